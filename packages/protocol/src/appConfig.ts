@@ -1,0 +1,209 @@
+import { DEFAULTS, LIMIT } from './constants.js';
+
+/** Every login method a host can enable (SPEC §3 loginMethods). */
+export const LOGIN_METHODS = [
+  'email',
+  'sms',
+  'google',
+  'twitter',
+  'discord',
+  'github',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'linkedin',
+  'apple',
+  'wallet',
+  'farcaster',
+  'passkey',
+  'telegram',
+] as const;
+
+/** A login method id. */
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
+
+/** The nine OAuth providers (SPEC §1). */
+export const OAUTH_PROVIDERS = [
+  'google',
+  'twitter',
+  'discord',
+  'github',
+  'spotify',
+  'instagram',
+  'tiktok',
+  'linkedin',
+  'apple',
+] as const;
+
+/** An OAuth provider id. */
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** The server config flag that enables each login method. */
+export const LOGIN_METHOD_FLAG = {
+  email: 'email_auth',
+  sms: 'sms_auth',
+  wallet: 'wallet_auth',
+  farcaster: 'farcaster_auth',
+  passkey: 'passkey_auth',
+  telegram: 'telegram_auth',
+  google: 'google_oauth',
+  twitter: 'twitter_oauth',
+  discord: 'discord_oauth',
+  github: 'github_oauth',
+  spotify: 'spotify_oauth',
+  instagram: 'instagram_oauth',
+  tiktok: 'tiktok_oauth',
+  linkedin: 'linkedin_oauth',
+  apple: 'apple_oauth',
+} as const satisfies Record<LoginMethod, string>;
+
+/** A server login-method flag name. */
+export type LoginMethodFlag = (typeof LOGIN_METHOD_FLAG)[LoginMethod];
+
+/** When the embedded wallet is created on login. */
+export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users';
+
+/** The recovery methods a user can own (SPEC §9). */
+export type UserOwnedRecoveryOption = 'user-passcode' | 'google-drive' | 'icloud';
+
+/** The app config as the server sends it (SPEC §3, snake_case). Latch extensions are marked. */
+export type ServerAppConfig = {
+  id: string;
+  name: string;
+  verification_key: string;
+  logo_url: string | null;
+  accent_color: string | null;
+  show_wallet_login_first: boolean;
+  allowlist_config: {
+    error_title: string | null;
+    error_detail: string | null;
+    cta_text: string | null;
+    cta_link: string | null;
+  };
+  telegram_auth_config: { bot_id: string; bot_name: string } | null;
+  terms_and_conditions_url: string | null;
+  privacy_policy_url: string | null;
+  require_users_accept_terms: boolean;
+  embedded_wallet_config: {
+    create_on_login: CreateOnLogin;
+    user_owned_recovery_options: UserOwnedRecoveryOption[];
+    require_user_owned_recovery_on_create: boolean;
+  };
+  custom_api_url: string | null;
+  wallet_connect_cloud_project_id: string | null;
+  fiat_on_ramp_enabled: boolean;
+  captcha_enabled: boolean;
+  captcha_site_key: string | null;
+  twitter_oauth_on_mobile_enabled: boolean;
+  created_at: number;
+  updated_at: number;
+  mfa_methods: Array<'sms' | 'totp' | 'passkey'>;
+  enforce_wallet_uis: boolean;
+  legacy_wallet_ui_config: boolean;
+  /** Latch extension: the landing header and login message a host sets on the server. */
+  landing_header: string | null;
+  login_message: string | null;
+  /** Latch extension: explicit primary/overflow order; null means the grouped layout. */
+  login_methods_and_order: { primary: LoginMethod[]; overflow: LoginMethod[] } | null;
+  /** Latch extension: colour scheme of the widget. */
+  color_scheme: 'light' | 'dark';
+} & Record<LoginMethodFlag, boolean>;
+
+/** The app config as the UI uses it (SPEC §3, camelCase). */
+export interface AppConfig {
+  id: string;
+  name: string;
+  verificationKey: string;
+  loginMethods: LoginMethod[];
+  loginMethodsAndOrder?: { primary: LoginMethod[]; overflow: LoginMethod[] };
+  appearance: {
+    landingHeader: string;
+    loginMessage?: string;
+    loginGroupPriority: 'web2-first' | 'web3-first';
+    hideDirectWeb2Inputs: boolean;
+    walletList: string[];
+    palette: { colorScheme: 'light' | 'dark'; accent: string };
+    logo?: string;
+  };
+  legal: { requireUsersAcceptTerms: boolean; termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
+  allowlistConfig: { errorTitle?: string; errorDetail?: string; errorCtaText?: string; errorCtaLink?: string };
+  embeddedWallets: {
+    createOnLogin: CreateOnLogin;
+    requireUserOwnedRecoveryOnCreate: boolean;
+    userOwnedRecoveryOptions: UserOwnedRecoveryOption[];
+    noPromptOnSignature: boolean;
+    waitForTransactionConfirmation: boolean;
+    priceDisplay: { primary: 'fiat-currency' | 'native-token'; secondary: 'fiat-currency' | 'native-token' | null };
+  };
+  mfa: { methods: Array<'sms' | 'totp' | 'passkey'>; noPromptOnMfaRequired: boolean };
+  fiatOnRamp: { enabled: boolean; useSandbox: boolean };
+  captchaEnabled: boolean;
+  captchaSiteKey?: string;
+  walletConnectCloudProjectId?: string;
+  customApiUrl?: string;
+  loginConfig: { twitterOAuthOnMobileEnabled: boolean; telegram?: { botId: string; botName: string } };
+}
+
+/** Cuts the login message to SPEC's 100 characters. */
+export function cutLoginMessage(message: string | null | undefined): string | undefined {
+  if (!message) return undefined;
+  return message.slice(0, LIMIT.loginMessageMaxLength);
+}
+
+/** The enabled login methods of a server config, in the canonical order. */
+export function enabledLoginMethods(config: Pick<ServerAppConfig, LoginMethodFlag>): LoginMethod[] {
+  return LOGIN_METHODS.filter((method) => config[LOGIN_METHOD_FLAG[method]]);
+}
+
+const orUndefined = (value: string | null): string | undefined => value ?? undefined;
+
+/** Maps the server's snake_case app config to the camelCase config the UI uses (SPEC §3). */
+export function toAppConfig(server: ServerAppConfig): AppConfig {
+  return {
+    id: server.id,
+    name: server.name,
+    verificationKey: server.verification_key,
+    loginMethods: enabledLoginMethods(server),
+    loginMethodsAndOrder: server.login_methods_and_order ?? undefined,
+    appearance: {
+      landingHeader: server.landing_header ?? DEFAULTS.landingHeader,
+      loginMessage: cutLoginMessage(server.login_message),
+      loginGroupPriority: server.show_wallet_login_first ? 'web3-first' : 'web2-first',
+      hideDirectWeb2Inputs: false,
+      walletList: [],
+      palette: { colorScheme: server.color_scheme, accent: server.accent_color ?? DEFAULTS.accentColor },
+      logo: orUndefined(server.logo_url),
+    },
+    legal: {
+      requireUsersAcceptTerms: server.require_users_accept_terms,
+      termsAndConditionsUrl: orUndefined(server.terms_and_conditions_url),
+      privacyPolicyUrl: orUndefined(server.privacy_policy_url),
+    },
+    allowlistConfig: {
+      errorTitle: orUndefined(server.allowlist_config.error_title),
+      errorDetail: orUndefined(server.allowlist_config.error_detail),
+      errorCtaText: orUndefined(server.allowlist_config.cta_text),
+      errorCtaLink: orUndefined(server.allowlist_config.cta_link),
+    },
+    embeddedWallets: {
+      createOnLogin: server.embedded_wallet_config.create_on_login,
+      requireUserOwnedRecoveryOnCreate: server.embedded_wallet_config.require_user_owned_recovery_on_create,
+      userOwnedRecoveryOptions: server.embedded_wallet_config.user_owned_recovery_options,
+      noPromptOnSignature: false,
+      waitForTransactionConfirmation: true,
+      priceDisplay: { primary: 'fiat-currency', secondary: 'native-token' },
+    },
+    mfa: { methods: server.mfa_methods, noPromptOnMfaRequired: false },
+    fiatOnRamp: { enabled: server.fiat_on_ramp_enabled, useSandbox: false },
+    captchaEnabled: server.captcha_enabled,
+    captchaSiteKey: orUndefined(server.captcha_site_key),
+    walletConnectCloudProjectId: orUndefined(server.wallet_connect_cloud_project_id),
+    customApiUrl: orUndefined(server.custom_api_url),
+    loginConfig: {
+      twitterOAuthOnMobileEnabled: server.twitter_oauth_on_mobile_enabled,
+      telegram: server.telegram_auth_config
+        ? { botId: server.telegram_auth_config.bot_id, botName: server.telegram_auth_config.bot_name }
+        : undefined,
+    },
+  };
+}

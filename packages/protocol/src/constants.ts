@@ -1,0 +1,103 @@
+/** SPEC §9 business constants as named values: no component or flow may use a bare number. */
+
+/** Identifiers and limits. */
+export const LIMIT = {
+  appIdLength: 25,
+  passkeysPerUser: 5,
+  codeLength: 6,
+  passwordMinLength: 6,
+  passwordComplexityMinLength: 8,
+  loginMessageMaxLength: 100,
+  primaryLoginMethodsWarnAbove: 4,
+  mfaAttempts: 4,
+  walletConnectRetries: 2,
+  fiatStatusMaxConsecutiveErrors: 3,
+  captchaRetries: 3,
+  accountSyncRetries: 10,
+  pollingMaxAttempts: 270,
+} as const;
+
+/** Password strength thresholds (SPEC §5/§9). */
+export const PASSWORD_STRENGTH = { medium: 0.5, strong: 0.9 } as const;
+
+/** Delays in milliseconds (SPEC §9 "Delays"). */
+export const DELAY = {
+  beforeConsentOrWalletCreate: 900,
+  successClose: 1400,
+  codeBoxesClearAfterFailure: 1400,
+  walletCreatedClose: 2500,
+  resetAfterClose: 150,
+  passwordCreatePause: 250,
+  modalOpen: 15,
+  authFlowClear: 200,
+  passwordFlowAutoClose: 1400,
+  copiedFeedback: 1500,
+  keyExportMinimum: 1000,
+  walletConnectSignPrompt: 2500,
+  retry: 500,
+  accountSyncRetry: 500,
+  polling: 150,
+  captchaPolling: 200,
+  captchaInitial: 1000,
+  captchaAutoExecute: 500,
+  farcasterPoll: 2000,
+  fiatStatusPoll: 3000,
+} as const;
+
+/** Timeouts in milliseconds (SPEC §9 "Timings"). */
+export const TIMEOUT = {
+  api: 20_000,
+  walletRequest: 120_000,
+  walletDetection: 3000,
+  connectorInitialization: 1500,
+  tokenExpiryMargin: 30_000,
+  captchaWait: 20_000,
+  walletProxyInCreationFlow: 30_000,
+  walletProxyDirect: 15_000,
+  walletCreate: 10_000,
+  mfaCodeWait: 300_000,
+  farcasterLogin: 120_000,
+  farcasterSigner: 300_000,
+} as const;
+
+/** Transport retry rules (SPEC §7). */
+export const RETRY = {
+  attempts: 3,
+  delayMs: 500,
+  sessionDelayFactor: 3,
+  statuses: [408, 409, 425, 500, 502, 503, 504] as readonly number[],
+} as const;
+
+/** Display rules (SPEC §9 "Display"). */
+export const DISPLAY = {
+  landingListMaxHeight: 400,
+  groupedVisibleBeforeOverflow: 3,
+  groupedOverflowThreshold: 4,
+  passkeysCollapsed: 2,
+  dialogWidth: 360,
+  mobileBreakpoint: 440,
+  accordionMaxHeight: 700,
+  modalHeightFull: 620,
+  modalHeightCompact: 480,
+  qrSize: 160,
+  qrLogoRatio: 0.15,
+  fiatDecimals: 2,
+  tokenMaxDecimals: 6,
+} as const;
+
+/** Defaults (SPEC §9 "Defaults"). */
+export const DEFAULTS = {
+  landingHeader: 'Log in or sign up',
+  phoneCountry: 'US',
+  colorScheme: 'light',
+  accentColor: '#676FFF',
+  captchaSiteKeyPrefix: 't:',
+  sdkVersion: '1.68.0',
+  walletRecoveryFileSuffix: 'latch-wallet-recovery.txt',
+} as const;
+
+/** Server-side code rules (issue: server core). */
+export const CODE_POLICY = {
+  ttlMs: 10 * 60_000,
+  maxWrongAttempts: 5,
+} as const;

@@ -1,0 +1,94 @@
+/**
+ * The error catalogue (SPEC §8): one source for the server's error bodies, the client's error
+ * class and the screens. Codes are the wire `error` field; `status` is the HTTP status the server
+ * answers with; `message` is the default human text.
+ */
+export const ERROR_CATALOGUE = {
+  invalid_data: { status: 400, message: 'The request is malformed or has invalid values.' },
+  invalid_app_id: { status: 400, message: 'The app ID must be a string of exactly 25 characters.' },
+  app_not_found: { status: 404, message: 'No app exists with this ID.' },
+  not_found: { status: 404, message: 'Not found.' },
+  invalid_origin: { status: 403, message: 'This origin is not allowed for the app.' },
+  invalid_client_id: { status: 403, message: 'The client ID does not belong to this app.' },
+  invalid_credentials: { status: 422, message: 'Invalid or expired verification code' },
+  missing_or_invalid_token: { status: 401, message: 'The session token is missing, invalid or expired.' },
+  must_be_authenticated: { status: 401, message: 'This action requires an authenticated user.' },
+  cannot_link_more_of_type: { status: 409, message: 'The user already has an account of this type.' },
+  linked_to_another_user: { status: 409, message: 'This account has already been linked to another user.' },
+  cannot_unlink_last_account: { status: 409, message: 'The last login method of a user cannot be unlinked.' },
+  account_not_linked: { status: 404, message: 'This account is not linked to the user.' },
+  allowlist_rejected: { status: 403, message: 'This account is not on the allowlist for this app.' },
+  max_accounts_reached: {
+    status: 403,
+    message: 'This app is in development mode and has reached its user limit; the developer must upgrade it.',
+  },
+  disallowed_login_method: { status: 403, message: 'This login method is not enabled for this app.' },
+  too_many_requests: { status: 429, message: 'Too many requests. Please wait before trying again.' },
+  invalid_captcha: { status: 400, message: 'The captcha token is invalid.' },
+  captcha_failure: { status: 403, message: 'You did not pass CAPTCHA. Please try again.' },
+  captcha_timeout: { status: 408, message: 'Something went wrong! Please try again later.' },
+  twilio_verification_failed: { status: 502, message: 'The SMS could not be sent.' },
+  not_supported: { status: 422, message: 'SMS authentication from this region is not available' },
+  oauth_user_denied: { status: 401, message: 'User denied confirmation during OAuth flow' },
+  oauth_account_suspended: { status: 403, message: 'The OAuth account is suspended.' },
+  unknown_auth_error: { status: 401, message: 'Invalid code during OAuth flow.' },
+  passkey_not_allowed: { status: 400, message: 'Passkey request timed out or rejected by user.' },
+  missing_or_invalid_mfa: { status: 401, message: 'MFA verification failed, retry.' },
+  mfa_verification_max_attempts_reached: { status: 429, message: 'MFA verification max attempts reached.' },
+  mfa_timeout: { status: 408, message: 'Timed out waiting for MFA code' },
+  invalid_recovery_pin: { status: 401, message: 'Invalid recovery password, please try again.' },
+  invalid_request_arguments: { status: 400, message: 'Invalid request arguments.' },
+  wallet_not_on_device: { status: 404, message: 'The wallet is not on this device.' },
+  insufficient_funds: { status: 422, message: 'Wallet has insufficient funds for this transaction.' },
+  embedded_wallet_not_found: { status: 404, message: 'The user has no embedded wallet.' },
+  embedded_wallet_already_exists: {
+    status: 409,
+    message: 'Only one embedded wallet per user is currently allowed.',
+  },
+  unsupported_chain_id: { status: 400, message: 'This chain is not supported.' },
+  invalid_message: { status: 400, message: 'The message to sign must be a non-empty string.' },
+  client_request_timeout: { status: 408, message: 'The request timed out.' },
+  client_request_cancelled: { status: 499, message: 'The request was cancelled.' },
+  client_network_error: { status: 503, message: 'The server could not be reached.' },
+  internal_error: { status: 500, message: 'An internal error occurred.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+/** A catalogue error code. */
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+/** The body of every error response. */
+export interface ErrorBody {
+  error: ErrorCode;
+  message: string;
+}
+
+/** True when `code` is a known catalogue code. */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** Builds the wire error body for a code, with an optional more specific message. */
+export function errorBody(code: ErrorCode, message?: string): ErrorBody {
+  return { error: code, message: message ?? ERROR_CATALOGUE[code].message };
+}
+
+/** The one error shape of Latch, thrown by the client and used inside the server. */
+export class LatchError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  /** Seconds to wait before retrying, when the server said so (429). */
+  readonly retryAfter?: number;
+
+  constructor(code: ErrorCode, message?: string, options?: { status?: number; retryAfter?: number; cause?: unknown }) {
+    super(message ?? ERROR_CATALOGUE[code].message, { cause: options?.cause });
+    this.name = 'LatchError';
+    this.code = code;
+    this.status = options?.status ?? ERROR_CATALOGUE[code].status;
+    this.retryAfter = options?.retryAfter;
+  }
+
+  /** The wire body for this error. */
+  toBody(): ErrorBody {
+    return { error: this.code, message: this.message };
+  }
+}

@@ -1,0 +1,41 @@
+export {
+  type AppConfig,
+  type CreateOnLogin,
+  cutLoginMessage,
+  enabledLoginMethods,
+  LOGIN_METHOD_FLAG,
+  LOGIN_METHODS,
+  type LoginMethod,
+  type LoginMethodFlag,
+  OAUTH_PROVIDERS,
+  type OAuthProvider,
+  type ServerAppConfig,
+  toAppConfig,
+  type UserOwnedRecoveryOption,
+} from './appConfig.js';
+export { CODE_POLICY, DEFAULTS, DELAY, DISPLAY, LIMIT, PASSWORD_STRENGTH, RETRY, TIMEOUT } from './constants.js';
+export {
+  codeSubmitErrorText,
+  type ErrorRedirect,
+  type ErrorScreenContent,
+  errorRedirect,
+  errorScreenContent,
+} from './errorScreen.js';
+export { ERROR_CATALOGUE, type ErrorBody, type ErrorCode, errorBody, isErrorCode, LatchError } from './errors.js';
+export { CLIENT_NAME, HEADER } from './headers.js';
+export { API } from './paths.js';
+export * as schemas from './schemas.js';
+export { AppIdSchema } from './schemas.js';
+export {
+  type LinkedAccount,
+  type LinkedAccountType,
+  type RecoveryMethod,
+  type SessionUpdateAction,
+  type TokenResponse,
+  toLinkedAccount,
+  toUser,
+  type User,
+  userDid,
+  type WireLinkedAccount,
+  type WireUser,
+} from './user.js';
