@@ -1,0 +1,104 @@
+import { type Kysely, sql } from 'kysely';
+import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
+
+/** The table of migration 002, as this store sees it. */
+export interface ShortLivedTable {
+  short_lived: { key: string; value: string; expires_at: string | number | bigint };
+}
+
+/** Options of the PostgreSQL/PGlite short-lived store. */
+export interface PgShortLivedStoreOptions {
+  /** Epoch milliseconds; injectable so tests can move time instead of sleeping. */
+  now?: () => number;
+  /** Expired rows are purged once every this many writes (expired rows are ignored anyway). */
+  purgeEvery?: number;
+}
+
+/**
+ * ShortLivedStore on the main database (PGlite or PostgreSQL) through Kysely. Every operation is one
+ * statement, so atomicity comes from PostgreSQL's row locking (upsert, DELETE … RETURNING).
+ */
+export class PgShortLivedStore implements ShortLivedStore {
+  private readonly db: Kysely<ShortLivedTable>;
+  private readonly now: () => number;
+  private readonly purgeEvery: number;
+  private writes = 0;
+
+  /** `db` is the app's Kysely instance; it must have run migration 002. */
+  constructor(db: Kysely<object>, options: PgShortLivedStoreOptions = {}) {
+    // The app's Database type includes short_lived (migration 002); narrow the view to that table.
+    this.db = db as unknown as Kysely<ShortLivedTable>;
+    this.now = options.now ?? Date.now;
+    this.purgeEvery = options.purgeEvery ?? 500;
+  }
+
+  async get(key: string): Promise<string | null> {
+    const row = await this.db
+      .selectFrom('short_lived')
+      .select('value')
+      .where('key', '=', key)
+      .where('expires_at', '>', this.now())
+      .executeTakeFirst();
+    return row?.value ?? null;
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    const expiresAt = this.now() + ttlMs;
+    await this.db
+      .insertInto('short_lived')
+      .values({ key, value, expires_at: expiresAt })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value, expires_at: expiresAt }))
+      .execute();
+    await this.afterWrite();
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.db.deleteFrom('short_lived').where('key', '=', key).execute();
+  }
+
+  async increment(key: string, by: number, ttlMs: number): Promise<CounterState> {
+    const now = this.now();
+    const fresh = now + ttlMs;
+    // One upsert: an expired row restarts at `by` with a new window, a live one adds `by`.
+    const row = await this.db
+      .insertInto('short_lived')
+      .values({ key, value: String(by), expires_at: fresh })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          value: sql<string>`case when short_lived.expires_at <= ${now} then ${String(by)}
+            else (short_lived.value::bigint + ${by})::text end`,
+          expires_at: sql<string>`case when short_lived.expires_at <= ${now} then ${fresh}::bigint
+            else short_lived.expires_at end`,
+        }),
+      )
+      .returning(['value', 'expires_at'])
+      .executeTakeFirstOrThrow();
+    await this.afterWrite();
+    return { count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
+  }
+
+  async take(key: string): Promise<string | null> {
+    const row = await this.db
+      .deleteFrom('short_lived')
+      .where('key', '=', key)
+      .returning(['value', 'expires_at'])
+      .executeTakeFirst();
+    if (!row || Number(row.expires_at) <= this.now()) return null;
+    return row.value;
+  }
+
+  /** Deletes every expired row; returns how many went. */
+  async purgeExpired(): Promise<number> {
+    const result = await this.db.deleteFrom('short_lived').where('expires_at', '<=', this.now()).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
+  async close(): Promise<void> {
+    // The Kysely instance belongs to the caller.
+  }
+
+  private async afterWrite(): Promise<void> {
+    this.writes += 1;
+    if (this.writes % this.purgeEvery === 0) await this.purgeExpired();
+  }
+}

@@ -1,0 +1,64 @@
+import { Redis } from 'ioredis';
+import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
+
+// INCRBY then set the window's expiry only when the key has none (i.e. was just created).
+const INCREMENT_SCRIPT = `
+local count = redis.call('INCRBY', KEYS[1], ARGV[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  ttl = tonumber(ARGV[2])
+end
+return {count, ttl}
+`;
+
+/** Options of the Redis short-lived store. */
+export interface RedisShortLivedStoreOptions {
+  /** Prefixed to every key, so several apps or test runs can share one Redis. */
+  keyPrefix?: string;
+}
+
+/** ShortLivedStore on Redis: TTLs are Redis expiries, increments a Lua script, take is GETDEL. */
+export class RedisShortLivedStore implements ShortLivedStore {
+  readonly redis: Redis;
+  private readonly prefix: string;
+  private readonly ownsClient: boolean;
+
+  /** Connects to `urlOrClient` (a REDIS_URL) or uses a client the caller owns. */
+  constructor(urlOrClient: string | Redis, options: RedisShortLivedStoreOptions = {}) {
+    this.ownsClient = typeof urlOrClient === 'string';
+    this.redis = typeof urlOrClient === 'string' ? new Redis(urlOrClient, { lazyConnect: false }) : urlOrClient;
+    this.prefix = options.keyPrefix ?? 'latch:';
+  }
+
+  async get(key: string): Promise<string | null> {
+    return this.redis.get(this.prefix + key);
+  }
+
+  async set(key: string, value: string, ttlMs: number): Promise<void> {
+    await this.redis.set(this.prefix + key, value, 'PX', Math.max(1, Math.ceil(ttlMs)));
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async increment(key: string, by: number, ttlMs: number): Promise<CounterState> {
+    const [count, ttl] = (await this.redis.eval(
+      INCREMENT_SCRIPT,
+      1,
+      this.prefix + key,
+      by,
+      Math.max(1, Math.ceil(ttlMs)),
+    )) as [number, number];
+    return { count: Number(count), ttlMs: Number(ttl) };
+  }
+
+  async take(key: string): Promise<string | null> {
+    return this.redis.getdel(this.prefix + key);
+  }
+
+  async close(): Promise<void> {
+    if (this.ownsClient) await this.redis.quit();
+  }
+}

@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ShortLivedBackend, shortLivedBackends } from './testing/shortLivedBackends.js';
+
+// One contract, every backend: PGlite always, PostgreSQL and Redis when their URLs are set.
+describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => {
+  let backend: ShortLivedBackend;
+  beforeEach(async () => {
+    backend = await create();
+  });
+  afterEach(async () => {
+    await backend.dispose();
+  });
+
+  it('gets what was set, null for absent keys, and forgets deleted keys', async () => {
+    const { store } = backend;
+    expect(await store.get('a')).toBeNull();
+    await store.set('a', 'one', 60_000);
+    expect(await store.get('a')).toBe('one');
+    await store.set('a', 'two', 60_000);
+    expect(await store.get('a')).toBe('two');
+    await store.delete('a');
+    expect(await store.get('a')).toBeNull();
+    await store.delete('never-set');
+  });
+
+  it('ignores values past their TTL', async () => {
+    const { store } = backend;
+    await store.set('short', 'x', 20);
+    await store.set('long', 'y', 60_000);
+    await backend.passTime(40);
+    expect(await store.get('short')).toBeNull();
+    expect(await store.take('short')).toBeNull();
+    expect(await store.get('long')).toBe('y');
+  });
+
+  it('counts within a window and restarts the count once the window has passed', async () => {
+    const { store } = backend;
+    expect(await store.increment('n', 1, 30)).toMatchObject({ count: 1 });
+    const second = await store.increment('n', 2, 60_000);
+    expect(second.count).toBe(3);
+    // A live window keeps its expiry: the second call's longer TTL does not extend it.
+    expect(second.ttlMs).toBeLessThanOrEqual(30);
+    await backend.passTime(50);
+    const restarted = await store.increment('n', 1, 60_000);
+    expect(restarted.count).toBe(1);
+    expect(restarted.ttlMs).toBeGreaterThan(30_000);
+  });
+
+  it('never loses an increment under concurrency', async () => {
+    const { store } = backend;
+    const results = await Promise.all(Array.from({ length: 25 }, () => store.increment('c', 1, 60_000)));
+    expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+
+  it('hands a single-use value to exactly one of many concurrent takers', async () => {
+    const { store } = backend;
+    await store.set('once', 'secret', 60_000);
+    const taken = await Promise.all(Array.from({ length: 10 }, () => store.take('once')));
+    expect(taken.filter((v) => v !== null)).toEqual(['secret']);
+    expect(await store.get('once')).toBeNull();
+  });
+});
+
+describe.each(shortLivedBackends().filter((b) => b.name !== 'redis'))('PgShortLivedStore on $name', ({ create }) => {
+  it('purges expired rows and keeps live ones', async () => {
+    const backend = await create();
+    try {
+      const pg = backend.pg!;
+      await backend.store.set('dead', 'x', 10);
+      await backend.store.increment('dead-counter', 1, 10);
+      await backend.store.set('alive', 'y', 60_000);
+      await backend.passTime(20);
+      expect(await pg.rowCount()).toBe(3);
+      expect(await pg.store.purgeExpired()).toBe(2);
+      expect(await pg.rowCount()).toBe(1);
+      expect(await backend.store.get('alive')).toBe('y');
+    } finally {
+      await backend.dispose();
+    }
+  });
+});

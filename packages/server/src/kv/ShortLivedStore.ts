@@ -1,0 +1,29 @@
+/**
+ * Short-lived state (codes, attempt counters, rate-limit counters): values that die on their own after
+ * a TTL. PostgreSQL/PGlite by default, Redis when REDIS_URL is set (DESIGN §1 "server").
+ * Keys are opaque strings; callers namespace them (`code:…`, `rl:…`).
+ */
+export interface ShortLivedStore {
+  /** The live value under `key`, or null when absent or expired. */
+  get(key: string): Promise<string | null>;
+  /** Stores `value` under `key` for `ttlMs`, replacing any previous value and TTL. */
+  set(key: string, value: string, ttlMs: number): Promise<void>;
+  /** Removes `key` (no error when absent). */
+  delete(key: string): Promise<void>;
+  /**
+   * Atomically adds `by` to the integer counter under `key`. An absent or expired counter starts
+   * from 0 with a fresh `ttlMs` window; a live one keeps its expiry. Returns the new count and the
+   * milliseconds left in the window.
+   */
+  increment(key: string, by: number, ttlMs: number): Promise<CounterState>;
+  /** Atomically reads and removes `key`: of concurrent takers, exactly one gets the live value. */
+  take(key: string): Promise<string | null>;
+  /** Releases connections owned by the store (not those passed in). */
+  close(): Promise<void>;
+}
+
+/** A counter after an increment. */
+export interface CounterState {
+  count: number;
+  ttlMs: number;
+}
