@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { type Stack, startStack } from '../scripts/stack.mjs';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    apiUrl: string;
+    demoUrl: string;
+    demoAppId: string;
+    demoClientId: string;
+  }
+}
+
+/** Starts the real product (server on a fresh PGlite, demo host app) once for the e2e suite. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'latch-e2e-'));
+  const stack: Stack = await startStack({
+    apiPort: Number(process.env.E2E_API_PORT ?? 18787),
+    demoPort: Number(process.env.E2E_DEMO_PORT ?? 15173),
+    dataDir,
+    quiet: true,
+  });
+  project.provide('apiUrl', stack.apiUrl);
+  project.provide('demoUrl', stack.demoUrl);
+  project.provide('demoAppId', stack.appId);
+  project.provide('demoClientId', stack.clientId);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

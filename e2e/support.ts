@@ -1,0 +1,120 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import axe from 'axe-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Where screenshots and other e2e artifacts go (git-ignored). */
+export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+
+/** The chromium flags this machine needs (no background network, no sandbox as root). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** Launches Debian's Chromium through playwright-core. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** The URLs of the stack the global setup started. */
+export const stack = () => ({ apiUrl: inject('apiUrl'), demoUrl: inject('demoUrl') });
+
+/** An app on the test server. */
+export interface TestApp {
+  appId: string;
+  clientId: string;
+}
+
+/** Options for a test app: any snake_case config field, plus access rules. */
+export interface TestAppOptions {
+  name?: string;
+  allowed_origins?: string[];
+  config?: Record<string, unknown>;
+  allowlist?: string[];
+  max_users?: number | null;
+  access_token_ttl_seconds?: number;
+}
+
+/** Creates an app through the dev API (dev mode only); the demo origin is allowed by default. */
+export async function createApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const { apiUrl, demoUrl } = stack();
+  const response = await fetch(`${apiUrl}/api/v1/dev/apps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ allowed_origins: [demoUrl], ...options }),
+  });
+  if (response.status !== 201) throw new Error(`createApp: ${response.status} ${await response.text()}`);
+  const body = (await response.json()) as { app_id: string; client_id: string };
+  return { appId: body.app_id, clientId: body.client_id };
+}
+
+/** The demo app that `npm start`'s setup created. */
+export const demoApp = (): TestApp => ({ appId: inject('demoAppId'), clientId: inject('demoClientId') });
+
+/** Opens the demo host page for an app. */
+export async function openDemo(page: Page, app: TestApp = demoApp()): Promise<void> {
+  const { apiUrl, demoUrl } = stack();
+  const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl });
+  await page.goto(`${demoUrl}/?${query}`);
+}
+
+/** A message from the dev outbox. */
+export interface OutboxMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  code: string;
+  text: string;
+  sent_at: string | number;
+}
+
+/** Reads the dev outbox (newest first). */
+export async function outbox(): Promise<OutboxMessage[]> {
+  const response = await fetch(`${stack().apiUrl}/api/v1/dev/outbox`);
+  if (!response.ok) throw new Error(`outbox: ${response.status}`);
+  return (await response.json()) as OutboxMessage[];
+}
+
+/** Waits for a code sent to `recipient` that was not in `seen` (codes read before), and returns it. */
+export async function latestCode(recipient: string, seen: readonly string[] = [], timeoutMs = 10_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const message = (await outbox()).find((m) => m.recipient === recipient && !seen.includes(m.code));
+    if (message) return message.code;
+    if (Date.now() > deadline) throw new Error(`no code reached ${recipient} within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Saves a full-page screenshot as artifacts/screenshots/<name>.png and returns its path. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const dir = join(ARTIFACTS, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+/** Runs axe-core in the page; returns the serious and critical violations (ids and targets). */
+export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a page global without types.
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.flatMap((n) => n.target) }));
+}
+
+/** A unique email address for one test. */
+export const uniqueEmail = (label: string) =>
+  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;

@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// `npm start`: the auth server with its embedded database, a demo app, and the demo host app, in
+// one terminal. Ctrl-C stops all of it. Ports: LATCH_PORT (8787) and DEMO_PORT (5173).
+import { join } from 'node:path';
+import { ROOT, startStack } from './stack.mjs';
+
+const apiPort = Number(process.env.LATCH_PORT ?? 8787);
+const demoPort = Number(process.env.DEMO_PORT ?? 5173);
+const dataDir = process.env.LATCH_DATA_DIR ?? join(ROOT, '.latch');
+
+const stack = await startStack({ apiPort, demoPort, dataDir });
+console.log(`
+  Latch is running.
+    App id:       ${stack.appId}
+    Client id:    ${stack.clientId}
+    Auth server:  ${stack.apiUrl}
+    Dev outbox:   ${stack.apiUrl}/dev/outbox
+    Demo app:     ${stack.demoUrl}
+  Press Ctrl-C to stop.
+`);
+
+let stopping = false;
+const shutdown = async (code) => {
+  if (stopping) return;
+  stopping = true;
+  await stack.stop();
+  process.exit(code);
+};
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+for (const child of stack.children) {
+  child.on('exit', (code) => {
+    if (!stopping) {
+      console.error(`A process stopped (exit ${code}); stopping the rest.`);
+      shutdown(code ?? 1);
+    }
+  });
+}

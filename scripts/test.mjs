@@ -1,0 +1,56 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit, integration and e2e, in that order. Every step runs; the
+// command exits non-zero when any failed, and ends with one plain "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './stack.mjs';
+
+const bin = (name) => join(ROOT, 'node_modules/.bin', name);
+const artifacts = join(ROOT, 'artifacts');
+mkdirSync(artifacts, { recursive: true });
+
+const vitest = (project) => {
+  const report = join(artifacts, `vitest-${project}.json`);
+  return {
+    name: project,
+    command: bin('vitest'),
+    args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    report,
+  };
+};
+
+const steps = [
+  { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'lint', command: bin('biome'), args: ['check', '.'] },
+  { name: 'dependency direction', command: process.execPath, args: [join(ROOT, 'scripts/check-deps.mjs')] },
+  vitest('unit'),
+  vitest('integration'),
+  vitest('e2e'),
+];
+
+const results = [];
+let passed = 0;
+let failed = 0;
+for (const step of steps) {
+  console.log(`\n=== ${step.name} ===`);
+  if (step.report) rmSync(step.report, { force: true });
+  const run = spawnSync(step.command, step.args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const ok = run.status === 0;
+  let counts = '';
+  if (step.report && existsSync(step.report)) {
+    const json = JSON.parse(readFileSync(step.report, 'utf8'));
+    passed += json.numPassedTests;
+    failed += json.numFailedTests;
+    counts = ` (${json.numPassedTests} passed, ${json.numFailedTests} failed of ${json.numTotalTests})`;
+  } else if (step.report) {
+    failed += 1;
+  }
+  results.push({ name: step.name, ok, counts });
+}
+
+console.log('\n=== summary ===');
+for (const { name, ok, counts } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${counts}`);
+const allOk = results.every((r) => r.ok);
+console.log(`tests: ${passed} passed, ${failed} failed`);
+process.exit(allOk ? 0 : 1);
