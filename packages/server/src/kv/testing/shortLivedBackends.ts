@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
+import type { Redis } from 'ioredis';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -15,6 +16,8 @@ export interface ShortLivedBackend {
   passTime(ms: number): Promise<void>;
   /** The PG store itself, for PG-only checks. */
   pg?: { store: PgShortLivedStore; rowCount(): Promise<number> };
+  /** The Redis client and this run's key prefix, for Redis-native users (RateLimiterRedis). */
+  redis?: { client: Redis; keyPrefix: string };
   dispose(): Promise<void>;
 }
 
@@ -81,6 +84,7 @@ export function shortLivedBackends(): ShortLivedBackendFactory[] {
         const store = new RedisShortLivedStore(redisUrl, { keyPrefix: prefix });
         return {
           store,
+          redis: { client: store.redis, keyPrefix: prefix },
           passTime: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
           dispose: async () => {
             const keys = await store.redis.keys(`${prefix}*`);

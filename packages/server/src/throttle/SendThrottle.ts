@@ -1,0 +1,77 @@
+import { LatchError } from '@latch/protocol';
+import type { Redis } from 'ioredis';
+import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type { ShortLivedStore } from '../kv/ShortLivedStore.js';
+import { RateLimiterShortLived } from './RateLimiterShortLived.js';
+
+/** One limit: at most `points` events per `durationSec` seconds. */
+export interface Limit {
+  points: number;
+  durationSec: number;
+}
+
+/** The limits on sending one-time codes (docs/passwordless.md explains the choice). */
+export interface SendLimits {
+  /** Sends to one email address or phone number, whoever asks. */
+  perTarget: Limit;
+  /** Sends requested from one client IP, to any targets. */
+  perIp: Limit;
+}
+
+/** Default limits: a person retrying a few times never hits them; a script spraying codes does at once. */
+export const DEFAULT_SEND_LIMITS: SendLimits = {
+  perTarget: { points: 5, durationSec: 10 * 60 },
+  perIp: { points: 20, durationSec: 10 * 60 },
+};
+
+/** Where the counters live: Redis (RateLimiterRedis) or our ShortLivedStore (PostgreSQL/PGlite). */
+export type ThrottleBackend = { redis: Redis; keyPrefix?: string } | { kv: ShortLivedStore };
+
+function limiter(backend: ThrottleBackend, name: string, limit: Limit): RateLimiterAbstract {
+  const options = { points: limit.points, duration: limit.durationSec };
+  if ('redis' in backend) {
+    return new RateLimiterRedis({
+      ...options,
+      storeClient: backend.redis,
+      keyPrefix: `${backend.keyPrefix ?? ''}rl:${name}`,
+    });
+  }
+  return new RateLimiterShortLived({ ...options, storeClient: backend.kv, keyPrefix: `rl:${name}` });
+}
+
+/** Seconds a client must wait, rounded up, never 0 (so Retry-After always means "later"). */
+function retryAfterSeconds(res: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+}
+
+/** Throttles code sends per target (address/number) and per client IP. */
+export class SendThrottle {
+  private readonly perTarget: RateLimiterAbstract;
+  private readonly perIp: RateLimiterAbstract;
+
+  constructor(backend: ThrottleBackend, limits: SendLimits = DEFAULT_SEND_LIMITS) {
+    this.perTarget = limiter(backend, 'send-target', limits.perTarget);
+    this.perIp = limiter(backend, 'send-ip', limits.perIp);
+  }
+
+  /**
+   * Counts one send of a code to `target` (already normalised, channel-qualified) asked by `ip`.
+   * Throws LatchError('too_many_requests') with `retryAfter` when either limit is exceeded.
+   */
+  async consume(target: string, ip: string): Promise<void> {
+    await this.consumeOne(this.perIp, ip);
+    await this.consumeOne(this.perTarget, target);
+  }
+
+  private async consumeOne(rateLimiter: RateLimiterAbstract, key: string): Promise<void> {
+    try {
+      await rateLimiter.consume(key);
+    } catch (rejection) {
+      // The library rejects with a RateLimiterRes when over the limit, with an Error when the store fails.
+      if (rejection instanceof RateLimiterRes) {
+        throw new LatchError('too_many_requests', undefined, { retryAfter: retryAfterSeconds(rejection) });
+      }
+      throw rejection;
+    }
+  }
+}

@@ -1,0 +1,8 @@
+export { RateLimiterShortLived, type RateLimiterShortLivedOptions } from './RateLimiterShortLived.js';
+export {
+  DEFAULT_SEND_LIMITS,
+  type Limit,
+  type SendLimits,
+  SendThrottle,
+  type ThrottleBackend,
+} from './SendThrottle.js';
