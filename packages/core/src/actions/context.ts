@@ -1,0 +1,65 @@
+import { LatchError, type TokenResponse, toUser, type User, type WireUser } from '@latch/protocol';
+import type { Clock } from '../clock.js';
+import type { Session } from '../session/session.js';
+import type { StateStore } from '../store.js';
+import type { Transport } from '../transport/transport.js';
+
+/** What every action family works with. */
+export interface ActionContext {
+  appId: string;
+  clientId: string | null;
+  clock: Clock;
+  transport: Transport;
+  session: Session;
+  store: StateStore;
+  /** Aborted by `destroy()`: in-flight calls then end with `client_request_cancelled`. */
+  signal: AbortSignal;
+}
+
+/** The outcome of a login. */
+export interface LoginResult {
+  user: User;
+  isNewUser: boolean;
+}
+
+const isRefusedToken = (error: unknown) =>
+  error instanceof LatchError && (error.code === 'missing_or_invalid_token' || error.code === 'must_be_authenticated');
+
+/** POSTs (or GETs without a body) with the bearer token when one is active, for calls that work signed out too. */
+export function sendOpen<T>(ctx: ActionContext, path: string, body?: unknown): Promise<T> {
+  return ctx.transport.request<T>(path, { body, token: ctx.session.activeToken(), signal: ctx.signal });
+}
+
+/**
+ * Sends a call that needs a signed-in user: `must_be_authenticated` locally when signed out; when the server
+ * refuses the token (clock skew, revoked), one refresh and one more try.
+ */
+export async function sendAuthed<T>(ctx: ActionContext, path: string, body?: unknown): Promise<T> {
+  const token = await ctx.session.getAccessToken();
+  if (token === null) throw new LatchError('must_be_authenticated');
+  try {
+    return await ctx.transport.request<T>(path, { body, token, signal: ctx.signal });
+  } catch (error) {
+    if (!isRefusedToken(error)) throw error;
+    const fresh = await ctx.session.refresh(token);
+    if (fresh === null) throw error;
+    return ctx.transport.request<T>(path, { body, token: fresh, signal: ctx.signal });
+  }
+}
+
+/** Sends a call that answers with the updated user, stores it in state and returns it. */
+export async function sendForUser(ctx: ActionContext, path: string, body?: unknown): Promise<User> {
+  const user = toUser(await sendAuthed<WireUser>(ctx, path, body));
+  ctx.store.update({ user });
+  return user;
+}
+
+/** Stores an authenticate response per its session_update_action and signs the user in. */
+export function signIn(ctx: ActionContext, response: TokenResponse): LoginResult {
+  if (!ctx.session.applyTokenResponse(response)) {
+    throw new LatchError('missing_or_invalid_token', 'The server did not start a session.');
+  }
+  const user = toUser(response.user);
+  ctx.store.update({ user, error: null });
+  return { user, isNewUser: response.is_new_user ?? false };
+}

@@ -1,0 +1,163 @@
+import {
+  API,
+  type AppConfig,
+  LatchError,
+  LIMIT,
+  type ServerAppConfig,
+  toAppConfig,
+  toUser,
+  type WireUser,
+} from '@latch/protocol';
+import { type AnalyticsActions, analyticsActions } from './actions/analyticsActions.js';
+import { type ActionContext, sendAuthed } from './actions/context.js';
+import { type EmailActions, emailActions } from './actions/emailActions.js';
+import { type SmsActions, smsActions } from './actions/smsActions.js';
+import { type UserActions, userActions } from './actions/userActions.js';
+import { type Clock, systemClock } from './clock.js';
+import { watchOtherTabs } from './session/crossTab.js';
+import { browserUrlAccess, type ReturnParams, takeReturnParams, type UrlAccess } from './session/returnParams.js';
+import { createSession } from './session/session.js';
+import { createTokenStore, storageKeys } from './session/tokenStore.js';
+import { defaultStorage, type LatchStorage } from './storage.js';
+import { createStateStore, type LatchState } from './store.js';
+import { createTransport } from './transport/transport.js';
+
+/** Options of `createLatchClient`. */
+export interface LatchClientOptions {
+  /** The app id (exactly 25 characters). */
+  appId: string;
+  /** The app client id, when the app has several clients. */
+  clientId?: string;
+  /** The Latch server's base URL, e.g. `https://auth.example.com`. */
+  apiUrl: string;
+  /** Where tokens live (default: localStorage when available, else memory). */
+  storage?: LatchStorage;
+  /** Time source for every delay (default: the system clock). */
+  clock?: Clock;
+  /** The fetch to use (default: the global fetch, looked up at call time). */
+  fetch?: typeof fetch;
+  /** The page address, for the return parameters (default: `location` and `history` when present). */
+  location?: UrlAccess;
+}
+
+/** The OAuth return parameters found in the address on load. */
+export type OAuthReturn = NonNullable<ReturnParams['oauth']>;
+
+/** The headless Latch client. */
+export interface LatchClient extends EmailActions, SmsActions, UserActions, AnalyticsActions {
+  readonly appId: string;
+  /** The current state snapshot (a new object on every change). */
+  getState(): LatchState;
+  /** Calls `listener` after every state change; returns the unsubscribe function. */
+  subscribe(listener: () => void): () => void;
+  /** Loads the app config, restores the session and the user; safe to call more than once. */
+  init(): Promise<LatchState>;
+  /** An active access token (refreshed when needed), or null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** Logs out on the server and always clears the local session. */
+  logout(): Promise<void>;
+  /** The OAuth return parameters read on init, handed out once (for the OAuth flow). */
+  takeOAuthReturn(): OAuthReturn | null;
+  /** Stops listening, cancels in-flight calls and drops subscribers. */
+  destroy(): void;
+}
+
+/** Creates a headless Latch client; touches no browser global until `init()` or an action runs. */
+export function createLatchClient(options: LatchClientOptions): LatchClient {
+  if (typeof options.appId !== 'string' || options.appId.length !== LIMIT.appIdLength) {
+    throw new LatchError('invalid_app_id');
+  }
+  const { appId } = options;
+  const clock = options.clock ?? systemClock;
+  const storage = options.storage ?? defaultStorage();
+  const tokens = createTokenStore(storage, appId);
+  const store = createStateStore();
+  const lifetime = new AbortController();
+  const transport = createTransport({
+    apiUrl: options.apiUrl,
+    appId,
+    clientId: options.clientId,
+    clock,
+    fetch: options.fetch,
+    analyticsId: tokens.analyticsId,
+  });
+  const session = createSession({
+    appId,
+    store: tokens,
+    transport,
+    clock,
+    onSignedOut: () => store.update({ user: null }),
+    onUser: (wire: WireUser) => store.update({ user: toUser(wire) }),
+  });
+  const ctx: ActionContext = {
+    appId,
+    clientId: options.clientId ?? null,
+    clock,
+    transport,
+    session,
+    store,
+    signal: lifetime.signal,
+  };
+  let initializing: Promise<LatchState> | null = null;
+  let oauthReturn: OAuthReturn | null = null;
+  let stopWatching: () => void = () => {};
+
+  const loadUser = async () => {
+    const token = await session.getAccessToken();
+    if (token === null) return store.update({ user: null });
+    store.update({ user: toUser(await sendAuthed<WireUser>(ctx, API.me)) });
+  };
+
+  const init = async (): Promise<LatchState> => {
+    store.update({ status: 'loading', error: null });
+    const returned = takeReturnParams(options.location ?? browserUrlAccess());
+    if (returned.sessionToken) session.adoptForkedToken(returned.sessionToken);
+    oauthReturn = returned.oauth ?? oauthReturn;
+    stopWatching();
+    stopWatching = watchOtherTabs(storageKeys(appId).token, {
+      signedOut: () => store.update({ user: null }),
+      signedIn: () => void loadUser().catch(() => {}),
+    });
+    try {
+      const server = await transport.request<ServerAppConfig>(API.appConfig(appId), { signal: lifetime.signal });
+      const config: AppConfig = toAppConfig(server);
+      store.update({ config });
+      if (session.hasSession()) await loadUser();
+      store.update({ status: 'ready' });
+    } catch (error) {
+      const failure =
+        error instanceof LatchError ? error : new LatchError('internal_error', undefined, { cause: error });
+      store.update({ status: 'error', error: failure });
+    }
+    return store.get();
+  };
+
+  return {
+    appId,
+    getState: store.get,
+    subscribe: store.subscribe,
+    init() {
+      initializing ??= init().finally(() => {
+        // A failed init may be retried; a successful one stays done.
+        if (store.get().status === 'error') initializing = null;
+      });
+      return initializing;
+    },
+    getAccessToken: () => session.getAccessToken(),
+    logout: () => session.logout(),
+    takeOAuthReturn() {
+      const taken = oauthReturn;
+      oauthReturn = null;
+      return taken;
+    },
+    destroy() {
+      stopWatching();
+      lifetime.abort();
+      store.close();
+    },
+    ...emailActions(ctx),
+    ...smsActions(ctx),
+    ...userActions(ctx),
+    ...analyticsActions(ctx),
+  };
+}

@@ -1,0 +1,174 @@
+import { LatchError, type User } from '@latch/protocol';
+import { authFlowTransition } from './authFlow.js';
+import type { AuthFlowState, ExitError, FlowEffect, FlowError, FlowEvent, FlowIntent } from './flowTypes.js';
+import { initialAuthFlowState } from './modalNavigation.js';
+
+/** The timer functions the runner needs; the client's Clock and a fake clock both fit. */
+export interface FlowClock {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** The client actions the flows call (a subset of the Latch client). */
+export interface FlowActions {
+  sendEmailCode(email: string): Promise<unknown>;
+  sendSmsCode(phone: string): Promise<unknown>;
+  loginWithEmailCode(email: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
+  loginWithSmsCode(phone: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
+  linkEmail(email: string, code: string): Promise<User>;
+  linkPhone(phone: string, code: string): Promise<User>;
+  updateEmail(oldAddress: string, newAddress: string, code: string): Promise<User>;
+  acceptTerms(): Promise<User>;
+  logout(): Promise<void>;
+}
+
+/** What the host hears when a flow ends (SPEC §4 "Closing reports ..."). */
+export interface FlowHandlers {
+  onComplete?(result: { intent: FlowIntent; user: User; isNewUser: boolean }): void;
+  onExit?(error: ExitError): void;
+  /** Filled by the embedded-wallet issue; without it, creation is skipped. */
+  createEmbeddedWallet?(user: User): Promise<User>;
+}
+
+/** A running modal flow: observable state, a dispatch function and cleanup. */
+export interface FlowRunner {
+  getState(): AuthFlowState;
+  subscribe(listener: () => void): () => void;
+  dispatch(event: FlowEvent): void;
+  destroy(): void;
+}
+
+/** Turns anything thrown by an action into the flow's error shape. */
+export function toFlowError(error: unknown): FlowError {
+  if (error instanceof LatchError) return { code: error.code, status: error.status, message: error.message };
+  if (error && typeof error === 'object' && 'message' in error) {
+    const e = error as { code?: unknown; status?: unknown; message: unknown };
+    return {
+      code: typeof e.code === 'string' ? e.code : undefined,
+      status: typeof e.status === 'number' ? e.status : undefined,
+      message: String(e.message),
+    };
+  }
+  return { message: String(error) };
+}
+
+/** Runs the auth flow: applies transitions and executes their effects with the actions and the clock. */
+export function createFlowRunner(options: {
+  actions: FlowActions;
+  clock: FlowClock;
+  handlers: () => FlowHandlers;
+}): FlowRunner {
+  const { actions, clock, handlers } = options;
+  let state = initialAuthFlowState();
+  const listeners = new Set<() => void>();
+  const timers = new Set<unknown>();
+
+  const dispatch = (event: FlowEvent): void => {
+    const result = authFlowTransition(state, event);
+    if (result.state !== state) {
+      state = result.state;
+      for (const listener of [...listeners]) listener();
+    }
+    for (const effect of result.effects) run(effect);
+  };
+
+  const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) => {
+    promise.then(
+      (value) => dispatch(ok(value)),
+      (error: unknown) => dispatch(fail(toFlowError(error))),
+    );
+  };
+
+  const submit = (effect: Extract<FlowEffect, { type: 'submitCode' }>): Promise<{ user: User; isNewUser: boolean }> => {
+    const { channel, intent, destination, code } = effect;
+    const asLinked = (user: User) => ({ user, isNewUser: false });
+    if (intent === 'login') {
+      return channel === 'email'
+        ? actions.loginWithEmailCode(destination, code)
+        : actions.loginWithSmsCode(destination, code);
+    }
+    if (intent === 'update') {
+      return actions.updateEmail(effect.previousAddress ?? '', destination, code).then(asLinked);
+    }
+    return (channel === 'email' ? actions.linkEmail(destination, code) : actions.linkPhone(destination, code)).then(
+      asLinked,
+    );
+  };
+
+  function run(effect: FlowEffect): void {
+    switch (effect.type) {
+      case 'after': {
+        const handle = clock.setTimeout(() => {
+          timers.delete(handle);
+          dispatch(effect.event);
+        }, effect.ms);
+        timers.add(handle);
+        return;
+      }
+      case 'cancelTimers':
+        for (const handle of timers) clock.clearTimeout(handle);
+        timers.clear();
+        return;
+      case 'sendCode': {
+        const send =
+          effect.channel === 'email'
+            ? actions.sendEmailCode(effect.destination)
+            : actions.sendSmsCode(effect.destination);
+        settle(
+          send,
+          () => ({ type: 'codeSent' }),
+          (error) => ({ type: 'sendFailed', error }),
+        );
+        return;
+      }
+      case 'submitCode':
+        settle(
+          submit(effect),
+          ({ user, isNewUser }) => ({ type: 'codeAccepted', user, isNewUser }),
+          (error) => ({ type: 'codeRejected', error }),
+        );
+        return;
+      case 'acceptTerms':
+        settle(
+          actions.acceptTerms(),
+          (user) => ({ type: 'termsAccepted', user }),
+          (error) => ({ type: 'postLoginFailed', error }),
+        );
+        return;
+      case 'createEmbeddedWallet': {
+        const create = handlers().createEmbeddedWallet;
+        const created = create ? create(effect.user) : Promise.resolve(effect.user);
+        settle(
+          created,
+          (user) => ({ type: 'walletCreated', user }),
+          (error) => ({ type: 'postLoginFailed', error }),
+        );
+        return;
+      }
+      case 'logout':
+        // Logout always clears locally (SPEC §4); a failed server call changes nothing for the flow.
+        actions.logout().catch(() => undefined);
+        return;
+      case 'reportComplete':
+        handlers().onComplete?.({ intent: effect.intent, user: effect.user, isNewUser: effect.isNewUser });
+        return;
+      case 'reportExit':
+        handlers().onExit?.(effect.error);
+        return;
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispatch,
+    destroy() {
+      // Only timers: subscribers unsubscribe themselves (React may re-run effects on a live runner).
+      for (const handle of timers) clock.clearTimeout(handle);
+      timers.clear();
+    },
+  };
+}

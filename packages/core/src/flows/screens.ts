@@ -1,0 +1,18 @@
+/** The named screens of the modal that the flows of this package move between (SPEC §2). */
+export const SCREEN = {
+  landing: 'LANDING',
+  connectOrCreate: 'CONNECT_OR_CREATE',
+  awaitingCode: 'AWAITING_PASSWORDLESS_CODE',
+  consent: 'AFFIRMATIVE_CONSENT_SCREEN',
+  allowlistRejection: 'ALLOWLIST_REJECTION_SCREEN',
+  userLimitReached: 'USER_LIMIT_REACHED_SCREEN',
+  error: 'ERROR_SCREEN',
+  loginFailed: 'LOGIN_FAILED_SCREEN',
+  linkEmail: 'LINK_EMAIL_SCREEN',
+  linkPhone: 'LINK_PHONE_SCREEN',
+  updateEmail: 'UPDATE_EMAIL_SCREEN',
+  embeddedWalletOnCreate: 'EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN',
+} as const;
+
+/** A screen id, spelled as in SPEC §2. */
+export type ScreenId = (typeof SCREEN)[keyof typeof SCREEN];

@@ -1,0 +1,14 @@
+export type { AnalyticsActions } from './actions/analyticsActions.js';
+export type { LoginResult } from './actions/context.js';
+export type { EmailActions } from './actions/emailActions.js';
+export type { SmsActions } from './actions/smsActions.js';
+export type { UserActions } from './actions/userActions.js';
+export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
+export { type Clock, sleep, systemClock } from './clock.js';
+export { createFakeClock, type FakeClock } from './fakeClock.js';
+export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
+export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
+export { storageKeys } from './session/tokenStore.js';
+export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
+export { INITIAL_STATE, type LatchState } from './store.js';
+export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';

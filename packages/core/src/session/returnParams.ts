@@ -1,0 +1,55 @@
+/** Read and replace the page address; injectable so tests and non-browser hosts can drive it. */
+export interface UrlAccess {
+  /** The current address, or null where there is none (SSR). */
+  href(): string | null;
+  /** Replaces the address without navigating or adding a history entry. */
+  replace(href: string): void;
+}
+
+/** Query parameters Latch reads on load and strips from the address (documented in docs/client.md). */
+export const RETURN_PARAM = {
+  /** A forked refresh token handed over from another context (mobile wallet redirect); adopted on init. */
+  sessionToken: 'latch_token',
+  oauthCode: 'latch_oauth_code',
+  oauthState: 'latch_oauth_state',
+  oauthProvider: 'latch_oauth_provider',
+} as const;
+
+/** What came back in the address. */
+export interface ReturnParams {
+  sessionToken: string | null;
+  oauth: { code: string; state: string; provider: string | null } | null;
+}
+
+/** The browser's address via `location` and `history.replaceState`, touched only when called and present. */
+export function browserUrlAccess(): UrlAccess {
+  return {
+    href: () => (typeof location === 'undefined' ? null : location.href),
+    replace(href) {
+      if (typeof history !== 'undefined') history.replaceState(history.state, '', href);
+    },
+  };
+}
+
+/** Reads Latch's return parameters and strips them from the address (leaving every other parameter). */
+export function takeReturnParams(url: UrlAccess): ReturnParams {
+  const href = url.href();
+  const none: ReturnParams = { sessionToken: null, oauth: null };
+  if (href === null) return none;
+  let parsed: URL;
+  try {
+    parsed = new URL(href);
+  } catch {
+    return none;
+  }
+  const params = parsed.searchParams;
+  const sessionToken = params.get(RETURN_PARAM.sessionToken) || null;
+  const code = params.get(RETURN_PARAM.oauthCode);
+  const state = params.get(RETURN_PARAM.oauthState);
+  const provider = params.get(RETURN_PARAM.oauthProvider);
+  const names = Object.values(RETURN_PARAM).filter((name) => params.has(name));
+  if (names.length === 0) return none;
+  for (const name of names) params.delete(name);
+  url.replace(parsed.toString());
+  return { sessionToken, oauth: code && state ? { code, state, provider: provider || null } : null };
+}

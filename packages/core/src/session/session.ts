@@ -1,0 +1,162 @@
+import { API, LatchError, RETRY, type TokenResponse, type WireUser } from '@latch/protocol';
+import type { Clock } from '../clock.js';
+import type { Transport } from '../transport/transport.js';
+import { hasAudience, isTokenActive } from './accessToken.js';
+import { withRefreshLock } from './refreshLock.js';
+import type { TokenStore } from './tokenStore.js';
+
+/** What the session needs. */
+export interface SessionOptions {
+  appId: string;
+  store: TokenStore;
+  transport: Transport;
+  clock: Clock;
+  /** Called when local state was destroyed (logout, refused refresh, audience mismatch, 'clear'). */
+  onSignedOut: () => void;
+  /** Called with the user a refresh answered with. */
+  onUser: (user: WireUser) => void;
+}
+
+/** The session rules of SPEC §4 over the token store. */
+export interface Session {
+  /** An active access token, refreshing first when needed; null when signed out. */
+  getAccessToken(): Promise<string | null>;
+  /** The stored access token if it is active right now (no refresh). */
+  activeToken(): string | null;
+  /** True when a refresh is possible: both tokens exist (refresh token not 'deprecated'), or a forked token is present. */
+  canRefresh(): boolean;
+  /** True when there is a session to use: an active token or a possible refresh. */
+  hasSession(): boolean;
+  /** Refreshes once for all concurrent callers and tabs; `rejected` is a token the server just refused. */
+  refresh(rejected?: string | null): Promise<string | null>;
+  /** Stores a token response per its session_update_action; returns true when signed in afterwards. */
+  applyTokenResponse(response: TokenResponse): boolean;
+  /** Ends the session on the server (best effort) and always clears local state. */
+  logout(): Promise<void>;
+  /** Clears local state and reports the sign-out. */
+  destroyLocalState(): void;
+  /** Remembers a forked refresh token (the session-token query parameter) to adopt on the next refresh. */
+  adoptForkedToken(token: string): void;
+}
+
+/** The refresh-token value that marks a legacy session that cannot be refreshed (SPEC §4). */
+const DEPRECATED_REFRESH_TOKEN = 'deprecated';
+
+/** Creates the session. */
+export function createSession(options: SessionOptions): Session {
+  const { appId, store, transport, clock } = options;
+  let forkedToken: string | null = null;
+  let inFlight: Promise<string | null> | null = null;
+
+  const destroyLocalState = () => {
+    store.clear();
+    forkedToken = null;
+    options.onSignedOut();
+  };
+
+  /** The stored token when it belongs to this app; a token of another app logs the user out. */
+  const ownToken = (): string | null => {
+    const token = store.getToken();
+    if (token !== null && !hasAudience(token, appId)) {
+      destroyLocalState();
+      return null;
+    }
+    return token;
+  };
+
+  const activeToken = () => {
+    const token = ownToken();
+    return token !== null && isTokenActive(token, clock.now()) ? token : null;
+  };
+
+  const canRefresh = () => {
+    if (forkedToken !== null) return true;
+    const refreshToken = store.getRefreshToken();
+    return store.getToken() !== null && refreshToken !== null && refreshToken !== DEPRECATED_REFRESH_TOKEN;
+  };
+
+  const applyTokenResponse = (response: TokenResponse): boolean => {
+    const action = response.session_update_action;
+    if (action === 'clear') {
+      destroyLocalState();
+      return false;
+    }
+    if (response.token && !hasAudience(response.token, appId)) {
+      destroyLocalState();
+      throw new LatchError('missing_or_invalid_token', 'The session token was issued for another app.');
+    }
+    if (action === 'ignore') {
+      if (response.token) store.setToken(response.token);
+    } else {
+      store.setToken(response.token);
+      store.setRefreshToken(response.refresh_token);
+    }
+    return activeToken() !== null || canRefresh();
+  };
+
+  const refreshNow = async (rejected: string | null): Promise<string | null> => {
+    // Another tab (or an earlier holder of the lock) may have refreshed while we waited: re-read storage.
+    const current = activeToken();
+    if (current !== null && current !== rejected && forkedToken === null) return current;
+    if (!canRefresh()) {
+      if (store.getToken() !== null || store.getRefreshToken() !== null) destroyLocalState();
+      return null;
+    }
+    const refreshToken = forkedToken ?? store.getRefreshToken();
+    forkedToken = null;
+    try {
+      const response = await transport.request<TokenResponse>(API.sessions, {
+        body: { refresh_token: refreshToken },
+        retryDelayMs: RETRY.delayMs * RETRY.sessionDelayFactor,
+      });
+      if (!applyTokenResponse(response)) return null;
+      options.onUser(response.user);
+      return activeToken();
+    } catch (error) {
+      if (error instanceof LatchError && error.code === 'missing_or_invalid_token') {
+        destroyLocalState();
+        return null;
+      }
+      throw error;
+    }
+  };
+
+  const refresh = (rejected: string | null = null) => {
+    inFlight ??= withRefreshLock(appId, () => refreshNow(rejected)).finally(() => {
+      inFlight = null;
+    });
+    return inFlight;
+  };
+
+  return {
+    async getAccessToken() {
+      if (forkedToken === null) {
+        const token = activeToken();
+        if (token !== null) return token;
+      }
+      if (canRefresh()) return refresh(store.getToken());
+      if (store.getToken() !== null) destroyLocalState();
+      return null;
+    },
+    activeToken,
+    canRefresh,
+    hasSession: () => activeToken() !== null || canRefresh(),
+    refresh,
+    applyTokenResponse,
+    async logout() {
+      const token = activeToken();
+      const refreshToken = store.getRefreshToken();
+      // Clear first so the UI signs out at once; the server call is best effort (SPEC §4: always clears locally).
+      destroyLocalState();
+      try {
+        await transport.request(API.logout, { body: refreshToken ? { refresh_token: refreshToken } : {}, token });
+      } catch {
+        // Ignored on purpose: local state is already gone and the access token expires on its own.
+      }
+    },
+    destroyLocalState,
+    adoptForkedToken(token) {
+      forkedToken = token;
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { CLIENT_NAME, DEFAULTS, HEADER, LatchError, RETRY, TIMEOUT } from '@latch/protocol';
+import { type Clock, sleep } from '../clock.js';
+import { bodyErrorCode, parseBody, responseError } from './responseError.js';
+
+/** What the transport needs to know about the app and its environment. */
+export interface TransportOptions {
+  apiUrl: string;
+  appId: string;
+  clientId?: string;
+  clock: Clock;
+  /** The persisted client analytics id, read lazily so nothing touches storage at import. */
+  analyticsId: () => string;
+  fetch?: typeof fetch;
+}
+
+/** One request. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Access token for the Authorization header, when one is available. */
+  token?: string | null;
+  /** Cancels the request; the call then rejects with `client_request_cancelled`. */
+  signal?: AbortSignal;
+  /** Delay between tries (default RETRY.delayMs; the session layer triples it). */
+  retryDelayMs?: number;
+  /** Total tries (default RETRY.attempts; 1 means no retry). */
+  attempts?: number;
+}
+
+/** Sends JSON requests to the Latch API with SPEC §7's headers, retries, timeout and cancellation. */
+export interface Transport {
+  /** Sends one request and resolves with the parsed JSON body; rejects with a LatchError. */
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: unknown;
+}
+
+const cancelled = () => new LatchError('client_request_cancelled');
+
+/** True when a failed answer is worth another try: a retryable status that is not a definitive catalogue answer. */
+function isRetryable(error: LatchError, answeredWithCode: boolean): boolean {
+  if (!RETRY.statuses.includes(error.status)) return false;
+  // A catalogue code other than internal_error is the server's decision (e.g. 409 linked_to_another_user):
+  // asking again cannot change it, and could spend a one-time code.
+  return !answeredWithCode || error.code === 'internal_error';
+}
+
+/** Creates the transport. */
+export function createTransport(options: TransportOptions): Transport {
+  const base = options.apiUrl.replace(/\/+$/, '');
+  const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+
+  const headersFor = (token: string | null | undefined, hasBody: boolean): Record<string, string> => {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      [HEADER.appId]: options.appId,
+      [HEADER.clientAnalyticsId]: options.analyticsId(),
+      [HEADER.client]: `${CLIENT_NAME}:${DEFAULTS.sdkVersion}`,
+    };
+    if (options.clientId) headers[HEADER.clientId] = options.clientId;
+    if (hasBody) headers['content-type'] = 'application/json';
+    if (token) headers[HEADER.authorization] = `Bearer ${token}`;
+    return headers;
+  };
+
+  /** One try, bounded by the API timeout and the caller's signal. */
+  const tryOnce = (url: string, init: RequestInit, external?: AbortSignal): Promise<Answer> => {
+    const controller = new AbortController();
+    return new Promise<Answer>((resolve, reject) => {
+      const finish = (error?: LatchError) => {
+        options.clock.clearTimeout(timer);
+        external?.removeEventListener('abort', onAbort);
+        if (error) {
+          controller.abort(error);
+          reject(error);
+        }
+      };
+      const onAbort = () => finish(cancelled());
+      const timer = options.clock.setTimeout(() => finish(new LatchError('client_request_timeout')), TIMEOUT.api);
+      external?.addEventListener('abort', onAbort, { once: true });
+      doFetch(url, { ...init, signal: controller.signal })
+        .then(async (response) => {
+          const body = parseBody(await response.text());
+          finish();
+          resolve({ status: response.status, headers: response.headers, body });
+        })
+        .catch((cause: unknown) => {
+          // After a timeout or cancel the promise is already settled; this only reports real network failures.
+          finish(new LatchError('client_network_error', undefined, { cause }));
+        });
+    });
+  };
+
+  return {
+    async request<T>(path: string, request: RequestOptions = {}): Promise<T> {
+      const { signal, body } = request;
+      const attempts = Math.max(1, request.attempts ?? RETRY.attempts);
+      const delay = request.retryDelayMs ?? RETRY.delayMs;
+      const init: RequestInit = {
+        method: request.method ?? (body === undefined ? 'GET' : 'POST'),
+        headers: headersFor(request.token, body !== undefined),
+        body: body === undefined ? undefined : JSON.stringify(body),
+      };
+      for (let attempt = 1; ; attempt++) {
+        if (signal?.aborted) throw cancelled();
+        let failure: LatchError;
+        let retryable: boolean;
+        try {
+          const answer = await tryOnce(`${base}${path}`, init, signal);
+          if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+          failure = responseError(answer.status, answer.headers, answer.body);
+          retryable = isRetryable(failure, bodyErrorCode(answer.body) !== undefined);
+        } catch (error) {
+          if (!(error instanceof LatchError)) throw error;
+          failure = error;
+          // A lost connection may be transient; a timeout already waited 20 s and a cancel is final.
+          retryable = error.code === 'client_network_error';
+        }
+        if (!retryable || attempt >= attempts) throw failure;
+        try {
+          await sleep(options.clock, delay, signal);
+        } catch {
+          throw cancelled();
+        }
+      }
+    },
+  };
+}
