@@ -33,7 +33,7 @@ function bytesToUuid(bytes: Uint8Array): string {
 }
 
 /** Serialises a tagged share: version, kind, wallet id, set id, threshold, total, share. */
-export function encodeShare(tagged: TaggedShare): Uint8Array {
+export function encodeShare(tagged: TaggedShare): Uint8Array<ArrayBuffer> {
   const out = new Uint8Array(HEADER_BYTES + tagged.share.length);
   out[0] = VERSION;
   out[1] = KIND_CODES[tagged.kind];
