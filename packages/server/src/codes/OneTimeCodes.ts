@@ -1,0 +1,123 @@
+import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { CODE_POLICY, LatchError, LIMIT } from '@latch/protocol';
+import type { ShortLivedStore } from '../kv/ShortLivedStore.js';
+
+/** How a code travels. */
+export type CodeChannel = 'email' | 'sms';
+
+/** What a code proves: control of `target` (a normalised address or E.164 number) for one app. */
+export interface CodeScope {
+  appId: string;
+  channel: CodeChannel;
+  target: string;
+}
+
+/** Options of the one-time-code service. */
+export interface OneTimeCodesOptions {
+  kv: ShortLivedStore;
+  /** 32 bytes; codes are stored only as HMAC-SHA-256 under this key (see `deriveCodeKey`). */
+  hmacKey: Buffer;
+  /** Epoch milliseconds; injectable so tests can expire codes without waiting. */
+  now?: () => number;
+  ttlMs?: number;
+  maxWrongAttempts?: number;
+}
+
+/** What the store holds for a live code: never the code itself. */
+interface StoredCode {
+  id: string;
+  mac: string;
+  expiresAt: number;
+}
+
+/** Derives the code-hashing key from the master key (HKDF-SHA-256), so no new secret needs managing. */
+export function deriveCodeKey(masterKey: Buffer): Buffer {
+  return Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'latch/one-time-codes/v1', 32));
+}
+
+const invalid = () => new LatchError('invalid_credentials');
+
+/**
+ * Email and SMS one-time codes: 6 digits from a CSPRNG, stored as an HMAC, single-use, expiring after
+ * CODE_POLICY.ttlMs, dead after CODE_POLICY.maxWrongAttempts wrong tries; a new send replaces the old code.
+ */
+export class OneTimeCodes {
+  private readonly kv: ShortLivedStore;
+  private readonly hmacKey: Buffer;
+  private readonly now: () => number;
+  private readonly ttlMs: number;
+  private readonly maxWrongAttempts: number;
+
+  constructor(options: OneTimeCodesOptions) {
+    this.kv = options.kv;
+    this.hmacKey = options.hmacKey;
+    this.now = options.now ?? Date.now;
+    this.ttlMs = options.ttlMs ?? CODE_POLICY.ttlMs;
+    this.maxWrongAttempts = options.maxWrongAttempts ?? CODE_POLICY.maxWrongAttempts;
+  }
+
+  /** Creates a fresh code for `scope`, replacing any earlier one, and returns it for delivery. */
+  async issue(scope: CodeScope): Promise<string> {
+    const code = randomInt(0, 10 ** LIMIT.codeLength)
+      .toString()
+      .padStart(LIMIT.codeLength, '0');
+    const id = randomBytes(16).toString('hex');
+    const stored: StoredCode = { id, mac: this.mac(scope, id, code), expiresAt: this.now() + this.ttlMs };
+    await this.kv.set(codeKey(scope), JSON.stringify(stored), this.ttlMs);
+    return code;
+  }
+
+  /**
+   * Consumes the code of `scope` when `code` matches; throws LatchError('invalid_credentials') when it
+   * does not, when it expired, was already used, or too many tries were made.
+   */
+  async verify(scope: CodeScope, code: string): Promise<void> {
+    const key = codeKey(scope);
+    const stored = parseStored(await this.kv.get(key));
+    const now = this.now();
+    if (!stored || stored.expiresAt <= now) throw invalid();
+    // Count the try before comparing, atomically, so parallel guesses cannot exceed the limit.
+    const tries = await this.kv.increment(`code-tries:${stored.id}`, 1, Math.max(stored.expiresAt - now, 1));
+    if (tries.count > this.maxWrongAttempts) {
+      await this.kv.delete(key);
+      throw invalid();
+    }
+    if (!this.matches(stored.mac, this.mac(scope, stored.id, code))) {
+      if (tries.count >= this.maxWrongAttempts) await this.kv.delete(key);
+      throw invalid();
+    }
+    // Single use: of concurrent right answers, only the one that takes the stored code wins.
+    const taken = parseStored(await this.kv.take(key));
+    if (!taken || taken.id !== stored.id) throw invalid();
+    await this.kv.delete(`code-tries:${stored.id}`);
+  }
+
+  private mac(scope: CodeScope, id: string, code: string): string {
+    return createHmac('sha256', this.hmacKey)
+      .update([scope.appId, scope.channel, scope.target, id, code].join('\n'))
+      .digest('hex');
+  }
+
+  private matches(expectedHex: string, actualHex: string): boolean {
+    const expected = Buffer.from(expectedHex, 'hex');
+    const actual = Buffer.from(actualHex, 'hex');
+    return expected.length === actual.length && timingSafeEqual(expected, actual);
+  }
+}
+
+function codeKey(scope: CodeScope): string {
+  return `code:${scope.appId}:${scope.channel}:${scope.target}`;
+}
+
+function parseStored(raw: string | null): StoredCode | null {
+  if (raw === null) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredCode>;
+    if (typeof value.id === 'string' && typeof value.mac === 'string' && typeof value.expiresAt === 'number') {
+      return value as StoredCode;
+    }
+  } catch {
+    // A malformed entry is treated like no code at all.
+  }
+  return null;
+}

@@ -1,0 +1,7 @@
+export {
+  type CodeChannel,
+  type CodeScope,
+  deriveCodeKey,
+  OneTimeCodes,
+  type OneTimeCodesOptions,
+} from './OneTimeCodes.js';
