@@ -8,6 +8,8 @@ export type CustodyErrorCode =
   | 'address_mismatch'
   | 'device_share_missing'
   | 'decryption_failed'
+  | 'wrong_password'
+  | 'invalid_password'
   | 'invalid_message'
   | 'wrong_signer';
 
