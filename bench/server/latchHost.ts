@@ -1,0 +1,45 @@
+// The Latch server under test, started in its own process (forked by childServer.mjs with tsx) with
+// `startServer` from @latch/server in production mode (no dev routes). Its delivery is replaced by
+// one that hands each code to the parent over IPC, so no outbox read is part of the measurement.
+// BENCH_DATABASE_URL selects PostgreSQL; without it, PGlite on disk under BENCH_DATA_DIR.
+import { randomBytes } from 'node:crypto';
+import { type DeliveryModule, loadSettings, startServer } from '@latch/server';
+
+/** Sends every code to the parent process instead of a mailbox or a phone. */
+const ipcDelivery: DeliveryModule = {
+  delivery: {
+    async sendEmail({ to, code }) {
+      process.send?.({ type: 'code', recipient: to, code });
+    },
+    async sendSms({ to, code }) {
+      process.send?.({ type: 'code', recipient: to, code });
+    },
+  },
+  outbox: { list: async () => [] },
+};
+
+const settings = loadSettings({
+  LATCH_PORT: '0',
+  LATCH_HOST: '127.0.0.1',
+  LATCH_LOG_LEVEL: 'silent',
+  LATCH_MASTER_KEY: randomBytes(32).toString('base64'),
+  LATCH_DATA_DIR: process.env.BENCH_DATA_DIR,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL,
+  ...benchThrottleSettings(),
+});
+
+/** Send limits raised far above what one run sends (every login is a new address, all from 127.0.0.1). */
+function benchThrottleSettings(): Record<string, string> {
+  return { LATCH_SEND_LIMIT_PER_IP: '100000000', LATCH_SEND_LIMIT_PER_TARGET: '100000000' };
+}
+
+const server = await startServer(settings, { delivery: ipcDelivery });
+const app = await server.ctx.apps.create({ name: 'Bench', allowedOrigins: ['http://127.0.0.1'] });
+
+process.on('message', async (message: { type?: string }) => {
+  if (message?.type !== 'stop') return;
+  server.server.closeAllConnections();
+  await server.close();
+  process.exit(0);
+});
+process.send?.({ type: 'ready', origin: server.url, appId: app.id, clientId: app.clientIds[0] });
