@@ -100,6 +100,14 @@ describe('createLatchClient', () => {
     expect(t.storage.get(keys.refreshToken)).toBe('rt-2');
   });
 
+  it('accepts a users/me answer wrapped as { user }', async () => {
+    const t = setup({ [API.me]: () => ({ body: { user: user([emailAccount('ada@example.test')]) } }) });
+    t.storage.set(keys.token, t.token());
+    t.storage.set(keys.refreshToken, 'rt-1');
+    const state = await t.client.init();
+    expect(state.user?.email?.address).toBe('ada@example.test');
+  });
+
   it('reports a failed app-config call as status error, and init can be retried', async () => {
     let up = false;
     const t = setup({

@@ -9,7 +9,7 @@ import {
   type WireUser,
 } from '@latch/protocol';
 import { type AnalyticsActions, analyticsActions } from './actions/analyticsActions.js';
-import { type ActionContext, sendAuthed } from './actions/context.js';
+import { type ActionContext, sendAuthed, userOf } from './actions/context.js';
 import { type EmailActions, emailActions } from './actions/emailActions.js';
 import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
@@ -105,7 +105,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
   const loadUser = async () => {
     const token = await session.getAccessToken();
     if (token === null) return store.update({ user: null });
-    store.update({ user: toUser(await sendAuthed<WireUser>(ctx, API.me)) });
+    store.update({ user: userOf(await sendAuthed<WireUser | { user: WireUser }>(ctx, API.me)) });
   };
 
   const init = async (): Promise<LatchState> => {

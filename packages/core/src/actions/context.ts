@@ -47,9 +47,17 @@ export async function sendAuthed<T>(ctx: ActionContext, path: string, body?: unk
   }
 }
 
+/**
+ * The user of a user-returning answer. The contract is the WireUser as the whole body; a `{ user }` wrapper
+ * (what GET users/me answered while the server was being written) is accepted too, so either side can move.
+ */
+export function userOf(body: WireUser | { user: WireUser }): User {
+  return toUser('user' in body ? body.user : body);
+}
+
 /** Sends a call that answers with the updated user, stores it in state and returns it. */
 export async function sendForUser(ctx: ActionContext, path: string, body?: unknown): Promise<User> {
-  const user = toUser(await sendAuthed<WireUser>(ctx, path, body));
+  const user = userOf(await sendAuthed<WireUser | { user: WireUser }>(ctx, path, body));
   ctx.store.update({ user });
   return user;
 }
