@@ -1,0 +1,98 @@
+import { useLatch } from '@latch/react';
+import { type ReactNode, useState } from 'react';
+
+/** The host app: one button to log in, then the user and every public function of the widget. */
+export function DemoApp(): ReactNode {
+  const latch = useLatch();
+  const [message, setMessage] = useState('');
+  const run = (label: string, action: () => Promise<unknown>) => {
+    setMessage('');
+    action().then(
+      () => setMessage(`${label}: done`),
+      (error: unknown) => setMessage(`${label}: ${error instanceof Error ? error.message : String(error)}`),
+    );
+  };
+
+  if (!latch.ready) {
+    return (
+      <main>
+        <h1>Latch demo</h1>
+        <p aria-live="polite">Loading…</p>
+      </main>
+    );
+  }
+
+  const { user } = latch;
+  return (
+    <main>
+      <h1>Latch demo</h1>
+      <p>{latch.config?.name}</p>
+      {!latch.authenticated || !user ? (
+        <div className="card">
+          <p>You are not logged in.</p>
+          <button type="button" className="primary" onClick={latch.login}>
+            Log in
+          </button>
+        </div>
+      ) : (
+        <div className="card" data-testid="user">
+          <dl>
+            <dt>User id</dt>
+            <dd data-testid="user-id">{user.id}</dd>
+            <dt>Email</dt>
+            <dd data-testid="user-email">{user.email?.address ?? '—'}</dd>
+            <dt>Phone</dt>
+            <dd data-testid="user-phone">{user.phone?.number ?? '—'}</dd>
+          </dl>
+          <div className="actions">
+            {user.email ? (
+              <>
+                <button type="button" onClick={latch.updateEmail}>
+                  Update email
+                </button>
+                <button
+                  type="button"
+                  onClick={() => run('Unlink email', () => latch.unlinkEmail(user.email?.address ?? ''))}
+                >
+                  Unlink email
+                </button>
+              </>
+            ) : (
+              <button type="button" onClick={latch.linkEmail}>
+                Link email
+              </button>
+            )}
+            {user.phone ? (
+              <button
+                type="button"
+                onClick={() => run('Unlink phone', () => latch.unlinkPhone(user.phone?.number ?? ''))}
+              >
+                Unlink phone
+              </button>
+            ) : (
+              <button type="button" onClick={latch.linkPhone}>
+                Link phone
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() =>
+                latch
+                  .getAccessToken()
+                  .then((token) => setMessage(token ? `Access token: ${token.slice(0, 16)}…` : 'No access token'))
+              }
+            >
+              Get access token
+            </button>
+            <button type="button" onClick={() => run('Log out', latch.logout)}>
+              Log out
+            </button>
+          </div>
+        </div>
+      )}
+      <p className="log" role="status" data-testid="demo-status">
+        {message}
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+/** Where the demo finds its app: the page's query (?appId=&clientId=&apiUrl=), else the VITE_LATCH_* variables. */
+export interface DemoSettings {
+  appId: string;
+  clientId: string;
+  apiUrl: string;
+}
+
+/** Reads the demo's settings from a query string and the build-time environment. */
+export function readDemoSettings(search: string, env: Record<string, string | undefined>): DemoSettings {
+  const query = new URLSearchParams(search);
+  return {
+    appId: query.get('appId') ?? env.VITE_LATCH_APP_ID ?? '',
+    clientId: query.get('clientId') ?? env.VITE_LATCH_CLIENT_ID ?? '',
+    apiUrl: query.get('apiUrl') ?? env.VITE_LATCH_API_URL ?? 'http://localhost:8787',
+  };
+}

@@ -1,0 +1,30 @@
+import { LatchProvider } from '@latch/react';
+import { createRoot } from 'react-dom/client';
+import { DemoApp } from './DemoApp.js';
+import { readDemoSettings } from './demoSettings.js';
+
+const settings = readDemoSettings(window.location.search, import.meta.env as Record<string, string | undefined>);
+const root = createRoot(document.getElementById('root') as HTMLElement);
+
+if (!settings.appId) {
+  root.render(
+    <main>
+      <h1>Latch demo</h1>
+      <p>No app id: open this page with ?appId=…&amp;clientId=… or set VITE_LATCH_APP_ID (npm start does).</p>
+    </main>,
+  );
+} else {
+  root.render(
+    <LatchProvider
+      appId={settings.appId}
+      clientId={settings.clientId}
+      apiUrl={settings.apiUrl}
+      onLoginComplete={({ intent, user, isNewUser }) =>
+        console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)
+      }
+      onError={(error) => console.info(`[demo] ${error}`)}
+    >
+      <DemoApp />
+    </LatchProvider>,
+  );
+}

@@ -1,0 +1,22 @@
+import type { FlowRunner, LatchClient } from '@latch/core';
+import { createContext, useContext } from 'react';
+import type { Strings } from './strings/en.js';
+
+/** What the provider shares with hooks, the modal and the screens. */
+export interface LatchContextValue {
+  client: LatchClient;
+  runner: FlowRunner;
+  strings: Strings;
+  /** How many <LatchEmbed> are mounted: while one is, the flow renders there and not in the dialog. */
+  embeds: { current: number };
+}
+
+/** The provider's context; null outside a LatchProvider. */
+export const LatchContext = createContext<LatchContextValue | null>(null);
+
+/** The provider's context, or a clear error when used outside one. */
+export function useLatchContext(): LatchContextValue {
+  const value = useContext(LatchContext);
+  if (!value) throw new Error('Latch hooks must be used inside <LatchProvider>.');
+  return value;
+}

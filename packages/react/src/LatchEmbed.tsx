@@ -1,0 +1,45 @@
+import { SCREEN } from '@latch/core';
+import { type ReactNode, useEffect, useId } from 'react';
+import { flowContextOf } from './flowContext.js';
+import { useClientState, useFlowState } from './hooks.js';
+import { useLatchContext } from './LatchContext.js';
+import { ScreenView } from './modal/ScreenView.js';
+import { useRootAttributes } from './modal/useRootAttributes.js';
+import { injectStyles } from './styles/injectStyles.js';
+
+/**
+ * The standalone embed: the login screens inline in the host page instead of a dialog. It starts a
+ * login flow when mounted while signed out; the close button then restarts it on LANDING.
+ */
+export function LatchEmbed(): ReactNode {
+  const { runner, client, embeds } = useLatchContext();
+  const { authenticated, config } = useClientState();
+  const flow = useFlowState();
+  const titleId = useId();
+  const root = useRootAttributes();
+
+  useEffect(() => {
+    injectStyles();
+    embeds.current += 1;
+    return () => {
+      embeds.current -= 1;
+    };
+  }, [embeds]);
+  useEffect(() => {
+    if (!authenticated && flow.phase === 'closed') {
+      runner.dispatch({
+        type: 'open',
+        intent: 'login',
+        screen: SCREEN.landing,
+        context: flowContextOf(client.getState().config, runner.getState().context.canCreateEmbeddedWallet),
+      });
+    }
+  }, [authenticated, flow.phase, runner, client]);
+
+  if (authenticated || !config) return null;
+  return (
+    <section {...root} className="latch-embed" aria-labelledby={titleId}>
+      <ScreenView titleId={titleId} />
+    </section>
+  );
+}

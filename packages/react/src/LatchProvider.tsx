@@ -1,0 +1,101 @@
+import {
+  type Clock,
+  createFlowRunner,
+  createLatchClient,
+  type ExitError,
+  type FlowIntent,
+  type LatchClient,
+  systemClock,
+} from '@latch/core';
+import type { User } from '@latch/protocol';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { flowContextOf } from './flowContext.js';
+import { LatchContext, type LatchContextValue } from './LatchContext.js';
+import { LatchModal } from './modal/LatchModal.js';
+import { en, type Strings } from './strings/en.js';
+
+/** What a completed login or link reports to the host. */
+export interface LoginCompleteResult {
+  intent: FlowIntent;
+  user: User;
+  isNewUser: boolean;
+}
+
+/** Props of <LatchProvider>. */
+export interface LatchProviderProps {
+  appId: string;
+  clientId: string;
+  /** The Latch server; defaults to http://localhost:8787. */
+  apiUrl?: string;
+  /** Text overrides, any key of strings/en.ts. */
+  strings?: Partial<Strings>;
+  /** Called when a login or link completes (after consent and wallet creation). */
+  onLoginComplete?(result: LoginCompleteResult): void;
+  /** Called when the user leaves a login (exited_auth_flow) or link (exited_link_flow) flow. */
+  onError?(error: ExitError): void;
+  /** Filled by the embedded-wallet package: creates the user's wallet after login when the app wants one. */
+  createEmbeddedWallet?(user: User): Promise<User>;
+  /** A client made elsewhere (tests, or hosts sharing one client); the provider then does not destroy it. */
+  client?: LatchClient;
+  clock?: Clock;
+  children?: ReactNode;
+}
+
+const DEFAULT_API_URL = 'http://localhost:8787';
+
+/** Mounts Latch: creates the client, loads the app config and renders the modal beside the host's tree. */
+export function LatchProvider(props: LatchProviderProps): ReactNode {
+  const { appId, clientId, apiUrl = DEFAULT_API_URL, client: givenClient, clock = systemClock } = props;
+  // Latest callbacks, read when a flow ends, so the runner never holds stale props.
+  const propsRef = useRef(props);
+  propsRef.current = props;
+
+  const [client] = useState(() => givenClient ?? createLatchClient({ appId, clientId, apiUrl, clock }));
+  const [runner] = useState(() =>
+    createFlowRunner({
+      actions: client,
+      clock,
+      handlers: () => ({
+        onComplete: (result) => propsRef.current.onLoginComplete?.(result),
+        onExit: (error) => propsRef.current.onError?.(error),
+        createEmbeddedWallet: propsRef.current.createEmbeddedWallet,
+      }),
+    }),
+  );
+
+  // React's StrictMode unmounts and remounts effects at once: destroy the client only if no remount follows.
+  const pendingDestroy = useRef<ReturnType<typeof globalThis.setTimeout> | null>(null);
+  useEffect(() => {
+    if (pendingDestroy.current !== null) globalThis.clearTimeout(pendingDestroy.current);
+    pendingDestroy.current = null;
+    // Keep the flow's view of the app config current; the config arrives after init.
+    const sync = () => {
+      const { config } = client.getState();
+      runner.dispatch({
+        type: 'configure',
+        context: flowContextOf(config, Boolean(propsRef.current.createEmbeddedWallet)),
+      });
+    };
+    sync();
+    const unsubscribe = client.subscribe(sync);
+    void client.init();
+    return () => {
+      unsubscribe();
+      runner.destroy();
+      if (!givenClient) pendingDestroy.current = globalThis.setTimeout(() => client.destroy(), 0);
+    };
+  }, [client, runner, givenClient]);
+
+  const [embeds] = useState(() => ({ current: 0 }));
+  const value = useMemo<LatchContextValue>(
+    () => ({ client, runner, strings: { ...en, ...props.strings }, embeds }),
+    [client, runner, props.strings, embeds],
+  );
+
+  return (
+    <LatchContext.Provider value={value}>
+      {props.children}
+      <LatchModal />
+    </LatchContext.Provider>
+  );
+}

@@ -1,0 +1,30 @@
+import { type ReactNode, useState } from 'react';
+import { useFlowState, useStrings } from '../hooks.js';
+import { useLatchContext } from '../LatchContext.js';
+import { Button } from './Button.js';
+import { PhoneInput, type PhoneInputResult } from './PhoneInput.js';
+
+/** The phone input with its Submit, disabled until the number is valid for its country (SPEC §5). */
+export function PhoneForm({ autoFocus }: { autoFocus?: boolean }): ReactNode {
+  const { runner } = useLatchContext();
+  const strings = useStrings();
+  const flow = useFlowState();
+  const [phone, setPhone] = useState<PhoneInputResult | null>(null);
+  const busy = flow.otp.status === 'sending-code' && flow.otp.channel === 'sms';
+  const valid = Boolean(phone?.isValid);
+  return (
+    <form
+      className="latch-field"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (phone?.isValid && !busy) runner.dispatch({ type: 'submitPhone', phone: phone.qualifiedPhoneNumber });
+      }}
+    >
+      <PhoneInput onChange={setPhone} autoFocus={autoFocus} />
+      <Button type="submit" variant="primary" disabled={!valid || busy} aria-busy={busy}>
+        {strings.submit}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import type { FlowContext } from '@latch/core';
+import type { AppConfig } from '@latch/protocol';
+
+/** The parts of the app config the flows need, with whether a wallet creator is registered. */
+export function flowContextOf(config: AppConfig | null, canCreateEmbeddedWallet: boolean): FlowContext {
+  return {
+    requireUsersAcceptTerms: config?.legal.requireUsersAcceptTerms ?? false,
+    createOnLogin: config?.embeddedWallets.createOnLogin ?? 'off',
+    canCreateEmbeddedWallet,
+  };
+}

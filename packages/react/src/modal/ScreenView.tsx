@@ -1,0 +1,63 @@
+import { SCREEN, type ScreenId } from '@latch/core';
+import { errorScreenContent } from '@latch/protocol';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useClientState, useFlowState } from '../hooks.js';
+import { LandingScreen } from '../screens/LandingScreen.js';
+import type { ScreenProps } from '../screens/screenProps.js';
+import { LoadingView } from './LoadingView.js';
+
+// Only LANDING ships in the initial bundle; every other screen loads when first shown.
+const SCREENS: Record<ScreenId, ComponentType<ScreenProps>> = {
+  [SCREEN.landing]: LandingScreen,
+  [SCREEN.connectOrCreate]: LandingScreen,
+  [SCREEN.awaitingCode]: lazy(() =>
+    import('../screens/AwaitingPasswordlessCodeScreen.js').then((m) => ({ default: m.AwaitingPasswordlessCodeScreen })),
+  ),
+  [SCREEN.consent]: lazy(() =>
+    import('../screens/AffirmativeConsentScreen.js').then((m) => ({ default: m.AffirmativeConsentScreen })),
+  ),
+  [SCREEN.allowlistRejection]: lazy(() =>
+    import('../screens/AllowlistRejectionScreen.js').then((m) => ({ default: m.AllowlistRejectionScreen })),
+  ),
+  [SCREEN.userLimitReached]: lazy(() =>
+    import('../screens/UserLimitReachedScreen.js').then((m) => ({ default: m.UserLimitReachedScreen })),
+  ),
+  [SCREEN.error]: lazy(() => import('../screens/ErrorScreen.js').then((m) => ({ default: m.ErrorScreen }))),
+  [SCREEN.loginFailed]: lazy(() =>
+    import('../screens/LoginFailedScreen.js').then((m) => ({ default: m.LoginFailedScreen })),
+  ),
+  [SCREEN.linkEmail]: lazy(() => import('../screens/LinkEmailScreen.js').then((m) => ({ default: m.LinkEmailScreen }))),
+  [SCREEN.linkPhone]: lazy(() => import('../screens/LinkPhoneScreen.js').then((m) => ({ default: m.LinkPhoneScreen }))),
+  [SCREEN.updateEmail]: lazy(() =>
+    import('../screens/UpdateEmailScreen.js').then((m) => ({ default: m.UpdateEmailScreen })),
+  ),
+  [SCREEN.embeddedWalletOnCreate]: lazy(() =>
+    import('../screens/EmbeddedWalletOnAccountCreateScreen.js').then((m) => ({
+      default: m.EmbeddedWalletOnAccountCreateScreen,
+    })),
+  ),
+};
+
+/** The current screen of the flow, or the loading view until the app is ready. */
+export function ScreenView({ titleId }: ScreenProps): ReactNode {
+  const flow = useFlowState();
+  const client = useClientState();
+  if (client.status === 'error' && client.error) {
+    const content = errorScreenContent(client.error);
+    return (
+      <div className="latch-screen" role="alert">
+        <h2 className="latch-title" id={titleId}>
+          {content.title}
+        </h2>
+        <p className="latch-text">{content.detail}</p>
+      </div>
+    );
+  }
+  if (client.status !== 'ready' || !flow.screen) return <LoadingView titleId={titleId} />;
+  const Screen = SCREENS[flow.screen];
+  return (
+    <Suspense fallback={<LoadingView titleId={titleId} />}>
+      <Screen titleId={titleId} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,87 @@
+/** Every user-facing text of the widget (SPEC §2, §5, §8), in English. A host may override any of them. */
+export const en = {
+  loading: 'Loading',
+  close: 'Close',
+  back: 'Back',
+  landingHeaderDefault: 'Log in or sign up',
+  moreOptions: 'More options',
+  otherSocials: 'Other socials',
+  continueWithWallet: 'Continue with a wallet',
+  otherWallets: 'Other wallets',
+  passkeyLogin: 'I have a passkey',
+  continueWithEmail: 'Continue with Email',
+  continueWithSms: 'Continue with SMS',
+  emailLabel: 'Email address',
+  emailPlaceholder: 'your@email.com',
+  submit: 'Submit',
+  phoneLabel: 'Phone number',
+  countryLabel: 'Country',
+  notAvailableYet: 'Not available yet',
+  consentPrefix: 'By logging in I agree to the',
+  terms: 'Terms',
+  termsOfService: 'Terms of Service',
+  privacyPolicy: 'Privacy Policy',
+  and: '&',
+  // AWAITING_PASSWORDLESS_CODE
+  enterCode: 'Enter confirmation code',
+  codeSentTo: 'Please check {destination} for an email from us with your code.',
+  codeSentToPhone: 'Please check {destination} for a text message with your code.',
+  codeDigitLabel: 'Digit {n} of {total}',
+  success: 'Success!',
+  codeNotNumeric: 'Code should be numeric',
+  didNotGetCode: "Didn't get a code?",
+  resendCode: 'Resend code',
+  codeResent: 'Code sent',
+  // AFFIRMATIVE_CONSENT_SCREEN
+  consentTitle: 'One last step',
+  consentText: 'By signing up, you agree to our terms and privacy policy.',
+  noThanks: 'No thanks',
+  accept: 'Accept',
+  // ALLOWLIST_REJECTION_SCREEN
+  allowlistTitle: "You don't have access to this app",
+  allowlistDetail: 'Have you been invited?',
+  allowlistCta: 'Try another account',
+  // USER_LIMIT_REACHED_SCREEN
+  userLimitTitle: 'Unable to sign in',
+  userLimitDetail: 'This application has reached its user limit and cannot sign in new users.',
+  goBack: 'Go back',
+  // LOGIN_FAILED_SCREEN
+  loginFailedTitle: 'Could not log in',
+  loginFailedDetail: 'Something went wrong. Try again.',
+  tryAgain: 'Try again',
+  // Link and update screens
+  linkEmailTitle: 'Connect your email',
+  linkPhoneTitle: 'Connect your phone',
+  updateEmailTitle: 'Update your email',
+  updateEmailDetail: 'Enter the new address; we will send it a confirmation code.',
+  newEmailLabel: 'New email address',
+  // Embedded wallet creation (filled by the embedded-wallet issue)
+  creatingWallet: 'Creating your wallet',
+} as const;
+
+/** The widget's texts; every key can be overridden by the host. */
+export type Strings = { [K in keyof typeof en]: string };
+
+/** Fills `{name}` placeholders in a text. */
+export function format(text: string, values: Record<string, string | number>): string {
+  return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** Display names of the login methods on their buttons. */
+export const METHOD_LABEL: Record<string, string> = {
+  email: 'Email',
+  sms: 'SMS',
+  google: 'Google',
+  twitter: 'Twitter',
+  discord: 'Discord',
+  github: 'GitHub',
+  spotify: 'Spotify',
+  instagram: 'Instagram',
+  tiktok: 'TikTok',
+  linkedin: 'LinkedIn',
+  apple: 'Apple',
+  wallet: 'Wallet',
+  farcaster: 'Farcaster',
+  passkey: 'Passkey',
+  telegram: 'Telegram',
+};

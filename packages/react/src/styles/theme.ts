@@ -1,0 +1,61 @@
+import { DEFAULTS } from '@latch/protocol';
+
+type Rgb = [number, number, number];
+
+/** Background colours of the two schemes; widgetCss.ts uses the same values. */
+export const SCHEME_BACKGROUND = { light: '#ffffff', dark: '#18181b' } as const;
+
+const WHITE: Rgb = [255, 255, 255];
+const BLACK: Rgb = [0, 0, 0];
+const MIN_CONTRAST = 4.5; // WCAG AA for normal text
+
+/** CSS custom properties derived from the accent colour and scheme, set on the widget root. */
+export function themeVariables(accent: string | undefined, scheme: 'light' | 'dark'): Record<string, string> {
+  const base = parseHex(accent) ?? (parseHex(DEFAULTS.accentColor) as Rgb);
+  const background = parseHex(SCHEME_BACKGROUND[scheme]) as Rgb;
+  // Buttons keep white text and darken the accent until it reads; links move away from the background.
+  const fill = untilReadable(base, WHITE, BLACK);
+  const text = untilReadable(base, background, scheme === 'light' ? BLACK : WHITE);
+  return {
+    '--latch-accent': toHex(base),
+    '--latch-accent-fill': toHex(fill),
+    '--latch-accent-contrast': '#ffffff',
+    '--latch-accent-text': toHex(text),
+    '--latch-accent-soft': `rgba(${base[0]}, ${base[1]}, ${base[2]}, 0.16)`,
+  };
+}
+
+/** WCAG contrast ratio of two colours. */
+export function contrastRatio(a: Rgb, b: Rgb): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
+}
+
+function untilReadable(color: Rgb, against: Rgb, toward: Rgb): Rgb {
+  let current = color;
+  for (let step = 1; step <= 20 && contrastRatio(current, against) < MIN_CONTRAST; step++) {
+    current = color.map((c, i) => Math.round(c + ((toward[i] as number) - c) * (step / 20))) as Rgb;
+  }
+  return current;
+}
+
+function luminance([r, g, b]: Rgb): number {
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+}
+
+/** Parses #rgb or #rrggbb. */
+export function parseHex(value: string | undefined): Rgb | undefined {
+  if (!value) return undefined;
+  const short = /^#([0-9a-f])([0-9a-f])([0-9a-f])$/i.exec(value);
+  const hex = short ? `${short[1]}${short[1]}${short[2]}${short[2]}${short[3]}${short[3]}` : value.slice(1);
+  if (!/^[0-9a-f]{6}$/i.test(hex) || (!short && value.length !== 7)) return undefined;
+  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as Rgb;
+}
+
+function toHex(rgb: Rgb): string {
+  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
+}

@@ -1,0 +1,82 @@
+import { SCREEN, type ScreenId } from '@latch/core';
+import type { AppConfig, User } from '@latch/protocol';
+import { useMemo } from 'react';
+import { flowContextOf } from './flowContext.js';
+import { useClientState } from './hooks.js';
+import { useLatchContext } from './LatchContext.js';
+
+/** What a host app uses: state and every public function of the widget core. */
+export interface UseLatch {
+  /** True once the app config is loaded and the session restored. */
+  ready: boolean;
+  authenticated: boolean;
+  user: User | null;
+  config: AppConfig | null;
+  /** Opens the modal on LANDING. Logged-in users only get a console warning (SPEC §4). */
+  login(): void;
+  logout(): Promise<void>;
+  /** Opens LINK_EMAIL_SCREEN. */
+  linkEmail(): void;
+  /** Opens LINK_PHONE_SCREEN. */
+  linkPhone(): void;
+  /** Opens UPDATE_EMAIL_SCREEN for the linked email. */
+  updateEmail(): void;
+  unlinkEmail(address: string): Promise<User>;
+  unlinkPhone(phoneNumber: string): Promise<User>;
+  getAccessToken(): Promise<string | null>;
+}
+
+/** The Latch state and functions for the host app. */
+export function useLatch(): UseLatch {
+  const { client, runner } = useLatchContext();
+  const state = useClientState();
+  return useMemo(() => {
+    const open = (intent: 'login' | 'link' | 'update', screen: ScreenId, previousAddress?: string) => {
+      const { config } = client.getState();
+      runner.dispatch({
+        type: 'open',
+        intent,
+        screen,
+        context: flowContextOf(config, runner.getState().context.canCreateEmbeddedWallet),
+        previousAddress,
+      });
+    };
+    const requireUser = (action: string): User | null => {
+      const { user } = client.getState();
+      if (!user) console.warn(`Latch: ${action} needs a logged-in user (must_be_authenticated).`);
+      return user;
+    };
+    return {
+      ready: state.status === 'ready',
+      authenticated: state.authenticated,
+      user: state.user,
+      config: state.config,
+      login() {
+        if (client.getState().authenticated) {
+          console.warn('Latch: login() was called while the user is already logged in.');
+          return;
+        }
+        open('login', SCREEN.landing);
+      },
+      logout: () => client.logout(),
+      linkEmail() {
+        if (requireUser('linkEmail')) open('link', SCREEN.linkEmail);
+      },
+      linkPhone() {
+        if (requireUser('linkPhone')) open('link', SCREEN.linkPhone);
+      },
+      updateEmail() {
+        const user = requireUser('updateEmail');
+        if (!user) return;
+        if (!user.email) {
+          console.warn('Latch: updateEmail needs an already linked email.');
+          return;
+        }
+        open('update', SCREEN.updateEmail, user.email.address);
+      },
+      unlinkEmail: (address) => client.unlinkEmail(address),
+      unlinkPhone: (phoneNumber) => client.unlinkPhone(phoneNumber),
+      getAccessToken: () => client.getAccessToken(),
+    };
+  }, [client, runner, state]);
+}
