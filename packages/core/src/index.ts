@@ -13,3 +13,4 @@ export { storageKeys } from './session/tokenStore.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';
+export * from './flows/index.js';
