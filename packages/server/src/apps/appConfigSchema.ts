@@ -1,0 +1,149 @@
+import {
+  DEFAULTS,
+  enabledLoginMethods,
+  LatchError,
+  LOGIN_METHOD_FLAG,
+  LOGIN_METHODS,
+  type LoginMethodFlag,
+  type ServerAppConfig,
+} from '@latch/protocol';
+import * as v from 'valibot';
+
+/** The config fields a host sets; the rest of ServerAppConfig (id, name, key, times) comes from the server. */
+export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'>;
+
+const text = (max = 2048) => v.nullable(v.pipe(v.string(), v.maxLength(max)));
+const url = v.nullable(v.pipe(v.string(), v.maxLength(2048), v.url()));
+const loginMethod = v.picklist(LOGIN_METHODS);
+const flags = Object.fromEntries(
+  Object.values(LOGIN_METHOD_FLAG).map((flag) => [flag, v.optional(v.boolean())]),
+) as Record<LoginMethodFlag, v.OptionalSchema<v.BooleanSchema<undefined>, undefined>>;
+
+/** A partial host config as the CLI and dev endpoints accept it; unknown keys are refused (typos). */
+export const HostAppConfigPatch = v.strictObject({
+  ...flags,
+  logo_url: v.optional(url),
+  accent_color: v.optional(
+    v.nullable(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'accent_color must be #RRGGBB'))),
+  ),
+  show_wallet_login_first: v.optional(v.boolean()),
+  allowlist_config: v.optional(
+    v.strictObject({
+      error_title: v.optional(text(200)),
+      error_detail: v.optional(text(500)),
+      cta_text: v.optional(text(100)),
+      cta_link: v.optional(url),
+    }),
+  ),
+  telegram_auth_config: v.optional(v.nullable(v.strictObject({ bot_id: v.string(), bot_name: v.string() }))),
+  terms_and_conditions_url: v.optional(url),
+  privacy_policy_url: v.optional(url),
+  require_users_accept_terms: v.optional(v.boolean()),
+  embedded_wallet_config: v.optional(
+    v.strictObject({
+      create_on_login: v.optional(v.picklist(['off', 'users-without-wallets', 'all-users'])),
+      user_owned_recovery_options: v.optional(v.array(v.picklist(['user-passcode', 'google-drive', 'icloud']))),
+      require_user_owned_recovery_on_create: v.optional(v.boolean()),
+    }),
+  ),
+  custom_api_url: v.optional(url),
+  wallet_connect_cloud_project_id: v.optional(text(200)),
+  fiat_on_ramp_enabled: v.optional(v.boolean()),
+  captcha_enabled: v.optional(v.boolean()),
+  captcha_site_key: v.optional(text(512)),
+  twitter_oauth_on_mobile_enabled: v.optional(v.boolean()),
+  mfa_methods: v.optional(v.array(v.picklist(['sms', 'totp', 'passkey']))),
+  enforce_wallet_uis: v.optional(v.boolean()),
+  legacy_wallet_ui_config: v.optional(v.boolean()),
+  landing_header: v.optional(text(200)),
+  login_message: v.optional(text(1000)),
+  login_methods_and_order: v.optional(
+    v.nullable(v.strictObject({ primary: v.array(loginMethod), overflow: v.array(loginMethod) })),
+  ),
+  color_scheme: v.optional(v.picklist(['light', 'dark'])),
+});
+
+/** A partial host config. */
+export type HostAppConfigPatch = v.InferOutput<typeof HostAppConfigPatch>;
+
+/** The config of a new app: email login on, everything else off. */
+export const DEFAULT_HOST_CONFIG: HostAppConfig = {
+  ...(Object.fromEntries(Object.values(LOGIN_METHOD_FLAG).map((flag) => [flag, false])) as Record<
+    LoginMethodFlag,
+    boolean
+  >),
+  email_auth: true,
+  logo_url: null,
+  accent_color: null,
+  show_wallet_login_first: false,
+  allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
+  telegram_auth_config: null,
+  terms_and_conditions_url: null,
+  privacy_policy_url: null,
+  require_users_accept_terms: false,
+  embedded_wallet_config: {
+    create_on_login: 'off',
+    user_owned_recovery_options: [],
+    require_user_owned_recovery_on_create: false,
+  },
+  custom_api_url: null,
+  wallet_connect_cloud_project_id: null,
+  fiat_on_ramp_enabled: false,
+  captcha_enabled: false,
+  captcha_site_key: null,
+  twitter_oauth_on_mobile_enabled: false,
+  mfa_methods: [],
+  enforce_wallet_uis: false,
+  legacy_wallet_ui_config: false,
+  landing_header: null,
+  login_message: null,
+  login_methods_and_order: null,
+  color_scheme: 'light',
+};
+
+/** Applies a patch to a config (nested objects merge one level deep). */
+export function mergeHostConfig(base: HostAppConfig, patch: HostAppConfigPatch): HostAppConfig {
+  const out = { ...base } as Record<string, unknown>;
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === undefined) continue;
+    const current = out[key];
+    const nested = value !== null && typeof value === 'object' && !Array.isArray(value);
+    out[key] = nested && current && typeof current === 'object' ? { ...current, ...value } : value;
+  }
+  return out as HostAppConfig;
+}
+
+/** Parses a patch, throwing `invalid_data` with the first problem in words. */
+export function parseHostConfigPatch(input: unknown): HostAppConfigPatch {
+  const result = v.safeParse(HostAppConfigPatch, input);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const path = issue.path?.map((p) => String(p.key)).join('.') ?? 'config';
+  throw new LatchError('invalid_data', `Invalid app config at ${path}: ${issue.message}`);
+}
+
+/** SPEC §5 configuration rules; throws `invalid_data` naming the broken rule. */
+export function assertValidHostConfig(config: HostAppConfig): void {
+  if (enabledLoginMethods(config).length === 0) {
+    throw new LatchError('invalid_data', 'At least one login method must be enabled.');
+  }
+  if (config.captcha_site_key !== null && !config.captcha_site_key.startsWith(DEFAULTS.captchaSiteKeyPrefix)) {
+    throw new LatchError('invalid_data', 'Unsupported captcha site key');
+  }
+  if (config.captcha_enabled && !config.captcha_site_key) {
+    throw new LatchError('invalid_data', 'captcha_enabled needs a captcha_site_key (with the t: prefix).');
+  }
+  if (config.telegram_auth && !config.telegram_auth_config) {
+    throw new LatchError('invalid_data', 'telegram_auth needs telegram_auth_config (bot_id and bot_name).');
+  }
+  const order = config.login_methods_and_order;
+  if (order) {
+    const enabled = new Set(enabledLoginMethods(config));
+    const listed = [...order.primary, ...order.overflow];
+    const stray = listed.find((method) => !enabled.has(method));
+    if (stray) throw new LatchError('invalid_data', `login_methods_and_order lists "${stray}", which is not enabled.`);
+    if (new Set(listed).size !== listed.length) {
+      throw new LatchError('invalid_data', 'login_methods_and_order lists a method twice.');
+    }
+  }
+}

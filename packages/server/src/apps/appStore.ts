@@ -1,0 +1,238 @@
+import { LatchError, LIMIT, type ServerAppConfig } from '@latch/protocol';
+import { sql } from 'kysely';
+import type { Clock } from '../clock.js';
+import { newAppId, newClientId } from '../ids.js';
+import type { SigningKeys } from '../keys/signingKeys.js';
+import type { Db } from '../store/db.js';
+import { TtlCache } from '../ttlCache.js';
+import {
+  assertValidHostConfig,
+  DEFAULT_HOST_CONFIG,
+  type HostAppConfig,
+  type HostAppConfigPatch,
+  mergeHostConfig,
+  parseHostConfigPatch,
+} from './appConfigSchema.js';
+
+/** An app as the services use it. */
+export interface AppRecord {
+  id: string;
+  name: string;
+  config: HostAppConfig;
+  allowedOrigins: string[];
+  clientIds: string[];
+  /** null: no allowlist. */
+  allowlist: string[] | null;
+  maxUsers: number | null;
+  accessTokenTtlSeconds: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields an app is created or updated with. */
+export interface AppInput {
+  name?: string;
+  /** A partial SPEC §3 config (snake_case); validated here. */
+  config?: unknown;
+  allowedOrigins?: string[];
+  allowlist?: string[] | null;
+  maxUsers?: number | null;
+  accessTokenTtlSeconds?: number;
+}
+
+/** App reads are cached this long; updates by this process clear the entry, other processes' within this time. */
+const APP_CACHE_TTL_MS = 5_000;
+const MAX_TTL_SECONDS = 24 * 3600;
+
+/** Normalises an allowlist entry: emails and wallet addresses lowercase, phones as given (E.164). */
+export const normaliseAllowlistEntry = (entry: string): string => entry.trim().toLowerCase();
+
+function normaliseOrigin(origin: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    throw new LatchError('invalid_data', `Allowed origin "${origin}" is not a URL origin like https://example.com.`);
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+    throw new LatchError(
+      'invalid_data',
+      `Allowed origin "${origin}" must be an origin like https://example.com (no path).`,
+    );
+  }
+  return parsed.origin;
+}
+
+function checkInput(input: AppInput): void {
+  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 200)) {
+    throw new LatchError('invalid_data', 'The app name must be 1 to 200 characters.');
+  }
+  if (
+    input.maxUsers !== undefined &&
+    input.maxUsers !== null &&
+    (!Number.isInteger(input.maxUsers) || input.maxUsers < 0)
+  ) {
+    throw new LatchError('invalid_data', 'max_users must be a whole number of 0 or more, or null for no cap.');
+  }
+  const ttl = input.accessTokenTtlSeconds;
+  if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < 60 || ttl > MAX_TTL_SECONDS)) {
+    throw new LatchError(
+      'invalid_data',
+      `access_token_ttl_seconds must be a whole number from 60 to ${MAX_TTL_SECONDS}.`,
+    );
+  }
+}
+
+/** Reads and writes apps (and their client ids and first signing key). */
+export class AppStore {
+  private readonly cache: TtlCache<AppRecord>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: SigningKeys,
+    private readonly clock: Clock,
+  ) {
+    this.cache = new TtlCache(APP_CACHE_TTL_MS, clock);
+  }
+
+  /** Creates an app with one client id and a signing key; `id` may be given (25 characters). */
+  async create(input: AppInput & { id?: string }): Promise<AppRecord> {
+    checkInput(input);
+    const id = input.id ?? newAppId();
+    if (id.length !== LIMIT.appIdLength) throw new LatchError('invalid_app_id');
+    const config = mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {}));
+    assertValidHostConfig(config);
+    const now = this.clock.now();
+    const ttl = input.accessTokenTtlSeconds ?? 3600;
+    const clientId = newClientId();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('apps')
+        .values({
+          id,
+          name: input.name?.trim() || 'My app',
+          config: JSON.stringify(config),
+          allowed_origins: JSON.stringify((input.allowedOrigins ?? []).map(normaliseOrigin)),
+          allowlist: JSON.stringify(input.allowlist ? input.allowlist.map(normaliseAllowlistEntry) : null),
+          max_users: input.maxUsers ?? null,
+          access_token_ttl_seconds: ttl,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx.insertInto('app_clients').values({ id: clientId, app_id: id, created_at: now }).execute();
+    });
+    await this.keys.rotate(id, ttl);
+    return (await this.get(id))!;
+  }
+
+  /** Updates an app; the merged config must still follow SPEC §5. */
+  async update(id: string, input: AppInput): Promise<AppRecord> {
+    checkInput(input);
+    const app = await this.require(id, { fresh: true });
+    const config =
+      input.config === undefined ? app.config : mergeHostConfig(app.config, parseHostConfigPatch(input.config));
+    assertValidHostConfig(config);
+    await this.db
+      .updateTable('apps')
+      .set({
+        name: input.name?.trim() ?? app.name,
+        config: JSON.stringify(config),
+        allowed_origins: JSON.stringify((input.allowedOrigins ?? app.allowedOrigins).map(normaliseOrigin)),
+        allowlist: JSON.stringify(
+          input.allowlist === undefined
+            ? app.allowlist
+            : input.allowlist === null
+              ? null
+              : input.allowlist.map(normaliseAllowlistEntry),
+        ),
+        max_users: input.maxUsers === undefined ? app.maxUsers : input.maxUsers,
+        access_token_ttl_seconds: input.accessTokenTtlSeconds ?? app.accessTokenTtlSeconds,
+        updated_at: this.clock.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+    this.cache.delete(id);
+    return (await this.get(id))!;
+  }
+
+  /** The app, or undefined. Malformed ids are the caller's to refuse. */
+  async get(id: string, options: { fresh?: boolean } = {}): Promise<AppRecord | undefined> {
+    if (!options.fresh) {
+      const cached = this.cache.get(id);
+      if (cached) return cached;
+    }
+    const row = await this.db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const clients = await this.db
+      .selectFrom('app_clients')
+      .select('id')
+      .where('app_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    const app: AppRecord = {
+      id: row.id,
+      name: row.name,
+      // Stored configs are completed with today's defaults, so new fields need no data migration.
+      config: mergeHostConfig(DEFAULT_HOST_CONFIG, row.config as HostAppConfigPatch),
+      allowedOrigins: row.allowed_origins,
+      clientIds: clients.map((c) => c.id),
+      allowlist: row.allowlist,
+      maxUsers: row.max_users,
+      accessTokenTtlSeconds: row.access_token_ttl_seconds,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+    this.cache.set(id, app);
+    return app;
+  }
+
+  /** The app; `invalid_app_id` for a malformed id, `app_not_found` for an unknown one. */
+  async require(id: string | undefined, options: { fresh?: boolean } = {}): Promise<AppRecord> {
+    if (typeof id !== 'string' || id.length !== LIMIT.appIdLength) throw new LatchError('invalid_app_id');
+    const app = await this.get(id, options);
+    if (!app) throw new LatchError('app_not_found');
+    return app;
+  }
+
+  /** Every app, oldest first. */
+  async list(): Promise<AppRecord[]> {
+    const rows = await this.db.selectFrom('apps').select('id').orderBy('created_at').execute();
+    const apps = await Promise.all(rows.map((r) => this.get(r.id, { fresh: true })));
+    return apps.filter((a): a is AppRecord => a !== undefined);
+  }
+
+  /** The oldest app with this exact name. */
+  async findByName(name: string): Promise<AppRecord | undefined> {
+    const row = await this.db
+      .selectFrom('apps')
+      .select('id')
+      .where('name', '=', name)
+      .orderBy('created_at')
+      .executeTakeFirst();
+    return row ? this.get(row.id, { fresh: true }) : undefined;
+  }
+
+  /** True when any app allows this origin (CORS preflights carry no app id). */
+  async anyAppAllowsOrigin(origin: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('apps')
+      .select('id')
+      .where(sql<boolean>`allowed_origins @> ${JSON.stringify([origin])}::jsonb`)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  /** The SPEC §3 server config of an app. */
+  async serverConfig(app: AppRecord): Promise<ServerAppConfig> {
+    const { publicPem } = await this.keys.activeKey(app.id);
+    return {
+      ...app.config,
+      id: app.id,
+      name: app.name,
+      verification_key: publicPem,
+      created_at: Math.floor(app.createdAt.getTime() / 1000),
+      updated_at: Math.floor(app.updatedAt.getTime() / 1000),
+    };
+  }
+}

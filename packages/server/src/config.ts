@@ -1,0 +1,83 @@
+import { resolve } from 'node:path';
+
+/** Log levels pino understands. */
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+/** Every setting of the server, read once from the environment. */
+export interface Settings {
+  port: number;
+  host: string;
+  /** Dev mode (`LATCH_DEV=1`): dev outbox, dev endpoints, a generated master key. */
+  dev: boolean;
+  dataDir: string;
+  /** PostgreSQL URL; when absent the embedded PGlite database under `<dataDir>/db` is used. */
+  databaseUrl?: string;
+  /** Use an in-memory PGlite database (tests). */
+  inMemoryDb?: boolean;
+  redisUrl?: string;
+  /** Prefix of every Redis key (several deployments or test runs can share one Redis). */
+  redisKeyPrefix?: string;
+  /** Base64 of 32 bytes; resolved (generated in dev mode) by `loadMasterKey`. */
+  masterKey?: string;
+  /** The issuer of access tokens and the base of absolute URLs. */
+  publicUrl: string;
+  logLevel: LogLevel;
+  /** Delivery settings, used by the email and SMS adapters. */
+  smtpUrl?: string;
+  emailFrom?: string;
+  twilioBaseUrl?: string;
+  twilioAccountSid?: string;
+  twilioAuthToken?: string;
+  twilioFrom?: string;
+}
+
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Thrown when the environment holds an unusable value; the message says which and why. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const nonEmpty = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw.trim() === '') return 8787;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError(`LATCH_PORT must be a port number (0-65535), got "${raw}".`);
+  }
+  return port;
+}
+
+/** Reads the settings from environment variables (see docs/server.md for each one). */
+export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
+  const port = parsePort(env.LATCH_PORT);
+  const logLevel = (nonEmpty(env.LATCH_LOG_LEVEL) ?? 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LATCH_LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}".`);
+  }
+  const publicUrl = (nonEmpty(env.LATCH_PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`LATCH_PUBLIC_URL must be an absolute URL, got "${publicUrl}".`);
+  }
+  return {
+    port,
+    host: nonEmpty(env.LATCH_HOST) ?? '127.0.0.1',
+    dev: env.LATCH_DEV === '1' || env.LATCH_DEV === 'true',
+    dataDir: resolve(cwd, nonEmpty(env.LATCH_DATA_DIR) ?? '.latch'),
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    redisUrl: nonEmpty(env.REDIS_URL),
+    redisKeyPrefix: nonEmpty(env.LATCH_REDIS_PREFIX) ?? 'latch:',
+    masterKey: nonEmpty(env.LATCH_MASTER_KEY),
+    publicUrl,
+    logLevel,
+    smtpUrl: nonEmpty(env.SMTP_URL),
+    emailFrom: nonEmpty(env.LATCH_EMAIL_FROM),
+    twilioBaseUrl: nonEmpty(env.TWILIO_BASE_URL),
+    twilioAccountSid: nonEmpty(env.TWILIO_ACCOUNT_SID),
+    twilioAuthToken: nonEmpty(env.TWILIO_AUTH_TOKEN),
+    twilioFrom: nonEmpty(env.TWILIO_FROM),
+  };
+}

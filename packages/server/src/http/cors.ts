@@ -1,0 +1,70 @@
+import { HEADER, LatchError, LIMIT } from '@latch/protocol';
+import type { MiddlewareHandler } from 'hono';
+import type { AppRecord } from '../apps/appStore.js';
+import type { AppEnv, LatchContext } from './env.js';
+
+const ALLOWED_HEADERS = [
+  'content-type',
+  HEADER.authorization,
+  HEADER.appId,
+  HEADER.clientId,
+  HEADER.clientAnalyticsId,
+  HEADER.client,
+];
+const ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
+
+/** The app a request is about: the `latch-app-id` header, else an app id in the path. */
+function requestAppId(c: LatchContext): string | undefined {
+  const header = c.req.header(HEADER.appId);
+  if (header) return header;
+  return c.req.path.match(/^\/(?:api\/v1\/)?apps\/([^/]+)/)?.[1];
+}
+
+async function requestApp(c: LatchContext): Promise<AppRecord | undefined> {
+  const id = requestAppId(c);
+  if (!id || id.length !== LIMIT.appIdLength) return undefined;
+  return c.get('ctx').apps.get(id);
+}
+
+const isDevPath = (path: string) => path.startsWith('/api/v1/dev/') || path.startsWith('/dev/');
+
+/**
+ * CORS from the app's allowed origins. Preflights carry no header values, so they pass when any app
+ * allows the origin; the actual request is then checked against its own app and refused with
+ * `invalid_origin` (and `invalid_client_id` for a client id of another app).
+ */
+export function cors(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const ctx = c.get('ctx');
+    const origin = c.req.header('origin');
+    const ownOrigin = new URL(ctx.settings.publicUrl).origin;
+    const devAllowed = ctx.settings.dev && isDevPath(c.req.path);
+
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
+      const allowed =
+        origin !== undefined &&
+        (origin === ownOrigin || devAllowed || (await ctx.apps.anyAppAllowsOrigin(origin).catch(() => false)));
+      c.header('Vary', 'Origin');
+      if (!allowed || !origin) return c.body(null, 204);
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
+      c.header('Access-Control-Allow-Headers', ALLOWED_HEADERS.join(', '));
+      c.header('Access-Control-Max-Age', '600');
+      return c.body(null, 204);
+    }
+
+    const app = await requestApp(c);
+    const clientId = c.req.header(HEADER.clientId);
+    if (app && clientId && !app.clientIds.includes(clientId)) throw new LatchError('invalid_client_id');
+    if (origin) {
+      const allowed = origin === ownOrigin || devAllowed || (app ? app.allowedOrigins.includes(origin) : false);
+      if (app && !allowed) throw new LatchError('invalid_origin');
+      if (allowed) {
+        c.header('Access-Control-Allow-Origin', origin);
+        c.header('Vary', 'Origin');
+        c.header('Access-Control-Expose-Headers', 'Retry-After');
+      }
+    }
+    await next();
+  };
+}

@@ -1,0 +1,22 @@
+import { errorBody, isErrorCode, LatchError } from '@latch/protocol';
+import type { ErrorHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { AppEnv } from './env.js';
+
+/** Maps any thrown error to `{ error, message }`: LatchError with its status, everything else a bare 500. */
+export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+  if (error instanceof LatchError && isErrorCode(error.code)) {
+    if (error.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
+    return c.json(error.toBody(), error.status as ContentfulStatusCode);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    return c.json(errorBody(error.status === 404 ? 'not_found' : 'invalid_data'), error.status as ContentfulStatusCode);
+  }
+  // Unknown errors: log the name and stack, never the request, and tell the client nothing more.
+  c.get('ctx')?.logger.error(
+    { err: { name: error.name, message: error.message, stack: error.stack } },
+    'unhandled error',
+  );
+  return c.json(errorBody('internal_error'), 500);
+};

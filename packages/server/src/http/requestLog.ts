@@ -1,0 +1,20 @@
+import type { MiddlewareHandler } from 'hono';
+import type { AppEnv } from './env.js';
+
+/** One log line per request: method, route pattern, status, time. Never headers, bodies or query strings. */
+export function requestLog(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const start = performance.now();
+    await next();
+    const { logger } = c.get('ctx');
+    const status = c.res.status;
+    const line = {
+      method: c.req.method,
+      route: c.req.routePath,
+      status,
+      ms: Math.round((performance.now() - start) * 10) / 10,
+    };
+    if (status >= 500) logger.error(line, 'request');
+    else logger.debug(line, 'request');
+  };
+}

@@ -1,0 +1,145 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { createApp } from './app.js';
+import { AppStore } from './apps/appStore.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Settings } from './config.js';
+import type { ServerContext } from './context.js';
+import { createSealer, loadMasterKey } from './crypto/masterKey.js';
+import type { AppEnv } from './http/env.js';
+import { createMetrics } from './http/metrics.js';
+import { SigningKeys } from './keys/signingKeys.js';
+import { createShortLivedStore } from './kv/index.js';
+import { createLogger, type Logger } from './logger.js';
+import { createMemoryOutbox } from './memoryOutbox.js';
+import type { DeliveryModule } from './ports.js';
+import { type Db, openDb } from './store/db.js';
+import { migrateToLatest } from './store/migrate.js';
+
+export { createApp } from './app.js';
+export type { AppInput, AppRecord } from './apps/appStore.js';
+export { type Clock, FakeClock, systemClock } from './clock.js';
+export { ConfigError, loadSettings, type Settings } from './config.js';
+export type { ServerContext } from './context.js';
+export type { Delivery, DeliveryModule, EmailMessage, Outbox, OutboxMessage, SmsMessage } from './ports.js';
+
+/** Optional parts a caller (tests, embedding hosts) can replace. */
+export interface ServerOverrides {
+  clock?: Clock;
+  logger?: Logger;
+  delivery?: DeliveryModule;
+}
+
+/** A built server: the Hono app and its context, not yet listening. */
+export interface LatchServer {
+  app: Hono<AppEnv>;
+  ctx: ServerContext;
+  db: Db;
+  settings: Settings;
+  close(): Promise<void>;
+}
+
+/** Builds the server: opens and migrates the database, loads the master key, wires the modules. */
+export async function createLatchServer(settings: Settings, overrides: ServerOverrides = {}): Promise<LatchServer> {
+  const clock = overrides.clock ?? systemClock;
+  const logger = overrides.logger ?? createLogger(settings.logLevel);
+  const masterKey = loadMasterKey(settings);
+  const { db, kind } = openDb(settings);
+  const cleanups: Array<() => Promise<void> | void> = [() => db.destroy()];
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const sealer = createSealer(masterKey);
+  const keys = new SigningKeys(db, sealer, clock);
+  const shortLived = createShortLivedStore({
+    db: db as unknown as Kysely<object>,
+    redisUrl: settings.redisUrl,
+    now: () => clock.now().getTime(),
+  });
+  cleanups.push(() => shortLived.close());
+  const deliveryModule = overrides.delivery ?? createMemoryOutbox(clock);
+  if (deliveryModule.close) cleanups.push(() => deliveryModule.close?.());
+  const ctx: ServerContext = {
+    settings,
+    db,
+    dbKind: kind,
+    clock,
+    logger,
+    apps: new AppStore(db, keys, clock),
+    keys,
+    sealer,
+    shortLived,
+    delivery: deliveryModule.delivery,
+    outbox: deliveryModule.outbox,
+    metrics: createMetrics(),
+    onClose: (cleanup) => cleanups.push(cleanup),
+  };
+  let closed = false;
+  return {
+    app: createApp(ctx),
+    ctx,
+    db,
+    settings,
+    async close() {
+      if (closed) return;
+      closed = true;
+      for (const cleanup of cleanups.reverse()) {
+        try {
+          await cleanup();
+        } catch (error) {
+          logger.warn({ err: { message: (error as Error).message } }, 'cleanup failed');
+        }
+      }
+    },
+  };
+}
+
+/** A listening server. */
+export interface RunningServer extends LatchServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+/** Grace period for in-flight requests on shutdown before connections are cut. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Builds and starts the server on settings.host:settings.port; `close()` finishes in-flight requests first. */
+export async function startServer(settings: Settings, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const latch = await createLatchServer(settings, overrides);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const s = serve({ fetch: latch.app.fetch, port: settings.port, hostname: settings.host }, () =>
+      resolve(s as Server),
+    );
+    (s as Server).once('error', reject);
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    ...latch,
+    url,
+    server,
+    close() {
+      closing ??= (async () => {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+          timer.unref();
+          server.close(() => {
+            clearTimeout(timer);
+            resolve();
+          });
+          server.closeIdleConnections();
+        });
+        await latch.close();
+      })();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { sql } from 'kysely';
+import type { RouteDef } from '../http/env.js';
+
+/** Liveness (with a database round trip) and Prometheus metrics. */
+export const healthRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/healthz',
+    handler: async (c, ctx) => {
+      try {
+        await sql`select 1`.execute(ctx.db);
+        return c.json({ status: 'ok', database: ctx.dbKind });
+      } catch {
+        return c.json({ status: 'error', database: ctx.dbKind }, 503);
+      }
+    },
+  },
+  {
+    method: 'get',
+    path: '/metrics',
+    handler: async (c, ctx) => {
+      c.header('Content-Type', ctx.metrics.registry.contentType);
+      return c.body(await ctx.metrics.registry.metrics());
+    },
+  },
+];

@@ -1,0 +1,17 @@
+import type { RouteDef } from '../http/env.js';
+import { analyticsRoutes } from './analytics.js';
+import { appRoutes } from './apps.js';
+import { devRoutes } from './dev.js';
+import { healthRoutes } from './health.js';
+import { sessionRoutes } from './sessions.js';
+import { userRoutes } from './users.js';
+
+/** The route table: one entry per endpoint family. Add a family: import it and add one line here. */
+export const routeTable: RouteDef[] = [
+  ...healthRoutes,
+  ...appRoutes,
+  ...sessionRoutes,
+  ...userRoutes,
+  ...analyticsRoutes,
+  ...devRoutes,
+];

@@ -1,0 +1,183 @@
+import { LatchError, type TokenResponse } from '@latch/protocol';
+import type { AppRecord } from '../apps/appStore.js';
+import type { ServerContext } from '../context.js';
+import { sha256Hex } from '../crypto/hash.js';
+import { newSecretToken, newSessionId } from '../ids.js';
+import type { Db } from '../store/db.js';
+import { signAccessToken } from '../tokens/accessToken.js';
+import { getUser, toWireUser, type UserWithAccounts } from './users.js';
+
+/** A refresh token lives this long unused; every refresh starts a new one. */
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+
+/** What the session services need. */
+export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
+
+async function insertRefreshToken(db: Db, sessionId: string, now: Date): Promise<string> {
+  const token = newSecretToken();
+  await db
+    .insertInto('refresh_tokens')
+    .values({
+      token_hash: sha256Hex(token),
+      session_id: sessionId,
+      created_at: now,
+      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      rotated_at: null,
+    })
+    .execute();
+  return token;
+}
+
+async function startSession(
+  ctx: SessionsContext,
+  app: AppRecord,
+  userId: string,
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const now = ctx.clock.now();
+  const sessionId = newSessionId();
+  await ctx.db
+    .insertInto('sessions')
+    .values({
+      id: sessionId,
+      app_id: app.id,
+      user_id: userId,
+      created_at: now,
+      last_refreshed_at: now,
+      revoked_at: null,
+      revoked_reason: null,
+    })
+    .execute();
+  return { sessionId, refreshToken: await insertRefreshToken(ctx.db, sessionId, now) };
+}
+
+/** Starts a session for a user who just authenticated; the response of every authenticate call. */
+export async function issueSession(
+  ctx: SessionsContext,
+  app: AppRecord,
+  user: UserWithAccounts,
+  isNewUser: boolean,
+): Promise<TokenResponse> {
+  const { sessionId, refreshToken } = await startSession(ctx, app, user.user.id);
+  return {
+    user: toWireUser(user),
+    token: await signAccessToken(ctx, app, user.user.id, sessionId),
+    refresh_token: refreshToken,
+    is_new_user: isNewUser,
+    session_update_action: 'set',
+  };
+}
+
+/** Ends a session (logout, reuse detection); its access tokens stop working at once. */
+export async function revokeSession(
+  ctx: Pick<ServerContext, 'db' | 'clock'>,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now(), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** True when the session exists, belongs to the app and user, and is not revoked. */
+export async function isSessionActive(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Consumes a refresh token atomically: exactly one caller can rotate it. A token that was already
+ * used comes back only when stolen or replayed, so the whole session is revoked (reuse detection).
+ */
+async function consumeRefreshToken(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
+  const now = ctx.clock.now();
+  const hash = sha256Hex(refreshToken);
+  const consumed = await ctx.db
+    .updateTable('refresh_tokens')
+    .set({ rotated_at: now })
+    .where('token_hash', '=', hash)
+    .where('rotated_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('session_id')
+    .executeTakeFirst();
+  if (!consumed) {
+    const known = await ctx.db
+      .selectFrom('refresh_tokens')
+      .select(['session_id', 'rotated_at'])
+      .where('token_hash', '=', hash)
+      .executeTakeFirst();
+    if (known?.rotated_at) await revokeSession(ctx, known.session_id, 'refresh_token_reuse');
+    throw new LatchError('missing_or_invalid_token');
+  }
+  const session = await ctx.db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('id', '=', consumed.session_id)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  if (!session || (appId !== undefined && session.app_id !== appId)) throw new LatchError('missing_or_invalid_token');
+  const app = await ctx.apps.require(session.app_id);
+  const user = await getUser(ctx, app.id, session.user_id);
+  if (!user) throw new LatchError('missing_or_invalid_token');
+  await ctx.db.updateTable('sessions').set({ last_refreshed_at: now }).where('id', '=', session.id).execute();
+  return { app, user, sessionId: session.id, now };
+}
+
+async function rotate(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
+  const { app, user, sessionId, now } = await consumeRefreshToken(ctx, appId, refreshToken);
+  const response: TokenResponse = {
+    user: toWireUser(user),
+    token: await signAccessToken(ctx, app, user.user.id, sessionId),
+    refresh_token: await insertRefreshToken(ctx.db, sessionId, now),
+    is_new_user: false,
+    session_update_action: 'set',
+  };
+  return { app, user, response };
+}
+
+/** Refreshes a session: a new access token and a new refresh token; the presented one is spent. */
+export async function refreshSession(
+  ctx: SessionsContext,
+  appId: string | undefined,
+  refreshToken: string,
+): Promise<TokenResponse> {
+  return (await rotate(ctx, appId, refreshToken)).response;
+}
+
+/**
+ * Forks a session (SPEC §7): rotates the presented refresh token like a refresh, and starts a second,
+ * independent session for the same user whose refresh token is `new_session_refresh_token`.
+ */
+export async function forkSession(
+  ctx: SessionsContext,
+  appId: string | undefined,
+  refreshToken: string,
+): Promise<TokenResponse> {
+  const { app, user, response } = await rotate(ctx, appId, refreshToken);
+  const fork = await startSession(ctx, app, user.user.id);
+  return { ...response, new_session_refresh_token: fork.refreshToken };
+}
+
+/** Revokes the session a refresh token belongs to; unknown tokens are ignored (logout always succeeds). */
+export async function revokeByRefreshToken(ctx: SessionsContext, refreshToken: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('refresh_tokens')
+    .select('session_id')
+    .where('token_hash', '=', sha256Hex(refreshToken))
+    .executeTakeFirst();
+  if (row) await revokeSession(ctx, row.session_id, 'logout');
+}

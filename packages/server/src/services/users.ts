@@ -1,0 +1,298 @@
+import { LatchError, type LinkedAccountType, userDid, type WireUser } from '@latch/protocol';
+import type { AppRecord } from '../apps/appStore.js';
+import type { ServerContext } from '../context.js';
+import { newUserId } from '../ids.js';
+import { isUniqueViolation } from '../store/db.js';
+import type { LinkedAccountRow, UserRow } from '../store/schema.js';
+import {
+  type AccountInput,
+  accountDetails,
+  accountKey,
+  allowlistValues,
+  isEmbeddedWallet,
+  loginMethodFlagFor,
+  maxOfType,
+  toWireAccount,
+} from './accounts.js';
+
+/** What the user services need from the server context. */
+export type UsersContext = Pick<ServerContext, 'db' | 'clock' | 'apps'>;
+
+/** A user with its linked accounts. */
+export interface UserWithAccounts {
+  user: UserRow;
+  accounts: LinkedAccountRow[];
+}
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** The protocol WireUser of a user; `id` is the DID, equal to the access token's `sub`. */
+export function toWireUser({ user, accounts }: UserWithAccounts): WireUser {
+  return {
+    id: userDid(user.id),
+    created_at: seconds(user.created_at),
+    linked_accounts: accounts.map(toWireAccount),
+    mfa_methods: [],
+    has_accepted_terms: user.accepted_terms_at !== null,
+  };
+}
+
+/** The user and its accounts, or undefined. */
+export async function getUser(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts | undefined> {
+  const user = await ctx.db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', userId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  if (!user) return undefined;
+  const accounts = await ctx.db
+    .selectFrom('linked_accounts')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('id')
+    .execute();
+  return { user, accounts };
+}
+
+async function requireUser(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts> {
+  const found = await getUser(ctx, appId, userId);
+  if (!found) throw new LatchError('missing_or_invalid_token');
+  return found;
+}
+
+/** Lower-cases what must compare case-insensitively (email addresses). */
+function normalise(account: AccountInput): AccountInput {
+  if (account.type === 'email') return { ...account, address: account.address.trim().toLowerCase() };
+  return account;
+}
+
+function assertMethodEnabled(app: AppRecord, type: LinkedAccountType): void {
+  const flag = loginMethodFlagFor(type);
+  if (flag && !app.config[flag]) throw new LatchError('disallowed_login_method');
+}
+
+function assertAllowlisted(app: AppRecord, candidates: Array<{ type: string; account_key: string }>): void {
+  if (!app.allowlist) return;
+  const allowed = new Set(app.allowlist);
+  if (!candidates.some((account) => allowlistValues(account).some((value) => allowed.has(value)))) {
+    throw new LatchError('allowlist_rejected');
+  }
+}
+
+async function findAccount(ctx: UsersContext, appId: string, type: string, key: string) {
+  return ctx.db
+    .selectFrom('linked_accounts')
+    .selectAll()
+    .where('app_id', '=', appId)
+    .where('type', '=', type)
+    .where('account_key', '=', key)
+    .executeTakeFirst();
+}
+
+/**
+ * Logs in the owner of a verified account, or signs up a new user with it. Enforces the app's login
+ * methods (`disallowed_login_method`), allowlist (`allowlist_rejected`) and user cap for new users
+ * (`max_accounts_reached`).
+ */
+export async function loginOrSignUp(
+  ctx: UsersContext,
+  appId: string,
+  input: AccountInput,
+): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
+  const app = await ctx.apps.require(appId);
+  const account = normalise(input);
+  if (isEmbeddedWallet(account)) throw new LatchError('disallowed_login_method');
+  assertMethodEnabled(app, account.type);
+  const key = accountKey(account);
+  const now = ctx.clock.now();
+
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const existing = await findAccount(ctx, appId, account.type, key);
+    if (existing) {
+      const owner = await requireUser(ctx, appId, existing.user_id);
+      assertAllowlisted(app, owner.accounts);
+      await ctx.db
+        .updateTable('linked_accounts')
+        .set({ latest_verified_at: now, verified_at: now })
+        .where('id', '=', existing.id)
+        .execute();
+      return { user: await requireUser(ctx, appId, existing.user_id), isNewUser: false };
+    }
+    assertAllowlisted(app, [{ type: account.type, account_key: key }]);
+    try {
+      const userId = await createUser(ctx, app, account, key, now);
+      return { user: await requireUser(ctx, appId, userId), isNewUser: true };
+    } catch (error) {
+      // Another request signed up the same account at the same moment: log in as that user instead.
+      if (!isUniqueViolation(error) || attempt > 0) throw error;
+    }
+  }
+  throw new LatchError('internal_error');
+}
+
+async function createUser(
+  ctx: UsersContext,
+  app: AppRecord,
+  account: AccountInput,
+  key: string,
+  now: Date,
+): Promise<string> {
+  const userId = newUserId();
+  await ctx.db.transaction().execute(async (trx) => {
+    if (app.maxUsers !== null) {
+      // Serialise sign-ups of this app so two at once cannot both take the last place.
+      await trx.selectFrom('apps').select('id').where('id', '=', app.id).forUpdate().execute();
+      const { count } = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<string>().as('count'))
+        .where('app_id', '=', app.id)
+        .executeTakeFirstOrThrow();
+      if (Number(count) >= app.maxUsers) throw new LatchError('max_accounts_reached');
+    }
+    await trx
+      .insertInto('users')
+      .values({ id: userId, app_id: app.id, created_at: now, accepted_terms_at: null })
+      .execute();
+    await trx
+      .insertInto('linked_accounts')
+      .values({
+        app_id: app.id,
+        user_id: userId,
+        type: account.type,
+        account_key: key,
+        details: JSON.stringify(accountDetails(account)),
+        verified_at: now,
+        first_verified_at: now,
+        latest_verified_at: now,
+        created_at: now,
+      })
+      .execute();
+  });
+  return userId;
+}
+
+/**
+ * Links a verified account to a user. Refuses a second account of a single-kind type
+ * (`cannot_link_more_of_type`, 5 for passkeys) and an account another user owns (`linked_to_another_user`).
+ */
+export async function linkAccount(
+  ctx: UsersContext,
+  appId: string,
+  userId: string,
+  input: AccountInput,
+): Promise<UserWithAccounts> {
+  const app = await ctx.apps.require(appId);
+  const account = normalise(input);
+  if (isEmbeddedWallet(account))
+    throw new LatchError('invalid_data', 'The embedded wallet cannot be linked as an external wallet.');
+  assertMethodEnabled(app, account.type);
+  const key = accountKey(account);
+  const now = ctx.clock.now();
+  const owner = await requireUser(ctx, appId, userId);
+  const existing = await findAccount(ctx, appId, account.type, key);
+  if (existing && existing.user_id !== userId) throw new LatchError('linked_to_another_user');
+  if (existing) {
+    await ctx.db
+      .updateTable('linked_accounts')
+      .set({ latest_verified_at: now, verified_at: now })
+      .where('id', '=', existing.id)
+      .execute();
+    return requireUser(ctx, appId, userId);
+  }
+  const sameType = owner.accounts.filter((a) => a.type === account.type && !isEmbeddedWallet(a));
+  if (sameType.length >= maxOfType(account.type)) {
+    throw new LatchError(
+      'cannot_link_more_of_type',
+      account.type === 'passkey'
+        ? 'Cannot link more passkeys to account.'
+        : `The user already has a linked ${account.type} account.`,
+    );
+  }
+  try {
+    await ctx.db
+      .insertInto('linked_accounts')
+      .values({
+        app_id: appId,
+        user_id: userId,
+        type: account.type,
+        account_key: key,
+        details: JSON.stringify(accountDetails(account)),
+        verified_at: now,
+        first_verified_at: now,
+        latest_verified_at: now,
+        created_at: now,
+      })
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
+    throw error;
+  }
+  return requireUser(ctx, appId, userId);
+}
+
+/** Unlinks an account by type and identity; refuses the user's last login account (`cannot_unlink_last_account`). */
+export async function unlinkAccount(
+  ctx: UsersContext,
+  appId: string,
+  userId: string,
+  identity: AccountInput,
+): Promise<UserWithAccounts> {
+  const account = normalise(identity);
+  const key = accountKey(account);
+  const owner = await requireUser(ctx, appId, userId);
+  const target = owner.accounts.find((a) => a.type === account.type && a.account_key === key);
+  if (!target || isEmbeddedWallet(target)) throw new LatchError('account_not_linked');
+  const loginAccounts = owner.accounts.filter((a) => !isEmbeddedWallet(a));
+  if (loginAccounts.length <= 1) throw new LatchError('cannot_unlink_last_account');
+  await ctx.db.deleteFrom('linked_accounts').where('id', '=', target.id).where('user_id', '=', userId).execute();
+  return requireUser(ctx, appId, userId);
+}
+
+/** Replaces the user's linked email `oldAddress` with the verified `newAddress`. */
+export async function updateEmail(
+  ctx: UsersContext,
+  appId: string,
+  userId: string,
+  oldAddress: string,
+  newAddress: string,
+): Promise<UserWithAccounts> {
+  const oldKey = oldAddress.trim().toLowerCase();
+  const newKey = newAddress.trim().toLowerCase();
+  const owner = await requireUser(ctx, appId, userId);
+  const current = owner.accounts.find((a) => a.type === 'email' && a.account_key === oldKey);
+  if (!current) throw new LatchError('account_not_linked', 'updateEmail requires an already linked email.');
+  if (oldKey === newKey) return owner;
+  const taken = await findAccount(ctx, appId, 'email', newKey);
+  if (taken) throw new LatchError('linked_to_another_user');
+  const now = ctx.clock.now();
+  try {
+    await ctx.db
+      .updateTable('linked_accounts')
+      .set({
+        account_key: newKey,
+        details: JSON.stringify({ address: newKey }),
+        verified_at: now,
+        first_verified_at: now,
+        latest_verified_at: now,
+      })
+      .where('id', '=', current.id)
+      .execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
+    throw error;
+  }
+  return requireUser(ctx, appId, userId);
+}
+
+/** Records that the user accepted the app's terms (idempotent). */
+export async function acceptTerms(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts> {
+  await ctx.db
+    .updateTable('users')
+    .set({ accepted_terms_at: ctx.clock.now() })
+    .where('id', '=', userId)
+    .where('app_id', '=', appId)
+    .where('accepted_terms_at', 'is', null)
+    .execute();
+  return requireUser(ctx, appId, userId);
+}

@@ -1,0 +1,38 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { Settings } from '../config.js';
+import type { Database } from './schema.js';
+
+/** The database handle every service uses. */
+export type Db = Kysely<Database>;
+
+/** Which engine a database runs on. */
+export type DbKind = 'pglite' | 'postgres';
+
+/** Opens the database the settings name: PostgreSQL with DATABASE_URL, else PGlite (on disk or in memory). */
+export function openDb(settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb'>): { db: Db; kind: DbKind } {
+  if (settings.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 20 });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+  }
+  let pglite: PGlite;
+  if (settings.inMemoryDb) {
+    pglite = new PGlite();
+  } else {
+    const dir = join(settings.dataDir, 'db');
+    mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  }
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+}
+
+/** True when `error` is PostgreSQL's unique-violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}

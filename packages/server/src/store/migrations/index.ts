@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as core001 from './001_core.js';
+import * as shortLived002 from './002_short_lived.js';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
+ * Add a migration: create `NNN_name.ts` beside this file and append one line here.
+ */
+export const migrations: Record<string, Migration> = {
+  '001_core': core001,
+  '002_short_lived': shortLived002,
+};
