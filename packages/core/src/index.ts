@@ -7,10 +7,10 @@ export { createLatchClient, type LatchClient, type LatchClientOptions, type OAut
 export { type Clock, sleep, systemClock } from './clock.js';
 export { createFakeClock, type FakeClock } from './fakeClock.js';
 export * from './flows/index.js';
+export * from './flows/index.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';
-export * from './flows/index.js';
