@@ -9,12 +9,12 @@ import { type Clock, systemClock } from './clock.js';
 import type { Settings } from './config.js';
 import type { ServerContext } from './context.js';
 import { createSealer, loadMasterKey } from './crypto/masterKey.js';
+import { createDeliveryModule } from './delivery/createDeliveryModule.js';
 import type { AppEnv } from './http/env.js';
 import { createMetrics } from './http/metrics.js';
 import { SigningKeys } from './keys/signingKeys.js';
 import { createShortLivedStore } from './kv/index.js';
 import { createLogger, type Logger } from './logger.js';
-import { createMemoryOutbox } from './memoryOutbox.js';
 import type { DeliveryModule } from './ports.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
@@ -63,7 +63,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     now: () => clock.now().getTime(),
   });
   cleanups.push(() => shortLived.close());
-  const deliveryModule = overrides.delivery ?? createMemoryOutbox(clock);
+  const deliveryModule = overrides.delivery ?? createDeliveryModule(settings, clock, logger);
   if (deliveryModule.close) cleanups.push(() => deliveryModule.close?.());
   const ctx: ServerContext = {
     settings,

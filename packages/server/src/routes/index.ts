@@ -3,6 +3,7 @@ import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
 import { devRoutes } from './dev.js';
 import { healthRoutes } from './health.js';
+import { passwordlessRoutes } from './passwordless.js';
 import { sessionRoutes } from './sessions.js';
 import { userRoutes } from './users.js';
 
@@ -14,4 +15,5 @@ export const routeTable: RouteDef[] = [
   ...userRoutes,
   ...analyticsRoutes,
   ...devRoutes,
+  ...passwordlessRoutes,
 ];

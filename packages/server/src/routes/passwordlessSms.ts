@@ -1,0 +1,71 @@
+import { API, HEADER, schemas } from '@latch/protocol';
+import { normalisePhoneNumber } from '../codes/normalisePhoneNumber.js';
+import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
+import type { LatchContext, RouteDef } from '../http/env.js';
+import { parseBody } from '../http/parseBody.js';
+import { requireUser } from '../http/requireUser.js';
+import { issueSession } from '../services/sessions.js';
+import { linkAccount, loginOrSignUp, toWireUser, unlinkAccount } from '../services/users.js';
+import { clientIp } from '../throttle/clientIp.js';
+
+/** The app named by the `latch-app-id` header (400 `invalid_app_id`, 404 `app_not_found`). */
+export const headerApp = (c: LatchContext) => c.get('ctx').apps.require(c.req.header(HEADER.appId));
+
+/**
+ * SMS one-time codes (SPEC §7 "Passwordless SMS"). Numbers arrive in international form and are
+ * validated and stored in E.164 (libphonenumber-js); an invalid number is 400 `invalid_data`.
+ */
+export const passwordlessSmsRoutes: RouteDef[] = [
+  {
+    method: 'post',
+    path: API.smsInit,
+    handler: async (c, ctx) => {
+      const body = await parseBody(c, schemas.SmsInitBody);
+      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const app = await headerApp(c);
+      assertMethodEnabled(app.config, 'sms_auth');
+      await passwordlessCodes(ctx).send(app, 'sms', phoneNumber, clientIp(c));
+      return c.json({ success: true });
+    },
+  },
+  {
+    method: 'post',
+    path: API.smsAuthenticate,
+    handler: async (c, ctx) => {
+      const body = await parseBody(c, schemas.SmsCodeBody);
+      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const app = await headerApp(c);
+      assertMethodEnabled(app.config, 'sms_auth');
+      await passwordlessCodes(ctx).verify(app.id, 'sms', phoneNumber, body.code);
+      const { user, isNewUser } = await loginOrSignUp(ctx, app.id, { type: 'phone', phone_number: phoneNumber });
+      return c.json(await issueSession(ctx, app, user, isNewUser));
+    },
+  },
+  {
+    method: 'post',
+    path: API.smsLink,
+    handler: async (c, ctx) => {
+      const body = await parseBody(c, schemas.SmsCodeBody);
+      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const caller = await requireUser(c);
+      assertMethodEnabled(caller.app.config, 'sms_auth');
+      await passwordlessCodes(ctx).verify(caller.app.id, 'sms', phoneNumber, body.code);
+      const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
+      return c.json(toWireUser(user));
+    },
+  },
+  {
+    method: 'post',
+    path: API.smsUnlink,
+    handler: async (c, ctx) => {
+      const body = await parseBody(c, schemas.SmsUnlinkBody);
+      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const caller = await requireUser(c);
+      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
+        type: 'phone',
+        phone_number: phoneNumber,
+      });
+      return c.json(toWireUser(user));
+    },
+  },
+];
