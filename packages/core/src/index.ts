@@ -7,7 +7,6 @@ export { createLatchClient, type LatchClient, type LatchClientOptions, type OAut
 export { type Clock, sleep, systemClock } from './clock.js';
 export { createFakeClock, type FakeClock } from './fakeClock.js';
 export * from './flows/index.js';
-export * from './flows/index.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';
