@@ -1,3 +1,4 @@
+export { normalisePhoneNumber } from './normalisePhoneNumber.js';
 export {
   type CodeChannel,
   type CodeScope,
@@ -5,3 +6,11 @@ export {
   OneTimeCodes,
   type OneTimeCodesOptions,
 } from './OneTimeCodes.js';
+export {
+  assertMethodEnabled,
+  type CodeApp,
+  configurePasswordlessCodes,
+  PasswordlessCodes,
+  type PasswordlessCodesOptions,
+  passwordlessCodes,
+} from './PasswordlessCodes.js';

@@ -1,3 +1,4 @@
+export { clientIp } from './clientIp.js';
 export { RateLimiterShortLived, type RateLimiterShortLivedOptions } from './RateLimiterShortLived.js';
 export {
   DEFAULT_SEND_LIMITS,
@@ -6,3 +7,4 @@ export {
   SendThrottle,
   type ThrottleBackend,
 } from './SendThrottle.js';
+export { sendLimitsFromEnv } from './sendLimitsFromEnv.js';

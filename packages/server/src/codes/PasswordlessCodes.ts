@@ -1,0 +1,88 @@
+import { LatchError } from '@latch/protocol';
+import type { ServerContext } from '../context.js';
+import { loadMasterKey } from '../crypto/masterKey.js';
+import { emailCodeMessage, smsCodeMessage } from '../delivery/codeMessages.js';
+import { RedisShortLivedStore } from '../kv/RedisShortLivedStore.js';
+import type { Delivery } from '../ports.js';
+import { type SendLimits, SendThrottle, type ThrottleBackend } from '../throttle/SendThrottle.js';
+import { sendLimitsFromEnv } from '../throttle/sendLimitsFromEnv.js';
+import { type CodeChannel, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
+
+/** The app a code is for, as the messages name it. */
+export interface CodeApp {
+  id: string;
+  name: string;
+}
+
+/** Sending and checking login codes: throttle, issue, deliver; verify. */
+export class PasswordlessCodes {
+  constructor(
+    private readonly codes: OneTimeCodes,
+    private readonly throttle: SendThrottle,
+    private readonly delivery: Delivery,
+  ) {}
+
+  /** Sends a fresh code to `target` (normalised) for `app`, unless `ip` or `target` asked too often. */
+  async send(app: CodeApp, channel: CodeChannel, target: string, ip: string): Promise<void> {
+    await this.throttle.consume(`${channel}:${target}`, ip);
+    const code = await this.codes.issue({ appId: app.id, channel, target });
+    if (channel === 'email') await this.delivery.sendEmail(emailCodeMessage(app.name, target, code));
+    else await this.delivery.sendSms(smsCodeMessage(app.name, target, code));
+  }
+
+  /** Consumes the code sent to `target`; 422 `invalid_credentials` when wrong, used, expired or dead. */
+  verify(appId: string, channel: CodeChannel, target: string, code: string): Promise<void> {
+    return this.codes.verify({ appId, channel, target }, code);
+  }
+}
+
+const byServer = new WeakMap<ServerContext, PasswordlessCodes>();
+
+/** Options for `configurePasswordlessCodes`. */
+export interface PasswordlessCodesOptions {
+  limits?: SendLimits;
+}
+
+/**
+ * (Re)builds the code service of a server: codes in its short-lived store, keyed by a key derived from
+ * the master key; throttling on Redis when the store is Redis, else on the store itself.
+ */
+export function configurePasswordlessCodes(
+  ctx: ServerContext,
+  options: PasswordlessCodesOptions = {},
+): PasswordlessCodes {
+  let limits = options.limits;
+  if (!limits) {
+    const fromEnv = sendLimitsFromEnv(process.env);
+    if (fromEnv.invalid.length > 0) {
+      ctx.logger.warn({ variables: fromEnv.invalid }, 'ignoring malformed send limits (expected points/seconds)');
+    }
+    limits = fromEnv.limits;
+  }
+  const store = ctx.shortLived;
+  const backend: ThrottleBackend =
+    store instanceof RedisShortLivedStore
+      ? { redis: store.redis, keyPrefix: ctx.settings.redisKeyPrefix ?? 'latch:' }
+      : { kv: store };
+  const codes = new OneTimeCodes({
+    kv: store,
+    hmacKey: deriveCodeKey(loadMasterKey(ctx.settings)),
+    now: () => ctx.clock.now().getTime(),
+  });
+  const service = new PasswordlessCodes(codes, new SendThrottle(backend, limits), ctx.delivery);
+  byServer.set(ctx, service);
+  return service;
+}
+
+/** The code service of a server, built on first use. */
+export function passwordlessCodes(ctx: ServerContext): PasswordlessCodes {
+  return byServer.get(ctx) ?? configurePasswordlessCodes(ctx);
+}
+
+/** Throws `disallowed_login_method` unless the app enables the method (checked before any code is spent). */
+export function assertMethodEnabled(
+  config: { email_auth?: boolean; sms_auth?: boolean },
+  flag: 'email_auth' | 'sms_auth',
+): void {
+  if (!config[flag]) throw new LatchError('disallowed_login_method');
+}

@@ -1,0 +1,276 @@
+import { API, CODE_POLICY, type TokenResponse, type WireUser } from '@latch/protocol';
+import { expect, it } from 'vitest';
+import { passwordlessTestClient, randomIp, uniqueEmail, wrongCode } from '../codes/testing/passwordlessTestClient.js';
+import { forEachBackend, type TestServer, widgetHeaders } from '../test/harness.js';
+import { DEFAULT_SEND_LIMITS } from '../throttle/SendThrottle.js';
+
+const INVALID_CODE = { error: 'invalid_credentials', message: 'Invalid or expired verification code' };
+
+async function setup(server: TestServer, config: Record<string, unknown> = {}) {
+  const { appId, clientId } = await server.createApp({ name: 'Acme', config: { sms_auth: true, ...config } });
+  return { appId, clientId, client: passwordlessTestClient(server, appId, clientId) };
+}
+
+forEachBackend('passwordless email', (server) => {
+  it('logs in with the emailed code, signs up once, and the token works', async () => {
+    const { appId, clientId, client } = await setup(server());
+    const email = uniqueEmail('Ada').replace('ada', 'Ada');
+    const init = await client.post(API.emailInit, { email });
+    expect(init.status).toBe(200);
+    expect(await init.json()).toEqual({ success: true });
+
+    const [message] = await client.outbox();
+    expect(message).toMatchObject({ channel: 'email', recipient: email.toLowerCase() });
+    expect(message!.code).toMatch(/^\d{6}$/);
+    expect(message!.subject).toBe(`${message!.code} is your login code for Acme`);
+    expect(message!.text).toContain("If you didn't request this, you can ignore this email.");
+
+    const auth = await client.post(API.emailAuthenticate, { email, code: ` ${message!.code} ` });
+    expect(auth.status).toBe(200);
+    const session = (await auth.json()) as TokenResponse;
+    expect(session).toMatchObject({ is_new_user: true, session_update_action: 'set' });
+    expect(session.token).toEqual(expect.any(String));
+    expect(session.refresh_token).toEqual(expect.any(String));
+    expect(session.user.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'email', address: email.toLowerCase() }),
+    ]);
+    const me = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
+    expect((await me.json()).user.id).toBe(session.user.id);
+
+    const again = (await (await client.emailLogin(email)).json()) as TokenResponse;
+    expect(again.is_new_user).toBe(false);
+    expect(again.user.id).toBe(session.user.id);
+  });
+
+  it('answers init identically for known and unknown addresses', async () => {
+    const { appId, client } = await setup(server());
+    const known = uniqueEmail('known');
+    await server().signIn(appId, { type: 'email', address: known });
+    const answers = [];
+    for (const email of [known, uniqueEmail('unknown')]) {
+      const res = await client.post(API.emailInit, { email });
+      answers.push({ status: res.status, type: res.headers.get('content-type'), body: await res.text() });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]).toMatchObject({ status: 200, body: '{"success":true}' });
+  });
+
+  it('refuses a wrong code with 422 and a malformed one with 400', async () => {
+    const { client } = await setup(server());
+    const email = uniqueEmail();
+    await client.post(API.emailInit, { email });
+    const code = await client.latestCode(email);
+    const wrong = await client.post(API.emailAuthenticate, { email, code: wrongCode(code) });
+    expect(wrong.status).toBe(422);
+    expect(await wrong.json()).toEqual(INVALID_CODE);
+    const malformed = await client.post(API.emailAuthenticate, { email, code: '12ab56' });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: 'invalid_data' });
+    expect((await client.post(API.emailAuthenticate, { email, code })).status).toBe(200);
+  });
+
+  it('refuses even the right code after 5 wrong tries', async () => {
+    const { client } = await setup(server());
+    const email = uniqueEmail();
+    await client.post(API.emailInit, { email });
+    const code = await client.latestCode(email);
+    for (let i = 0; i < CODE_POLICY.maxWrongAttempts; i++) {
+      expect((await client.post(API.emailAuthenticate, { email, code: wrongCode(code) })).status).toBe(422);
+    }
+    const right = await client.post(API.emailAuthenticate, { email, code });
+    expect(right.status).toBe(422);
+    expect(await right.json()).toEqual(INVALID_CODE);
+  });
+
+  it('accepts a code only once', async () => {
+    const { client } = await setup(server());
+    const email = uniqueEmail();
+    await client.post(API.emailInit, { email });
+    const code = await client.latestCode(email);
+    expect((await client.post(API.emailAuthenticate, { email, code })).status).toBe(200);
+    const replay = await client.post(API.emailAuthenticate, { email, code });
+    expect(replay.status).toBe(422);
+    expect(await replay.json()).toEqual(INVALID_CODE);
+  });
+
+  it('refuses a code after 10 minutes, and a replaced one', async () => {
+    const { client } = await setup(server());
+    const email = uniqueEmail();
+    await client.post(API.emailInit, { email });
+    const expired = await client.latestCode(email);
+    server().clock.advance(CODE_POLICY.ttlMs);
+    expect((await client.post(API.emailAuthenticate, { email, code: expired })).status).toBe(422);
+
+    await client.post(API.emailInit, { email });
+    const first = await client.latestCode(email);
+    await client.post(API.emailInit, { email });
+    const second = await client.latestCode(email);
+    if (first !== second) expect((await client.post(API.emailAuthenticate, { email, code: first })).status).toBe(422);
+    expect((await client.post(API.emailAuthenticate, { email, code: second })).status).toBe(200);
+  });
+
+  it('throttles sends per address with 429 and Retry-After, whatever the IP', async () => {
+    const { client } = await setup(server());
+    const email = uniqueEmail();
+    for (let i = 0; i < DEFAULT_SEND_LIMITS.perTarget.points; i++) {
+      expect((await client.post(API.emailInit, { email }, { ip: randomIp() })).status).toBe(200);
+    }
+    const refused = await client.post(API.emailInit, { email }, { ip: randomIp() });
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Too many requests. Please wait before trying again.',
+    });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(DEFAULT_SEND_LIMITS.perTarget.durationSec);
+    // Another address is still served.
+    expect((await client.post(API.emailInit, { email: uniqueEmail() }, { ip: randomIp() })).status).toBe(200);
+  });
+
+  it('throttles sends per client IP, whatever the address', async () => {
+    const { client } = await setup(server());
+    const ip = randomIp();
+    for (let i = 0; i < DEFAULT_SEND_LIMITS.perIp.points; i++) {
+      expect((await client.post(API.emailInit, { email: uniqueEmail() }, { ip })).status).toBe(200);
+    }
+    const refused = await client.post(API.emailInit, { email: uniqueEmail() }, { ip });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await client.post(API.emailInit, { email: uniqueEmail() }, { ip: randomIp() })).status).toBe(200);
+  });
+
+  it('refuses every email endpoint when the app has email login off', async () => {
+    const { appId, client } = await setup(server(), { email_auth: false, sms_auth: true });
+    const session = await server().signIn(appId, { type: 'phone', phone_number: '+14155550111' });
+    const email = uniqueEmail();
+    for (const [path, body, token] of [
+      [API.emailInit, { email }, undefined],
+      [API.emailAuthenticate, { email, code: '123456' }, undefined],
+      [API.emailLink, { email, code: '123456' }, session.token!],
+    ] as const) {
+      const res = await client.post(path, body, { token });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: 'disallowed_login_method' });
+    }
+    expect(await client.outbox()).not.toContainEqual(expect.objectContaining({ recipient: email }));
+  });
+
+  it('needs the app header to send a code', async () => {
+    const res = await server().app.request(API.emailInit, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: uniqueEmail() }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: 'invalid_app_id' });
+  });
+
+  it('links an email to the signed-in user with its code, and refuses one another user owns', async () => {
+    const { appId, client } = await setup(server());
+    const session = await server().signIn(appId, { type: 'phone', phone_number: '+14155550122' });
+    const email = uniqueEmail('link');
+    await client.post(API.emailInit, { email });
+    const linked = await client.post(
+      API.emailLink,
+      { email, code: await client.latestCode(email) },
+      {
+        token: session.token!,
+      },
+    );
+    expect(linked.status).toBe(200);
+    const user = (await linked.json()) as WireUser;
+    expect(user.id).toBe(session.user.id);
+    expect(user.linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'phone']);
+
+    const other = await server().signIn(appId, { type: 'phone', phone_number: '+14155550133' });
+    await client.post(API.emailInit, { email });
+    const taken = await client.post(
+      API.emailLink,
+      { email, code: await client.latestCode(email) },
+      {
+        token: other.token!,
+      },
+    );
+    expect(taken.status).toBe(409);
+    expect(await taken.json()).toMatchObject({ error: 'linked_to_another_user' });
+  });
+
+  it('link needs a valid token and the right code', async () => {
+    const { appId, client } = await setup(server());
+    const email = uniqueEmail();
+    await client.post(API.emailInit, { email });
+    const code = await client.latestCode(email);
+    const anonymous = await client.post(API.emailLink, { email, code });
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.json()).toMatchObject({ error: 'missing_or_invalid_token' });
+    const session = await server().signIn(appId, { type: 'phone', phone_number: '+14155550144' });
+    expect((await client.post(API.emailLink, { email, code: wrongCode(code) }, { token: session.token! })).status).toBe(
+      422,
+    );
+    expect((await client.post(API.emailLink, { email, code }, { token: session.token! })).status).toBe(200);
+  });
+
+  it('unlinks an email, but never the last login method', async () => {
+    const { appId, client } = await setup(server());
+    const email = uniqueEmail('unlink');
+    const session = await server().signIn(appId, { type: 'email', address: email });
+    const last = await client.post(API.emailUnlink, { address: email }, { token: session.token! });
+    expect(last.status).toBe(409);
+    expect(await last.json()).toMatchObject({ error: 'cannot_unlink_last_account' });
+
+    await client.post(API.smsInit, { phoneNumber: '+14155550155' });
+    const code = await client.latestCode('+14155550155');
+    expect(
+      (await client.post(API.smsLink, { phoneNumber: '+14155550155', code }, { token: session.token! })).status,
+    ).toBe(200);
+    const res = await client.post(API.emailUnlink, { address: email.toUpperCase() }, { token: session.token! });
+    expect(res.status).toBe(200);
+    const user = (await res.json()) as WireUser;
+    expect(user.linked_accounts.map((a) => a.type)).toEqual(['phone']);
+    const again = await client.post(API.emailUnlink, { address: email }, { token: session.token! });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ error: 'account_not_linked' });
+  });
+
+  it('updates the email with a code sent to the new address', async () => {
+    const { appId, client } = await setup(server());
+    const oldAddress = uniqueEmail('old');
+    const newAddress = uniqueEmail('new');
+    const session = await server().signIn(appId, { type: 'email', address: oldAddress });
+    await client.post(API.emailInit, { email: newAddress });
+    const code = await client.latestCode(newAddress);
+
+    const wrongOld = await client.post(
+      API.emailUpdate,
+      { oldAddress: uniqueEmail('nope'), newAddress, code },
+      { token: session.token! },
+    );
+    expect(wrongOld.status).toBe(404);
+    expect(await wrongOld.json()).toMatchObject({ error: 'account_not_linked' });
+
+    const res = await client.post(API.emailUpdate, { oldAddress, newAddress, code }, { token: session.token! });
+    expect(res.status).toBe(200);
+    const user = (await res.json()) as WireUser;
+    expect(user.id).toBe(session.user.id);
+    expect(user.linked_accounts).toEqual([expect.objectContaining({ type: 'email', address: newAddress })]);
+    // The new address now logs in as the same user.
+    const login = (await (await client.emailLogin(newAddress)).json()) as TokenResponse;
+    expect(login.user.id).toBe(session.user.id);
+  });
+
+  it('refuses an update whose code was sent to the old address', async () => {
+    const { appId, client } = await setup(server());
+    const oldAddress = uniqueEmail('old');
+    const session = await server().signIn(appId, { type: 'email', address: oldAddress });
+    await client.post(API.emailInit, { email: oldAddress });
+    const code = await client.latestCode(oldAddress);
+    const res = await client.post(
+      API.emailUpdate,
+      { oldAddress, newAddress: uniqueEmail('new'), code },
+      { token: session.token! },
+    );
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual(INVALID_CODE);
+  });
+});
