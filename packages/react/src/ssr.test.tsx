@@ -1,0 +1,146 @@
+import { createFakeClock, createFlowRunner, createLatchClient, type FlowEvent, SCREEN } from '@latch/core';
+import { createFakeFetch, serverAppConfig } from '@latch/core/testing';
+import { LatchError, type ServerAppConfig } from '@latch/protocol';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { describe, expect, it } from 'vitest';
+import { LatchContext } from './LatchContext.js';
+import { LatchProvider } from './LatchProvider.js';
+import { LatchModal } from './modal/LatchModal.js';
+import { en } from './strings/en.js';
+import { useLatch } from './useLatch.js';
+
+const APP_ID = 'a'.repeat(25);
+
+function LoginButton() {
+  const { ready } = useLatch();
+  return <button type="button">{ready ? 'Log in' : 'Loading'}</button>;
+}
+
+/** A ready client (config loaded through a fake fetch) and a runner driven to a screen, rendered to HTML. */
+async function renderScreen(events: FlowEvent[], config: Partial<ServerAppConfig> = {}): Promise<string> {
+  const { fetch } = createFakeFetch((request) =>
+    request.path.startsWith(`/api/v1/apps/${APP_ID}`)
+      ? { body: serverAppConfig(APP_ID, { email_auth: true, sms_auth: true, ...config }) }
+      : { body: { success: true } },
+  );
+  const clock = createFakeClock();
+  const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
+  await client.init();
+  const runner = createFlowRunner({ actions: client, clock, handlers: () => ({}) });
+  runner.dispatch({
+    type: 'open',
+    intent: 'login',
+    screen: SCREEN.landing,
+    context: { requireUsersAcceptTerms: false, createOnLogin: 'off', canCreateEmbeddedWallet: false },
+  });
+  for (const event of events) runner.dispatch(event);
+  const { prelude } = await prerenderToNodeStream(
+    <LatchContext.Provider value={{ client, runner, strings: en, embeds: { current: 0 } }}>
+      <LatchModal />
+    </LatchContext.Provider>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
+}
+
+/** The visible text of rendered HTML: tags and React's text separators removed. */
+const textOf = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+
+describe('server rendering (no DOM globals)', () => {
+  it('runs in an environment without window or document', () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
+  });
+
+  it('renders the provider and a host button without touching the browser', () => {
+    const html = renderToString(
+      <LatchProvider appId={APP_ID} clientId="client" apiUrl="https://auth.example">
+        <LoginButton />
+      </LatchProvider>,
+    );
+    expect(html).toContain('Loading');
+  });
+
+  it('renders the modal on LANDING with the header, methods and consent line', async () => {
+    const html = await renderScreen([], {
+      login_message: 'x'.repeat(150),
+      terms_and_conditions_url: 'https://acme.example/terms',
+      privacy_policy_url: 'https://acme.example/privacy',
+      accent_color: '#ff0000',
+      color_scheme: 'dark',
+    });
+    expect(html).toContain('<dialog');
+    expect(html).toContain('Log in or sign up');
+    expect(html).toContain(`>${'x'.repeat(100)}<`);
+    expect(textOf(html)).toContain('By logging in I agree to the Terms of Service & Privacy Policy');
+    expect(html).toContain('href="https://acme.example/privacy"');
+    expect(html).toContain('data-latch-theme="dark"');
+    expect(html).toContain('--latch-accent:#FF0000');
+  });
+
+  it("shows 'Terms' alone when only a terms link exists, and no line when acceptance is required", async () => {
+    const termsOnly = await renderScreen([], { terms_and_conditions_url: 'https://acme.example/terms' });
+    expect(textOf(termsOnly)).toContain('By logging in I agree to the Terms ');
+    expect(textOf(termsOnly)).not.toContain('Privacy');
+    const required = await renderScreen([], {
+      terms_and_conditions_url: 'https://acme.example/terms',
+      require_users_accept_terms: true,
+    });
+    expect(required).not.toContain('By logging in I agree');
+  });
+
+  it('renders each lazy screen with its SPEC texts', async () => {
+    const cases: Array<[FlowEvent[], string[], Partial<ServerAppConfig>?]> = [
+      [
+        [{ type: 'navigate', screen: SCREEN.consent }],
+        ['One last step', 'By signing up, you agree to our terms and privacy policy.', 'No thanks', 'Accept'],
+      ],
+      [
+        [{ type: 'navigate', screen: SCREEN.allowlistRejection }],
+        ["You don't have access to this app", 'Have you been invited?', 'Try another account'],
+      ],
+      [
+        [{ type: 'navigate', screen: SCREEN.allowlistRejection }],
+        ['Members only', 'Ask for an invite', 'Request access', 'href="https://acme.example/invite"'],
+        {
+          allowlist_config: {
+            error_title: 'Members only',
+            error_detail: 'Ask for an invite',
+            cta_text: 'Request access',
+            cta_link: 'https://acme.example/invite',
+          },
+        },
+      ],
+      [
+        [{ type: 'navigate', screen: SCREEN.userLimitReached }],
+        ['Unable to sign in', 'This application has reached its user limit and cannot sign in new users.', 'Go back'],
+      ],
+      [
+        [{ type: 'sendFailed', error: new LatchError('too_many_requests') }],
+        ['Request failed', 'Too many attempts.', 'Try again later'],
+      ],
+      [[{ type: 'navigate', screen: SCREEN.linkEmail }], ['Connect your email']],
+      [[{ type: 'navigate', screen: SCREEN.linkPhone }], ['Connect your phone']],
+      [[{ type: 'navigate', screen: SCREEN.updateEmail }], ['Update your email']],
+      [[{ type: 'navigate', screen: SCREEN.loginFailed }], ['Could not log in']],
+    ];
+    for (const [events, texts, config] of cases) {
+      const html = await renderScreen(events, config);
+      for (const text of texts) expect(html).toContain(text);
+    }
+  });
+
+  it('renders the code screen with six single-digit boxes and the resend link', async () => {
+    const html = await renderScreen([{ type: 'submitEmail', email: 'ada@example.com' }, { type: 'codeSent' }]);
+    expect(html.match(/inputMode="numeric"/g)).toHaveLength(6);
+    expect(html).toContain('aria-label="Digit 6 of 6"');
+    expect(textOf(html)).toContain('ada@example.com');
+    expect(textOf(html)).toContain('Resend code');
+  });
+});
