@@ -3,7 +3,9 @@
 // same run. Timing goals live here, never in the test suite.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { browserFigures } from './browser/browserFigures.mjs';
 import { bundleFigures } from './bundle.mjs';
+import { formatServerFigures, serverFigures } from './server/serverFigures.mjs';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -21,3 +23,28 @@ console.log(
 );
 console.log('  Peers measured the same way (issue figures): Privy ~695 kB, RainbowKit ~338 kB, Dynamic ~1.3 MB');
 if (bundle.addedInitial >= BUDGET) process.exitCode = 1;
+
+const server = await serverFigures(root);
+console.log('');
+for (const line of formatServerFigures(server)) console.log(line);
+if (server.backends.some(({ rows }) => rows?.some(({ latch, betterAuth }) => latch?.error || betterAuth?.error))) {
+  process.exitCode = 1;
+}
+
+const browser = await browserFigures(root).catch((error) => ({ failed: error.message }));
+console.log('');
+if (browser.failed) {
+  console.log(`Browser (Chromium): FAILED — ${browser.failed}`);
+  process.exitCode = 1;
+} else if (browser.skipped) {
+  console.log(`Browser (Chromium): skipped — ${browser.skipped}`);
+} else {
+  console.log(
+    `Browser (Chromium, production build of the demo against the real server, cold cache, median of ${browser.runs}):`,
+  );
+  console.log(`  navigation start → "Log in" button rendered and enabled: ${browser.buttonMs.toFixed(0)} ms`);
+  console.log(`  click → landing screen's email input rendered and focused: ${browser.clickToLandingMs.toFixed(0)} ms`);
+  console.log(
+    `  navigation start → landing screen interactive (button clicked at once): ${browser.landingMs.toFixed(0)} ms`,
+  );
+}

@@ -34,7 +34,9 @@ function benchThrottleSettings(): Record<string, string> {
 }
 
 const server = await startServer(settings, { delivery: ipcDelivery });
-const app = await server.ctx.apps.create({ name: 'Bench', allowedOrigins: ['http://127.0.0.1'] });
+// The load generator sends Origin http://127.0.0.1; the browser bench adds the demo's origin.
+const allowedOrigins = ['http://127.0.0.1', ...(process.env.BENCH_ALLOWED_ORIGINS?.split(',').filter(Boolean) ?? [])];
+const app = await server.ctx.apps.create({ name: 'Bench', allowedOrigins });
 
 process.on('message', async (message: { type?: string }) => {
   if (message?.type !== 'stop') return;

@@ -1,0 +1,141 @@
+// Server figures: Latch against Better Auth, flow × backend, in one run on this machine.
+// Each server runs in its own process on a fresh database; the load generator runs here.
+import { join } from 'node:path';
+import { betterAuthFlows } from './betterAuthFlows.mjs';
+import { startChildServer } from './childServer.mjs';
+import { createPgliteDirectory, createPostgresDatabase, POSTGRES_URL, postgresAnswers } from './freshDatabase.mjs';
+import { latchFlows } from './latchFlows.mjs';
+import { LOAD_DEFAULTS, runClosedLoop } from './loadGenerator.mjs';
+
+/** The flows, in print order, with the label each gets in the table. */
+export const FLOWS = [
+  { key: 'refresh', label: 'token refresh' },
+  { key: 'configRead', label: 'app-config read' },
+  { key: 'login', label: 'email-code login' },
+];
+
+/** Run length, overridable for a quick look (BENCH_DURATION_MS, BENCH_WARMUP_MS). */
+function loadOptions() {
+  return {
+    ...LOAD_DEFAULTS,
+    durationMs: Number(process.env.BENCH_DURATION_MS) || LOAD_DEFAULTS.durationMs,
+    warmupMs: Number(process.env.BENCH_WARMUP_MS) || LOAD_DEFAULTS.warmupMs,
+  };
+}
+
+/** Starts one server on a fresh database of `backend`, runs every flow it has, stops both. */
+async function measureServer({ script, execArgv, flowsOf, prefix, backend }) {
+  const results = {};
+  let database;
+  let server;
+  try {
+    database =
+      backend === 'postgres' ? await createPostgresDatabase(prefix.replace(/-/g, '_')) : createPgliteDirectory(prefix);
+    const env = backend === 'postgres' ? { BENCH_DATABASE_URL: database.url } : { BENCH_DATA_DIR: database.dir };
+    server = await startChildServer(script, { env, execArgv });
+    const flows = flowsOf(server);
+    for (const { key } of FLOWS) {
+      if (!flows[key]) continue;
+      try {
+        results[key] = await runClosedLoop({ origin: server.origin, ...flows[key], ...loadOptions() });
+      } catch (error) {
+        results[key] = { error: error.message.split('\n')[0] };
+      }
+    }
+  } catch (error) {
+    // The server or its database did not start: every flow of it failed.
+    for (const { key } of FLOWS) results[key] ??= { error: error.message.split('\n')[0] };
+  } finally {
+    await server?.stop();
+    await database?.drop().catch(() => {});
+  }
+  return results;
+}
+
+/**
+ * Measures every flow on Latch and Better Auth, on PGlite and (when it answers) PostgreSQL.
+ * Returns `{ load, backends: [{ backend, skipped?, rows: [{ flow, label, latch, betterAuth }] }] }`.
+ */
+export async function serverFigures(root) {
+  const here = join(root, 'bench', 'server');
+  const servers = {
+    latch: {
+      script: join(here, 'latchHost.ts'),
+      execArgv: ['--import', 'tsx'],
+      flowsOf: latchFlows,
+      prefix: 'bench-latch',
+    },
+    betterAuth: {
+      script: join(here, 'betterAuthHost.mjs'),
+      execArgv: [],
+      flowsOf: betterAuthFlows,
+      prefix: 'bench-ba',
+    },
+  };
+  const backends = [];
+  for (const backend of ['pglite', 'postgres']) {
+    if (backend === 'postgres' && !(await postgresAnswers())) {
+      backends.push({ backend, skipped: `PostgreSQL at ${new URL(POSTGRES_URL).host} does not answer` });
+      continue;
+    }
+    // Latch and its peer back to back on the same backend, so both see the same machine load.
+    const latch = await measureServer({ ...servers.latch, backend });
+    const betterAuth = await measureServer({ ...servers.betterAuth, backend });
+    backends.push({
+      backend,
+      rows: FLOWS.map(({ key, label }) => ({ flow: key, label, latch: latch[key], betterAuth: betterAuth[key] })),
+    });
+  }
+  return { load: loadOptions(), backends };
+}
+
+const pad = (text, width) => String(text).padEnd(width);
+const number = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
+/** One server's three columns: op/s (in `width`), p50, p99; 'n/a' when it has no such flow. */
+function cell(result, width) {
+  if (!result) return `${pad('n/a', width)}${pad('', 18)}`;
+  if (result.error) return `${pad('error', width)}${pad('', 18)}`;
+  return `${pad(number(result.perSecond), width)}${pad(number(result.p50, 1), 9)}${pad(number(result.p99, 1), 9)}`;
+}
+
+/** The figures as printable lines: the table, then the goal lines (printed, never asserted). */
+export function formatServerFigures({ load, backends }) {
+  const lines = [
+    `Server (127.0.0.1, ${load.clients} closed-loop clients, ${load.warmupMs / 1000} s warm-up + ${load.durationMs / 1000} s per case; login = init + authenticate, counted as one operation):`,
+    `  ${pad('flow', 18)}${pad('backend', 12)}${pad('Latch op/s', 12)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('BetterAuth op/s', 17)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}ratio`,
+  ];
+  const goals = [];
+  for (const { backend, skipped, rows } of backends) {
+    const name = backend === 'postgres' ? 'PostgreSQL' : 'PGlite';
+    if (skipped) {
+      lines.push(`  ${name}: skipped — ${skipped}`);
+      continue;
+    }
+    for (const { label, latch, betterAuth } of rows) {
+      const ratio =
+        latch?.perSecond && betterAuth?.perSecond ? `${(latch.perSecond / betterAuth.perSecond).toFixed(1)}×` : '—';
+      lines.push(`  ${pad(label, 18)}${pad(name, 12)}${cell(latch, 12)}${cell(betterAuth, 17)}${ratio}`);
+      for (const [who, result] of [
+        ['Latch', latch],
+        ['Better Auth', betterAuth],
+      ]) {
+        if (result?.error) lines.push(`    ${who} ${label} on ${name} failed: ${result.error}`);
+      }
+      if (latch?.perSecond && betterAuth?.perSecond) {
+        const ratioValue = latch.perSecond / betterAuth.perSecond;
+        goals.push(
+          `  ${ratioValue >= 5 ? 'met ' : 'MISS'} ≥5× Better Auth: ${label} on ${name} (${ratioValue.toFixed(1)}×)`,
+        );
+      } else if (!betterAuth) {
+        goals.push(`  n/a  ≥5× Better Auth: ${label} — Better Auth has no comparable endpoint`);
+      }
+      if (backend === 'postgres' && latch?.p99 !== undefined) {
+        goals.push(
+          `  ${latch.p99 < 25 ? 'met ' : 'MISS'} p99 < 25 ms at ${load.clients} clients on PostgreSQL: ${label} (${number(latch.p99, 1)} ms)`,
+        );
+      }
+    }
+  }
+  return [...lines, 'Goals (printed, not asserted):', ...goals];
+}
