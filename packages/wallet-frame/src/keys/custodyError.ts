@@ -11,6 +11,7 @@ export type CustodyErrorCode =
   | 'wrong_password'
   | 'invalid_password'
   | 'invalid_message'
+  | 'invalid_typed_data'
   | 'wrong_signer';
 
 /** A typed custody failure. Messages never contain key material. */
