@@ -1,0 +1,86 @@
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { latestCode, outbox, saveScreenshot, seriousA11yViolations } from './support.js';
+
+/** The widget's dialog on the page. */
+export const dialog = (page: Page): Locator => page.getByRole('dialog');
+
+/** Waits until `locator` is visible (polling, no fixed sleeps). */
+export async function visible(locator: Locator, timeout = 10_000): Promise<void> {
+  await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+/** A phone number unique to one test, valid for the US (the widget's default country). */
+export const uniquePhone = (): { national: string; e164: string } => {
+  const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
+  return { national: `201555${line}`, e164: `+1201555${line}` };
+};
+
+/** Codes already in the outbox for `recipient`, so the next wait returns only a new one. */
+export async function seenCodes(recipient: string): Promise<string[]> {
+  return (await outbox()).filter((m) => m.recipient === recipient).map((m) => m.code);
+}
+
+/** Clicks the demo's 'Log in' and waits for LANDING. */
+export async function openLogin(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log in', exact: true }).click();
+  await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
+}
+
+/** Types an email on the current screen and submits it with Enter. */
+export async function submitEmail(page: Page, email: string): Promise<void> {
+  const input = dialog(page).getByRole('textbox', { name: /email/i });
+  await input.fill(email);
+  await input.press('Enter');
+  await visible(dialog(page).getByRole('group'));
+}
+
+/** Types a national US number on the current screen and submits it. */
+export async function submitPhone(page: Page, national: string): Promise<void> {
+  const input = dialog(page).getByRole('textbox', { name: 'Phone number' });
+  await input.click();
+  await input.pressSequentially(national);
+  await dialog(page).locator('form:has(input[type=tel])').getByRole('button', { name: 'Submit' }).click();
+  await visible(dialog(page).getByRole('group'));
+}
+
+/** Types a code digit by digit, as a person does: focus moves box to box and the code submits when full. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  await dialog(page).getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(code);
+}
+
+/** Reads the new code sent to `recipient` and types it. */
+export async function enterCodeFor(page: Page, recipient: string, seen: string[] = []): Promise<void> {
+  await typeCode(page, await latestCode(recipient, seen));
+}
+
+/** Waits for 'Success!' and for the dialog to close. */
+export async function expectSuccessAndClose(page: Page): Promise<void> {
+  await visible(dialog(page).getByText('Success!'));
+  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+}
+
+/** Logs a new user in by email from the demo page, end to end. */
+export async function loginByEmail(page: Page, email: string): Promise<void> {
+  await openLogin(page);
+  const seen = await seenCodes(email);
+  await submitEmail(page, email);
+  await enterCodeFor(page, email, seen);
+  await expectSuccessAndClose(page);
+  await visible(page.getByTestId('user-email').getByText(email));
+}
+
+/** The text the demo shows for the logged-in user's field, or null when logged out. */
+export async function demoField(page: Page, field: 'user-id' | 'user-email' | 'user-phone'): Promise<string | null> {
+  const locator = page.getByTestId(field);
+  return (await locator.count()) ? locator.innerText() : null;
+}
+
+/** Saves a screenshot and checks axe-core finds no serious or critical violation. */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  // Let the open transition and lazy screen settle before looking.
+  await page.waitForFunction(() => !document.querySelector('[data-latch-root] [aria-busy="true"]'));
+  await saveScreenshot(page, name);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
