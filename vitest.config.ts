@@ -3,7 +3,6 @@ import { defineConfig } from 'vitest/config';
 // Three projects: unit (pure, fast), integration (real server + PGlite, and PostgreSQL/Redis when
 // DATABASE_URL/REDIS_URL are set) and e2e (real stack in Debian Chromium).
 export default defineConfig({
-  esbuild: { jsx: 'automatic' },
   test: {
     projects: [
       {
