@@ -1,0 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { API, HEADER } from '@latch/protocol';
+import { createLatchServer, FakeClock, type LatchServer } from '@latch/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLatchClient } from './client.js';
+import { type Clock, systemClock } from './clock.js';
+import { storageKeys } from './session/tokenStore.js';
+import { memoryStorage } from './storage.js';
+
+// The client against the real server (PGlite, dev mode) over real HTTP on 127.0.0.1.
+// One fake time source drives both sides, so "an hour later" needs no waiting.
+const TOKEN_TTL_SECONDS = 600;
+
+let latch: LatchServer;
+let http: Server;
+let apiUrl: string;
+const serverClock = new FakeClock(Date.now());
+const clientClock: Clock = {
+  now: () => serverClock.now().getTime(),
+  setTimeout: systemClock.setTimeout,
+  clearTimeout: systemClock.clearTimeout,
+};
+let appId: string;
+let clientId: string;
+
+beforeAll(async () => {
+  latch = await createLatchServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dev: true,
+      dataDir: '/nonexistent-latch-core-test',
+      masterKey: randomBytes(32).toString('base64'),
+      publicUrl: 'http://127.0.0.1',
+      logLevel: 'silent',
+      inMemoryDb: true,
+    },
+    { clock: serverClock },
+  );
+  http = await new Promise<Server>((resolve) => {
+    const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
+  });
+  apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const created = await fetch(`${apiUrl}/api/v1/dev/apps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Core IT',
+      config: { email_auth: true },
+      access_token_ttl_seconds: TOKEN_TTL_SECONDS,
+    }),
+  });
+  expect(created.status).toBe(201);
+  ({ app_id: appId, client_id: clientId } = await created.json());
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => http?.close(() => resolve()));
+  await latch?.close();
+});
+
+/** The newest code the dev outbox shows for `recipient`. */
+async function codeSentTo(recipient: string): Promise<string> {
+  const messages: Array<{ recipient: string; code: string }> = await (await fetch(`${apiUrl}${API.devOutbox}`)).json();
+  const message = messages.find((m) => m.recipient === recipient);
+  if (!message) throw new Error(`no code was sent to ${recipient}`);
+  return message.code;
+}
+
+describe('client against the real server', () => {
+  const storage = memoryStorage();
+  const newClient = () => createLatchClient({ appId, clientId, apiUrl, storage, clock: clientClock });
+
+  it('logs in with an email code, refreshes after expiry, survives a reload and logs out', async () => {
+    const client = newClient();
+    const ready = await client.init();
+    expect(ready).toMatchObject({ status: 'ready', authenticated: false });
+    expect(ready.config?.name).toBe('Core IT');
+
+    await client.sendEmailCode('ada@example.test');
+    const { user, isNewUser } = await client.loginWithEmailCode(
+      'ada@example.test',
+      await codeSentTo('ada@example.test'),
+    );
+    expect(isNewUser).toBe(true);
+    expect(user.email?.address).toBe('ada@example.test');
+    expect(client.getState().authenticated).toBe(true);
+    const first = await client.getAccessToken();
+    expect(first).toBeTruthy();
+
+    // Past the token's lifetime: the next call refreshes silently and the server accepts the new token.
+    serverClock.advance(TOKEN_TTL_SECONDS * 1000);
+    const second = await client.getAccessToken();
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    await expect(client.refreshUser()).resolves.toMatchObject({ id: user.id });
+
+    // A page reload: a new client over the same storage restores the session.
+    const reloaded = newClient();
+    const restored = await reloaded.init();
+    expect(restored).toMatchObject({ status: 'ready', authenticated: true });
+    expect(restored.user?.id).toBe(user.id);
+
+    const refreshToken = storage.get(storageKeys(appId).refreshToken);
+    await reloaded.logout();
+    expect(reloaded.getState()).toMatchObject({ authenticated: false, user: null });
+    expect(storage.get(storageKeys(appId).token)).toBeNull();
+    await expect(reloaded.getAccessToken()).resolves.toBeNull();
+
+    // The server ended the session too: its refresh token no longer works.
+    const reuse = await fetch(`${apiUrl}${API.sessions}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [HEADER.appId]: appId },
+      body: JSON.stringify({ refresh_token: refreshToken }),
+    });
+    expect(reuse.status).toBe(401);
+    expect(await reuse.json()).toMatchObject({ error: 'missing_or_invalid_token' });
+    client.destroy();
+    reloaded.destroy();
+  });
+
+  it('reports a wrong code with the catalogue error and stays signed out', async () => {
+    const client = newClient();
+    await client.init();
+    await client.sendEmailCode('grace@example.test');
+    const sent = await codeSentTo('grace@example.test');
+    const wrong = sent === '000000' ? '111111' : '000000';
+    await expect(client.loginWithEmailCode('grace@example.test', wrong)).rejects.toMatchObject({
+      code: 'invalid_credentials',
+      status: 422,
+    });
+    expect(client.getState().authenticated).toBe(false);
+    client.destroy();
+  });
+});
