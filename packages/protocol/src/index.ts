@@ -48,6 +48,7 @@ export {
   WALLET_EVENT_PREFIX,
   WALLET_EVENTS,
   WALLET_PROXY_ERROR_TYPES,
+  WALLET_READY_ANNOUNCEMENT_ID,
   type WalletAddressResult,
   WalletConnectData,
   WalletCreateData,

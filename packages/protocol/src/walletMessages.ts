@@ -27,6 +27,9 @@ export const WALLET_EVENT = {
   farcasterSign: 'latch:farcaster:sign',
 } as const;
 
+/** The id of the frame's unsolicited ready announcement (a host may also ask with its own id). */
+export const WALLET_READY_ANNOUNCEMENT_ID = 'latch:ready';
+
 /** One iframe event name. */
 export type WalletEvent = (typeof WALLET_EVENT)[keyof typeof WALLET_EVENT];
 

@@ -1,0 +1,36 @@
+import { ERROR_CATALOGUE, LatchError, type WalletProxyErrorType } from '@latch/protocol';
+import { CustodyError, type CustodyErrorCode } from './keys/custodyError.js';
+
+/** SPEC §8 "Wallet and recovery": the generic text for errors the user cannot act on. */
+export const GENERIC_WALLET_ERROR = 'An error has occurred, please try again.';
+
+const CUSTODY_ERROR_TYPES: Partial<Record<CustodyErrorCode, WalletProxyErrorType>> = {
+  wrong_password: 'invalid_recovery_pin',
+  device_share_missing: 'wallet_not_on_device',
+  invalid_message: 'invalid_request_arguments',
+  invalid_typed_data: 'invalid_request_arguments',
+  invalid_password: 'invalid_request_arguments',
+  wrong_signer: 'invalid_request_arguments',
+};
+
+/**
+ * Maps anything a handler threw to a wire error `{ type, message }` with a SPEC §8 wallet proxy
+ * type. Only our own error texts pass through (they never hold secrets); anything else is generic.
+ */
+export function toWalletError(error: unknown): { type: WalletProxyErrorType; message: string } {
+  if (error instanceof CustodyError) {
+    const type = CUSTODY_ERROR_TYPES[error.code];
+    // Integrity failures (tampered shares, address mismatch) stay generic for the host page.
+    return type ? { type, message: error.message } : { type: 'error', message: GENERIC_WALLET_ERROR };
+  }
+  if (error instanceof LatchError) {
+    // SPEC §8: a message containing 'code 429' is a rate limit.
+    if (error.status === 429)
+      return { type: 'error', message: `${ERROR_CATALOGUE.too_many_requests.message} (code 429)` };
+    if (error.code === 'invalid_recovery_pin') return { type: 'invalid_recovery_pin', message: error.message };
+    if (error.code === 'missing_or_invalid_mfa') return { type: 'missing_or_invalid_mfa', message: error.message };
+    if (error.code === 'wallet_not_on_device') return { type: 'wallet_not_on_device', message: error.message };
+    return { type: 'error', message: error.message };
+  }
+  return { type: 'error', message: GENERIC_WALLET_ERROR };
+}
