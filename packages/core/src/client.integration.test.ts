@@ -49,7 +49,7 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Core IT',
-      config: { email_auth: true },
+      config: { email_auth: true, sms_auth: true },
       access_token_ttl_seconds: TOKEN_TTL_SECONDS,
     }),
   });
@@ -120,6 +120,37 @@ describe('client against the real server', () => {
     expect(await reuse.json()).toMatchObject({ error: 'missing_or_invalid_token' });
     client.destroy();
     reloaded.destroy();
+  });
+
+  it('links and unlinks a phone, updates the email and accepts the terms, keeping the returned user', async () => {
+    const client = newClient();
+    await client.init();
+    await client.sendEmailCode('lin@example.test');
+    await client.loginWithEmailCode('lin@example.test', await codeSentTo('lin@example.test'));
+
+    await client.sendSmsCode('+14155550123');
+    const linked = await client.linkPhone('+14155550123', await codeSentTo('+14155550123'));
+    expect(linked.phone?.number).toBe('+14155550123');
+    expect(client.getState().user?.phone?.number).toBe('+14155550123');
+    const unlinked = await client.unlinkPhone('+14155550123');
+    expect(unlinked.phone).toBeUndefined();
+
+    await client.sendEmailCode('lin.new@example.test');
+    const updated = await client.updateEmail(
+      'lin@example.test',
+      'lin.new@example.test',
+      await codeSentTo('lin.new@example.test'),
+    );
+    expect(updated.email?.address).toBe('lin.new@example.test');
+
+    const accepted = await client.acceptTerms();
+    expect(accepted.hasAcceptedTerms).toBe(true);
+    await expect(client.refreshUser()).resolves.toMatchObject({
+      hasAcceptedTerms: true,
+      email: { address: 'lin.new@example.test' },
+    });
+    await client.logout();
+    client.destroy();
   });
 
   it('reports a wrong code with the catalogue error and stays signed out', async () => {
