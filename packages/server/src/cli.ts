@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { LatchError } from '@latch/protocol';
+import { LatchError, LIMIT } from '@latch/protocol';
+import {
+  assertValidHostConfig,
+  DEFAULT_HOST_CONFIG,
+  mergeHostConfig,
+  parseHostConfigPatch,
+} from './apps/appConfigSchema.js';
 import type { AppInput, AppRecord } from './apps/appStore.js';
 import { ConfigError, loadSettings } from './config.js';
 import { createLatchServer, startServer } from './index.js';
@@ -113,6 +119,12 @@ async function withServer<T>(fn: (server: Awaited<ReturnType<typeof createLatchS
   }
 }
 
+/** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
+function assertCreatable(input: AppInput & { id?: string }): void {
+  if (input.id !== undefined && input.id.length !== LIMIT.appIdLength) throw new LatchError('invalid_app_id');
+  assertValidHostConfig(mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {})));
+}
+
 async function ensureDemo(origin: string | undefined): Promise<void> {
   if (!origin) throw new UsageError('apps ensure-demo needs --origin URL (the demo host page).');
   await withServer(async ({ ctx }) => {
@@ -170,20 +182,26 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (command !== 'apps') throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
   switch (sub) {
-    case 'create':
+    case 'create': {
+      const input = { ...appInput(values), id: values.id };
+      assertCreatable(input);
       return withServer(async ({ ctx }) => {
-        const app = await ctx.apps.create({ ...appInput(values), id: values.id });
+        const app = await ctx.apps.create(input);
         print({ app_id: app.id, client_id: app.clientIds[0] });
       });
+    }
     case 'list':
       return withServer(async ({ ctx }) => {
         for (const app of await ctx.apps.list()) print(summary(app));
       });
-    case 'update':
+    case 'update': {
+      const input = appInput(values);
+      if (input.config !== undefined) parseHostConfigPatch(input.config);
       return withServer(async ({ ctx }) => {
-        const app = await ctx.apps.update((await ctx.apps.require(target)).id, appInput(values));
+        const app = await ctx.apps.update((await ctx.apps.require(target)).id, input);
         print(summary(app));
       });
+    }
     case 'rotate-keys':
       return withServer(async ({ ctx }) => {
         const app = await ctx.apps.require(target);

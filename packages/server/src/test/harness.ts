@@ -109,7 +109,7 @@ export async function createTestServer(
     async call(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       let body: string | undefined = options.rawBody;
-      if (options.body !== undefined) {
+      if (options.body !== undefined && method !== 'GET' && method !== 'HEAD') {
         body = JSON.stringify(options.body);
         headers['content-type'] ??= 'application/json';
       }

@@ -1,0 +1,96 @@
+import { API } from '@latch/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, forEachBackend, type TestServer } from '../test/harness.js';
+
+forEachBackend('dev endpoints (dev mode)', (server) => {
+  it('POST /api/v1/dev/apps creates an app the config endpoint serves; PATCH changes it', async () => {
+    const created = await server().call('POST', '/api/v1/dev/apps', {
+      body: { name: 'E2E', allowed_origins: ['http://localhost:15173'], config: { sms_auth: true }, max_users: 5 },
+    });
+    expect(created.status).toBe(201);
+    const { app_id, client_id } = await created.json();
+    expect(app_id).toHaveLength(25);
+    expect(client_id).toMatch(/^client-/);
+    const config = await (await server().call('GET', API.appConfig(app_id))).json();
+    expect(config).toMatchObject({ name: 'E2E', email_auth: true, sms_auth: true });
+    const patched = await server().call('PATCH', `/api/v1/dev/apps/${app_id}`, {
+      body: { config: { require_users_accept_terms: true, sms_auth: false }, allowlist: ['a@example.com'] },
+    });
+    expect(patched.status).toBe(200);
+    const after = await (await server().call('GET', API.appConfig(app_id))).json();
+    expect(after).toMatchObject({ require_users_accept_terms: true, sms_auth: false, email_auth: true });
+    const app = await server().ctx.apps.require(app_id);
+    expect(app.allowlist).toEqual(['a@example.com']);
+    expect(app.maxUsers).toBe(5);
+  });
+
+  it('refuses configs that break SPEC §5 and changes nothing', async () => {
+    const before = await server().tableCounts();
+    for (const body of [
+      { config: { email_auth: false } },
+      { config: { captcha_site_key: 'no-prefix' } },
+      { config: { unknown_flag: true } },
+      { allowed_origins: ['not an origin'] },
+      { max_users: -1 },
+      { name: 42 },
+    ]) {
+      const res = await server().call('POST', '/api/v1/dev/apps', { body });
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toBe('invalid_data');
+    }
+    expect(await server().tableCounts()).toEqual(before);
+    const captcha = await server().call('POST', '/api/v1/dev/apps', { body: { config: { captcha_site_key: 'abc' } } });
+    expect((await captcha.json()).message).toBe('Unsupported captcha site key');
+  });
+
+  it('PATCH of a malformed or unknown app id answers invalid_app_id / app_not_found', async () => {
+    expect((await server().call('PATCH', '/api/v1/dev/apps/short', { body: {} })).status).toBe(400);
+    expect((await server().call('PATCH', `/api/v1/dev/apps/${'z'.repeat(25)}`, { body: {} })).status).toBe(404);
+  });
+
+  it('lists what the delivery sent in the outbox, newest first, as JSON and as a page', async () => {
+    await server().ctx.delivery.sendEmail({
+      to: 'a@example.com',
+      subject: 'Your code',
+      text: 'Code 123456',
+      code: '123456',
+    });
+    await server().ctx.delivery.sendSms({ to: '+14155550100', text: 'Code 654321', code: '654321' });
+    const list = await (await server().call('GET', API.devOutbox)).json();
+    expect(list[0]).toMatchObject({ channel: 'sms', recipient: '+14155550100', code: '654321' });
+    expect(list[1]).toMatchObject({
+      channel: 'email',
+      recipient: 'a@example.com',
+      code: '123456',
+      subject: 'Your code',
+    });
+    expect(typeof list[0].sent_at).toBe('string');
+    const page = await server().call('GET', '/dev/outbox');
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const html = await page.text();
+    expect(html).toContain('654321');
+    expect(html).toContain('a@example.com');
+  });
+});
+
+describe('dev endpoints outside dev mode', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await createTestServer({ dev: false });
+  });
+  afterAll(() => server.close());
+
+  it('answer 404 not_found', async () => {
+    for (const [method, path] of [
+      ['GET', API.devOutbox],
+      ['GET', '/dev/outbox'],
+      ['POST', '/api/v1/dev/apps'],
+      ['PATCH', `/api/v1/dev/apps/${'a'.repeat(25)}`],
+    ] as const) {
+      const res = await server.call(method, path, { body: {} });
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: 'not_found' });
+    }
+    expect(await server.tableCounts()).toMatchObject({ apps: 0 });
+  });
+});
