@@ -111,6 +111,22 @@ describe('session', () => {
     expect(tabA.server.requests.length + tabB.server.requests.length).toBe(1);
   });
 
+  it('does not sign back in when a logout happens while a refresh is in flight', async () => {
+    let answer: (value: FakeAnswer) => void = () => {};
+    const t = setup((request) =>
+      request.path === API.sessions ? new Promise<FakeAnswer>((resolve) => (answer = resolve)) : { body: {} },
+    );
+    t.store.setToken(t.token(-10));
+    t.store.setRefreshToken('rt-1');
+    const pending = t.session.getAccessToken();
+    await t.clock.flush();
+    await t.session.logout();
+    answer(refreshed(t.token(3600)));
+    await expect(pending).resolves.toBeNull();
+    expect(t.storage.get(keys.token)).toBeNull();
+    expect(t.storage.get(keys.refreshToken)).toBeNull();
+  });
+
   it('logs out when the stored token was issued for another app', async () => {
     const t = setup(() => ({ status: 500 }));
     t.store.setToken(t.token(3600, 'b'.repeat(25)));

@@ -47,8 +47,11 @@ export function createSession(options: SessionOptions): Session {
   const { appId, store, transport, clock } = options;
   let forkedToken: string | null = null;
   let inFlight: Promise<string | null> | null = null;
+  // Bumped whenever local state is destroyed, so a refresh that was in flight during a logout cannot sign back in.
+  let epoch = 0;
 
   const destroyLocalState = () => {
+    epoch++;
     store.clear();
     forkedToken = null;
     options.onSignedOut();
@@ -104,15 +107,18 @@ export function createSession(options: SessionOptions): Session {
     }
     const refreshToken = forkedToken ?? store.getRefreshToken();
     forkedToken = null;
+    const started = epoch;
     try {
       const response = await transport.request<TokenResponse>(API.sessions, {
         body: { refresh_token: refreshToken },
         retryDelayMs: RETRY.delayMs * RETRY.sessionDelayFactor,
       });
+      if (epoch !== started) return null;
       if (!applyTokenResponse(response)) return null;
       options.onUser(response.user);
       return activeToken();
     } catch (error) {
+      if (epoch !== started) return null;
       if (error instanceof LatchError && error.code === 'missing_or_invalid_token') {
         destroyLocalState();
         return null;
