@@ -55,6 +55,7 @@ export async function runClosedLoop({ origin, setup, operation, ...options }) {
     const latencies = new Float64Array(maxOperations);
     let recorded = 0;
     let failure = null;
+    let capReachedAt = null;
     const warmupEnd = performance.now() + warmupMs;
     const measureStart = warmupEnd;
     const measureEnd = warmupEnd + durationMs;
@@ -64,9 +65,11 @@ export async function runClosedLoop({ origin, setup, operation, ...options }) {
         if (started >= measureEnd || recorded >= maxOperations) return;
         await operation(http, state);
         const finished = performance.now();
-        // Operations that started during warm-up are not counted, nor those finishing after the end.
-        if (started >= measureStart && finished <= measureEnd && recorded < maxOperations) {
+        // What completes inside the measured window counts (as wrk and autocannon count): an operation
+        // still in flight at either edge is not dropped, which would favour the faster server.
+        if (finished >= measureStart && finished <= measureEnd && recorded < maxOperations) {
           latencies[recorded++] = finished - started;
+          if (recorded === maxOperations) capReachedAt = finished;
         }
       }
     };
@@ -78,7 +81,7 @@ export async function runClosedLoop({ origin, setup, operation, ...options }) {
     await Promise.all(loops);
     if (failure) throw failure;
     // When the cap ends the run early, throughput is over the time actually measured.
-    const elapsedMs = Math.min(durationMs, performance.now() - measureStart);
+    const elapsedMs = capReachedAt === null ? durationMs : capReachedAt - measureStart;
     const sorted = Array.from(latencies.subarray(0, recorded)).sort((a, b) => a - b);
     return {
       operations: recorded,
