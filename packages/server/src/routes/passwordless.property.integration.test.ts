@@ -78,7 +78,7 @@ const SHAPES: Record<string, fc.Arbitrary<unknown>> = {
 /** A request body for `path`: well-shaped, near-valid objects, any JSON at all, or raw text that is mostly not JSON. */
 const requestBody = (path: string) =>
   fc.oneof(
-    SHAPES[path]!.map((body) => ({ json: body })),
+    { arbitrary: SHAPES[path]!.map((body) => ({ json: body })), weight: 3 },
     shapedBody.map((body) => ({ json: body as unknown })),
     fc.jsonValue().map((json) => ({ json: json as unknown })),
     fc.oneof(fc.string(), fc.constantFrom('{', '{"email":', '[]', 'null', '{"code":123456}', '\u0000')).map((raw) => ({
@@ -110,7 +110,6 @@ forEachBackend('passwordless endpoints under random and malformed bodies', (serv
         expect(isErrorCode(answer.error)).toBe(true);
         expect(typeof answer.message).toBe('string');
         seen.add(`${res.status} ${String(answer.error)}`);
-        if (process.env.SHOW_SEEN) console.log(path, res.status, answer.error);
       }),
       { numRuns: 300 },
     );
