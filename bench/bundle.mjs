@@ -28,7 +28,8 @@ export async function measurePage(entry, root) {
     });
     const outputs = result.metafile.outputs;
     const js = Object.keys(outputs).filter((file) => file.endsWith('.js'));
-    const entryOut = js.find((file) => outputs[file].entryPoint);
+    // Lazy chunks carry an entryPoint too (their module): pick the page's own entry.
+    const entryOut = js.find((file) => outputs[file].entryPoint === relative(root, entry));
     const initial = new Set();
     const visit = (file) => {
       if (initial.has(file)) return;
