@@ -18,14 +18,14 @@ export interface PgShortLivedStoreOptions {
  * ShortLivedStore on the main database (PGlite or PostgreSQL) through Kysely. Every operation is one
  * statement, so atomicity comes from PostgreSQL's row locking (upsert, DELETE … RETURNING).
  */
-export class PgShortLivedStore implements ShortLivedStore {
+export class PgShortLivedStore<DB = object> implements ShortLivedStore {
   private readonly db: Kysely<ShortLivedTable>;
   private readonly now: () => number;
   private readonly purgeEvery: number;
   private writes = 0;
 
   /** `db` is the app's Kysely instance; it must have run migration 002. */
-  constructor(db: Kysely<object>, options: PgShortLivedStoreOptions = {}) {
+  constructor(db: Kysely<DB>, options: PgShortLivedStoreOptions = {}) {
     // The app's Database type includes short_lived (migration 002); narrow the view to that table.
     this.db = db as unknown as Kysely<ShortLivedTable>;
     this.now = options.now ?? Date.now;
