@@ -23,33 +23,37 @@ function loadOptions() {
   };
 }
 
-/** Starts one server on a fresh database of `backend`, runs every flow it has, stops both. */
-async function measureServer({ script, execArgv, flowsOf, prefix, backend }) {
-  const results = {};
+const firstLine = (error) => error.message.split('\n')[0];
+
+/** Starts one server on a fresh database of `backend`; `{ flows, stop }`, or `{ error, stop }` when it can't. */
+async function startUnderTest({ script, execArgv, flowsOf, prefix }, backend) {
   let database;
   let server;
+  const stop = async () => {
+    await server?.stop();
+    await database?.drop().catch(() => {});
+  };
   try {
     database =
       backend === 'postgres' ? await createPostgresDatabase(prefix.replace(/-/g, '_')) : createPgliteDirectory(prefix);
     const env = backend === 'postgres' ? { BENCH_DATABASE_URL: database.url } : { BENCH_DATA_DIR: database.dir };
     server = await startChildServer(script, { env, execArgv });
-    const flows = flowsOf(server);
-    for (const { key } of FLOWS) {
-      if (!flows[key]) continue;
-      try {
-        results[key] = await runClosedLoop({ origin: server.origin, ...flows[key], ...loadOptions() });
-      } catch (error) {
-        results[key] = { error: error.message.split('\n')[0] };
-      }
-    }
+    return { origin: server.origin, flows: flowsOf(server), stop };
   } catch (error) {
-    // The server or its database did not start: every flow of it failed.
-    for (const { key } of FLOWS) results[key] ??= { error: error.message.split('\n')[0] };
-  } finally {
-    await server?.stop();
-    await database?.drop().catch(() => {});
+    return { error: firstLine(error), stop };
   }
-  return results;
+}
+
+/** One case: undefined when the server has no such flow, `{ error }` when it failed. */
+async function measureFlow(underTest, key) {
+  if (underTest.error) return { error: underTest.error };
+  const flow = underTest.flows[key];
+  if (!flow) return undefined;
+  try {
+    return await runClosedLoop({ origin: underTest.origin, ...flow, ...loadOptions() });
+  } catch (error) {
+    return { error: firstLine(error) };
+  }
 }
 
 /**
@@ -78,13 +82,25 @@ export async function serverFigures(root) {
       backends.push({ backend, skipped: `PostgreSQL at ${new URL(POSTGRES_URL).host} does not answer` });
       continue;
     }
-    // Latch and its peer back to back on the same backend, so both see the same machine load.
-    const latch = await measureServer({ ...servers.latch, backend });
-    const betterAuth = await measureServer({ ...servers.betterAuth, backend });
-    backends.push({
-      backend,
-      rows: FLOWS.map(({ key, label }) => ({ flow: key, label, latch: latch[key], betterAuth: betterAuth[key] })),
-    });
+    // Both servers up at once (an idle one costs nothing), each flow measured on Latch then on its
+    // peer right after, so each pair sees the same machine load.
+    const latch = await startUnderTest(servers.latch, backend);
+    const betterAuth = await startUnderTest(servers.betterAuth, backend);
+    try {
+      const rows = [];
+      for (const { key, label } of FLOWS) {
+        rows.push({
+          flow: key,
+          label,
+          latch: await measureFlow(latch, key),
+          betterAuth: await measureFlow(betterAuth, key),
+        });
+      }
+      backends.push({ backend, rows });
+    } finally {
+      await latch.stop();
+      await betterAuth.stop();
+    }
   }
   return { load: loadOptions(), backends };
 }
