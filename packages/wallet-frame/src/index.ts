@@ -1,0 +1,21 @@
+export { combineEntropy, combineShares, type ExpectedWallet } from './keys/combineShares.js';
+export { createWalletKeys, type NewWalletKeys } from './keys/createWalletKeys.js';
+export { CustodyError, type CustodyErrorCode } from './keys/custodyError.js';
+export { type DerivedWallet, deriveWallet, ETHEREUM_DERIVATION_PATH, generateEntropy } from './keys/deriveWallet.js';
+export { decodeShare, encodeShare, type ShareKind, type TaggedShare } from './keys/shareEnvelope.js';
+export { type ShareSet, sharesByKind, splitEntropy } from './keys/splitEntropy.js';
+export {
+  ARGON2ID_PARAMS,
+  type OprfEvaluate,
+  openWithPassword,
+  PASSWORD_RECOVERY_METHOD,
+  type PasswordProtectedShare,
+  protectWithPassword,
+} from './recovery/passwordRecovery.js';
+export * as passwordRules from './recovery/passwordRules.js';
+export { openWithProvider, PROVIDER_RECOVERY_METHOD, protectWithProvider } from './recovery/providerRecovery.js';
+export { createFrameRouter, type EventRoute, isFramedOnce, route } from './router.js';
+export { signPersonalMessage } from './signing/signPersonalMessage.js';
+export { signTypedDataV4 } from './signing/signTypedDataV4.js';
+export { type DeviceShareStore, openDeviceShareStore } from './storage/deviceShareStore.js';
+export { GENERIC_WALLET_ERROR, toWalletError } from './walletErrorReply.js';
