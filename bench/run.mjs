@@ -43,6 +43,9 @@ if (browser.failed) {
     `Browser (Chromium, production build of the demo against the real server, cold cache, median of ${browser.runs}):`,
   );
   console.log(`  navigation start → "Log in" button rendered and enabled: ${browser.buttonMs.toFixed(0)} ms`);
+  console.log(
+    `    of which: page scripts run (DOMContentLoaded) ${browser.domContentLoadedMs.toFixed(0)} ms; app-config request ${browser.configStartMs.toFixed(0)}–${browser.configEndMs.toFixed(0)} ms`,
+  );
   console.log(`  click → landing screen's email input rendered and focused: ${browser.clickToLandingMs.toFixed(0)} ms`);
   console.log(
     `  navigation start → landing screen interactive (button clicked at once): ${browser.landingMs.toFixed(0)} ms`,

@@ -107,7 +107,8 @@ async function measureOnce(browser, url, probePath) {
 
 /**
  * Measures the demo in Chromium `runs` times (after one discarded warm-up run).
- * Returns `{ runs, buttonMs, landingMs, clickToLandingMs }` (medians, ms) or `{ skipped }`.
+ * Returns `{ runs, buttonMs, landingMs, clickToLandingMs, domContentLoadedMs, configStartMs, configEndMs }`
+ * (medians, ms from navigation start) or `{ skipped }`.
  */
 export async function browserFigures(root, { runs = 10 } = {}) {
   const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -150,6 +151,9 @@ export async function browserFigures(root, { runs = 10 } = {}) {
       buttonMs: median(samples.map((s) => s.buttonMs)),
       landingMs: median(samples.map((s) => s.landingMs)),
       clickToLandingMs: median(samples.map((s) => s.landingMs - s.clickedMs)),
+      domContentLoadedMs: median(samples.map((s) => s.domContentLoadedMs)),
+      configStartMs: median(samples.map((s) => s.configStartMs ?? Number.NaN)),
+      configEndMs: median(samples.map((s) => s.configEndMs ?? Number.NaN)),
     };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});

@@ -24,6 +24,13 @@
       stage = 'button-frame';
       requestAnimationFrame(() => {
         result.buttonMs = performance.now();
+        // Where the time went: the page's own scripts, then the app-config request.
+        result.domContentLoadedMs = performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd;
+        const config = performance
+          .getEntriesByType('resource')
+          .find((entry) => /\/api\/v1\/apps\/[^/]+$/.test(new URL(entry.name).pathname));
+        result.configStartMs = config?.startTime;
+        result.configEndMs = config?.responseEnd;
         stage = 'landing';
         button.click();
         result.clickedMs = performance.now();
