@@ -27,6 +27,19 @@ export { API } from './paths.js';
 export * as schemas from './schemas.js';
 export { AppIdSchema } from './schemas.js';
 export {
+  ChainIdInput,
+  caip2ChainId,
+  eip155ChainNumber,
+  SIWE_API,
+  SIWE_MESSAGE_MAX_LENGTH,
+  SIWE_NONCE_TTL_MS,
+  SIWE_STATEMENT,
+  SiweAuthenticateBody,
+  SiweInitBody,
+  type SiweInitResponse,
+  SiweUnlinkBody,
+} from './siwe.js';
+export {
   type LinkedAccount,
   type LinkedAccountType,
   type RecoveryMethod,

@@ -5,6 +5,7 @@ import { devRoutes } from './dev.js';
 import { healthRoutes } from './health.js';
 import { passwordlessRoutes } from './passwordless.js';
 import { sessionRoutes } from './sessions.js';
+import { siweRoutes } from './siwe.js';
 import { userRoutes } from './users.js';
 
 /** The route table: one entry per endpoint family. Add a family: import it and add one line here. */
@@ -16,4 +17,5 @@ export const routeTable: RouteDef[] = [
   ...analyticsRoutes,
   ...devRoutes,
   ...passwordlessRoutes,
+  ...siweRoutes,
 ];

@@ -1,0 +1,68 @@
+import { SIWE_API, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from '@latch/protocol';
+import { getAddress } from 'viem';
+import type { RouteDef } from '../http/env.js';
+import { parseBody } from '../http/parseBody.js';
+import { requireUser } from '../http/requireUser.js';
+import { issueSession } from '../services/sessions.js';
+import { linkAccount, loginOrSignUp, toWireUser, unlinkAccount } from '../services/users.js';
+import { siweLogin } from '../siwe/siweLoginFor.js';
+import { headerApp } from './passwordlessSms.js';
+
+/**
+ * Sign-In with Ethereum (SPEC §7 "Wallet signature", EIP-4361): init hands out a single-use nonce for an
+ * address; authenticate logs in or signs up with the signed message; link and unlink change the signed-in
+ * user and answer the updated WireUser.
+ */
+export const siweRoutes: RouteDef[] = [
+  {
+    method: 'post',
+    path: SIWE_API.init,
+    handler: async (c, ctx) => {
+      const { address } = await parseBody(c, SiweInitBody);
+      const app = await headerApp(c);
+      return c.json(await siweLogin(ctx).init(app, address));
+    },
+  },
+  {
+    method: 'post',
+    path: SIWE_API.authenticate,
+    handler: async (c, ctx) => {
+      const body = await parseBody(c, SiweAuthenticateBody);
+      const app = await headerApp(c);
+      const account = await siweLogin(ctx).verify(app, body, 'login');
+      const { user, isNewUser } = await loginOrSignUp(ctx, app.id, account);
+      return c.json(await issueSession(ctx, app, user, isNewUser));
+    },
+  },
+  {
+    method: 'post',
+    path: SIWE_API.link,
+    handler: async (c, ctx) => {
+      const body = await parseBody(c, SiweAuthenticateBody);
+      const caller = await requireUser(c);
+      const account = await siweLogin(ctx).verify(caller.app, body, 'link');
+      const user = await linkAccount(ctx, caller.app.id, caller.user.id, account);
+      return c.json(toWireUser(user));
+    },
+  },
+  {
+    method: 'post',
+    path: SIWE_API.unlink,
+    handler: async (c, ctx) => {
+      const { address } = await parseBody(c, SiweUnlinkBody);
+      const caller = await requireUser(c);
+      // Only the address identifies the account; the other fields are not read by unlink.
+      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
+        type: 'wallet',
+        address: getAddress(address.toLowerCase()),
+        chain_type: 'ethereum',
+        chain_id: null,
+        wallet_client_type: '',
+        connector_type: '',
+        recovery_method: null,
+        imported: false,
+      });
+      return c.json(toWireUser(user));
+    },
+  },
+];

@@ -1,0 +1,98 @@
+import { caip2ChainId, LatchError, type SiweAuthenticateBody, type SiweInitResponse } from '@latch/protocol';
+import type { Hex } from 'viem';
+import { getAddress } from 'viem';
+import type { AppRecord } from '../apps/appStore.js';
+import type { ServerContext } from '../context.js';
+import { type AccountInput, isEmbeddedWallet } from '../services/accounts.js';
+import { SiweNonces } from './SiweNonces.js';
+import { verifySignInMessage } from './verifySiweMessage.js';
+
+/** The wallet client type of the embedded wallet (DESIGN §2), never accepted as an external wallet. */
+export const EMBEDDED_WALLET_CLIENT_TYPE = 'latch';
+
+/** Whether the verified wallet will log in or be linked: the embedded-wallet refusal differs (SPEC §5). */
+export type SiwePurpose = 'login' | 'link';
+
+/** Sign-In with Ethereum: nonces out, signed messages in, a verified external wallet account out. */
+export class SiweLogin {
+  constructor(
+    private readonly ctx: Pick<ServerContext, 'db' | 'clock'>,
+    private readonly nonces: SiweNonces,
+    private readonly rpcUrls: ReadonlyMap<number, string>,
+  ) {}
+
+  /** Issues a nonce for `address` (any case; answered checksummed). */
+  async init(app: AppRecord, address: string): Promise<SiweInitResponse> {
+    assertWalletAuth(app);
+    const checksummed = getAddress(address.toLowerCase());
+    const { nonce, expiresAt } = await this.nonces.issue(app.id, checksummed);
+    return { nonce, address: checksummed, expires_at: expiresAt.toISOString() };
+  }
+
+  /**
+   * Verifies a signed message and spends its nonce, returning the wallet account to log in or link.
+   * Every refusal before the nonce is spent changes nothing; after it, the nonce is gone (single use).
+   */
+  async verify(app: AppRecord, body: SiweAuthenticateBody, purpose: SiwePurpose): Promise<AccountInput> {
+    assertWalletAuth(app);
+    if (body.walletClientType.toLowerCase() === EMBEDDED_WALLET_CLIENT_TYPE) throw embeddedRefusal(purpose);
+    const verified = await verifySignInMessage({
+      message: body.message,
+      signature: body.signature as Hex,
+      chainId: body.chainId,
+      allowedOrigins: app.allowedOrigins,
+      now: this.ctx.clock.now(),
+      rpcUrls: this.rpcUrls,
+    });
+    // Checked before the (possibly remote) signature check would be cheaper, but the message must parse
+    // first; a stale nonce fails here without spending anything.
+    if (!(await this.nonces.peek(app.id, verified.nonce, verified.address))) throw unknownNonce();
+    if (await this.isEmbeddedWallet(app.id, verified.address)) throw embeddedRefusal(purpose);
+    if (!(await this.nonces.take(app.id, verified.nonce, verified.address))) throw unknownNonce();
+    return {
+      type: 'wallet',
+      address: verified.address,
+      chain_type: 'ethereum',
+      chain_id: caip2ChainId(verified.chainId),
+      wallet_client_type: body.walletClientType,
+      connector_type: body.connectorType,
+      recovery_method: null,
+      imported: false,
+    };
+  }
+
+  /** True when the address is an embedded wallet of the app (its linked account has client type `latch`). */
+  private async isEmbeddedWallet(appId: string, address: string): Promise<boolean> {
+    const rows = await this.ctx.db
+      .selectFrom('linked_accounts')
+      .select(['type', 'details'])
+      .where('app_id', '=', appId)
+      .where('type', '=', 'wallet')
+      .where('account_key', '=', address.toLowerCase())
+      .execute();
+    return rows.some((row) => isEmbeddedWallet({ type: row.type, details: row.details }));
+  }
+}
+
+/** Throws `disallowed_login_method` unless the app enables wallet login (checked before any nonce is spent). */
+export function assertWalletAuth(app: AppRecord): void {
+  if (!app.config.wallet_auth) throw new LatchError('disallowed_login_method');
+}
+
+function unknownNonce(): LatchError {
+  return new LatchError('invalid_credentials', 'The sign-in nonce is unknown, expired or already used.');
+}
+
+function embeddedRefusal(purpose: SiwePurpose): LatchError {
+  return purpose === 'login'
+    ? new LatchError('disallowed_login_method', 'The embedded wallet cannot be used to log in as an external wallet.')
+    : new LatchError('invalid_data', 'The embedded wallet cannot be linked as an external wallet.');
+}
+
+/** Builds a SiweLogin on a server's short-lived store and clock. */
+export function createSiweLogin(
+  ctx: Pick<ServerContext, 'db' | 'clock' | 'shortLived'>,
+  rpcUrls: ReadonlyMap<number, string>,
+): SiweLogin {
+  return new SiweLogin(ctx, new SiweNonces(ctx.shortLived, () => ctx.clock.now().getTime()), rpcUrls);
+}
