@@ -4,8 +4,11 @@
 // setup can't see the previous response of the same client, which a rotating refresh token needs.
 import { Client } from 'undici';
 
-/** The defaults every server case uses: 32 clients, 1 s warm-up, 5 s measured, a hard request cap. */
-export const LOAD_DEFAULTS = { clients: 32, warmupMs: 1000, durationMs: 5000, maxOperations: 200_000 };
+/**
+ * The defaults every server case uses: 32 clients; 3 rounds (the two servers take turns) of 0.5 s
+ * warm-up + 2 s measured each, so 6 s measured per server and flow; a hard cap per round.
+ */
+export const LOAD_DEFAULTS = { clients: 32, rounds: 3, warmupMs: 500, durationMs: 2000, maxOperations: 100_000 };
 
 /**
  * Opens one keep-alive connection to `origin` and returns a tiny JSON client over it:
@@ -42,56 +45,76 @@ function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-/**
- * Runs one bounded closed-loop case. `setup(http, index)` prepares each client's state (not
- * measured); `operation(http, state)` is one measured operation and throws when the server answers
- * wrongly, which stops the case. Returns operations/s, p50/p99 latency in ms and counts.
- */
-export async function runClosedLoop({ origin, setup, operation, ...options }) {
-  const { clients, warmupMs, durationMs, maxOperations } = { ...LOAD_DEFAULTS, ...options };
+/** Opens `clients` connections to `origin` and runs `setup(http, index)` for each (not measured). */
+export async function openClients({ origin, setup, clients = LOAD_DEFAULTS.clients }) {
   const connections = Array.from({ length: clients }, () => connect(origin));
+  const close = () => Promise.all(connections.map((http) => http.close().catch(() => {})));
   try {
     const states = await Promise.all(connections.map((http, index) => setup(http, index)));
-    const latencies = new Float64Array(maxOperations);
-    let recorded = 0;
-    let failure = null;
-    let capReachedAt = null;
-    const warmupEnd = performance.now() + warmupMs;
-    const measureStart = warmupEnd;
-    const measureEnd = warmupEnd + durationMs;
-    const loop = async (http, state) => {
-      while (failure === null) {
-        const started = performance.now();
-        if (started >= measureEnd || recorded >= maxOperations) return;
-        await operation(http, state);
-        const finished = performance.now();
-        // What completes inside the measured window counts (as wrk and autocannon count): an operation
-        // still in flight at either edge is not dropped, which would favour the faster server.
-        if (finished >= measureStart && finished <= measureEnd && recorded < maxOperations) {
-          latencies[recorded++] = finished - started;
-          if (recorded === maxOperations) capReachedAt = finished;
-        }
+    return { connections, states, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * Runs every client of `pool` in a closed loop of `operation(http, state)` for `warmupMs` then
+ * `durationMs`, or until `maxOperations` were measured. `operation` throws when the server answers
+ * wrongly, which stops the slice. Returns the measured latencies (ms) and the time they cover.
+ */
+export async function measureSlice(pool, operation, { warmupMs, durationMs, maxOperations }) {
+  const latencies = [];
+  let failure = null;
+  let capReachedAt = null;
+  const measureStart = performance.now() + warmupMs;
+  const measureEnd = measureStart + durationMs;
+  const loop = async (http, state) => {
+    while (failure === null) {
+      const started = performance.now();
+      if (started >= measureEnd || latencies.length >= maxOperations) return;
+      await operation(http, state);
+      const finished = performance.now();
+      // What completes inside the measured window counts (as wrk and autocannon count): dropping
+      // operations in flight at either edge would favour the faster server.
+      if (finished >= measureStart && finished <= measureEnd && latencies.length < maxOperations) {
+        latencies.push(finished - started);
+        if (latencies.length === maxOperations) capReachedAt = finished;
       }
-    };
-    const loops = connections.map((http, index) =>
-      loop(http, states[index]).catch((error) => {
+    }
+  };
+  await Promise.all(
+    pool.connections.map((http, index) =>
+      loop(http, pool.states[index]).catch((error) => {
         failure ??= error;
       }),
-    );
-    await Promise.all(loops);
-    if (failure) throw failure;
-    // When the cap ends the run early, throughput is over the time actually measured.
-    const elapsedMs = capReachedAt === null ? durationMs : capReachedAt - measureStart;
-    const sorted = Array.from(latencies.subarray(0, recorded)).sort((a, b) => a - b);
-    return {
-      operations: recorded,
-      perSecond: recorded / (elapsedMs / 1000),
-      p50: quantile(sorted, 0.5),
-      p99: quantile(sorted, 0.99),
-      capped: recorded >= maxOperations,
-    };
+    ),
+  );
+  if (failure) throw failure;
+  // When the cap ends the slice early, throughput is over the time actually measured.
+  return { latencies, elapsedMs: capReachedAt === null ? durationMs : capReachedAt - measureStart };
+}
+
+/** Operations/s, p50/p99 (ms) and counts over one or more slices of the same case. */
+export function summarize(slices) {
+  const sorted = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
+  const elapsedMs = slices.reduce((sum, slice) => sum + slice.elapsedMs, 0);
+  return {
+    operations: sorted.length,
+    perSecond: sorted.length / (elapsedMs / 1000),
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+  };
+}
+
+/** One case on its own: open the clients, measure one slice, close. */
+export async function runClosedLoop({ origin, setup, operation, ...options }) {
+  const { clients, rounds: _rounds, ...limits } = { ...LOAD_DEFAULTS, ...options };
+  const pool = await openClients({ origin, setup, clients });
+  try {
+    return summarize([await measureSlice(pool, operation, limits)]);
   } finally {
-    await Promise.all(connections.map((http) => http.close().catch(() => {})));
+    await pool.close();
   }
 }
 

@@ -5,7 +5,7 @@ import { betterAuthFlows } from './betterAuthFlows.mjs';
 import { startChildServer } from './childServer.mjs';
 import { createPgliteDirectory, createPostgresDatabase, POSTGRES_URL, postgresAnswers } from './freshDatabase.mjs';
 import { latchFlows } from './latchFlows.mjs';
-import { LOAD_DEFAULTS, runClosedLoop } from './loadGenerator.mjs';
+import { LOAD_DEFAULTS, measureSlice, openClients, summarize } from './loadGenerator.mjs';
 
 /** The flows, in print order, with the label each gets in the table. */
 export const FLOWS = [
@@ -14,12 +14,14 @@ export const FLOWS = [
   { key: 'login', label: 'email-code login' },
 ];
 
-/** Run length, overridable for a quick look (BENCH_DURATION_MS, BENCH_WARMUP_MS). */
+/** Run length, overridable for a quick look (BENCH_ROUNDS, BENCH_DURATION_MS and BENCH_WARMUP_MS per round). */
 function loadOptions() {
+  const read = (name, fallback) => Number(process.env[name]) || fallback;
   return {
     ...LOAD_DEFAULTS,
-    durationMs: Number(process.env.BENCH_DURATION_MS) || LOAD_DEFAULTS.durationMs,
-    warmupMs: Number(process.env.BENCH_WARMUP_MS) || LOAD_DEFAULTS.warmupMs,
+    rounds: read('BENCH_ROUNDS', LOAD_DEFAULTS.rounds),
+    durationMs: read('BENCH_DURATION_MS', LOAD_DEFAULTS.durationMs),
+    warmupMs: read('BENCH_WARMUP_MS', LOAD_DEFAULTS.warmupMs),
   };
 }
 
@@ -44,16 +46,36 @@ async function startUnderTest({ script, execArgv, flowsOf, prefix }, backend) {
   }
 }
 
-/** One case: undefined when the server has no such flow, `{ error }` when it failed. */
-async function measureFlow(underTest, key) {
-  if (underTest.error) return { error: underTest.error };
-  const flow = underTest.flows[key];
-  if (!flow) return undefined;
-  try {
-    return await runClosedLoop({ origin: underTest.origin, ...flow, ...loadOptions() });
-  } catch (error) {
-    return { error: firstLine(error) };
+/**
+ * One flow on several servers, which take turns for `rounds` rounds so that all of them see the
+ * same machine load. Per server: undefined when it has no such flow, `{ error }` when it failed.
+ */
+async function measureFlowInTurns(servers, key, options) {
+  const cases = await Promise.all(
+    servers.map(async (underTest) => {
+      if (underTest.error) return { error: underTest.error };
+      const flow = underTest.flows[key];
+      if (!flow) return { absent: true };
+      try {
+        const pool = await openClients({ origin: underTest.origin, setup: flow.setup, clients: options.clients });
+        return { pool, operation: flow.operation, slices: [] };
+      } catch (error) {
+        return { error: firstLine(error) };
+      }
+    }),
+  );
+  for (let round = 0; round < options.rounds; round++) {
+    for (const one of cases) {
+      if (!one.pool || one.error) continue;
+      try {
+        one.slices.push(await measureSlice(one.pool, one.operation, options));
+      } catch (error) {
+        one.error = firstLine(error);
+      }
+    }
   }
+  await Promise.all(cases.map((one) => one.pool?.close()));
+  return cases.map((one) => (one.absent ? undefined : one.error ? { error: one.error } : summarize(one.slices)));
 }
 
 /**
@@ -82,19 +104,14 @@ export async function serverFigures(root) {
       backends.push({ backend, skipped: `PostgreSQL at ${new URL(POSTGRES_URL).host} does not answer` });
       continue;
     }
-    // Both servers up at once (an idle one costs nothing), each flow measured on Latch then on its
-    // peer right after, so each pair sees the same machine load.
+    // Both servers up at once (an idle one costs nothing); each flow alternates between them.
     const latch = await startUnderTest(servers.latch, backend);
     const betterAuth = await startUnderTest(servers.betterAuth, backend);
     try {
       const rows = [];
       for (const { key, label } of FLOWS) {
-        rows.push({
-          flow: key,
-          label,
-          latch: await measureFlow(latch, key),
-          betterAuth: await measureFlow(betterAuth, key),
-        });
+        const [latchResult, betterAuthResult] = await measureFlowInTurns([latch, betterAuth], key, loadOptions());
+        rows.push({ flow: key, label, latch: latchResult, betterAuth: betterAuthResult });
       }
       backends.push({ backend, rows });
     } finally {
@@ -118,7 +135,7 @@ function cell(result, width) {
 /** The figures as printable lines: the table, then the goal lines (printed, never asserted). */
 export function formatServerFigures({ load, backends }) {
   const lines = [
-    `Server (127.0.0.1, ${load.clients} closed-loop clients, ${load.warmupMs / 1000} s warm-up + ${load.durationMs / 1000} s per case; login = init + authenticate, counted as one operation):`,
+    `Server (127.0.0.1, ${load.clients} closed-loop clients; Latch and Better Auth take turns, ${load.rounds} rounds of ${load.warmupMs / 1000} s warm-up + ${load.durationMs / 1000} s each; login = init + authenticate, one operation):`,
     `  ${pad('flow', 18)}${pad('backend', 12)}${pad('Latch op/s', 12)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}${pad('BetterAuth op/s', 17)}${pad('p50 ms', 9)}${pad('p99 ms', 9)}ratio`,
   ];
   const goals = [];
