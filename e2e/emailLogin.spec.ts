@@ -8,6 +8,7 @@ import {
   enterCodeFor,
   expectSuccessAndClose,
   loginByEmail,
+  newUserPage,
   openLogin,
   seenCodes,
   submitEmail,
@@ -28,7 +29,7 @@ describe('email login', () => {
   });
 
   const newPage = async (): Promise<Page> => {
-    const page = await browser.newPage({ viewport: { width: 1024, height: 768 } });
+    const page = await newUserPage(browser);
     await openDemo(page, app);
     return page;
   };
@@ -40,7 +41,7 @@ describe('email login', () => {
     await checkScreen(page, 'landing-light-1024');
     const seen = await seenCodes(email);
     await submitEmail(page, email);
-    expect(await dialog(page).innerText()).toContain(email);
+    expect(await dialog(page).textContent()).toContain(email);
     await checkScreen(page, 'code-light-1024');
     await enterCodeFor(page, email, seen);
     await visible(dialog(page).getByText('Success!'));

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { latestCode, outbox, saveScreenshot, seriousA11yViolations } from './support.js';
 
@@ -6,8 +6,27 @@ import { latestCode, outbox, saveScreenshot, seriousA11yViolations } from './sup
 export const dialog = (page: Page): Locator => page.getByRole('dialog');
 
 /** Waits until `locator` is visible (polling, no fixed sleeps). */
-export async function visible(locator: Locator, timeout = 10_000): Promise<void> {
+export async function visible(locator: Locator, timeout = 20_000): Promise<void> {
   await locator.first().waitFor({ state: 'visible', timeout });
+}
+
+let network = 0;
+
+/**
+ * A page for one new user, on its own network: the server throttles code sends per client IP, and
+ * believes X-Forwarded-For from a loopback peer (its reverse proxy), so each test user gets its own.
+ */
+export async function newUserPage(browser: Browser, width = 1024): Promise<Page> {
+  network += 1;
+  const address = `198.51.${Math.floor(Math.random() * 200)}.${(network % 250) + 1}`;
+  const context = await browser.newContext({ viewport: { width, height: 768 } });
+  // Added below the page's CORS checks (as a proxy would), only to the API's own calls.
+  await context.route(/\/api\/v1\//, (route) =>
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+  );
+  const page = await context.newPage();
+  page.on('close', () => void context.close());
+  return page;
 }
 
 /** A phone number unique to one test, valid for the US (the widget's default country). */
@@ -58,7 +77,7 @@ export async function enterCodeFor(page: Page, recipient: string, seen: string[]
 /** Waits for 'Success!' and for the dialog to close. */
 export async function expectSuccessAndClose(page: Page): Promise<void> {
   await visible(dialog(page).getByText('Success!'));
-  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+  await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
 }
 
 /** Logs a new user in by email from the demo page, end to end. */
@@ -74,7 +93,7 @@ export async function loginByEmail(page: Page, email: string): Promise<void> {
 /** The text the demo shows for the logged-in user's field, or null when logged out. */
 export async function demoField(page: Page, field: 'user-id' | 'user-email' | 'user-phone'): Promise<string | null> {
   const locator = page.getByTestId(field);
-  return (await locator.count()) ? locator.innerText() : null;
+  return (await locator.count()) ? locator.textContent() : null;
 }
 
 /** Saves a screenshot and checks axe-core finds no serious or critical violation. */

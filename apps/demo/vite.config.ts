@@ -2,6 +2,9 @@ import { defineConfig } from 'vite';
 
 // No React plugin: the automatic JSX runtime (tsconfig's "jsx": "react-jsx", Vite's default) is all the demo needs.
 export default defineConfig({
+  // Pre-bundle the widget's lazily imported dependencies too: otherwise Vite discovers them on first
+  // use and reloads the page mid-flow.
+  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-runtime', 'libphonenumber-js/min'] },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     host: 'localhost',

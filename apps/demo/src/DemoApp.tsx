@@ -17,7 +17,7 @@ export function DemoApp(): ReactNode {
     return (
       <main>
         <h1>Latch demo</h1>
-        <p aria-live="polite">Loading…</p>
+        <p aria-live="polite">{latch.error ? `Latch could not start: ${latch.error.message}` : 'Loading…'}</p>
       </main>
     );
   }

@@ -1,5 +1,5 @@
 import { SCREEN, type ScreenId } from '@latch/core';
-import type { AppConfig, User } from '@latch/protocol';
+import type { AppConfig, LatchError, User } from '@latch/protocol';
 import { useMemo } from 'react';
 import { flowContextOf } from './flowContext.js';
 import { useClientState } from './hooks.js';
@@ -12,6 +12,8 @@ export interface UseLatch {
   authenticated: boolean;
   user: User | null;
   config: AppConfig | null;
+  /** Why the client could not get ready (for example an unknown app id), else null. */
+  error: LatchError | null;
   /** Opens the modal on LANDING. Logged-in users only get a console warning (SPEC §4). */
   login(): void;
   logout(): Promise<void>;
@@ -51,6 +53,7 @@ export function useLatch(): UseLatch {
       authenticated: state.authenticated,
       user: state.user,
       config: state.config,
+      error: state.error,
       login() {
         if (client.getState().authenticated) {
           console.warn('Latch: login() was called while the user is already logged in.');

@@ -99,6 +99,7 @@ export function PhoneInput(props: {
         name="phone"
         autoComplete="tel-national"
         inputMode="tel"
+        placeholder={strings.phoneLabel}
         value={display}
         // biome-ignore lint/a11y/noAutofocus: the screen exists to take this input.
         autoFocus={props.autoFocus}

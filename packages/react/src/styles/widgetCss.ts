@@ -18,7 +18,7 @@ dialog[data-latch-root]::backdrop{background:rgba(15,17,23,.45)}
 [data-latch-root] .latch-logo{display:block;max-height:64px;max-width:180px;margin:0 auto;object-fit:contain}
 [data-latch-root] .latch-title{margin:0;font-size:18px;font-weight:600;text-align:center}
 [data-latch-root] .latch-text{margin:0;color:var(--latch-muted);text-align:center}
-[data-latch-root] .latch-text strong{color:var(--latch-fg);font-weight:600;word-break:break-all}
+[data-latch-root] .latch-text strong{color:var(--latch-fg);font-weight:600;overflow-wrap:anywhere}
 [data-latch-root] .latch-list{display:flex;flex-direction:column;gap:10px;max-height:400px;overflow-y:auto;padding:2px}
 [data-latch-root] .latch-button{display:flex;align-items:center;justify-content:center;gap:8px;width:100%;min-height:48px;padding:10px 16px;border-radius:var(--latch-radius);border:1px solid var(--latch-border);background:var(--latch-bg);color:var(--latch-fg);font:inherit;font-weight:500;cursor:pointer;text-decoration:none}
 [data-latch-root] .latch-button:hover:not(:disabled){background:var(--latch-surface)}
@@ -32,6 +32,7 @@ dialog[data-latch-root]::backdrop{background:rgba(15,17,23,.45)}
 [data-latch-root] .latch-field:focus-within{border-color:var(--latch-accent);box-shadow:0 0 0 3px var(--latch-accent-soft)}
 [data-latch-root] .latch-field input,[data-latch-root] .latch-field select{flex:1;min-width:0;border:none;outline:none;background:transparent;color:var(--latch-fg);font:inherit}
 [data-latch-root] .latch-field select{flex:0 0 auto;max-width:96px;padding-right:4px;border-right:1px solid var(--latch-border)}
+[data-latch-root] .latch-field select+label+input{padding-left:10px}
 [data-latch-root] .latch-field .latch-button{width:auto;min-height:38px;padding:6px 14px}
 [data-latch-root] .latch-code{display:flex;justify-content:center;gap:8px}
 [data-latch-root] .latch-code input{width:44px;height:52px;border:1px solid var(--latch-border);border-radius:10px;text-align:center;font:inherit;font-size:22px;font-weight:600;background:var(--latch-bg);color:var(--latch-fg)}

@@ -1,0 +1,82 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import {
+  checkScreen,
+  demoField,
+  dialog,
+  enterCodeFor,
+  newUserPage,
+  openLogin,
+  seenCodes,
+  submitEmail,
+  visible,
+} from './widgetSteps.js';
+
+// Terms required: after 'Success!' the consent screen asks; only Accept completes the login.
+describe('affirmative consent', () => {
+  let browser: Browser;
+  let app: TestApp;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await createApp({
+      name: 'Terms Co',
+      config: {
+        email_auth: true,
+        require_users_accept_terms: true,
+        terms_and_conditions_url: 'https://terms.example/terms',
+        privacy_policy_url: 'https://terms.example/privacy',
+      },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  async function reachConsent(page: Page, email: string): Promise<void> {
+    await openDemo(page, app);
+    await openLogin(page);
+    // Acceptance is required, so the implicit consent line is not shown.
+    expect(await dialog(page).textContent()).not.toContain('By logging in I agree');
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    await visible(dialog(page).getByRole('heading', { name: 'One last step' }));
+  }
+
+  it("'One last step' → Accept logs the user in", async () => {
+    const page = await newUserPage(browser);
+    const email = uniqueEmail('accept');
+    await reachConsent(page, email);
+    expect(await dialog(page).textContent()).toContain('By signing up, you agree to our terms and privacy policy.');
+    expect(await dialog(page).getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      'https://terms.example/terms',
+    );
+    await checkScreen(page, 'consent-light-1024');
+    await dialog(page).getByRole('button', { name: 'Accept' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await visible(page.getByTestId('user-email'));
+    expect(await demoField(page, 'user-email')).toBe(email);
+    // Accepted once: the next login skips the consent screen.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await openLogin(page);
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    await dialog(page).waitFor({ state: 'detached' });
+    expect(await demoField(page, 'user-email')).toBe(email);
+    await page.close();
+  });
+
+  it("'No thanks' leaves the user logged out", async () => {
+    const page = await newUserPage(browser);
+    await reachConsent(page, uniqueEmail('decline'));
+    await dialog(page).getByRole('button', { name: 'No thanks' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await visible(page.getByRole('button', { name: 'Log in', exact: true }));
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Log in', exact: true }));
+    expect(await demoField(page, 'user-id')).toBeNull();
+    await page.close();
+  });
+});
