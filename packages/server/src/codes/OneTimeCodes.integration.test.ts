@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { CODE_POLICY, LatchError } from '@latch/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ShortLivedBackend, shortLivedBackends } from '../kv/testing/shortLivedBackends.js';
 import { type CodeScope, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
 
@@ -24,12 +24,15 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
   let backend: ShortLivedBackend;
   let now: number;
   let codes: OneTimeCodes;
-  beforeEach(async () => {
+  // One backend per block (PGlite start-up is the slow part); each test issues its own code first.
+  beforeAll(async () => {
     backend = await create();
+  });
+  beforeEach(() => {
     now = Date.UTC(2026, 0, 1);
     codes = new OneTimeCodes({ kv: backend.store, hmacKey: randomBytes(32), now: () => now });
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await backend.dispose();
   });
 

@@ -15,8 +15,8 @@ export interface TwilioSmsSenderOptions {
   timeoutMs?: number;
 }
 
-/** Twilio error codes meaning "this destination cannot get SMS from us" (geo permissions, unroutable). */
-const REGION_NOT_SUPPORTED = new Set([21408, 21612]);
+/** Twilio error 21408: the account may not send SMS to the region of the 'To' number (geo permissions). */
+const REGION_NOT_SUPPORTED = new Set([21408]);
 
 /** Sends SMS through Twilio's documented Messages API (form-encoded POST, HTTP basic auth). */
 export class TwilioSmsSender {

@@ -1,13 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShortLivedBackend, shortLivedBackends } from './testing/shortLivedBackends.js';
 
 // One contract, every backend: PGlite always, PostgreSQL and Redis when their URLs are set.
 describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => {
   let backend: ShortLivedBackend;
-  beforeEach(async () => {
+  // One backend per block (PGlite start-up is the slow part); tests use distinct keys.
+  beforeAll(async () => {
     backend = await create();
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await backend.dispose();
   });
 

@@ -1,5 +1,5 @@
 import { LatchError } from '@latch/protocol';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShortLivedBackend, shortLivedBackends } from '../kv/testing/shortLivedBackends.js';
 import { DEFAULT_SEND_LIMITS, SendThrottle, type ThrottleBackend } from './SendThrottle.js';
 
@@ -17,13 +17,14 @@ async function refusal(promise: Promise<unknown>): Promise<LatchError> {
 describe.each(shortLivedBackends())('SendThrottle on $name', ({ create }) => {
   let backend: ShortLivedBackend;
   let throttleBackend: ThrottleBackend;
-  beforeEach(async () => {
+  // One backend per block (PGlite start-up is the slow part); tests use distinct keys.
+  beforeAll(async () => {
     backend = await create();
     throttleBackend = backend.redis
       ? { redis: backend.redis.client, keyPrefix: backend.redis.keyPrefix }
       : { kv: backend.store };
   });
-  afterEach(async () => {
+  afterAll(async () => {
     await backend.dispose();
   });
 
