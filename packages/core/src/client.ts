@@ -13,6 +13,7 @@ import { type ActionContext, sendAuthed, userOf } from './actions/context.js';
 import { type EmailActions, emailActions } from './actions/emailActions.js';
 import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
+import { type WalletActions, walletActions } from './actions/walletActions.js';
 import { type Clock, systemClock } from './clock.js';
 import { watchOtherTabs } from './session/crossTab.js';
 import { browserUrlAccess, type ReturnParams, takeReturnParams, type UrlAccess } from './session/returnParams.js';
@@ -44,7 +45,7 @@ export interface LatchClientOptions {
 export type OAuthReturn = NonNullable<ReturnParams['oauth']>;
 
 /** The headless Latch client. */
-export interface LatchClient extends EmailActions, SmsActions, UserActions, AnalyticsActions {
+export interface LatchClient extends EmailActions, SmsActions, UserActions, AnalyticsActions, WalletActions {
   readonly appId: string;
   /** The current state snapshot (a new object on every change). */
   getState(): LatchState;
@@ -159,5 +160,6 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     ...smsActions(ctx),
     ...userActions(ctx),
     ...analyticsActions(ctx),
+    ...walletActions(ctx, options.location ?? browserUrlAccess()),
   };
 }

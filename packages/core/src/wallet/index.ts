@@ -1,0 +1,34 @@
+export {
+  type DiscoveredWallet,
+  type DiscoveryTarget,
+  discoverWallets,
+  type WalletDiscovery,
+} from './discoverWallets.js';
+export {
+  EIP6963_EVENT,
+  type Eip1193Provider,
+  type Eip1193RequestArguments,
+  type Eip6963ProviderDetail,
+  type Eip6963ProviderInfo,
+  isEip1193Provider,
+  isProviderRpcError,
+  type ProviderRpcError,
+  WalletProviderError,
+} from './eip1193.js';
+export {
+  type ConnectorTimeouts,
+  createInjectedConnector,
+  type WalletConnection,
+  type WalletConnector,
+} from './injectedConnector.js';
+export { KNOWN_WALLETS, type KnownWallet, knownWalletByRdns, walletClientTypeFor } from './knownWallets.js';
+export { siweWallet } from './siweWallet.js';
+export {
+  WALLET_PROVIDER_CODES,
+  WALLET_TEXT,
+  type WalletErrorKind,
+  type WalletErrorView,
+  type WalletStep,
+  walletErrorView,
+} from './walletErrors.js';
+export { WalletTimeoutError, withTimeout } from './withTimeout.js';

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { createLatchServer, type LatchServer } from '@latch/server';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLatchClient } from '../client.js';
+import { memoryStorage } from '../storage.js';
+import { createInjectedConnector } from './injectedConnector.js';
+import { siweWallet } from './siweWallet.js';
+import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';
+import { walletErrorView } from './walletErrors.js';
+
+// The client's wallet login against the real server over HTTP; the wallet is the only stand-in
+// (a third-party EIP-1193 provider that signs with a real key).
+const PAGE = 'http://localhost:5173';
+let latch: LatchServer;
+let http: Server;
+let apiUrl: string;
+let appId: string;
+let clientId: string;
+
+beforeAll(async () => {
+  latch = await createLatchServer({
+    port: 0,
+    host: '127.0.0.1',
+    dev: true,
+    dataDir: '/nonexistent-latch-core-wallet-test',
+    masterKey: randomBytes(32).toString('base64'),
+    publicUrl: 'http://127.0.0.1',
+    logLevel: 'silent',
+    inMemoryDb: true,
+  });
+  http = await new Promise<Server>((resolve) => {
+    const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
+  });
+  apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  const created = await fetch(`${apiUrl}/api/v1/dev/apps`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Wallet IT', config: { wallet_auth: true }, allowed_origins: [PAGE] }),
+  });
+  expect(created.status).toBe(201);
+  ({ app_id: appId, client_id: clientId } = await created.json());
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => http?.close(() => resolve()));
+  await latch?.close();
+});
+
+function newWallet(chainId = 1) {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const provider = createFakeEip1193Provider(account, chainId);
+  const connector = createInjectedConnector({
+    id: account.address,
+    name: 'MetaMask',
+    icon: null,
+    rdns: 'io.metamask',
+    walletClientType: 'metamask',
+    source: 'eip6963',
+    provider,
+  });
+  return { account, provider, connector };
+}
+
+async function connected(wallet: ReturnType<typeof newWallet>) {
+  return siweWallet(wallet.connector, await wallet.connector.connect());
+}
+
+describe('wallet login against the real server', () => {
+  const newClient = () =>
+    createLatchClient({
+      appId,
+      clientId,
+      apiUrl,
+      storage: memoryStorage(),
+      location: { href: () => `${PAGE}/login?x=1`, replace: () => {} },
+    });
+
+  it('logs in with an injected wallet, links a second one, unlinks it', async () => {
+    const client = newClient();
+    await client.init();
+    const first = newWallet(8453);
+    const { user, isNewUser } = await client.loginWithWallet(await connected(first));
+    expect(isNewUser).toBe(true);
+    expect(user.wallet).toEqual({
+      address: first.account.address,
+      chainType: 'ethereum',
+      chainId: 'eip155:8453',
+      walletClientType: 'metamask',
+      connectorType: 'injected',
+      imported: false,
+    });
+    expect(client.getState()).toMatchObject({ authenticated: true });
+    const signed = first.provider.calls.find((c) => c.method === 'personal_sign')!;
+    const message = Buffer.from(String((signed.params as string[])[0]).slice(2), 'hex').toString('utf8');
+    expect(message.split('\n')[0]).toBe('localhost:5173 wants you to sign in with your Ethereum account:');
+    expect(message).toContain(`URI: ${PAGE}\n`);
+
+    const second = newWallet();
+    const linked = await client.linkWallet(await connected(second));
+    expect(linked.linkedAccounts.map((a) => a.address)).toEqual([first.account.address, second.account.address]);
+    const unlinked = await client.unlinkWallet(second.account.address);
+    expect(unlinked.linkedAccounts.map((a) => a.address)).toEqual([first.account.address]);
+  });
+
+  it('maps a wallet owned by another user to Use a different wallet', async () => {
+    const owner = newClient();
+    await owner.init();
+    const wallet = newWallet();
+    await owner.loginWithWallet(await connected(wallet));
+    const other = newClient();
+    await other.init();
+    await other.loginWithWallet(await connected(newWallet()));
+    const error = await other.linkWallet(await connected(wallet)).catch((e: unknown) => e);
+    expect(walletErrorView(error, 'login')).toMatchObject({
+      kind: 'linked_to_another_user',
+      cta: 'Use a different wallet',
+    });
+  });
+
+  it('leaves the user signed out when they refuse to sign (4001)', async () => {
+    const client = newClient();
+    await client.init();
+    const wallet = newWallet();
+    wallet.provider.script('personal_sign', { errorCode: 4001 });
+    const error = await client.loginWithWallet(await connected(wallet)).catch((e: unknown) => e);
+    expect(walletErrorView(error, 'sign').text).toBe('signature rejected (please try signing again)');
+    expect(client.getState()).toMatchObject({ authenticated: false, user: null });
+    await expect(client.linkWallet(await connected(wallet))).rejects.toMatchObject({ code: 'must_be_authenticated' });
+  });
+});
