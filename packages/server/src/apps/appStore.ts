@@ -86,6 +86,7 @@ function checkInput(input: AppInput): void {
 /** Reads and writes apps (and their client ids and first signing key). */
 export class AppStore {
   private readonly cache: TtlCache<AppRecord>;
+  private readonly originCache: TtlCache<boolean>;
 
   constructor(
     private readonly db: Db,
@@ -93,6 +94,7 @@ export class AppStore {
     private readonly clock: Clock,
   ) {
     this.cache = new TtlCache(APP_CACHE_TTL_MS, clock);
+    this.originCache = new TtlCache(APP_CACHE_TTL_MS, clock);
   }
 
   /** Creates an app with one client id and a signing key; `id` may be given (25 characters). */
@@ -123,6 +125,7 @@ export class AppStore {
       await trx.insertInto('app_clients').values({ id: clientId, app_id: id, created_at: now }).execute();
     });
     await this.keys.rotate(id, ttl);
+    this.originCache.clear();
     return (await this.get(id))!;
   }
 
@@ -153,6 +156,7 @@ export class AppStore {
       .where('id', '=', id)
       .execute();
     this.cache.delete(id);
+    this.originCache.clear();
     return (await this.get(id))!;
   }
 
@@ -215,11 +219,14 @@ export class AppStore {
 
   /** True when any app allows this origin (CORS preflights carry no app id). */
   async anyAppAllowsOrigin(origin: string): Promise<boolean> {
+    const cached = this.originCache.get(origin);
+    if (cached !== undefined) return cached;
     const row = await this.db
       .selectFrom('apps')
       .select('id')
       .where(sql<boolean>`allowed_origins @> ${JSON.stringify([origin])}::jsonb`)
       .executeTakeFirst();
+    this.originCache.set(origin, row !== undefined);
     return row !== undefined;
   }
 

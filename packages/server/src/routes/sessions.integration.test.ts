@@ -60,13 +60,25 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
   });
 
   it('refuses a refresh token of another app', async () => {
-    const { session } = await setup('other-app@example.com');
+    const { session, refresh } = await setup('other-app@example.com');
     const other = await server().createApp();
     const res = await server().call('POST', API.sessions, {
       headers: widgetHeaders(other.appId, other.clientId),
       body: { refresh_token: session.refresh_token },
     });
     expect(res.status).toBe(401);
+    // Refused without being spent: the right app can still use it.
+    expect((await refresh(session.refresh_token!)).status).toBe(200);
+  });
+
+  it('refuses an oversized body with 413 invalid_data', async () => {
+    const { headers } = await setup('big@example.com');
+    const res = await server().call('POST', API.sessions, {
+      headers: headers(),
+      body: { refresh_token: 'x'.repeat(70_000) },
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toMatchObject({ error: 'invalid_data' });
   });
 
   it('expires refresh tokens after 30 days unused', async () => {

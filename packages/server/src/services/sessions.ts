@@ -106,14 +106,17 @@ export async function isSessionActive(
 async function consumeRefreshToken(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
   const now = ctx.clock.now();
   const hash = sha256Hex(refreshToken);
-  const consumed = await ctx.db
+  let update = ctx.db
     .updateTable('refresh_tokens')
     .set({ rotated_at: now })
     .where('token_hash', '=', hash)
     .where('rotated_at', 'is', null)
-    .where('expires_at', '>', now)
-    .returning('session_id')
-    .executeTakeFirst();
+    .where('expires_at', '>', now);
+  // A token presented to the wrong app is refused without being spent.
+  if (appId !== undefined) {
+    update = update.where('session_id', 'in', ctx.db.selectFrom('sessions').select('id').where('app_id', '=', appId));
+  }
+  const consumed = await update.returning('session_id').executeTakeFirst();
   if (!consumed) {
     const known = await ctx.db
       .selectFrom('refresh_tokens')
