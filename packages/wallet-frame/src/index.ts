@@ -18,4 +18,7 @@ export { createFrameRouter, type EventRoute, isFramedOnce, route } from './route
 export { signPersonalMessage } from './signing/signPersonalMessage.js';
 export { signTypedDataV4 } from './signing/signTypedDataV4.js';
 export { type DeviceShareStore, openDeviceShareStore } from './storage/deviceShareStore.js';
+export type { CustodyApi, RecoveryUpload, ServerWallet } from './wallet/custodyApi.js';
+export { frameRoutes } from './wallet/frameRoutes.js';
+export { FrameWallet } from './wallet/frameWallet.js';
 export { GENERIC_WALLET_ERROR, toWalletError } from './walletErrorReply.js';

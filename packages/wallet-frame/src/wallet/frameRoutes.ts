@@ -1,0 +1,54 @@
+import {
+  LatchError,
+  WALLET_EVENT,
+  WalletConnectData,
+  WalletCreateData,
+  type WalletEvent,
+  WalletRecoverData,
+  WalletRpcData,
+  type WalletRpcResult,
+  WalletSetRecoveryPasswordData,
+} from '@latch/protocol';
+import { type EventRoute, route } from '../router.js';
+import { signPersonalMessage } from '../signing/signPersonalMessage.js';
+import { signTypedDataV4 } from '../signing/signTypedDataV4.js';
+import type { FrameWallet } from './frameWallet.js';
+
+type Address = `0x${string}`;
+
+/** The frame's routes for the wallet events of SPEC §7 (MFA and Farcaster events come later). */
+export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, EventRoute>> {
+  return {
+    [WALLET_EVENT.walletCreate]: route(WalletCreateData, (d) => wallet.create(d)),
+    [WALLET_EVENT.walletConnect]: route(WalletConnectData, (d) =>
+      wallet.connect({ accessToken: d.accessToken, address: d.address as Address }),
+    ),
+    [WALLET_EVENT.walletRecover]: route(WalletRecoverData, async (d) => {
+      // Cloud backups arrive with the OAuth issue; the server's stored method decides the rest.
+      if (d.recoveryMethod === 'google-drive' || d.recoveryMethod === 'icloud') {
+        throw new LatchError('invalid_data', 'Unsupported recovery method.');
+      }
+      return wallet.recover({ accessToken: d.accessToken, address: d.address as Address, password: d.password });
+    }),
+    [WALLET_EVENT.walletSetRecoveryPassword]: route(WalletSetRecoveryPasswordData, (d) =>
+      wallet.setRecoveryPassword({ accessToken: d.accessToken, address: d.address as Address, password: d.password }),
+    ),
+    [WALLET_EVENT.walletRpc]: route(WalletRpcData, async (d): Promise<WalletRpcResult> => {
+      const unlocked = await wallet.unlockedWallet(d.accessToken, d.address as Address);
+      const { request } = d;
+      if (request.method === 'personal_sign') {
+        return {
+          method: request.method,
+          result: await signPersonalMessage(unlocked, request.params[0], request.params[1]),
+        };
+      }
+      if (request.method === 'eth_signTypedData_v4') {
+        return {
+          method: request.method,
+          result: await signTypedDataV4(unlocked, request.params[0], request.params[1]),
+        };
+      }
+      throw new LatchError('invalid_data', 'Transaction signing is not available yet.');
+    }),
+  };
+}
