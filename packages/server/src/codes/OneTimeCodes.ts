@@ -89,7 +89,7 @@ export class OneTimeCodes {
     // Single use: of concurrent right answers, only the one that takes the stored code wins.
     const taken = parseStored(await this.kv.take(key));
     if (!taken || taken.id !== stored.id) throw invalid();
-    await this.kv.delete(`code-tries:${stored.id}`);
+    // The try counter of a spent code is left to expire with it: one round trip less per login.
   }
 
   private mac(scope: CodeScope, id: string, code: string): string {
