@@ -12,7 +12,7 @@ export const POSTGRES_URL =
 
 /** Runs one statement on the admin connection (`url`'s own database). */
 async function admin(url, sql) {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
     await client.query(sql);
@@ -21,10 +21,12 @@ async function admin(url, sql) {
   }
 }
 
-/** True when the PostgreSQL server at `url` answers. */
+/** True when the PostgreSQL server at `url` answers (within 3 s). */
 export async function postgresAnswers(url = POSTGRES_URL) {
   try {
-    await admin(url, 'select 1');
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+    await client.connect();
+    await client.end();
     return true;
   } catch {
     return false;
@@ -39,8 +41,11 @@ export async function createPostgresDatabase(prefix, url = POSTGRES_URL) {
   databaseUrl.pathname = `/${name}`;
   return {
     url: databaseUrl.toString(),
-    /** Drops the database, closing whatever connections are left. */
-    drop: () => admin(url, `drop database if exists ${name} with (force)`),
+    /** Drops the database, closing whatever connections are left; tries twice (a loaded server can be slow). */
+    drop: () =>
+      admin(url, `drop database if exists ${name} with (force)`).catch(() =>
+        admin(url, `drop database if exists ${name} with (force)`),
+      ),
   };
 }
 

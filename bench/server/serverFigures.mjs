@@ -33,7 +33,7 @@ async function startUnderTest({ script, execArgv, flowsOf, prefix }, backend) {
   let server;
   const stop = async () => {
     await server?.stop();
-    await database?.drop().catch(() => {});
+    await database?.drop().catch((error) => console.warn(`could not remove a bench database: ${firstLine(error)}`));
   };
   try {
     database =
