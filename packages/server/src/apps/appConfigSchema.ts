@@ -115,6 +115,7 @@ export function mergeHostConfig(base: HostAppConfig, patch: HostAppConfigPatch):
 
 /** Parses a patch, throwing `invalid_data` with the first problem in words. */
 export function parseHostConfigPatch(input: unknown): HostAppConfigPatch {
+  if (Array.isArray(input)) throw new LatchError('invalid_data', 'The app config must be a JSON object.');
   const result = v.safeParse(HostAppConfigPatch, input);
   if (result.success) return result.output;
   const issue = result.issues[0];

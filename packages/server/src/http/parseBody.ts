@@ -26,7 +26,10 @@ export async function parseBody<TSchema extends v.GenericSchema>(
   c: LatchContext,
   schema: TSchema,
 ): Promise<v.InferOutput<TSchema>> {
-  const result = v.safeParse(schema, await readJson(c));
+  const json = await readJson(c);
+  // Every request body is a JSON object; valibot's object schemas would let an array through.
+  if (Array.isArray(json)) throw new LatchError('invalid_data', 'The request body must be a JSON object.');
+  const result = v.safeParse(schema, json);
   if (result.success) return result.output;
   const issue = result.issues[0];
   const field = issue.path?.map((p) => String(p.key)).join('.');
