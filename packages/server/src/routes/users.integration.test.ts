@@ -41,6 +41,14 @@ forEachBackend('users/me, accept_terms and analytics', (server) => {
       await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) })
     ).json();
     expect(me.user.has_accepted_terms).toBe(true);
+    for (const rawBody of ['[]', '{"extra":1', '"x"']) {
+      const bad = await server().call('POST', API.acceptTerms, {
+        headers: widgetHeaders(appId, clientId, session.token!),
+        rawBody,
+      });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error).toBe('invalid_data');
+    }
   });
 
   it('user endpoints need a valid bearer token', async () => {
