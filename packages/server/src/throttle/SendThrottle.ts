@@ -59,19 +59,15 @@ export class SendThrottle {
    * Throws LatchError('too_many_requests') with `retryAfter` when either limit is exceeded.
    */
   async consume(target: string, ip: string): Promise<void> {
-    await this.consumeOne(this.perIp, ip);
-    await this.consumeOne(this.perTarget, target);
-  }
-
-  private async consumeOne(rateLimiter: RateLimiterAbstract, key: string): Promise<void> {
-    try {
-      await rateLimiter.consume(key);
-    } catch (rejection) {
+    // Both counters move on every send (in parallel: one round trip); the longer wait is the answer.
+    const outcomes = await Promise.allSettled([this.perIp.consume(ip), this.perTarget.consume(target)]);
+    let retryAfter = 0;
+    for (const outcome of outcomes) {
+      if (outcome.status === 'fulfilled') continue;
       // The library rejects with a RateLimiterRes when over the limit, with an Error when the store fails.
-      if (rejection instanceof RateLimiterRes) {
-        throw new LatchError('too_many_requests', undefined, { retryAfter: retryAfterSeconds(rejection) });
-      }
-      throw rejection;
+      if (!(outcome.reason instanceof RateLimiterRes)) throw outcome.reason;
+      retryAfter = Math.max(retryAfter, retryAfterSeconds(outcome.reason));
     }
+    if (retryAfter > 0) throw new LatchError('too_many_requests', undefined, { retryAfter });
   }
 }
