@@ -65,7 +65,8 @@ export async function submitPhone(page: Page, national: string): Promise<void> {
 
 /** Types a code digit by digit, as a person does: focus moves box to box and the code submits when full. */
 export async function typeCode(page: Page, code: string): Promise<void> {
-  await dialog(page).getByLabel('Digit 1 of 6').click();
+  // The widget root is the dialog, or the section of the standalone embed.
+  await page.locator('[data-latch-root]').getByLabel('Digit 1 of 6').click();
   await page.keyboard.type(code);
 }
 

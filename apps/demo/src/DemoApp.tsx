@@ -1,8 +1,8 @@
-import { useLatch } from '@latch/react';
+import { LatchEmbed, useLatch } from '@latch/react';
 import { type ReactNode, useState } from 'react';
 
 /** The host app: one button to log in, then the user and every public function of the widget. */
-export function DemoApp(): ReactNode {
+export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
   const latch = useLatch();
   const [message, setMessage] = useState('');
   const run = (label: string, action: () => Promise<unknown>) => {
@@ -30,9 +30,13 @@ export function DemoApp(): ReactNode {
       {!latch.authenticated || !user ? (
         <div className="card">
           <p>You are not logged in.</p>
-          <button type="button" className="primary" onClick={latch.login}>
-            Log in
-          </button>
+          {embed ? (
+            <LatchEmbed />
+          ) : (
+            <button type="button" className="primary" onClick={latch.login}>
+              Log in
+            </button>
+          )}
         </div>
       ) : (
         <div className="card" data-testid="user">

@@ -3,6 +3,8 @@ export interface DemoSettings {
   appId: string;
   clientId: string;
   apiUrl: string;
+  /** ?embed=1 shows the login screens inline (LatchEmbed) instead of a Log in button. */
+  embed: boolean;
 }
 
 /** Reads the demo's settings from a query string and the build-time environment. */
@@ -12,5 +14,6 @@ export function readDemoSettings(search: string, env: Record<string, string | un
     appId: query.get('appId') ?? env.VITE_LATCH_APP_ID ?? '',
     clientId: query.get('clientId') ?? env.VITE_LATCH_CLIENT_ID ?? '',
     apiUrl: query.get('apiUrl') ?? env.VITE_LATCH_API_URL ?? 'http://localhost:8787',
+    embed: query.get('embed') === '1',
   };
 }

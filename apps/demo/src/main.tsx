@@ -24,7 +24,7 @@ if (!settings.appId) {
       }
       onError={(error) => console.info(`[demo] ${error}`)}
     >
-      <DemoApp />
+      <DemoApp embed={settings.embed} />
     </LatchProvider>,
   );
 }

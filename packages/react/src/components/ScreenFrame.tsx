@@ -12,8 +12,9 @@ export function ScreenFrame(props: {
   closable?: boolean;
   children?: ReactNode;
 }): ReactNode {
-  const { runner, strings } = useLatchContext();
-  const { closable = true } = props;
+  const { runner, strings, embeds } = useLatchContext();
+  // An inline embed has nothing to close back to.
+  const closable = (props.closable ?? true) && embeds.current === 0;
   return (
     <div className="latch-screen">
       <div className="latch-topbar">

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { readDemoSettings } from './demoSettings.js';
+
+describe('demo settings', () => {
+  it('prefers the page query over the build environment', () => {
+    const env = { VITE_LATCH_APP_ID: 'env-app', VITE_LATCH_CLIENT_ID: 'env-client', VITE_LATCH_API_URL: 'http://env' };
+    expect(readDemoSettings('?appId=q-app&clientId=q-client&apiUrl=http%3A%2F%2Fq&embed=1', env)).toEqual({
+      appId: 'q-app',
+      clientId: 'q-client',
+      apiUrl: 'http://q',
+      embed: true,
+    });
+    expect(readDemoSettings('', env)).toEqual({
+      appId: 'env-app',
+      clientId: 'env-client',
+      apiUrl: 'http://env',
+      embed: false,
+    });
+  });
+
+  it('defaults the API to the local server', () => {
+    expect(readDemoSettings('', {}).apiUrl).toBe('http://localhost:8787');
+  });
+});

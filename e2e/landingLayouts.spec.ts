@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, stack, type TestApp, uniqueEmail } from './support.js';
+import {
+  checkScreen,
+  demoField,
+  dialog,
+  enterCodeFor,
+  newUserPage,
+  openLogin,
+  seenCodes,
+  visible,
+} from './widgetSteps.js';
+
+const METHODS = {
+  email_auth: true,
+  sms_auth: true,
+  google_oauth: true,
+  twitter_oauth: true,
+  discord_oauth: true,
+  github_oauth: true,
+};
+
+/** The accessible names of the landing list's entries, in order. */
+const entries = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-latch-root] .latch-list > *')].map((el) =>
+      el.tagName === 'FORM' ? `input:${el.querySelector('input')?.type}` : (el.firstChild?.textContent ?? ''),
+    ),
+  );
+
+// SPEC §2/§9 landing layouts as a user sees them, and the standalone embed.
+describe('landing layouts', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it("primary order: 4 shown before 'More options', which opens the rest with a back button", async () => {
+    const app = await createApp({
+      config: {
+        ...METHODS,
+        login_methods_and_order: { primary: ['google', 'email', 'twitter', 'discord', 'github'], overflow: ['sms'] },
+      },
+    });
+    const page = await newUserPage(browser);
+    await openDemo(page, app);
+    await openLogin(page);
+    expect(await entries(page)).toEqual(['Google', 'input:email', 'Twitter', 'Discord', 'More options']);
+    await dialog(page).getByRole('button', { name: 'More options' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'More options' }));
+    expect(await entries(page)).toEqual(['GitHub', 'Continue with SMS']);
+    await checkScreen(page, 'landing-more-options-light-1024');
+    await dialog(page).getByRole('button', { name: 'Continue with SMS' }).click();
+    await visible(dialog(page).getByRole('textbox', { name: 'Phone number' }));
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
+    await page.close();
+  });
+
+  it("grouped web2-first: 3 shown before 'Other socials' when there are more than 4", async () => {
+    const app = await createApp({ config: METHODS });
+    const page = await newUserPage(browser);
+    await openDemo(page, app);
+    await openLogin(page);
+    expect(await entries(page)).toEqual(['input:email', 'input:tel', 'Google', 'Other socials']);
+    await dialog(page).getByRole('button', { name: 'Other socials' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Other socials' }));
+    expect(await entries(page)).toEqual(['Twitter', 'Discord', 'GitHub']);
+    await page.close();
+  });
+
+  it('the standalone embed shows LANDING inline and logs the user in', async () => {
+    const app: TestApp = await createApp({ config: { email_auth: true } });
+    const page = await newUserPage(browser);
+    const { apiUrl, demoUrl } = stack();
+    await page.goto(
+      `${demoUrl}/?${new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, embed: '1' })}`,
+    );
+    const embed = page.locator('section[data-latch-root]');
+    await visible(embed.getByRole('heading', { name: 'Log in or sign up' }));
+    expect(await page.locator('dialog').count()).toBe(0);
+    expect(await embed.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    await checkScreen(page, 'embed-light-1024');
+    const email = uniqueEmail('embed');
+    const seen = await seenCodes(email);
+    const input = embed.getByRole('textbox', { name: /email/i });
+    await input.fill(email);
+    await input.press('Enter');
+    await visible(embed.getByRole('group'));
+    await enterCodeFor(page, email, seen);
+    await visible(page.getByTestId('user-email'));
+    expect(await demoField(page, 'user-email')).toBe(email);
+    await page.close();
+  });
+});
