@@ -100,24 +100,37 @@ export async function isSessionActive(
 }
 
 /**
- * Consumes a refresh token atomically: exactly one caller can rotate it. A token that was already
- * used comes back only when stolen or replayed, so the whole session is revoked (reuse detection).
+ * Spends a refresh token and issues its successor in one transaction: exactly one caller can spend a
+ * token. A token that was already spent comes back only when stolen or replayed, so the whole session
+ * is revoked (reuse detection).
  */
-async function consumeRefreshToken(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
+async function spendRefreshToken(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
   const now = ctx.clock.now();
   const hash = sha256Hex(refreshToken);
-  let update = ctx.db
-    .updateTable('refresh_tokens')
-    .set({ rotated_at: now })
-    .where('token_hash', '=', hash)
-    .where('rotated_at', 'is', null)
-    .where('expires_at', '>', now);
-  // A token presented to the wrong app is refused without being spent.
-  if (appId !== undefined) {
-    update = update.where('session_id', 'in', ctx.db.selectFrom('sessions').select('id').where('app_id', '=', appId));
-  }
-  const consumed = await update.returning('session_id').executeTakeFirst();
-  if (!consumed) {
+  const spent = await ctx.db.transaction().execute(async (trx) => {
+    let update = trx
+      .updateTable('refresh_tokens')
+      .set({ rotated_at: now })
+      .where('token_hash', '=', hash)
+      .where('rotated_at', 'is', null)
+      .where('expires_at', '>', now);
+    // A token presented to the wrong app is refused without being spent.
+    if (appId !== undefined) {
+      update = update.where('session_id', 'in', trx.selectFrom('sessions').select('id').where('app_id', '=', appId));
+    }
+    const consumed = await update.returning('session_id').executeTakeFirst();
+    if (!consumed) return undefined;
+    const session = await trx
+      .updateTable('sessions')
+      .set({ last_refreshed_at: now })
+      .where('id', '=', consumed.session_id)
+      .where('revoked_at', 'is', null)
+      .returning(['id', 'app_id', 'user_id'])
+      .executeTakeFirst();
+    if (!session) return null;
+    return { session, refreshToken: await insertRefreshToken(trx, session.id, now) };
+  });
+  if (spent === undefined) {
     const known = await ctx.db
       .selectFrom('refresh_tokens')
       .select(['session_id', 'rotated_at'])
@@ -126,26 +139,19 @@ async function consumeRefreshToken(ctx: SessionsContext, appId: string | undefin
     if (known?.rotated_at) await revokeSession(ctx, known.session_id, 'refresh_token_reuse');
     throw new LatchError('missing_or_invalid_token');
   }
-  const session = await ctx.db
-    .selectFrom('sessions')
-    .selectAll()
-    .where('id', '=', consumed.session_id)
-    .where('revoked_at', 'is', null)
-    .executeTakeFirst();
-  if (!session || (appId !== undefined && session.app_id !== appId)) throw new LatchError('missing_or_invalid_token');
-  const app = await ctx.apps.require(session.app_id);
-  const user = await getUser(ctx, app.id, session.user_id);
+  if (spent === null) throw new LatchError('missing_or_invalid_token');
+  const app = await ctx.apps.require(spent.session.app_id);
+  const user = await getUser(ctx, app.id, spent.session.user_id);
   if (!user) throw new LatchError('missing_or_invalid_token');
-  await ctx.db.updateTable('sessions').set({ last_refreshed_at: now }).where('id', '=', session.id).execute();
-  return { app, user, sessionId: session.id, now };
+  return { app, user, sessionId: spent.session.id, refreshToken: spent.refreshToken };
 }
 
 async function rotate(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
-  const { app, user, sessionId, now } = await consumeRefreshToken(ctx, appId, refreshToken);
+  const { app, user, sessionId, refreshToken: next } = await spendRefreshToken(ctx, appId, refreshToken);
   const response: TokenResponse = {
     user: toWireUser(user),
     token: await signAccessToken(ctx, app, user.user.id, sessionId),
-    refresh_token: await insertRefreshToken(ctx.db, sessionId, now),
+    refresh_token: next,
     is_new_user: false,
     session_update_action: 'set',
   };
