@@ -24,6 +24,12 @@ export {
 export { KNOWN_WALLETS, type KnownWallet, knownWalletByRdns, walletClientTypeFor } from './knownWallets.js';
 export { siweWallet } from './siweWallet.js';
 export {
+  createWalletConnectionRunner,
+  type WalletConnectionRunner,
+  type WalletFlowActions,
+  type WalletFlowHandlers,
+} from './walletConnectionRunner.js';
+export {
   WALLET_PROVIDER_CODES,
   WALLET_TEXT,
   type WalletErrorKind,
@@ -31,4 +37,15 @@ export {
   type WalletStep,
   walletErrorView,
 } from './walletErrors.js';
+export type {
+  ChosenWallet,
+  PostLoginStep,
+  SignInStep,
+  WalletConnectionState,
+  WalletConnectionStatus,
+  WalletFlowEffect,
+  WalletFlowEvent,
+  WalletIntent,
+  WalletTransition,
+} from './walletFlowTypes.js';
 export { WalletTimeoutError, withTimeout } from './withTimeout.js';

@@ -1,0 +1,166 @@
+import type { User } from '@latch/protocol';
+import type { LoginResult } from '../actions/context.js';
+import type { SiweWallet } from '../actions/walletActions.js';
+import type { FlowClock } from '../flows/flowRunner.js';
+import { toFlowError } from '../flows/flowRunner.js';
+import type { ExitError } from '../flows/flowTypes.js';
+import { initialWalletConnectionState, walletConnectionTransition } from '../flows/walletConnection.js';
+import type { WalletConnection, WalletConnector } from './injectedConnector.js';
+import { siweWallet } from './siweWallet.js';
+import { walletErrorView } from './walletErrors.js';
+import type { WalletConnectionState, WalletFlowEffect, WalletFlowEvent } from './walletFlowTypes.js';
+
+/** The client actions the wallet flow calls. */
+export interface WalletFlowActions {
+  loginWithWallet(wallet: SiweWallet): Promise<LoginResult>;
+  linkWallet(wallet: SiweWallet): Promise<User>;
+  acceptTerms(): Promise<User>;
+  logout(): Promise<void>;
+}
+
+/** What the host and the modal hear from the wallet flow. */
+export interface WalletFlowHandlers {
+  onConnected?(walletId: string, connection: WalletConnection): void;
+  onComplete?(result: { intent: 'login' | 'link'; user: User; isNewUser: boolean }): void;
+  onExit?(error: ExitError): void;
+  onClose?(): void;
+  /** Filled by the embedded-wallet issue; without it, creation is skipped. */
+  createEmbeddedWallet?(user: User): Promise<User>;
+}
+
+/** A running wallet flow. */
+export interface WalletConnectionRunner {
+  getState(): WalletConnectionState;
+  subscribe(listener: () => void): () => void;
+  dispatch(event: WalletFlowEvent): void;
+  destroy(): void;
+}
+
+/** Runs the wallet connection flow: transitions, and their effects on the connectors, actions and clock. */
+export function createWalletConnectionRunner(options: {
+  connectorFor(walletId: string): WalletConnector | undefined;
+  actions: WalletFlowActions;
+  clock: FlowClock;
+  handlers: () => WalletFlowHandlers;
+}): WalletConnectionRunner {
+  const { actions, clock, handlers } = options;
+  let state = initialWalletConnectionState();
+  const listeners = new Set<() => void>();
+  const timers = new Set<unknown>();
+
+  const dispatch = (event: WalletFlowEvent): void => {
+    const result = walletConnectionTransition(state, event);
+    if (result.state !== state) {
+      state = result.state;
+      for (const listener of [...listeners]) listener();
+    }
+    for (const effect of result.effects) run(effect);
+  };
+
+  const settle = <T>(
+    promise: Promise<T>,
+    ok: (value: T) => WalletFlowEvent,
+    fail: (error: unknown) => WalletFlowEvent,
+  ) => {
+    promise.then(
+      (value) => dispatch(ok(value)),
+      (error: unknown) => dispatch(fail(error)),
+    );
+  };
+
+  const connector = (walletId: string): Promise<WalletConnector> => {
+    const found = options.connectorFor(walletId);
+    return found ? Promise.resolve(found) : Promise.reject(new Error(`No connector for wallet ${walletId}.`));
+  };
+
+  function run(effect: WalletFlowEffect): void {
+    switch (effect.type) {
+      case 'after': {
+        const handle = clock.setTimeout(() => {
+          timers.delete(handle);
+          dispatch(effect.event);
+        }, effect.ms);
+        timers.add(handle);
+        return;
+      }
+      case 'cancelTimers':
+        for (const handle of timers) clock.clearTimeout(handle);
+        timers.clear();
+        return;
+      case 'connect':
+        settle(
+          connector(effect.walletId).then(async (c) => {
+            await c.initialize();
+            return c.connect();
+          }),
+          (connection) => ({ type: 'connected', connection }),
+          (error) => ({ type: 'connectFailed', error: walletErrorView(error, 'connect') }),
+        );
+        return;
+      case 'switchChain':
+        settle(
+          connector(effect.walletId).then((c) => c.switchChain(effect.chainId)),
+          () => ({ type: 'chainSwitched', chainId: effect.chainId }),
+          (error) => ({ type: 'connectFailed', error: walletErrorView(error, 'connect') }),
+        );
+        return;
+      case 'signIn': {
+        const signer = connector(effect.walletId).then((c) => siweWallet(c, effect.connection));
+        const signedIn =
+          effect.intent === 'login'
+            ? signer.then((wallet) => actions.loginWithWallet(wallet))
+            : signer.then(async (wallet) => ({ user: await actions.linkWallet(wallet), isNewUser: false }));
+        settle(
+          signedIn,
+          ({ user, isNewUser }) => ({ type: 'signedIn', user, isNewUser }),
+          (error) => ({ type: 'signInFailed', error: walletErrorView(error, 'sign') }),
+        );
+        return;
+      }
+      case 'acceptTerms':
+        settle(
+          actions.acceptTerms(),
+          (user) => ({ type: 'termsAccepted', user }),
+          (error) => ({ type: 'postLoginFailed', error: toFlowError(error) }),
+        );
+        return;
+      case 'createEmbeddedWallet': {
+        const create = handlers().createEmbeddedWallet;
+        settle(
+          create ? create(effect.user) : Promise.resolve(effect.user),
+          (user) => ({ type: 'walletCreated', user }),
+          (error) => ({ type: 'postLoginFailed', error: toFlowError(error) }),
+        );
+        return;
+      }
+      case 'logout':
+        actions.logout().catch(() => undefined);
+        return;
+      case 'reportConnected':
+        handlers().onConnected?.(effect.walletId, effect.connection);
+        return;
+      case 'reportComplete':
+        handlers().onComplete?.({ intent: effect.intent, user: effect.user, isNewUser: effect.isNewUser });
+        return;
+      case 'reportExit':
+        handlers().onExit?.(effect.error);
+        return;
+      case 'close':
+        handlers().onClose?.();
+        return;
+    }
+  }
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    dispatch,
+    destroy() {
+      for (const handle of timers) clock.clearTimeout(handle);
+      timers.clear();
+    },
+  };
+}
