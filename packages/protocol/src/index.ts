@@ -53,6 +53,17 @@ export {
   type WireUser,
 } from './user.js';
 export {
+  AddShareSetBody,
+  ConfirmPasswordBody,
+  CreateWalletBody,
+  OprfBody,
+  RecoveryUploadBody,
+  ReplaceRecoveryBody,
+  ShareSetIdBody,
+  WALLET_API,
+  type WireEmbeddedWallet,
+} from './walletApi.js';
+export {
   isWalletMessage,
   isWrongRecoveryPassword,
   parseWalletReply,

@@ -7,6 +7,7 @@ import { passwordlessRoutes } from './passwordless.js';
 import { sessionRoutes } from './sessions.js';
 import { siweRoutes } from './siwe.js';
 import { userRoutes } from './users.js';
+import { walletRoutes } from './wallets.js';
 
 /** The route table: one entry per endpoint family. Add a family: import it and add one line here. */
 export const routeTable: RouteDef[] = [
@@ -18,4 +19,5 @@ export const routeTable: RouteDef[] = [
   ...devRoutes,
   ...passwordlessRoutes,
   ...siweRoutes,
+  ...walletRoutes,
 ];

@@ -13,7 +13,6 @@ import type { Database } from '../store/schema.js';
 import { createPasswordOprf } from './oprf.js';
 import { type NewWalletInput, WalletCustody, type WalletOwner } from './walletCustody.js';
 import { createWalletKeyring } from './walletKeyring.js';
-import { up as migrateWallets } from './walletsMigration.js';
 
 // Real databases: PGlite always, PostgreSQL (own schema) when DATABASE_URL is set.
 const databases: { name: string; open(): Promise<{ db: Kysely<Database>; dispose(): Promise<void> }> }[] = [
@@ -51,8 +50,7 @@ const bob: WalletOwner = { appId: APP, userId: 'user00000000000000000bob0' };
 
 async function setUp(open: () => Promise<{ db: Kysely<Database>; dispose(): Promise<void> }>) {
   const { db, dispose } = await open();
-  await migrateToLatest(db);
-  await migrateWallets(db);
+  await migrateToLatest(db); // includes 010_wallets
   const now = new Date();
   await sql`insert into apps (id, name, created_at, updated_at) values (${APP}, 'Test', ${now}, ${now})`.execute(db);
   for (const user of [alice, bob]) {

@@ -16,7 +16,6 @@ import {
   createWalletKeyring,
   WalletCustody,
   type WalletOwner,
-  walletsMigration,
 } from '../../../server/src/wallets/index.js';
 import { createFrameRouter } from '../router.js';
 import { openDeviceShareStore } from '../storage/deviceShareStore.js';
@@ -64,8 +63,7 @@ function directApi(custody: WalletCustody): CustodyApi {
 
 async function setUp() {
   const db = new Kysely<Database>({ dialect: new PGliteDialect(new PGlite()) });
-  await migrateToLatest(db);
-  await walletsMigration.up(db);
+  await migrateToLatest(db); // includes 010_wallets
   const now = new Date();
   await sql`insert into apps (id, name, created_at, updated_at) values (${APP}, 'Test', ${now}, ${now})`.execute(db);
   for (const user of Object.values(USERS)) {

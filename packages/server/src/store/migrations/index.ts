@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as wallets010 from '../../wallets/walletsMigration.js';
 import * as core001 from './001_core.js';
 import * as shortLived002 from './002_short_lived.js';
 
@@ -9,4 +10,5 @@ import * as shortLived002 from './002_short_lived.js';
 export const migrations: Record<string, Migration> = {
   '001_core': core001,
   '002_short_lived': shortLived002,
+  '010_wallets': wallets010,
 };
