@@ -47,6 +47,13 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
       headers: { ...widgetHeaders(appId, clientId), origin: 'http://localhost:5173' },
     });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    // Error bodies must be readable cross-origin too: the widget shows screens from their codes.
+    const denied = await server().call('GET', API.me, {
+      headers: { ...widgetHeaders(appId, clientId), origin: 'http://localhost:5173' },
+    });
+    expect(denied.status).toBe(401);
+    expect(denied.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(denied.headers.get('access-control-expose-headers')).toContain('Retry-After');
     const evil = await server().call('GET', API.appConfig(appId), {
       headers: { ...widgetHeaders(appId, clientId), origin: 'https://evil.example' },
     });
