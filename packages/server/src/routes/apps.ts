@@ -16,7 +16,7 @@ export const appRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const app = await ctx.apps.require(c.req.param('appId'));
       const keys = await ctx.keys.publicKeys(app.id);
-      c.header('Cache-Control', 'public, max-age=300');
+      c.header('Cache-Control', 'public, max-age=60');
       return c.json({ keys: keys.map((k) => k.jwk) });
     },
   },
