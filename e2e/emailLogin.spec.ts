@@ -36,6 +36,10 @@ describe('email login', () => {
 
   it('logs a new user in with the code from the outbox, and the session survives a reload', async () => {
     const page = await newPage();
+    const hostLog: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('[demo]')) hostLog.push(message.text());
+    });
     const email = uniqueEmail('email-login');
     await openLogin(page);
     await checkScreen(page, 'landing-light-1024');
@@ -49,6 +53,8 @@ describe('email login', () => {
     await dialog(page).waitFor({ state: 'detached' });
     expect(await demoField(page, 'user-email')).toBe(email);
     const userId = await demoField(page, 'user-id');
+    // The provider's onLoginComplete reached the host, once, for a new user.
+    expect(hostLog).toEqual([`[demo] login complete for ${userId} (new user)`]);
 
     await page.reload();
     await visible(page.getByTestId('user-id'));
@@ -113,6 +119,10 @@ describe('email login', () => {
 
   it('Escape, the close button and a click outside all close the modal; focus returns to Log in', async () => {
     const page = await newPage();
+    const hostLog: string[] = [];
+    page.on('console', (message) => {
+      if (message.text().startsWith('[demo]')) hostLog.push(message.text());
+    });
     for (const close of ['escape', 'button', 'outside'] as const) {
       await openLogin(page);
       if (close === 'escape') await page.keyboard.press('Escape');
@@ -121,6 +131,8 @@ describe('email login', () => {
       await dialog(page).waitFor({ state: 'detached' });
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Log in');
     }
+    // Each close reached the host's onError as exited_auth_flow.
+    expect(hostLog).toEqual(Array(3).fill('[demo] exited_auth_flow'));
     // Focus stays inside the dialog while it is open.
     await openLogin(page);
     for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');

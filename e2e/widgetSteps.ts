@@ -22,10 +22,13 @@ export async function newUserPage(browser: Browser, width = 1024): Promise<Page>
   const context = await browser.newContext({ viewport: { width, height: 768 } });
   // Added below the page's CORS checks (as a proxy would), only to the API's own calls.
   await context.route(/\/api\/v1\//, (route) =>
-    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+    // A request still in flight when the test closes its page has nowhere to go: drop it quietly.
+    route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }).catch(() => undefined),
   );
   const page = await context.newPage();
-  page.on('close', () => void context.close());
+  page.on('close', () => {
+    context.close().catch(() => undefined);
+  });
   return page;
 }
 

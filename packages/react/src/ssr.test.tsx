@@ -74,7 +74,9 @@ describe('server rendering (no DOM globals)', () => {
       privacy_policy_url: 'https://acme.example/privacy',
       accent_color: '#ff0000',
       color_scheme: 'dark',
+      logo_url: 'https://acme.example/logo.png',
     });
+    expect(html).toContain('<img class="latch-logo" src="https://acme.example/logo.png" alt="Acme"/>');
     expect(html).toContain('<dialog');
     expect(html).toContain('Log in or sign up');
     expect(html).toContain(`>${'x'.repeat(100)}<`);
