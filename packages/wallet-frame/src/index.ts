@@ -21,4 +21,5 @@ export { type DeviceShareStore, openDeviceShareStore } from './storage/deviceSha
 export type { CustodyApi, RecoveryUpload, ServerWallet } from './wallet/custodyApi.js';
 export { frameRoutes } from './wallet/frameRoutes.js';
 export { FrameWallet } from './wallet/frameWallet.js';
+export { createHttpCustodyApi, type HttpCustodyApiOptions } from './wallet/httpCustodyApi.js';
 export { GENERIC_WALLET_ERROR, toWalletError } from './walletErrorReply.js';
