@@ -21,6 +21,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     demoPort: Number(process.env.E2E_DEMO_PORT ?? 15173),
     dataDir,
     quiet: true,
+    // Every browser test sends from 127.0.0.1: lift the per-IP send limit for the suite only.
+    extraEnv: { LATCH_SEND_LIMIT_PER_IP: '1000/600' },
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('demoUrl', stack.demoUrl);
