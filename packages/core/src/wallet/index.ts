@@ -1,4 +1,10 @@
 export {
+  assertCanConnectOrCreate,
+  type ConnectedWallet,
+  type ConnectedWallets,
+  createConnectedWallets,
+} from './connectedWallets.js';
+export {
   type DiscoveredWallet,
   type DiscoveryTarget,
   discoverWallets,
@@ -29,6 +35,13 @@ export {
   type WalletFlowActions,
   type WalletFlowHandlers,
 } from './walletConnectionRunner.js';
+export {
+  deepLinkScreen,
+  inAppBrowserUrl,
+  takeWalletDeepLink,
+  WALLET_DEEP_LINK_PARAM,
+  type WalletDeepLink,
+} from './walletDeepLink.js';
 export {
   WALLET_PROVIDER_CODES,
   WALLET_TEXT,

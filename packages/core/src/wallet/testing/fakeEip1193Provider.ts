@@ -14,15 +14,30 @@ export interface FakeEip1193Provider extends Eip1193Provider {
   script(method: string, ...answers: FakeWalletAnswer[]): void;
   chainId: number;
   isMetaMask?: boolean;
+  /** Emits a provider event (accountsChanged, chainChanged, disconnect) to the listeners. */
+  emit(event: string, ...args: unknown[]): void;
+  /** How many listeners are registered, for leak checks. */
+  listenerCount(): number;
 }
 
 /** Creates a fake EIP-1193 wallet for `account` on `chainId` (personal_sign signs for real). */
 export function createFakeEip1193Provider(account: PrivateKeyAccount, chainId = 1): FakeEip1193Provider {
   const scripted = new Map<string, FakeWalletAnswer[]>();
   const calls: Eip1193RequestArguments[] = [];
+  const listeners = new Map<string, Set<(...args: unknown[]) => void>>();
   const provider: FakeEip1193Provider = {
     calls,
     chainId,
+    on(event, listener) {
+      listeners.set(event, (listeners.get(event) ?? new Set()).add(listener));
+    },
+    removeListener(event, listener) {
+      listeners.get(event)?.delete(listener);
+    },
+    emit(event, ...args) {
+      for (const listener of [...(listeners.get(event) ?? [])]) listener(...args);
+    },
+    listenerCount: () => [...listeners.values()].reduce((n, set) => n + set.size, 0),
     script(method, ...answers) {
       scripted.set(method, [...(scripted.get(method) ?? []), ...answers]);
     },
