@@ -4,15 +4,7 @@ import { combineShares } from '../keys/combineShares.js';
 import { createWalletKeys } from '../keys/createWalletKeys.js';
 import { CustodyError } from '../keys/custodyError.js';
 import type { TaggedShare } from '../keys/shareEnvelope.js';
-import {
-  ARGON2ID_PARAMS,
-  type OprfEvaluate,
-  openWithPassword,
-  PASSWORD_RECOVERY_METHOD,
-  protectWithPassword,
-} from './passwordRecovery.js';
-import { openWithProvider, protectWithProvider } from './providerRecovery.js';
-import { openShare, sealShare } from './sealShare.js';
+import { ARGON2ID_PARAMS, type OprfEvaluate, openWithPassword, protectWithPassword } from './passwordRecovery.js';
 
 // The server's OPRF step, played here by the library itself (the server module has its own tests;
 // the frame may not import server code). Cheap Argon2id parameters keep most tests fast; one test
@@ -38,43 +30,6 @@ async function newWallet() {
 function contains(haystack: Uint8Array, needle: Uint8Array): boolean {
   return Buffer.from(haystack).includes(Buffer.from(needle));
 }
-
-describe('sealed shares', () => {
-  it('refuses a ciphertext opened under another wallet, set or method', async () => {
-    const { recovery, ids } = await newWallet();
-    const key = crypto.getRandomValues(new Uint8Array(32));
-    const sealed = await sealShare(recovery, key, 'latch');
-    expect(await openShare(sealed, key, { ...ids, method: 'latch' })).toEqual(recovery);
-    for (const context of [
-      { ...ids, method: PASSWORD_RECOVERY_METHOD },
-      { ...ids, shareSetId: crypto.randomUUID(), method: 'latch' },
-      { ...ids, walletId: crypto.randomUUID(), method: 'latch' },
-    ]) {
-      await expect(openShare(sealed, key, context)).rejects.toMatchObject({ code: 'decryption_failed' });
-    }
-  });
-});
-
-describe('provider-managed recovery', () => {
-  it('restores the wallet with the released key and the auth share', async () => {
-    const { wallet, auth, recovery, ids } = await newWallet();
-    const { sealed, recoveryKey } = await protectWithProvider(recovery);
-    expect(contains(sealed, recovery.share)).toBe(false);
-    const opened = await openWithProvider(sealed, recoveryKey, ids);
-    const restored = await combineShares([opened, auth], { walletId: ids.walletId, address: wallet.address });
-    expect(restored.address).toBe(wallet.address);
-  });
-
-  it('fails with a wrong key or changed ciphertext', async () => {
-    const { recovery, ids } = await newWallet();
-    const { sealed, recoveryKey } = await protectWithProvider(recovery);
-    const wrongKey = crypto.getRandomValues(new Uint8Array(32));
-    await expect(openWithProvider(sealed, wrongKey, ids)).rejects.toMatchObject({ code: 'decryption_failed' });
-    const changed = sealed.slice();
-    changed[20] = (changed[20] ?? 0) ^ 1;
-    await expect(openWithProvider(changed, recoveryKey, ids)).rejects.toMatchObject({ code: 'decryption_failed' });
-  });
-});
 
 describe('password recovery (OPRF + Argon2id)', () => {
   it('restores the wallet with the right password, and yields the same verifier', async () => {
