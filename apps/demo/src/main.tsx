@@ -1,4 +1,5 @@
 import { LatchProvider } from '@latch/react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DemoApp } from './DemoApp.js';
 import { readDemoSettings } from './demoSettings.js';
@@ -14,17 +15,20 @@ if (!settings.appId) {
     </main>,
   );
 } else {
+  // StrictMode, as most hosts run it in development: mounts twice, and the widget must not care.
   root.render(
-    <LatchProvider
-      appId={settings.appId}
-      clientId={settings.clientId}
-      apiUrl={settings.apiUrl}
-      onLoginComplete={({ intent, user, isNewUser }) =>
-        console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)
-      }
-      onError={(error) => console.info(`[demo] ${error}`)}
-    >
-      <DemoApp embed={settings.embed} />
-    </LatchProvider>,
+    <StrictMode>
+      <LatchProvider
+        appId={settings.appId}
+        clientId={settings.clientId}
+        apiUrl={settings.apiUrl}
+        onLoginComplete={({ intent, user, isNewUser }) =>
+          console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)
+        }
+        onError={(error) => console.info(`[demo] ${error}`)}
+      >
+        <DemoApp embed={settings.embed} />
+      </LatchProvider>
+    </StrictMode>,
   );
 }

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  configWarnings,
   createFlowRunner,
   createLatchClient,
   type ExitError,
@@ -69,8 +70,13 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
     if (pendingDestroy.current !== null) globalThis.clearTimeout(pendingDestroy.current);
     pendingDestroy.current = null;
     // Keep the flow's view of the app config current; the config arrives after init.
+    let warnedFor: unknown = null;
     const sync = () => {
       const { config } = client.getState();
+      if (config && config !== warnedFor) {
+        warnedFor = config;
+        for (const warning of configWarnings(config)) console.warn(`Latch: ${warning}`);
+      }
       runner.dispatch({
         type: 'configure',
         context: flowContextOf(config, Boolean(propsRef.current.createEmbeddedWallet)),

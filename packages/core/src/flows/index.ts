@@ -26,6 +26,7 @@ export type {
   Transition,
 } from './flowTypes.js';
 export {
+  configWarnings,
   groupVisibleCount,
   type LandingEntry,
   type LandingLayout,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { groupVisibleCount, landingLayout, primaryVisibleCount, showsImplicitConsent } from './landingLayout.js';
+import {
+  configWarnings,
+  groupVisibleCount,
+  landingLayout,
+  primaryVisibleCount,
+  showsImplicitConsent,
+} from './landingLayout.js';
 
 const grouped = (
   loginMethods: string[],
@@ -95,5 +101,23 @@ describe('implicit consent line (SPEC §2)', () => {
     expect(showsImplicitConsent({ requireUsersAcceptTerms: false })).toBe(false);
     expect(showsImplicitConsent({ requireUsersAcceptTerms: true, ...links })).toBe(false);
     expect(showsImplicitConsent({ requireUsersAcceptTerms: true, ...links }, true)).toBe(true);
+  });
+});
+
+describe('configuration warnings (SPEC §5)', () => {
+  it('warns with no login method and with more than 4 primaries', () => {
+    expect(configWarnings({ loginMethods: [] })).toEqual(['At least one login method must be enabled.']);
+    expect(
+      configWarnings({
+        loginMethods: ['email'],
+        loginMethodsAndOrder: { primary: ['email', 'sms', 'google', 'apple'], overflow: [] },
+      }),
+    ).toEqual([]);
+    const five = configWarnings({
+      loginMethods: ['email'],
+      loginMethodsAndOrder: { primary: ['email', 'sms', 'google', 'apple', 'github'], overflow: [] },
+    });
+    expect(five).toHaveLength(1);
+    expect(five[0]).toContain('More than 4 primary login methods');
   });
 });

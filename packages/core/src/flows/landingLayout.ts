@@ -1,4 +1,4 @@
-import { type AppConfig, DISPLAY, type LoginMethod } from '@latch/protocol';
+import { type AppConfig, DISPLAY, LIMIT, type LoginMethod } from '@latch/protocol';
 
 /** One entry of a landing list (SPEC §2 LANDING, §9 "Display"). */
 export type LandingEntry =
@@ -87,4 +87,17 @@ export function showsImplicitConsent(
 ): boolean {
   const hasLink = Boolean(legal.termsAndConditionsUrl || legal.privacyPolicyUrl);
   return hasLink && (!legal.requireUsersAcceptTerms || forced);
+}
+
+/** SPEC §5 configuration warnings the widget reports in the console (it still renders). */
+export function configWarnings(config: Pick<AppConfig, 'loginMethods' | 'loginMethodsAndOrder'>): string[] {
+  const warnings: string[] = [];
+  if (config.loginMethods.length === 0) warnings.push('At least one login method must be enabled.');
+  const primary = config.loginMethodsAndOrder?.primary.length ?? 0;
+  if (primary > LIMIT.primaryLoginMethodsWarnAbove) {
+    warnings.push(
+      `More than ${LIMIT.primaryLoginMethodsWarnAbove} primary login methods: only ${LIMIT.primaryLoginMethodsWarnAbove} show before 'More options' unless there is no overflow.`,
+    );
+  }
+  return warnings;
 }
