@@ -21,6 +21,7 @@ export {
   type ProviderRpcError,
   WalletProviderError,
 } from './eip1193.js';
+export { createExternalWallets, type ExternalWallets, type ExternalWalletsOptions } from './externalWallets.js';
 export {
   type ConnectorTimeouts,
   createInjectedConnector,
