@@ -12,7 +12,6 @@ import {
   seenCodes,
   submitPhone,
   uniquePhone,
-  visible,
 } from './widgetSteps.js';
 
 // SMS login with the phone input: default country US, formatted as typed, submitted in E.164.
