@@ -14,6 +14,7 @@ export {
 } from './recovery/passwordRecovery.js';
 export * as passwordRules from './recovery/passwordRules.js';
 export { openWithProvider, PROVIDER_RECOVERY_METHOD, protectWithProvider } from './recovery/providerRecovery.js';
+export { type ParentClues, resolveParentOrigin } from './resolveParentOrigin.js';
 export { createFrameRouter, type EventRoute, isFramedOnce, route } from './router.js';
 export { signPersonalMessage } from './signing/signPersonalMessage.js';
 export { signTypedDataV4 } from './signing/signTypedDataV4.js';

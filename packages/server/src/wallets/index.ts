@@ -6,6 +6,7 @@ export {
   type ShareContext,
   sealEnvelope,
 } from './envelope.js';
+export { type FrameSecurityInput, frameSecurityHeaders } from './frameSecurityHeaders.js';
 export {
   type AttemptCounter,
   createPasswordOprf,

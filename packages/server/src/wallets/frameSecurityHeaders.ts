@@ -1,0 +1,47 @@
+/** What the wallet frame page may be embedded by and talk to. */
+export interface FrameSecurityInput {
+  /** The app's allowed origins; null when the app is unknown (then nobody may embed the page). */
+  allowedOrigins: readonly string[] | null;
+  /** JSON-RPC endpoints of the app's chains the frame may call. */
+  rpcUrls?: readonly string[];
+}
+
+// Only well-formed http(s) origins reach the header: no spaces, quotes or ';' can inject directives.
+function origins(urls: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const url of urls) {
+    try {
+      const parsed = new URL(url);
+      if (parsed.protocol === 'https:' || parsed.protocol === 'http:') out.add(parsed.origin);
+    } catch {
+      // Not a URL: left out.
+    }
+  }
+  return [...out];
+}
+
+/**
+ * Response headers of the wallet frame page: `frame-ancestors` from the app's allowed origins
+ * ('none' for an unknown app), our own scripts only, `connect-src` limited to our API (same origin)
+ * and the configured RPCs, nothing cached.
+ */
+export function frameSecurityHeaders(input: FrameSecurityInput): Record<string, string> {
+  const ancestors = input.allowedOrigins ? origins(input.allowedOrigins) : [];
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    `connect-src ${["'self'", ...origins(input.rpcUrls ?? [])].join(' ')}`,
+    `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+    "object-src 'none'",
+  ].join('; ');
+  return {
+    'content-security-policy': csp,
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+  };
+}
