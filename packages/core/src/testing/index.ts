@@ -1,3 +1,9 @@
+export {
+  createFakeEip1193Provider,
+  type FakeEip1193Provider,
+  type FakeWalletAnswer,
+} from '../wallet/testing/fakeEip1193Provider.js';
+export { installTestWallet, type TestWalletPage } from '../wallet/testing/pageTestWallet.js';
 export { serverAppConfig } from './appConfigFixture.js';
 export { createFakeFetch, type FakeAnswer, type FakeFetch, type RecordedRequest } from './fakeFetch.js';
 export { makeAccessToken } from './tokens.js';
