@@ -1,3 +1,4 @@
+export { type BootRefusal, type BootWindow, bootFrame, type FrameConfig } from './bootFrame.js';
 export { combineEntropy, combineShares, type ExpectedWallet } from './keys/combineShares.js';
 export { createWalletKeys, type NewWalletKeys } from './keys/createWalletKeys.js';
 export { CustodyError, type CustodyErrorCode } from './keys/custodyError.js';
