@@ -28,12 +28,12 @@ dialog[data-latch-root]::backdrop{background:rgba(15,17,23,.45)}
 [data-latch-root] .latch-button[data-variant=primary]:disabled{opacity:1;background:var(--latch-surface);border-color:var(--latch-border);color:var(--latch-muted)}
 [data-latch-root] .latch-button .latch-soon{margin-left:auto;font-size:12px;color:var(--latch-muted);font-weight:400}
 [data-latch-root] .latch-link{border:none;background:none;padding:0;font:inherit;color:var(--latch-accent-text);text-decoration:underline;cursor:pointer}
-[data-latch-root] .latch-field{display:flex;gap:8px;align-items:stretch;border:1px solid var(--latch-border);border-radius:var(--latch-radius);padding:4px 4px 4px 12px;background:var(--latch-bg)}
+[data-latch-root] .latch-field{display:flex;gap:6px;align-items:stretch;border:1px solid var(--latch-border);border-radius:var(--latch-radius);padding:4px 4px 4px 10px;background:var(--latch-bg)}
 [data-latch-root] .latch-field:focus-within{border-color:var(--latch-accent);box-shadow:0 0 0 3px var(--latch-accent-soft)}
 [data-latch-root] .latch-field input,[data-latch-root] .latch-field select{flex:1;min-width:0;border:none;outline:none;background:transparent;color:var(--latch-fg);font:inherit}
-[data-latch-root] .latch-field select{flex:0 0 auto;max-width:96px;padding-right:4px;border-right:1px solid var(--latch-border)}
-[data-latch-root] .latch-field select+label+input{padding-left:10px}
-[data-latch-root] .latch-field .latch-button{width:auto;min-height:38px;padding:6px 14px}
+[data-latch-root] .latch-field select{flex:0 0 auto;width:72px;padding-right:2px;border-right:1px solid var(--latch-border)}
+[data-latch-root] .latch-field select+label+input{padding-left:8px}
+[data-latch-root] .latch-field .latch-button{width:auto;min-height:38px;padding:6px 12px}
 [data-latch-root] .latch-code{display:flex;justify-content:center;gap:8px}
 [data-latch-root] .latch-code input{width:44px;height:52px;border:1px solid var(--latch-border);border-radius:10px;text-align:center;font:inherit;font-size:22px;font-weight:600;background:var(--latch-bg);color:var(--latch-fg)}
 [data-latch-root] .latch-code input:focus{outline:none;border-color:var(--latch-accent);box-shadow:0 0 0 3px var(--latch-accent-soft)}
