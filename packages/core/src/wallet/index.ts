@@ -62,4 +62,10 @@ export type {
   WalletIntent,
   WalletTransition,
 } from './walletFlowTypes.js';
+export {
+  DEFAULT_WALLET_LIST,
+  DETECTED_WALLETS,
+  type WalletListEntry,
+  walletListEntries,
+} from './walletListEntries.js';
 export { WalletTimeoutError, withTimeout } from './withTimeout.js';
