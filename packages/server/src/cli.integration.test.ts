@@ -100,6 +100,9 @@ it('apps create, update and rotate-keys work on a given app', async () => {
     allowlist: ['a@example.com'],
     max_users: 10,
   });
+  const added = await cli(['apps', 'add-client', app_id]);
+  expect(added.code).toBe(0);
+  expect(JSON.parse(added.stdout).client_id).toMatch(/^client-/);
   const rotated = await cli(['apps', 'rotate-keys', app_id]);
   expect(rotated.code).toBe(0);
   expect(JSON.parse(rotated.stdout)).toMatchObject({ app_id });

@@ -26,6 +26,7 @@ const USAGE = `Usage: latch-server <command>
   apps create [options]          create an app; prints {"app_id","client_id"}
   apps list                      list apps (one JSON object per line)
   apps update <app-id> [options] change an app
+  apps add-client <app-id>       another client id for the app; prints {"app_id","client_id"}
   apps rotate-keys <app-id>      new signing key; old tokens stay valid until they expire
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
 
@@ -97,6 +98,7 @@ function appInput(values: Values): AppInput {
 const summary = (app: AppRecord) => ({
   app_id: app.id,
   client_id: app.clientIds[0],
+  client_ids: app.clientIds,
   name: app.name,
   allowed_origins: app.allowedOrigins,
   login_methods: Object.entries(app.config)
@@ -202,6 +204,11 @@ export async function main(argv: string[]): Promise<void> {
         print(summary(app));
       });
     }
+    case 'add-client':
+      return withServer(async ({ ctx }) => {
+        const app = await ctx.apps.require(target);
+        print({ app_id: app.id, client_id: await ctx.apps.addClient(app.id) });
+      });
     case 'rotate-keys':
       return withServer(async ({ ctx }) => {
         const app = await ctx.apps.require(target);

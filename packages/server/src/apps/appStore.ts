@@ -160,6 +160,18 @@ export class AppStore {
     return (await this.get(id))!;
   }
 
+  /** Adds another client id to an app (e.g. one per host environment) and returns it. */
+  async addClient(appId: string): Promise<string> {
+    const app = await this.require(appId, { fresh: true });
+    const clientId = newClientId();
+    await this.db
+      .insertInto('app_clients')
+      .values({ id: clientId, app_id: app.id, created_at: this.clock.now() })
+      .execute();
+    this.cache.delete(app.id);
+    return clientId;
+  }
+
   /** The app, or undefined. Malformed ids are the caller's to refuse. */
   async get(id: string, options: { fresh?: boolean } = {}): Promise<AppRecord | undefined> {
     if (!options.fresh) {

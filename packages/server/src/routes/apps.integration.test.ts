@@ -72,6 +72,9 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
     const res = await server().call('GET', API.appConfig(a.appId), { headers: widgetHeaders(a.appId, b.clientId) });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'invalid_client_id' });
+    const second = await server().ctx.apps.addClient(a.appId);
+    const ok = await server().call('GET', API.appConfig(a.appId), { headers: widgetHeaders(a.appId, second) });
+    expect(ok.status).toBe(200);
   });
 
   it('publishes a JWKS that verifies the tokens it issues, and the PEM does too', async () => {
