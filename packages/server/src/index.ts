@@ -16,6 +16,7 @@ import { SigningKeys } from './keys/signingKeys.js';
 import { createShortLivedStore } from './kv/index.js';
 import { createLogger, type Logger } from './logger.js';
 import type { DeliveryModule } from './ports.js';
+import { purgeExpiredSessions } from './services/sessions.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 
@@ -109,6 +110,7 @@ export interface RunningServer extends LatchServer {
 
 /** Grace period for in-flight requests on shutdown before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
+const PURGE_INTERVAL_MS = 3600_000;
 
 /** Builds and starts the server on settings.host:settings.port; `close()` finishes in-flight requests first. */
 export async function startServer(settings: Settings, overrides: ServerOverrides = {}): Promise<RunningServer> {
@@ -119,6 +121,14 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
     );
     (s as Server).once('error', reject);
   });
+  // Expired refresh tokens and dead sessions are swept hourly (and once at start).
+  const purge = () =>
+    purgeExpiredSessions(latch.ctx).catch((error: Error) =>
+      latch.ctx.logger.warn({ err: { message: error.message } }, 'session purge failed'),
+    );
+  void purge();
+  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
+  purgeTimer.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
   let closing: Promise<void> | undefined;
@@ -128,6 +138,7 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
     server,
     close() {
       closing ??= (async () => {
+        clearInterval(purgeTimer);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
           timer.unref();

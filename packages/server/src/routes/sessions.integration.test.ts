@@ -1,5 +1,6 @@
 import { API } from '@latch/protocol';
 import { expect, it } from 'vitest';
+import { purgeExpiredSessions, revokeByRefreshToken } from '../services/sessions.js';
 import { forEachBackend, widgetHeaders } from '../test/harness.js';
 
 forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
@@ -125,5 +126,26 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
     expect((await me(forked.token)).status).toBe(200);
     const missing = await server().call('POST', API.fork, { headers: headers(), body: {} });
     expect(missing.status).toBe(400);
+  });
+});
+
+forEachBackend('sessions: purge', (server) => {
+  it('deletes expired refresh tokens and dead sessions, keeping live ones', async () => {
+    const { appId } = await server().createApp();
+    const old = await server().signIn(appId, { type: 'email', address: 'old@example.com' });
+    const loggedOut = await server().signIn(appId, { type: 'email', address: 'out@example.com' });
+    await revokeByRefreshToken(server().ctx, loggedOut.refresh_token!);
+    server().clock.advance(31 * 24 * 3600 * 1000);
+    const fresh = await server().signIn(appId, { type: 'email', address: 'fresh@example.com' });
+    const before = await server().tableCounts();
+    expect(await purgeExpiredSessions(server().ctx)).toBe(2);
+    const after = await server().tableCounts();
+    expect(after.sessions).toBe(before.sessions! - 2);
+    expect(after.refresh_tokens).toBe(before.refresh_tokens! - 2);
+    const refreshed = await server().call('POST', API.sessions, { body: { refresh_token: fresh.refresh_token } });
+    expect(refreshed.status).toBe(200);
+    expect((await server().call('POST', API.sessions, { body: { refresh_token: old.refresh_token } })).status).toBe(
+      401,
+    );
   });
 });

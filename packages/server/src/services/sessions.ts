@@ -190,3 +190,32 @@ export async function revokeByRefreshToken(ctx: SessionsContext, refreshToken: s
     .executeTakeFirst();
   if (row) await revokeSession(ctx, row.session_id, 'logout');
 }
+
+/**
+ * Deletes refresh tokens past their expiry and sessions that are revoked or have no live refresh
+ * token left (they can never be refreshed again). Returns how many sessions went.
+ */
+export async function purgeExpiredSessions(ctx: Pick<ServerContext, 'db' | 'clock'>): Promise<number> {
+  const now = ctx.clock.now();
+  await ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<=', now).execute();
+  const result = await ctx.db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', 'is not', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('token_hash')
+              .whereRef('refresh_tokens.session_id', '=', 'sessions.id'),
+          ),
+        ),
+      ]),
+    )
+    // Access tokens of a revoked or dead session may still be presented until they expire; keep the
+    // row (it says "revoked") for the longest token lifetime.
+    .where('last_refreshed_at', '<', new Date(now.getTime() - 24 * 3600 * 1000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
