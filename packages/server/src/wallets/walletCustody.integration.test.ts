@@ -29,15 +29,25 @@ if (databaseUrl) {
   databases.push({
     name: 'postgres',
     open: async () => {
-      const schema = `wallets_test_${randomBytes(6).toString('hex')}`;
-      const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, options: `-c search_path=${schema}` });
-      const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-      await sql`create schema ${sql.id(schema)}`.execute(db);
+      // A fresh database (not a schema): the migrator's tables must not collide with other suites'.
+      const name = `latch_w_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: databaseUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(databaseUrl);
+      url.pathname = `/${name}`;
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 4 }) }),
+      });
       return {
         db,
         dispose: async () => {
-          await sql`drop schema ${sql.id(schema)} cascade`.execute(db);
           await db.destroy();
+          const client = new pg.Client({ connectionString: databaseUrl });
+          await client.connect();
+          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await client.end();
         },
       };
     },
