@@ -31,6 +31,13 @@ export {
 export { KNOWN_WALLETS, type KnownWallet, knownWalletByRdns, walletClientTypeFor } from './knownWallets.js';
 export { siweWallet } from './siweWallet.js';
 export {
+  createWalletConnectConnector,
+  type WalletConnectInit,
+  type WalletConnectMetadata,
+  type WalletConnectOptions,
+  type WalletConnectProviderLike,
+} from './walletConnectConnector.js';
+export {
   createWalletConnectionRunner,
   type WalletConnectionRunner,
   type WalletFlowActions,

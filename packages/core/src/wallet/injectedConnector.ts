@@ -2,6 +2,7 @@ import { TIMEOUT } from '@latch/protocol';
 import { type Clock, systemClock } from '../clock.js';
 import type { DiscoveredWallet } from './discoverWallets.js';
 import { type Eip1193Provider, WalletProviderError } from './eip1193.js';
+import { utf8ToHex } from './utf8ToHex.js';
 import { type WalletTimeoutError, withTimeout } from './withTimeout.js';
 
 /** A connected account: the address as the wallet gave it and the chain it is on. */
@@ -36,12 +37,6 @@ export interface ConnectorTimeouts {
 }
 
 const HEX = /^0x[0-9a-fA-F]+$/;
-
-function utf8ToHex(text: string): `0x${string}` {
-  let hex = '0x';
-  for (const byte of new TextEncoder().encode(text)) hex += byte.toString(16).padStart(2, '0');
-  return hex as `0x${string}`;
-}
 
 function parseChainId(value: unknown): number {
   const id = typeof value === 'string' && HEX.test(value) ? Number.parseInt(value, 16) : Number(value);

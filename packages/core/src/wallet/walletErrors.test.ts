@@ -22,6 +22,9 @@ describe('walletErrorView (SPEC §8 "Wallet connection")', () => {
   });
 
   it('covers exactly the provider codes SPEC lists: 4001, 4100, 4200, 4900, 4901 and -32700 to -32006', () => {
+    for (const code of WALLET_PROVIDER_CODES) {
+      expect(walletErrorView(new WalletProviderError(code, 'x'), 'connect').kind).not.toBe('generic');
+    }
     expect(WALLET_PROVIDER_CODES).toEqual([
       4901, 4900, 4200, 4100, 4001, -32000, -32001, -32002, -32003, -32004, -32005, -32006, -32600, -32601, -32602,
       -32603, -32700,

@@ -82,10 +82,11 @@ const PROVIDER_CODES: Record<number, CodeRule> = {
   },
 };
 
-/** The provider codes SPEC §8 lists: 4001, 4100, 4200, 4900, 4901 and -32700 to -32006. */
-export const WALLET_PROVIDER_CODES: readonly number[] = [4001, ...Object.keys(PROVIDER_CODES).map(Number)].sort(
-  (a, b) => b - a,
-);
+/** The provider codes SPEC §8 lists: 4001, 4100, 4200, 4900, 4901 and -32700 to -32006 (a literal, so bundlers can drop it). */
+export const WALLET_PROVIDER_CODES: readonly number[] = [
+  4901, 4900, 4200, 4100, 4001, -32000, -32001, -32002, -32003, -32004, -32005, -32006, -32600, -32601, -32602, -32603,
+  -32700,
+];
 
 const view = (fields: Partial<WalletErrorView> & Pick<WalletErrorView, 'kind' | 'text'>): WalletErrorView => ({
   detail: null,
