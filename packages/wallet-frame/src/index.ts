@@ -18,6 +18,7 @@ export { openWithProvider, PROVIDER_RECOVERY_METHOD, protectWithProvider } from 
 export { type ParentClues, resolveParentOrigin } from './resolveParentOrigin.js';
 export { createFrameRouter, type EventRoute, isFramedOnce, route } from './router.js';
 export { signPersonalMessage } from './signing/signPersonalMessage.js';
+export { signTransaction, toSignableTransaction } from './signing/signTransaction.js';
 export { signTypedDataV4 } from './signing/signTypedDataV4.js';
 export { type DeviceShareStore, openDeviceShareStore } from './storage/deviceShareStore.js';
 export type { CustodyApi, RecoveryUpload, ServerWallet } from './wallet/custodyApi.js';

@@ -11,6 +11,7 @@ import {
 } from '@latch/protocol';
 import { type EventRoute, route } from '../router.js';
 import { signPersonalMessage } from '../signing/signPersonalMessage.js';
+import { signTransaction } from '../signing/signTransaction.js';
 import { signTypedDataV4 } from '../signing/signTypedDataV4.js';
 import type { FrameWallet } from './frameWallet.js';
 
@@ -48,7 +49,7 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
           result: await signTypedDataV4(unlocked, request.params[0], request.params[1]),
         };
       }
-      throw new LatchError('invalid_data', 'Transaction signing is not available yet.');
+      return { method: request.method, result: await signTransaction(unlocked, request.params[0]) };
     }),
   };
 }

@@ -1,0 +1,59 @@
+import { parseTransaction, recoverTransactionAddress } from 'viem';
+import { describe, expect, it } from 'vitest';
+import { createWalletKeys } from '../keys/createWalletKeys.js';
+import { CustodyError } from '../keys/custodyError.js';
+import { signTransaction } from './signTransaction.js';
+
+const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+describe('eth_signTransaction', () => {
+  it('signs an EIP-1559 transaction whose signer recovers to the wallet, accepting number, bigint and hex fields', async () => {
+    const { wallet } = await createWalletKeys();
+    const signed = await signTransaction(wallet, {
+      from: wallet.address,
+      to,
+      chainId: 31337,
+      nonce: 0,
+      value: '0x2386f26fc10000',
+      gas: 21000,
+      maxFeePerGas: 2_000_000_000n,
+      maxPriorityFeePerGas: '0x3b9aca00',
+    });
+    const parsed = parseTransaction(signed);
+    expect(parsed).toMatchObject({
+      type: 'eip1559',
+      chainId: 31337,
+      to: to.toLowerCase(),
+      value: 10_000_000_000_000_000n,
+      gas: 21000n,
+    });
+    expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(wallet.address);
+  });
+
+  it('signs a legacy transaction with gasPrice and gasLimit', async () => {
+    const { wallet } = await createWalletKeys();
+    const signed = await signTransaction(wallet, {
+      to,
+      chainId: 1,
+      gasLimit: '0x5208',
+      gasPrice: 1_000_000_000,
+      value: 1,
+    });
+    expect(parseTransaction(signed)).toMatchObject({ type: 'legacy', gas: 21000n, gasPrice: 1_000_000_000n });
+    expect(await recoverTransactionAddress({ serializedTransaction: signed as never })).toBe(wallet.address);
+  });
+
+  it('refuses malformed fields, a non-number chainId and another sender', async () => {
+    const { wallet } = await createWalletKeys();
+    const other = (await createWalletKeys()).wallet.address;
+    for (const request of [
+      { to, chainId: '1' },
+      { to, chainId: 1, value: '100' },
+      { to, chainId: 1, gas: 1.5 },
+      { to: 'nope', chainId: 1 },
+      { to, chainId: 1, from: other },
+    ]) {
+      await expect(signTransaction(wallet, request)).rejects.toBeInstanceOf(CustodyError);
+    }
+  });
+});
