@@ -1,5 +1,6 @@
 import { API, SIWE_API, type TokenResponse } from '@latch/protocol';
 import { expect, it } from 'vitest';
+import { configureSiwe } from '../siwe/siweLoginFor.js';
 import { expectRefusedUnchanged } from '../siwe/testing/expectRefusedUnchanged.js';
 import { insertEmbeddedWallet } from '../siwe/testing/insertEmbeddedWallet.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from '../siwe/testing/siweTestClient.js';
@@ -171,6 +172,23 @@ forEachBackend('siwe login', (server) => {
       [SIWE_API.authenticate, []],
     ] as const) {
       await expectRefusedUnchanged(server(), () => client.post(path, body), 400, 'invalid_data');
+    }
+  });
+
+  it('limits nonces per app and client IP with 429 and Retry-After', async () => {
+    configureSiwe(server().ctx, { initLimit: { points: 2, durationSec: 600 } });
+    try {
+      const { client } = await setup(server());
+      const other = await setup(server());
+      const address = newTestWallet().address;
+      for (let i = 0; i < 2; i++) expect((await client.post(SIWE_API.init, { address })).status).toBe(200);
+      const refused = await client.post(SIWE_API.init, { address: newTestWallet().address });
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toBe('too_many_requests');
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await other.client.post(SIWE_API.init, { address })).status).toBe(200);
+    } finally {
+      configureSiwe(server().ctx);
     }
   });
 });

@@ -6,6 +6,7 @@ import { requireUser } from '../http/requireUser.js';
 import { issueSession } from '../services/sessions.js';
 import { linkAccount, loginOrSignUp, toWireUser, unlinkAccount } from '../services/users.js';
 import { siweLogin } from '../siwe/siweLoginFor.js';
+import { clientIp } from '../throttle/clientIp.js';
 import { headerApp } from './passwordlessSms.js';
 
 /**
@@ -20,7 +21,7 @@ export const siweRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const { address } = await parseBody(c, SiweInitBody);
       const app = await headerApp(c);
-      return c.json(await siweLogin(ctx).init(app, address));
+      return c.json(await siweLogin(ctx).init(app, address, clientIp(c)));
     },
   },
   {
