@@ -75,4 +75,12 @@ describe('createExternalWallets', () => {
     t.wallets.destroy();
     expect(t.provider.listenerCount()).toBe(0);
   });
+
+  it('records a chain switch in the connected list even when the wallet emits no chainChanged', async () => {
+    const t = setup();
+    t.provider.script('wallet_switchEthereumChain', { result: null });
+    t.wallets.select('rabby-1', { intent: 'login', isMobile: false, context: CONTEXT, supportedChainIds: [8453] });
+    await t.clock.flush();
+    expect(t.wallets.connected.list()).toEqual([expect.objectContaining({ chainId: 'eip155:8453' })]);
+  });
 });

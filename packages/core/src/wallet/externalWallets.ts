@@ -62,13 +62,18 @@ export function createExternalWallets(options: ExternalWalletsOptions): External
     return connector;
   };
 
-  // A successful connect is recorded in the connected list, whatever the intent.
+  // A successful connect is recorded in the connected list, whatever the intent; a chain switch updates it
+  // even for wallets that do not emit chainChanged.
   const recording = (connector: WalletConnector): WalletConnector => ({
     ...connector,
     async connect() {
       const connection = await connector.connect();
       connected.add(connector, connection);
       return connection;
+    },
+    async switchChain(chainId) {
+      const listed = connected.list().find((wallet) => wallet.connectorId === connector.id);
+      await (listed ? listed.switchChain(chainId) : connector.switchChain(chainId));
     },
   });
 

@@ -6,7 +6,11 @@ import { createLatchServer, type LatchServer } from '@latch/server';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLatchClient } from '../client.js';
+import { systemClock } from '../clock.js';
 import { memoryStorage } from '../storage.js';
+import type { DiscoveryTarget } from './discoverWallets.js';
+import { EIP6963_EVENT } from './eip1193.js';
+import { createExternalWallets } from './externalWallets.js';
 import { createInjectedConnector } from './injectedConnector.js';
 import { siweWallet } from './siweWallet.js';
 import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';
@@ -130,5 +134,45 @@ describe('wallet login against the real server', () => {
     expect(walletErrorView(error, 'sign').text).toBe('signature rejected (please try signing again)');
     expect(client.getState()).toMatchObject({ authenticated: false, user: null });
     await expect(client.linkWallet(await connected(wallet))).rejects.toMatchObject({ code: 'must_be_authenticated' });
+  });
+
+  it('runs the whole headless flow: discovery, connect, sign-in, post-login, connected list', async () => {
+    const client = newClient();
+    await client.init();
+    const target = new EventTarget() as EventTarget & DiscoveryTarget;
+    const wallet = newWallet(10);
+    target.addEventListener(EIP6963_EVENT.request, () =>
+      target.dispatchEvent(
+        new CustomEvent(EIP6963_EVENT.announce, {
+          detail: {
+            info: { uuid: 'mm-1', name: 'MetaMask', rdns: 'io.metamask', icon: 'data:,' },
+            provider: wallet.provider,
+          },
+        }),
+      ),
+    );
+    const completed: Array<{ intent: string; isNewUser: boolean; userId: string }> = [];
+    let closed = false;
+    const wallets = createExternalWallets({
+      target,
+      clock: systemClock,
+      actions: client,
+      handlers: () => ({
+        onComplete: (result) =>
+          completed.push({ intent: result.intent, isNewUser: result.isNewUser, userId: result.user.id }),
+        onClose: () => {
+          closed = true;
+        },
+      }),
+    });
+    const context = { requireUsersAcceptTerms: false, createOnLogin: 'off', canCreateEmbeddedWallet: false } as const;
+    expect(wallets.select('mm-1', { intent: 'login', isMobile: false, context, supportedChainIds: [8453] })).toBe(true);
+    await expect.poll(() => closed, { timeout: 5000 }).toBe(true);
+    expect(completed).toEqual([{ intent: 'login', isNewUser: true, userId: client.getState().user!.id }]);
+    expect(client.getState().user?.wallet).toMatchObject({ address: wallet.account.address, chainId: 'eip155:8453' });
+    expect(wallets.connected.list()).toEqual([
+      expect.objectContaining({ chainId: 'eip155:8453', walletClientType: 'metamask' }),
+    ]);
+    wallets.destroy();
   });
 });

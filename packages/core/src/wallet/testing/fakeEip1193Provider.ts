@@ -57,6 +57,8 @@ export function createFakeEip1193Provider(account: PrivateKeyAccount, chainId = 
           return [account.address.toLowerCase()];
         case 'wallet_switchEthereumChain':
           provider.chainId = Number.parseInt(String((params[0] as { chainId: string }).chainId), 16);
+          // EIP-1193: a provider emits chainChanged when its chain changes.
+          provider.emit('chainChanged', `0x${provider.chainId.toString(16)}`);
           return null;
         case 'personal_sign': {
           const [message, address] = params as [string, string];
