@@ -61,9 +61,18 @@ function setup(
     connectorFor: (id) => (id === chosen.id ? connector : undefined),
     clock,
     actions: {
-      loginWithWallet: async (wallet) => (await sign(wallet), { user: user(), isNewUser: true }),
-      linkWallet: async (wallet) => (await sign(wallet), user()),
-      acceptTerms: async () => (events.push('acceptTerms'), user({ hasAcceptedTerms: true })),
+      loginWithWallet: async (wallet) => {
+        await sign(wallet);
+        return { user: user(), isNewUser: true };
+      },
+      linkWallet: async (wallet) => {
+        await sign(wallet);
+        return user();
+      },
+      acceptTerms: async () => {
+        events.push('acceptTerms');
+        return user({ hasAcceptedTerms: true });
+      },
       logout: async () => void events.push('logout'),
     },
     handlers: () => ({
@@ -223,9 +232,10 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
   it('creates the embedded wallet 900 ms after the login; a failed creation logs the user out', async () => {
     const created: string[] = [];
     const t = setup({
-      createEmbeddedWallet: async (u) => (
-        created.push(u.id), { ...u, wallet: { address: '0xembedded' } as User['wallet'] }
-      ),
+      createEmbeddedWallet: async (u) => {
+        created.push(u.id);
+        return { ...u, wallet: { address: '0xembedded' } as User['wallet'] };
+      },
     });
     t.select('login', { context: { createOnLogin: 'all-users', canCreateEmbeddedWallet: true } });
     await t.clock.advance(899);

@@ -28,7 +28,10 @@ function setup(requestTimeouts?: Record<string, number>) {
     clock,
     requestTimeouts,
     actions: {
-      loginWithWallet: async (wallet) => (await wallet.signMessage('hi'), { user, isNewUser: false }),
+      loginWithWallet: async (wallet) => {
+        await wallet.signMessage('hi');
+        return { user, isNewUser: false };
+      },
       linkWallet: async () => user,
       acceptTerms: async () => user,
       logout: async () => {},
