@@ -18,6 +18,12 @@ export function runCli(args, env) {
   return result.stdout;
 }
 
+/** Runs a Node script to completion (throws with its output on failure). */
+function runNode(script) {
+  const result = spawnSync(process.execPath, [script], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${script} failed:\n${result.stderr}${result.stdout}`);
+}
+
 /** Creates the demo app on first run, reuses it later; returns its ids. */
 export function ensureDemoApp(origin, env) {
   const out = runCli(['apps', 'ensure-demo', '--origin', origin], env);
@@ -74,6 +80,8 @@ export async function startStack({ apiPort, demoPort, dataDir, quiet = false, ex
     LATCH_PUBLIC_URL: apiUrl,
     ...extraEnv,
   };
+  // The server serves the wallet frame's bundle; build it first (about a second).
+  runNode(join(ROOT, 'packages/wallet-frame/build.mjs'));
   // PGlite is single-process: the demo app is ensured before the server opens the database.
   const { appId, clientId } = ensureDemoApp(demoUrl, serverEnv);
   const children = [];

@@ -29,6 +29,8 @@ export interface Settings {
   twilioAccountSid?: string;
   twilioAuthToken?: string;
   twilioFrom?: string;
+  /** Directory of the built wallet frame bundle (`LATCH_FRAME_DIR`); default packages/wallet-frame/dist. */
+  frameDir?: string;
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -79,5 +81,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     twilioAccountSid: nonEmpty(env.TWILIO_ACCOUNT_SID),
     twilioAuthToken: nonEmpty(env.TWILIO_AUTH_TOKEN),
     twilioFrom: nonEmpty(env.TWILIO_FROM),
+    frameDir: nonEmpty(env.LATCH_FRAME_DIR) && resolve(cwd, nonEmpty(env.LATCH_FRAME_DIR) as string),
   };
 }

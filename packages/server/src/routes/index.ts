@@ -2,6 +2,7 @@ import type { RouteDef } from '../http/env.js';
 import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
 import { devRoutes } from './dev.js';
+import { embeddedWalletPageRoutes } from './embeddedWalletPage.js';
 import { healthRoutes } from './health.js';
 import { passwordlessRoutes } from './passwordless.js';
 import { sessionRoutes } from './sessions.js';
@@ -20,4 +21,5 @@ export const routeTable: RouteDef[] = [
   ...passwordlessRoutes,
   ...siweRoutes,
   ...walletRoutes,
+  ...embeddedWalletPageRoutes,
 ];
