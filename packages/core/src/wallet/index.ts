@@ -28,6 +28,7 @@ export {
   type WalletConnection,
   type WalletConnector,
 } from './injectedConnector.js';
+export { isMobileBrowser, isMobileDevice } from './isMobileDevice.js';
 export { KNOWN_WALLETS, type KnownWallet, knownWalletByRdns, walletClientTypeFor } from './knownWallets.js';
 export { siweWallet } from './siweWallet.js';
 export {
