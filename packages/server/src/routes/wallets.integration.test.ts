@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { WALLET_API } from '@latch/protocol';
+import { API, WALLET_API } from '@latch/protocol';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../test/harness.js';
@@ -115,5 +115,37 @@ forEachBackend('wallet custody routes', (server) => {
     });
     expect(badPoint.status).toBe(400);
     expect(await server().tableCounts()).toEqual(before);
+  });
+
+  it("records the embedded wallet among the user's linked accounts, and its new recovery method", async () => {
+    const carol = await user('carol-wallet@example.com');
+    const input = newWallet();
+    expect((await call(carol, 'POST', WALLET_API.wallet, input)).status).toBe(200);
+    const me = async () => (await (await call(carol, 'GET', API.me, undefined, 'https://host.example')).json()).user;
+    const wallet = (await me()).linked_accounts.find((a: { type: string }) => a.type === 'wallet');
+    expect(wallet).toMatchObject({
+      type: 'wallet',
+      address: input.address,
+      chain_type: 'ethereum',
+      wallet_client_type: 'latch',
+      connector_type: 'embedded',
+      recovery_method: 'latch',
+      imported: false,
+    });
+
+    const replaced = await call(carol, 'POST', WALLET_API.replaceRecovery, {
+      share_set_id: randomUUID(),
+      auth_share: b64(randomBytes(69)),
+      recovery: {
+        method: 'user-passcode',
+        sealed_share: b64(randomBytes(97)),
+        salt: b64(randomBytes(16)),
+        verifier: b64(randomBytes(32)),
+      },
+    });
+    expect(replaced.status).toBe(200);
+    const wallets = (await me()).linked_accounts.filter((a: { type: string }) => a.type === 'wallet');
+    expect(wallets).toHaveLength(1);
+    expect(wallets[0].recovery_method).toBe('user-passcode');
   });
 });

@@ -14,6 +14,7 @@ import type { LatchContext, RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
 import { custodyFor } from '../wallets/custodyFor.js';
+import { recordEmbeddedWalletAccount } from '../wallets/embeddedWalletAccount.js';
 import type { NewWalletInput, WalletOwner, WalletRecord } from '../wallets/walletCustody.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -69,6 +70,7 @@ export const walletRoutes: RouteDef[] = [
         authShare: bytes(body.auth_share),
         recovery: recoveryInput(body.recovery),
       });
+      await recordEmbeddedWalletAccount(ctx, owner, wallet.address, wallet.recoveryMethod);
       return c.json({ wallet: toWire(wallet) });
     },
   },
@@ -137,6 +139,8 @@ export const walletRoutes: RouteDef[] = [
         bytes(body.auth_share),
         recoveryInput(body.recovery),
       );
+      const wallet = await custodyFor(ctx).getWallet(owner);
+      if (wallet) await recordEmbeddedWalletAccount(ctx, owner, wallet.address, wallet.recoveryMethod);
       return c.json({ share_set_id: body.share_set_id });
     },
   },

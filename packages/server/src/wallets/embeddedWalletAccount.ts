@@ -1,0 +1,60 @@
+import type { RecoveryMethod } from '@latch/protocol';
+import type { ServerContext } from '../context.js';
+import { type AccountInput, accountDetails, accountKey } from '../services/accounts.js';
+import type { WalletOwner } from './walletCustody.js';
+
+/** The linked `wallet` account that shows the user's embedded wallet (SPEC §3). */
+export function embeddedWalletAccount(address: string, recoveryMethod: RecoveryMethod): AccountInput {
+  return {
+    type: 'wallet',
+    address,
+    chain_type: 'ethereum',
+    chain_id: null,
+    wallet_client_type: 'latch',
+    connector_type: 'embedded',
+    recovery_method: recoveryMethod,
+    imported: false,
+  };
+}
+
+/**
+ * Records (or updates, after a recovery-method change) the embedded wallet among the user's linked
+ * accounts, so `GET /api/v1/users/me` and token responses show it.
+ */
+export async function recordEmbeddedWalletAccount(
+  ctx: Pick<ServerContext, 'db' | 'clock'>,
+  owner: WalletOwner,
+  address: string,
+  recoveryMethod: RecoveryMethod,
+): Promise<void> {
+  const account = embeddedWalletAccount(address, recoveryMethod);
+  const key = accountKey(account);
+  const details = JSON.stringify(accountDetails(account));
+  const now = ctx.clock.now();
+  const existing = await ctx.db
+    .selectFrom('linked_accounts')
+    .select('id')
+    .where('app_id', '=', owner.appId)
+    .where('user_id', '=', owner.userId)
+    .where('type', '=', 'wallet')
+    .where('account_key', '=', key)
+    .executeTakeFirst();
+  if (existing) {
+    await ctx.db.updateTable('linked_accounts').set({ details }).where('id', '=', existing.id).execute();
+    return;
+  }
+  await ctx.db
+    .insertInto('linked_accounts')
+    .values({
+      app_id: owner.appId,
+      user_id: owner.userId,
+      type: 'wallet',
+      account_key: key,
+      details,
+      verified_at: now,
+      first_verified_at: now,
+      latest_verified_at: now,
+      created_at: now,
+    })
+    .execute();
+}
