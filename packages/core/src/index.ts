@@ -6,6 +6,7 @@ export type { UserActions } from './actions/userActions.js';
 export type { SiweWallet, WalletActions } from './actions/walletActions.js';
 export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
 export { type Clock, sleep, systemClock } from './clock.js';
+export * from './embeddedWallet/index.js';
 export { createFakeClock, type FakeClock } from './fakeClock.js';
 export * from './flows/index.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';

@@ -1,0 +1,188 @@
+import {
+  LatchError,
+  parseWalletReply,
+  TIMEOUT,
+  WALLET_EVENT,
+  type WalletAddressResult,
+  type WalletCreateData,
+  type WalletEvent,
+  type WalletRecoverData,
+  type WalletRpcData,
+  type WalletRpcResult,
+} from '@latch/protocol';
+import { type Clock, systemClock } from '../clock.js';
+import { CREATE_TIMED_OUT_TEXT, EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
+import { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './frameHost.js';
+
+/** Options of `createEmbeddedWalletBridge`. */
+export interface EmbeddedWalletBridgeOptions {
+  apiUrl: string;
+  appId: string;
+  clientId?: string;
+  /** The client analytics id, passed to the frame as `caid`. */
+  analyticsId?: string;
+  clock?: Clock;
+  /** The host page side (default: the browser's document and window). */
+  host?: FrameHost;
+}
+
+/** The host page's bridge to the wallet frame (SPEC §7 messages). */
+export interface EmbeddedWalletBridge {
+  /** Mounts the frame if needed and waits up to `timeoutMs` for its `latch:iframe:ready`. */
+  ready(timeoutMs?: number): Promise<void>;
+  /** Creates the user's wallet; identical in-flight creates share one request (10 s timeout). */
+  create(data: WalletCreateData, readyTimeoutMs?: number): Promise<WalletAddressResult>;
+  /** Unlocks the wallet with this device's share (`wallet_not_on_device` when it has none). */
+  connect(data: { accessToken: string; address: string }): Promise<WalletAddressResult>;
+  /** Restores the wallet on a device without its share. */
+  recover(data: WalletRecoverData): Promise<WalletAddressResult>;
+  /** Signs with the wallet (personal_sign, eth_signTypedData_v4, eth_signTransaction). */
+  rpc(data: WalletRpcData): Promise<WalletRpcResult>;
+  /** Removes the frame and rejects what is pending. */
+  destroy(): void;
+}
+
+interface Pending {
+  resolve(data: unknown): void;
+  reject(error: unknown): void;
+  timer: unknown;
+}
+
+/** The frame page's address for an app (SPEC §7: `caid` and `client_id` query parameters). */
+export function embeddedWalletFrameUrl(
+  options: Pick<EmbeddedWalletBridgeOptions, 'apiUrl' | 'appId' | 'clientId' | 'analyticsId'>,
+): string {
+  const url = new URL(`/apps/${encodeURIComponent(options.appId)}/embedded-wallets`, options.apiUrl);
+  if (options.analyticsId) url.searchParams.set('caid', options.analyticsId);
+  if (options.clientId) url.searchParams.set('client_id', options.clientId);
+  return url.toString();
+}
+
+/**
+ * Creates the bridge: mounts the hidden frame on first use, answers only messages from that frame's
+ * window and exact origin, posts only to that origin, matches replies by id.
+ */
+export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions): EmbeddedWalletBridge {
+  const clock = options.clock ?? systemClock;
+  const src = embeddedWalletFrameUrl(options);
+  const frameOrigin = new URL(src).origin;
+  const pending = new Map<string, Pending>();
+  const creates = new Map<string, Promise<WalletAddressResult>>();
+  let frame: { target: FrameTarget; remove(): void } | null = null;
+  let unlisten: (() => void) | null = null;
+  let readyState: { promise: Promise<void>; resolve(): void } | null = null;
+  let isReady = false;
+  let nextId = 0;
+
+  const onMessage = (message: HostMessage) => {
+    if (!frame || message.source !== frame.target || message.origin !== frameOrigin) return;
+    const reply = parseWalletReply(message.data);
+    if (!reply) return;
+    if (reply.event === WALLET_EVENT.ready && !('error' in reply)) {
+      isReady = true;
+      readyState?.resolve();
+    }
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    clock.clearTimeout(waiting.timer);
+    if ('error' in reply) waiting.reject(toEmbeddedWalletError(reply.event, reply.error));
+    else waiting.resolve(reply.data);
+  };
+
+  function mount() {
+    if (frame) return;
+    let resolve: () => void = () => {};
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    readyState = { promise, resolve };
+    const host = options.host ?? browserFrameHost();
+    // Listen before mounting so the frame's ready announcement cannot be missed.
+    unlisten = host.listen(onMessage);
+    frame = host.mountFrame(src);
+  }
+
+  function unmount() {
+    unlisten?.();
+    frame?.remove();
+    frame = null;
+    unlisten = null;
+    readyState = null;
+    isReady = false;
+  }
+
+  async function ready(timeoutMs: number = TIMEOUT.walletProxyDirect): Promise<void> {
+    mount();
+    if (isReady || !readyState) return;
+    const state = readyState;
+    let timer: unknown;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = clock.setTimeout(() => {
+        reject(
+          new EmbeddedWalletError('client_request_timeout', 'The wallet proxy did not answer in time.', 'timeout'),
+        );
+      }, timeoutMs);
+    });
+    try {
+      await Promise.race([state.promise, timedOut]);
+    } catch (error) {
+      // A frame that never got ready is dropped, so the next call mounts a fresh one.
+      if (readyState === state) unmount();
+      throw error;
+    } finally {
+      clock.clearTimeout(timer);
+    }
+  }
+
+  function request<T>(event: WalletEvent, data: unknown, timeoutMs: number, timeoutText: string): Promise<T> {
+    const target = frame?.target;
+    if (!target) return Promise.reject(new LatchError('internal_error', 'The wallet frame is not mounted.'));
+    nextId += 1;
+    const id = `${event}:${clock.now().toString(36)}:${nextId}`;
+    return new Promise<T>((resolve, reject) => {
+      const timer = clock.setTimeout(() => {
+        pending.delete(id);
+        reject(new EmbeddedWalletError('client_request_timeout', timeoutText, 'timeout'));
+      }, timeoutMs);
+      pending.set(id, { resolve: resolve as (data: unknown) => void, reject, timer });
+      target.postMessage({ id, event, data }, frameOrigin);
+    });
+  }
+
+  async function call<T>(event: WalletEvent, data: unknown, timeoutMs = TIMEOUT.walletRequest): Promise<T> {
+    await ready();
+    return request<T>(event, data, timeoutMs, 'The wallet request timed out.');
+  }
+
+  return {
+    ready,
+    create(data, readyTimeoutMs = TIMEOUT.walletProxyDirect) {
+      const key = JSON.stringify([data.accessToken, data.recoveryMethod ?? null, data.password ?? null]);
+      const existing = creates.get(key);
+      if (existing) return existing;
+      const run = (async () => {
+        await ready(readyTimeoutMs);
+        return request<WalletAddressResult>(
+          WALLET_EVENT.walletCreate,
+          data,
+          TIMEOUT.walletCreate,
+          CREATE_TIMED_OUT_TEXT,
+        );
+      })().finally(() => creates.delete(key));
+      creates.set(key, run);
+      return run;
+    },
+    connect: (data) => call(WALLET_EVENT.walletConnect, data),
+    recover: (data) => call(WALLET_EVENT.walletRecover, data),
+    rpc: (data) => call(WALLET_EVENT.walletRpc, data),
+    destroy() {
+      for (const [id, waiting] of pending) {
+        clock.clearTimeout(waiting.timer);
+        waiting.reject(new LatchError('client_request_cancelled'));
+        pending.delete(id);
+      }
+      unmount();
+    },
+  };
+}
