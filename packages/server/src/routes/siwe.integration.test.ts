@@ -140,6 +140,9 @@ forEachBackend('siwe login', (server) => {
         'disallowed_login_method',
       );
     }
+    // Without the key, a stranger learns nothing: the answer is the bad-signature one.
+    const probe = await client.signedBody(embedded, { signer: newTestWallet() });
+    await expectRefusedUnchanged(server(), () => client.post(SIWE_API.authenticate, probe), 422, 'invalid_credentials');
     const fresh = await client.signedBody(newTestWallet(), { walletClientType: 'latch' });
     await expectRefusedUnchanged(
       server(),

@@ -46,10 +46,12 @@ export class SiweLogin {
       allowedOrigins: app.allowedOrigins,
       now: this.ctx.clock.now(),
       rpcUrls: this.rpcUrls,
+      // A stale nonce is refused before the signature check, which may cost a call to the chain's node.
+      beforeSignature: async ({ nonce, address }) => {
+        if (!(await this.nonces.peek(app.id, nonce, address))) throw unknownNonce();
+      },
     });
-    // Checked before the (possibly remote) signature check would be cheaper, but the message must parse
-    // first; a stale nonce fails here without spending anything.
-    if (!(await this.nonces.peek(app.id, verified.nonce, verified.address))) throw unknownNonce();
+    // Only after the signature: whether an address is an embedded wallet here is no stranger's business.
     if (await this.isEmbeddedWallet(app.id, verified.address)) throw embeddedRefusal(purpose);
     if (!(await this.nonces.take(app.id, verified.nonce, verified.address))) throw unknownNonce();
     return {

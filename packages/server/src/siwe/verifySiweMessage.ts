@@ -21,6 +21,8 @@ export interface SiweCheck {
   now: Date;
   /** JSON-RPC URLs by chain id, for smart-contract (EIP-1271) signatures. */
   rpcUrls: ReadonlyMap<number, string>;
+  /** Runs after the field checks and before the signature check (which may call the chain's node). */
+  beforeSignature?: (verified: VerifiedSiwe) => Promise<void>;
 }
 
 const RPC_TIMEOUT_MS = 10_000;
@@ -89,7 +91,14 @@ export async function verifySignInMessage(check: SiweCheck): Promise<VerifiedSiw
   if (!validateSiweMessage({ message, time: check.now })) {
     throw refuse('The sign-in message has expired or is not valid yet.');
   }
-  const address = getAddress(message.address);
-  if (!(await signatureMatches(check, address))) throw refuse('The signature does not match the wallet address.');
-  return { address, chainId: message.chainId, nonce: message.nonce };
+  const verified: VerifiedSiwe = {
+    address: getAddress(message.address),
+    chainId: message.chainId,
+    nonce: message.nonce,
+  };
+  await check.beforeSignature?.(verified);
+  if (!(await signatureMatches(check, verified.address))) {
+    throw refuse('The signature does not match the wallet address.');
+  }
+  return verified;
 }
