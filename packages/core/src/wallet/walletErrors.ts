@@ -46,8 +46,11 @@ interface CodeRule {
   retryable: boolean;
 }
 
-/** EIP-1193 provider codes and EIP-1474 JSON-RPC codes (the standards' meanings as the detail). */
-const PROVIDER_CODES: Record<number, CodeRule> = {
+/**
+ * EIP-1193 provider codes and EIP-1474 JSON-RPC codes (the standards' meanings as the detail). Built on
+ * first use: a module-level table of WALLET_TEXT reads would stay in every bundle, used or not.
+ */
+const providerCodes = (): Record<number, CodeRule> => ({
   4100: {
     text: WALLET_TEXT.mightBeLocked,
     detail: 'The requested method and/or account has not been authorized by the user.',
@@ -80,7 +83,7 @@ const PROVIDER_CODES: Record<number, CodeRule> = {
     detail: 'Version of JSON-RPC protocol is not supported.',
     retryable: false,
   },
-};
+});
 
 /** The provider codes SPEC §8 lists: 4001, 4100, 4200, 4900, 4901 and -32700 to -32006 (a literal, so bundlers can drop it). */
 export const WALLET_PROVIDER_CODES: readonly number[] = [
@@ -126,7 +129,7 @@ export function walletErrorView(error: unknown, step: WalletStep): WalletErrorVi
       const text = step === 'sign' ? WALLET_TEXT.signatureRejected : WALLET_TEXT.rejected;
       return view({ kind: 'user_rejected', text, code: 4001 });
     }
-    const rule = PROVIDER_CODES[error.code];
+    const rule = providerCodes()[error.code];
     if (rule) return view({ kind: 'detailed', code: error.code, ...rule });
   }
   return view({ kind: 'generic', text: step === 'login' ? WALLET_TEXT.couldNotLogIn : WALLET_TEXT.unableToConnect });
