@@ -5,10 +5,26 @@ export {
   embeddedWalletFrameUrl,
 } from './embeddedWalletBridge.js';
 export {
+  createEmbeddedWalletController,
+  type EmbeddedWalletClient,
+  type EmbeddedWalletController,
+  type EmbeddedWalletInfo,
+  embeddedWalletOf,
+  FAILED_TO_REFRESH_USER_TEXT,
+  MISSING_EMBEDDED_WALLET_TEXT,
+  NO_TOKEN_FOR_WALLET_TEXT,
+  UNSUPPORTED_RECOVERY_TEXT,
+} from './embeddedWalletController.js';
+export {
   CREATE_TIMED_OUT_TEXT,
   EMBEDDED_WALLET_ERROR_TEXT,
   EmbeddedWalletError,
   toEmbeddedWalletError,
   WRONG_RECOVERY_PASSWORD_TEXT,
 } from './embeddedWalletError.js';
+export {
+  createEmbeddedWalletProvider,
+  type Eip1193Request,
+  type EmbeddedWalletProvider,
+} from './embeddedWalletProvider.js';
 export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './frameHost.js';

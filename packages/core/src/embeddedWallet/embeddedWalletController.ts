@@ -1,0 +1,133 @@
+import { LatchError, type RecoveryMethod, TIMEOUT, type User } from '@latch/protocol';
+import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
+import { EmbeddedWalletError } from './embeddedWalletError.js';
+
+type Address = `0x${string}`;
+
+/** The user's embedded wallet as the UI lists it. */
+export interface EmbeddedWalletInfo {
+  address: Address;
+  walletClientType: 'latch';
+  connectorType: 'embedded';
+  recoveryMethod: RecoveryMethod | null;
+}
+
+/** What the controller needs from the Latch client. */
+export interface EmbeddedWalletClient {
+  getAccessToken(): Promise<string | null>;
+  refreshUser(): Promise<User>;
+}
+
+/** SPEC §8 texts of the creation flow. */
+export const NO_TOKEN_FOR_WALLET_TEXT = 'An error has occured, please login again.';
+export const MISSING_EMBEDDED_WALLET_TEXT = 'Updated user is missing embedded wallet.';
+export const FAILED_TO_REFRESH_USER_TEXT = 'Failed to refresh user.';
+export const UNSUPPORTED_RECOVERY_TEXT = 'Unsupported recovery method.';
+
+/** The user's embedded wallet (the linked `wallet` account of client type `latch`), if any. */
+export function embeddedWalletOf(user: User | null | undefined): EmbeddedWalletInfo | null {
+  const account = user?.linkedAccounts.find((a) => a.type === 'wallet' && a.walletClientType === 'latch');
+  if (!account || typeof account.address !== 'string') return null;
+  return {
+    address: account.address as Address,
+    walletClientType: 'latch',
+    connectorType: 'embedded',
+    recoveryMethod: (account.recoveryMethod as RecoveryMethod | null | undefined) ?? null,
+  };
+}
+
+/** Creation, connection, provider-managed recovery and signing of the user's embedded wallet over the bridge. */
+export interface EmbeddedWalletController {
+  /** Creates the wallet (provider-managed recovery) unless the user has one; returns the refreshed user. */
+  createForUser(user: User, options?: { readyTimeoutMs?: number }): Promise<User>;
+  /** Unlocks the wallet on this device, recovering it first on a new device (provider-managed recovery). */
+  connect(user: User): Promise<EmbeddedWalletInfo>;
+  /** personal_sign with the embedded wallet. */
+  signMessage(user: User, message: string): Promise<Address>;
+  /** eth_signTypedData_v4 with the embedded wallet. */
+  signTypedData(user: User, typedData: string | Record<string, unknown>): Promise<Address>;
+}
+
+async function tokenOrFail(client: EmbeddedWalletClient): Promise<string> {
+  const token = await client.getAccessToken();
+  if (!token) throw new LatchError('must_be_authenticated', NO_TOKEN_FOR_WALLET_TEXT);
+  return token;
+}
+
+function walletOrFail(user: User): EmbeddedWalletInfo {
+  const wallet = embeddedWalletOf(user);
+  if (!wallet) throw new LatchError('embedded_wallet_not_found');
+  return wallet;
+}
+
+/** Creates the controller over a bridge and a client. */
+export function createEmbeddedWalletController(
+  client: EmbeddedWalletClient,
+  bridge: EmbeddedWalletBridge,
+): EmbeddedWalletController {
+  // One connection per address at a time; a settled failure lets the next call try again.
+  const connections = new Map<string, Promise<EmbeddedWalletInfo>>();
+
+  async function connectOnce(wallet: EmbeddedWalletInfo): Promise<EmbeddedWalletInfo> {
+    const accessToken = await tokenOrFail(client);
+    try {
+      await bridge.connect({ accessToken, address: wallet.address });
+    } catch (error) {
+      if (!(error instanceof EmbeddedWalletError) || error.proxyType !== 'wallet_not_on_device') throw error;
+      // A new device (SPEC §4 "Wallet connecting and recovery"): provider-managed recovery needs no password.
+      if (wallet.recoveryMethod !== 'latch') throw new LatchError('invalid_data', UNSUPPORTED_RECOVERY_TEXT);
+      await bridge.recover({ accessToken, address: wallet.address, recoveryMethod: 'latch' });
+    }
+    return wallet;
+  }
+
+  function connect(user: User): Promise<EmbeddedWalletInfo> {
+    const wallet = walletOrFail(user);
+    let pending = connections.get(wallet.address);
+    if (!pending) {
+      pending = connectOnce(wallet);
+      pending.catch(() => connections.delete(wallet.address));
+      connections.set(wallet.address, pending);
+    }
+    return pending;
+  }
+
+  async function rpc(user: User, request: Parameters<EmbeddedWalletBridge['rpc']>[0]['request']): Promise<Address> {
+    const wallet = await connect(user);
+    const accessToken = await tokenOrFail(client);
+    const { result } = await bridge.rpc({ accessToken, address: wallet.address, request });
+    return result;
+  }
+
+  return {
+    async createForUser(user, options = {}) {
+      if (embeddedWalletOf(user)) return user;
+      const accessToken = await tokenOrFail(client);
+      const created = await bridge.create(
+        { accessToken, recoveryMethod: 'latch' },
+        options.readyTimeoutMs ?? TIMEOUT.walletProxyDirect,
+      );
+      let refreshed: User;
+      try {
+        refreshed = await client.refreshUser();
+      } catch (error) {
+        throw new LatchError('internal_error', FAILED_TO_REFRESH_USER_TEXT, { cause: error });
+      }
+      const wallet = embeddedWalletOf(refreshed);
+      if (!wallet || wallet.address.toLowerCase() !== created.address.toLowerCase()) {
+        throw new LatchError('internal_error', MISSING_EMBEDDED_WALLET_TEXT);
+      }
+      // The frame that created the wallet holds it unlocked: no connect round trip needed.
+      connections.set(wallet.address, Promise.resolve(wallet));
+      return refreshed;
+    },
+    connect,
+    signMessage(user, message) {
+      if (typeof message !== 'string' || message.length === 0) return Promise.reject(new LatchError('invalid_message'));
+      return rpc(user, { method: 'personal_sign', params: [message, walletOrFail(user).address] });
+    },
+    signTypedData(user, typedData) {
+      return rpc(user, { method: 'eth_signTypedData_v4', params: [walletOrFail(user).address, typedData] });
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import type { User } from '@latch/protocol';
+import { WalletProviderError } from '../wallet/eip1193.js';
+import type { EmbeddedWalletController } from './embeddedWalletController.js';
+import { embeddedWalletOf } from './embeddedWalletController.js';
+
+/** An EIP-1193 request. */
+export interface Eip1193Request {
+  method: string;
+  params?: readonly unknown[] | Record<string, unknown>;
+}
+
+/** The embedded wallet's EIP-1193 provider (enough for viem's custom transport and wagmi's injected connector). */
+export interface EmbeddedWalletProvider {
+  request(request: Eip1193Request): Promise<unknown>;
+}
+
+/**
+ * The EIP-1193 provider of the user's embedded wallet: accounts and chain id locally, signing
+ * (personal_sign, eth_signTypedData_v4) through `sign` — the host decides whether a screen asks first.
+ */
+export function createEmbeddedWalletProvider(options: {
+  getUser(): User | null;
+  controller: Pick<EmbeddedWalletController, 'signMessage' | 'signTypedData'>;
+  /** Chain id reported by eth_chainId (default 1). */
+  chainId?: number;
+  /** Wraps a signature (e.g. behind the sign request screen); default: sign at once. */
+  sign?<T>(kind: 'message' | 'typedData', payload: unknown, run: () => Promise<T>): Promise<T>;
+}): EmbeddedWalletProvider {
+  const sign = options.sign ?? ((_kind, _payload, run) => run());
+  const current = () => {
+    const user = options.getUser();
+    const wallet = embeddedWalletOf(user);
+    if (!user || !wallet) throw new WalletProviderError(4100, 'The embedded wallet is not available.');
+    return { user, wallet };
+  };
+  const params = (request: Eip1193Request) => (Array.isArray(request.params) ? request.params : []);
+  return {
+    async request(request) {
+      switch (request.method) {
+        case 'eth_accounts':
+        case 'eth_requestAccounts': {
+          const wallet = embeddedWalletOf(options.getUser());
+          return wallet ? [wallet.address] : [];
+        }
+        case 'eth_chainId':
+          return `0x${(options.chainId ?? 1).toString(16)}`;
+        case 'personal_sign': {
+          const { user } = current();
+          const [message] = params(request);
+          return sign('message', message, () => options.controller.signMessage(user, message as string));
+        }
+        case 'eth_signTypedData_v4': {
+          const { user } = current();
+          const [, typedData] = params(request);
+          return sign('typedData', typedData, () =>
+            options.controller.signTypedData(user, typedData as string | Record<string, unknown>),
+          );
+        }
+        default:
+          throw new WalletProviderError(4200, `The embedded wallet does not support ${request.method}.`);
+      }
+    },
+  };
+}
