@@ -51,6 +51,8 @@ describe('connected wallets', () => {
     wallets.add(b.connector, await b.connector.connect());
     wallets.list()[0]!.disconnect();
     expect(wallets.list().map((w) => w.connectorId)).toEqual(['b']);
+    await Promise.resolve();
+    expect(a.provider.calls.at(-1)).toEqual({ method: 'wallet_revokePermissions', params: [{ eth_accounts: {} }] });
     b.provider.emit('disconnect', { code: 4900 });
     expect(wallets.list()).toEqual([]);
     wallets.add(a.connector, await a.connector.connect());

@@ -14,7 +14,7 @@ export interface ConnectedWallet {
   /** The wallet's own EIP-1193 provider. */
   getEthereumProvider(): Eip1193Provider;
   switchChain(chainId: number): Promise<void>;
-  /** Forgets the wallet here (the wallet itself may keep the site connected). */
+  /** Forgets the wallet here and asks the wallet to end the connection (best effort). */
   disconnect(): void;
 }
 
@@ -96,7 +96,10 @@ export function createConnectedWallets(): ConnectedWallets {
           await connector.switchChain(chainId);
           update(connector.id, { chainId: caip2ChainId(chainId) });
         },
-        disconnect: () => remove(connector.id),
+        disconnect() {
+          remove(connector.id);
+          void connector.disconnect();
+        },
       };
       entries.set(connector.id, {
         wallet,

@@ -28,6 +28,8 @@ export interface WalletConnector {
   switchChain(chainId: number): Promise<void>;
   /** `personal_sign` of a UTF-8 message (SPEC §7: params [message, address]). */
   signMessage(address: string, message: string): Promise<`0x${string}`>;
+  /** Ends the connection on the wallet's side where it can (best effort; failures are ignored). */
+  disconnect(): Promise<void>;
 }
 
 /** Timeouts of a connector; the request timeout is overridable per wallet (SPEC §9). */
@@ -92,6 +94,10 @@ export function createInjectedConnector(
     },
     async switchChain(chainId) {
       await request('wallet_switchEthereumChain', [{ chainId: `0x${chainId.toString(16)}` }]);
+    },
+    async disconnect() {
+      // EIP-2255 revocation (MetaMask and others); wallets without it keep the site connected.
+      await request('wallet_revokePermissions', [{ eth_accounts: {} }]).catch(() => undefined);
     },
     async signMessage(address, message) {
       const signature = await request('personal_sign', [utf8ToHex(message), address]);

@@ -14,6 +14,7 @@ function fakeWalletConnect(options: { hangInit?: boolean; approve?: boolean } = 
   const listeners = new Map<string, Array<(...args: unknown[]) => void>>();
   const requests: Array<{ method: string; chain?: string }> = [];
   let loads = 0;
+  let disconnects = 0;
   const provider: WalletConnectProviderLike = {
     async connect(params) {
       for (const listener of listeners.get('display_uri') ?? []) listener('wc:abc@2?relay-protocol=irn&symKey=00');
@@ -29,13 +30,15 @@ function fakeWalletConnect(options: { hangInit?: boolean; approve?: boolean } = 
       listeners.set(event, [...(listeners.get(event) ?? []), listener]);
     },
     removeListener() {},
-    async disconnect() {},
+    async disconnect() {
+      disconnects++;
+    },
   };
   const load = async () => {
     loads++;
     return () => (options.hangInit ? new Promise<WalletConnectProviderLike>(() => {}) : Promise.resolve(provider));
   };
-  return { account, provider, requests, load, loads: () => loads };
+  return { account, provider, requests, load, loads: () => loads, disconnects: () => disconnects };
 }
 
 describe('createWalletConnectConnector', () => {
@@ -60,6 +63,9 @@ describe('createWalletConnectConnector', () => {
     const signature = await connector.signMessage(connection.address, 'Sign in to Acme');
     expect(await recoverMessageAddress({ message: 'Sign in to Acme', signature })).toBe(wc.account.address);
     expect(wc.requests).toEqual([{ method: 'personal_sign', chain: 'eip155:8453' }]);
+    await connector.disconnect();
+    expect(wc.disconnects()).toBe(1);
+    await expect(connector.signMessage(connection.address, 'again')).rejects.toMatchObject({ code: 4900 });
   });
 
   it('needs the app project id', async () => {

@@ -131,6 +131,11 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
       await request('wallet_switchEthereumChain', [{ chainId: `0x${next.toString(16)}` }]);
       chainId = next;
     },
+    async disconnect() {
+      const current = wc;
+      wc = null;
+      await current?.disconnect().catch(() => undefined);
+    },
     async signMessage(address, message) {
       const signature = await request<string>('personal_sign', [utf8ToHex(message), address]);
       if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]+$/.test(signature)) {

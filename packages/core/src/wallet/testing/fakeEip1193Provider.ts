@@ -55,6 +55,8 @@ export function createFakeEip1193Provider(account: PrivateKeyAccount, chainId = 
         case 'eth_requestAccounts':
         case 'eth_accounts':
           return [account.address.toLowerCase()];
+        case 'wallet_revokePermissions':
+          return null;
         case 'wallet_switchEthereumChain':
           provider.chainId = Number.parseInt(String((params[0] as { chainId: string }).chainId), 16);
           // EIP-1193: a provider emits chainChanged when its chain changes.
