@@ -27,7 +27,7 @@ describe('connected wallets', () => {
     const { provider, connector } = connectorFor('w1');
     const wallet = wallets.add(connector, await connector.connect());
     expect(wallet).toMatchObject({ chainId: 'eip155:1', walletClientType: 'rabby_wallet', connectorType: 'injected' });
-    expect(wallet.getEthereumProvider()).toBe(provider);
+    expect(await wallet.getEthereumProvider()).toBe(provider);
 
     const other = `0x${'ab'.repeat(20)}`;
     provider.emit('accountsChanged', [other]);

@@ -11,8 +11,8 @@ export interface ConnectedWallet {
   chainId: string;
   walletClientType: string;
   connectorType: string;
-  /** The wallet's own EIP-1193 provider. */
-  getEthereumProvider(): Eip1193Provider;
+  /** The wallet's own EIP-1193 provider (async, like the embedded wallet's, so hosts treat both alike). */
+  getEthereumProvider(): Promise<Eip1193Provider>;
   switchChain(chainId: number): Promise<void>;
   /** Forgets the wallet here and asks the wallet to end the connection (best effort). */
   disconnect(): void;
@@ -91,7 +91,7 @@ export function createConnectedWallets(): ConnectedWallets {
         chainId: caip2ChainId(connection.chainId),
         walletClientType: connector.walletClientType,
         connectorType: connector.connectorType,
-        getEthereumProvider: () => provider,
+        getEthereumProvider: async () => provider,
         async switchChain(chainId) {
           await connector.switchChain(chainId);
           update(connector.id, { chainId: caip2ChainId(chainId) });
