@@ -10,6 +10,9 @@ import {
 } from '@latch/core';
 import type { User } from '@latch/protocol';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { EmbeddedWalletContext } from './embeddedWallet/EmbeddedWalletContext.js';
+import { createEmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
+import { SignRequestDialog } from './embeddedWallet/SignRequestDialog.js';
 import { flowContextOf } from './flowContext.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchModal } from './modal/LatchModal.js';
@@ -52,6 +55,9 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
   propsRef.current = props;
 
   const [client] = useState(() => givenClient ?? createLatchClient({ appId, clientId, apiUrl, clock }));
+  // The embedded wallet (hidden frame, created on first use); it creates the wallet after login unless the host does.
+  const [embeddedWallet] = useState(() => createEmbeddedWalletRuntime({ client, apiUrl, appId, clientId, clock }));
+  useEffect(() => embeddedWallet.watch(), [embeddedWallet]);
   const [runner] = useState(() =>
     createFlowRunner({
       actions: client,
@@ -59,7 +65,7 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
       handlers: () => ({
         onComplete: (result) => propsRef.current.onLoginComplete?.(result),
         onExit: (error) => propsRef.current.onError?.(error),
-        createEmbeddedWallet: propsRef.current.createEmbeddedWallet,
+        createEmbeddedWallet: propsRef.current.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
       }),
     }),
   );
@@ -79,7 +85,7 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
       }
       runner.dispatch({
         type: 'configure',
-        context: flowContextOf(config, Boolean(propsRef.current.createEmbeddedWallet)),
+        context: flowContextOf(config, true),
       });
     };
     sync();
@@ -100,8 +106,11 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
 
   return (
     <LatchContext.Provider value={value}>
-      {props.children}
-      <LatchModal />
+      <EmbeddedWalletContext.Provider value={embeddedWallet}>
+        {props.children}
+        <LatchModal />
+        <SignRequestDialog />
+      </EmbeddedWalletContext.Provider>
     </LatchContext.Provider>
   );
 }

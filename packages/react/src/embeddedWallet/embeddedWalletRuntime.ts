@@ -1,0 +1,162 @@
+import {
+  type Clock,
+  createEmbeddedWalletBridge,
+  createEmbeddedWalletController,
+  createEmbeddedWalletProvider,
+  EMBEDDED_WALLET_ERROR_TEXT,
+  type EmbeddedWalletController,
+  type EmbeddedWalletProvider,
+  embeddedWalletOf,
+  type LatchClient,
+  WalletProviderError,
+} from '@latch/core';
+import { DELAY, TIMEOUT, type User } from '@latch/protocol';
+
+/** A signature waiting on EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. */
+export interface SignRequest {
+  kind: 'message' | 'typedData';
+  payload: unknown;
+  status: 'pending' | 'signing' | 'success' | 'error';
+  errorText: string | null;
+}
+
+/** The embedded wallet's UI state: this device's connection and the open sign request. */
+export interface EmbeddedWalletState {
+  connection: { address: string; status: 'connecting' | 'ready' | 'error' } | null;
+  signRequest: SignRequest | null;
+}
+
+/** SPEC §8: a signature the user declined (EIP-1193 code 4001). */
+export const USER_REJECTED_TEXT = 'The user rejected the request.';
+
+/** The provider's embedded wallet: bridge, controller, EIP-1193 provider and the state the screens render. */
+export interface EmbeddedWalletRuntime {
+  getState(): EmbeddedWalletState;
+  subscribe(listener: () => void): () => void;
+  controller: EmbeddedWalletController;
+  provider: EmbeddedWalletProvider;
+  /** The post-login creator (creation-flow timeouts). */
+  createOnLogin(user: User): Promise<User>;
+  /** Starts connecting (or recovering) the signed-in user's wallet on this device; returns the unsubscribe. */
+  watch(): () => void;
+  approveSignRequest(): void;
+  rejectSignRequest(): void;
+  destroy(): void;
+}
+
+/** Builds the runtime for a client; touches no browser global until the frame is first needed. */
+export function createEmbeddedWalletRuntime(options: {
+  client: LatchClient;
+  apiUrl: string;
+  appId: string;
+  clientId?: string;
+  clock: Clock;
+}): EmbeddedWalletRuntime {
+  const { client, clock } = options;
+  const bridge = createEmbeddedWalletBridge({
+    apiUrl: options.apiUrl,
+    appId: options.appId,
+    clientId: options.clientId,
+    clock,
+  });
+  const controller = createEmbeddedWalletController(client, bridge);
+  const listeners = new Set<() => void>();
+  let state: EmbeddedWalletState = { connection: null, signRequest: null };
+  const update = (patch: Partial<EmbeddedWalletState>) => {
+    state = { ...state, ...patch };
+    for (const listener of [...listeners]) listener();
+  };
+
+  // The one sign request on screen and how to settle it.
+  let pendingSign: { run(): Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void } | null =
+    null;
+  let closeTimer: unknown = null;
+  let failure: unknown = null;
+
+  function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
+    if (pendingSign) pendingSign.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
+    clock.clearTimeout(closeTimer);
+    failure = null;
+    return new Promise<T>((resolve, reject) => {
+      pendingSign = { run, resolve: resolve as (value: unknown) => void, reject };
+      update({ signRequest: { kind, payload, status: 'pending', errorText: null } });
+    });
+  }
+
+  const provider = createEmbeddedWalletProvider({
+    getUser: () => client.getState().user,
+    controller,
+    sign: requestSignature,
+  });
+
+  const connect = (user: User) => {
+    const wallet = embeddedWalletOf(user);
+    if (!wallet || state.connection?.address === wallet.address) return;
+    update({ connection: { address: wallet.address, status: 'connecting' } });
+    controller.connect(user).then(
+      () => update({ connection: { address: wallet.address, status: 'ready' } }),
+      () => update({ connection: { address: wallet.address, status: 'error' } }),
+    );
+  };
+
+  return {
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    controller,
+    provider,
+    async createOnLogin(user) {
+      const refreshed = await controller.createForUser(user, { readyTimeoutMs: TIMEOUT.walletProxyInCreationFlow });
+      const wallet = embeddedWalletOf(refreshed);
+      if (wallet) update({ connection: { address: wallet.address, status: 'ready' } });
+      return refreshed;
+    },
+    watch() {
+      const check = () => {
+        const { user } = client.getState();
+        if (user) connect(user);
+        else if (state.connection) update({ connection: null });
+      };
+      check();
+      return client.subscribe(check);
+    },
+    approveSignRequest() {
+      const request = state.signRequest;
+      const sign = pendingSign;
+      if (!request || !sign || request.status === 'signing' || request.status === 'success') return;
+      update({ signRequest: { ...request, status: 'signing', errorText: null } });
+      sign.run().then(
+        (signature) => {
+          pendingSign = null;
+          sign.resolve(signature);
+          update({ signRequest: { ...request, status: 'success', errorText: null } });
+          closeTimer = clock.setTimeout(() => update({ signRequest: null }), DELAY.successClose);
+        },
+        (error: unknown) => {
+          failure = error;
+          update({ signRequest: { ...request, status: 'error', errorText: EMBEDDED_WALLET_ERROR_TEXT } });
+        },
+      );
+    },
+    rejectSignRequest() {
+      const request = state.signRequest;
+      if (!request) return;
+      // Closing after a failure reports that failure; closing before signing is a rejection (4001).
+      if (request.status !== 'success')
+        pendingSign?.reject(failure ?? new WalletProviderError(4001, USER_REJECTED_TEXT));
+      failure = null;
+      pendingSign = null;
+      clock.clearTimeout(closeTimer);
+      update({ signRequest: null });
+    },
+    destroy() {
+      pendingSign?.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
+      pendingSign = null;
+      clock.clearTimeout(closeTimer);
+      bridge.destroy();
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type { ReactNode } from 'react';
+import { Button } from '../components/Button.js';
+import type { SignRequest } from '../embeddedWallet/embeddedWalletRuntime.js';
+import { embeddedWalletStrings as text } from '../embeddedWallet/embeddedWalletStrings.js';
+
+// Inline (CSSOM) style: allowed under a strict host style-src, unlike a new stylesheet rule.
+const PAYLOAD_STYLE = {
+  margin: 0,
+  padding: 12,
+  maxHeight: 200,
+  overflow: 'auto',
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  fontSize: 13,
+  borderRadius: 8,
+  background: 'var(--latch-surface)',
+} as const;
+
+/** The payload as shown: the message text for personal_sign, the typed data as formatted JSON. */
+function shownPayload(request: SignRequest): string {
+  if (request.kind === 'message') return String(request.payload);
+  const typed = typeof request.payload === 'string' ? JSON.parse(request.payload) : request.payload;
+  return JSON.stringify(typed, null, 2);
+}
+
+/** EMBEDDED_WALLET_SIGN_REQUEST_SCREEN: the message or typed data, 'Sign and continue', then 'Success'. */
+export function EmbeddedWalletSignRequestScreen(props: {
+  titleId: string;
+  request: SignRequest;
+  onSign(): void;
+  onClose(): void;
+}): ReactNode {
+  const { request } = props;
+  const busy = request.status === 'signing';
+  return (
+    <div className="latch-screen">
+      <div className="latch-topbar">
+        <span />
+        <button type="button" className="latch-icon-button" aria-label={text.close} onClick={props.onClose}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+      <h2 className="latch-title" id={props.titleId}>
+        {text.signMessageTitle}
+      </h2>
+      <p className="latch-text">{text.signMessageDescription}</p>
+      <pre className="latch-sign-payload" style={PAYLOAD_STYLE}>
+        {shownPayload(request)}
+      </pre>
+      <p className="latch-status" data-tone={request.status === 'error' ? 'error' : undefined} role="status">
+        {request.status === 'success' ? text.signSuccess : (request.errorText ?? '')}
+      </p>
+      <Button variant="primary" disabled={busy || request.status === 'success'} onClick={props.onSign}>
+        {text.signAndContinue}
+      </Button>
+    </div>
+  );
+}
