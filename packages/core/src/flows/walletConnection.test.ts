@@ -108,6 +108,11 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
     expect(t.methods()).toEqual(['eth_chainId', 'eth_requestAccounts', 'eth_chainId', 'personal_sign']);
     expect(await recoverMessageAddress(t.signed[0]!)).toBe(t.account.address);
     expect(t.state()).toMatchObject({ status: 'connected', signIn: 'done', postLogin: 'closing' });
+    const calls = t.methods().length;
+    t.select();
+    expect(t.state()).toMatchObject({ signIn: 'done', postLogin: 'closing' });
+    await t.clock.flush();
+    expect(t.methods()).toHaveLength(calls);
     await t.clock.advance(1399);
     expect(t.events).toEqual([]);
     await t.clock.advance(1);

@@ -130,7 +130,10 @@ export function walletConnectionTransition(state: WalletConnectionState, event: 
   const busy = state.status === 'connecting' || state.status === 'switching_to_supported_chain';
   switch (event.type) {
     case 'select': {
-      if (busy || state.signIn === 'signing') return stay(state);
+      // Not while connecting or signing, nor once signed in (the post-login steps run to the end).
+      if (busy || state.signIn === 'signing' || (state.signIn === 'done' && state.postLogin !== 'failed')) {
+        return stay(state);
+      }
       const next: WalletConnectionState = {
         ...initialWalletConnectionState(event.context),
         status: 'connecting',
