@@ -215,6 +215,7 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
     await t.clock.flush();
     expect(t.methods()).toContain('wallet_switchEthereumChain');
     expect(t.signed[0]!.wallet.chainId).toBe(8453);
+    await t.clock.advance(1400);
     t.provider.chainId = 1;
     t.provider.script('wallet_switchEthereumChain', { errorCode: 4001 });
     t.select('login', { supportedChainIds: [8453] });
