@@ -1,5 +1,6 @@
 import { LatchEmbed, useLatch } from '@latch/react';
 import { type ReactNode, useState } from 'react';
+import { EmbeddedWalletPanel } from './EmbeddedWalletPanel.js';
 
 /** The host app: one button to log in, then the user and every public function of the widget. */
 export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
@@ -92,6 +93,7 @@ export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
               Log out
             </button>
           </div>
+          <EmbeddedWalletPanel />
         </div>
       )}
       <p className="log" role="status" data-testid="demo-status">

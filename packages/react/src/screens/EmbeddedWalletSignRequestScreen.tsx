@@ -47,7 +47,11 @@ export function EmbeddedWalletSignRequestScreen(props: {
       <pre className="latch-sign-payload" style={PAYLOAD_STYLE}>
         {shownPayload(request)}
       </pre>
-      <p className="latch-status" data-tone={request.status === 'error' ? 'error' : undefined} role="status">
+      <p
+        className="latch-status"
+        data-tone={request.status === 'error' ? 'error' : request.status === 'success' ? 'success' : undefined}
+        role="status"
+      >
         {request.status === 'success' ? text.signSuccess : (request.errorText ?? '')}
       </p>
       <Button variant="primary" disabled={busy || request.status === 'success'} onClick={props.onSign}>

@@ -81,6 +81,14 @@ forEachBackend('wallet custody routes', (server) => {
     expect(hostPage.status).toBe(403);
     expect((await hostPage.json()).error).toBe('invalid_origin');
     expect((await call(alice, 'POST', WALLET_API.recovery, {}, 'https://host.example')).status).toBe(403);
+    // A same-origin GET carries no Origin: only the browser's Sec-Fetch-Site says it is the frame.
+    const noOrigin = (site: string) =>
+      server().call('GET', WALLET_API.wallet, {
+        headers: { ...widgetHeaders(alice.appId, alice.clientId, alice.token), 'sec-fetch-site': site },
+      });
+    expect((await noOrigin('same-origin')).status).toBe(200);
+    expect((await noOrigin('same-site')).status).toBe(403);
+    expect((await noOrigin('cross-site')).status).toBe(403);
 
     server().clock.advance(3601 * 1000);
     const expired = await call(alice, 'POST', WALLET_API.authShare, body);

@@ -37,12 +37,18 @@ function recoveryInput(r: v.InferOutput<typeof CreateWalletBody>['recovery']): N
 
 /**
  * Custody calls are answered only for the wallet frame, which the server itself serves: the
- * browser-set Origin must be the server's own. A host page holding the access token cannot fetch
+ * browser-set Origin must be the server's own (or absent with `Sec-Fetch-Site: same-origin`). A host page holding the access token cannot fetch
  * shares or recovery material.
  */
 async function frameOwner(c: LatchContext): Promise<WalletOwner> {
   const ownOrigin = new URL(c.get('ctx').settings.publicUrl).origin;
-  if (c.req.header('origin') !== ownOrigin) throw new LatchError('invalid_origin');
+  const origin = c.req.header('origin');
+  // Browsers send no Origin on a same-origin GET, and 'null' under the frame's no-referrer policy;
+  // Sec-Fetch-Site (which page script cannot set) then says whether the frame itself is calling.
+  const fromFrame =
+    origin === ownOrigin ||
+    ((origin === undefined || origin === 'null') && c.req.header('sec-fetch-site') === 'same-origin');
+  if (!fromFrame) throw new LatchError('invalid_origin');
   const user = await requireUser(c);
   return { appId: user.app.id, userId: user.claims.userId };
 }

@@ -1,0 +1,117 @@
+import type { Browser, Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
+import { dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
+
+// The message the demo's 'Sign message' button signs (apps/demo/src/EmbeddedWalletPanel.tsx).
+const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
+
+declare global {
+  interface Window {
+    __hostMessages?: string[];
+  }
+}
+
+/** Records every `message` event the host page receives, as a script of the host app could. */
+async function listenToEveryMessage(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__hostMessages = [];
+    window.addEventListener('message', (event) => window.__hostMessages?.push(JSON.stringify(event.data)));
+  });
+}
+
+/** Every key and string value in a JSON value. */
+function walk(value: unknown, out: { keys: string[]; strings: string[] } = { keys: [], strings: [] }) {
+  if (typeof value === 'string') out.strings.push(value);
+  else if (Array.isArray(value)) for (const item of value) walk(item, out);
+  else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      out.keys.push(key);
+      walk(item, out);
+    }
+  }
+  return out;
+}
+
+const hostMessages = (page: Page) => page.evaluate(() => window.__hostMessages ?? []);
+
+async function walletAddress(page: Page): Promise<`0x${string}`> {
+  await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+  return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
+}
+
+/** Clicks the demo's 'Sign message', approves on the sign request screen, returns the shown signature. */
+async function signWithScreen(page: Page, screenshot?: string): Promise<`0x${string}`> {
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  await visible(dialog(page).getByRole('heading', { name: 'Sign message' }));
+  await visible(dialog(page).getByText('Signing this message will not cost you any fees.'));
+  await visible(dialog(page).getByText(DEMO_SIGN_MESSAGE));
+  if (screenshot) await saveScreenshot(page, screenshot);
+  await dialog(page).getByRole('button', { name: 'Sign and continue' }).click();
+  await visible(dialog(page).getByText('Success'));
+  if (screenshot) await saveScreenshot(page, `${screenshot}-success`);
+  await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+  return (await page.getByTestId('embedded-wallet-signature').textContent()) as `0x${string}`;
+}
+
+describe('embedded wallet', () => {
+  let browser: Browser;
+  let app: TestApp;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await createApp({
+      name: 'Wallet Co',
+      config: { email_auth: true, embedded_wallet_config: { create_on_login: 'users-without-wallets' } },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('creates a wallet at login, signs, keeps it over a reload, and recovers it on a new device', async () => {
+    const email = uniqueEmail('wallet');
+    const page = await newUserPage(browser);
+    await listenToEveryMessage(page);
+    await openDemo(page, app);
+    await loginByEmail(page, email);
+    const address = await walletAddress(page);
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await saveScreenshot(page, 'embedded-wallet-created');
+
+    const signature = await signWithScreen(page, 'embedded-wallet-sign-request');
+    expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature })).toBe(true);
+
+    // Reload: the same wallet, connected from this device's share, with no prompt.
+    await page.reload();
+    expect(await walletAddress(page)).toBe(address);
+    expect(await dialog(page).count()).toBe(0);
+    const again = await signWithScreen(page);
+    expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature: again })).toBe(true);
+
+    // A new device (fresh browser context, no device share): provider-managed recovery restores the wallet.
+    const device = await newUserPage(browser);
+    await listenToEveryMessage(device);
+    await openDemo(device, app);
+    await loginByEmail(device, email);
+    expect(await walletAddress(device)).toBe(address);
+    await saveScreenshot(device, 'embedded-wallet-new-device');
+    const recovered = await signWithScreen(device);
+    expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature: recovered })).toBe(true);
+
+    // Everything the host pages heard: replies carry addresses and signatures, never key material.
+    const heard = [...(await hostMessages(page)), ...(await hostMessages(device))];
+    expect(heard.some((m) => m.includes('latch:wallet:rpc'))).toBe(true);
+    for (const message of heard) {
+      const { keys, strings } = walk(JSON.parse(message));
+      expect(keys.filter((k) => /share|entropy|mnemonic|private|seed|key/i.test(k))).toEqual([]);
+      for (const value of strings) {
+        // A private key or the entropy would be 32 bytes: 64 hex digits; a share a long base64url run.
+        expect(value).not.toMatch(/^(0x)?[0-9a-fA-F]{64}$/);
+        if (!value.startsWith('0x')) expect(value).not.toMatch(/^[A-Za-z0-9_-]{40,}$/);
+      }
+    }
+    await page.close();
+    await device.close();
+  });
+});
