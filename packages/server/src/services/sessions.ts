@@ -1,11 +1,12 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
+import { sql } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
 import type { Db } from '../store/db.js';
 import { signAccessToken } from '../tokens/accessToken.js';
-import { getUser, toWireUser, type UserWithAccounts } from './users.js';
+import { accountsFromJson, accountsJsonOf, toWireUser, type UserWithAccounts } from './users.js';
 
 /** A refresh token lives this long unused; every refresh starts a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -99,38 +100,52 @@ export async function isSessionActive(
   return row !== undefined;
 }
 
+/** What the refresh statement returns: always one row, its columns null where a step found nothing. */
+interface SpendRow {
+  consumed_session_id: string | null;
+  session_id: string | null;
+  app_id: string | null;
+  user_id: string | null;
+  user_created_at: Date | null;
+  accepted_terms_at: Date | null;
+  accounts: Parameters<typeof accountsFromJson>[0];
+}
+
 /**
- * Spends a refresh token and issues its successor in one transaction: exactly one caller can spend a
- * token. A token that was already spent comes back only when stolen or replayed, so the whole session
- * is revoked (reuse detection).
+ * Spends a refresh token, issues its successor and reads the user with its accounts in one statement
+ * (one round trip, atomic like a transaction): the UPDATE's row lock lets exactly one concurrent
+ * caller spend a token. A token that was already spent comes back only when stolen or replayed, so the
+ * whole session is revoked (reuse detection).
  */
 async function spendRefreshToken(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
   const now = ctx.clock.now();
   const hash = sha256Hex(refreshToken);
-  const spent = await ctx.db.transaction().execute(async (trx) => {
-    let update = trx
-      .updateTable('refresh_tokens')
-      .set({ rotated_at: now })
-      .where('token_hash', '=', hash)
-      .where('rotated_at', 'is', null)
-      .where('expires_at', '>', now);
-    // A token presented to the wrong app is refused without being spent.
-    if (appId !== undefined) {
-      update = update.where('session_id', 'in', trx.selectFrom('sessions').select('id').where('app_id', '=', appId));
-    }
-    const consumed = await update.returning('session_id').executeTakeFirst();
-    if (!consumed) return undefined;
-    const session = await trx
-      .updateTable('sessions')
-      .set({ last_refreshed_at: now })
-      .where('id', '=', consumed.session_id)
-      .where('revoked_at', 'is', null)
-      .returning(['id', 'app_id', 'user_id'])
-      .executeTakeFirst();
-    if (!session) return null;
-    return { session, refreshToken: await insertRefreshToken(trx, session.id, now) };
-  });
-  if (spent === undefined) {
+  const next = newSecretToken();
+  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
+  // A token presented to the wrong app is refused without being spent.
+  const sameApp =
+    appId === undefined ? sql`` : sql`and session_id in (select id from sessions where app_id = ${appId})`;
+  const { rows } = await sql<SpendRow>`
+    with consumed as (
+      update refresh_tokens set rotated_at = ${now}
+      where token_hash = ${hash} and rotated_at is null and expires_at > ${now} ${sameApp}
+      returning session_id
+    ), session as (
+      update sessions set last_refreshed_at = ${now}
+      where id = (select session_id from consumed) and revoked_at is null
+      returning id, app_id, user_id
+    ), successor as (
+      insert into refresh_tokens (token_hash, session_id, created_at, expires_at, rotated_at)
+      select ${sha256Hex(next)}, id, ${now}, ${expiresAt}, null from session
+    )
+    select c.session_id as consumed_session_id, s.id as session_id, s.app_id, u.id as user_id,
+      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonOf(sql.ref('u.id'))} as accounts
+    from (select 1) as one
+    left join consumed c on true
+    left join session s on true
+    left join users u on u.id = s.user_id and u.app_id = s.app_id`.execute(ctx.db);
+  const row = rows[0];
+  if (!row?.consumed_session_id) {
     const known = await ctx.db
       .selectFrom('refresh_tokens')
       .select(['session_id', 'rotated_at'])
@@ -139,11 +154,20 @@ async function spendRefreshToken(ctx: SessionsContext, appId: string | undefined
     if (known?.rotated_at) await revokeSession(ctx, known.session_id, 'refresh_token_reuse');
     throw new LatchError('missing_or_invalid_token');
   }
-  if (spent === null) throw new LatchError('missing_or_invalid_token');
-  const app = await ctx.apps.require(spent.session.app_id);
-  const user = await getUser(ctx, app.id, spent.session.user_id);
-  if (!user) throw new LatchError('missing_or_invalid_token');
-  return { app, user, sessionId: spent.session.id, refreshToken: spent.refreshToken };
+  if (!row.session_id || !row.app_id || !row.user_id || !row.user_created_at) {
+    throw new LatchError('missing_or_invalid_token');
+  }
+  const app = await ctx.apps.require(row.app_id);
+  const user: UserWithAccounts = {
+    user: {
+      id: row.user_id,
+      app_id: row.app_id,
+      created_at: new Date(row.user_created_at),
+      accepted_terms_at: row.accepted_terms_at === null ? null : new Date(row.accepted_terms_at),
+    },
+    accounts: accountsFromJson(row.accounts),
+  };
+  return { app, user, sessionId: row.session_id, refreshToken: next };
 }
 
 async function rotate(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {

@@ -1,4 +1,5 @@
 import { LatchError, type LinkedAccountType, userDid, type WireUser } from '@latch/protocol';
+import { type RawBuilder, sql } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 import { newUserId } from '../ids.js';
@@ -37,22 +38,52 @@ export function toWireUser({ user, accounts }: UserWithAccounts): WireUser {
   };
 }
 
-/** The user and its accounts, or undefined. */
+/** A linked account as `json_agg` returns it: timestamps as ISO strings, the bigserial id as a number. */
+type AccountJson = Omit<
+  LinkedAccountRow,
+  'id' | 'verified_at' | 'first_verified_at' | 'latest_verified_at' | 'created_at'
+> & {
+  id: string | number;
+  verified_at: string;
+  first_verified_at: string;
+  latest_verified_at: string;
+  created_at: string;
+};
+
+/**
+ * A user's linked accounts (oldest first) as one JSON array, or null when there are none: read in the
+ * same query as the user, so a user costs one round trip.
+ */
+export function accountsJsonOf(userId: RawBuilder<unknown>): RawBuilder<AccountJson[] | null> {
+  return sql<
+    AccountJson[] | null
+  >`(select json_agg(la order by la.id) from linked_accounts la where la.user_id = ${userId})`;
+}
+
+/** The rows of `accountsJsonOf`, typed as a plain select would return them. */
+export function accountsFromJson(json: AccountJson[] | null): LinkedAccountRow[] {
+  return (json ?? []).map((account) => ({
+    ...account,
+    id: String(account.id),
+    verified_at: new Date(account.verified_at),
+    first_verified_at: new Date(account.first_verified_at),
+    latest_verified_at: new Date(account.latest_verified_at),
+    created_at: new Date(account.created_at),
+  }));
+}
+
+/** The user and its accounts (one query), or undefined. */
 export async function getUser(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts | undefined> {
-  const user = await ctx.db
-    .selectFrom('users')
-    .selectAll()
-    .where('id', '=', userId)
-    .where('app_id', '=', appId)
+  const row = await ctx.db
+    .selectFrom('users as u')
+    .selectAll('u')
+    .select(accountsJsonOf(sql.ref('u.id')).as('accounts'))
+    .where('u.id', '=', userId)
+    .where('u.app_id', '=', appId)
     .executeTakeFirst();
-  if (!user) return undefined;
-  const accounts = await ctx.db
-    .selectFrom('linked_accounts')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('id')
-    .execute();
-  return { user, accounts };
+  if (!row) return undefined;
+  const { accounts, ...user } = row;
+  return { user, accounts: accountsFromJson(accounts) };
 }
 
 async function requireUser(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts> {
