@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
+import { createApp, demoApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
 import { dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
 
 // The message the demo's 'Sign message' button signs (apps/demo/src/EmbeddedWalletPanel.tsx).
@@ -113,5 +113,13 @@ describe('embedded wallet', () => {
     }
     await page.close();
     await device.close();
+  });
+
+  it('gives every new user of the demo app (npm start) an embedded wallet at login', async () => {
+    const page = await newUserPage(browser);
+    await openDemo(page, demoApp());
+    await loginByEmail(page, uniqueEmail('demo-wallet'));
+    expect(await walletAddress(page)).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    await page.close();
   });
 });

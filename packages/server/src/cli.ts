@@ -130,7 +130,11 @@ function assertCreatable(input: AppInput & { id?: string }): void {
 async function ensureDemo(origin: string | undefined): Promise<void> {
   if (!origin) throw new UsageError('apps ensure-demo needs --origin URL (the demo host page).');
   await withServer(async ({ ctx }) => {
-    const config = Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true]));
+    const config = {
+      ...Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true])),
+      // The demo shows the embedded wallet: every user without a wallet gets one at login.
+      embedded_wallet_config: { create_on_login: 'users-without-wallets' as const },
+    };
     const existing = await ctx.apps.findByName(DEMO_APP_NAME);
     const app = existing
       ? await ctx.apps.update(existing.id, {
