@@ -2,7 +2,16 @@ import type { Browser, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, demoApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
-import { dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
+import {
+  dialog,
+  enterCodeFor,
+  loginByEmail,
+  newUserPage,
+  openLogin,
+  seenCodes,
+  submitEmail,
+  visible,
+} from './widgetSteps.js';
 
 // The message the demo's 'Sign message' button signs (apps/demo/src/EmbeddedWalletPanel.tsx).
 const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
@@ -74,7 +83,14 @@ describe('embedded wallet', () => {
     const page = await newUserPage(browser);
     await listenToEveryMessage(page);
     await openDemo(page, app);
-    await loginByEmail(page, email);
+    await openLogin(page);
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    await visible(dialog(page).getByRole('heading', { name: 'Welcome to Wallet Co' }), 30_000);
+    await visible(dialog(page).getByText("You've successfully created an account."));
+    await saveScreenshot(page, 'embedded-wallet-created-screen');
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
     const address = await walletAddress(page);
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await saveScreenshot(page, 'embedded-wallet-created');

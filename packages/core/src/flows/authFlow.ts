@@ -154,7 +154,12 @@ export function authFlowTransition(state: AuthFlowState, event: FlowEvent): Tran
         effects: [{ type: 'createEmbeddedWallet', user: state.user }],
       };
     case 'walletCreated':
-      return closeModal({ ...state, user: event.user, succeeded: true });
+      // EMBEDDED_WALLET_CREATED_SCREEN, then close after 2500 ms (SPEC §4 "Sign").
+      if (state.screen !== SCREEN.embeddedWalletOnCreate) return stay(state);
+      return {
+        state: navigate({ ...state, user: event.user, succeeded: true }, SCREEN.embeddedWalletCreated),
+        effects: [{ type: 'after', ms: DELAY.walletCreatedClose, event: { type: 'finish' } }],
+      };
     case 'finish':
       return closeModal(state);
     case 'acceptTerms':

@@ -280,6 +280,11 @@ describe('post-login sequence', () => {
     expect(created).toEqual([]);
     await t.clock.advance(1);
     expect(created).toEqual(['u1']);
+    // EMBEDDED_WALLET_CREATED_SCREEN shows for 2500 ms before the login completes.
+    expect(t.runner.getState().screen).toBe('EMBEDDED_WALLET_CREATED_SCREEN');
+    await t.clock.advance(2499);
+    expect(t.events).toEqual([]);
+    await t.clock.advance(1);
     expect(t.events).toEqual(['complete:login:true']);
   });
 

@@ -12,6 +12,7 @@ export const SCREEN = {
   linkPhone: 'LINK_PHONE_SCREEN',
   updateEmail: 'UPDATE_EMAIL_SCREEN',
   embeddedWalletOnCreate: 'EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN',
+  embeddedWalletCreated: 'EMBEDDED_WALLET_CREATED_SCREEN',
 } as const;
 
 /** A screen id, spelled as in SPEC §2. */

@@ -5,4 +5,8 @@ export const embeddedWalletStrings = {
   signAndContinue: 'Sign and continue',
   signSuccess: 'Success',
   close: 'Close',
+  walletCreatedNewUserTitle: 'Welcome to {app}',
+  walletCreatedNewUserDescription: "You've successfully created an account.",
+  walletCreatedTitle: 'All set!',
+  walletCreatedDescription: 'Your account is secured.',
 } as const;

@@ -31,6 +31,9 @@ const SCREENS: Record<ScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.updateEmail]: lazy(() =>
     import('../screens/UpdateEmailScreen.js').then((m) => ({ default: m.UpdateEmailScreen })),
   ),
+  [SCREEN.embeddedWalletCreated]: lazy(() =>
+    import('../screens/EmbeddedWalletCreatedScreen.js').then((m) => ({ default: m.EmbeddedWalletCreatedScreen })),
+  ),
   [SCREEN.embeddedWalletOnCreate]: lazy(() =>
     import('../screens/EmbeddedWalletOnAccountCreateScreen.js').then((m) => ({
       default: m.EmbeddedWalletOnAccountCreateScreen,
