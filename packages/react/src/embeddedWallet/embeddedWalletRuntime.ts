@@ -4,6 +4,7 @@ import {
   createEmbeddedWalletController,
   createEmbeddedWalletProvider,
   EMBEDDED_WALLET_ERROR_TEXT,
+  type EmbeddedWalletBridge,
   type EmbeddedWalletController,
   type EmbeddedWalletProvider,
   embeddedWalletOf,
@@ -51,14 +52,18 @@ export function createEmbeddedWalletRuntime(options: {
   appId: string;
   clientId?: string;
   clock: Clock;
+  /** The frame bridge (tests pass a scripted one); default: the hidden iframe. */
+  bridge?: EmbeddedWalletBridge;
 }): EmbeddedWalletRuntime {
   const { client, clock } = options;
-  const bridge = createEmbeddedWalletBridge({
-    apiUrl: options.apiUrl,
-    appId: options.appId,
-    clientId: options.clientId,
-    clock,
-  });
+  const bridge =
+    options.bridge ??
+    createEmbeddedWalletBridge({
+      apiUrl: options.apiUrl,
+      appId: options.appId,
+      clientId: options.clientId,
+      clock,
+    });
   const controller = createEmbeddedWalletController(client, bridge);
   const listeners = new Set<() => void>();
   let state: EmbeddedWalletState = { connection: null, signRequest: null };
