@@ -4,7 +4,6 @@ import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
-import type { Db } from '../store/db.js';
 import { signAccessToken } from '../tokens/accessToken.js';
 import { accountsFromJson, accountsJsonOf, toWireUser, type UserWithAccounts } from './users.js';
 
@@ -14,21 +13,6 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** What the session services need. */
 export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
 
-async function insertRefreshToken(db: Db, sessionId: string, now: Date): Promise<string> {
-  const token = newSecretToken();
-  await db
-    .insertInto('refresh_tokens')
-    .values({
-      token_hash: sha256Hex(token),
-      session_id: sessionId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
-      rotated_at: null,
-    })
-    .execute();
-  return token;
-}
-
 async function startSession(
   ctx: SessionsContext,
   app: AppRecord,
@@ -36,19 +20,33 @@ async function startSession(
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const now = ctx.clock.now();
   const sessionId = newSessionId();
+  const refreshToken = newSecretToken();
+  // The session and its first refresh token in one statement (atomic, one round trip).
   await ctx.db
-    .insertInto('sessions')
+    .with('new_session', (db) =>
+      db
+        .insertInto('sessions')
+        .values({
+          id: sessionId,
+          app_id: app.id,
+          user_id: userId,
+          created_at: now,
+          last_refreshed_at: now,
+          revoked_at: null,
+          revoked_reason: null,
+        })
+        .returning('id'),
+    )
+    .insertInto('refresh_tokens')
     .values({
-      id: sessionId,
-      app_id: app.id,
-      user_id: userId,
+      token_hash: sha256Hex(refreshToken),
+      session_id: sessionId,
       created_at: now,
-      last_refreshed_at: now,
-      revoked_at: null,
-      revoked_reason: null,
+      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+      rotated_at: null,
     })
     .execute();
-  return { sessionId, refreshToken: await insertRefreshToken(ctx.db, sessionId, now) };
+  return { sessionId, refreshToken };
 }
 
 /** Starts a session for a user who just authenticated; the response of every authenticate call. */

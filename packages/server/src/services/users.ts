@@ -148,12 +148,15 @@ export async function loginOrSignUp(
         .set({ latest_verified_at: now, verified_at: now })
         .where('id', '=', existing.id)
         .execute();
-      return { user: await requireUser(ctx, appId, existing.user_id), isNewUser: false };
+      // The update touched only these two fields of this row: no second read needed.
+      const accounts = owner.accounts.map((a) =>
+        String(a.id) === String(existing.id) ? { ...a, latest_verified_at: now, verified_at: now } : a,
+      );
+      return { user: { user: owner.user, accounts }, isNewUser: false };
     }
     assertAllowlisted(app, [{ type: account.type, account_key: key }]);
     try {
-      const userId = await createUser(ctx, app, account, key, now);
-      return { user: await requireUser(ctx, appId, userId), isNewUser: true };
+      return { user: await createUser(ctx, app, account, key, now), isNewUser: true };
     } catch (error) {
       // Another request signed up the same account at the same moment: log in as that user instead.
       if (!isUniqueViolation(error) || attempt > 0) throw error;
@@ -162,45 +165,49 @@ export async function loginOrSignUp(
   throw new LatchError('internal_error');
 }
 
+/** Creates a user with its first account; returns both as stored, without reading them back. */
 async function createUser(
   ctx: UsersContext,
   app: AppRecord,
   account: AccountInput,
   key: string,
   now: Date,
-): Promise<string> {
-  const userId = newUserId();
-  await ctx.db.transaction().execute(async (trx) => {
-    if (app.maxUsers !== null) {
-      // Serialise sign-ups of this app so two at once cannot both take the last place.
-      await trx.selectFrom('apps').select('id').where('id', '=', app.id).forUpdate().execute();
-      const { count } = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('app_id', '=', app.id)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= app.maxUsers) throw new LatchError('max_accounts_reached');
-    }
-    await trx
-      .insertInto('users')
-      .values({ id: userId, app_id: app.id, created_at: now, accepted_terms_at: null })
-      .execute();
-    await trx
+): Promise<UserWithAccounts> {
+  const user: UserRow = { id: newUserId(), app_id: app.id, created_at: now, accepted_terms_at: null };
+  const newAccount = {
+    app_id: app.id,
+    user_id: user.id,
+    type: account.type,
+    account_key: key,
+    details: JSON.stringify(accountDetails(account)),
+    verified_at: now,
+    first_verified_at: now,
+    latest_verified_at: now,
+    created_at: now,
+  };
+  if (app.maxUsers === null) {
+    // Both rows in one statement (atomic, one round trip); the foreign key is checked at its end.
+    const row = await ctx.db
+      .with('new_user', (db) => db.insertInto('users').values(user).returning('id'))
       .insertInto('linked_accounts')
-      .values({
-        app_id: app.id,
-        user_id: userId,
-        type: account.type,
-        account_key: key,
-        details: JSON.stringify(accountDetails(account)),
-        verified_at: now,
-        first_verified_at: now,
-        latest_verified_at: now,
-        created_at: now,
-      })
-      .execute();
+      .values(newAccount)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { user, accounts: [row] };
+  }
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    // Serialise sign-ups of this app so two at once cannot both take the last place.
+    await trx.selectFrom('apps').select('id').where('id', '=', app.id).forUpdate().execute();
+    const { count } = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('app_id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    if (app.maxUsers !== null && Number(count) >= app.maxUsers) throw new LatchError('max_accounts_reached');
+    await trx.insertInto('users').values(user).execute();
+    return trx.insertInto('linked_accounts').values(newAccount).returningAll().executeTakeFirstOrThrow();
   });
-  return userId;
+  return { user, accounts: [row] };
 }
 
 /**
