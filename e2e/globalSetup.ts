@@ -21,8 +21,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
     demoPort: Number(process.env.E2E_DEMO_PORT ?? 15173),
     dataDir,
     quiet: true,
-    // Every browser test sends from 127.0.0.1: lift the per-IP send limit for the suite only.
-    extraEnv: { LATCH_SEND_LIMIT_PER_IP: '1000/600' },
+    extraEnv: {
+      // Every browser test sends from 127.0.0.1: lift the per-IP send limit for the suite only.
+      LATCH_SEND_LIMIT_PER_IP: '1000/600',
+      // The suite's stack is its own: a fresh embedded database, whatever DATABASE_URL/REDIS_URL say
+      // (a shared PostgreSQL could hold apps sealed under another dev master key).
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('demoUrl', stack.demoUrl);
