@@ -1,27 +1,5 @@
 import { DEFAULTS, LIMIT } from './constants.js';
 
-/** Every login method a host can enable (SPEC §3 loginMethods). */
-export const LOGIN_METHODS = [
-  'email',
-  'sms',
-  'google',
-  'twitter',
-  'discord',
-  'github',
-  'spotify',
-  'instagram',
-  'tiktok',
-  'linkedin',
-  'apple',
-  'wallet',
-  'farcaster',
-  'passkey',
-  'telegram',
-] as const;
-
-/** A login method id. */
-export type LoginMethod = (typeof LOGIN_METHODS)[number];
-
 /** The nine OAuth providers (SPEC §1). */
 export const OAUTH_PROVIDERS = [
   'google',
@@ -34,6 +12,20 @@ export const OAUTH_PROVIDERS = [
   'linkedin',
   'apple',
 ] as const;
+
+/** Every login method a host can enable (SPEC §3 loginMethods), in the canonical order. */
+export const LOGIN_METHODS = [
+  'email',
+  'sms',
+  ...OAUTH_PROVIDERS,
+  'wallet',
+  'farcaster',
+  'passkey',
+  'telegram',
+] as const;
+
+/** A login method id. */
+export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
 /** An OAuth provider id. */
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
