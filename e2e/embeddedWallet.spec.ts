@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { verifyMessage } from 'viem';
+import { verifyMessage, verifyTypedData } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, demoApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
+import { DEMO_TYPED_DATA } from '../apps/demo/src/demoTypedData.js';
+import {
+  createApp,
+  demoApp,
+  launchBrowser,
+  openDemo,
+  saveScreenshot,
+  seriousA11yViolations,
+  type TestApp,
+  uniqueEmail,
+} from './support.js';
 import {
   dialog,
   enterCodeFor,
@@ -50,6 +60,15 @@ async function walletAddress(page: Page): Promise<`0x${string}`> {
   return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
 }
 
+/** The signature the demo shows; fails with the demo's error text when signing failed. */
+async function shownSignature(page: Page): Promise<`0x${string}`> {
+  const signature = page.getByTestId('embedded-wallet-signature');
+  const error = page.getByTestId('embedded-wallet-error');
+  await visible(signature.or(error));
+  if (await error.count()) throw new Error(`signing failed: ${await error.textContent()}`);
+  return (await signature.textContent()) as `0x${string}`;
+}
+
 /** Clicks the demo's 'Sign message', approves on the sign request screen, returns the shown signature. */
 async function signWithScreen(page: Page, screenshot?: string): Promise<`0x${string}`> {
   await page.getByRole('button', { name: 'Sign message' }).click();
@@ -61,7 +80,7 @@ async function signWithScreen(page: Page, screenshot?: string): Promise<`0x${str
   await visible(dialog(page).getByText('Success'));
   if (screenshot) await saveScreenshot(page, `${screenshot}-success`);
   await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
-  return (await page.getByTestId('embedded-wallet-signature').textContent()) as `0x${string}`;
+  return shownSignature(page);
 }
 
 describe('embedded wallet', () => {
@@ -97,6 +116,15 @@ describe('embedded wallet', () => {
 
     const signature = await signWithScreen(page, 'embedded-wallet-sign-request');
     expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature })).toBe(true);
+
+    await page.getByRole('button', { name: 'Sign typed data' }).click();
+    await visible(dialog(page).getByText('Hello, typed data'));
+    await saveScreenshot(page, 'embedded-wallet-sign-typed-data');
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await dialog(page).getByRole('button', { name: 'Sign and continue' }).click();
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+    const typedSignature = await shownSignature(page);
+    expect(await verifyTypedData({ address, ...DEMO_TYPED_DATA, signature: typedSignature })).toBe(true);
 
     // Reload: the same wallet, connected from this device's share, with no prompt.
     await page.reload();

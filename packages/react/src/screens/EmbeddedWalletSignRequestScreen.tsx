@@ -12,6 +12,7 @@ const PAYLOAD_STYLE = {
   whiteSpace: 'pre-wrap',
   overflowWrap: 'anywhere',
   fontSize: 13,
+  fontFamily: 'ui-monospace, monospace',
   borderRadius: 8,
   background: 'var(--latch-surface)',
 } as const;
@@ -44,9 +45,11 @@ export function EmbeddedWalletSignRequestScreen(props: {
         {text.signMessageTitle}
       </h2>
       <p className="latch-text">{text.signMessageDescription}</p>
-      <pre className="latch-sign-payload" style={PAYLOAD_STYLE}>
-        {shownPayload(request)}
-      </pre>
+      {/* A scrollable region must be reachable by keyboard to be read (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus lets keyboard users scroll long typed data. */}
+      <section className="latch-sign-payload" style={PAYLOAD_STYLE} tabIndex={0} aria-label={text.signMessageTitle}>
+        <pre style={{ margin: 0, whiteSpace: 'pre-wrap', font: 'inherit' }}>{shownPayload(request)}</pre>
+      </section>
       <p
         className="latch-status"
         data-tone={request.status === 'error' ? 'error' : request.status === 'success' ? 'success' : undefined}
