@@ -53,6 +53,26 @@ describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => 
     expect(results.map((r) => r.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
 
+  it('keeps each key its own count and window when many keys are incremented at once', async () => {
+    const { store } = backend;
+    await store.increment('m-old', 5, 30);
+    await store.increment('m-live', 5, 60_000);
+    await backend.passTime(50);
+    const [fresh, old, live, again] = await Promise.all([
+      store.increment('m-fresh', 2, 60_000),
+      store.increment('m-old', 1, 60_000),
+      store.increment('m-live', 3, 1),
+      store.increment('m-fresh', 1, 60_000),
+    ]);
+    expect(fresh!.count).toBe(2);
+    expect(again!.count).toBe(3);
+    // An expired window restarts; a live one adds and keeps its long expiry.
+    expect(old!.count).toBe(1);
+    expect(old!.ttlMs).toBeGreaterThan(30_000);
+    expect(live!.count).toBe(8);
+    expect(live!.ttlMs).toBeGreaterThan(30_000);
+  });
+
   it('hands a single-use value to exactly one of many concurrent takers', async () => {
     const { store } = backend;
     await store.set('once', 'secret', 60_000);
