@@ -86,7 +86,7 @@ forEachBackend('users service: access rules and linking', (server) => {
   it('links one email and one phone, refuses a second of the kind and accounts of other users', async () => {
     const { appId } = await server().createApp({ config: { sms_auth: true, passkey_auth: true } });
     const { user } = await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'linker@example.com' });
-    const other = await loginOrSignUp(server().ctx, appId, { type: 'phone', phone_number: '+14155550111' });
+    await loginOrSignUp(server().ctx, appId, { type: 'phone', phone_number: '+14155550111' });
     const userId = user.user.id;
     const withPhone = await linkAccount(server().ctx, appId, userId, { type: 'phone', phone_number: '+14155550112' });
     expect(withPhone.accounts.map((a) => a.type)).toEqual(['email', 'phone']);
