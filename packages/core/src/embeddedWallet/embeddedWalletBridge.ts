@@ -70,7 +70,7 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
   const creates = new Map<string, Promise<WalletAddressResult>>();
   let frame: { target: FrameTarget; remove(): void } | null = null;
   let unlisten: (() => void) | null = null;
-  let readyState: { promise: Promise<void>; resolve(): void } | null = null;
+  let readyState: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | null = null;
   let isReady = false;
   let nextId = 0;
 
@@ -93,10 +93,14 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
   function mount() {
     if (frame) return;
     let resolve: () => void = () => {};
-    const promise = new Promise<void>((r) => {
-      resolve = r;
+    let reject: (error: unknown) => void = () => {};
+    const promise = new Promise<void>((onReady, onFail) => {
+      resolve = onReady;
+      reject = onFail;
     });
-    readyState = { promise, resolve };
+    // Only waiters of ready() observe a failure; an unwaited one is not an unhandled rejection.
+    promise.catch(() => undefined);
+    readyState = { promise, resolve, reject };
     const host = options.host ?? browserFrameHost();
     // Listen before mounting so the frame's ready announcement cannot be missed.
     unlisten = host.listen(onMessage);
@@ -182,6 +186,7 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
         waiting.reject(new LatchError('client_request_cancelled'));
         pending.delete(id);
       }
+      readyState?.reject(new LatchError('client_request_cancelled'));
       unmount();
     },
   };

@@ -28,3 +28,4 @@ export {
   type EmbeddedWalletProvider,
 } from './embeddedWalletProvider.js';
 export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './frameHost.js';
+export { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';

@@ -1,8 +1,8 @@
 import {
   type Clock,
-  createEmbeddedWalletBridge,
   createEmbeddedWalletController,
   createEmbeddedWalletProvider,
+  createLazyEmbeddedWalletBridge,
   EMBEDDED_WALLET_ERROR_TEXT,
   type EmbeddedWalletBridge,
   type EmbeddedWalletController,
@@ -58,7 +58,7 @@ export function createEmbeddedWalletRuntime(options: {
   const { client, clock } = options;
   const bridge =
     options.bridge ??
-    createEmbeddedWalletBridge({
+    createLazyEmbeddedWalletBridge({
       apiUrl: options.apiUrl,
       appId: options.appId,
       clientId: options.clientId,

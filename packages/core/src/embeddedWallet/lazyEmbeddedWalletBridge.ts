@@ -1,0 +1,38 @@
+import { LatchError } from '@latch/protocol';
+import type { EmbeddedWalletBridge, EmbeddedWalletBridgeOptions } from './embeddedWalletBridge.js';
+
+/**
+ * The bridge, loaded on first use: the frame messaging and its reply schemas stay out of the host
+ * page's initial JavaScript (DESIGN §1: what the landing screen does not need loads lazily).
+ */
+export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions): EmbeddedWalletBridge {
+  let loading: Promise<EmbeddedWalletBridge> | null = null;
+  let loaded: EmbeddedWalletBridge | null = null;
+  let destroyed = false;
+  const cancelled = () => new LatchError('client_request_cancelled', 'The embedded wallet was closed.');
+  const bridge = async (): Promise<EmbeddedWalletBridge> => {
+    if (destroyed) throw cancelled();
+    loading ??= import('./embeddedWalletBridge.js').then((module) => {
+      loaded = module.createEmbeddedWalletBridge(options);
+      return loaded;
+    });
+    const real = await loading;
+    // Destroyed while loading: nothing may mount after that.
+    if (destroyed) {
+      real.destroy();
+      throw cancelled();
+    }
+    return real;
+  };
+  return {
+    ready: async (timeoutMs) => (await bridge()).ready(timeoutMs),
+    create: async (data, readyTimeoutMs) => (await bridge()).create(data, readyTimeoutMs),
+    connect: async (data) => (await bridge()).connect(data),
+    recover: async (data) => (await bridge()).recover(data),
+    rpc: async (data) => (await bridge()).rpc(data),
+    destroy() {
+      destroyed = true;
+      loaded?.destroy();
+    },
+  };
+}
