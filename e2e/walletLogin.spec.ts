@@ -71,6 +71,20 @@ describe('wallet login', () => {
     await page.close();
   });
 
+  it("says 'Unable to connect wallet' without Retry once 2 retries are used", async () => {
+    const { page, wallet } = await walletPage(browser, app);
+    wallet.script('eth_requestAccounts', { errorCode: 4001 }, { errorCode: 4001 }, { errorCode: 4001 });
+    await chooseTestWallet(page);
+    for (let retry = 0; retry < 2; retry += 1) {
+      await visible(dialog(page).getByRole('heading', { name: 'you rejected the request' }));
+      await dialog(page).getByRole('button', { name: 'Retry' }).click();
+    }
+    await visible(dialog(page).getByRole('heading', { name: 'Unable to connect wallet' }));
+    expect(await dialog(page).getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(wallet.calls.filter((call) => call.method === 'eth_requestAccounts')).toHaveLength(3);
+    await page.close();
+  });
+
   it('shows AWAITING_CONNECTION while the wallet has not answered, and closing it leaves the user logged out', async () => {
     const { page, wallet } = await walletPage(browser, app);
     wallet.script('eth_requestAccounts', 'hang');
