@@ -1,9 +1,6 @@
-export {
-  createEmbeddedWalletBridge,
-  type EmbeddedWalletBridge,
-  type EmbeddedWalletBridgeOptions,
-  embeddedWalletFrameUrl,
-} from './embeddedWalletBridge.js';
+// The bridge itself is reached only through createLazyEmbeddedWalletBridge, so that it stays out of
+// the host page's initial JavaScript (a static re-export would pull it in).
+export type { EmbeddedWalletBridge, EmbeddedWalletBridgeOptions } from './embeddedWalletBridge.js';
 export {
   createEmbeddedWalletController,
   type EmbeddedWalletClient,
