@@ -1,4 +1,4 @@
-import type { ExternalWallets, FlowRunner, LatchClient } from '@latch/core';
+import type { FlowRunner, LatchClient } from '@latch/core';
 import { createContext, useContext } from 'react';
 import type { Strings } from './strings/en.js';
 
@@ -6,8 +6,6 @@ import type { Strings } from './strings/en.js';
 export interface LatchContextValue {
   client: LatchClient;
   runner: FlowRunner;
-  /** External wallets: discovery, the wallet connection flow and the connected list. */
-  wallets: ExternalWallets;
   strings: Strings;
   /** How many <LatchEmbed> are mounted: while one is, the flow renders there and not in the dialog. */
   embeds: { current: number };

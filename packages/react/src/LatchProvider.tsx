@@ -1,13 +1,11 @@
 import {
   type Clock,
   configWarnings,
-  createExternalWallets,
   createFlowRunner,
   createLatchClient,
   type ExitError,
   type FlowIntent,
   type LatchClient,
-  SCREEN,
   systemClock,
 } from '@latch/core';
 import type { User } from '@latch/protocol';
@@ -65,39 +63,11 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
       actions: client,
       clock,
       handlers: () => ({
-        // On AWAITING_CONNECTION the wallet flow owns the outcome and reports it itself.
-        onComplete: (result) => {
-          if (runner.getState().screen !== SCREEN.awaitingConnection) propsRef.current.onLoginComplete?.(result);
-        },
-        onExit: (error) => {
-          if (runner.getState().screen !== SCREEN.awaitingConnection) propsRef.current.onError?.(error);
-        },
-        createEmbeddedWallet: propsRef.current.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
-      }),
-    }),
-  );
-  const [wallets] = useState(() =>
-    createExternalWallets({
-      actions: client,
-      clock,
-      handlers: () => ({
         onComplete: (result) => propsRef.current.onLoginComplete?.(result),
         onExit: (error) => propsRef.current.onError?.(error),
-        // The wallet flow is over (its outcome reported): the modal closes.
-        onClose: () => runner.dispatch({ type: 'close' }),
         createEmbeddedWallet: propsRef.current.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
       }),
     }),
-  );
-  // Closing the modal (close button, Escape, backdrop) mid wallet flow ends the wallet flow too.
-  useEffect(
-    () =>
-      runner.subscribe(() => {
-        const { phase } = runner.getState();
-        if (phase !== 'closing' && phase !== 'closed') return;
-        if (wallets.runner.getState().status !== 'disconnected') wallets.runner.dispatch({ type: 'close' });
-      }),
-    [runner, wallets],
   );
 
   // React's StrictMode unmounts and remounts effects at once: destroy the client only if no remount follows.
@@ -124,18 +94,14 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
     return () => {
       unsubscribe();
       runner.destroy();
-      wallets.runner.destroy();
-      pendingDestroy.current = globalThis.setTimeout(() => {
-        wallets.destroy();
-        if (!givenClient) client.destroy();
-      }, 0);
+      if (!givenClient) pendingDestroy.current = globalThis.setTimeout(() => client.destroy(), 0);
     };
-  }, [client, runner, wallets, givenClient]);
+  }, [client, runner, givenClient]);
 
   const [embeds] = useState(() => ({ current: 0 }));
   const value = useMemo<LatchContextValue>(
-    () => ({ client, runner, wallets, strings: { ...en, ...props.strings }, embeds }),
-    [client, runner, wallets, props.strings, embeds],
+    () => ({ client, runner, strings: { ...en, ...props.strings }, embeds }),
+    [client, runner, props.strings, embeds],
   );
 
   return (

@@ -1,11 +1,4 @@
-import {
-  createExternalWallets,
-  createFakeClock,
-  createFlowRunner,
-  createLatchClient,
-  type FlowEvent,
-  SCREEN,
-} from '@latch/core';
+import { createFakeClock, createFlowRunner, createLatchClient, type FlowEvent, SCREEN } from '@latch/core';
 import { createFakeFetch, serverAppConfig } from '@latch/core/testing';
 import { LatchError, type ServerAppConfig } from '@latch/protocol';
 import { renderToString } from 'react-dom/server';
@@ -43,15 +36,7 @@ async function renderScreen(events: FlowEvent[], config: Partial<ServerAppConfig
   });
   for (const event of events) runner.dispatch(event);
   const { prelude } = await prerenderToNodeStream(
-    <LatchContext.Provider
-      value={{
-        client,
-        runner,
-        wallets: createExternalWallets({ actions: client, clock, handlers: () => ({}), target: null }),
-        strings: en,
-        embeds: { current: 0 },
-      }}
-    >
+    <LatchContext.Provider value={{ client, runner, strings: en, embeds: { current: 0 } }}>
       <LatchModal />
     </LatchContext.Provider>,
   );

@@ -13,7 +13,6 @@ export const SCREEN = {
   updateEmail: 'UPDATE_EMAIL_SCREEN',
   embeddedWalletOnCreate: 'EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN',
   embeddedWalletCreated: 'EMBEDDED_WALLET_CREATED_SCREEN',
-  awaitingConnection: 'AWAITING_CONNECTION',
 } as const;
 
 /** A screen id, spelled as in SPEC §2. */

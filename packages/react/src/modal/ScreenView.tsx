@@ -34,9 +34,6 @@ const SCREENS: Record<ScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.embeddedWalletCreated]: lazy(() =>
     import('../screens/EmbeddedWalletCreatedScreen.js').then((m) => ({ default: m.EmbeddedWalletCreatedScreen })),
   ),
-  [SCREEN.awaitingConnection]: lazy(() =>
-    import('../screens/AwaitingConnectionScreen.js').then((m) => ({ default: m.AwaitingConnectionScreen })),
-  ),
   [SCREEN.embeddedWalletOnCreate]: lazy(() =>
     import('../screens/EmbeddedWalletOnAccountCreateScreen.js').then((m) => ({
       default: m.EmbeddedWalletOnAccountCreateScreen,

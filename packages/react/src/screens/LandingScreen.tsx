@@ -6,7 +6,6 @@ import { ConsentLine } from '../components/ConsentLine.js';
 import { EmailForm } from '../components/EmailForm.js';
 import { PhoneForm } from '../components/PhoneForm.js';
 import { ScreenFrame } from '../components/ScreenFrame.js';
-import { WalletList } from '../components/WalletList.js';
 import { useClientState, useStrings } from '../hooks.js';
 import { METHOD_LABEL } from '../strings/en.js';
 import type { ScreenProps } from './screenProps.js';
@@ -36,13 +35,11 @@ export function LandingScreen({ titleId }: ScreenProps): ReactNode {
     >
       {view === 'main' && appearance.loginMessage ? <p className="latch-text">{appearance.loginMessage}</p> : null}
       <div className="latch-list">
-        {view === 'main' ? (
-          layout.entries.map((entry) => <Entry key={entryKey(entry)} entry={entry} onOpen={setView} />)
-        ) : view === 'overflow' ? (
-          layout.overflowMethods.map((method) => <MethodItem key={method} method={method} collapsed />)
-        ) : (
-          <WalletList configured={layout.overflowWallets} />
-        )}
+        {view === 'main'
+          ? layout.entries.map((entry) => <Entry key={entryKey(entry)} entry={entry} onOpen={setView} />)
+          : view === 'overflow'
+            ? layout.overflowMethods.map((method) => <MethodItem key={method} method={method} collapsed />)
+            : layout.overflowWallets.map((wallet) => <Unavailable key={wallet} label={wallet} />)}
       </div>
       <ConsentLine legal={config.legal} />
     </ScreenFrame>
@@ -64,21 +61,18 @@ function Entry({ entry, onOpen }: { entry: LandingEntry; onOpen(view: View): voi
     case 'other-wallets':
       return <Button onClick={() => onOpen('wallets')}>{strings.otherWallets}</Button>;
     case 'continue-with-wallet':
-      return <Button onClick={() => onOpen('wallets')}>{strings.continueWithWallet}</Button>;
+      return <Unavailable label={strings.continueWithWallet} />;
     case 'passkey':
       return <Unavailable label={strings.passkeyLogin} />;
     case 'wallet':
-      return <WalletList configured={[entry.wallet]} />;
+      return <Unavailable label={entry.wallet} />;
   }
 }
 
 /** Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. */
 function MethodItem({ method, collapsed = false }: { method: LoginMethod; collapsed?: boolean }): ReactNode {
   const strings = useStrings();
-  const { config } = useClientState();
   const [expanded, setExpanded] = useState(!collapsed);
-  // 'wallet' as a method: the whole wallet list (the app names no wallets, or lists them in its order).
-  if (method === 'wallet') return <WalletList configured={config?.appearance.walletList ?? []} />;
   if (method === 'email' || method === 'sms') {
     if (!expanded) {
       return (

@@ -55,15 +55,6 @@ export const en = {
   updateEmailTitle: 'Update your email',
   updateEmailDetail: 'Enter the new address; we will send it a confirmation code.',
   newEmailLabel: 'New email address',
-  // Wallet list and AWAITING_CONNECTION
-  connect: 'Connect',
-  waitingForWallet: 'Waiting for {wallet}',
-  confirmInWallet: 'Confirm the request in your wallet to continue.',
-  switchingChain: 'Switching to a supported network',
-  signWithWallet: 'Sign with your wallet',
-  signInWallet: 'Sign the message in your wallet to log in.',
-  retry: 'Retry',
-  useDifferentWallet: 'Use a different wallet',
   // Embedded wallet creation (filled by the embedded-wallet issue)
   creatingWallet: 'Creating your wallet',
 } as const;

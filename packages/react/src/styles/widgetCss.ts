@@ -27,9 +27,6 @@ dialog[data-latch-root]::backdrop{background:rgba(15,17,23,.45)}
 [data-latch-root] .latch-button:disabled{cursor:not-allowed;opacity:.6}
 [data-latch-root] .latch-button[data-variant=primary]:disabled{opacity:1;background:var(--latch-surface);border-color:var(--latch-border);color:var(--latch-muted)}
 [data-latch-root] .latch-button .latch-soon{margin-left:auto;font-size:12px;color:var(--latch-muted);font-weight:400}
-[data-latch-root] .latch-button .latch-hover-label{margin-left:auto;font-size:12px;color:var(--latch-fg);font-weight:500;opacity:0}
-[data-latch-root] .latch-button:hover .latch-hover-label,[data-latch-root] .latch-button:focus-visible .latch-hover-label{opacity:1}
-[data-latch-root] .latch-wallet-icon{width:24px;height:24px;border-radius:6px}
 [data-latch-root] .latch-link{border:none;background:none;padding:0;font:inherit;color:var(--latch-accent-text);text-decoration:underline;cursor:pointer}
 [data-latch-root] .latch-field{display:flex;gap:6px;align-items:stretch;border:1px solid var(--latch-border);border-radius:var(--latch-radius);padding:4px 4px 4px 10px;background:var(--latch-bg)}
 [data-latch-root] .latch-field:focus-within{border-color:var(--latch-accent);box-shadow:0 0 0 3px var(--latch-accent-soft)}
