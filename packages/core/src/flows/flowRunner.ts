@@ -1,6 +1,7 @@
 import { LatchError, type User } from '@latch/protocol';
 import { authFlowTransition } from './authFlow.js';
 import type { AuthFlowState, ExitError, FlowEffect, FlowError, FlowEvent, FlowIntent } from './flowTypes.js';
+import { createMachineCore } from './machineCore.js';
 import { initialAuthFlowState } from './modalNavigation.js';
 
 /** The timer functions the runner needs; the client's Clock and a fake clock both fit. */
@@ -59,25 +60,9 @@ export function createFlowRunner(options: {
   handlers: () => FlowHandlers;
 }): FlowRunner {
   const { actions, clock, handlers } = options;
-  let state = initialAuthFlowState();
-  const listeners = new Set<() => void>();
-  const timers = new Set<unknown>();
-
-  const dispatch = (event: FlowEvent): void => {
-    const result = authFlowTransition(state, event);
-    if (result.state !== state) {
-      state = result.state;
-      for (const listener of [...listeners]) listener();
-    }
-    for (const effect of result.effects) run(effect);
-  };
-
-  const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) => {
-    promise.then(
-      (value) => dispatch(ok(value)),
-      (error: unknown) => dispatch(fail(toFlowError(error))),
-    );
-  };
+  const core = createMachineCore({ initial: initialAuthFlowState(), transition: authFlowTransition, clock, run });
+  const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) =>
+    core.settle(promise, ok, (error) => fail(toFlowError(error)));
 
   const submit = (effect: Extract<FlowEffect, { type: 'submitCode' }>): Promise<{ user: User; isNewUser: boolean }> => {
     const { channel, intent, destination, code } = effect;
@@ -97,17 +82,11 @@ export function createFlowRunner(options: {
 
   function run(effect: FlowEffect): void {
     switch (effect.type) {
-      case 'after': {
-        const handle = clock.setTimeout(() => {
-          timers.delete(handle);
-          dispatch(effect.event);
-        }, effect.ms);
-        timers.add(handle);
+      case 'after':
+        core.after(effect.ms, effect.event);
         return;
-      }
       case 'cancelTimers':
-        for (const handle of timers) clock.clearTimeout(handle);
-        timers.clear();
+        core.cancelTimers();
         return;
       case 'sendCode': {
         const send =
@@ -159,16 +138,10 @@ export function createFlowRunner(options: {
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    dispatch,
-    destroy() {
-      // Only timers: subscribers unsubscribe themselves (React may re-run effects on a live runner).
-      for (const handle of timers) clock.clearTimeout(handle);
-      timers.clear();
-    },
+    getState: core.getState,
+    subscribe: core.subscribe,
+    dispatch: core.dispatch,
+    // Only timers: subscribers unsubscribe themselves (React may re-run effects on a live runner).
+    destroy: core.cancelTimers,
   };
 }

@@ -4,6 +4,7 @@ import type { SiweWallet } from '../actions/walletActions.js';
 import type { FlowClock } from '../flows/flowRunner.js';
 import { toFlowError } from '../flows/flowRunner.js';
 import type { ExitError } from '../flows/flowTypes.js';
+import { createMachineCore } from '../flows/machineCore.js';
 import { initialWalletConnectionState, walletConnectionTransition } from '../flows/walletConnection.js';
 import type { WalletConnection, WalletConnector } from './injectedConnector.js';
 import { siweWallet } from './siweWallet.js';
@@ -44,29 +45,13 @@ export function createWalletConnectionRunner(options: {
   handlers: () => WalletFlowHandlers;
 }): WalletConnectionRunner {
   const { actions, clock, handlers } = options;
-  let state = initialWalletConnectionState();
-  const listeners = new Set<() => void>();
-  const timers = new Set<unknown>();
-
-  const dispatch = (event: WalletFlowEvent): void => {
-    const result = walletConnectionTransition(state, event);
-    if (result.state !== state) {
-      state = result.state;
-      for (const listener of [...listeners]) listener();
-    }
-    for (const effect of result.effects) run(effect);
-  };
-
-  const settle = <T>(
-    promise: Promise<T>,
-    ok: (value: T) => WalletFlowEvent,
-    fail: (error: unknown) => WalletFlowEvent,
-  ) => {
-    promise.then(
-      (value) => dispatch(ok(value)),
-      (error: unknown) => dispatch(fail(error)),
-    );
-  };
+  const core = createMachineCore({
+    initial: initialWalletConnectionState(),
+    transition: walletConnectionTransition,
+    clock,
+    run,
+  });
+  const settle = core.settle;
 
   const connector = (walletId: string): Promise<WalletConnector> => {
     const found = options.connectorFor(walletId);
@@ -75,17 +60,11 @@ export function createWalletConnectionRunner(options: {
 
   function run(effect: WalletFlowEffect): void {
     switch (effect.type) {
-      case 'after': {
-        const handle = clock.setTimeout(() => {
-          timers.delete(handle);
-          dispatch(effect.event);
-        }, effect.ms);
-        timers.add(handle);
+      case 'after':
+        core.after(effect.ms, effect.event);
         return;
-      }
       case 'cancelTimers':
-        for (const handle of timers) clock.clearTimeout(handle);
-        timers.clear();
+        core.cancelTimers();
         return;
       case 'connect':
         settle(
@@ -152,15 +131,9 @@ export function createWalletConnectionRunner(options: {
   }
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    dispatch,
-    destroy() {
-      for (const handle of timers) clock.clearTimeout(handle);
-      timers.clear();
-    },
+    getState: core.getState,
+    subscribe: core.subscribe,
+    dispatch: core.dispatch,
+    destroy: core.cancelTimers,
   };
 }
