@@ -6,6 +6,8 @@ export interface KnownWallet {
   rdns: readonly string[];
   /** The `window.ethereum.is…` flag an injected provider of this wallet sets. */
   injectedFlag?: string;
+  /** Where to get the wallet (its download page), for the install help; absent when Latch knows none. */
+  installUrl?: string;
 }
 
 /** The well-known wallets with built-in display names. */
@@ -15,15 +17,29 @@ export const KNOWN_WALLETS: readonly KnownWallet[] = [
     name: 'MetaMask',
     rdns: ['io.metamask', 'io.metamask.flask'],
     injectedFlag: 'isMetaMask',
+    installUrl: 'https://metamask.io/download/',
   },
   {
     walletClientType: 'coinbase_wallet',
     name: 'Coinbase Wallet',
     rdns: ['com.coinbase.wallet'],
     injectedFlag: 'isCoinbaseWallet',
+    installUrl: 'https://www.coinbase.com/wallet/downloads',
   },
-  { walletClientType: 'rainbow', name: 'Rainbow', rdns: ['me.rainbow'], injectedFlag: 'isRainbow' },
-  { walletClientType: 'phantom', name: 'Phantom', rdns: ['app.phantom'], injectedFlag: 'isPhantom' },
+  {
+    walletClientType: 'rainbow',
+    name: 'Rainbow',
+    rdns: ['me.rainbow'],
+    injectedFlag: 'isRainbow',
+    installUrl: 'https://rainbow.me/download',
+  },
+  {
+    walletClientType: 'phantom',
+    name: 'Phantom',
+    rdns: ['app.phantom'],
+    injectedFlag: 'isPhantom',
+    installUrl: 'https://phantom.com/download',
+  },
   { walletClientType: 'rabby_wallet', name: 'Rabby Wallet', rdns: ['io.rabby'], injectedFlag: 'isRabby' },
   { walletClientType: 'zerion', name: 'Zerion', rdns: ['io.zerion.wallet'], injectedFlag: 'isZerion' },
   { walletClientType: 'okx_wallet', name: 'OKX Wallet', rdns: ['com.okex.wallet'], injectedFlag: 'isOkxWallet' },
@@ -35,6 +51,11 @@ export const KNOWN_WALLETS: readonly KnownWallet[] = [
   { walletClientType: 'frame', name: 'Frame', rdns: ['sh.frame'], injectedFlag: 'isFrame' },
   { walletClientType: 'wallet_connect', name: 'WalletConnect', rdns: [] },
 ];
+
+/** The known wallet of a wallet client type, if any. */
+export function knownWalletByClientType(walletClientType: string): KnownWallet | undefined {
+  return KNOWN_WALLETS.find((wallet) => wallet.walletClientType === walletClientType);
+}
 
 /** The known wallet announcing `rdns`, if any. */
 export function knownWalletByRdns(rdns: string): KnownWallet | undefined {
