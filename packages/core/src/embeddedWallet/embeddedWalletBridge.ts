@@ -9,6 +9,7 @@ import {
   type WalletRecoverData,
   type WalletRpcData,
   type WalletRpcResult,
+  type WalletSetRecoveryPasswordData,
 } from '@latch/protocol';
 import { type Clock, systemClock } from '../clock.js';
 import { CREATE_TIMED_OUT_TEXT, EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
@@ -36,6 +37,8 @@ export interface EmbeddedWalletBridge {
   connect(data: { accessToken: string; address: string }): Promise<WalletAddressResult>;
   /** Restores the wallet on a device without its share. */
   recover(data: WalletRecoverData): Promise<WalletAddressResult>;
+  /** Sets (or replaces) the wallet's recovery password on a device that holds its share. */
+  setRecoveryPassword(data: WalletSetRecoveryPasswordData): Promise<WalletAddressResult>;
   /** Signs with the wallet (personal_sign, eth_signTypedData_v4, eth_signTransaction). */
   rpc(data: WalletRpcData): Promise<WalletRpcResult>;
   /** Removes the frame and rejects what is pending. */
@@ -179,6 +182,7 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     },
     connect: (data) => call(WALLET_EVENT.walletConnect, data),
     recover: (data) => call(WALLET_EVENT.walletRecover, data),
+    setRecoveryPassword: (data) => call(WALLET_EVENT.walletSetRecoveryPassword, data),
     rpc: (data) => call(WALLET_EVENT.walletRpc, data),
     destroy() {
       for (const [id, waiting] of pending) {

@@ -40,6 +40,10 @@ function fakeBridge(onDevice: boolean) {
       recovered.push(data);
       return { address: ADDRESS };
     },
+    setRecoveryPassword: async () => {
+      calls.push('set-recovery-password');
+      return { address: ADDRESS, recoveryMethod: 'user-passcode' };
+    },
     rpc: async (data) => {
       calls.push(`rpc:${data.request.method}`);
       return { method: data.request.method, result: '0x5157' };
@@ -92,6 +96,42 @@ describe('embedded wallet controller', () => {
       'Unsupported recovery method.',
     );
     expect(calls).toEqual(['connect']);
+  });
+
+  it('sends a password wallet on a new device to the password screen, and recovers with the password', async () => {
+    const { bridge, calls, recovered } = fakeBridge(false);
+    const owner = user({ recoveryMethod: 'user-passcode' });
+    const asked: string[] = [];
+    const controller = createEmbeddedWalletController(client(owner), bridge, {
+      onPasswordRecoveryNeeded: async (wallet) => {
+        asked.push(wallet.address);
+        await controller.recoverWithPassword(owner, 'Correct-Horse-9');
+      },
+    });
+    expect((await controller.connect(owner)).address).toBe(ADDRESS);
+    expect(asked).toEqual([ADDRESS]);
+    expect(recovered[0]).toMatchObject({ recoveryMethod: 'user-passcode', password: 'Correct-Horse-9' });
+    // Recovered: signing needs no second connect.
+    await controller.signMessage(owner, 'hi');
+    expect(calls).toEqual(['connect', 'recover', 'rpc:personal_sign']);
+  });
+
+  it('creates with a password, and sets a password on a connected wallet', async () => {
+    const created: unknown[] = [];
+    const { bridge, calls } = fakeBridge(true);
+    const withPassword = user({ recoveryMethod: 'user-passcode' });
+    const controller = createEmbeddedWalletController(client(withPassword), {
+      ...bridge,
+      create: async (data) => {
+        created.push(data);
+        return { address: ADDRESS };
+      },
+    });
+    await controller.createForUser(user(), { password: 'Secret-123' });
+    expect(created).toEqual([{ accessToken: 'token', recoveryMethod: 'user-passcode', password: 'Secret-123' }]);
+    const refreshed = await controller.setRecoveryPassword(withPassword, 'Other-456');
+    expect(refreshed).toBe(withPassword);
+    expect(calls).toEqual(['set-recovery-password']);
   });
 
   it('answers EIP-1193 requests: accounts, chain id, signing, and 4200 for the rest', async () => {

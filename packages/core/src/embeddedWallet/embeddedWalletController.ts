@@ -36,12 +36,32 @@ export function embeddedWalletOf(user: User | null | undefined): EmbeddedWalletI
   };
 }
 
-/** Creation, connection, provider-managed recovery and signing of the user's embedded wallet over the bridge. */
+/** Options of `createForUser`: provider-managed recovery unless a password is given. */
+export interface CreateWalletOptions {
+  readyTimeoutMs?: number;
+  /** Creates the wallet with password recovery (`user-passcode`) instead of provider-managed. */
+  password?: string;
+}
+
+/** Options of the controller. */
+export interface EmbeddedWalletControllerOptions {
+  /**
+   * Called when a password wallet has no share on this device (SPEC §4 "Wallet connecting and
+   * recovery": go to the password screen); resolves once `recoverWithPassword` restored it.
+   */
+  onPasswordRecoveryNeeded?(wallet: EmbeddedWalletInfo): Promise<void>;
+}
+
+/** Creation, connection, recovery, password and signing of the user's embedded wallet over the bridge. */
 export interface EmbeddedWalletController {
-  /** Creates the wallet (provider-managed recovery) unless the user has one; returns the refreshed user. */
-  createForUser(user: User, options?: { readyTimeoutMs?: number }): Promise<User>;
-  /** Unlocks the wallet on this device, recovering it first on a new device (provider-managed recovery). */
+  /** Creates the wallet unless the user has one; returns the refreshed user. */
+  createForUser(user: User, options?: CreateWalletOptions): Promise<User>;
+  /** Unlocks the wallet on this device, recovering it first on a new device (provider, or the password screen). */
   connect(user: User): Promise<EmbeddedWalletInfo>;
+  /** Restores a password wallet on this device ('Invalid recovery password, please try again.' when wrong). */
+  recoverWithPassword(user: User, password: string): Promise<EmbeddedWalletInfo>;
+  /** Sets (or replaces) the recovery password of the user's wallet; returns the refreshed user. */
+  setRecoveryPassword(user: User, password: string): Promise<User>;
   /** personal_sign with the embedded wallet. */
   signMessage(user: User, message: string): Promise<Address>;
   /** eth_signTypedData_v4 with the embedded wallet. */
@@ -64,6 +84,7 @@ function walletOrFail(user: User): EmbeddedWalletInfo {
 export function createEmbeddedWalletController(
   client: EmbeddedWalletClient,
   bridge: EmbeddedWalletBridge,
+  options: EmbeddedWalletControllerOptions = {},
 ): EmbeddedWalletController {
   // One connection per address at a time; a settled failure lets the next call try again.
   const connections = new Map<string, Promise<EmbeddedWalletInfo>>();
@@ -74,11 +95,31 @@ export function createEmbeddedWalletController(
       await bridge.connect({ accessToken, address: wallet.address });
     } catch (error) {
       if (!(error instanceof EmbeddedWalletError) || error.proxyType !== 'wallet_not_on_device') throw error;
-      // A new device (SPEC §4 "Wallet connecting and recovery"): provider-managed recovery needs no password.
-      if (wallet.recoveryMethod !== 'latch') throw new LatchError('invalid_data', UNSUPPORTED_RECOVERY_TEXT);
-      await bridge.recover({ accessToken, address: wallet.address, recoveryMethod: 'latch' });
+      // A new device (SPEC §4 "Wallet connecting and recovery"): provider-managed recovery needs no
+      // password; a password wallet goes to the password screen; cloud methods come with OAuth.
+      if (wallet.recoveryMethod === 'latch') {
+        await bridge.recover({ accessToken, address: wallet.address, recoveryMethod: 'latch' });
+      } else if (wallet.recoveryMethod === 'user-passcode' && options.onPasswordRecoveryNeeded) {
+        await options.onPasswordRecoveryNeeded(wallet);
+      } else {
+        throw new LatchError('invalid_data', UNSUPPORTED_RECOVERY_TEXT);
+      }
     }
     return wallet;
+  }
+
+  async function refreshedWith(address: string): Promise<User> {
+    let refreshed: User;
+    try {
+      refreshed = await client.refreshUser();
+    } catch (error) {
+      throw new LatchError('internal_error', FAILED_TO_REFRESH_USER_TEXT, { cause: error });
+    }
+    const wallet = embeddedWalletOf(refreshed);
+    if (!wallet || wallet.address.toLowerCase() !== address.toLowerCase()) {
+      throw new LatchError('internal_error', MISSING_EMBEDDED_WALLET_TEXT);
+    }
+    return refreshed;
   }
 
   function connect(user: User): Promise<EmbeddedWalletInfo> {
@@ -100,28 +141,37 @@ export function createEmbeddedWalletController(
   }
 
   return {
-    async createForUser(user, options = {}) {
+    async createForUser(user, createOptions = {}) {
       if (embeddedWalletOf(user)) return user;
       const accessToken = await tokenOrFail(client);
-      const created = await bridge.create(
-        { accessToken, recoveryMethod: 'latch' },
-        options.readyTimeoutMs ?? TIMEOUT.walletProxyDirect,
-      );
-      let refreshed: User;
-      try {
-        refreshed = await client.refreshUser();
-      } catch (error) {
-        throw new LatchError('internal_error', FAILED_TO_REFRESH_USER_TEXT, { cause: error });
-      }
-      const wallet = embeddedWalletOf(refreshed);
-      if (!wallet || wallet.address.toLowerCase() !== created.address.toLowerCase()) {
-        throw new LatchError('internal_error', MISSING_EMBEDDED_WALLET_TEXT);
-      }
+      const data =
+        createOptions.password === undefined
+          ? { accessToken, recoveryMethod: 'latch' as const }
+          : { accessToken, recoveryMethod: 'user-passcode' as const, password: createOptions.password };
+      const created = await bridge.create(data, createOptions.readyTimeoutMs ?? TIMEOUT.walletProxyDirect);
+      const refreshed = await refreshedWith(created.address);
+      const wallet = walletOrFail(refreshed);
       // The frame that created the wallet holds it unlocked: no connect round trip needed.
       connections.set(wallet.address, Promise.resolve(wallet));
       return refreshed;
     },
     connect,
+    async recoverWithPassword(user, password) {
+      const wallet = walletOrFail(user);
+      const accessToken = await tokenOrFail(client);
+      await bridge.recover({ accessToken, address: wallet.address, recoveryMethod: 'user-passcode', password });
+      connections.set(wallet.address, Promise.resolve(wallet));
+      return wallet;
+    },
+    async setRecoveryPassword(user, password) {
+      const wallet = await connect(user);
+      const accessToken = await tokenOrFail(client);
+      await bridge.setRecoveryPassword({ accessToken, address: wallet.address, password });
+      const refreshed = await refreshedWith(wallet.address);
+      const updated = walletOrFail(refreshed);
+      connections.set(updated.address, Promise.resolve(updated));
+      return refreshed;
+    },
     signMessage(user, message) {
       if (typeof message !== 'string' || message.length === 0) return Promise.reject(new LatchError('invalid_message'));
       return rpc(user, { method: 'personal_sign', params: [message, walletOrFail(user).address] });

@@ -2,9 +2,11 @@
 // the host page's initial JavaScript (a static re-export would pull it in).
 export type { EmbeddedWalletBridge, EmbeddedWalletBridgeOptions } from './embeddedWalletBridge.js';
 export {
+  type CreateWalletOptions,
   createEmbeddedWalletController,
   type EmbeddedWalletClient,
   type EmbeddedWalletController,
+  type EmbeddedWalletControllerOptions,
   type EmbeddedWalletInfo,
   embeddedWalletOf,
   FAILED_TO_REFRESH_USER_TEXT,
@@ -24,5 +26,28 @@ export {
   type Eip1193Request,
   type EmbeddedWalletProvider,
 } from './embeddedWalletProvider.js';
+export {
+  type ExportUrlOptions,
+  embeddedWalletExportUrl,
+  type KeyExportOptions,
+  type KeyExportSession,
+  startKeyExport,
+} from './exportFrame.js';
 export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './frameHost.js';
 export { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
+export { loadRecoveryFlow, type RecoveryFlowModule } from './recoveryFlowLoader.js';
+// The password and recovery flows load on first use; only their types are re-exported here.
+export type {
+  PasswordFlowEvent,
+  PasswordFlowState,
+  PasswordStep,
+  PasswordStrength,
+  RecoveryFlowActions,
+  RecoveryFlowEvent,
+  RecoveryFlowRunner,
+  RecoveryFlowState,
+  RecoveryOptionView,
+  WalletFlowOutcome,
+  WalletFlowPurpose,
+  WalletFlowScreen,
+} from './recoveryFlowModule.js';

@@ -29,6 +29,7 @@ export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOpti
     create: async (data, readyTimeoutMs) => (await bridge()).create(data, readyTimeoutMs),
     connect: async (data) => (await bridge()).connect(data),
     recover: async (data) => (await bridge()).recover(data),
+    setRecoveryPassword: async (data) => (await bridge()).setRecoveryPassword(data),
     rpc: async (data) => (await bridge()).rpc(data),
     destroy() {
       destroyed = true;

@@ -17,6 +17,7 @@ function setup(sign: () => Promise<`0x${string}`> = async () => '0x5157') {
     create: async () => ({ address: ADDRESS }),
     connect: async () => ({ address: ADDRESS }),
     recover: async () => ({ address: ADDRESS }),
+    setRecoveryPassword: async () => ({ address: ADDRESS }),
     rpc: async (data) => {
       signed.push(String(data.request.params[0]));
       return { method: data.request.method, result: await sign() };

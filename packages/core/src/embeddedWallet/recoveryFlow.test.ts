@@ -1,0 +1,249 @@
+import { describe, expect, it } from 'vitest';
+import { createFakeClock } from '../fakeClock.js';
+import { EmbeddedWalletError, WRONG_RECOVERY_PASSWORD_TEXT } from './embeddedWalletError.js';
+import { isClosable, recoveryOptions, WALLET_FLOW_SCREEN } from './recoveryFlow.js';
+import { createRecoveryFlowRunner, type RecoveryFlowActions } from './recoveryFlowRunner.js';
+
+const S = WALLET_FLOW_SCREEN;
+
+function setup(overrides: Partial<RecoveryFlowActions> = {}) {
+  const clock = createFakeClock();
+  const calls: string[] = [];
+  const finished: string[] = [];
+  const actions: RecoveryFlowActions = {
+    connect: async () => {
+      calls.push('connect');
+      return 'connected';
+    },
+    recover: async (password) => {
+      calls.push(`recover:${password}`);
+      if (password !== 'Right-123')
+        throw new EmbeddedWalletError('invalid_recovery_pin', WRONG_RECOVERY_PASSWORD_TEXT, 'invalid_recovery_pin');
+    },
+    submitPassword: async (purpose, password) => {
+      calls.push(`submit:${purpose}:${password}`);
+    },
+    estimateStrength: async () => 1,
+    randomBytes: (n) => new Uint8Array(n).map((_, i) => (i * 53) % 256),
+    copy: async (text) => {
+      calls.push(`copy:${text}`);
+    },
+    download: (fileName, text) => calls.push(`download:${fileName}:${text}`),
+    finish: (purpose, outcome) => finished.push(`${purpose}:${outcome}`),
+    ...overrides,
+  };
+  const runner = createRecoveryFlowRunner({ actions, clock });
+  return { clock, calls, finished, runner, dispatch: runner.dispatch, state: runner.getState };
+}
+
+/** Types, saves, confirms and acknowledges `password`, up to the 'Set Password' click. */
+function throughFinalize(dispatch: (e: never) => void, password: string) {
+  const d = dispatch as (e: unknown) => void;
+  d({ type: 'passwordChanged', password });
+  d({ type: 'continue' });
+  d({ type: 'continue' });
+  d({ type: 'confirmationChanged', confirmation: password });
+  d({ type: 'continue' });
+  d({ type: 'acknowledge', checked: true });
+}
+
+describe('wallet flow: creation screen path (SPEC §4 "Embedded wallet creation", automatic)', () => {
+  it('selection → password create → set after 250 ms → done, and closes itself after 1.4 s', async () => {
+    const { clock, calls, finished, dispatch, state } = setup();
+    dispatch({ type: 'startCreate', appName: 'Wallet Co', options: [] });
+    expect(state().screen).toBe(S.recoverySelection);
+    expect(state().options).toEqual([
+      { method: 'google-drive', available: false },
+      { method: 'icloud', available: false },
+      { method: 'user-passcode', available: true },
+    ]);
+    // Automatic: not closable; cloud options shown but not selectable until their OAuth lands.
+    expect(isClosable(state())).toBe(false);
+    dispatch({ type: 'close' });
+    dispatch({ type: 'chooseOption', method: 'google-drive' });
+    expect(state().screen).toBe(S.recoverySelection);
+    dispatch({ type: 'showBackupIntro' });
+    expect(state().screen).toBe(S.backupIntro);
+    dispatch({ type: 'selectBackupMethod' });
+    dispatch({ type: 'chooseOption', method: 'user-passcode' });
+    expect(state().screen).toBe(S.passwordCreate);
+    // Came from selection: back from creating returns there.
+    dispatch({ type: 'back' });
+    expect(state().screen).toBe(S.recoverySelection);
+    dispatch({ type: 'chooseOption', method: 'user-passcode' });
+    throughFinalize(dispatch, 'Secret-123');
+    await clock.flush();
+    // Every class (complexity 1) and a top generic estimate: Strong.
+    expect(state().password.strength).toEqual({ score: 1, label: 'Strong' });
+    dispatch({ type: 'submit' });
+    await clock.advance(249);
+    expect(calls).toEqual([]);
+    await clock.advance(1);
+    expect(calls).toEqual(['submit:create:Secret-123']);
+    expect(state().password).toMatchObject({ step: 'done', result: { ok: true } });
+    await clock.advance(1399);
+    expect(finished).toEqual([]);
+    await clock.advance(1);
+    expect(finished).toEqual(['create:done']);
+    expect(state().screen).toBeNull();
+  });
+
+  it('goes straight to the password when it is the only option; a failure can be retried or left', async () => {
+    let fail = true;
+    const { clock, finished, dispatch, state } = setup({
+      submitPassword: async () => {
+        if (fail) throw new Error('frame said no');
+      },
+    });
+    dispatch({ type: 'startCreate', appName: 'Wallet Co', options: ['user-passcode'] });
+    expect(state().screen).toBe(S.passwordCreate);
+    dispatch({ type: 'back' });
+    expect(state().screen).toBe(S.passwordCreate);
+    throughFinalize(dispatch, 'Secret-123');
+    dispatch({ type: 'submit' });
+    await clock.advance(250);
+    expect(state().password.result).toEqual({ ok: false, errorText: 'Failed to create wallet' });
+    expect(isClosable(state())).toBe(true);
+    dispatch({ type: 'retry' });
+    fail = false;
+    dispatch({ type: 'submit' });
+    await clock.advance(250);
+    expect(state().password.result).toEqual({ ok: true });
+    await clock.advance(1400);
+    expect(finished).toEqual(['create:done']);
+  });
+});
+
+describe('wallet flow: setting a password (user-initiated)', () => {
+  it('connecting → splash → update, closable; Copy, Download named after the app; closes on the user', async () => {
+    const { clock, calls, finished, dispatch, state } = setup();
+    dispatch({ type: 'startSetPassword', appName: 'Wallet Co', hasPassword: false, connected: false });
+    expect(state().screen).toBe(S.connecting);
+    await clock.flush();
+    expect(state().screen).toBe(S.passwordUpdateSplash);
+    dispatch({ type: 'addPassword' });
+    expect(state().screen).toBe(S.passwordUpdate);
+    expect(state().password.reset).toBe(false);
+    dispatch({ type: 'passwordChanged', password: 'Secret-123' });
+    dispatch({ type: 'continue' });
+    dispatch({ type: 'copy' });
+    expect(state().password.copied).toBe(true);
+    await clock.advance(1500);
+    expect(state().password.copied).toBe(false);
+    dispatch({ type: 'download' });
+    expect(calls).toEqual(['connect', 'copy:Secret-123', 'download:wallet-co-latch-wallet-recovery.txt:Secret-123']);
+    dispatch({ type: 'continue' });
+    dispatch({ type: 'confirmationChanged', confirmation: 'Secret-123' });
+    dispatch({ type: 'continue' });
+    dispatch({ type: 'acknowledge', checked: true });
+    dispatch({ type: 'submit' });
+    await clock.advance(250);
+    expect(state().password.step).toBe('done');
+    // User-initiated: no auto-close; the user closes.
+    await clock.advance(5000);
+    expect(finished).toEqual([]);
+    dispatch({ type: 'close' });
+    expect(finished).toEqual(['set-password:done']);
+  });
+
+  it("says 'Reset your password' for a wallet with one, and cancelling reports the exit", async () => {
+    const { finished, dispatch, state } = setup();
+    dispatch({ type: 'startSetPassword', appName: 'A', hasPassword: true, connected: true });
+    expect(state().screen).toBe(S.passwordUpdate);
+    expect(state().password.reset).toBe(true);
+    dispatch({ type: 'close' });
+    expect(finished).toEqual(['set-password:exited']);
+  });
+
+  it('recovers first when this device has no share of a password wallet, then continues', async () => {
+    const { clock, calls, dispatch, state } = setup({ connect: async () => 'password-required' });
+    dispatch({ type: 'startSetPassword', appName: 'A', hasPassword: true, connected: false });
+    await clock.flush();
+    expect(state().screen).toBe(S.passwordRecovery);
+    dispatch({ type: 'recoveryPasswordChanged', password: 'Right-123' });
+    dispatch({ type: 'submitRecovery' });
+    await clock.flush();
+    expect(calls).toEqual(['recover:Right-123']);
+    expect(state().screen).toBe(S.passwordUpdate);
+  });
+
+  it('a failed connect shows the error and can be left', async () => {
+    const { clock, finished, dispatch, state } = setup({
+      connect: async () => {
+        throw new Error('no frame');
+      },
+    });
+    dispatch({ type: 'startSetPassword', appName: 'A', hasPassword: false, connected: false });
+    await clock.flush();
+    expect(state().connectErrorText).toBe('An error has occurred, please try again.');
+    dispatch({ type: 'close' });
+    expect(finished).toEqual(['set-password:failed']);
+  });
+});
+
+describe('wallet flow: password recovery on a new device (SPEC §4 "Wallet connecting and recovery")', () => {
+  it('needs a password to submit; a wrong one says so; the right one finishes', async () => {
+    const { clock, calls, finished, dispatch, state } = setup();
+    dispatch({ type: 'startRecover', appName: 'A' });
+    expect(state().screen).toBe(S.passwordRecovery);
+    dispatch({ type: 'submitRecovery' });
+    expect(calls).toEqual([]);
+    dispatch({ type: 'recoveryPasswordChanged', password: 'Wrong-123' });
+    dispatch({ type: 'submitRecovery' });
+    expect(state().recovery.recovering).toBe(true);
+    await clock.flush();
+    expect(state().recovery).toMatchObject({
+      recovering: false,
+      errorText: 'Invalid recovery password, please try again.',
+    });
+    // Typing again clears the message.
+    dispatch({ type: 'recoveryPasswordChanged', password: 'Right-123' });
+    expect(state().recovery.errorText).toBeNull();
+    dispatch({ type: 'submitRecovery' });
+    await clock.flush();
+    expect(finished).toEqual(['recover:done']);
+    expect(calls).toEqual(['recover:Wrong-123', 'recover:Right-123']);
+  });
+
+  it("past the attempt limit says 'Too many requests…'; other failures the generic text; closable", async () => {
+    let error: unknown = new EmbeddedWalletError(
+      'internal_error',
+      'An error has occurred, please try again.',
+      'error',
+      true,
+    );
+    const { clock, finished, dispatch, state } = setup({
+      recover: async () => {
+        throw error;
+      },
+    });
+    dispatch({ type: 'startRecover', appName: 'A' });
+    dispatch({ type: 'recoveryPasswordChanged', password: 'Any-123' });
+    dispatch({ type: 'submitRecovery' });
+    await clock.flush();
+    expect(state().recovery.errorText).toBe('Too many requests. Please wait before trying again.');
+    error = new Error('boom');
+    dispatch({ type: 'submitRecovery' });
+    await clock.flush();
+    expect(state().recovery.errorText).toBe('An error has occurred, please try again.');
+    expect(isClosable(state())).toBe(true);
+    dispatch({ type: 'close' });
+    expect(finished).toEqual(['recover:exited']);
+  });
+
+  it('does not start a second flow over an open one', () => {
+    const { dispatch, state } = setup();
+    dispatch({ type: 'startRecover', appName: 'A' });
+    dispatch({ type: 'startSetPassword', appName: 'A', hasPassword: false, connected: true });
+    expect(state().purpose).toBe('recover');
+  });
+});
+
+describe('recovery options', () => {
+  it("keeps SPEC's order and the app's choice", () => {
+    expect(recoveryOptions(['user-passcode', 'icloud'])).toEqual([
+      { method: 'icloud', available: false },
+      { method: 'user-passcode', available: true },
+    ]);
+  });
+});

@@ -1,0 +1,290 @@
+import { DELAY, type UserOwnedRecoveryOption } from '@latch/protocol';
+import { EMBEDDED_WALLET_ERROR_TEXT, WRONG_RECOVERY_PASSWORD_TEXT } from './embeddedWalletError.js';
+import {
+  canGoBack,
+  initialPasswordFlow,
+  type PasswordFlowEffect,
+  type PasswordFlowEvent,
+  type PasswordFlowState,
+  passwordFlowTransition,
+  TOO_MANY_REQUESTS_TEXT,
+} from './passwordFlow.js';
+import { recoveryFileName } from './passwordRules.js';
+
+/** The embedded wallet screens of the recovery and password flows (SPEC §2; the intro has no SPEC id). */
+export const WALLET_FLOW_SCREEN = {
+  connecting: 'EMBEDDED_WALLET_CONNECTING_SCREEN',
+  passwordRecovery: 'EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN',
+  recoverySelection: 'EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN',
+  backupIntro: 'EMBEDDED_WALLET_BACKUP_INTRO_SCREEN',
+  passwordUpdateSplash: 'EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN',
+  passwordUpdate: 'EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN',
+  passwordCreate: 'EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN',
+} as const;
+
+/** One of the screens above. */
+export type WalletFlowScreen = (typeof WALLET_FLOW_SCREEN)[keyof typeof WALLET_FLOW_SCREEN];
+
+/** Why the flow runs: create the wallet (screen path), set a password on it, or recover it on this device. */
+export type WalletFlowPurpose = 'create' | 'set-password' | 'recover';
+
+/** How a flow ended, reported to whoever started it. */
+export type WalletFlowOutcome = 'done' | 'exited' | 'failed';
+
+/** A recovery option on EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN; cloud backups wait for the OAuth issue. */
+export interface RecoveryOptionView {
+  method: UserOwnedRecoveryOption;
+  available: boolean;
+}
+
+/** The wallet flow's state; `screen: null` means no dialog. */
+export interface RecoveryFlowState {
+  screen: WalletFlowScreen | null;
+  purpose: WalletFlowPurpose | null;
+  /** User-initiated flows can be closed and cancelled; automatic ones cannot (SPEC §4). */
+  userInitiated: boolean;
+  appName: string;
+  options: RecoveryOptionView[];
+  /** The wallet already has a password: the create step says 'Reset your password'. */
+  hasPassword: boolean;
+  connectErrorText: string | null;
+  recovery: { password: string; revealed: boolean; recovering: boolean; errorText: string | null };
+  password: PasswordFlowState;
+}
+
+/** Events of the wallet flow: its own, and the password flow's (forwarded on the password screens). */
+export type RecoveryFlowEvent =
+  | { type: 'startCreate'; appName: string; options: UserOwnedRecoveryOption[] }
+  | { type: 'startSetPassword'; appName: string; hasPassword: boolean; connected: boolean }
+  | { type: 'startRecover'; appName: string }
+  | { type: 'connected' }
+  | { type: 'passwordRequired' }
+  | { type: 'connectFailed' }
+  | { type: 'chooseOption'; method: UserOwnedRecoveryOption }
+  | { type: 'showBackupIntro' }
+  | { type: 'selectBackupMethod' }
+  | { type: 'addPassword' }
+  | { type: 'recoveryPasswordChanged'; password: string }
+  | { type: 'toggleRecoveryReveal' }
+  | { type: 'submitRecovery' }
+  | { type: 'recovered' }
+  | { type: 'recoverFailed'; reason: 'wrong-password' | 'rate-limited' | 'other' }
+  | { type: 'close' }
+  | { type: 'autoClose' }
+  | PasswordFlowEvent;
+
+/** What the flow asks its runner to do. */
+export type RecoveryFlowEffect =
+  | Exclude<PasswordFlowEffect, { type: 'download' } | { type: 'after' }>
+  | { type: 'download'; fileName: string; text: string }
+  | { type: 'after'; ms: number; event: RecoveryFlowEvent }
+  | { type: 'connect' }
+  | { type: 'recover'; password: string }
+  | { type: 'finish'; purpose: WalletFlowPurpose; outcome: WalletFlowOutcome }
+  | { type: 'cancelTimers' };
+
+/** A wallet flow transition. */
+export interface RecoveryTransition {
+  state: RecoveryFlowState;
+  effects: RecoveryFlowEffect[];
+}
+
+const EMPTY_RECOVERY = { password: '', revealed: false, recovering: false, errorText: null };
+
+/** No flow running. */
+export function initialRecoveryFlow(): RecoveryFlowState {
+  return {
+    screen: null,
+    purpose: null,
+    userInitiated: false,
+    appName: '',
+    options: [],
+    hasPassword: false,
+    connectErrorText: null,
+    recovery: EMPTY_RECOVERY,
+    password: initialPasswordFlow({ purpose: 'update' }),
+  };
+}
+
+// Every option SPEC §2 names, in its order; an app listing none shows all three.
+const ALL_OPTIONS: UserOwnedRecoveryOption[] = ['google-drive', 'icloud', 'user-passcode'];
+
+/** The selection screen's options: the app's (or all), cloud ones unavailable until their OAuth lands. */
+export function recoveryOptions(configured: readonly UserOwnedRecoveryOption[]): RecoveryOptionView[] {
+  const wanted = configured.length > 0 ? configured : ALL_OPTIONS;
+  return ALL_OPTIONS.filter((m) => wanted.includes(m)).map((method) => ({
+    method,
+    available: method === 'user-passcode',
+  }));
+}
+
+/** True when the close button shows and Escape closes (SPEC §4: automatic flows are not closable). */
+export function isClosable(state: RecoveryFlowState): boolean {
+  if (state.screen === null) return false;
+  if (state.userInitiated || state.screen === WALLET_FLOW_SCREEN.passwordRecovery) return true;
+  // A failed automatic flow may still be left (the caller then sees the failure).
+  return state.connectErrorText !== null || state.password.result?.ok === false;
+}
+
+const stay = (state: RecoveryFlowState): RecoveryTransition => ({ state, effects: [] });
+
+const isPasswordScreen = (screen: WalletFlowScreen | null) =>
+  screen === WALLET_FLOW_SCREEN.passwordCreate || screen === WALLET_FLOW_SCREEN.passwordUpdate;
+
+function finish(state: RecoveryFlowState, outcome: WalletFlowOutcome): RecoveryTransition {
+  const purpose = state.purpose;
+  const closed = { ...initialRecoveryFlow(), appName: state.appName };
+  if (!purpose) return stay(closed);
+  return { state: closed, effects: [{ type: 'cancelTimers' }, { type: 'finish', purpose, outcome }] };
+}
+
+/** After connecting for a password change: the splash for a first password, else straight to reset. */
+function afterConnected(state: RecoveryFlowState): RecoveryTransition {
+  if (state.purpose === 'recover') return finish(state, 'done');
+  if (state.hasPassword) {
+    return stay({
+      ...state,
+      screen: WALLET_FLOW_SCREEN.passwordUpdate,
+      password: initialPasswordFlow({ purpose: 'update', reset: true }),
+    });
+  }
+  return stay({ ...state, screen: WALLET_FLOW_SCREEN.passwordUpdateSplash });
+}
+
+function start(state: RecoveryFlowState, patch: Partial<RecoveryFlowState>): RecoveryFlowState {
+  return { ...initialRecoveryFlow(), appName: state.appName, ...patch };
+}
+
+function passwordStep(state: RecoveryFlowState, event: PasswordFlowEvent): RecoveryTransition {
+  if (event.type === 'back' && state.password.step === 'creating') {
+    if (!canGoBack(state.password)) return stay(state);
+    return stay({ ...state, screen: WALLET_FLOW_SCREEN.recoverySelection });
+  }
+  const result = passwordFlowTransition(state.password, event);
+  let next: RecoveryFlowState = { ...state, password: result.state };
+  const effects: RecoveryFlowEffect[] = result.effects.map((effect) => {
+    if (effect.type === 'download') return { ...effect, fileName: recoveryFileName(state.appName) };
+    return effect;
+  });
+  // SPEC §4: on done, an automatic flow closes itself after 1.4 s.
+  if (event.type === 'submitted' && result.state.step === 'done' && !state.userInitiated) {
+    effects.push({ type: 'after', ms: DELAY.passwordFlowAutoClose, event: { type: 'autoClose' } });
+  }
+  if (next.password === state.password) next = state;
+  return { state: next, effects };
+}
+
+function recoverFailedText(reason: 'wrong-password' | 'rate-limited' | 'other'): string {
+  if (reason === 'wrong-password') return WRONG_RECOVERY_PASSWORD_TEXT;
+  if (reason === 'rate-limited') return TOO_MANY_REQUESTS_TEXT;
+  return EMBEDDED_WALLET_ERROR_TEXT;
+}
+
+/** The wallet flow's pure transition: screens, back rules, close rules and the password flow inside. */
+export function recoveryFlowTransition(state: RecoveryFlowState, event: RecoveryFlowEvent): RecoveryTransition {
+  switch (event.type) {
+    case 'startCreate': {
+      if (state.screen) return stay(state);
+      const options = recoveryOptions(event.options);
+      const onlyPassword = options.length === 1 && options[0]?.method === 'user-passcode';
+      const base = start(state, { purpose: 'create', appName: event.appName, options });
+      if (onlyPassword) {
+        return stay({
+          ...base,
+          screen: WALLET_FLOW_SCREEN.passwordCreate,
+          password: initialPasswordFlow({ purpose: 'create' }),
+        });
+      }
+      return stay({ ...base, screen: WALLET_FLOW_SCREEN.recoverySelection });
+    }
+    case 'startSetPassword': {
+      if (state.screen) return stay(state);
+      const base = start(state, {
+        purpose: 'set-password',
+        userInitiated: true,
+        appName: event.appName,
+        hasPassword: event.hasPassword,
+      });
+      if (event.connected) return afterConnected(base);
+      return { state: { ...base, screen: WALLET_FLOW_SCREEN.connecting }, effects: [{ type: 'connect' }] };
+    }
+    case 'startRecover':
+      if (state.screen) return stay(state);
+      return stay(
+        start(state, { purpose: 'recover', appName: event.appName, screen: WALLET_FLOW_SCREEN.passwordRecovery }),
+      );
+    case 'connected':
+      return state.screen === WALLET_FLOW_SCREEN.connecting ? afterConnected(state) : stay(state);
+    case 'passwordRequired':
+      if (state.screen !== WALLET_FLOW_SCREEN.connecting) return stay(state);
+      return stay({ ...state, screen: WALLET_FLOW_SCREEN.passwordRecovery, recovery: EMPTY_RECOVERY });
+    case 'connectFailed':
+      if (state.screen !== WALLET_FLOW_SCREEN.connecting) return stay(state);
+      return stay({ ...state, connectErrorText: EMBEDDED_WALLET_ERROR_TEXT });
+    case 'chooseOption': {
+      if (state.screen !== WALLET_FLOW_SCREEN.recoverySelection) return stay(state);
+      const option = state.options.find((o) => o.method === event.method);
+      if (!option?.available) return stay(state);
+      const purpose = state.purpose === 'create' ? 'create' : 'update';
+      return stay({
+        ...state,
+        screen: purpose === 'create' ? WALLET_FLOW_SCREEN.passwordCreate : WALLET_FLOW_SCREEN.passwordUpdate,
+        password: initialPasswordFlow({ purpose, reset: state.hasPassword, fromSelection: true }),
+      });
+    }
+    case 'showBackupIntro':
+      if (state.screen !== WALLET_FLOW_SCREEN.recoverySelection) return stay(state);
+      return stay({ ...state, screen: WALLET_FLOW_SCREEN.backupIntro });
+    case 'selectBackupMethod':
+      if (state.screen !== WALLET_FLOW_SCREEN.backupIntro) return stay(state);
+      return stay({ ...state, screen: WALLET_FLOW_SCREEN.recoverySelection });
+    case 'addPassword':
+      if (state.screen !== WALLET_FLOW_SCREEN.passwordUpdateSplash) return stay(state);
+      return stay({
+        ...state,
+        screen: WALLET_FLOW_SCREEN.passwordUpdate,
+        password: initialPasswordFlow({ purpose: 'update' }),
+      });
+    case 'recoveryPasswordChanged':
+      if (state.screen !== WALLET_FLOW_SCREEN.passwordRecovery || state.recovery.recovering) return stay(state);
+      return stay({ ...state, recovery: { ...state.recovery, password: event.password, errorText: null } });
+    case 'toggleRecoveryReveal':
+      return stay({ ...state, recovery: { ...state.recovery, revealed: !state.recovery.revealed } });
+    case 'submitRecovery': {
+      const { recovery } = state;
+      // SPEC §5: the recovery button is disabled until a password is entered.
+      if (state.screen !== WALLET_FLOW_SCREEN.passwordRecovery || recovery.recovering || !recovery.password) {
+        return stay(state);
+      }
+      return {
+        state: { ...state, recovery: { ...recovery, recovering: true, errorText: null } },
+        effects: [{ type: 'recover', password: recovery.password }],
+      };
+    }
+    case 'recovered':
+      if (!state.recovery.recovering) return stay(state);
+      if (state.purpose === 'set-password') return afterConnected({ ...state, recovery: EMPTY_RECOVERY });
+      return finish(state, 'done');
+    case 'recoverFailed':
+      if (!state.recovery.recovering) return stay(state);
+      return stay({
+        ...state,
+        recovery: { ...state.recovery, recovering: false, errorText: recoverFailedText(event.reason) },
+      });
+    case 'close': {
+      if (!isClosable(state)) return stay(state);
+      const ok = state.password.result?.ok === true;
+      const failed = state.password.result?.ok === false || state.connectErrorText !== null;
+      return finish(state, ok ? 'done' : failed ? 'failed' : 'exited');
+    }
+    case 'autoClose':
+      return state.password.result?.ok ? finish(state, 'done') : stay(state);
+    case 'back':
+      if (state.screen === WALLET_FLOW_SCREEN.backupIntro) {
+        return stay({ ...state, screen: WALLET_FLOW_SCREEN.recoverySelection });
+      }
+      return isPasswordScreen(state.screen) ? passwordStep(state, event) : stay(state);
+    default:
+      return isPasswordScreen(state.screen) ? passwordStep(state, event) : stay(state);
+  }
+}
