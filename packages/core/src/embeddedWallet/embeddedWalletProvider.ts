@@ -1,4 +1,4 @@
-import type { User } from '@latch/protocol';
+import { LatchError, type User } from '@latch/protocol';
 import { WalletProviderError } from '../wallet/eip1193.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { embeddedWalletOf } from './embeddedWalletController.js';
@@ -17,6 +17,8 @@ export interface EmbeddedWalletProvider {
 /**
  * The EIP-1193 provider of the user's embedded wallet: accounts and chain id locally, signing
  * (personal_sign, eth_signTypedData_v4) through `sign` — the host decides whether a screen asks first.
+ * Checked before any prompt (SPEC §5): a user without an embedded wallet → embedded_wallet_not_found,
+ * a message that is not a non-empty string → invalid_message.
  */
 export function createEmbeddedWalletProvider(options: {
   getUser(): User | null;
@@ -30,10 +32,17 @@ export function createEmbeddedWalletProvider(options: {
   const current = () => {
     const user = options.getUser();
     const wallet = embeddedWalletOf(user);
-    if (!user || !wallet) throw new WalletProviderError(4100, 'The embedded wallet is not available.');
+    if (!user) throw new LatchError('must_be_authenticated');
+    if (!wallet) throw new LatchError('embedded_wallet_not_found');
     return { user, wallet };
   };
   const params = (request: Eip1193Request) => (Array.isArray(request.params) ? request.params : []);
+  // A signature for another account than the embedded wallet's is refused (EIP-1193 4100: unauthorized).
+  const ownAccount = (wallet: { address: string }, requested: unknown) => {
+    if (typeof requested === 'string' && requested.toLowerCase() !== wallet.address.toLowerCase()) {
+      throw new WalletProviderError(4100, 'The requested account is not the embedded wallet.');
+    }
+  };
   return {
     async request(request) {
       switch (request.method) {
@@ -45,13 +54,16 @@ export function createEmbeddedWalletProvider(options: {
         case 'eth_chainId':
           return `0x${(options.chainId ?? 1).toString(16)}`;
         case 'personal_sign': {
-          const { user } = current();
-          const [message] = params(request);
+          const { user, wallet } = current();
+          const [message, account] = params(request);
+          ownAccount(wallet, account);
+          if (typeof message !== 'string' || message.length === 0) throw new LatchError('invalid_message');
           return sign('message', message, () => options.controller.signMessage(user, message as string));
         }
         case 'eth_signTypedData_v4': {
-          const { user } = current();
-          const [, typedData] = params(request);
+          const { user, wallet } = current();
+          const [account, typedData] = params(request);
+          ownAccount(wallet, account);
           return sign('typedData', typedData, () =>
             options.controller.signTypedData(user, typedData as string | Record<string, unknown>),
           );
