@@ -8,17 +8,19 @@ import { frameSecurityHeaders } from '../wallets/frameSecurityHeaders.js';
 /** Where `node packages/wallet-frame/build.mjs` writes the frame bundle, resolved from this file. */
 export const DEFAULT_FRAME_DIR = fileURLToPath(new URL('../../../wallet-frame/dist', import.meta.url));
 
-/** The bundle's file name inside the frame directory. */
+/** The bundles' file names inside the frame directory: the wallet frame and the key export page. */
 const FRAME_SCRIPT = 'frame.js';
+const EXPORT_SCRIPT = 'export.js';
 
-// One read per directory: the bundle does not change while the server runs.
+// One read per file: the bundles do not change while the server runs.
 const bundles = new Map<string, Promise<string>>();
-function frameBundle(dir: string): Promise<string> {
-  let bundle = bundles.get(dir);
+function frameBundle(dir: string, script: string): Promise<string> {
+  const path = join(dir, script);
+  let bundle = bundles.get(path);
   if (!bundle) {
-    bundle = readFile(join(dir, FRAME_SCRIPT), 'utf8');
-    bundle.catch(() => bundles.delete(dir));
-    bundles.set(dir, bundle);
+    bundle = readFile(path, 'utf8');
+    bundle.catch(() => bundles.delete(path));
+    bundles.set(path, bundle);
   }
   return bundle;
 }
@@ -28,10 +30,10 @@ const frameDir = (c: LatchContext) => c.get('ctx').settings.frameDir ?? DEFAULT_
 // JSON inside <script type="application/json">: '<' escaped so no value can close the element.
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
-function framePage(config: unknown, scriptPath: string): string {
+function framePage(config: unknown, scriptPath: string, title = 'Latch wallet'): string {
   return [
     '<!doctype html>',
-    '<html lang="en"><head><meta charset="utf-8"><title>Latch wallet</title>',
+    `<html lang="en"><head><meta charset="utf-8"><title>${title}</title>`,
     `<script type="application/json" id="latch-frame-config">${jsonForHtml(config)}</script>`,
     `<script type="module" src="${scriptPath}"></script>`,
     '</head><body></body></html>',
@@ -43,50 +45,67 @@ async function knownApp(c: LatchContext) {
   return appId.length === LIMIT.appIdLength ? c.get('ctx').apps.get(appId) : undefined;
 }
 
-/**
- * The embedded wallet frame page (SPEC §7): an HTML page carrying the app's frame config as JSON data
- * and the frame bundle, under the frame's `frame-ancestors` and strict CSP. Unknown app: 404 that
- * nobody may embed.
- */
-export const embeddedWalletPageRoutes: RouteDef[] = [
-  {
+/** The frame config of an app, as the wallet frame and the export page read it. */
+function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; allowedOrigins: string[] }) {
+  const clientId = c.req.query('client_id');
+  return {
+    appId: app.id,
+    // A client id of another app is dropped rather than sent with every custody call.
+    clientId: clientId && app.clientIds.includes(clientId) ? clientId : undefined,
+    apiUrl: new URL(c.get('ctx').settings.publicUrl).origin,
+    allowedOrigins: app.allowedOrigins,
+  };
+}
+
+/** A page route: the app's frame config and one bundle, under the frame's headers; unknown app: 404 nobody may frame. */
+function pageRoute(path: string, script: string, title?: string): RouteDef {
+  return {
     method: 'get',
-    path: '/apps/:appId/embedded-wallets',
-    handler: async (c, ctx) => {
+    path,
+    handler: async (c) => {
       const app = await knownApp(c);
       if (!app) {
         return c.html('<!doctype html><title>Not found</title>', 404, frameSecurityHeaders({ allowedOrigins: null }));
       }
-      const clientId = c.req.query('client_id');
-      const config = {
-        appId: app.id,
-        // A client id of another app is dropped rather than sent with every custody call.
-        clientId: clientId && app.clientIds.includes(clientId) ? clientId : undefined,
-        apiUrl: new URL(ctx.settings.publicUrl).origin,
-        allowedOrigins: app.allowedOrigins,
-      };
       return c.html(
-        framePage(config, `/apps/${app.id}/embedded-wallets/${FRAME_SCRIPT}`),
+        framePage(frameConfig(c, app), `/apps/${app.id}/embedded-wallets/${script}`, title),
         200,
         frameSecurityHeaders({ allowedOrigins: app.allowedOrigins }),
       );
     },
-  },
-  {
+  };
+}
+
+/** A bundle route: the built script, or 503 with the build command when it is missing. */
+function scriptRoute(script: string): RouteDef {
+  return {
     method: 'get',
-    path: `/apps/:appId/embedded-wallets/${FRAME_SCRIPT}`,
+    path: `/apps/:appId/embedded-wallets/${script}`,
     handler: async (c) => {
-      let script: string;
+      let body: string;
       try {
-        script = await frameBundle(frameDir(c));
+        body = await frameBundle(frameDir(c), script);
       } catch {
         return c.text('The wallet frame is not built: run node packages/wallet-frame/build.mjs.', 503);
       }
-      return c.body(script, 200, {
+      return c.body(body, 200, {
         'content-type': 'text/javascript; charset=utf-8',
         'x-content-type-options': 'nosniff',
         'cache-control': 'no-cache',
       });
     },
-  },
+  };
+}
+
+/**
+ * The embedded wallet frame page (SPEC §7) and the key export page beside it (its content on
+ * EMBEDDED_WALLET_KEY_EXPORT_SCREEN; the key is rendered only there): HTML carrying the app's frame
+ * config as JSON data and the page's bundle, under the frame's `frame-ancestors` and strict CSP.
+ * The export page reads its address, width and theme colours from its own query string.
+ */
+export const embeddedWalletPageRoutes: RouteDef[] = [
+  pageRoute('/apps/:appId/embedded-wallets', FRAME_SCRIPT),
+  pageRoute('/apps/:appId/embedded-wallets/export', EXPORT_SCRIPT, 'Latch wallet export'),
+  scriptRoute(FRAME_SCRIPT),
+  scriptRoute(EXPORT_SCRIPT),
 ];

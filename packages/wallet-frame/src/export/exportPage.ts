@@ -1,0 +1,53 @@
+import type { BootRefusal, BootWindow, FrameConfig } from '../bootFrame.js';
+import { resolveParentOrigin } from '../resolveParentOrigin.js';
+import { isFramedOnce } from '../router.js';
+import { openDeviceShareStore } from '../storage/deviceShareStore.js';
+import { FrameWallet } from '../wallet/frameWallet.js';
+import { createHttpCustodyApi } from '../wallet/httpCustodyApi.js';
+import { createExportRouter, type ExportView } from './exportRouter.js';
+
+/** What the export page reads from its own address (SPEC §7 query parameters). */
+export interface ExportParams {
+  address: string;
+  width?: number;
+}
+
+/** The export page's parameters from its query string, or null without a well-formed address. */
+export function exportParamsFrom(search: string): ExportParams | null {
+  const query = new URLSearchParams(search);
+  const address = query.get('address') ?? '';
+  if (!/^0x[0-9a-fA-F]{40}$/.test(address)) return null;
+  const width = Number(query.get('width'));
+  return { address, width: Number.isInteger(width) && width > 0 && width <= 2000 ? width : undefined };
+}
+
+/**
+ * Starts the export page: like the wallet frame, it runs only framed once by an allowed origin; it
+ * then waits for the host's access token and shows the key through `view`.
+ */
+export async function bootExportPage(
+  win: BootWindow,
+  config: FrameConfig,
+  params: ExportParams,
+  view: ExportView,
+): Promise<{ stop(): void } | BootRefusal> {
+  if (!isFramedOnce(win)) return 'not_framed_once';
+  const parentOrigin = resolveParentOrigin({
+    allowedOrigins: config.allowedOrigins,
+    referrer: win.document.referrer,
+    ancestorOrigins: win.location.ancestorOrigins,
+  });
+  if (!parentOrigin) return 'unknown_parent';
+  const api = createHttpCustodyApi({ apiUrl: config.apiUrl, appId: config.appId, clientId: config.clientId });
+  const wallet = new FrameWallet(api, await openDeviceShareStore(win.indexedDB));
+  const router = createExportRouter({
+    self: win,
+    parent: win.parent,
+    parentOrigin,
+    address: params.address,
+    wallet,
+    view,
+  });
+  router.start();
+  return router;
+}
