@@ -3,7 +3,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../fakeClock.js';
 import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';
-import { createWalletConnectConnector, type WalletConnectProviderLike } from './walletConnectConnector.js';
+import {
+  createWalletConnectConnector,
+  createWalletConnectPairing,
+  type WalletConnectInit,
+  type WalletConnectProviderLike,
+  walletConnectMetadata,
+} from './walletConnectConnector.js';
 
 const metadata = { name: 'Acme', description: 'Acme app', url: 'https://app.example', icons: [] };
 
@@ -109,5 +115,50 @@ describe('createWalletConnectConnector', () => {
     });
     await connector.initialize();
     await expect(connector.connect()).rejects.toMatchObject({ code: 4100 });
+  });
+
+  it('passes a configured relay address and the app metadata to the package', async () => {
+    const wc = fakeWalletConnect();
+    const seen: Array<Parameters<WalletConnectInit>[0]> = [];
+    const connector = createWalletConnectConnector({
+      projectId: 'p',
+      chainIds: [1],
+      metadata: walletConnectMetadata({ name: 'Acme', logo: 'https://app.example/logo.png' }, 'https://app.example'),
+      relayUrl: 'ws://127.0.0.1:19392',
+      onDisplayUri: () => {},
+      load: async () => {
+        const init = await wc.load();
+        return (options) => {
+          seen.push(options);
+          return init(options);
+        };
+      },
+    });
+    await connector.initialize();
+    expect(seen).toEqual([
+      {
+        projectId: 'p',
+        relayUrl: 'ws://127.0.0.1:19392',
+        metadata: {
+          name: 'Acme',
+          description: 'Acme',
+          url: 'https://app.example',
+          icons: ['https://app.example/logo.png'],
+        },
+      },
+    ]);
+  });
+});
+
+describe('createWalletConnectPairing', () => {
+  it('holds the pairing URI for the QR code and tells subscribers of changes only', () => {
+    const pairing = createWalletConnectPairing();
+    const seen: Array<string | null> = [];
+    pairing.subscribe(() => seen.push(pairing.uri()));
+    expect(pairing.uri()).toBeNull();
+    pairing.set('wc:1@2');
+    pairing.set('wc:1@2');
+    pairing.set(null);
+    expect(seen).toEqual(['wc:1@2', null]);
   });
 });

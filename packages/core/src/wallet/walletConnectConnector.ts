@@ -22,6 +22,7 @@ export interface WalletConnectProviderLike {
 export type WalletConnectInit = (options: {
   projectId: string;
   metadata: WalletConnectMetadata;
+  relayUrl?: string;
 }) => Promise<WalletConnectProviderLike>;
 
 /** How the dapp presents itself in the wallet. */
@@ -44,6 +45,8 @@ export interface WalletConnectOptions {
   clock?: Clock;
   requestTimeoutMs?: number;
   initializationTimeoutMs?: number;
+  /** The relay's WebSocket address; the package's default (WalletConnect's public relay) when absent. */
+  relayUrl?: string;
   /** Loads the provider package (default: a dynamic import, so it is not in the initial JavaScript). */
   load?: () => Promise<WalletConnectInit>;
 }
@@ -98,7 +101,11 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
       }
       const init = await (options.load ?? defaultLoad)();
       const created = await withTimeout(
-        init({ projectId: options.projectId, metadata: options.metadata }),
+        init({
+          projectId: options.projectId,
+          metadata: options.metadata,
+          ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
+        }),
         initTimeout,
         clock,
         'connectorInitialization',
@@ -144,4 +151,34 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
       return signature as `0x${string}`;
     },
   };
+}
+
+/** The pairing URI of the WalletConnect connection in progress, for the QR code (or the wallet deep link). */
+export interface WalletConnectPairing {
+  uri(): string | null;
+  subscribe(listener: () => void): () => void;
+  set(uri: string | null): void;
+}
+
+/** A `WalletConnectPairing` holder: `set` it from the connector's `onDisplayUri`, clear it when the flow ends. */
+export function createWalletConnectPairing(): WalletConnectPairing {
+  let current: string | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    uri: () => current,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    set(uri) {
+      if (uri === current) return;
+      current = uri;
+      for (const listener of [...listeners]) listener();
+    },
+  };
+}
+
+/** How the page presents itself to the wallet: the app's name and logo, the page's origin. */
+export function walletConnectMetadata(app: { name: string; logo?: string }, origin: string): WalletConnectMetadata {
+  return { name: app.name, description: app.name, url: origin, icons: app.logo ? [app.logo] : [] };
 }
