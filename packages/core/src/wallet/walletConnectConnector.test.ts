@@ -127,7 +127,7 @@ describe('createWalletConnectConnector', () => {
       relayUrl: 'ws://127.0.0.1:19392',
       onDisplayUri: () => {},
       load: async () => {
-        const init = await wc.load();
+        const init: WalletConnectInit = await wc.load();
         return (options) => {
           seen.push(options);
           return init(options);
