@@ -9,6 +9,7 @@ import {
   installGuide,
   interstitialView,
   resolveWalletDeepLink,
+  walletChoice,
   walletHelpScreen,
   walletHelpTarget,
 } from './phantomScreens.js';
@@ -135,5 +136,39 @@ describe('resolveWalletDeepLink', () => {
       await resolveWalletDeepLink({ url: page.url, discovery, isMobile: false, help: createWalletHelp() }),
     ).toBeNull();
     expect(page.replaced).toEqual([]);
+  });
+});
+
+describe('walletChoice', () => {
+  const row = (over: Partial<Parameters<typeof walletChoice>[0]>) => ({
+    walletId: null,
+    installed: false,
+    connectorType: 'injected' as const,
+    walletClientType: 'phantom',
+    name: 'Phantom',
+    ...over,
+  });
+
+  it('connects a wallet in the page and asks for help with one that is not', () => {
+    expect(walletChoice(row({ walletId: 'uuid-1', installed: true }), {})).toEqual({
+      kind: 'connect',
+      walletId: 'uuid-1',
+    });
+    expect(walletChoice(row({}), {})).toEqual({
+      kind: 'help',
+      target: { walletClientType: 'phantom', name: 'Phantom' },
+    });
+  });
+
+  it("connects WalletConnect only with the app's project id", () => {
+    const wc = row({ connectorType: 'wallet_connect', walletClientType: 'wallet_connect', installed: true });
+    expect(walletChoice(wc, { walletConnectProjectId: 'abc' })).toEqual({
+      kind: 'connect',
+      walletId: 'wallet_connect',
+    });
+    expect(walletChoice(wc, { walletConnectProjectId: null })).toEqual({
+      kind: 'unavailable',
+      reason: 'no_wallet_connect_project_id',
+    });
   });
 });

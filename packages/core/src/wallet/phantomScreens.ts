@@ -2,6 +2,7 @@ import type { UrlAccess } from '../session/returnParams.js';
 import type { DiscoveredWallet, WalletDiscovery } from './discoverWallets.js';
 import { knownWalletByClientType } from './knownWallets.js';
 import { inAppBrowserUrl, takeWalletDeepLink } from './walletDeepLink.js';
+import type { WalletListEntry } from './walletListEntries.js';
 
 /** The install-help screens (SPEC §2), named after the wallet they were first made for. */
 export const PHANTOM_SCREEN = {
@@ -134,4 +135,30 @@ export async function resolveWalletDeepLink(options: {
     isMobile: options.isMobile,
   });
   return { screen, wallet };
+}
+
+/** The connector id WalletConnect is selected by (`select(WALLET_CONNECT_ID, ...)`). */
+export const WALLET_CONNECT_ID = 'wallet_connect';
+
+/** What choosing a row of the wallet list does. */
+export type WalletChoice =
+  | { kind: 'connect'; walletId: string }
+  | { kind: 'help'; target: WalletHelpTarget }
+  | { kind: 'unavailable'; reason: 'no_wallet_connect_project_id' };
+
+/**
+ * A wallet in the page connects; WalletConnect connects when the app has a `wallet_connect_cloud_project_id`
+ * and is unavailable without one; a named wallet not in the page gets the help (install or in-app browser).
+ */
+export function walletChoice(
+  entry: Pick<WalletListEntry, 'walletId' | 'installed' | 'connectorType' | 'walletClientType' | 'name'>,
+  app: { walletConnectProjectId?: string | null },
+): WalletChoice {
+  if (entry.connectorType === 'wallet_connect') {
+    return app.walletConnectProjectId
+      ? { kind: 'connect', walletId: WALLET_CONNECT_ID }
+      : { kind: 'unavailable', reason: 'no_wallet_connect_project_id' };
+  }
+  if (entry.installed && entry.walletId) return { kind: 'connect', walletId: entry.walletId };
+  return { kind: 'help', target: walletHelpTarget(entry.walletClientType, entry.name) };
 }
