@@ -8,7 +8,7 @@ import { build } from 'esbuild';
 
 const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 
-/** Builds one page entry; returns gzip bytes of the initial JS (entry + static imports) and of all JS. */
+/** Builds one page entry; returns gzip bytes of the initial JS (entry + static imports) and of all JS, and their source modules. */
 export async function measurePage(entry, root) {
   const outdir = mkdtempSync(join(tmpdir(), 'latch-bundle-'));
   try {
@@ -38,7 +38,16 @@ export async function measurePage(entry, root) {
     };
     visit(entryOut);
     const bytes = (files) => [...files].reduce((sum, file) => sum + gz(join(root, file)), 0);
-    return { initial: bytes(initial), total: bytes(js), chunks: js.length, entry: relative(root, entryOut) };
+    // The source modules in the initial JS and in any chunk (tests check what stays out of the initial JS).
+    const inputsOf = (files) => [...new Set([...files].flatMap((file) => Object.keys(outputs[file].inputs)))];
+    return {
+      initial: bytes(initial),
+      total: bytes(js),
+      chunks: js.length,
+      entry: relative(root, entryOut),
+      initialInputs: inputsOf(initial),
+      allInputs: inputsOf(js),
+    };
   } finally {
     rmSync(outdir, { recursive: true, force: true });
   }
