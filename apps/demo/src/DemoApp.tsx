@@ -48,6 +48,8 @@ export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
             <dd data-testid="user-email">{user.email?.address ?? '—'}</dd>
             <dt>Phone</dt>
             <dd data-testid="user-phone">{user.phone?.number ?? '—'}</dd>
+            <dt>Wallet</dt>
+            <dd data-testid="user-wallet">{user.wallet?.address ?? '—'}</dd>
           </dl>
           <div className="actions">
             {user.email ? (

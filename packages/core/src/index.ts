@@ -15,4 +15,6 @@ export { storageKeys } from './session/tokenStore.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';
-export * from './wallet/index.js';
+// External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
+// the page's initial JavaScript: import them only from lazily loaded modules. The error class is shared.
+export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './wallet/eip1193.js';

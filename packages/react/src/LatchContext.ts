@@ -1,11 +1,14 @@
 import type { FlowRunner, LatchClient } from '@latch/core';
 import { createContext, useContext } from 'react';
 import type { Strings } from './strings/en.js';
+import type { WalletsLoader } from './wallet/walletsLoader.js';
 
 /** What the provider shares with hooks, the modal and the screens. */
 export interface LatchContextValue {
   client: LatchClient;
   runner: FlowRunner;
+  /** External wallets (discovery, the wallet connection flow, the connected list), loaded on first use. */
+  wallets: WalletsLoader;
   strings: Strings;
   /** How many <LatchEmbed> are mounted: while one is, the flow renders there and not in the dialog. */
   embeds: { current: number };

@@ -6,6 +6,7 @@ import {
   type ExitError,
   type FlowIntent,
   type LatchClient,
+  SCREEN,
   systemClock,
 } from '@latch/core';
 import type { User } from '@latch/protocol';
@@ -17,6 +18,8 @@ import { flowContextOf } from './flowContext.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchModal } from './modal/LatchModal.js';
 import { en, type Strings } from './strings/en.js';
+import type { WalletStrings } from './wallet/walletStrings.js';
+import { createWalletsLoader } from './wallet/walletsLoader.js';
 
 /** What a completed login or link reports to the host. */
 export interface LoginCompleteResult {
@@ -32,7 +35,7 @@ export interface LatchProviderProps {
   /** The Latch server; defaults to http://localhost:8787. */
   apiUrl?: string;
   /** Text overrides, any key of strings/en.ts. */
-  strings?: Partial<Strings>;
+  strings?: Partial<Strings & WalletStrings>;
   /** Called when a login or link completes (after consent and wallet creation). */
   onLoginComplete?(result: LoginCompleteResult): void;
   /** Called when the user leaves a login (exited_auth_flow) or link (exited_link_flow) flow. */
@@ -47,6 +50,10 @@ export interface LatchProviderProps {
 
 const DEFAULT_API_URL = 'http://localhost:8787';
 
+/** The screens where the wallet connection flow, not the code flow, reports the outcome to the host. */
+const walletFlowOwns = (screen: string | null): boolean =>
+  screen === SCREEN.awaitingConnection || screen === SCREEN.awaitingConnectOnlyConnection;
+
 /** Mounts Latch: creates the client, loads the app config and renders the modal beside the host's tree. */
 export function LatchProvider(props: LatchProviderProps): ReactNode {
   const { appId, clientId, apiUrl = DEFAULT_API_URL, client: givenClient, clock = systemClock } = props;
@@ -58,15 +65,32 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
   // The embedded wallet (hidden frame, created on first use); it creates the wallet after login unless the host does.
   const [embeddedWallet] = useState(() => createEmbeddedWalletRuntime({ client, apiUrl, appId, clientId, clock }));
   useEffect(() => embeddedWallet.watch(), [embeddedWallet]);
+  // The host's callbacks (read when a flow ends) and the embedded-wallet creator, for both flows.
+  const hostHandlers = () => ({
+    onComplete: (result: LoginCompleteResult) => propsRef.current.onLoginComplete?.(result),
+    onExit: (error: ExitError) => propsRef.current.onError?.(error),
+    createEmbeddedWallet: propsRef.current.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
+  });
   const [runner] = useState(() =>
     createFlowRunner({
       actions: client,
       clock,
-      handlers: () => ({
-        onComplete: (result) => propsRef.current.onLoginComplete?.(result),
-        onExit: (error) => propsRef.current.onError?.(error),
-        createEmbeddedWallet: propsRef.current.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
-      }),
+      handlers: (): Partial<ReturnType<typeof hostHandlers>> => {
+        const handlers = hostHandlers();
+        // On the wallet screens the wallet flow owns the outcome and reports it itself.
+        return walletFlowOwns(runner.getState().screen)
+          ? { createEmbeddedWallet: handlers.createEmbeddedWallet }
+          : handlers;
+      },
+    }),
+  );
+  const [wallets] = useState(() =>
+    createWalletsLoader({
+      client,
+      clock,
+      runner,
+      flowContext: () => flowContextOf(client.getState().config, true),
+      handlers: hostHandlers,
     }),
   );
 
@@ -94,14 +118,17 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
     return () => {
       unsubscribe();
       runner.destroy();
-      if (!givenClient) pendingDestroy.current = globalThis.setTimeout(() => client.destroy(), 0);
+      pendingDestroy.current = globalThis.setTimeout(() => {
+        wallets.destroy();
+        if (!givenClient) client.destroy();
+      }, 0);
     };
-  }, [client, runner, givenClient]);
+  }, [client, runner, wallets, givenClient]);
 
   const [embeds] = useState(() => ({ current: 0 }));
   const value = useMemo<LatchContextValue>(
-    () => ({ client, runner, strings: { ...en, ...props.strings }, embeds }),
-    [client, runner, props.strings, embeds],
+    () => ({ client, runner, wallets, strings: { ...en, ...props.strings }, embeds }),
+    [client, runner, wallets, props.strings, embeds],
   );
 
   return (

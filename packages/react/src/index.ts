@@ -2,7 +2,12 @@ export type { ExitError } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
 export type { EmbeddedWalletState, SignRequest } from './embeddedWallet/embeddedWalletRuntime.js';
 export { useSignMessage, useSignTypedData } from './embeddedWallet/useSignMessage.js';
-export { type ConnectedWallet, useWallets } from './embeddedWallet/useWallets.js';
+export {
+  type ConnectedWallet,
+  type EmbeddedConnectedWallet,
+  type ExternalConnectedWallet,
+  useWallets,
+} from './embeddedWallet/useWallets.js';
 export { LatchEmbed } from './LatchEmbed.js';
 export { LatchProvider, type LatchProviderProps, type LoginCompleteResult } from './LatchProvider.js';
 export { en, type Strings } from './strings/en.js';

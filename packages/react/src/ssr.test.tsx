@@ -9,6 +9,7 @@ import { LatchProvider } from './LatchProvider.js';
 import { LatchModal } from './modal/LatchModal.js';
 import { en } from './strings/en.js';
 import { useLatch } from './useLatch.js';
+import { createWalletsLoader } from './wallet/walletsLoader.js';
 
 const APP_ID = 'a'.repeat(25);
 
@@ -36,7 +37,21 @@ async function renderScreen(events: FlowEvent[], config: Partial<ServerAppConfig
   });
   for (const event of events) runner.dispatch(event);
   const { prelude } = await prerenderToNodeStream(
-    <LatchContext.Provider value={{ client, runner, strings: en, embeds: { current: 0 } }}>
+    <LatchContext.Provider
+      value={{
+        client,
+        runner,
+        wallets: createWalletsLoader({
+          client,
+          clock,
+          runner,
+          handlers: () => ({}),
+          flowContext: () => runner.getState().context,
+        }),
+        strings: en,
+        embeds: { current: 0 },
+      }}
+    >
       <LatchModal />
     </LatchContext.Provider>,
   );

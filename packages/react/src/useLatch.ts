@@ -25,12 +25,20 @@ export interface UseLatch {
   updateEmail(): void;
   unlinkEmail(address: string): Promise<User>;
   unlinkPhone(phoneNumber: string): Promise<User>;
+  /** Opens LINK_WALLET_SCREEN; with `suggestedAddress` it asks to reconnect that wallet ('Reconnect your wallet'). */
+  linkWallet(options?: { suggestedAddress?: string }): void;
+  /** Unlinks the external wallet `address` from the user. */
+  unlinkWallet(address: string): Promise<User>;
+  /** Connect-only mode: connects a wallet to the page without logging in (CONNECT_ONLY_LANDING_SCREEN, or CONNECT_ONLY_AUTHENTICATED_SCREEN when logged in). */
+  connectWallet(): void;
+  /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless the user is logged out with no connected wallets (SPEC §5). */
+  connectOrCreateWallet(): Promise<void>;
   getAccessToken(): Promise<string | null>;
 }
 
 /** The Latch state and functions for the host app. */
 export function useLatch(): UseLatch {
-  const { client, runner } = useLatchContext();
+  const { client, runner, wallets } = useLatchContext();
   const state = useClientState();
   return useMemo(() => {
     const open = (intent: 'login' | 'link' | 'update', screen: ScreenId, previousAddress?: string) => {
@@ -79,7 +87,20 @@ export function useLatch(): UseLatch {
       },
       unlinkEmail: (address) => client.unlinkEmail(address),
       unlinkPhone: (phoneNumber) => client.unlinkPhone(phoneNumber),
+      linkWallet(options) {
+        if (!requireUser('linkWallet')) return;
+        wallets.setLinkHint(options?.suggestedAddress ?? null);
+        open('link', SCREEN.linkWallet);
+      },
+      unlinkWallet: (address) => client.unlinkWallet(address),
+      connectWallet() {
+        open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);
+      },
+      async connectOrCreateWallet() {
+        (await wallets.load()).assertCanConnectOrCreate(client.getState().authenticated);
+        open('login', SCREEN.connectOrCreate);
+      },
       getAccessToken: () => client.getAccessToken(),
     };
-  }, [client, runner, state]);
+  }, [client, runner, wallets, state]);
 }

@@ -37,4 +37,3 @@ export {
 export { initialAuthFlowState } from './modalNavigation.js';
 export { SCREEN, type ScreenId } from './screens.js';
 export { codeDigits, codeValidationMessage, isValidEmail } from './validation.js';
-export * from './walletConnection.js';

@@ -13,6 +13,11 @@ export const SCREEN = {
   updateEmail: 'UPDATE_EMAIL_SCREEN',
   embeddedWalletOnCreate: 'EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN',
   embeddedWalletCreated: 'EMBEDDED_WALLET_CREATED_SCREEN',
+  awaitingConnection: 'AWAITING_CONNECTION',
+  awaitingConnectOnlyConnection: 'AWAITING_CONNECT_ONLY_CONNECTION',
+  connectOnlyLanding: 'CONNECT_ONLY_LANDING_SCREEN',
+  connectOnlyAuthenticated: 'CONNECT_ONLY_AUTHENTICATED_SCREEN',
+  linkWallet: 'LINK_WALLET_SCREEN',
 } as const;
 
 /** A screen id, spelled as in SPEC §2. */

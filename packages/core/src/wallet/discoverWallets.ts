@@ -1,6 +1,7 @@
 import { TIMEOUT } from '@latch/protocol';
 import { type Clock, systemClock } from '../clock.js';
-import { EIP6963_EVENT, type Eip1193Provider, type Eip6963ProviderDetail, isEip1193Provider } from './eip1193.js';
+import { EIP6963_EVENT, type Eip1193Provider, type Eip6963ProviderDetail } from './eip1193.js';
+import { isEip1193Provider } from './eip1193Guards.js';
 import { knownWalletByInjectedFlags, walletClientTypeFor } from './knownWallets.js';
 
 /** A wallet found in the page. */

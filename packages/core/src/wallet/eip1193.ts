@@ -39,21 +39,6 @@ export interface ProviderRpcError {
   message: string;
 }
 
-/** True for an object carrying a numeric EIP-1193/1474 `code`. */
-export function isProviderRpcError(error: unknown): error is ProviderRpcError {
-  return (
-    typeof error === 'object' &&
-    error !== null &&
-    typeof (error as { code?: unknown }).code === 'number' &&
-    typeof (error as { message?: unknown }).message === 'string'
-  );
-}
-
-/** True when `value` has a callable `request`, as every EIP-1193 provider does. */
-export function isEip1193Provider(value: unknown): value is Eip1193Provider {
-  return typeof value === 'object' && value !== null && typeof (value as { request?: unknown }).request === 'function';
-}
-
 /** An EIP-1193/1474 error raised by Latch itself when a wallet answers something unusable. */
 export class WalletProviderError extends Error implements ProviderRpcError {
   override name = 'WalletProviderError';

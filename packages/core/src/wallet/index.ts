@@ -1,4 +1,10 @@
 export {
+  initialWalletConnectionState,
+  requiresManualSign,
+  SIGN_WITH_WALLET_TEXT,
+  walletConnectionTransition,
+} from '../flows/walletConnection.js';
+export {
   assertCanConnectOrCreate,
   type ConnectedWallet,
   type ConnectedWallets,
@@ -16,11 +22,10 @@ export {
   type Eip1193RequestArguments,
   type Eip6963ProviderDetail,
   type Eip6963ProviderInfo,
-  isEip1193Provider,
-  isProviderRpcError,
   type ProviderRpcError,
   WalletProviderError,
 } from './eip1193.js';
+export { isEip1193Provider, isProviderRpcError } from './eip1193Guards.js';
 export { createExternalWallets, type ExternalWallets, type ExternalWalletsOptions } from './externalWallets.js';
 export {
   type ConnectorTimeouts,

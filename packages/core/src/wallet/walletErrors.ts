@@ -1,5 +1,5 @@
 import { type ErrorRedirect, errorRedirect, LatchError } from '@latch/protocol';
-import { isProviderRpcError } from './eip1193.js';
+import { isProviderRpcError } from './eip1193Guards.js';
 import { WalletTimeoutError } from './withTimeout.js';
 
 /** The wallet texts of SPEC §8 "Wallet connection", word for word. */

@@ -1,10 +1,12 @@
 import { type EmbeddedWalletProvider, embeddedWalletOf } from '@latch/core';
+import type { Eip1193Provider } from '@latch/core/wallet';
 import { useMemo } from 'react';
 import { useClientState } from '../hooks.js';
+import { useConnectedExternalWallets } from '../wallet/useConnectedExternalWallets.js';
 import { useEmbeddedWalletRuntime, useEmbeddedWalletState } from './EmbeddedWalletContext.js';
 
-/** One wallet of the signed-in user as `useWallets()` lists it. */
-export interface ConnectedWallet {
+/** The user's embedded wallet as `useWallets()` lists it. */
+export interface EmbeddedConnectedWallet {
   address: `0x${string}`;
   walletClientType: 'latch';
   connectorType: 'embedded';
@@ -14,7 +16,25 @@ export interface ConnectedWallet {
   getEthereumProvider(): Promise<EmbeddedWalletProvider>;
 }
 
-/** The signed-in user's wallets: the embedded wallet (`walletClientType: 'latch'`) when there is one. */
+/** An external wallet connected in this page (by a wallet login, a link or connect-only mode). */
+export interface ExternalConnectedWallet {
+  address: `0x${string}`;
+  /** CAIP-2, e.g. `eip155:1`; kept current from the wallet's chainChanged. */
+  chainId: string;
+  walletClientType: string;
+  connectorType: string;
+  ready: true;
+  /** The wallet's own EIP-1193 provider. */
+  getEthereumProvider(): Promise<Eip1193Provider>;
+  switchChain(chainId: number): Promise<void>;
+  /** Forgets the wallet in this page and asks the wallet to end the connection. */
+  disconnect(): void;
+}
+
+/** A wallet `useWallets()` lists: the embedded one or an external one. */
+export type ConnectedWallet = EmbeddedConnectedWallet | ExternalConnectedWallet;
+
+/** The wallets: the signed-in user's embedded wallet (`walletClientType: 'latch'`) first, then the connected external ones. */
 export function useWallets(): { ready: boolean; wallets: ConnectedWallet[] } {
   const { user, status } = useClientState();
   const runtime = useEmbeddedWalletRuntime();
@@ -22,7 +42,8 @@ export function useWallets(): { ready: boolean; wallets: ConnectedWallet[] } {
   const embedded = embeddedWalletOf(user);
   const ready = status === 'ready' && (!embedded || connection?.status !== 'connecting');
   const address = embedded?.address;
-  const wallets = useMemo<ConnectedWallet[]>(
+  const external = useConnectedExternalWallets();
+  const embeddedList = useMemo<EmbeddedConnectedWallet[]>(
     () =>
       address
         ? [
@@ -36,6 +57,24 @@ export function useWallets(): { ready: boolean; wallets: ConnectedWallet[] } {
           ]
         : [],
     [address, connection, runtime],
+  );
+  const wallets = useMemo<ConnectedWallet[]>(
+    () => [
+      ...embeddedList,
+      ...external.map(
+        (wallet): ExternalConnectedWallet => ({
+          address: wallet.address,
+          chainId: wallet.chainId,
+          walletClientType: wallet.walletClientType,
+          connectorType: wallet.connectorType,
+          ready: true,
+          getEthereumProvider: wallet.getEthereumProvider,
+          switchChain: wallet.switchChain,
+          disconnect: wallet.disconnect,
+        }),
+      ),
+    ],
+    [embeddedList, external],
   );
   return { ready, wallets };
 }

@@ -6,6 +6,10 @@ import { LandingScreen } from '../screens/LandingScreen.js';
 import type { ScreenProps } from '../screens/screenProps.js';
 import { LoadingView } from './LoadingView.js';
 
+/** An external-wallet screen: they share one lazily loaded module (wallet/walletScreenTable.ts). */
+const walletScreen = (id: ScreenId): ComponentType<ScreenProps> =>
+  lazy(() => import('../wallet/walletScreenTable.js').then((m) => ({ default: m.WALLET_SCREENS[id] ?? LoadingView })));
+
 // Only LANDING ships in the initial bundle; every other screen loads when first shown.
 const SCREENS: Record<ScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.landing]: LandingScreen,
@@ -34,6 +38,11 @@ const SCREENS: Record<ScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.embeddedWalletCreated]: lazy(() =>
     import('../screens/EmbeddedWalletCreatedScreen.js').then((m) => ({ default: m.EmbeddedWalletCreatedScreen })),
   ),
+  [SCREEN.awaitingConnection]: walletScreen(SCREEN.awaitingConnection),
+  [SCREEN.awaitingConnectOnlyConnection]: walletScreen(SCREEN.awaitingConnectOnlyConnection),
+  [SCREEN.connectOnlyLanding]: walletScreen(SCREEN.connectOnlyLanding),
+  [SCREEN.connectOnlyAuthenticated]: walletScreen(SCREEN.connectOnlyAuthenticated),
+  [SCREEN.linkWallet]: walletScreen(SCREEN.linkWallet),
   [SCREEN.embeddedWalletOnCreate]: lazy(() =>
     import('../screens/EmbeddedWalletOnAccountCreateScreen.js').then((m) => ({
       default: m.EmbeddedWalletOnAccountCreateScreen,

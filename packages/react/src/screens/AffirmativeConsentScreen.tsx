@@ -5,8 +5,12 @@ import { useClientState, useStrings } from '../hooks.js';
 import { useLatchContext } from '../LatchContext.js';
 import type { ScreenProps } from './screenProps.js';
 
-/** AFFIRMATIVE_CONSENT_SCREEN ('One last step'): links to the terms and policy, 'No thanks' and 'Accept'. */
-export function AffirmativeConsentScreen({ titleId }: ScreenProps): ReactNode {
+/** AFFIRMATIVE_CONSENT_SCREEN ('One last step'): links to the terms and policy, 'No thanks' and 'Accept' (the code flow's unless given). */
+export function AffirmativeConsentScreen({
+  titleId,
+  onAccept,
+  onDecline,
+}: ScreenProps & { onAccept?(): void; onDecline?(): void }): ReactNode {
   const { runner } = useLatchContext();
   const strings = useStrings();
   const { config } = useClientState();
@@ -31,8 +35,8 @@ export function AffirmativeConsentScreen({ titleId }: ScreenProps): ReactNode {
         </p>
       ) : null}
       <div className="latch-actions">
-        <Button onClick={() => runner.dispatch({ type: 'declineTerms' })}>{strings.noThanks}</Button>
-        <Button variant="primary" onClick={() => runner.dispatch({ type: 'acceptTerms' })}>
+        <Button onClick={onDecline ?? (() => runner.dispatch({ type: 'declineTerms' }))}>{strings.noThanks}</Button>
+        <Button variant="primary" onClick={onAccept ?? (() => runner.dispatch({ type: 'acceptTerms' }))}>
           {strings.accept}
         </Button>
       </div>

@@ -1,6 +1,6 @@
 import { type LandingEntry, landingLayout } from '@latch/core';
 import type { LoginMethod } from '@latch/protocol';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Button } from '../components/Button.js';
 import { ConsentLine } from '../components/ConsentLine.js';
 import { EmailForm } from '../components/EmailForm.js';
@@ -11,6 +11,19 @@ import { METHOD_LABEL } from '../strings/en.js';
 import type { ScreenProps } from './screenProps.js';
 
 type View = 'main' | 'overflow' | 'wallets';
+
+// The wallet list and the wallet code it needs load after first paint, out of the initial JavaScript.
+const LazyWalletList = lazy(() => import('../components/WalletList.js'));
+
+/** The wallet list (lazily loaded), with a spinner until it is there. */
+function WalletList({ configured }: { configured: readonly string[] }): ReactNode {
+  const strings = useStrings();
+  return (
+    <Suspense fallback={<div className="latch-spinner" role="progressbar" aria-label={strings.loading} />}>
+      <LazyWalletList configured={configured} />
+    </Suspense>
+  );
+}
 
 /** LANDING and CONNECT_OR_CREATE: header, login message, the login methods in their layout, consent line. */
 export function LandingScreen({ titleId }: ScreenProps): ReactNode {
@@ -35,11 +48,13 @@ export function LandingScreen({ titleId }: ScreenProps): ReactNode {
     >
       {view === 'main' && appearance.loginMessage ? <p className="latch-text">{appearance.loginMessage}</p> : null}
       <div className="latch-list">
-        {view === 'main'
-          ? layout.entries.map((entry) => <Entry key={entryKey(entry)} entry={entry} onOpen={setView} />)
-          : view === 'overflow'
-            ? layout.overflowMethods.map((method) => <MethodItem key={method} method={method} collapsed />)
-            : layout.overflowWallets.map((wallet) => <Unavailable key={wallet} label={wallet} />)}
+        {view === 'main' ? (
+          layout.entries.map((entry) => <Entry key={entryKey(entry)} entry={entry} onOpen={setView} />)
+        ) : view === 'overflow' ? (
+          layout.overflowMethods.map((method) => <MethodItem key={method} method={method} collapsed />)
+        ) : (
+          <WalletList configured={layout.overflowWallets} />
+        )}
       </div>
       <ConsentLine legal={config.legal} />
     </ScreenFrame>
@@ -61,18 +76,21 @@ function Entry({ entry, onOpen }: { entry: LandingEntry; onOpen(view: View): voi
     case 'other-wallets':
       return <Button onClick={() => onOpen('wallets')}>{strings.otherWallets}</Button>;
     case 'continue-with-wallet':
-      return <Unavailable label={strings.continueWithWallet} />;
+      return <Button onClick={() => onOpen('wallets')}>{strings.continueWithWallet}</Button>;
     case 'passkey':
       return <Unavailable label={strings.passkeyLogin} />;
     case 'wallet':
-      return <Unavailable label={entry.wallet} />;
+      return <WalletList configured={[entry.wallet]} />;
   }
 }
 
 /** Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. */
 function MethodItem({ method, collapsed = false }: { method: LoginMethod; collapsed?: boolean }): ReactNode {
   const strings = useStrings();
+  const { config } = useClientState();
   const [expanded, setExpanded] = useState(!collapsed);
+  // 'wallet' as a method: the whole wallet list (the app names no wallets, or lists them in its order).
+  if (method === 'wallet') return <WalletList configured={config?.appearance.walletList ?? []} />;
   if (method === 'email' || method === 'sms') {
     if (!expanded) {
       return (

@@ -6,7 +6,7 @@ import { useLatchContext } from '../LatchContext.js';
 import type { ScreenProps } from './screenProps.js';
 
 /** LOGIN_FAILED_SCREEN: the login's last steps failed (accepting terms, creating the wallet); start again. */
-export function LoginFailedScreen({ titleId }: ScreenProps): ReactNode {
+export function LoginFailedScreen({ titleId, onTryAgain }: ScreenProps & { onTryAgain?(): void }): ReactNode {
   const { runner } = useLatchContext();
   const strings = useStrings();
   return (
@@ -20,7 +20,7 @@ export function LoginFailedScreen({ titleId }: ScreenProps): ReactNode {
       }
     >
       <p className="latch-text">{strings.loginFailedDetail}</p>
-      <Button variant="primary" onClick={() => runner.dispatch({ type: 'errorAction' })}>
+      <Button variant="primary" onClick={onTryAgain ?? (() => runner.dispatch({ type: 'errorAction' }))}>
         {strings.tryAgain}
       </Button>
     </ScreenFrame>

@@ -1,5 +1,5 @@
 import type { Eip6963ProviderInfo } from '../eip1193.js';
-import { isProviderRpcError } from '../eip1193.js';
+import { isProviderRpcError } from '../eip1193Guards.js';
 import type { FakeEip1193Provider } from './fakeEip1193Provider.js';
 
 /** The part of a Playwright page the test wallet needs (structural, so core needs no Playwright types). */

@@ -1,0 +1,100 @@
+import { createFakeEip1193Provider, type FakeEip1193Provider, installTestWallet } from '@latch/core/testing';
+import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, type TestApp } from './support.js';
+import { checkScreen, dialog, expectSuccessAndClose, newUserPage, openLogin, visible } from './widgetSteps.js';
+
+const WALLET_INFO = {
+  uuid: '6f1c2a52-5d0e-4c54-9d8e-0a4f7b9e8c11',
+  name: 'Test Wallet',
+  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23676FFF"/%3E%3C/svg%3E',
+  rdns: 'com.example.testwallet',
+};
+
+/** A page with a fresh injected wallet (a real key on the Node side), on the demo for `app`. */
+async function walletPage(
+  browser: Browser,
+  app: TestApp,
+): Promise<{ page: Page; account: PrivateKeyAccount; wallet: FakeEip1193Provider }> {
+  const account = privateKeyToAccount(generatePrivateKey());
+  const wallet = createFakeEip1193Provider(account);
+  const page = await newUserPage(browser);
+  await installTestWallet(page, wallet, WALLET_INFO);
+  await openDemo(page, app);
+  return { page, account, wallet };
+}
+
+/** Opens LANDING, then the wallet list, and picks the test wallet. */
+async function chooseTestWallet(page: Page): Promise<void> {
+  await openLogin(page);
+  await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
+  const row = dialog(page).getByRole('button', { name: /Test Wallet/ });
+  await visible(row);
+  // The row carries the 'Connect' hover label (SPEC §2 LANDING wallet list).
+  expect(await row.textContent()).toContain('Connect');
+  await row.click();
+}
+
+// Issue 5, widget part: log in with an injected EIP-6963 wallet in Chromium.
+describe('wallet login', () => {
+  let browser: Browser;
+  let app: TestApp;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await createApp({ name: 'Wallet login', config: { wallet_auth: true } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('logs a new user in with the injected wallet, signing the sign-in message automatically', async () => {
+    const { page, account, wallet } = await walletPage(browser, app);
+    await chooseTestWallet(page);
+    await expectSuccessAndClose(page);
+    await visible(page.getByTestId('user-wallet'));
+    expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
+    // Desktop: no manual 'Sign with your wallet' step, the wallet was asked to sign once.
+    expect(wallet.calls.filter((call) => call.method === 'personal_sign')).toHaveLength(1);
+    await page.close();
+  });
+
+  it("shows 'you rejected the request' when the user rejects, and Retry connects", async () => {
+    const { page, account, wallet } = await walletPage(browser, app);
+    wallet.script('eth_requestAccounts', { errorCode: 4001 });
+    await chooseTestWallet(page);
+    await visible(dialog(page).getByRole('heading', { name: 'you rejected the request' }));
+    await checkScreen(page, 'awaiting-connection-rejected');
+    await dialog(page).getByRole('button', { name: 'Retry' }).click();
+    await expectSuccessAndClose(page);
+    expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
+    await page.close();
+  });
+
+  it("says 'Unable to connect wallet' without Retry once 2 retries are used", async () => {
+    const { page, wallet } = await walletPage(browser, app);
+    wallet.script('eth_requestAccounts', { errorCode: 4001 }, { errorCode: 4001 }, { errorCode: 4001 });
+    await chooseTestWallet(page);
+    for (let retry = 0; retry < 2; retry += 1) {
+      await visible(dialog(page).getByRole('heading', { name: 'you rejected the request' }));
+      await dialog(page).getByRole('button', { name: 'Retry' }).click();
+    }
+    await visible(dialog(page).getByRole('heading', { name: 'Unable to connect wallet' }));
+    expect(await dialog(page).getByRole('button', { name: 'Retry' }).count()).toBe(0);
+    expect(wallet.calls.filter((call) => call.method === 'eth_requestAccounts')).toHaveLength(3);
+    await page.close();
+  });
+
+  it('shows AWAITING_CONNECTION while the wallet has not answered, and closing it leaves the user logged out', async () => {
+    const { page, wallet } = await walletPage(browser, app);
+    wallet.script('eth_requestAccounts', 'hang');
+    await chooseTestWallet(page);
+    await visible(dialog(page).getByRole('heading', { name: 'Waiting for Test Wallet' }));
+    await visible(dialog(page).getByText('Confirm the request in your wallet to continue.'));
+    await checkScreen(page, 'awaiting-connection');
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await page.getByTestId('user').count()).toBe(0);
+    await page.close();
+  });
+});

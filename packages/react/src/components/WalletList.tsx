@@ -1,0 +1,90 @@
+import '@latch/core';
+import { isMobileBrowser, type WalletIntent, type WalletListEntry, walletListEntries } from '@latch/core/wallet';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useLatchContext } from '../LatchContext.js';
+import { useExternalWallets } from '../wallet/useExternalWallets.js';
+import { injectWalletStyles } from '../wallet/walletCss.js';
+import type { WalletRuntime } from '../wallet/walletRuntime.js';
+import { awaitingScreenFor } from '../wallet/walletScreens.js';
+import { useWalletStrings } from '../wallet/walletStrings.js';
+import { Button } from './Button.js';
+
+// Styled before the first row renders (this module loads lazily, with the list).
+injectWalletStyles();
+
+/** The discovered EIP-6963 wallets, kept current as wallets announce themselves. */
+function useDiscoveredWallets(wallets: WalletRuntime) {
+  const { discovery } = wallets;
+  // wallets() builds a new list on each call, so it is read on change rather than as a store snapshot.
+  const [list, setList] = useState(() => discovery.wallets());
+  useEffect(() => {
+    setList(discovery.wallets());
+    return discovery.subscribe(() => setList(discovery.wallets()));
+  }, [discovery]);
+  return list;
+}
+
+/**
+ * A wallet list (SPEC §2): the configured wallets in order, each with the 'Connect' hover label. This module
+ * and the wallet code it uses load lazily; a spinner stands in until discovery runs.
+ */
+export function WalletList({
+  configured,
+  intent = 'login',
+}: {
+  configured: readonly string[];
+  intent?: WalletIntent;
+}): ReactNode {
+  const wallets = useExternalWallets();
+  const strings = useWalletStrings();
+  if (!wallets) return <div className="latch-spinner" role="progressbar" aria-label={strings.loadingWallets} />;
+  return <Rows wallets={wallets} configured={configured} intent={intent} />;
+}
+
+export default WalletList;
+
+function Rows(props: { wallets: WalletRuntime; configured: readonly string[]; intent: WalletIntent }): ReactNode {
+  const discovered = useDiscoveredWallets(props.wallets);
+  return (
+    <>
+      {walletListEntries(props.configured, discovered).map((entry) => (
+        <WalletRow key={entry.key} entry={entry} wallets={props.wallets} intent={props.intent} />
+      ))}
+    </>
+  );
+}
+
+/** One wallet: an installed one starts the connection flow; others are not available yet. */
+function WalletRow({
+  entry,
+  wallets,
+  intent,
+}: {
+  entry: WalletListEntry;
+  wallets: WalletRuntime;
+  intent: WalletIntent;
+}): ReactNode {
+  const { runner } = useLatchContext();
+  const strings = useWalletStrings();
+  const noteId = useId();
+  const { walletId } = entry;
+  const usable = entry.installed && walletId !== null && entry.connectorType === 'injected';
+  const choose = () => {
+    if (!walletId) return;
+    const started = wallets.select(walletId, {
+      intent,
+      isMobile: isMobileBrowser(),
+      context: wallets.flowContext(),
+    });
+    if (started) runner.dispatch({ type: 'navigate', screen: awaitingScreenFor(intent) });
+  };
+  return (
+    <Button className="latch-wallet" disabled={!usable} aria-describedby={noteId} onClick={choose}>
+      {entry.icon ? <img className="latch-wallet-icon" src={entry.icon} alt="" /> : null}
+      <span>{entry.name}</span>
+      <span className={usable ? 'latch-hover-label' : 'latch-soon'} id={noteId}>
+        {usable ? strings.connect : strings.notAvailableYet}
+      </span>
+    </Button>
+  );
+}

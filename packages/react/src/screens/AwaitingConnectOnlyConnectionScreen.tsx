@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { format } from '../strings/en.js';
+import {
+  useLeaveWhenIdle,
+  useWalletFlowState,
+  WalletErrorFrame,
+  WalletSuccessFrame,
+  WalletWaitingFrame,
+  WithWallets,
+} from '../wallet/WalletFlowParts.js';
+import type { WalletRuntime } from '../wallet/walletRuntime.js';
+import { useWalletStrings } from '../wallet/walletStrings.js';
+import type { ScreenProps } from './screenProps.js';
+
+/** AWAITING_CONNECT_ONLY_CONNECTION: the wallet connects without a signature or session, then 'Connected' (closes after 1400 ms). */
+export function AwaitingConnectOnlyConnectionScreen({ titleId }: ScreenProps): ReactNode {
+  return <WithWallets titleId={titleId}>{(wallets) => <Flow titleId={titleId} wallets={wallets} />}</WithWallets>;
+}
+
+function Flow({ titleId, wallets }: { titleId: string; wallets: WalletRuntime }): ReactNode {
+  const strings = useWalletStrings();
+  const state = useWalletFlowState(wallets);
+  useLeaveWhenIdle(wallets, state);
+  if (state.status === 'error' && state.error) {
+    return <WalletErrorFrame titleId={titleId} error={state.error} wallets={wallets} />;
+  }
+  if (state.status === 'connected' && state.connection) {
+    const detail = format(strings.walletConnectedDetail, {
+      wallet: state.wallet?.name ?? '',
+      address: state.connection.address,
+    });
+    return <WalletSuccessFrame titleId={titleId} title={strings.walletConnected} detail={detail} />;
+  }
+  return <WalletWaitingFrame titleId={titleId} state={state} wallets={wallets} />;
+}

@@ -1,0 +1,38 @@
+import { useStrings } from '../hooks.js';
+
+/**
+ * Texts of the wallet list and the external-wallet screens. They load with those screens, not with the page;
+ * a host overrides them like any other text (the `strings` prop of LatchProvider).
+ */
+export const walletStrings = {
+  connect: 'Connect',
+  loadingWallets: 'Loading wallets',
+  waitingForWallet: 'Waiting for {wallet}',
+  confirmInWallet: 'Confirm the request in your wallet to continue.',
+  switchingChain: 'Switching to a supported network',
+  signWithWallet: 'Sign with your wallet',
+  signInWallet: 'Sign the message in your wallet to log in.',
+  signToLinkWallet: 'Sign the message in your wallet to link it to your account.',
+  retry: 'Retry',
+  useDifferentWallet: 'Use a different wallet',
+  // LINK_WALLET_SCREEN
+  linkWalletTitle: 'Connect your wallet',
+  relinkWalletTitle: 'Reconnect your wallet',
+  linkWalletDetail: 'Choose the wallet to link to your account.',
+  linkWalletHint: 'Connect the wallet {address} to continue.',
+  // Connect-only mode
+  connectWalletTitle: 'Connect a wallet',
+  connectOnlyDetail: 'Connect a wallet to this app without logging in.',
+  connectOnlyAuthenticatedDetail: 'You are logged in. Connecting a wallet here does not link it to your account.',
+  walletConnected: 'Connected',
+  walletConnectedDetail: '{wallet} is connected: {address}',
+} as const;
+
+/** The wallet texts' keys. */
+export type WalletStrings = { [K in keyof typeof walletStrings]: string };
+
+/** The widget's texts and the wallet texts, with the host's overrides of either. */
+export function useWalletStrings() {
+  const strings = useStrings();
+  return { ...walletStrings, ...strings } as typeof strings & WalletStrings;
+}
