@@ -1,18 +1,35 @@
-import { useSignMessage, useSignTypedData, useWallets } from '@latch/react';
-import { type ReactNode, useState } from 'react';
+import { useLatch, useSignMessage, useSignTypedData, useWallets } from '@latch/react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { DEMO_TYPED_DATA } from './demoTypedData.js';
 
 /** The message the demo asks the embedded wallet to sign. */
 export const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
 
-/** The user's embedded wallet: its address, and a button that signs a message and shows the signature. */
+declare global {
+  interface Window {
+    /** The embedded wallet's EIP-1193 provider, for the console (and the e2e's viem wallet client). */
+    latchEmbeddedProvider?: unknown;
+  }
+}
+
+/** The user's embedded wallet: its address, buttons that sign and show the signature, and 'Export wallet'. */
 export function EmbeddedWalletPanel(): ReactNode {
+  const { exportWallet } = useLatch();
   const { wallets } = useWallets();
   const { signMessage } = useSignMessage();
   const { signTypedData } = useSignTypedData();
   const [signature, setSignature] = useState('');
   const [error, setError] = useState('');
   const wallet = wallets.find((w) => w.walletClientType === 'latch');
+  useEffect(() => {
+    if (!wallet) return;
+    void wallet.getEthereumProvider().then((provider) => {
+      window.latchEmbeddedProvider = provider;
+    });
+    return () => {
+      window.latchEmbeddedProvider = undefined;
+    };
+  }, [wallet]);
   if (!wallet) return null;
   const show = (signing: Promise<string>) => {
     setSignature('');
@@ -33,6 +50,9 @@ export function EmbeddedWalletPanel(): ReactNode {
         </button>
         <button type="button" onClick={() => show(signTypedData(DEMO_TYPED_DATA))}>
           Sign typed data
+        </button>
+        <button type="button" onClick={() => show(exportWallet().then(() => ''))}>
+          Export wallet
         </button>
       </div>
       {signature ? (

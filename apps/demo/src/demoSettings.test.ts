@@ -9,13 +9,19 @@ describe('demo settings', () => {
       clientId: 'q-client',
       apiUrl: 'http://q',
       embed: true,
+      noPromptOnSignature: false,
     });
     expect(readDemoSettings('', env)).toEqual({
       appId: 'env-app',
       clientId: 'env-client',
       apiUrl: 'http://env',
       embed: false,
+      noPromptOnSignature: false,
     });
+  });
+
+  it('reads noPromptOnSignature from the query', () => {
+    expect(readDemoSettings('?noPromptOnSignature=1', {}).noPromptOnSignature).toBe(true);
   });
 
   it('defaults the API to the local server', () => {

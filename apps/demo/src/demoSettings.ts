@@ -5,6 +5,8 @@ export interface DemoSettings {
   apiUrl: string;
   /** ?embed=1 shows the login screens inline (LatchEmbed) instead of a Log in button. */
   embed: boolean;
+  /** ?noPromptOnSignature=1 signs without the sign request screen (the provider's embeddedWallets option). */
+  noPromptOnSignature: boolean;
 }
 
 /** Reads the demo's settings from a query string and the build-time environment. */
@@ -15,5 +17,6 @@ export function readDemoSettings(search: string, env: Record<string, string | un
     clientId: query.get('clientId') ?? env.VITE_LATCH_CLIENT_ID ?? '',
     apiUrl: query.get('apiUrl') ?? env.VITE_LATCH_API_URL ?? 'http://localhost:8787',
     embed: query.get('embed') === '1',
+    noPromptOnSignature: query.get('noPromptOnSignature') === '1',
   };
 }

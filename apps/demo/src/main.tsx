@@ -22,6 +22,7 @@ if (!settings.appId) {
         appId={settings.appId}
         clientId={settings.clientId}
         apiUrl={settings.apiUrl}
+        embeddedWallets={{ noPromptOnSignature: settings.noPromptOnSignature }}
         onLoginComplete={({ intent, user, isNewUser }) =>
           console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)
         }

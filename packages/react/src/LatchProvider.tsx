@@ -13,6 +13,7 @@ import type { User } from '@latch/protocol';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { EmbeddedWalletContext } from './embeddedWallet/EmbeddedWalletContext.js';
 import { createEmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
+import { ExportWalletSlot } from './embeddedWallet/ExportWalletSlot.js';
 import { SignRequestDialog } from './embeddedWallet/SignRequestDialog.js';
 import { flowContextOf } from './flowContext.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
@@ -45,6 +46,8 @@ export interface LatchProviderProps {
   /** A client made elsewhere (tests, or hosts sharing one client); the provider then does not destroy it. */
   client?: LatchClient;
   clock?: Clock;
+  /** Embedded wallet options; `noPromptOnSignature` signs without EMBEDDED_WALLET_SIGN_REQUEST_SCREEN (unset: the app config's). */
+  embeddedWallets?: { noPromptOnSignature?: boolean };
   children?: ReactNode;
 }
 
@@ -63,7 +66,16 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
 
   const [client] = useState(() => givenClient ?? createLatchClient({ appId, clientId, apiUrl, clock }));
   // The embedded wallet (hidden frame, created on first use); it creates the wallet after login unless the host does.
-  const [embeddedWallet] = useState(() => createEmbeddedWalletRuntime({ client, apiUrl, appId, clientId, clock }));
+  const [embeddedWallet] = useState(() =>
+    createEmbeddedWalletRuntime({
+      client,
+      apiUrl,
+      appId,
+      clientId,
+      clock,
+      noPromptOnSignature: () => propsRef.current.embeddedWallets?.noPromptOnSignature,
+    }),
+  );
   useEffect(() => embeddedWallet.watch(), [embeddedWallet]);
   // The host's callbacks (read when a flow ends) and the embedded-wallet creator, for both flows.
   const hostHandlers = () => ({
@@ -137,6 +149,7 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
         {props.children}
         <LatchModal />
         <SignRequestDialog />
+        <ExportWalletSlot />
       </EmbeddedWalletContext.Provider>
     </LatchContext.Provider>
   );

@@ -3,6 +3,7 @@ import type { AppConfig, LatchError, User } from '@latch/protocol';
 import { useMemo } from 'react';
 import { flowContextOf } from './flowContext.js';
 import { useClientState } from './hooks.js';
+import { useEmbeddedWalletRuntime } from './embeddedWallet/EmbeddedWalletContext.js';
 import { useLatchContext } from './LatchContext.js';
 
 /** What a host app uses: state and every public function of the widget core. */
@@ -34,12 +35,15 @@ export interface UseLatch {
   /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless the user is logged out with no connected wallets (SPEC §5). */
   connectOrCreateWallet(): Promise<void>;
   getAccessToken(): Promise<string | null>;
+  /** Opens EMBEDDED_WALLET_KEY_EXPORT_SCREEN ('Transfer Wallet'); resolves when the user closes it. Needs an embedded wallet. */
+  exportWallet(): Promise<void>;
 }
 
 /** The Latch state and functions for the host app. */
 export function useLatch(): UseLatch {
   const { client, runner, wallets } = useLatchContext();
   const state = useClientState();
+  const embedded = useEmbeddedWalletRuntime();
   return useMemo(() => {
     const open = (intent: 'login' | 'link' | 'update', screen: ScreenId, previousAddress?: string) => {
       const { config } = client.getState();
@@ -101,6 +105,7 @@ export function useLatch(): UseLatch {
         open('login', SCREEN.connectOrCreate);
       },
       getAccessToken: () => client.getAccessToken(),
+      exportWallet: () => embedded.exporter.exportWallet(),
     };
-  }, [client, runner, wallets, state]);
+  }, [client, runner, wallets, state, embedded]);
 }

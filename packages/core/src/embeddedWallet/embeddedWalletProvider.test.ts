@@ -1,6 +1,6 @@
 import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import { createEmbeddedWalletProvider, shownMessage } from './embeddedWalletProvider.js';
 
 const ADDRESS = `0x${'d'.repeat(40)}`;
 const owner = {
@@ -78,5 +78,15 @@ describe('embedded wallet EIP-1193 provider', () => {
       code: 4200,
     });
     expect(t.signed).toEqual([]);
+  });
+});
+
+describe('shown personal_sign message', () => {
+  it('shows hex that is UTF-8 text as the text, and keeps binary or plain messages as they are', () => {
+    expect(shownMessage('0x68656c6c6f')).toBe('hello');
+    expect(shownMessage('0x00ff10')).toBe('0x00ff10');
+    expect(shownMessage('0x0001')).toBe('0x0001');
+    expect(shownMessage('hello')).toBe('hello');
+    expect(shownMessage('0xabc')).toBe('0xabc');
   });
 });

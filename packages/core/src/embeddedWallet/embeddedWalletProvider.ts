@@ -3,6 +3,24 @@ import { WalletProviderError } from '../wallet/eip1193.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { embeddedWalletOf } from './embeddedWalletController.js';
 
+/** What the sign request screen shows for a personal_sign message: hex that is readable UTF-8 text is shown as that text (as wallets do). */
+export function shownMessage(message: string): string {
+  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(message)) return message;
+  const bytes = new Uint8Array(message.length / 2 - 1);
+  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(message.slice(2 + i * 2, 4 + i * 2), 16);
+  try {
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    // Control characters other than whitespace mean binary data: keep the hex.
+    const binary = [...text].some((c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x09 || (code > 0x0d && code < 0x20) || code === 0x7f;
+    });
+    return binary ? message : text;
+  } catch {
+    return message;
+  }
+}
+
 /** An EIP-1193 request. */
 export interface Eip1193Request {
   method: string;
@@ -58,7 +76,7 @@ export function createEmbeddedWalletProvider(options: {
           const [message, account] = params(request);
           ownAccount(wallet, account);
           if (typeof message !== 'string' || message.length === 0) throw new LatchError('invalid_message');
-          return sign('message', message, () => options.controller.signMessage(user, message as string));
+          return sign('message', shownMessage(message), () => options.controller.signMessage(user, message as string));
         }
         case 'eth_signTypedData_v4': {
           const { user, wallet } = current();

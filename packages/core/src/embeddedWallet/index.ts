@@ -26,13 +26,9 @@ export {
   type Eip1193Request,
   type EmbeddedWalletProvider,
 } from './embeddedWalletProvider.js';
-export {
-  type ExportUrlOptions,
-  embeddedWalletExportUrl,
-  type KeyExportOptions,
-  type KeyExportSession,
-  startKeyExport,
-} from './exportFrame.js';
+// The export page messaging loads on first use (out of the host page's initial JavaScript).
+export type { ExportUrlOptions, KeyExportOptions, KeyExportSession } from './exportFrame.js';
+export { loadKeyExport } from './exportFrameLoader.js';
 export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './frameHost.js';
 export { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
 export { loadRecoveryFlow, type RecoveryFlowModule } from './recoveryFlowLoader.js';

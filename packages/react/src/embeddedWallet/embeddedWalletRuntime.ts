@@ -12,6 +12,8 @@ import {
   WalletProviderError,
 } from '@latch/core';
 import { DELAY, TIMEOUT, type User } from '@latch/protocol';
+import type { WalletExporter } from './walletExporter.js';
+import { createWalletExportHandle } from './walletExportHandle.js';
 
 /** A signature waiting on EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. */
 export interface SignRequest {
@@ -36,6 +38,8 @@ export interface EmbeddedWalletRuntime {
   subscribe(listener: () => void): () => void;
   controller: EmbeddedWalletController;
   provider: EmbeddedWalletProvider;
+  /** `exportWallet()` and EMBEDDED_WALLET_KEY_EXPORT_SCREEN's state. */
+  exporter: WalletExporter;
   /** The post-login creator (creation-flow timeouts). */
   createOnLogin(user: User): Promise<User>;
   /** Starts connecting (or recovering) the signed-in user's wallet on this device; returns the unsubscribe. */
@@ -54,6 +58,8 @@ export function createEmbeddedWalletRuntime(options: {
   clock: Clock;
   /** The frame bridge (tests pass a scripted one); default: the hidden iframe. */
   bridge?: EmbeddedWalletBridge;
+  /** The host's `embeddedWallets.noPromptOnSignature` (read per request); unset: the app config's. */
+  noPromptOnSignature?: () => boolean | undefined;
 }): EmbeddedWalletRuntime {
   const { client, clock } = options;
   const bridge =
@@ -79,6 +85,10 @@ export function createEmbeddedWalletRuntime(options: {
   let failure: unknown = null;
 
   function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
+    // noPromptOnSignature (SPEC §3): sign at once, without EMBEDDED_WALLET_SIGN_REQUEST_SCREEN.
+    const noPrompt =
+      options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false;
+    if (noPrompt) return run();
     if (pendingSign) pendingSign.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
     clock.clearTimeout(closeTimer);
     failure = null;
@@ -92,6 +102,13 @@ export function createEmbeddedWalletRuntime(options: {
     getUser: () => client.getState().user,
     controller,
     sign: requestSignature,
+  });
+
+  const exporter = createWalletExportHandle({
+    getUser: () => client.getState().user,
+    controller,
+    clock,
+    page: { apiUrl: options.apiUrl, appId: options.appId, clientId: options.clientId },
   });
 
   const connect = (user: User) => {
@@ -112,6 +129,7 @@ export function createEmbeddedWalletRuntime(options: {
     },
     controller,
     provider,
+    exporter,
     async createOnLogin(user) {
       const refreshed = await controller.createForUser(user, { readyTimeoutMs: TIMEOUT.walletProxyInCreationFlow });
       const wallet = embeddedWalletOf(refreshed);
@@ -160,6 +178,7 @@ export function createEmbeddedWalletRuntime(options: {
       pendingSign?.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
       pendingSign = null;
       clock.clearTimeout(closeTimer);
+      exporter.destroy();
       bridge.destroy();
       listeners.clear();
     },

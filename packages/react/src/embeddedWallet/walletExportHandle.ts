@@ -1,0 +1,43 @@
+import type { ExportPageOptions, KeyExportState, WalletExporter } from './walletExporter.js';
+
+/**
+ * The runtime's `exporter`: subscribable at once, while the export logic (connecting, the 1 s
+ * minimum) loads on the first `exportWallet()` — it is not needed for the landing screen.
+ */
+export function createWalletExportHandle(options: Parameters<typeof createLoaded>[0]): WalletExporter {
+  const listeners = new Set<() => void>();
+  let loaded: WalletExporter | null = null;
+  let loading: Promise<WalletExporter> | null = null;
+  const load = () => {
+    loading ??= createLoaded(options).then((exporter) => {
+      loaded = exporter;
+      exporter.subscribe(() => {
+        for (const listener of [...listeners]) listener();
+      });
+      return exporter;
+    });
+    return loading;
+  };
+  return {
+    page: options.page,
+    getState: (): KeyExportState | null => loaded?.getState() ?? null,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    exportWallet: async () => (await load()).exportWallet(),
+    fail: () => loaded?.fail(),
+    close: () => loaded?.close(),
+    destroy() {
+      loaded?.destroy();
+      listeners.clear();
+    },
+  };
+}
+
+async function createLoaded(
+  options: Parameters<typeof import('./walletExporter.js').createWalletExporter>[0] & { page: ExportPageOptions },
+): Promise<WalletExporter> {
+  const { createWalletExporter } = await import('./walletExporter.js');
+  return createWalletExporter(options);
+}
