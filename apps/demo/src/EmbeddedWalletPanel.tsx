@@ -1,4 +1,4 @@
-import { useLatch, useSignMessage, useSignTypedData, useWallets } from '@latch/react';
+import { useLatch, useSetWalletPassword, useSignMessage, useSignTypedData, useWallets } from '@latch/react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { DEMO_TYPED_DATA } from './demoTypedData.js';
 
@@ -18,6 +18,8 @@ export function EmbeddedWalletPanel(): ReactNode {
   const { wallets } = useWallets();
   const { signMessage } = useSignMessage();
   const { signTypedData } = useSignTypedData();
+  const { setWalletPassword } = useSetWalletPassword();
+  const [passwordStatus, setPasswordStatus] = useState('');
   const [signature, setSignature] = useState('');
   const [error, setError] = useState('');
   const wallet = wallets.find((w) => w.walletClientType === 'latch');
@@ -54,6 +56,17 @@ export function EmbeddedWalletPanel(): ReactNode {
         <button type="button" onClick={() => show(exportWallet().then(() => ''))}>
           Export wallet
         </button>
+        <button
+          type="button"
+          onClick={() =>
+            setWalletPassword().then(
+              () => setPasswordStatus('Password set'),
+              (e: unknown) => setPasswordStatus(e instanceof Error ? e.message : String(e)),
+            )
+          }
+        >
+          Set password
+        </button>
       </div>
       {signature ? (
         <p data-testid="embedded-wallet-signature" style={{ overflowWrap: 'anywhere' }}>
@@ -61,6 +74,7 @@ export function EmbeddedWalletPanel(): ReactNode {
         </p>
       ) : null}
       {error ? <p data-testid="embedded-wallet-error">{error}</p> : null}
+      {passwordStatus ? <p data-testid="embedded-wallet-password-status">{passwordStatus}</p> : null}
     </div>
   );
 }

@@ -12,9 +12,10 @@ import {
 import type { User } from '@latch/protocol';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { EmbeddedWalletContext } from './embeddedWallet/EmbeddedWalletContext.js';
-import { createEmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { ExportWalletSlot } from './embeddedWallet/ExportWalletSlot.js';
+import { createEmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { SignRequestDialog } from './embeddedWallet/SignRequestDialog.js';
+import { WalletFlowDialog } from './embeddedWallet/WalletFlowDialog.js';
 import { flowContextOf } from './flowContext.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchModal } from './modal/LatchModal.js';
@@ -149,6 +150,7 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
         {props.children}
         <LatchModal />
         <SignRequestDialog />
+        <WalletFlowDialog />
         <ExportWalletSlot />
       </EmbeddedWalletContext.Provider>
     </LatchContext.Provider>

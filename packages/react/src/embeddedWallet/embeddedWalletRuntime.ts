@@ -14,6 +14,7 @@ import {
 import { DELAY, TIMEOUT, type User } from '@latch/protocol';
 import type { WalletExporter } from './walletExporter.js';
 import { createWalletExportHandle } from './walletExportHandle.js';
+import { createWalletFlows, type WalletFlows } from './walletFlows.js';
 
 /** A signature waiting on EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. */
 export interface SignRequest {
@@ -40,6 +41,8 @@ export interface EmbeddedWalletRuntime {
   provider: EmbeddedWalletProvider;
   /** `exportWallet()` and EMBEDDED_WALLET_KEY_EXPORT_SCREEN's state. */
   exporter: WalletExporter;
+  /** The password and recovery flows (screens load on first use). */
+  walletFlows: WalletFlows;
   /** The post-login creator (creation-flow timeouts). */
   createOnLogin(user: User): Promise<User>;
   /** Starts connecting (or recovering) the signed-in user's wallet on this device; returns the unsubscribe. */
@@ -70,9 +73,18 @@ export function createEmbeddedWalletRuntime(options: {
       clientId: options.clientId,
       clock,
     });
-  const controller = createEmbeddedWalletController(client, bridge);
+  // A password wallet on a new device goes to EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN.
+  const controller = createEmbeddedWalletController(client, bridge, {
+    onPasswordRecoveryNeeded: (wallet) => walletFlows.recover(wallet),
+  });
   const listeners = new Set<() => void>();
   let state: EmbeddedWalletState = { connection: null, signRequest: null };
+  const walletFlows = createWalletFlows({
+    client,
+    clock,
+    controller: () => controller,
+    isConnected: (address) => state.connection?.address === address && state.connection.status === 'ready',
+  });
   const update = (patch: Partial<EmbeddedWalletState>) => {
     state = { ...state, ...patch };
     for (const listener of [...listeners]) listener();
@@ -130,8 +142,14 @@ export function createEmbeddedWalletRuntime(options: {
     controller,
     provider,
     exporter,
+    walletFlows,
     async createOnLogin(user) {
-      const refreshed = await controller.createForUser(user, { readyTimeoutMs: TIMEOUT.walletProxyInCreationFlow });
+      // SPEC §4: required user-owned recovery takes the screen path (selection → password).
+      const screens =
+        client.getState().config?.embeddedWallets.requireUserOwnedRecoveryOnCreate && !embeddedWalletOf(user);
+      const refreshed = screens
+        ? await walletFlows.create(user)
+        : await controller.createForUser(user, { readyTimeoutMs: TIMEOUT.walletProxyInCreationFlow });
       const wallet = embeddedWalletOf(refreshed);
       if (wallet) update({ connection: { address: wallet.address, status: 'ready' } });
       return refreshed;
@@ -178,6 +196,7 @@ export function createEmbeddedWalletRuntime(options: {
       pendingSign?.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
       pendingSign = null;
       clock.clearTimeout(closeTimer);
+      walletFlows.destroy();
       exporter.destroy();
       bridge.destroy();
       listeners.clear();

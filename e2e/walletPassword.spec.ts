@@ -1,0 +1,238 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { verifyMessage } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createApp,
+  launchBrowser,
+  openDemo,
+  saveScreenshot,
+  seriousA11yViolations,
+  type TestApp,
+  uniqueEmail,
+} from './support.js';
+import { enterCodeFor, newUserPage, openLogin, seenCodes, submitEmail, visible } from './widgetSteps.js';
+
+const PASSWORD = 'Latch-Demo-2026!';
+const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
+
+/** The wallet password/recovery dialog (it may sit over the login modal on the creation path). */
+const walletDialog = (page: Page): Locator => page.locator('dialog[data-latch-wallet-flow]');
+
+/** Screenshot and axe of the wallet dialog's current screen. */
+async function check(page: Page, name: string): Promise<void> {
+  await saveScreenshot(page, name);
+  expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+async function walletAddress(page: Page): Promise<`0x${string}`> {
+  await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 60_000);
+  return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
+}
+
+/** Signs the demo message through the sign screen and returns the signature. */
+async function sign(page: Page): Promise<`0x${string}`> {
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Sign and continue' }).click();
+  await dialog.waitFor({ state: 'detached', timeout: 20_000 });
+  await visible(page.getByTestId('embedded-wallet-signature'));
+  return (await page.getByTestId('embedded-wallet-signature').textContent()) as `0x${string}`;
+}
+
+/** Creating → saving → confirming → finalizing, checking SPEC §5's messages and the buttons' rules. */
+async function passwordSteps(page: Page, shots: string): Promise<void> {
+  const d = walletDialog(page);
+  const field = d.getByLabel('Password', { exact: true });
+  const next = d.getByRole('button', { name: 'Continue' });
+  expect(await next.isDisabled()).toBe(true);
+  await field.fill('my pass?');
+  await visible(d.getByText('Invalid characters used ( SPACE ? )'));
+  expect(await next.isDisabled()).toBe(true);
+  await field.fill('abc');
+  await visible(d.getByText('Password must be at least 6 characters'));
+  await field.fill('abcdefgh');
+  await visible(d.getByText(/Strength: Weak/));
+  await d.getByRole('button', { name: 'Show password' }).click();
+  expect(await field.getAttribute('type')).toBe('text');
+  await d.getByRole('button', { name: 'Generate' }).click();
+  await visible(d.getByText('Strength: Strong'));
+  expect(await field.inputValue()).toMatch(/^[A-Za-z0-9!@#$%^&*()\-_+]{20}$/);
+  await field.fill(PASSWORD);
+  // zxcvbn loads lazily; the meter settles on the combined score.
+  await visible(d.getByText(/Strength: (Medium|Strong)/));
+  await check(page, `${shots}-create`);
+  await next.click();
+
+  await visible(d.getByRole('heading', { name: 'Save your password' }));
+  await visible(d.getByText(PASSWORD));
+  await d.getByRole('button', { name: 'Copy' }).click();
+  await visible(d.getByRole('button', { name: 'Copied' }));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PASSWORD);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    d.getByRole('button', { name: 'Download' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('wallet-co-latch-wallet-recovery.txt');
+  await check(page, `${shots}-save`);
+  await next.click();
+
+  await visible(d.getByRole('heading', { name: 'Confirm your password' }));
+  const confirm = d.getByLabel('Confirm password');
+  await confirm.fill(`${PASSWORD}x`);
+  await visible(d.getByText('Passwords do not match'));
+  expect(await next.isDisabled()).toBe(true);
+  await check(page, `${shots}-confirm`);
+  await confirm.fill(PASSWORD);
+  await next.click();
+
+  await visible(d.getByRole('heading', { name: 'Confirm you have saved' }));
+  const setPassword = d.getByRole('button', { name: 'Set Password' });
+  expect(await setPassword.isDisabled()).toBe(true);
+  await d.getByRole('checkbox').check();
+  await check(page, `${shots}-finalize`);
+  await setPassword.click();
+}
+
+describe('embedded wallet password', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('set through the host API (light); a new device recovers with it, a wrong one is refused', async () => {
+    const app: TestApp = await createApp({
+      name: 'Wallet Co',
+      config: { email_auth: true, embedded_wallet_config: { create_on_login: 'users-without-wallets' } },
+    });
+    const email = uniqueEmail('wallet-pw');
+    const page = await newUserPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openDemo(page, app);
+    await openLogin(page);
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    await visible(page.getByRole('heading', { name: 'Welcome to Wallet Co' }), 30_000);
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
+    const address = await walletAddress(page);
+
+    await page.getByRole('button', { name: 'Set password' }).click();
+    const d = walletDialog(page);
+    await visible(d.getByRole('heading', { name: 'Secure Your Account' }));
+    await check(page, 'wallet-password-splash-light');
+    await d.getByRole('button', { name: 'Add password' }).click();
+    await visible(d.getByRole('heading', { name: 'Set your password' }));
+    // Started from the splash, not from recovery selection: no back on the first step.
+    expect(await d.getByRole('button', { name: 'Back' }).count()).toBe(0);
+    await passwordSteps(page, 'wallet-password-light');
+    await visible(d.getByRole('heading', { name: 'Success' }), 60_000);
+    await check(page, 'wallet-password-light-done');
+    await d.getByRole('button', { name: 'Close' }).first().click();
+    await visible(page.getByTestId('embedded-wallet-password-status').getByText('Password set'));
+
+    // A new device: no device share; the password screen appears once the login modal has closed.
+    const device = await newUserPage(browser);
+    await openDemo(device, app);
+    await openLogin(device);
+    const seenAgain = await seenCodes(email);
+    await submitEmail(device, email);
+    await enterCodeFor(device, email, seenAgain);
+    const r = walletDialog(device);
+    await visible(r.getByRole('heading', { name: 'Enter your password' }), 30_000);
+    const recover = r.getByRole('button', { name: 'Recover your account' });
+    expect(await recover.isDisabled()).toBe(true);
+    await check(device, 'wallet-password-recovery-light');
+    await r.getByLabel('Password', { exact: true }).fill('Wrong-Password-1');
+    await recover.click();
+    await visible(r.getByText('Invalid recovery password, please try again.'), 60_000);
+    await check(device, 'wallet-password-recovery-wrong-light');
+    await r.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await recover.click();
+    await r.waitFor({ state: 'detached', timeout: 60_000 });
+    expect(await walletAddress(device)).toBe(address);
+    const signature = await sign(device);
+    expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature })).toBe(true);
+    await page.close();
+    await device.close();
+  });
+
+  it('the creation screen path (dark): selection, intro, password, created; recovery on a new device', async () => {
+    const app: TestApp = await createApp({
+      name: 'Wallet Co',
+      config: {
+        email_auth: true,
+        color_scheme: 'dark',
+        accent_color: '#F97316',
+        embedded_wallet_config: {
+          create_on_login: 'users-without-wallets',
+          require_user_owned_recovery_on_create: true,
+          user_owned_recovery_options: ['google-drive', 'icloud', 'user-passcode'],
+        },
+      },
+    });
+    const email = uniqueEmail('wallet-pw-create');
+    const page = await newUserPage(browser);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openDemo(page, app);
+    await openLogin(page);
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    const d = walletDialog(page);
+    await visible(d.getByRole('heading', { name: 'Secure your account' }), 30_000);
+    expect(await d.getAttribute('data-latch-theme')).toBe('dark');
+    // Automatic: no close button. Cloud backups shown, not selectable yet.
+    expect(await d.getByRole('button', { name: 'Close' }).count()).toBe(0);
+    expect(await d.getByRole('button', { name: /Google Drive/ }).isDisabled()).toBe(true);
+    expect(await d.getByRole('button', { name: /Apple iCloud/ }).isDisabled()).toBe(true);
+    await check(page, 'wallet-recovery-selection-dark');
+    await d.getByRole('button', { name: 'Why do I need to secure my account?' }).click();
+    await visible(d.getByRole('heading', { name: 'Why do I need to secure my account?' }));
+    await check(page, 'wallet-backup-intro-dark');
+    await d.getByRole('button', { name: 'Select backup method' }).click();
+    await d.getByRole('button', { name: 'Set a password' }).click();
+    await visible(d.getByRole('heading', { name: 'Set your password' }));
+    // From recovery selection: back is offered on the first step.
+    await d.getByRole('button', { name: 'Back' }).click();
+    await visible(d.getByRole('heading', { name: 'Secure your account' }));
+    await d.getByRole('button', { name: 'Set a password' }).click();
+    await passwordSteps(page, 'wallet-password-dark');
+    await visible(d.getByRole('heading', { name: 'Success' }), 60_000);
+    await check(page, 'wallet-password-dark-done');
+    // Automatic: closes itself, then the login's wallet-created screen.
+    await visible(page.getByRole('heading', { name: 'Welcome to Wallet Co' }), 30_000);
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
+    const address = await walletAddress(page);
+
+    // The wallet has a password now: 'Set password' offers a reset; Cancel reports the exit.
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await visible(d.getByRole('heading', { name: 'Reset your password' }));
+    await check(page, 'wallet-password-reset-dark');
+    await d.getByRole('button', { name: 'Close' }).click();
+    await visible(page.getByTestId('embedded-wallet-password-status').getByText('user_exited_set_password_flow'));
+
+    const device = await newUserPage(browser);
+    await openDemo(device, app);
+    await loginAndRecover(device, email);
+    expect(await walletAddress(device)).toBe(address);
+    await page.close();
+    await device.close();
+  });
+});
+
+/** Logs in on a device without the share and recovers with the password (dark screenshot). */
+async function loginAndRecover(page: Page, email: string): Promise<void> {
+  await openLogin(page);
+  const seen = await seenCodes(email);
+  await submitEmail(page, email);
+  await enterCodeFor(page, email, seen);
+  const r = walletDialog(page);
+  await visible(r.getByRole('heading', { name: 'Enter your password' }), 30_000);
+  await check(page, 'wallet-password-recovery-dark');
+  await r.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await r.getByRole('button', { name: 'Recover your account' }).click();
+  await r.waitFor({ state: 'detached', timeout: 60_000 });
+}

@@ -1,0 +1,69 @@
+import type { WalletFlowScreen } from '@latch/core';
+import { type ComponentType, type ReactNode, useEffect, useId, useRef, useSyncExternalStore } from 'react';
+import { useRootAttributes } from '../modal/useRootAttributes.js';
+import { EmbeddedWalletBackupIntroScreen } from '../screens/EmbeddedWalletBackupIntroScreen.js';
+import { EmbeddedWalletConnectingScreen } from '../screens/EmbeddedWalletConnectingScreen.js';
+import { EmbeddedWalletPasswordCreateScreen } from '../screens/EmbeddedWalletPasswordCreateScreen.js';
+import { EmbeddedWalletPasswordRecoveryScreen } from '../screens/EmbeddedWalletPasswordRecoveryScreen.js';
+import { EmbeddedWalletPasswordUpdateScreen } from '../screens/EmbeddedWalletPasswordUpdateScreen.js';
+import { EmbeddedWalletPasswordUpdateSplashScreen } from '../screens/EmbeddedWalletPasswordUpdateSplashScreen.js';
+import { EmbeddedWalletRecoverySelectionScreen } from '../screens/EmbeddedWalletRecoverySelectionScreen.js';
+import { injectStyles } from '../styles/injectStyles.js';
+import { useEmbeddedWalletRuntime } from './EmbeddedWalletContext.js';
+import type { WalletFlowScreenProps } from './walletFlowProps.js';
+import type { WalletFlowSession } from './walletFlowSession.js';
+
+// This whole module (and the screens) loads only when a wallet flow first shows a screen.
+const SCREENS: Record<WalletFlowScreen, ComponentType<WalletFlowScreenProps>> = {
+  EMBEDDED_WALLET_CONNECTING_SCREEN: EmbeddedWalletConnectingScreen,
+  EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN: EmbeddedWalletPasswordRecoveryScreen,
+  EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: EmbeddedWalletRecoverySelectionScreen,
+  EMBEDDED_WALLET_BACKUP_INTRO_SCREEN: EmbeddedWalletBackupIntroScreen,
+  EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN: EmbeddedWalletPasswordUpdateSplashScreen,
+  EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN: EmbeddedWalletPasswordUpdateScreen,
+  EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN: EmbeddedWalletPasswordCreateScreen,
+};
+
+/** The wallet flow's native modal <dialog>; Escape and the close button close it only when the flow allows. */
+export function WalletFlowModal(): ReactNode {
+  const session = useEmbeddedWalletRuntime().walletFlows.session();
+  return session ? <OpenWalletFlow session={session} /> : null;
+}
+
+function OpenWalletFlow({ session }: { session: WalletFlowSession }): ReactNode {
+  const { runner, module } = session;
+  const state = useSyncExternalStore(runner.subscribe, runner.getState, runner.getState);
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const root = useRootAttributes();
+
+  useEffect(() => injectStyles(), []);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) {
+      dialog.showModal();
+      // showModal focuses the first button (close); a screen that takes a password starts in its field.
+      dialog.querySelector<HTMLElement>('input:not([type=checkbox])')?.focus();
+    }
+    // Escape closes only a closable flow (SPEC §4: automatic flows are not closable).
+    const onCancel = (event: Event) => {
+      event.preventDefault();
+      runner.dispatch({ type: 'close' });
+    };
+    dialog.addEventListener('cancel', onCancel);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      if (dialog.open) dialog.close();
+    };
+  }, [runner]);
+
+  if (!state.screen) return null;
+  const Screen = SCREENS[state.screen];
+  const onClose = module.isClosable(state) ? () => runner.dispatch({ type: 'close' }) : undefined;
+  return (
+    <dialog ref={ref} {...root} className="latch-dialog" aria-labelledby={titleId} data-latch-wallet-flow="">
+      <Screen titleId={titleId} state={state} flow={module} dispatch={runner.dispatch} onClose={onClose} />
+    </dialog>
+  );
+}

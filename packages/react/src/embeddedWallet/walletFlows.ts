@@ -1,0 +1,72 @@
+import type { Clock, EmbeddedWalletController, EmbeddedWalletInfo, LatchClient } from '@latch/core';
+import type { User } from '@latch/protocol';
+import type { WalletFlowSession } from './walletFlowSession.js';
+
+/** What the wallet flows need from the runtime. */
+export interface WalletFlowDeps {
+  client: LatchClient;
+  clock: Clock;
+  controller(): EmbeddedWalletController;
+  /** True when this device has the wallet unlocked (no connecting screen needed). */
+  isConnected(address: string): boolean;
+}
+
+/**
+ * The password and recovery flows of the embedded wallet, as the (initial) runtime sees them: a
+ * handle whose session — machine, screens' rules, zxcvbn — loads on first use.
+ */
+export interface WalletFlows {
+  /** True while a flow shows a screen. */
+  isOpen(): boolean;
+  subscribe(listener: () => void): () => void;
+  /** The loaded session (null before first use). */
+  session(): WalletFlowSession | null;
+  /** EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN for a password wallet on a new device; resolves once recovered. */
+  recover(wallet: EmbeddedWalletInfo): Promise<void>;
+  /** The screen path of creation (recovery selection → password); resolves with the refreshed user. */
+  create(user: User): Promise<User>;
+  /** The user-initiated password flow (set, or reset when the wallet has one); resolves with the refreshed user. */
+  setPassword(): Promise<User>;
+  destroy(): void;
+}
+
+/** Creates the lazy handle. */
+export function createWalletFlows(deps: WalletFlowDeps): WalletFlows {
+  const listeners = new Set<() => void>();
+  let loading: Promise<WalletFlowSession> | null = null;
+  let loaded: WalletFlowSession | null = null;
+  let open = false;
+  let destroyed = false;
+  const changed = () => {
+    const now = loaded?.runner.getState().screen != null;
+    if (now === open) return;
+    open = now;
+    for (const listener of [...listeners]) listener();
+  };
+  const load = (): Promise<WalletFlowSession> => {
+    loading ??= import('./walletFlowSession.js').then(async (module) => {
+      const session = await module.createWalletFlowSession(deps);
+      if (destroyed) session.destroy();
+      loaded = session;
+      session.runner.subscribe(changed);
+      return session;
+    });
+    return loading;
+  };
+  return {
+    isOpen: () => open,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    session: () => loaded,
+    recover: async (wallet) => (await load()).recover(wallet),
+    create: async (user) => (await load()).create(user),
+    setPassword: async () => (await load()).setPassword(),
+    destroy() {
+      destroyed = true;
+      loaded?.destroy();
+      listeners.clear();
+    },
+  };
+}

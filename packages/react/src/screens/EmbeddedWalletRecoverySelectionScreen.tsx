@@ -1,0 +1,45 @@
+import type { UserOwnedRecoveryOption } from '@latch/protocol';
+import type { ReactNode } from 'react';
+import { Button } from '../components/Button.js';
+import { WalletFlowFrame } from '../embeddedWallet/WalletFlowFrame.js';
+import type { WalletFlowScreenProps } from '../embeddedWallet/walletFlowProps.js';
+import { walletFlowStrings as text } from '../embeddedWallet/walletFlowStrings.js';
+
+const LABEL: Record<UserOwnedRecoveryOption, string> = {
+  'google-drive': text.googleDrive,
+  icloud: text.icloud,
+  'user-passcode': text.setAPassword,
+};
+
+/**
+ * EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: 'Secure your account' with the app's backup options.
+ * Cloud backups show, disabled and marked 'Not available yet', until their OAuth recovery lands.
+ */
+export function EmbeddedWalletRecoverySelectionScreen({
+  titleId,
+  state,
+  dispatch,
+  onClose,
+}: WalletFlowScreenProps): ReactNode {
+  return (
+    <WalletFlowFrame titleId={titleId} title={text.selectionTitle} onClose={onClose}>
+      <p className="latch-text">{text.selectionDescription}</p>
+      <div className="latch-list">
+        {state.options.map((option) => (
+          <Button
+            key={option.method}
+            disabled={!option.available}
+            style={{ justifyContent: 'space-between', textAlign: 'left' }}
+            onClick={() => dispatch({ type: 'chooseOption', method: option.method })}
+          >
+            <span>{LABEL[option.method]}</span>
+            {option.available ? null : <span className="latch-soon">{text.notAvailableYet}</span>}
+          </Button>
+        ))}
+      </div>
+      <Button variant="link" style={{ alignSelf: 'center' }} onClick={() => dispatch({ type: 'showBackupIntro' })}>
+        {text.learnMore}
+      </Button>
+    </WalletFlowFrame>
+  );
+}
