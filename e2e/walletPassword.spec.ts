@@ -221,6 +221,62 @@ describe('embedded wallet password', () => {
     await page.close();
     await device.close();
   });
+
+  it("past 5 unconfirmed guesses an hour, recovery says 'Too many requests. Please wait before trying again.'", async () => {
+    const app: TestApp = await createApp({
+      name: 'Wallet Co',
+      config: { email_auth: true, embedded_wallet_config: { create_on_login: 'users-without-wallets' } },
+    });
+    const email = uniqueEmail('wallet-pw-limit');
+    const page = await newUserPage(browser);
+    await openDemo(page, app);
+    await openLogin(page);
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
+    await walletAddress(page);
+    // Setting the password is the first evaluation the server counts.
+    await page.getByRole('button', { name: 'Set password' }).click();
+    const d = walletDialog(page);
+    await d.getByRole('button', { name: 'Add password' }).click();
+    await d.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await d.getByLabel('Confirm password').fill(PASSWORD);
+    await d.getByRole('button', { name: 'Continue' }).click();
+    await d.getByRole('checkbox').check();
+    await d.getByRole('button', { name: 'Set Password' }).click();
+    await visible(d.getByRole('heading', { name: 'Success' }), 60_000);
+    await d.getByRole('button', { name: 'Close' }).first().click();
+
+    const device = await newUserPage(browser);
+    await openDemo(device, app);
+    await openLogin(device);
+    const seenAgain = await seenCodes(email);
+    await submitEmail(device, email);
+    await enterCodeFor(device, email, seenAgain);
+    const r = walletDialog(device);
+    await visible(r.getByRole('heading', { name: 'Enter your password' }), 30_000);
+    const field = r.getByLabel('Password', { exact: true });
+    for (let guess = 1; guess <= 4; guess++) {
+      await field.fill(`Wrong-Guess-${guess}`);
+      await r.getByRole('button', { name: 'Recover your account' }).click();
+      await visible(r.getByText('Invalid recovery password, please try again.'), 60_000);
+    }
+    await field.fill('Wrong-Guess-5');
+    await r.getByRole('button', { name: 'Recover your account' }).click();
+    await visible(r.getByText('Too many requests. Please wait before trying again.'), 60_000);
+    // Even the right password waits out the window: the server cannot tell guesses apart.
+    await field.fill(PASSWORD);
+    await r.getByRole('button', { name: 'Recover your account' }).click();
+    await visible(r.getByText('Too many requests. Please wait before trying again.'), 60_000);
+    await check(device, 'wallet-password-recovery-limit-light');
+    await r.getByRole('button', { name: 'Close' }).click();
+    await r.waitFor({ state: 'detached' });
+    await page.close();
+    await device.close();
+  });
 });
 
 /** Logs in on a device without the share and recovers with the password (dark screenshot). */
