@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { verifyMessage, verifyTypedData } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TYPED_DATA } from '../apps/demo/src/demoTypedData.js';
+import { harvestKeyMaterial } from './keyMaterialScanHarvest.js';
 import {
   createApp,
   demoApp,
@@ -155,6 +156,9 @@ describe('embedded wallet', () => {
         if (!value.startsWith('0x')) expect(value).not.toMatch(/^[A-Za-z0-9_-]{40,}$/);
       }
     }
+    // Both devices' shares, the entropy, mnemonic and key go to the teardown's database scan.
+    await harvestKeyMaterial(page, app, address);
+    await harvestKeyMaterial(device, app, address);
     await page.close();
     await device.close();
   });

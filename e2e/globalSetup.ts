@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type Stack, startStack } from '../scripts/stack.mjs';
+import { readKeyMaterial, scanDataDir } from './keyMaterialScan.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -10,6 +11,8 @@ declare module 'vitest' {
     demoUrl: string;
     demoAppId: string;
     demoClientId: string;
+    /** Where wallet specs record the key material they know, for the teardown's database scan. */
+    keyMaterialFile: string;
   }
 }
 
@@ -34,8 +37,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('demoUrl', stack.demoUrl);
   project.provide('demoAppId', stack.appId);
   project.provide('demoClientId', stack.clientId);
+  const keyMaterialFile = `${dataDir}-key-material.jsonl`;
+  project.provide('keyMaterialFile', keyMaterialFile);
   return async () => {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      // After every wallet flow: the database holds none of the secrets the flows know (plain, hex, base64).
+      const secrets = readKeyMaterial(keyMaterialFile);
+      const findings = secrets.length > 0 ? await scanDataDir(dataDir, secrets) : [];
+      console.info(`[e2e] key material scan: ${secrets.length} known secrets, ${findings.length} found`);
+      if (findings.length > 0) {
+        const list = findings.map((f) => `${f.label} (${f.encoding}) in ${f.where}`).join('; ');
+        // A teardown error alone does not fail a vitest run: set the exit code as well.
+        process.exitCode = 1;
+        throw new Error(`Plaintext key material in the e2e database: ${list}`);
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(keyMaterialFile, { force: true });
+    }
   };
 }

@@ -1,0 +1,88 @@
+// Collects the key material of a live embedded wallet for the teardown's database scan: the device
+// share (decrypted inside the frame with its non-extractable key), the auth share (fetched by the
+// frame as it would), the entropy they combine to, its mnemonic and the private key.
+import { HDKey } from '@scure/bip32';
+import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39';
+import { wordlist } from '@scure/bip39/wordlists/english.js';
+import type { Page } from 'playwright-core';
+import { combine } from 'shamir-secret-sharing';
+import { privateKeyToAccount } from 'viem/accounts';
+import { inject } from 'vitest';
+import { type KnownSecret, recordKeyMaterial } from './keyMaterialScan.js';
+
+// shareEnvelope.ts: version(1) ‖ kind(1) ‖ walletId(16) ‖ shareSetId(16) ‖ threshold(1) ‖ total(1) ‖ share.
+const SHARE_HEADER_BYTES = 36;
+
+const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
+
+/** Reads the wallet's shares through the page's wallet frame and records every secret; returns the private key. */
+export async function harvestKeyMaterial(
+  page: Page,
+  app: { appId: string; clientId: string },
+  address: string,
+): Promise<`0x${string}`> {
+  const frame = page.frames().find((f) => f.url().includes(`/apps/${app.appId}/embedded-wallets`));
+  if (!frame) throw new Error('No wallet frame in the page.');
+  const token = await page.evaluate((key) => localStorage.getItem(key), `latch:${app.appId}:token`);
+  if (!token) throw new Error('No access token in the page.');
+  const shares = await frame.evaluate(
+    async ({ address, token, appId, clientId }) => {
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open('latch-embedded-wallet');
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const get = (store: string, key: string) =>
+        new Promise<unknown>((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).get(key);
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      const key = (await get('keys', 'device-share-key')) as CryptoKey;
+      const record = (await get('shares', address.toLowerCase())) as {
+        walletId: string;
+        shareSetId: string;
+        iv: Uint8Array<ArrayBuffer>;
+        ciphertext: ArrayBuffer;
+      };
+      const additionalData = new TextEncoder().encode(
+        `latch-device-share|${address.toLowerCase()}|${record.walletId}|${record.shareSetId}`,
+      );
+      const device = new Uint8Array(
+        await crypto.subtle.decrypt({ name: 'AES-GCM', iv: record.iv, additionalData }, key, record.ciphertext),
+      );
+      const response = await fetch('/api/v1/embedded_wallets/share_sets/auth_share', {
+        method: 'POST',
+        headers: {
+          'latch-app-id': appId,
+          'latch-client-id': clientId,
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ share_set_id: record.shareSetId }),
+      });
+      const { auth_share } = (await response.json()) as { auth_share: string };
+      return { device: Array.from(device), auth: auth_share };
+    },
+    { address, token, appId: app.appId, clientId: app.clientId },
+  );
+  const device = Uint8Array.from(shares.device);
+  const auth = new Uint8Array(Buffer.from(shares.auth, 'base64url'));
+  const entropy = await combine([device.slice(SHARE_HEADER_BYTES), auth.slice(SHARE_HEADER_BYTES)]);
+  const mnemonic = entropyToMnemonic(entropy, wordlist);
+  const node = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'/0/0");
+  const privateKey = `0x${hex(node.privateKey as Uint8Array)}` as const;
+  // The harvest is only worth scanning for if it rebuilds this very wallet.
+  if (privateKeyToAccount(privateKey).address.toLowerCase() !== address.toLowerCase()) {
+    throw new Error('The harvested shares do not rebuild the wallet.');
+  }
+  const secrets: KnownSecret[] = [
+    { label: `private key of ${address}`, hex: privateKey.slice(2) },
+    { label: `entropy of ${address}`, hex: hex(entropy) },
+    { label: `mnemonic of ${address}`, hex: Buffer.from(mnemonic).toString('hex') },
+    { label: `device share of ${address}`, hex: hex(device.slice(SHARE_HEADER_BYTES)) },
+    { label: `auth share of ${address}`, hex: hex(auth.slice(SHARE_HEADER_BYTES)) },
+  ];
+  recordKeyMaterial(inject('keyMaterialFile'), secrets);
+  return privateKey;
+}

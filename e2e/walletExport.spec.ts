@@ -1,0 +1,191 @@
+import type { Browser, Page } from 'playwright-core';
+import { createWalletClient, custom, type EIP1193RequestFn, verifyMessage, verifyTypedData } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_TYPED_DATA } from '../apps/demo/src/demoTypedData.js';
+import { harvestKeyMaterial } from './keyMaterialScanHarvest.js';
+import {
+  createApp,
+  launchBrowser,
+  openDemo,
+  saveScreenshot,
+  seriousA11yViolations,
+  stack,
+  type TestApp,
+  uniqueEmail,
+} from './support.js';
+import { dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
+
+declare global {
+  interface Window {
+    __heard?: string[];
+  }
+}
+
+/** The demo's `window.latchEmbeddedProvider` (apps/demo/src/EmbeddedWalletPanel.tsx). */
+type PageProvider = { request(args: { method: string; params?: unknown }): Promise<unknown> } | undefined;
+
+const WARNING = 'Never share your private key with anyone! It controls your account.';
+
+/** A host-page script that hears every `message` event and every postMessage call of the page. */
+async function listenLikeAHostScript(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.__heard = [];
+    const record = (data: unknown) => {
+      try {
+        window.__heard?.push(typeof data === 'string' ? data : JSON.stringify(data));
+      } catch {
+        window.__heard?.push(String(data));
+      }
+    };
+    window.addEventListener('message', (event) => record(event.data), true);
+    const post = window.postMessage.bind(window);
+    window.postMessage = ((message: unknown, ...rest: [string]) => {
+      record(message);
+      return post(message, ...rest);
+    }) as typeof window.postMessage;
+  });
+}
+
+async function walletAddress(page: Page): Promise<`0x${string}`> {
+  await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+  return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
+}
+
+/** Opens the export screen from the demo and reads the key from inside the export frame. */
+async function exportKey(page: Page, screenshot: string): Promise<`0x${string}`> {
+  await page.getByRole('button', { name: 'Export wallet' }).click();
+  await visible(dialog(page).getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
+  await visible(dialog(page).getByText(WARNING));
+  const key = page.frameLocator('iframe[title="Your private key"]').locator('#latch-export-key');
+  await visible(key, 30_000);
+  await saveScreenshot(page, screenshot);
+  return (await key.inputValue()) as `0x${string}`;
+}
+
+/** A viem custom transport over the demo page's embedded EIP-1193 provider (errors keep their code). */
+function pageTransport(page: Page) {
+  const request = (async ({ method, params }: { method: string; params?: unknown }) => {
+    const answer = await page.evaluate(
+      async ({ method, params }) => {
+        try {
+          const provider = window.latchEmbeddedProvider as PageProvider;
+          if (!provider) throw Object.assign(new Error('No provider'), { code: 4900 });
+          return { result: await provider.request({ method, params }) };
+        } catch (error) {
+          const e = error as { code?: unknown; message?: string };
+          return { error: { code: e.code, message: e.message ?? String(error) } };
+        }
+      },
+      { method, params },
+    );
+    if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code });
+    return answer.result;
+  }) as EIP1193RequestFn;
+  return custom({ request });
+}
+
+describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
+  let browser: Browser;
+  let app: TestApp;
+  let dark: TestApp;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    const config = { email_auth: true, embedded_wallet_config: { create_on_login: 'users-without-wallets' } };
+    app = await createApp({ name: 'Export Co', config });
+    dark = await createApp({ name: 'Export Dark Co', config: { ...config, color_scheme: 'dark' } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('exports a key whose address matches, shown only inside the export frame; the host never hears it', async () => {
+    const page = await newUserPage(browser);
+    await listenLikeAHostScript(page);
+    await openDemo(page, app);
+    await loginByEmail(page, uniqueEmail('export'));
+    const address = await walletAddress(page);
+
+    const key = await exportKey(page, 'embedded-wallet-key-export');
+    expect(key).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(privateKeyToAccount(key).address).toBe(address);
+    await visible(dialog(page).getByText(address));
+    expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Nothing the host page heard or holds contains the key, in any case or with or without 0x.
+    const bare = key.slice(2).toLowerCase();
+    const heard = await page.evaluate(() => window.__heard ?? []);
+    expect(heard.some((m) => m.includes('latch:wallet:connect'))).toBe(true);
+    for (const message of heard) expect(message.toLowerCase()).not.toContain(bare);
+    expect((await page.content()).toLowerCase()).not.toContain(bare);
+
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+
+    // The shares, entropy and mnemonic behind this key go to the teardown's database scan.
+    expect(await harvestKeyMaterial(page, app, address)).toBe(key);
+    await page.close();
+  });
+
+  it('export screen in the dark scheme', async () => {
+    const page = await newUserPage(browser);
+    await openDemo(page, dark);
+    await loginByEmail(page, uniqueEmail('export-dark'));
+    const address = await walletAddress(page);
+    const key = await exportKey(page, 'embedded-wallet-key-export-dark');
+    expect(privateKeyToAccount(key).address).toBe(address);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await harvestKeyMaterial(page, dark, address);
+    await page.close();
+  });
+
+  it('viem signs over the embedded EIP-1193 provider: prompted, rejected (4001), and with noPromptOnSignature', async () => {
+    const page = await newUserPage(browser);
+    await openDemo(page, app);
+    await loginByEmail(page, uniqueEmail('viem'));
+    const address = await walletAddress(page);
+    const client = createWalletClient({ account: address, transport: pageTransport(page) });
+
+    const signing = client.signMessage({ account: address, message: 'viem over Latch' });
+    await visible(dialog(page).getByText('viem over Latch'));
+    await dialog(page).getByRole('button', { name: 'Sign and continue' }).click();
+    const signature = await signing;
+    expect(await verifyMessage({ address, message: 'viem over Latch', signature })).toBe(true);
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+
+    // Closing the screen is a rejection: viem sees EIP-1193 4001.
+    const refused = client.signMessage({ account: address, message: 'no thanks' }).catch((error: unknown) => error);
+    // If the request failed before any screen, say how (rather than only timing out on the screen).
+    await Promise.race([
+      visible(dialog(page).getByText('no thanks')),
+      refused.then((outcome) => {
+        throw new Error(`signMessage settled before its screen showed: ${String(outcome)}`);
+      }),
+    ]);
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    expect(await refused).toMatchObject({ code: 4001, name: 'UserRejectedRequestError' });
+
+    // An empty message never reaches a prompt.
+    const empty = await page.evaluate(
+      (account) =>
+        (window.latchEmbeddedProvider as PageProvider)
+          ?.request({ method: 'personal_sign', params: ['', account] })
+          .catch((e: { code?: unknown }) => e.code),
+      address,
+    );
+    expect(empty).toBe('invalid_message');
+    expect(await dialog(page).count()).toBe(0);
+
+    // The same session with the host's noPromptOnSignature: typed data signed with no screen at all.
+    const { apiUrl, demoUrl } = stack();
+    const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, noPromptOnSignature: '1' });
+    await page.goto(`${demoUrl}/?${query}`);
+    expect(await walletAddress(page)).toBe(address);
+    const silent = createWalletClient({ account: address, transport: pageTransport(page) });
+    const typed = await silent.signTypedData({ account: address, ...DEMO_TYPED_DATA });
+    expect(await verifyTypedData({ address, ...DEMO_TYPED_DATA, signature: typed })).toBe(true);
+    expect(await dialog(page).count()).toBe(0);
+    await harvestKeyMaterial(page, app, address);
+    await page.close();
+  });
+});
