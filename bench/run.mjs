@@ -50,4 +50,16 @@ if (browser.failed) {
   console.log(
     `  navigation start → landing screen interactive (button clicked at once): ${browser.landingMs.toFixed(0)} ms`,
   );
+  const { wallet } = browser;
+  if (wallet.failed) {
+    console.log(`  embedded wallet: FAILED — ${wallet.failed}`);
+    process.exitCode = 1;
+  } else {
+    console.log(
+      `  email code submitted → embedded wallet ready (created in the frame, new user, median of ${wallet.walletRuns}): ${wallet.walletReadyMs.toFixed(0)} ms (min ${wallet.walletReadyMinMs.toFixed(0)}, max ${wallet.walletReadyMaxMs.toFixed(0)})`,
+    );
+    console.log(
+      `  personal_sign through the wallet frame (no prompt, host → frame → host, median of ${wallet.signRuns}): ${wallet.signMs.toFixed(1)} ms`,
+    );
+  }
 }

@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startChildServer } from '../server/childServer.mjs';
 import { createPgliteDirectory } from '../server/freshDatabase.mjs';
+import { walletFigures } from './walletFigures.mjs';
 
 /** The flags this machine's Chromium needs (root, no GPU, no background traffic). */
 const CHROMIUM_ARGS = [
@@ -107,7 +108,7 @@ async function measureOnce(browser, url, probePath) {
 
 /**
  * Measures the demo in Chromium `runs` times (after one discarded warm-up run).
- * Returns `{ runs, buttonMs, landingMs, clickToLandingMs, domContentLoadedMs, configStartMs, configEndMs }`
+ * Returns `{ runs, buttonMs, landingMs, clickToLandingMs, domContentLoadedMs, configStartMs, configEndMs, wallet }`
  * (medians, ms from navigation start) or `{ skipped }`.
  */
 export async function browserFigures(root, { runs = 10 } = {}) {
@@ -146,7 +147,12 @@ export async function browserFigures(root, { runs = 10 } = {}) {
     await measureOnce(browser, url, probe);
     const samples = [];
     for (let run = 0; run < runs; run++) samples.push(await measureOnce(browser, url, probe));
+    // Embedded wallet figures on the same build and browser (walletFigures.mjs says what is timed).
+    const wallet = await walletFigures(root, browser, { demoOrigin, apiPort: await freePort() }).catch((error) => ({
+      failed: error.message,
+    }));
     return {
+      wallet,
       runs,
       buttonMs: median(samples.map((s) => s.buttonMs)),
       landingMs: median(samples.map((s) => s.landingMs)),
