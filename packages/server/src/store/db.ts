@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Settings } from '../config.js';
+import { PreparingClient } from './preparingClient.js';
 import type { Database } from './schema.js';
 
 /** The database handle every service uses. */
@@ -16,7 +17,8 @@ export type DbKind = 'pglite' | 'postgres';
 /** Opens the database the settings name: PostgreSQL with DATABASE_URL, else PGlite (on disk or in memory). */
 export function openDb(settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb'>): { db: Db; kind: DbKind } {
   if (settings.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 20 });
+    // Each distinct statement is prepared once per connection, then only bound and executed.
+    const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 20, Client: PreparingClient });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as wallets010 from '../../wallets/walletsMigration.js';
 import * as core001 from './001_core.js';
 import * as shortLived002 from './002_short_lived.js';
+import * as shortLivedUnlogged011 from './011_short_lived_unlogged.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '001_core': core001,
   '002_short_lived': shortLived002,
   '010_wallets': wallets010,
+  '011_short_lived_unlogged': shortLivedUnlogged011,
 };
