@@ -62,7 +62,7 @@ export class OneTimeCodes {
       .toString()
       .padStart(LIMIT.codeLength, '0');
     const id = randomBytes(16).toString('hex');
-    const stored: StoredCode = { id, mac: this.mac(scope, id, code), expiresAt: this.now() + this.ttlMs };
+    const stored: StoredCode = { id, mac: this.mac(scope, code), expiresAt: this.now() + this.ttlMs };
     await this.kv.set(codeKey(scope), JSON.stringify(stored), this.ttlMs);
     return code;
   }
@@ -73,6 +73,12 @@ export class OneTimeCodes {
    */
   async verify(scope: CodeScope, code: string): Promise<void> {
     const key = codeKey(scope);
+    const mac = this.mac(scope, code);
+    // Stores that can do the whole check in one atomic step (PostgreSQL/PGlite: one statement).
+    if (this.kv.tryCode) {
+      if (!(await this.kv.tryCode(key, mac, this.maxWrongAttempts, this.now()))) throw invalid();
+      return;
+    }
     const stored = parseStored(await this.kv.get(key));
     const now = this.now();
     if (!stored || stored.expiresAt <= now) throw invalid();
@@ -82,7 +88,7 @@ export class OneTimeCodes {
       await this.kv.delete(key);
       throw invalid();
     }
-    if (!this.matches(stored.mac, this.mac(scope, stored.id, code))) {
+    if (!this.matches(stored.mac, mac)) {
       if (tries.count >= this.maxWrongAttempts) await this.kv.delete(key);
       throw invalid();
     }
@@ -92,9 +98,10 @@ export class OneTimeCodes {
     // The try counter of a spent code is left to expire with it: one round trip less per login.
   }
 
-  private mac(scope: CodeScope, id: string, code: string): string {
+  /** The code's MAC, bound to its scope (a new send replaces the old code; `id` only scopes its tries). */
+  private mac(scope: CodeScope, code: string): string {
     return createHmac('sha256', this.hmacKey)
-      .update([scope.appId, scope.channel, scope.target, id, code].join('\n'))
+      .update([scope.appId, scope.channel, scope.target, code].join('\n'))
       .digest('hex');
   }
 

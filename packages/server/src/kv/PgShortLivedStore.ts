@@ -87,6 +87,40 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
     return row.value;
   }
 
+  /**
+   * The whole code check in one statement: lock the live code row, count the try (an upsert, like
+   * `increment`), then delete the code when it matched within the limit or the tries are used up.
+   * The row lock makes concurrent tries of one code queue up: of several right answers, the first
+   * takes the code and the others find none.
+   */
+  async tryCode(key: string, mac: string, maxTries: number, now: number): Promise<boolean> {
+    const storeNow = this.now();
+    const { rows } = await sql<{ taken: boolean }>`
+      with code as (
+        select key, value::json->>'id' as id, value::json->>'mac' as mac, expires_at
+        from short_lived
+        where key = ${key} and expires_at > ${storeNow} and (value::json->>'expiresAt')::bigint > ${now}
+        for update
+      ), tries as (
+        insert into short_lived (key, value, expires_at)
+        select 'code-tries:' || code.id, '1', code.expires_at from code
+        on conflict (key) do update set
+          value = case when short_lived.expires_at <= ${storeNow} then '1'
+            else (short_lived.value::bigint + 1)::text end,
+          expires_at = case when short_lived.expires_at <= ${storeNow} then excluded.expires_at
+            else short_lived.expires_at end
+        returning value::bigint as count
+      ), verdict as (
+        select code.key, tries.count <= ${maxTries} and code.mac = ${mac} as taken, tries.count >= ${maxTries} as used_up
+        from code, tries
+      ), gone as (
+        delete from short_lived where key = (select key from verdict where taken or used_up)
+      )
+      select taken from verdict`.execute(this.db);
+    await this.afterWrite();
+    return rows[0]?.taken === true;
+  }
+
   /** Deletes every expired row; returns how many went. */
   async purgeExpired(): Promise<number> {
     const result = await this.db.deleteFrom('short_lived').where('expires_at', '<=', this.now()).executeTakeFirst();

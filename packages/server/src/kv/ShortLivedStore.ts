@@ -18,6 +18,14 @@ export interface ShortLivedStore {
   increment(key: string, by: number, ttlMs: number): Promise<CounterState>;
   /** Atomically reads and removes `key`: of concurrent takers, exactly one gets the live value. */
   take(key: string): Promise<string | null>;
+  /**
+   * Optional: one try at the one-time code stored under `key` (JSON `{ id, mac, expiresAt }`, as
+   * OneTimeCodes writes it), as one atomic step. Counts the try under `code-tries:<id>` (expiring with
+   * the code); takes the code and answers true when it is live (`expiresAt` after `now`), `mac`
+   * matches and this try is within `maxTries`; deletes it unmatched once `maxTries` tries are used.
+   * Stores without it get the same rules from get, increment and take (three round trips).
+   */
+  tryCode?(key: string, mac: string, maxTries: number, now: number): Promise<boolean>;
   /** Releases connections owned by the store (not those passed in). */
   close(): Promise<void>;
 }

@@ -3,8 +3,8 @@ import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCod
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
-import { issueSession } from '../services/sessions.js';
-import { linkAccount, loginOrSignUp, toWireUser, unlinkAccount, updateEmail } from '../services/users.js';
+import { logIn } from '../services/sessions.js';
+import { linkAccount, toWireUser, unlinkAccount, updateEmail } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
 import { headerApp, passwordlessSmsRoutes } from './passwordlessSms.js';
 
@@ -33,8 +33,7 @@ const emailRoutes: RouteDef[] = [
       const app = await headerApp(c);
       assertMethodEnabled(app.config, 'email_auth');
       await passwordlessCodes(ctx).verify(app.id, 'email', email, code);
-      const { user, isNewUser } = await loginOrSignUp(ctx, app.id, { type: 'email', address: email });
-      return c.json(await issueSession(ctx, app, user, isNewUser));
+      return c.json(await logIn(ctx, app, { type: 'email', address: email }));
     },
   },
   {

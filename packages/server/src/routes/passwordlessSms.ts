@@ -4,8 +4,8 @@ import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCod
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
-import { issueSession } from '../services/sessions.js';
-import { linkAccount, loginOrSignUp, toWireUser, unlinkAccount } from '../services/users.js';
+import { logIn } from '../services/sessions.js';
+import { linkAccount, toWireUser, unlinkAccount } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
 
 /** The app named by the `latch-app-id` header (400 `invalid_app_id`, 404 `app_not_found`). */
@@ -37,8 +37,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const app = await headerApp(c);
       assertMethodEnabled(app.config, 'sms_auth');
       await passwordlessCodes(ctx).verify(app.id, 'sms', phoneNumber, body.code);
-      const { user, isNewUser } = await loginOrSignUp(ctx, app.id, { type: 'phone', phone_number: phoneNumber });
-      return c.json(await issueSession(ctx, app, user, isNewUser));
+      return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }));
     },
   },
   {

@@ -3,8 +3,8 @@ import { getAddress } from 'viem';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
-import { issueSession } from '../services/sessions.js';
-import { linkAccount, loginOrSignUp, toWireUser, unlinkAccount } from '../services/users.js';
+import { logIn } from '../services/sessions.js';
+import { linkAccount, toWireUser, unlinkAccount } from '../services/users.js';
 import { siweLogin } from '../siwe/siweLoginFor.js';
 import { clientIp } from '../throttle/clientIp.js';
 import { headerApp } from './passwordlessSms.js';
@@ -31,8 +31,7 @@ export const siweRoutes: RouteDef[] = [
       const body = await parseBody(c, SiweAuthenticateBody);
       const app = await headerApp(c);
       const account = await siweLogin(ctx).verify(app, body, 'login');
-      const { user, isNewUser } = await loginOrSignUp(ctx, app.id, account);
-      return c.json(await issueSession(ctx, app, user, isNewUser));
+      return c.json(await logIn(ctx, app, account));
     },
   },
   {

@@ -5,7 +5,15 @@ import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
 import { signAccessToken } from '../tokens/accessToken.js';
-import { accountsFromJson, accountsJsonOf, toWireUser, type UserWithAccounts } from './users.js';
+import type { AccountInput } from './accounts.js';
+import {
+  accountsFromJson,
+  accountsJsonOf,
+  loginOrSignUp,
+  toWireUser,
+  type UsersContext,
+  type UserWithAccounts,
+} from './users.js';
 
 /** A refresh token lives this long unused; every refresh starts a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
@@ -13,40 +21,72 @@ export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
 /** What the session services need. */
 export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
 
+/** A new session of `userId`: its id, its first refresh token, and the two rows that store them. */
+function newSession(ctx: SessionsContext, appId: string, userId: string) {
+  const now = ctx.clock.now();
+  const sessionId = newSessionId();
+  const refreshToken = newSecretToken();
+  return {
+    sessionId,
+    refreshToken,
+    rows: {
+      session: {
+        id: sessionId,
+        app_id: appId,
+        user_id: userId,
+        created_at: now,
+        last_refreshed_at: now,
+        revoked_at: null,
+        revoked_reason: null,
+      },
+      refreshToken: {
+        token_hash: sha256Hex(refreshToken),
+        session_id: sessionId,
+        created_at: now,
+        expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+        rotated_at: null,
+      },
+    },
+  };
+}
+
 async function startSession(
   ctx: SessionsContext,
   app: AppRecord,
   userId: string,
 ): Promise<{ sessionId: string; refreshToken: string }> {
-  const now = ctx.clock.now();
-  const sessionId = newSessionId();
-  const refreshToken = newSecretToken();
+  const { sessionId, refreshToken, rows } = newSession(ctx, app.id, userId);
   // The session and its first refresh token in one statement (atomic, one round trip).
   await ctx.db
-    .with('new_session', (db) =>
-      db
-        .insertInto('sessions')
-        .values({
-          id: sessionId,
-          app_id: app.id,
-          user_id: userId,
-          created_at: now,
-          last_refreshed_at: now,
-          revoked_at: null,
-          revoked_reason: null,
-        })
-        .returning('id'),
-    )
+    .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
     .insertInto('refresh_tokens')
-    .values({
-      token_hash: sha256Hex(refreshToken),
-      session_id: sessionId,
-      created_at: now,
-      expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
-      rotated_at: null,
-    })
+    .values(rows.refreshToken)
     .execute();
   return { sessionId, refreshToken };
+}
+
+/**
+ * Logs in or signs up with a verified account (`loginOrSignUp`) and starts its session in the same
+ * statements: the response of every authenticate call.
+ */
+export async function logIn(
+  ctx: SessionsContext & UsersContext,
+  app: AppRecord,
+  account: AccountInput,
+): Promise<TokenResponse> {
+  let started: ReturnType<typeof newSession> | undefined;
+  const { user, isNewUser } = await loginOrSignUp(ctx, app.id, account, (userId) => {
+    started = newSession(ctx, app.id, userId);
+    return started.rows;
+  });
+  if (!started) throw new LatchError('internal_error');
+  return {
+    user: toWireUser(user),
+    token: await signAccessToken(ctx, app, user.user.id, started.sessionId),
+    refresh_token: started.refreshToken,
+    is_new_user: isNewUser,
+    session_update_action: 'set',
+  };
 }
 
 /** Starts a session for a user who just authenticated; the response of every authenticate call. */

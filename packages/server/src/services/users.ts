@@ -1,10 +1,10 @@
 import { LatchError, type LinkedAccountType, userDid, type WireUser } from '@latch/protocol';
-import { type RawBuilder, sql } from 'kysely';
+import { type Insertable, type RawBuilder, sql } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 import { newUserId } from '../ids.js';
 import { isUniqueViolation } from '../store/db.js';
-import type { LinkedAccountRow, UserRow } from '../store/schema.js';
+import type { LinkedAccountRow, RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
 import {
   type AccountInput,
   accountDetails,
@@ -111,6 +111,27 @@ function assertAllowlisted(app: AppRecord, candidates: Array<{ type: string; acc
   }
 }
 
+/** An account with its owner and the owner's accounts (one query), or undefined. */
+async function findAccountWithOwner(
+  ctx: UsersContext,
+  appId: string,
+  type: string,
+  key: string,
+): Promise<{ accountId: string; owner: UserWithAccounts } | undefined> {
+  const row = await ctx.db
+    .selectFrom('linked_accounts as la')
+    .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'la.user_id').onRef('u.app_id', '=', 'la.app_id'))
+    .select(['la.id as account_id', 'u.id', 'u.app_id', 'u.created_at', 'u.accepted_terms_at'])
+    .select(accountsJsonOf(sql.ref('u.id')).as('accounts'))
+    .where('la.app_id', '=', appId)
+    .where('la.type', '=', type)
+    .where('la.account_key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { account_id, accounts, ...user } = row;
+  return { accountId: String(account_id), owner: { user, accounts: accountsFromJson(accounts) } };
+}
+
 async function findAccount(ctx: UsersContext, appId: string, type: string, key: string) {
   return ctx.db
     .selectFrom('linked_accounts')
@@ -122,14 +143,25 @@ async function findAccount(ctx: UsersContext, appId: string, type: string, key: 
 }
 
 /**
+ * Rows to insert in the same statement as the login's own writes (a new session and its first
+ * refresh token, from `sessions.ts`), so that a login costs fewer round trips. Given the user's id.
+ */
+export type SessionRows = (userId: string) => {
+  session: Insertable<SessionsTable>;
+  refreshToken: Insertable<RefreshTokensTable>;
+};
+
+/**
  * Logs in the owner of a verified account, or signs up a new user with it. Enforces the app's login
  * methods (`disallowed_login_method`), allowlist (`allowlist_rejected`) and user cap for new users
- * (`max_accounts_reached`).
+ * (`max_accounts_reached`). With `sessionRows`, the session rows are written in the same statement
+ * as the login's own write (one round trip to find the account, one to write).
  */
 export async function loginOrSignUp(
   ctx: UsersContext,
   appId: string,
   input: AccountInput,
+  sessionRows?: SessionRows,
 ): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
   const app = await ctx.apps.require(appId);
   const account = normalise(input);
@@ -139,24 +171,34 @@ export async function loginOrSignUp(
   const now = ctx.clock.now();
 
   for (let attempt = 0; attempt < 2; attempt++) {
-    const existing = await findAccount(ctx, appId, account.type, key);
+    const existing = await findAccountWithOwner(ctx, appId, account.type, key);
     if (existing) {
-      const owner = await requireUser(ctx, appId, existing.user_id);
+      const { owner, accountId } = existing;
       assertAllowlisted(app, owner.accounts);
-      await ctx.db
+      const touch = ctx.db
         .updateTable('linked_accounts')
         .set({ latest_verified_at: now, verified_at: now })
-        .where('id', '=', existing.id)
-        .execute();
+        .where('id', '=', accountId);
+      if (sessionRows) {
+        const rows = sessionRows(owner.user.id);
+        await ctx.db
+          .with('touched', () => touch.returning('id'))
+          .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
+          .insertInto('refresh_tokens')
+          .values(rows.refreshToken)
+          .execute();
+      } else {
+        await touch.execute();
+      }
       // The update touched only these two fields of this row: no second read needed.
       const accounts = owner.accounts.map((a) =>
-        String(a.id) === String(existing.id) ? { ...a, latest_verified_at: now, verified_at: now } : a,
+        String(a.id) === accountId ? { ...a, latest_verified_at: now, verified_at: now } : a,
       );
       return { user: { user: owner.user, accounts }, isNewUser: false };
     }
     assertAllowlisted(app, [{ type: account.type, account_key: key }]);
     try {
-      return { user: await createUser(ctx, app, account, key, now), isNewUser: true };
+      return { user: await createUser(ctx, app, account, key, now, sessionRows), isNewUser: true };
     } catch (error) {
       // Another request signed up the same account at the same moment: log in as that user instead.
       if (!isUniqueViolation(error) || attempt > 0) throw error;
@@ -172,6 +214,7 @@ async function createUser(
   account: AccountInput,
   key: string,
   now: Date,
+  sessionRows?: SessionRows,
 ): Promise<UserWithAccounts> {
   const user: UserRow = { id: newUserId(), app_id: app.id, created_at: now, accepted_terms_at: null };
   const newAccount = {
@@ -186,10 +229,19 @@ async function createUser(
     created_at: now,
   };
   if (app.maxUsers === null) {
-    // Both rows in one statement (atomic, one round trip); the foreign key is checked at its end.
-    const row = await ctx.db
-      .with('new_user', (db) => db.insertInto('users').values(user).returning('id'))
-      .insertInto('linked_accounts')
+    // The user, its account (and its session) in one statement (atomic, one round trip); the
+    // foreign keys are checked at its end.
+    const withUser = ctx.db.with('new_user', (db) => db.insertInto('users').values(user).returning('id'));
+    const rows = sessionRows?.(user.id);
+    const row = await (rows
+      ? withUser
+          .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
+          .with('first_token', (db) =>
+            db.insertInto('refresh_tokens').values(rows.refreshToken).returning('token_hash'),
+          )
+          .insertInto('linked_accounts')
+      : withUser.insertInto('linked_accounts')
+    )
       .values(newAccount)
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -205,7 +257,17 @@ async function createUser(
       .executeTakeFirstOrThrow();
     if (app.maxUsers !== null && Number(count) >= app.maxUsers) throw new LatchError('max_accounts_reached');
     await trx.insertInto('users').values(user).execute();
-    return trx.insertInto('linked_accounts').values(newAccount).returningAll().executeTakeFirstOrThrow();
+    const inserted = await trx
+      .insertInto('linked_accounts')
+      .values(newAccount)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const rows = sessionRows?.(user.id);
+    if (rows) {
+      await trx.insertInto('sessions').values(rows.session).execute();
+      await trx.insertInto('refresh_tokens').values(rows.refreshToken).execute();
+    }
+    return inserted;
   });
   return { user, accounts: [row] };
 }
