@@ -1,12 +1,10 @@
 import { errorBody } from '@latch/protocol';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import type { ServerContext } from './context.js';
 import { cors } from './http/cors.js';
 import type { AppEnv, RouteDef } from './http/env.js';
 import { handleError } from './http/errors.js';
 import { metricsMiddleware } from './http/metrics.js';
-import { MAX_BODY_BYTES } from './http/parseBody.js';
 import { requestLog } from './http/requestLog.js';
 import { routeTable } from './routes/index.js';
 
@@ -20,14 +18,8 @@ export function createApp(ctx: ServerContext, routes: RouteDef[] = routeTable): 
   app.use('*', metricsMiddleware(ctx.metrics));
   app.use('*', requestLog());
   app.use('*', cors());
-  // Stops reading an oversized body early instead of buffering it whole.
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json(errorBody('invalid_data', 'The request body is too large.'), 413),
-    }),
-  );
+  // Bodies are size-limited where they are read (`readJson`: an oversized one is refused before it is
+  // buffered whole); no body-limit middleware, which would build a web Request for every request.
   for (const route of routes) {
     if (route.devOnly && !ctx.settings.dev) continue;
     app.on(route.method.toUpperCase(), route.path, (c) => route.handler(c, ctx));

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createPrivateKey, type KeyObject, type JsonWebKey as NodeJwk, randomUUID } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { type CryptoKey, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Clock } from '../clock.js';
@@ -22,6 +22,8 @@ export interface PublicSigningKey {
 export interface ActiveSigningKey {
   kid: string;
   privateKey: CryptoKey;
+  /** The same private key as a node:crypto KeyObject, for signing synchronously on the hot path. */
+  signingKey: KeyObject;
   publicPem: string;
 }
 
@@ -90,7 +92,9 @@ export class SigningKeys {
     const privateJwk = JSON.parse(this.sealer.open(row.private_jwk_encrypted, aadFor(appId, row.kid))) as JWK;
     const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
     const publicKey = (await importJWK(row.public_jwk as JWK, 'ES256')) as CryptoKey;
-    const key = { kid: row.kid, privateKey, publicPem: await exportSPKI(publicKey) };
+    // jose's JWK and node:crypto's JsonWebKey describe the same JSON object.
+    const signingKey = createPrivateKey({ key: privateJwk as NodeJwk, format: 'jwk' });
+    const key = { kid: row.kid, privateKey, signingKey, publicPem: await exportSPKI(publicKey) };
     this.active.set(appId, key);
     return key;
   }
