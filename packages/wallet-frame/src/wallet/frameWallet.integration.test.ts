@@ -90,10 +90,34 @@ async function setUp() {
     ).rows
       .map((r) => r.r)
       .join('\n');
-  return { db, device, dump };
+  return { db, device, dump, api };
 }
 
 const token = 'token-alice';
+
+/** A router over `wallet` as the host page sees it: send a request, await the reply for its id. */
+function hostOf(wallet: FrameWallet) {
+  const posted: { id: string; data?: { result?: string }; error?: { type: string; message: string } }[] = [];
+  const listeners: ((e: MessageEvent) => void)[] = [];
+  const parent = { postMessage: (m: unknown) => posted.push(m as (typeof posted)[number]) };
+  const self = {
+    addEventListener: (_: 'message', l: (e: MessageEvent) => void) => listeners.push(l),
+    removeEventListener: () => {},
+  };
+  createFrameRouter({ self, parent, parentOrigin: 'https://host.example', routes: frameRoutes(wallet) }).start();
+  return async (id: string, event: string, data: unknown) => {
+    for (const l of listeners)
+      l({ data: { id, event, data }, origin: 'https://host.example', source: parent } as unknown as MessageEvent);
+    for (let i = 0; i < 300 && !posted.some((p) => p.id === id); i++) await new Promise((r) => setTimeout(r, 10));
+    return posted.find((p) => p.id === id);
+  };
+}
+
+const sign = (address: string) => ({
+  accessToken: token,
+  address,
+  request: { method: 'personal_sign', params: ['gm', address] },
+});
 
 describe('frame wallet against the server custody module (PGlite)', () => {
   let env: Awaited<ReturnType<typeof setUp>>;
@@ -153,6 +177,37 @@ describe('frame wallet against the server custody module (PGlite)', () => {
     });
     const signature = (await reply('s1'))?.data?.result as `0x${string}`;
     expect(await verifyMessage({ address, message: 'gm', signature })).toBe(true);
+  });
+
+  it('fails closed with no signature: a tampered device share, and an auth share of another set', async () => {
+    env = await setUp();
+    const first = await env.device();
+    const { address } = await first.wallet.create({ accessToken: token });
+    const generic = { type: 'error', message: 'An error has occurred, please try again.' };
+
+    // One flipped bit in the stored device share (re-encrypted, so only the address check can catch it).
+    const store = await openDeviceShareStore(first.idb);
+    const stored = (await store.load(address))?.share;
+    if (!stored) throw new Error('no device share');
+    const flipped = Uint8Array.from(stored.share);
+    flipped[0] = (flipped[0] as number) ^ 1;
+    await store.save(address, { ...stored, share: flipped });
+    const tampered = await hostOf((await env.device(first.idb)).wallet)('t1', WALLET_EVENT.walletRpc, sign(address));
+    expect(tampered).toEqual({ id: 't1', event: WALLET_EVENT.walletRpc, error: generic });
+
+    // A new device with its own set, whose server swaps in the primary set's auth share.
+    const laptop = await env.device();
+    await laptop.wallet.recover({ accessToken: token, address });
+    const primary = (await env.api.getWallet(token))?.primaryShareSetId as string;
+    const swapped: CustodyApi = { ...env.api, getAuthShare: (t) => env.api.getAuthShare(t, primary) };
+    const reloaded = new FrameWallet(swapped, await openDeviceShareStore(laptop.idb), FAST);
+    const mixed = await hostOf(reloaded)('m1', WALLET_EVENT.walletRpc, sign(address));
+    expect(mixed).toEqual({ id: 'm1', event: WALLET_EVENT.walletRpc, error: generic });
+    // The same device with an honest server signs: the failures above were the tampering alone.
+    const honest = await hostOf((await env.device(laptop.idb)).wallet)('h1', WALLET_EVENT.walletRpc, sign(address));
+    expect(await verifyMessage({ address, message: 'gm', signature: honest?.data?.result as `0x${string}` })).toBe(
+      true,
+    );
   });
 
   it('password recovery: wrong password refused, right password restores; the provider key is gone', async () => {
