@@ -85,6 +85,23 @@ describe('wallet login', () => {
     await page.close();
   });
 
+  it('AWAITING_CONNECTION in the dark scheme: waiting, then the rejection with Retry', async () => {
+    const dark = await createApp({ name: 'Wallet login dark', config: { wallet_auth: true, color_scheme: 'dark' } });
+    const { page, wallet } = await walletPage(browser, dark);
+    wallet.script('eth_requestAccounts', 'hang');
+    await chooseTestWallet(page);
+    await visible(dialog(page).getByRole('heading', { name: 'Waiting for Test Wallet' }));
+    await checkScreen(page, 'awaiting-connection-dark');
+    await page.close();
+
+    const second = await walletPage(browser, dark);
+    second.wallet.script('eth_requestAccounts', { errorCode: 4001 });
+    await chooseTestWallet(second.page);
+    await visible(dialog(second.page).getByRole('heading', { name: 'you rejected the request' }));
+    await checkScreen(second.page, 'awaiting-connection-rejected-dark');
+    await second.page.close();
+  });
+
   it('shows AWAITING_CONNECTION while the wallet has not answered, and closing it leaves the user logged out', async () => {
     const { page, wallet } = await walletPage(browser, app);
     wallet.script('eth_requestAccounts', 'hang');

@@ -67,7 +67,8 @@ function launch(name, command, args, options) {
 }
 
 /**
- * Starts server and demo. Options: apiPort, demoPort, dataDir, quiet (hide stdout of children).
+ * Starts server and demo. Options: apiPort, demoPort, dataDir, quiet (hide stdout of children; a quiet stack is a
+ * test suite's, so its demo runs without HMR: a file saved during a run must not reload the pages under test).
  * Returns { apiUrl, demoUrl, appId, clientId, children, stop() }.
  */
 export async function startStack({ apiPort, demoPort, dataDir, quiet = false, extraEnv = {} }) {
@@ -117,6 +118,7 @@ export async function startStack({ apiPort, demoPort, dataDir, quiet = false, ex
           VITE_LATCH_APP_ID: appId,
           VITE_LATCH_CLIENT_ID: clientId,
           VITE_LATCH_API_URL: apiUrl,
+          LATCH_DEMO_HMR: quiet ? 'off' : '',
         },
         quiet,
       },

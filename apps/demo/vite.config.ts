@@ -4,10 +4,14 @@ import { defineConfig } from 'vite';
 export default defineConfig({
   // Pre-bundle the widget's lazily imported dependencies too: otherwise Vite discovers them on first
   // use and reloads the page mid-flow.
-  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-runtime', 'libphonenumber-js/min'] },
+  optimizeDeps: {
+    include: ['react', 'react-dom/client', 'react/jsx-runtime', 'libphonenumber-js/min', 'viem/siwe'],
+  },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
     host: 'localhost',
+    // Test suites (scripts/stack.mjs, quiet) turn HMR off: pages under test must not reload when a file changes.
+    hmr: process.env.LATCH_DEMO_HMR === 'off' ? false : undefined,
   },
   preview: { port: Number(process.env.VITE_PORT ?? 5173) },
 });

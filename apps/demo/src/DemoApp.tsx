@@ -1,6 +1,7 @@
 import { LatchEmbed, useLatch } from '@latch/react';
 import { type ReactNode, useState } from 'react';
 import { EmbeddedWalletPanel } from './EmbeddedWalletPanel.js';
+import { ExternalWalletsPanel } from './ExternalWalletsPanel.js';
 
 /** The host app: one button to log in, then the user and every public function of the widget. */
 export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
@@ -98,6 +99,7 @@ export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
           <EmbeddedWalletPanel />
         </div>
       )}
+      <ExternalWalletsPanel />
       <p className="log" role="status" data-testid="demo-status">
         {message}
       </p>

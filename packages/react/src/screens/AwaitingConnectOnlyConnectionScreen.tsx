@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
+import { ScreenFrame } from '../components/ScreenFrame.js';
 import { format } from '../strings/en.js';
 import {
   useLeaveWhenIdle,
   useWalletFlowState,
   WalletErrorFrame,
-  WalletSuccessFrame,
   WalletWaitingFrame,
   WithWallets,
 } from '../wallet/WalletFlowParts.js';
@@ -29,7 +29,17 @@ function Flow({ titleId, wallets }: { titleId: string; wallets: WalletRuntime })
       wallet: state.wallet?.name ?? '',
       address: state.connection.address,
     });
-    return <WalletSuccessFrame titleId={titleId} title={strings.walletConnected} detail={detail} />;
+    return (
+      <ScreenFrame titleId={titleId} title={strings.walletConnected}>
+        <div className="latch-badge" aria-hidden="true">
+          ✓
+        </div>
+        {/* A 42-character address has no break opportunity of its own. */}
+        <p className="latch-text" style={{ overflowWrap: 'anywhere' }}>
+          {detail}
+        </p>
+      </ScreenFrame>
+    );
   }
   return <WalletWaitingFrame titleId={titleId} state={state} wallets={wallets} />;
 }

@@ -1,0 +1,101 @@
+import { createFakeEip1193Provider, installTestWallet } from '@latch/core/testing';
+import type { Browser } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import { checkScreen, dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
+
+const WALLET_INFO = {
+  uuid: '9e2d7c41-6a3b-4f0e-8b1d-2c4a6e8f0a13',
+  name: 'Test Wallet',
+  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23676FFF"/%3E%3C/svg%3E',
+  rdns: 'com.example.testwallet',
+};
+
+// Issue 5: connect-only mode (connectWallet) connects a wallet without a signature or a session.
+describe('connect-only mode', () => {
+  let browser: Browser;
+  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    for (const scheme of ['light', 'dark'] as const) {
+      apps[scheme] = await createApp({
+        name: `Connect only ${scheme}`,
+        config: { wallet_auth: true, email_auth: true, color_scheme: scheme },
+      });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`connects a wallet without creating a session (${scheme})`, async () => {
+      const account = privateKeyToAccount(generatePrivateKey());
+      const wallet = createFakeEip1193Provider(account);
+      const page = await newUserPage(browser);
+      await installTestWallet(page, wallet, WALLET_INFO);
+      await openDemo(page, apps[scheme] as TestApp);
+
+      await page.getByRole('button', { name: 'Connect wallet', exact: true }).click();
+      await visible(dialog(page).getByRole('heading', { name: 'Connect a wallet' }));
+      await visible(dialog(page).getByText('Connect a wallet to this app without logging in.'));
+      await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
+      await checkScreen(page, `connect-only-landing-${scheme}`);
+      await dialog(page)
+        .getByRole('button', { name: /Test Wallet/ })
+        .click();
+
+      // AWAITING_CONNECT_ONLY_CONNECTION: 'Connected' with the address, then the modal closes by itself.
+      await visible(dialog(page).getByRole('heading', { name: 'Connected' }));
+      await visible(dialog(page).getByText(new RegExp(account.address, 'i')));
+      await checkScreen(page, `awaiting-connect-only-connection-${scheme}`);
+      await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
+
+      // useWallets() lists it; nobody is logged in; the wallet was never asked to sign.
+      await visible(page.getByTestId('connected-wallet'));
+      expect((await page.getByTestId('connected-wallet').locator('code').textContent())?.toLowerCase()).toBe(
+        account.address.toLowerCase(),
+      );
+      expect(await page.getByTestId('connected-wallet').textContent()).toContain('eip155:1');
+      expect(await page.getByTestId('user').count()).toBe(0);
+      await visible(page.getByText('You are not logged in.'));
+      expect(wallet.calls.some((call) => call.method === 'personal_sign')).toBe(false);
+      // No session was stored: a reload still shows the visitor logged out.
+      await page.reload();
+      await visible(page.getByText('You are not logged in.'));
+      await page.close();
+    });
+  }
+
+  it('a logged-in user connects a wallet on CONNECT_ONLY_AUTHENTICATED_SCREEN without linking it', async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const account = privateKeyToAccount(generatePrivateKey());
+      const wallet = createFakeEip1193Provider(account);
+      const page = await newUserPage(browser);
+      await installTestWallet(page, wallet, WALLET_INFO);
+      await openDemo(page, apps[scheme] as TestApp);
+      await loginByEmail(page, uniqueEmail(`connect-only-auth-${scheme}`));
+
+      await page.getByRole('button', { name: 'Connect wallet', exact: true }).click();
+      await visible(dialog(page).getByRole('heading', { name: 'Connect a wallet' }));
+      await visible(dialog(page).getByText('You are logged in. Connecting a wallet here does not link it'));
+      await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
+      await checkScreen(page, `connect-only-authenticated-${scheme}`);
+      await dialog(page)
+        .getByRole('button', { name: /Test Wallet/ })
+        .click();
+      await visible(dialog(page).getByRole('heading', { name: 'Connected' }));
+      await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
+
+      await visible(page.getByTestId('connected-wallet'));
+      // Still the same email user, with no wallet linked.
+      expect(await page.getByTestId('linked-wallet').count()).toBe(0);
+      expect(await page.getByTestId('user-wallet').textContent()).not.toBe(account.address);
+      // Disconnect removes it from useWallets().
+      await page.getByTestId('connected-wallet').getByRole('button', { name: 'Disconnect' }).click();
+      await page.getByTestId('connected-wallet').waitFor({ state: 'detached' });
+      await page.close();
+    }
+  });
+});

@@ -1,0 +1,158 @@
+import { createFakeEip1193Provider, type FakeEip1193Provider, installTestWallet } from '@latch/core/testing';
+import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import {
+  checkScreen,
+  dialog,
+  expectSuccessAndClose,
+  loginByEmail,
+  newUserPage,
+  openLogin,
+  visible,
+} from './widgetSteps.js';
+
+const icon = (fill: string) =>
+  `data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23${fill}"/%3E%3C/svg%3E`;
+const FIRST = {
+  uuid: '0b6a3f0e-1f7e-4c39-9d3a-6c1f0d2b7a01',
+  name: 'Test Wallet',
+  icon: icon('676FFF'),
+  rdns: 'com.example.testwallet',
+};
+const SECOND = {
+  uuid: '5d0c9a4e-2b1f-4e8a-8c7d-3f2a1b0c9d02',
+  name: 'Second Wallet',
+  icon: icon('F97316'),
+  rdns: 'com.example.second',
+};
+
+interface TestWallet {
+  account: PrivateKeyAccount;
+  provider: FakeEip1193Provider;
+}
+
+const newWallet = (account = privateKeyToAccount(generatePrivateKey())): TestWallet => ({
+  account,
+  provider: createFakeEip1193Provider(account),
+});
+
+/** A new user's page on `app` with the given injected wallets (each its own EIP-6963 announcement). */
+async function pageWith(browser: Browser, app: TestApp, wallets: Array<[TestWallet, typeof FIRST]>): Promise<Page> {
+  const page = await newUserPage(browser);
+  for (const [index, [wallet, info]] of wallets.entries()) {
+    await installTestWallet(page, wallet.provider, info, `__latchTestWallet${index}`);
+  }
+  await openDemo(page, app);
+  return page;
+}
+
+/** Logs in with the wallet named `name` from LANDING's wallet list. */
+async function loginWithWallet(page: Page, name: string): Promise<void> {
+  await openLogin(page);
+  await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
+  await dialog(page)
+    .getByRole('button', { name: new RegExp(name) })
+    .click();
+  await expectSuccessAndClose(page);
+  await visible(page.getByTestId('user'));
+}
+
+const linkedWallets = async (page: Page): Promise<string[]> =>
+  (await page.getByTestId('linked-wallet').locator('code').allTextContents()).map((a) => a.toLowerCase());
+
+// Issue 5: LINK_WALLET_SCREEN, linkWallet / unlinkWallet, and a wallet of another user refused.
+describe('wallet linking', () => {
+  let browser: Browser;
+  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    for (const scheme of ['light', 'dark'] as const) {
+      apps[scheme] = await createApp({
+        name: `Wallet linking ${scheme}`,
+        config: { wallet_auth: true, email_auth: true, color_scheme: scheme },
+      });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('links a second wallet with a signature, then unlinks it', async () => {
+    const first = newWallet();
+    const second = newWallet();
+    const app = apps.light as TestApp;
+    const page = await pageWith(browser, app, [
+      [first, FIRST],
+      [second, SECOND],
+    ]);
+    await loginWithWallet(page, 'Test Wallet');
+    expect(await linkedWallets(page)).toEqual([first.account.address.toLowerCase()]);
+
+    await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Connect your wallet' }));
+    await visible(dialog(page).getByRole('button', { name: /Second Wallet/ }));
+    await checkScreen(page, 'link-wallet-light');
+    await dialog(page)
+      .getByRole('button', { name: /Second Wallet/ })
+      .click();
+    await expectSuccessAndClose(page);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="linked-wallet"]').length === 2);
+    expect((await linkedWallets(page)).sort()).toEqual(
+      [first.account.address.toLowerCase(), second.account.address.toLowerCase()].sort(),
+    );
+    // The link was proven with the second wallet's signature of the sign-in message.
+    expect(second.provider.calls.filter((call) => call.method === 'personal_sign')).toHaveLength(1);
+    // Both wallets are connected in the page (useWallets()).
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="connected-wallet"]').length === 2);
+
+    await page.getByRole('button', { name: `Unlink wallet ${second.account.address.slice(0, 6)}…` }).click();
+    await visible(page.getByTestId('wallet-status').getByText(`Unlinked ${second.account.address}`));
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="linked-wallet"]').length === 1);
+    expect(await linkedWallets(page)).toEqual([first.account.address.toLowerCase()]);
+    await page.close();
+  });
+
+  it('LINK_WALLET_SCREEN in the dark scheme', async () => {
+    const page = await pageWith(browser, apps.dark as TestApp, [[newWallet(), FIRST]]);
+    await loginWithWallet(page, 'Test Wallet');
+    await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Connect your wallet' }));
+    await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
+    await checkScreen(page, 'link-wallet-dark');
+    await page.close();
+  });
+
+  it("refuses a wallet already linked to another user, offering 'Use a different wallet'", async () => {
+    const shared = privateKeyToAccount(generatePrivateKey());
+    for (const scheme of ['light', 'dark'] as const) {
+      const app = apps[scheme] as TestApp;
+      // The wallet's owner logs in with it (a new user whose wallet it is).
+      const owner = await pageWith(browser, app, [[newWallet(shared), FIRST]]);
+      await loginWithWallet(owner, 'Test Wallet');
+      await owner.close();
+
+      // Another user, logged in by email, tries to link the same wallet.
+      const other = newWallet(shared);
+      const page = await pageWith(browser, app, [[other, FIRST]]);
+      await loginByEmail(page, uniqueEmail(`link-taken-${scheme}`));
+      await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
+      await dialog(page)
+        .getByRole('button', { name: /Test Wallet/ })
+        .click();
+      await visible(
+        dialog(page).getByRole('heading', { name: 'This account has already been linked to another user.' }),
+      );
+      expect(await dialog(page).getByRole('button', { name: 'Retry' }).count()).toBe(0);
+      await checkScreen(page, `link-wallet-linked-to-another-user-${scheme}`);
+      await dialog(page).getByRole('button', { name: 'Use a different wallet' }).click();
+      await visible(dialog(page).getByRole('heading', { name: 'Connect your wallet' }));
+      await dialog(page).getByRole('button', { name: 'Close' }).click();
+      await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
+      // Nothing was linked: the email user has no wallet.
+      expect(await linkedWallets(page)).toEqual([]);
+      await page.close();
+    }
+  });
+});
