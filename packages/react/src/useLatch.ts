@@ -1,9 +1,9 @@
 import { SCREEN, type ScreenId } from '@latch/core';
 import type { AppConfig, LatchError, User } from '@latch/protocol';
 import { useMemo } from 'react';
+import { useEmbeddedWalletRuntime } from './embeddedWallet/EmbeddedWalletContext.js';
 import { flowContextOf } from './flowContext.js';
 import { useClientState } from './hooks.js';
-import { useEmbeddedWalletRuntime } from './embeddedWallet/EmbeddedWalletContext.js';
 import { useLatchContext } from './LatchContext.js';
 
 /** What a host app uses: state and every public function of the widget core. */
