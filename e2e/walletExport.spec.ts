@@ -1,3 +1,4 @@
+import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { createWalletClient, custom, type EIP1193RequestFn, verifyMessage, verifyTypedData } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -63,6 +64,21 @@ async function exportKey(page: Page, screenshot: string): Promise<`0x${string}`>
   return (await key.inputValue()) as `0x${string}`;
 }
 
+/** axe inside the export frame (its CSP forbids injected script tags; DevTools evaluation is not a script tag). */
+async function exportFrameViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
+  const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
+  if (!frame) throw new Error('No export frame.');
+  await frame.evaluate(axe.source);
+  const violations = await frame.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is a page global without types here.
+    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.flatMap((n) => n.target) }));
+}
+
 /** A viem custom transport over the demo page's embedded EIP-1193 provider (errors keep their code). */
 function pageTransport(page: Page) {
   const request = (async ({ method, params }: { method: string; params?: unknown }) => {
@@ -111,6 +127,7 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     expect(privateKeyToAccount(key).address).toBe(address);
     await visible(dialog(page).getByText(address));
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await exportFrameViolations(page)).toEqual([]);
 
     // Nothing the host page heard or holds contains the key, in any case or with or without 0x.
     const bare = key.slice(2).toLowerCase();
@@ -135,6 +152,7 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     const key = await exportKey(page, 'embedded-wallet-key-export-dark');
     expect(privateKeyToAccount(key).address).toBe(address);
     expect(await seriousA11yViolations(page)).toEqual([]);
+    expect(await exportFrameViolations(page)).toEqual([]);
     await harvestKeyMaterial(page, dark, address);
     await page.close();
   });
