@@ -114,14 +114,28 @@ describe('wallet linking', () => {
     await page.close();
   });
 
-  it('LINK_WALLET_SCREEN in the dark scheme', async () => {
-    const page = await pageWith(browser, apps.dark as TestApp, [[newWallet(), FIRST]]);
-    await loginWithWallet(page, 'Test Wallet');
-    await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
-    await visible(dialog(page).getByRole('heading', { name: 'Connect your wallet' }));
-    await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
-    await checkScreen(page, 'link-wallet-dark');
-    await page.close();
+  it("LINK_WALLET_SCREEN in the dark scheme, and 'Reconnect your wallet' with a hint in both", async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      const wallet = newWallet();
+      const page = await pageWith(browser, apps[scheme] as TestApp, [[wallet, FIRST]]);
+      await loginWithWallet(page, 'Test Wallet');
+      if (scheme === 'dark') {
+        await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
+        await visible(dialog(page).getByRole('heading', { name: 'Connect your wallet' }));
+        await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
+        await checkScreen(page, 'link-wallet-dark');
+        await dialog(page).getByRole('button', { name: 'Close' }).click();
+        await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
+      }
+      // linkWallet({ suggestedAddress }): the linking hint names the wallet to reconnect.
+      const address = wallet.account.address;
+      await page.getByRole('button', { name: `Reconnect ${address.slice(0, 6)}…` }).click();
+      await visible(dialog(page).getByRole('heading', { name: 'Reconnect your wallet' }));
+      await visible(dialog(page).getByText(`Connect the wallet ${address} to continue.`));
+      await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
+      await checkScreen(page, `link-wallet-reconnect-${scheme}`);
+      await page.close();
+    }
   });
 
   it("refuses a wallet already linked to another user, offering 'Use a different wallet'", async () => {

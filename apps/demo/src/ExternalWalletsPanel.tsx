@@ -29,6 +29,9 @@ export function ExternalWalletsPanel(): ReactNode {
                 <code>{address}</code>{' '}
                 <button type="button" onClick={() => unlink(address)}>
                   Unlink wallet {address.slice(0, 6)}…
+                </button>{' '}
+                <button type="button" onClick={() => latch.linkWallet({ suggestedAddress: address })}>
+                  Reconnect {address.slice(0, 6)}…
                 </button>
               </li>
             );

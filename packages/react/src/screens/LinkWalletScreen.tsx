@@ -14,7 +14,8 @@ export function LinkWalletScreen({ titleId }: ScreenProps): ReactNode {
   const hint = useLatchContext().wallets.linkHint();
   return (
     <ScreenFrame titleId={titleId} title={hint ? strings.relinkWalletTitle : strings.linkWalletTitle}>
-      <p className="latch-text">
+      {/* overflowWrap: a 42-character address has no break opportunity of its own. */}
+      <p className="latch-text" style={{ overflowWrap: 'anywhere' }}>
         {hint ? format(strings.linkWalletHint, { address: hint }) : strings.linkWalletDetail}
       </p>
       <div className="latch-list">
