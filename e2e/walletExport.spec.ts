@@ -157,6 +157,33 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     await page.close();
   });
 
+  it("the browser shows the wallet frame and the export page only inside the app's allowed origins (frame-ancestors)", async () => {
+    const { apiUrl, demoUrl } = stack();
+    const elsewhere = await createApp({ name: 'Elsewhere Co', allowed_origins: ['https://elsewhere.example'] });
+    const page = await newUserPage(browser);
+    await page.goto(demoUrl);
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const mount = (src: string) =>
+      page.evaluate((url) => {
+        const frame = document.createElement('iframe');
+        frame.src = url;
+        document.body.append(frame);
+      }, src);
+    for (const path of ['embedded-wallets', `embedded-wallets/export?address=${address}`]) {
+      // The demo's own app allows the demo origin: the page loads.
+      const allowed = `${apiUrl}/apps/${app.appId}/${path}`;
+      const loaded = page.waitForEvent('framenavigated', (f) => f.url() === allowed);
+      await mount(allowed);
+      expect((await loaded).url()).toBe(allowed);
+      // An app that allows only another origin: Chromium refuses it (an error page instead).
+      const blocked = page.waitForEvent('framenavigated', (f) => f.url().startsWith('chrome-error://'));
+      await mount(`${apiUrl}/apps/${elsewhere.appId}/${path}`);
+      await blocked;
+      expect(page.frames().some((f) => f.url().includes(elsewhere.appId))).toBe(false);
+    }
+    await page.close();
+  });
+
   it('viem signs over the embedded EIP-1193 provider: prompted, rejected (4001), and with noPromptOnSignature', async () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
