@@ -26,6 +26,17 @@ async function requestApp(c: LatchContext): Promise<AppRecord | undefined> {
   return c.get('ctx').apps.get(id);
 }
 
+const origins = new Map<string, string>();
+/** The origin of the server's public URL, parsed once (not on every request). */
+function originOf(url: string): string {
+  let origin = origins.get(url);
+  if (origin === undefined) {
+    origin = new URL(url).origin;
+    origins.set(url, origin);
+  }
+  return origin;
+}
+
 const isDevPath = (path: string) => path.startsWith('/api/v1/dev/') || path.startsWith('/dev/');
 
 /**
@@ -37,7 +48,7 @@ export function cors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const ctx = c.get('ctx');
     const origin = c.req.header('origin');
-    const ownOrigin = new URL(ctx.settings.publicUrl).origin;
+    const ownOrigin = originOf(ctx.settings.publicUrl);
     const devAllowed = ctx.settings.dev && isDevPath(c.req.path);
 
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {

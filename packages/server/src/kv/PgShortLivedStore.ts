@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
 import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
@@ -13,6 +13,40 @@ export interface PgShortLivedStoreOptions {
   /** Expired rows are purged once every this many writes (expired rows are ignored anyway). */
   purgeEvery?: number;
 }
+
+// The hot statements as fixed texts: no query building per call, and one prepared statement each.
+const GET = 'select value from short_lived where key = $1 and expires_at > $2';
+const SET = `insert into short_lived (key, value, expires_at) values ($1, $2, $3)
+  on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`;
+// One upsert: an expired row restarts at `by` with a new window, a live one adds `by`.
+const INCREMENT = `insert into short_lived (key, value, expires_at) values ($1, $2::bigint::text, $3)
+  on conflict (key) do update set
+    value = case when short_lived.expires_at <= $4 then excluded.value
+      else (short_lived.value::bigint + $2::bigint)::text end,
+    expires_at = case when short_lived.expires_at <= $4 then excluded.expires_at else short_lived.expires_at end
+  returning value, expires_at`;
+const TAKE = 'delete from short_lived where key = $1 returning value, expires_at';
+// The whole code check: lock the live code row, count the try (an upsert, like INCREMENT), then
+// delete the code when it matched within the limit ($4) or the tries are used up.
+const TRY_CODE = `with code as (
+    select key, value::json->>'id' as id, value::json->>'mac' as mac, expires_at
+    from short_lived
+    where key = $1 and expires_at > $2 and (value::json->>'expiresAt')::bigint > $3
+    for update
+  ), tries as (
+    insert into short_lived (key, value, expires_at)
+    select 'code-tries:' || code.id, '1', code.expires_at from code
+    on conflict (key) do update set
+      value = case when short_lived.expires_at <= $2 then '1' else (short_lived.value::bigint + 1)::text end,
+      expires_at = case when short_lived.expires_at <= $2 then excluded.expires_at else short_lived.expires_at end
+    returning value::bigint as count
+  ), verdict as (
+    select code.key, tries.count <= $4::bigint and code.mac = $5 as taken, tries.count >= $4::bigint as used_up
+    from code, tries
+  ), gone as (
+    delete from short_lived where key = (select key from verdict where taken or used_up)
+  )
+  select taken from verdict`;
 
 /**
  * ShortLivedStore on the main database (PGlite or PostgreSQL) through Kysely. Every operation is one
@@ -33,22 +67,12 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
   }
 
   async get(key: string): Promise<string | null> {
-    const row = await this.db
-      .selectFrom('short_lived')
-      .select('value')
-      .where('key', '=', key)
-      .where('expires_at', '>', this.now())
-      .executeTakeFirst();
-    return row?.value ?? null;
+    const { rows } = await this.run<{ value: string }>(GET, [key, this.now()]);
+    return rows[0]?.value ?? null;
   }
 
   async set(key: string, value: string, ttlMs: number): Promise<void> {
-    const expiresAt = this.now() + ttlMs;
-    await this.db
-      .insertInto('short_lived')
-      .values({ key, value, expires_at: expiresAt })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, expires_at: expiresAt }))
-      .execute();
+    await this.run(SET, [key, value, this.now() + ttlMs]);
     await this.afterWrite();
   }
 
@@ -58,65 +82,26 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
 
   async increment(key: string, by: number, ttlMs: number): Promise<CounterState> {
     const now = this.now();
-    const fresh = now + ttlMs;
-    // One upsert: an expired row restarts at `by` with a new window, a live one adds `by`.
-    const row = await this.db
-      .insertInto('short_lived')
-      .values({ key, value: String(by), expires_at: fresh })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          value: sql<string>`case when short_lived.expires_at <= ${now} then ${String(by)}
-            else (short_lived.value::bigint + ${by})::text end`,
-          expires_at: sql<string>`case when short_lived.expires_at <= ${now} then ${fresh}::bigint
-            else short_lived.expires_at end`,
-        }),
-      )
-      .returning(['value', 'expires_at'])
-      .executeTakeFirstOrThrow();
+    const { rows } = await this.run<{ value: string; expires_at: string }>(INCREMENT, [key, by, now + ttlMs, now]);
+    const row = rows[0];
+    if (!row) throw new Error('short_lived increment returned no row');
     await this.afterWrite();
     return { count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
   }
 
   async take(key: string): Promise<string | null> {
-    const row = await this.db
-      .deleteFrom('short_lived')
-      .where('key', '=', key)
-      .returning(['value', 'expires_at'])
-      .executeTakeFirst();
+    const { rows } = await this.run<{ value: string; expires_at: string }>(TAKE, [key]);
+    const row = rows[0];
     if (!row || Number(row.expires_at) <= this.now()) return null;
     return row.value;
   }
 
   /**
-   * The whole code check in one statement: lock the live code row, count the try (an upsert, like
-   * `increment`), then delete the code when it matched within the limit or the tries are used up.
-   * The row lock makes concurrent tries of one code queue up: of several right answers, the first
-   * takes the code and the others find none.
+   * The whole code check in one statement (TRY_CODE above). The row lock makes concurrent tries of
+   * one code queue up: of several right answers, the first takes the code and the others find none.
    */
   async tryCode(key: string, mac: string, maxTries: number, now: number): Promise<boolean> {
-    const storeNow = this.now();
-    const { rows } = await sql<{ taken: boolean }>`
-      with code as (
-        select key, value::json->>'id' as id, value::json->>'mac' as mac, expires_at
-        from short_lived
-        where key = ${key} and expires_at > ${storeNow} and (value::json->>'expiresAt')::bigint > ${now}
-        for update
-      ), tries as (
-        insert into short_lived (key, value, expires_at)
-        select 'code-tries:' || code.id, '1', code.expires_at from code
-        on conflict (key) do update set
-          value = case when short_lived.expires_at <= ${storeNow} then '1'
-            else (short_lived.value::bigint + 1)::text end,
-          expires_at = case when short_lived.expires_at <= ${storeNow} then excluded.expires_at
-            else short_lived.expires_at end
-        returning value::bigint as count
-      ), verdict as (
-        select code.key, tries.count <= ${maxTries} and code.mac = ${mac} as taken, tries.count >= ${maxTries} as used_up
-        from code, tries
-      ), gone as (
-        delete from short_lived where key = (select key from verdict where taken or used_up)
-      )
-      select taken from verdict`.execute(this.db);
+    const { rows } = await this.run<{ taken: boolean }>(TRY_CODE, [key, this.now(), now, maxTries, mac]);
     await this.afterWrite();
     return rows[0]?.taken === true;
   }
@@ -129,6 +114,10 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
 
   async close(): Promise<void> {
     // The Kysely instance belongs to the caller.
+  }
+
+  private run<R>(text: string, parameters: unknown[]) {
+    return this.db.executeQuery(CompiledQuery.raw(text, parameters) as CompiledQuery<R>);
   }
 
   private async afterWrite(): Promise<void> {
