@@ -9,6 +9,13 @@ import {
   type WalletDiscovery,
 } from './discoverWallets.js';
 import { createInjectedConnector, type WalletConnector } from './injectedConnector.js';
+import { createWalletHelp, WALLET_CONNECT_ID, type WalletHelp } from './phantomScreens.js';
+import {
+  createWalletConnectConnector,
+  createWalletConnectPairing,
+  type WalletConnectOptions,
+  type WalletConnectPairing,
+} from './walletConnectConnector.js';
 import {
   createWalletConnectionRunner,
   type WalletConnectionRunner,
@@ -26,6 +33,8 @@ export interface ExternalWalletsOptions {
   target?: DiscoveryTarget | null;
   /** Request timeouts by wallet client type, overriding the 120000 ms default (SPEC §9). */
   requestTimeouts?: Readonly<Record<string, number>>;
+  /** WalletConnect's settings, read when it is chosen (the app's project id arrives with the app config). */
+  walletConnect?: () => Pick<WalletConnectOptions, 'projectId' | 'chainIds' | 'metadata' | 'relayUrl' | 'load'>;
 }
 
 /** Everything the widget needs for external wallets: discovery, the connection flow and the connected list. */
@@ -33,7 +42,11 @@ export interface ExternalWallets {
   discovery: WalletDiscovery;
   connected: ConnectedWallets;
   runner: WalletConnectionRunner;
-  /** Starts the flow for a discovered wallet. */
+  /** The wallet the install-help screens are about. */
+  help: WalletHelp;
+  /** WalletConnect's pairing URI while it pairs, for the QR code. */
+  walletConnectPairing: WalletConnectPairing;
+  /** Starts the flow for a discovered wallet (or WalletConnect, `WALLET_CONNECT_ID`). */
   select(
     walletId: string,
     options: { intent: WalletIntent; isMobile: boolean; context: FlowContext; supportedChainIds?: readonly number[] },
@@ -46,10 +59,26 @@ export function createExternalWallets(options: ExternalWalletsOptions): External
   const discovery = discoverWallets({ target: options.target, clock: options.clock });
   const connected = createConnectedWallets();
   const connectors = new Map<string, WalletConnector>();
+  const help = createWalletHelp();
+  const walletConnectPairing = createWalletConnectPairing();
 
   const connectorFor = (walletId: string): WalletConnector | undefined => {
     const known = connectors.get(walletId);
     if (known) return known;
+    if (walletId === WALLET_CONNECT_ID) {
+      const settings = options.walletConnect?.();
+      if (!settings) return undefined;
+      const connector = recording(
+        createWalletConnectConnector({
+          ...settings,
+          clock: options.clock,
+          requestTimeoutMs: options.requestTimeouts?.wallet_connect,
+          onDisplayUri: (uri) => walletConnectPairing.set(uri),
+        }),
+      );
+      connectors.set(walletId, connector);
+      return connector;
+    }
     const wallet = discovery.wallets().find((w) => w.id === walletId);
     if (!wallet) return undefined;
     const connector = recording(
@@ -88,9 +117,13 @@ export function createExternalWallets(options: ExternalWalletsOptions): External
     discovery,
     connected,
     runner,
+    help,
+    walletConnectPairing,
     select(walletId, { intent, isMobile, context, supportedChainIds }) {
       const connector = connectorFor(walletId);
       if (!connector) return false;
+      // A new connection pairs anew: the previous URI's QR code must not show.
+      if (walletId === WALLET_CONNECT_ID) walletConnectPairing.set(null);
       const wallet: DiscoveredWallet | undefined = discovery.wallets().find((w) => w.id === walletId);
       runner.dispatch({
         type: 'select',
@@ -108,6 +141,7 @@ export function createExternalWallets(options: ExternalWalletsOptions): External
       return true;
     },
     destroy() {
+      void connectors.get(WALLET_CONNECT_ID)?.disconnect();
       runner.destroy();
       discovery.stop();
       connected.clear();

@@ -35,13 +35,33 @@ export {
 } from './injectedConnector.js';
 export { isMobileBrowser, isMobileDevice } from './isMobileDevice.js';
 export { KNOWN_WALLETS, type KnownWallet, knownWalletByRdns, walletClientTypeFor } from './knownWallets.js';
+export {
+  createWalletHelp,
+  INSTALL_GUIDE_STEPS,
+  type InstallGuide,
+  installGuide,
+  interstitialView,
+  PHANTOM_SCREEN,
+  resolveWalletDeepLink,
+  WALLET_CONNECT_ID,
+  type WalletChoice,
+  type WalletHelp,
+  type WalletHelpScreen,
+  type WalletHelpTarget,
+  walletChoice,
+  walletHelpScreen,
+  walletHelpTarget,
+} from './phantomScreens.js';
 export { siweWallet } from './siweWallet.js';
 export {
   createWalletConnectConnector,
+  createWalletConnectPairing,
   type WalletConnectInit,
   type WalletConnectMetadata,
   type WalletConnectOptions,
+  type WalletConnectPairing,
   type WalletConnectProviderLike,
+  walletConnectMetadata,
 } from './walletConnectConnector.js';
 export {
   createWalletConnectionRunner,

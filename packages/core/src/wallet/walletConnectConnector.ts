@@ -84,7 +84,8 @@ export function createWalletConnectConnector(options: WalletConnectOptions): Wal
   const provider: Eip1193Provider = {
     request: (args) => request(args.method, args.params),
     on: (event, listener) => ready().on(event, listener),
-    removeListener: (event, listener) => ready().removeListener(event, listener),
+    // After disconnect there is nothing left to unsubscribe from.
+    removeListener: (event, listener) => wc?.removeListener(event, listener),
   };
 
   return {
