@@ -128,6 +128,8 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
     sync();
     const unsubscribe = client.subscribe(sync);
     void client.init();
+    // A wallet deep link (SPEC §2 query parameters) loads the wallet code at once, to connect or help with it.
+    if (typeof location !== 'undefined' && location.search.includes('latch_wallet_client=')) void wallets.load();
     return () => {
       unsubscribe();
       runner.destroy();

@@ -18,6 +18,8 @@ export const SCREEN = {
   connectOnlyLanding: 'CONNECT_ONLY_LANDING_SCREEN',
   connectOnlyAuthenticated: 'CONNECT_ONLY_AUTHENTICATED_SCREEN',
   linkWallet: 'LINK_WALLET_SCREEN',
+  phantomInterstitial: 'PHANTOM_INTERSTITIAL_SCREEN',
+  installPhantom: 'INSTALL_PHANTOM_SCREEN',
 } as const;
 
 /** A screen id, spelled as in SPEC §2. */

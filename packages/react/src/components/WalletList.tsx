@@ -1,6 +1,13 @@
 import '@latch/core';
-import { isMobileBrowser, type WalletIntent, type WalletListEntry, walletListEntries } from '@latch/core/wallet';
+import {
+  isMobileBrowser,
+  type WalletIntent,
+  type WalletListEntry,
+  walletChoice,
+  walletListEntries,
+} from '@latch/core/wallet';
 import { type ReactNode, useEffect, useId, useState } from 'react';
+import { useClientState } from '../hooks.js';
 import { useLatchContext } from '../LatchContext.js';
 import { useExternalWallets } from '../wallet/useExternalWallets.js';
 import { injectWalletStyles } from '../wallet/walletCss.js';
@@ -54,7 +61,10 @@ function Rows(props: { wallets: WalletRuntime; configured: readonly string[]; in
   );
 }
 
-/** One wallet: an installed one starts the connection flow; others are not available yet. */
+/**
+ * One wallet: an installed one (or WalletConnect, with the app's project id) starts the connection flow; one
+ * not in the page opens its install help (desktop) or in-app browser interstitial (mobile).
+ */
 function WalletRow({
   entry,
   wallets,
@@ -67,15 +77,17 @@ function WalletRow({
   const { runner } = useLatchContext();
   const strings = useWalletStrings();
   const noteId = useId();
-  const { walletId } = entry;
-  const usable = entry.installed && walletId !== null && entry.connectorType === 'injected';
+  const { config } = useClientState();
+  const choice = walletChoice(entry, { walletConnectProjectId: config?.walletConnectCloudProjectId });
+  const usable = choice.kind !== 'unavailable';
   const choose = () => {
-    if (!walletId) return;
-    const started = wallets.select(walletId, {
-      intent,
-      isMobile: isMobileBrowser(),
-      context: wallets.flowContext(),
-    });
+    const isMobile = isMobileBrowser();
+    if (choice.kind === 'help') {
+      runner.dispatch({ type: 'navigate', screen: wallets.help.choose(choice.target, { installed: false, isMobile }) });
+      return;
+    }
+    if (choice.kind !== 'connect') return;
+    const started = wallets.select(choice.walletId, { intent, isMobile, context: wallets.flowContext() });
     if (started) runner.dispatch({ type: 'navigate', screen: awaitingScreenFor(intent) });
   };
   return (

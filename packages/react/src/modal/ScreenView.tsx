@@ -43,6 +43,8 @@ const SCREENS: Record<ScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.connectOnlyLanding]: walletScreen(SCREEN.connectOnlyLanding),
   [SCREEN.connectOnlyAuthenticated]: walletScreen(SCREEN.connectOnlyAuthenticated),
   [SCREEN.linkWallet]: walletScreen(SCREEN.linkWallet),
+  [SCREEN.phantomInterstitial]: walletScreen(SCREEN.phantomInterstitial),
+  [SCREEN.installPhantom]: walletScreen(SCREEN.installPhantom),
   [SCREEN.embeddedWalletOnCreate]: lazy(() =>
     import('../screens/EmbeddedWalletOnAccountCreateScreen.js').then((m) => ({
       default: m.EmbeddedWalletOnAccountCreateScreen,

@@ -4,6 +4,7 @@ import { Button } from '../components/Button.js';
 import { ScreenFrame } from '../components/ScreenFrame.js';
 import { useClientState } from '../hooks.js';
 import { useLatchContext } from '../LatchContext.js';
+import { WalletConnectConnecting } from '../screens/WalletConnectConnecting.js';
 import { format } from '../strings/en.js';
 import { useExternalWallets } from './useExternalWallets.js';
 import type { WalletRuntime } from './walletRuntime.js';
@@ -90,6 +91,10 @@ export function WalletWaitingFrame(props: {
   const { state, wallets } = props;
   const title = format(strings.waitingForWallet, { wallet: state.wallet?.name ?? '' });
   const signText = state.intent === 'link' ? strings.signToLinkWallet : strings.signInWallet;
+  // WalletConnect pairs first: its URI as a QR code (desktop) or a link to the wallet app (mobile).
+  if (state.status === 'connecting' && state.wallet?.connectorType === 'wallet_connect_v2') {
+    return <WalletConnectConnecting titleId={props.titleId} pairing={wallets.walletConnectPairing} />;
+  }
   if (state.signIn === 'awaiting-manual') {
     return (
       <ScreenFrame titleId={props.titleId} title={title}>

@@ -1,8 +1,15 @@
 // The whole core entry, as every lazily loaded screen reaches it: the bundler then keeps the initial core
 // code in one chunk instead of splitting it along what the wallet code happens to use (smaller gzip).
 import '@latch/core';
-import type { FlowContext } from '@latch/core';
-import { assertCanConnectOrCreate, createExternalWallets, type ExternalWallets } from '@latch/core/wallet';
+import { browserUrlAccess, type FlowContext, SCREEN } from '@latch/core';
+import {
+  assertCanConnectOrCreate,
+  createExternalWallets,
+  type ExternalWallets,
+  isMobileBrowser,
+  resolveWalletDeepLink,
+  walletConnectMetadata,
+} from '@latch/core/wallet';
 import type { WalletsDeps } from './walletsLoader.js';
 
 /** The page's external wallets, with what the wallet screens need from the provider. */
@@ -25,7 +32,18 @@ export function createWalletRuntime(deps: WalletsDeps): WalletRuntime {
     actions: deps.client,
     clock: deps.clock,
     handlers: () => ({ ...deps.handlers(), onClose: () => runner.dispatch({ type: 'close' }) }),
+    // Read when WalletConnect is chosen; signing starts on Ethereum mainnet (SPEC §9 default chain).
+    walletConnect: () => {
+      const config = deps.client.getState().config;
+      const origin = typeof location === 'undefined' ? '' : location.origin;
+      return {
+        projectId: config?.walletConnectCloudProjectId,
+        chainIds: [1],
+        metadata: walletConnectMetadata({ name: config?.name ?? origin, logo: config?.appearance.logo }, origin),
+      };
+    },
   });
+  void openWalletDeepLink(wallets, deps);
   const unsubscribe = runner.subscribe(() => {
     const { phase } = runner.getState();
     if (phase !== 'closing' && phase !== 'closed') return;
@@ -40,4 +58,35 @@ export function createWalletRuntime(deps: WalletsDeps): WalletRuntime {
       wallets.destroy();
     },
   };
+}
+
+/**
+ * SPEC §4 deep-link wallet: when the address names a wallet (`latch_wallet_client`), waits up to 3000 ms for it;
+ * a found wallet connects on AWAITING_CONNECTION, else the install help (desktop) or the interstitial (mobile).
+ * Signed-in users are left alone.
+ */
+async function openWalletDeepLink(wallets: ExternalWallets, deps: WalletsDeps): Promise<void> {
+  const isMobile = isMobileBrowser();
+  const resolved = await resolveWalletDeepLink({
+    url: browserUrlAccess(),
+    discovery: wallets.discovery,
+    isMobile,
+    help: wallets.help,
+  });
+  if (!resolved) return;
+  const { client, runner } = deps;
+  if (client.getState().status === 'loading') {
+    await new Promise<void>((resolve) => {
+      const stop = client.subscribe(() => {
+        if (client.getState().status === 'loading') return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  if (client.getState().status !== 'ready' || client.getState().authenticated) return;
+  const context = deps.flowContext();
+  if (resolved.wallet && !wallets.select(resolved.wallet.id, { intent: 'login', isMobile, context })) return;
+  const screen = resolved.wallet ? SCREEN.awaitingConnection : resolved.screen;
+  runner.dispatch({ type: 'open', intent: 'login', screen, context });
 }

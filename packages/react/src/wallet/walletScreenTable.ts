@@ -6,7 +6,9 @@ import { AwaitingConnectionScreen } from '../screens/AwaitingConnectionScreen.js
 import { AwaitingConnectOnlyConnectionScreen } from '../screens/AwaitingConnectOnlyConnectionScreen.js';
 import { ConnectOnlyAuthenticatedScreen } from '../screens/ConnectOnlyAuthenticatedScreen.js';
 import { ConnectOnlyLandingScreen } from '../screens/ConnectOnlyLandingScreen.js';
+import { InstallPhantomScreen } from '../screens/InstallPhantomScreen.js';
 import { LinkWalletScreen } from '../screens/LinkWalletScreen.js';
+import { PhantomInterstitialScreen } from '../screens/PhantomInterstitialScreen.js';
 import type { ScreenProps } from '../screens/screenProps.js';
 
 /** The external-wallet screens, one lazily loaded chunk (ScreenView's `walletScreen`). */
@@ -16,4 +18,6 @@ export const WALLET_SCREENS: Partial<Record<ScreenId, ComponentType<ScreenProps>
   [SCREEN.connectOnlyLanding]: ConnectOnlyLandingScreen,
   [SCREEN.connectOnlyAuthenticated]: ConnectOnlyAuthenticatedScreen,
   [SCREEN.linkWallet]: LinkWalletScreen,
+  [SCREEN.phantomInterstitial]: PhantomInterstitialScreen,
+  [SCREEN.installPhantom]: InstallPhantomScreen,
 };

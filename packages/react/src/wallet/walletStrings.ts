@@ -26,6 +26,20 @@ export const walletStrings = {
   connectOnlyAuthenticatedDetail: 'You are logged in. Connecting a wallet here does not link it to your account.',
   walletConnected: 'Connected',
   walletConnectedDetail: '{wallet} is connected: {address}',
+  // INSTALL_PHANTOM_SCREEN, PHANTOM_INTERSTITIAL_SCREEN and WalletConnect
+  installWalletTitle: 'Get {wallet}',
+  installExtension: 'Install the {wallet} extension',
+  setUpFirstWallet: 'Set up your first wallet',
+  storeRecoveryPhrase: 'Store your recovery phrase in a safe place',
+  reloadPage: 'Reload the page to use your wallet',
+  learnMore: 'Learn more',
+  openInWalletTitle: 'Continue in {wallet}',
+  openInWalletDetail: "Open this page in {wallet}'s in-app browser to connect your wallet.",
+  openWallet: 'Open {wallet}',
+  walletConnectScan: 'Scan this code with your phone’s wallet app to connect.',
+  walletConnectQr: 'WalletConnect QR code',
+  walletConnectOpen: 'Open your wallet app to connect.',
+  walletConnectOpenButton: 'Open wallet app',
 } as const;
 
 /** The wallet texts' keys. */

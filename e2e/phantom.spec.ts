@@ -1,0 +1,114 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, stack, type TestApp } from './support.js';
+import { checkScreen, dialog, newUserPage, openLogin, visible } from './widgetSteps.js';
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** The demo page for `app`, with extra query parameters (the wallet deep link). */
+function demoUrl(app: TestApp, extra: Record<string, string> = {}): string {
+  const { apiUrl, demoUrl } = stack();
+  return `${demoUrl}/?${new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, ...extra })}`;
+}
+
+/** A phone-sized, touch, mobile-agent page: where wallets are apps, not browser extensions. */
+async function mobilePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent: IPHONE_UA,
+  });
+  const page = await context.newPage();
+  page.on('close', () => {
+    context.close().catch(() => undefined);
+  });
+  return page;
+}
+
+const PHANTOM_DEEP_LINK = { latch_connector: 'injected', latch_wallet_client: 'phantom' };
+
+// Issue 5: deep links and install help for wallets not in the page (SPEC §2 PHANTOM screens, §4 deep-link wallet).
+describe('wallet install help and in-app browser interstitial', () => {
+  let browser: Browser;
+  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    for (const scheme of ['light', 'dark'] as const) {
+      apps[scheme] = await createApp({ name: 'Wallet help', config: { wallet_auth: true, color_scheme: scheme } });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`${scheme}: desktop without Phantom — the deep link shows INSTALL_PHANTOM_SCREEN with the install guide`, async () => {
+      const page = await newUserPage(browser);
+      await page.goto(demoUrl(apps[scheme]!, PHANTOM_DEEP_LINK));
+      // Detection waits up to 3000 ms for the wallet, then the install help opens.
+      await visible(dialog(page).getByRole('heading', { name: 'Get Phantom' }));
+      const steps = await dialog(page).getByRole('listitem').allTextContents();
+      expect(steps).toEqual([
+        'Install the Phantom extension',
+        'Set up your first wallet',
+        'Store your recovery phrase in a safe place',
+        'Reload the page to use your wallet',
+      ]);
+      const learnMore = dialog(page).getByRole('link', { name: 'Learn more' });
+      expect(await learnMore.getAttribute('href')).toBe('https://phantom.com/download');
+      // The deep-link parameters were read and stripped from the address.
+      expect(new URL(page.url()).searchParams.has('latch_wallet_client')).toBe(false);
+      await checkScreen(page, `install-phantom-${scheme}-1024`);
+      await page.close();
+    });
+
+    it(`${scheme}: mobile without Phantom — PHANTOM_INTERSTITIAL_SCREEN opens the page in Phantom's in-app browser`, async () => {
+      const page = await mobilePage(browser);
+      await page.goto(demoUrl(apps[scheme]!, PHANTOM_DEEP_LINK));
+      await visible(dialog(page).getByRole('heading', { name: 'Continue in Phantom' }));
+      const open = dialog(page).getByRole('link', { name: 'Open Phantom' });
+      const href = (await open.getAttribute('href')) ?? '';
+      expect(href.startsWith('https://phantom.app/ul/browse/')).toBe(true);
+      // It comes back to this page with the deep-link parameters, so the page connects Phantom there.
+      const back = new URL(decodeURIComponent(href.slice('https://phantom.app/ul/browse/'.length).split('?ref=')[0]!));
+      expect(back.origin).toBe(new URL(stack().demoUrl).origin);
+      expect(back.searchParams.get('latch_wallet_client')).toBe('phantom');
+      expect(back.searchParams.get('latch_connector')).toBe('injected');
+      expect(back.searchParams.get('appId')).toBe(apps[scheme]!.appId);
+      await checkScreen(page, `phantom-interstitial-${scheme}-390`);
+      await page.close();
+    });
+  }
+
+  it('desktop: choosing a listed wallet that is not in the page shows its install help, and Back returns', async () => {
+    const page = await newUserPage(browser);
+    await page.goto(demoUrl(apps.light!));
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
+    await dialog(page)
+      .getByRole('button', { name: /MetaMask/ })
+      .click();
+    await visible(dialog(page).getByRole('heading', { name: 'Get MetaMask' }));
+    expect(await dialog(page).getByRole('listitem').first().textContent()).toBe('Install the MetaMask extension');
+    await dialog(page).getByRole('button', { name: 'Back' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
+    await page.close();
+  });
+
+  it('mobile: choosing a listed wallet that is not in the page shows the interstitial for it', async () => {
+    const page = await mobilePage(browser);
+    await page.goto(demoUrl(apps.light!));
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
+    await dialog(page)
+      .getByRole('button', { name: /MetaMask/ })
+      .click();
+    await visible(dialog(page).getByRole('heading', { name: 'Continue in MetaMask' }));
+    const href = await dialog(page).getByRole('link', { name: 'Open MetaMask' }).getAttribute('href');
+    expect(href?.startsWith('https://metamask.app.link/dapp/')).toBe(true);
+    expect(href).toContain('latch_wallet_client=metamask');
+    await page.close();
+  });
+});

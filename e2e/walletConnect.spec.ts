@@ -1,0 +1,123 @@
+import jsQR from 'jsqr';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, type TestApp } from './support.js';
+import { checkScreen, dialog, newUserPage, openLogin, visible } from './widgetSteps.js';
+
+/**
+ * WalletConnect's public relay is a third party this machine cannot reach. Playwright answers the page's
+ * relay WebSocket in its place: the relay's JSON-RPC (wc_proposeSession, irn_* subscribe / publish / fetch)
+ * gets plausible results, and the pairing topic of each session proposal is recorded. No wallet ever answers
+ * the proposal, so this covers the real @walletconnect/universal-provider in Chromium up to the pairing URI
+ * and its QR code — not a session, nor signing through the relay.
+ */
+async function standInRelay(page: Page): Promise<{ topics: string[]; methods: string[]; urls: string[] }> {
+  const seen = { topics: [] as string[], methods: [] as string[], urls: [] as string[] };
+  // WalletConnect's other services (verify, telemetry) are refused at once rather than left to time out.
+  await page.route(/^https:\/\/[a-z.]*walletconnect\.(org|com)\//, (route) => route.abort());
+  await page.routeWebSocket(/^wss:\/\/relay\.walletconnect\.(org|com)/, (ws: WebSocketRoute) => {
+    seen.urls.push(ws.url());
+    ws.onMessage((raw) => {
+      const message = JSON.parse(String(raw)) as {
+        id: number;
+        method?: string;
+        params?: { topic?: string; pairingTopic?: string };
+      };
+      if (!message.method) return;
+      seen.methods.push(message.method);
+      // The session proposal names the pairing topic the QR code's URI carries.
+      if (message.params?.pairingTopic) seen.topics.push(message.params.pairingTopic);
+      let result: unknown = true;
+      if (message.method.endsWith('_subscribe')) result = 'a'.repeat(64);
+      if (message.method.endsWith('_batchSubscribe')) result = [];
+      if (message.method.endsWith('_batchFetchMessages')) result = { messages: [], hasMore: false };
+      ws.send(JSON.stringify({ id: message.id, jsonrpc: '2.0', result }));
+    });
+  });
+  return seen;
+}
+
+/** Rasterises the QR code's SVG in the page (as a camera would see it) and decodes it with jsQR. */
+async function decodeQrInPage(page: Page): Promise<string | undefined> {
+  const image = await page.evaluate(async () => {
+    const svg = document.querySelector('[data-latch-root] svg[data-latch-qr]') as SVGSVGElement;
+    const side = 480;
+    const markup = new XMLSerializer().serializeToString(svg);
+    const img = new Image();
+    img.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(markup)}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = canvas.height = side;
+    const context = canvas.getContext('2d') as CanvasRenderingContext2D;
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, side, side);
+    context.drawImage(img, 0, 0, side, side);
+    return { side, data: Array.from(context.getImageData(0, 0, side, side).data) };
+  });
+  return jsQR(Uint8ClampedArray.from(image.data), image.side, image.side)?.data;
+}
+
+/** Opens the wallet list of LANDING. */
+async function openWalletList(page: Page): Promise<void> {
+  await openLogin(page);
+  await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
+  await visible(dialog(page).getByRole('button', { name: /WalletConnect/ }));
+}
+
+// Issue 5: WalletConnect v2, loaded only when chosen, with its QR code (SPEC §9).
+describe('WalletConnect', () => {
+  let browser: Browser;
+  const apps: Partial<Record<'light' | 'dark' | 'none', TestApp>> = {};
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    for (const scheme of ['light', 'dark'] as const) {
+      apps[scheme] = await createApp({
+        name: 'WalletConnect app',
+        config: { wallet_auth: true, color_scheme: scheme, wallet_connect_cloud_project_id: 'e2e-project-id' },
+      });
+    }
+    apps.none = await createApp({ name: 'No WalletConnect', config: { wallet_auth: true } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`${scheme}: choosing WalletConnect pairs through the relay and shows the pairing URI as a QR code`, async () => {
+      const page = await newUserPage(browser);
+      const relay = await standInRelay(page);
+      await openDemo(page, apps[scheme]!);
+      await openWalletList(page);
+      // Nothing of WalletConnect ran before it was chosen.
+      expect(relay.urls).toEqual([]);
+      await dialog(page)
+        .getByRole('button', { name: /WalletConnect/ })
+        .click();
+      await visible(dialog(page).getByRole('heading', { name: 'Waiting for WalletConnect' }));
+      const qr = dialog(page).getByRole('img', { name: 'WalletConnect QR code' });
+      await visible(qr);
+      // SPEC §9: 160 px by default.
+      expect(await qr.boundingBox()).toMatchObject({ width: 160, height: 160 });
+      const uri = await decodeQrInPage(page);
+      expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+      // The URI's topic is the pairing topic of the session proposal the page sent the relay, with the project id.
+      const topic = uri!.slice(3, 67);
+      expect(relay.topics).toContain(topic);
+      expect(relay.urls.some((url) => url.includes('projectId=e2e-project-id'))).toBe(true);
+      expect(relay.methods).toContain('wc_proposeSession');
+      await checkScreen(page, `walletconnect-qr-${scheme}-1024`);
+      await page.close();
+    });
+  }
+
+  it('is not offered without the app wallet_connect_cloud_project_id', async () => {
+    const page = await newUserPage(browser);
+    const relay = await standInRelay(page);
+    await openDemo(page, apps.none!);
+    await openWalletList(page);
+    const row = dialog(page).getByRole('button', { name: /WalletConnect/ });
+    expect(await row.isDisabled()).toBe(true);
+    expect(relay.urls).toEqual([]);
+    await page.close();
+  });
+});
