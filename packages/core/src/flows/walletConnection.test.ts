@@ -183,6 +183,37 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
     expect(t.state().status).toBe('error');
   });
 
+  it('counts a signing failure as a retry too, and a new wallet pick starts with 2 retries again', async () => {
+    const t = setup();
+    t.provider.script('personal_sign', { errorCode: 4001 }, { errorCode: 4001 }, { errorCode: 4001 });
+    t.select();
+    await t.clock.flush();
+    t.runner.dispatch({ type: 'retry' });
+    await t.clock.flush();
+    t.runner.dispatch({ type: 'retry' });
+    await t.clock.flush();
+    expect(t.state().error).toMatchObject({ text: 'Unable to connect wallet', retryable: false });
+    // 'Use a different wallet' (the back arrow) returns to the list; picking again is a fresh start.
+    t.runner.dispatch({ type: 'useDifferentWallet' });
+    expect(t.state()).toMatchObject({ status: 'disconnected', retries: 0, error: null });
+    t.provider.script('eth_requestAccounts', { errorCode: 4001 });
+    t.select();
+    await t.clock.flush();
+    expect(t.state()).toMatchObject({ retries: 0, error: { text: 'you rejected the request', retryable: true } });
+  });
+
+  it('times out a signature request the wallet never answers at exactly 120000 ms', async () => {
+    const t = setup();
+    t.provider.script('personal_sign', 'hang');
+    t.select();
+    await t.clock.flush();
+    expect(t.state()).toMatchObject({ status: 'connected', signIn: 'signing' });
+    await t.clock.advance(119_999);
+    expect(t.state().signIn).toBe('signing');
+    await t.clock.advance(1);
+    expect(t.state()).toMatchObject({ status: 'error', error: { text: 'wallet request timed out', retryable: true } });
+  });
+
   it('says signature rejected when the user refuses to sign', async () => {
     const t = setup();
     t.provider.script('personal_sign', { errorCode: 4001 });
