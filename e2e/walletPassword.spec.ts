@@ -264,7 +264,8 @@ describe('embedded wallet password, in light and dark', () => {
       await visible(d.getByRole('heading', { name: 'Success' }), 60_000);
       await d.getByRole('button', { name: 'Close' }).first().click();
 
-      const device = await newUserPage(browser);
+      // In dark, the new device is a phone-sized window (the dialog sits at the bottom, full width).
+      const device = await newUserPage(browser, scheme === 'dark' ? 400 : 1024);
       await openDemo(device, app);
       await openLogin(device);
       const seenAgain = await seenCodes(email);
