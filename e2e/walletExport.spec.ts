@@ -119,7 +119,8 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     const page = await newUserPage(browser);
     await listenLikeAHostScript(page);
     await openDemo(page, app);
-    await loginByEmail(page, uniqueEmail('export'));
+    const email = uniqueEmail('export');
+    await loginByEmail(page, email);
     const address = await walletAddress(page);
 
     const key = await exportKey(page, 'embedded-wallet-key-export');
@@ -142,6 +143,14 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     // The shares, entropy and mnemonic behind this key go to the teardown's database scan.
     expect(await harvestKeyMaterial(page, app, address)).toBe(key);
     await page.close();
+
+    // A new device: the wallet is recovered first, then the export page finds this device's new share.
+    const device = await newUserPage(browser);
+    await openDemo(device, app);
+    await loginByEmail(device, email);
+    expect(await walletAddress(device)).toBe(address);
+    expect(await exportKey(device, 'embedded-wallet-key-export-new-device')).toBe(key);
+    await device.close();
   });
 
   it('export screen in the dark scheme', async () => {
