@@ -1,7 +1,9 @@
+import { createFakeEip1193Provider, installTestWallet } from '@latch/core/testing';
 import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, launchBrowser, stack, type TestApp } from './support.js';
-import { checkScreen, dialog, newUserPage, openLogin, visible } from './widgetSteps.js';
+import { checkScreen, dialog, expectSuccessAndClose, newUserPage, openLogin, visible } from './widgetSteps.js';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -109,6 +111,25 @@ describe('wallet install help and in-app browser interstitial', () => {
     const href = await dialog(page).getByRole('link', { name: 'Open MetaMask' }).getAttribute('href');
     expect(href?.startsWith('https://metamask.app.link/dapp/')).toBe(true);
     expect(href).toContain('latch_wallet_client=metamask');
+    await page.close();
+  });
+
+  it('desktop with Phantom in the page: the deep link connects it and logs in, signing automatically', async () => {
+    const account = privateKeyToAccount(generatePrivateKey());
+    const wallet = createFakeEip1193Provider(account);
+    const page = await newUserPage(browser);
+    // A Phantom stand-in announcing itself over EIP-6963 under Phantom's rdns, signing with a real key.
+    await installTestWallet(page, wallet, {
+      uuid: '0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
+      name: 'Phantom',
+      icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23ab9ff2"/%3E%3C/svg%3E',
+      rdns: 'app.phantom',
+    });
+    await page.goto(demoUrl(apps.light!, PHANTOM_DEEP_LINK));
+    await expectSuccessAndClose(page);
+    await visible(page.getByTestId('user-wallet'));
+    expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
+    expect(wallet.calls.filter((call) => call.method === 'personal_sign')).toHaveLength(1);
     await page.close();
   });
 });

@@ -120,4 +120,29 @@ describe('WalletConnect', () => {
     expect(relay.urls).toEqual([]);
     await page.close();
   });
+
+  it('mobile: shows a button opening the pairing URI in the wallet app instead of the QR code', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      userAgent:
+        'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+    });
+    const page = await context.newPage();
+    const relay = await standInRelay(page);
+    await openDemo(page, apps.light!);
+    await openWalletList(page);
+    await dialog(page)
+      .getByRole('button', { name: /WalletConnect/ })
+      .click();
+    const open = dialog(page).getByRole('link', { name: 'Open wallet app' });
+    await visible(open);
+    const href = (await open.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    expect(relay.topics).toContain(href.slice(3, 67));
+    expect(await dialog(page).getByRole('img', { name: 'WalletConnect QR code' }).count()).toBe(0);
+    await checkScreen(page, 'walletconnect-mobile-light-390');
+    await context.close();
+  });
 });
