@@ -92,6 +92,10 @@ describe('connect-only mode', () => {
       // Still the same email user, with no wallet linked.
       expect(await page.getByTestId('linked-wallet').count()).toBe(0);
       expect(await page.getByTestId('user-wallet').textContent()).not.toBe(account.address);
+      // switchChain asks the wallet (wallet_switchEthereumChain) and useWallets() shows the new chain.
+      await page.getByTestId('connected-wallet').getByRole('button', { name: 'Switch to Base' }).click();
+      await visible(page.getByTestId('connected-wallet').getByText('eip155:8453'));
+      expect(wallet.calls.some((call) => call.method === 'wallet_switchEthereumChain')).toBe(true);
       // Disconnect removes it from useWallets().
       await page.getByTestId('connected-wallet').getByRole('button', { name: 'Disconnect' }).click();
       await page.getByTestId('connected-wallet').waitFor({ state: 'detached' });

@@ -53,6 +53,18 @@ export function ExternalWalletsPanel(): ReactNode {
         {external.map((wallet) => (
           <li key={wallet.address} data-testid="connected-wallet">
             <code>{wallet.address}</code> on {wallet.chainId} ({wallet.walletClientType}){' '}
+            <button
+              type="button"
+              onClick={() =>
+                wallet.switchChain(8453).then(
+                  () => setStatus('Switched to Base'),
+                  (error: unknown) =>
+                    setStatus(`Switch chain: ${error instanceof Error ? error.message : String(error)}`),
+                )
+              }
+            >
+              Switch to Base
+            </button>{' '}
             <button type="button" onClick={wallet.disconnect}>
               Disconnect
             </button>
