@@ -26,19 +26,16 @@ export { CLIENT_NAME, HEADER } from './headers.js';
 export { API } from './paths.js';
 export * as schemas from './schemas.js';
 export { AppIdSchema } from './schemas.js';
+export { ChainIdInput, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from './siwe.js';
 export {
-  ChainIdInput,
   caip2ChainId,
   eip155ChainNumber,
   SIWE_API,
   SIWE_MESSAGE_MAX_LENGTH,
   SIWE_NONCE_TTL_MS,
   SIWE_STATEMENT,
-  SiweAuthenticateBody,
-  SiweInitBody,
   type SiweInitResponse,
-  SiweUnlinkBody,
-} from './siwe.js';
+} from './siweConstants.js';
 export {
   type LinkedAccount,
   type LinkedAccountType,
@@ -66,20 +63,22 @@ export {
 export {
   isWalletMessage,
   isWrongRecoveryPassword,
-  parseWalletReply,
-  parseWalletRequest,
   WALLET_EVENT,
   WALLET_EVENT_PREFIX,
   WALLET_EVENTS,
   WALLET_PROXY_ERROR_TYPES,
   WALLET_READY_ANNOUNCEMENT_ID,
+  type WalletEvent,
+  type WalletProxyErrorType,
+} from './walletEvents.js';
+export {
+  parseWalletReply,
+  parseWalletRequest,
   type WalletAddressResult,
   WalletConnectData,
   WalletCreateData,
   type WalletErrorReply,
   WalletErrorReplySchema,
-  type WalletEvent,
-  type WalletProxyErrorType,
   WalletRecoverData,
   type WalletReply,
   WalletReplySchema,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { ChainIdInput, caip2ChainId, eip155ChainNumber, SiweAuthenticateBody, SiweInitBody } from './siwe.js';
+import { ChainIdInput, SiweAuthenticateBody, SiweInitBody } from './siwe.js';
+import { caip2ChainId, eip155ChainNumber } from './siweConstants.js';
 
 describe('SIWE wire shapes', () => {
   it('reads a chain id as CAIP-2 or a number, and refuses zero, negatives and other namespaces', () => {

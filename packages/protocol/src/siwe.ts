@@ -1,22 +1,5 @@
 import * as v from 'valibot';
-
-/** Sign-In with Ethereum paths (DESIGN §2 "/api/v1/siwe/{init,authenticate,link,unlink}"). */
-export const SIWE_API = {
-  init: '/api/v1/siwe/init',
-  authenticate: '/api/v1/siwe/authenticate',
-  link: '/api/v1/siwe/link',
-  unlink: '/api/v1/siwe/unlink',
-} as const;
-
-/** How long a SIWE nonce from init stays usable (single use), in milliseconds. */
-export const SIWE_NONCE_TTL_MS = 10 * 60_000;
-
-/** The statement of the sign-in message the widget asks a wallet to sign (docs/wallets.md). */
-export const SIWE_STATEMENT =
-  'By signing, you are proving you own this wallet and logging in. This does not initiate a transaction or cost any fees.';
-
-/** The largest sign-in message the server reads. */
-export const SIWE_MESSAGE_MAX_LENGTH = 4096;
+import { SIWE_MESSAGE_MAX_LENGTH } from './siweConstants.js';
 
 const address = v.pipe(v.string(), v.trim(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Expected a 0x-prefixed 20-byte address'));
 const captchaToken = v.optional(v.pipe(v.string(), v.maxLength(4096)));
@@ -53,23 +36,3 @@ export const SiweUnlinkBody = v.object({ address });
 export type SiweInitBody = v.InferOutput<typeof SiweInitBody>;
 export type SiweAuthenticateBody = v.InferOutput<typeof SiweAuthenticateBody>;
 export type SiweUnlinkBody = v.InferOutput<typeof SiweUnlinkBody>;
-
-/** The answer of /siwe/init: the nonce to put in the message, the address it is for, and when it expires (ISO 8601). */
-export interface SiweInitResponse {
-  nonce: string;
-  address: string;
-  expires_at: string;
-}
-
-/** The CAIP-2 id of an EVM chain: `eip155:<id>`. */
-export function caip2ChainId(chainId: number): string {
-  return `eip155:${chainId}`;
-}
-
-/** The numeric id of a CAIP-2 `eip155:<id>` (or plain numeric) chain id; null when it is neither. */
-export function eip155ChainNumber(chainId: string | number): number | null {
-  const text = String(chainId).trim();
-  if (!/^(eip155:)?[1-9]\d{0,15}$/.test(text)) return null;
-  const value = Number(text.replace(/^eip155:/, ''));
-  return Number.isSafeInteger(value) ? value : null;
-}

@@ -3,11 +3,13 @@ import { describe, expect, it } from 'vitest';
 import {
   isWalletMessage,
   isWrongRecoveryPassword,
-  parseWalletReply,
-  parseWalletRequest,
   WALLET_EVENT,
   WALLET_EVENTS,
   WALLET_PROXY_ERROR_TYPES,
+} from './walletEvents.js';
+import {
+  parseWalletReply,
+  parseWalletRequest,
   WalletCreateData,
   WalletRpcData,
   walletErrorReply,

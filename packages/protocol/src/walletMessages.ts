@@ -1,56 +1,17 @@
 import * as v from 'valibot';
+import {
+  WALLET_EVENT_PREFIX,
+  WALLET_EVENTS,
+  WALLET_PROXY_ERROR_TYPES,
+  type WalletEvent,
+  type WalletProxyErrorType,
+} from './walletEvents.js';
 
 /**
  * The embedded-wallet iframe message protocol (SPEC §7 "Embedded wallet page and messages").
  * The host page sends `{ id, event, data }`; the frame replies `{ id, event, data }` or
  * `{ id, event, error: { type, message } }` with a SPEC §8 wallet proxy error type.
  */
-
-/** The product-specific prefix every iframe event name carries. */
-export const WALLET_EVENT_PREFIX = 'latch:';
-
-/** Every iframe event of SPEC §7, prefixed. */
-export const WALLET_EVENT = {
-  ready: 'latch:iframe:ready',
-  walletCreate: 'latch:wallet:create',
-  walletImport: 'latch:wallet:import',
-  walletConnect: 'latch:wallet:connect',
-  walletRecover: 'latch:wallet:recover',
-  walletRpc: 'latch:wallet:rpc',
-  walletSetRecoveryPassword: 'latch:wallet:set-recovery-password',
-  mfaVerify: 'latch:mfa:verify',
-  mfaInitEnrollment: 'latch:mfa:init-enrollment',
-  mfaSubmitEnrollment: 'latch:mfa:submit-enrollment',
-  mfaUnenroll: 'latch:mfa:unenroll',
-  mfaClear: 'latch:mfa:clear',
-  farcasterInitSigner: 'latch:farcaster:init-signer',
-  farcasterSign: 'latch:farcaster:sign',
-} as const;
-
-/** The id of the frame's unsolicited ready announcement (a host may also ask with its own id). */
-export const WALLET_READY_ANNOUNCEMENT_ID = 'latch:ready';
-
-/** One iframe event name. */
-export type WalletEvent = (typeof WALLET_EVENT)[keyof typeof WALLET_EVENT];
-
-/** All event names, for schemas and routing tables. */
-export const WALLET_EVENTS = Object.values(WALLET_EVENT) as readonly WalletEvent[];
-
-/** The wallet proxy error types of SPEC §8, the only `error.type` values a reply may carry. */
-export const WALLET_PROXY_ERROR_TYPES = [
-  'error',
-  'invalid_request_arguments',
-  'wallet_not_on_device',
-  'invalid_recovery_pin',
-  'insufficient_funds',
-  'missing_or_invalid_mfa',
-  'mfa_verification_max_attempts_reached',
-  'mfa_timeout',
-  'twilio_verification_failed',
-] as const;
-
-/** One wallet proxy error type. */
-export type WalletProxyErrorType = (typeof WALLET_PROXY_ERROR_TYPES)[number];
 
 const id = v.pipe(v.string(), v.minLength(1), v.maxLength(128));
 const event = v.picklist(WALLET_EVENTS as WalletEvent[]);
@@ -140,16 +101,6 @@ export interface WalletRpcResult {
   result: `0x${string}`;
 }
 
-/** True when `value` looks like any Latch iframe message (cheap pre-filter for foreign traffic). */
-export function isWalletMessage(value: unknown): value is { event: string } {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as { event?: unknown }).event === 'string' &&
-    (value as { event: string }).event.startsWith(WALLET_EVENT_PREFIX)
-  );
-}
-
 /** Parses a request envelope, or returns null when it is not a valid one. */
 export function parseWalletRequest(value: unknown): WalletRequest | null {
   const result = v.safeParse(WalletRequestSchema, value);
@@ -175,9 +126,4 @@ export function walletErrorReply(
   message: string,
 ): WalletErrorReply {
   return { id, event, error: { type, message } };
-}
-
-/** True when an error reply means a wrong recovery password (SPEC §8 "Wallet and recovery"). */
-export function isWrongRecoveryPassword(type: WalletProxyErrorType): boolean {
-  return type === 'invalid_recovery_pin' || type === 'invalid_request_arguments';
 }
