@@ -71,6 +71,7 @@ export function ExportWalletDialog(): ReactNode {
           dialog={ref}
           titleId={titleId}
           address={state.address}
+          connected={state.status === 'ready'}
           errorText={state.errorText}
         />
       )}
@@ -84,9 +85,13 @@ function ExportScreen(props: {
   dialog: { current: HTMLDialogElement | null };
   titleId: string;
   address: string;
+  /** False when connecting failed: then no frame is loaded (the screen shows the error). */
+  connected: boolean;
   errorText: string | null;
 }): ReactNode {
   const { exporter, dialog, address } = props;
+  // Decided once: a later failure of the page itself keeps the frame, which shows its own error.
+  const [startFrame] = useState(props.connected);
   const { client } = useLatchContext();
   const [frame, setFrame] = useState<{
     src: string;
@@ -97,6 +102,7 @@ function ExportScreen(props: {
   const loaded = useRef<() => void>(() => {});
 
   useEffect(() => {
+    if (!startFrame) return;
     let live = true;
     Promise.all([client.getAccessToken(), loadKeyExport()]).then(
       ([token, { embeddedWalletExportUrl, startKeyExport }]) => {
@@ -117,7 +123,7 @@ function ExportScreen(props: {
     return () => {
       live = false;
     };
-  }, [client, exporter, dialog, address]);
+  }, [startFrame, client, exporter, dialog, address]);
 
   // A layout effect: listening starts in the same task the frame is inserted, before it can announce itself.
   useLayoutEffect(() => {
