@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import {
-  WALLET_EVENT_PREFIX,
   WALLET_EVENTS,
   WALLET_PROXY_ERROR_TYPES,
   type WalletEvent,
