@@ -56,6 +56,9 @@ async function walletAddress(page: Page): Promise<`0x${string}`> {
 /** Opens the export screen from the demo and reads the key from inside the export frame. */
 async function exportKey(page: Page, screenshot: string): Promise<`0x${string}`> {
   await page.getByRole('button', { name: 'Export wallet' }).click();
+  // Connecting comes first and lasts at least 1 s (SPEC §4), so it is always there to see.
+  await visible(dialog(page).getByRole('heading', { name: 'Connecting your wallet' }));
+  await saveScreenshot(page, `${screenshot}-connecting`);
   await visible(dialog(page).getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
   await visible(dialog(page).getByText(WARNING));
   const key = page.frameLocator('iframe[title="Your private key"]').locator('#latch-export-key');
