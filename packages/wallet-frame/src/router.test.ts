@@ -1,4 +1,5 @@
-import { LatchError, WALLET_EVENT, WalletCreateData, WalletRpcData } from '@latch/protocol';
+import { LatchError, WALLET_EVENT } from '@latch/protocol';
+import { WalletCreateData, WalletRpcData } from '@latch/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { CustodyError } from './keys/custodyError.js';
 import { createFrameRouter, isFramedOnce, route } from './router.js';

@@ -1,12 +1,5 @@
-import {
-  parseWalletRequest,
-  WALLET_EVENT,
-  WALLET_READY_ANNOUNCEMENT_ID,
-  type WalletEvent,
-  type WalletReply,
-  walletErrorReply,
-  walletReply,
-} from '@latch/protocol';
+import { WALLET_EVENT, WALLET_READY_ANNOUNCEMENT_ID, type WalletEvent, type WalletReply } from '@latch/protocol';
+import { parseWalletRequest, walletErrorReply, walletReply } from '@latch/protocol/schemas';
 import * as v from 'valibot';
 import { toWalletError } from './walletErrorReply.js';
 

@@ -1,16 +1,18 @@
 import {
   LatchError,
-  parseWalletReply,
   TIMEOUT,
   WALLET_EVENT,
   type WalletAddressResult,
-  type WalletCreateData,
   type WalletEvent,
+  type WalletRpcResult,
+} from '@latch/protocol';
+import {
+  parseWalletReply,
+  type WalletCreateData,
   type WalletRecoverData,
   type WalletRpcData,
-  type WalletRpcResult,
   type WalletSetRecoveryPasswordData,
-} from '@latch/protocol';
+} from '@latch/protocol/schemas';
 import { type Clock, systemClock } from '../clock.js';
 import { CREATE_TIMED_OUT_TEXT, EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
 import { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './frameHost.js';

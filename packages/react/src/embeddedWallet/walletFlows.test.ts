@@ -1,5 +1,6 @@
 import { createFakeClock, type EmbeddedWalletBridge, EmbeddedWalletError, type LatchClient } from '@latch/core';
-import type { User, WalletRecoverData } from '@latch/protocol';
+import type { User } from '@latch/protocol';
+import type { WalletRecoverData } from '@latch/protocol/schemas';
 import { describe, expect, it, vi } from 'vitest';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
 

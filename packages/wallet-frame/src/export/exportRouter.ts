@@ -1,4 +1,5 @@
-import { LatchError, WALLET_EVENT, WalletConnectData } from '@latch/protocol';
+import { LatchError, WALLET_EVENT } from '@latch/protocol';
+import { WalletConnectData } from '@latch/protocol/schemas';
 import type { DerivedWallet } from '../keys/deriveWallet.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow, route } from '../router.js';
 

@@ -1,14 +1,11 @@
+import { LatchError, WALLET_EVENT, type WalletEvent, type WalletRpcResult } from '@latch/protocol';
 import {
-  LatchError,
-  WALLET_EVENT,
   WalletConnectData,
   WalletCreateData,
-  type WalletEvent,
   WalletRecoverData,
   WalletRpcData,
-  type WalletRpcResult,
   WalletSetRecoveryPasswordData,
-} from '@latch/protocol';
+} from '@latch/protocol/schemas';
 import { type EventRoute, route } from '../router.js';
 import { signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { signTransaction } from '../signing/signTransaction.js';

@@ -1,4 +1,5 @@
-import { HEADER, isErrorCode, LatchError, WALLET_API, type WireEmbeddedWallet } from '@latch/protocol';
+import { HEADER, isErrorCode, LatchError, type WireEmbeddedWallet } from '@latch/protocol';
+import { WALLET_API } from '@latch/protocol/schemas';
 import type { CustodyApi, RecoveryUpload } from './custodyApi.js';
 
 /** Where the frame's custody calls go (the frame's own server). */

@@ -1,0 +1,34 @@
+/**
+ * `@latch/protocol/schemas`: every valibot schema of the wire (request bodies, iframe messages) and the
+ * helpers built on them. A separate entry so that a host page's initial JavaScript, which only reaches
+ * `@latch/protocol`'s index, never carries valibot (bundle budget); the server, the frame and the lazily
+ * loaded wallet code import from here.
+ */
+export * as schemas from './schemas.js';
+export { AppIdSchema } from './schemas.js';
+export { ChainIdInput, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from './siwe.js';
+export {
+  AddShareSetBody,
+  ConfirmPasswordBody,
+  CreateWalletBody,
+  OprfBody,
+  RecoveryUploadBody,
+  ReplaceRecoveryBody,
+  ShareSetIdBody,
+  WALLET_API,
+} from './walletApi.js';
+export {
+  parseWalletReply,
+  parseWalletRequest,
+  WalletConnectData,
+  WalletCreateData,
+  WalletErrorReplySchema,
+  WalletRecoverData,
+  WalletReplySchema,
+  WalletRequestSchema,
+  WalletRpcData,
+  WalletSetRecoveryPasswordData,
+  WalletSuccessReplySchema,
+  walletErrorReply,
+  walletReply,
+} from './walletMessages.js';
