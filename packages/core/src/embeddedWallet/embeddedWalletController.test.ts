@@ -4,6 +4,7 @@ import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import { createEmbeddedWalletController } from './embeddedWalletController.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
 import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import { createPasswordActions } from './recoveryPasswordActions.js';
 
 const ADDRESS = `0x${'a'.repeat(40)}` as const;
 
@@ -105,9 +106,10 @@ describe('embedded wallet controller', () => {
     const controller = createEmbeddedWalletController(client(owner), bridge, {
       onPasswordRecoveryNeeded: async (wallet) => {
         asked.push(wallet.address);
-        await controller.recoverWithPassword(owner, 'Correct-Horse-9');
+        await actions.recoverWithPassword(owner, 'Correct-Horse-9');
       },
     });
+    const actions = createPasswordActions({ client: client(owner), bridge, controller });
     expect((await controller.connect(owner)).address).toBe(ADDRESS);
     expect(asked).toEqual([ADDRESS]);
     expect(recovered[0]).toMatchObject({ recoveryMethod: 'user-passcode', password: 'Correct-Horse-9' });
@@ -129,7 +131,8 @@ describe('embedded wallet controller', () => {
     });
     await controller.createForUser(user(), { password: 'Secret-123' });
     expect(created).toEqual([{ accessToken: 'token', recoveryMethod: 'user-passcode', password: 'Secret-123' }]);
-    const refreshed = await controller.setRecoveryPassword(withPassword, 'Other-456');
+    const actions = createPasswordActions({ client: client(withPassword), bridge, controller });
+    const refreshed = await actions.setRecoveryPassword(withPassword, 'Other-456');
     expect(refreshed).toBe(withPassword);
     expect(calls).toEqual(['set-recovery-password']);
   });

@@ -47,7 +47,7 @@ export interface CreateWalletOptions {
 export interface EmbeddedWalletControllerOptions {
   /**
    * Called when a password wallet has no share on this device (SPEC §4 "Wallet connecting and
-   * recovery": go to the password screen); resolves once `recoverWithPassword` restored it.
+   * recovery": go to the password screen); resolves once the password restored it (recoveryPasswordActions).
    */
   onPasswordRecoveryNeeded?(wallet: EmbeddedWalletInfo): Promise<void>;
 }
@@ -58,26 +58,41 @@ export interface EmbeddedWalletController {
   createForUser(user: User, options?: CreateWalletOptions): Promise<User>;
   /** Unlocks the wallet on this device, recovering it first on a new device (provider, or the password screen). */
   connect(user: User): Promise<EmbeddedWalletInfo>;
-  /** Restores a password wallet on this device ('Invalid recovery password, please try again.' when wrong). */
-  recoverWithPassword(user: User, password: string): Promise<EmbeddedWalletInfo>;
-  /** Sets (or replaces) the recovery password of the user's wallet; returns the refreshed user. */
-  setRecoveryPassword(user: User, password: string): Promise<User>;
+  /** Records the wallet as unlocked on this device (after a recovery or a password change elsewhere). */
+  remember(wallet: EmbeddedWalletInfo): void;
   /** personal_sign with the embedded wallet. */
   signMessage(user: User, message: string): Promise<Address>;
   /** eth_signTypedData_v4 with the embedded wallet. */
   signTypedData(user: User, typedData: string | Record<string, unknown>): Promise<Address>;
 }
 
-async function tokenOrFail(client: EmbeddedWalletClient): Promise<string> {
+/** The access token, or SPEC's 'An error has occured, please login again.' */
+export async function tokenOrFail(client: EmbeddedWalletClient): Promise<string> {
   const token = await client.getAccessToken();
   if (!token) throw new LatchError('must_be_authenticated', NO_TOKEN_FOR_WALLET_TEXT);
   return token;
 }
 
-function walletOrFail(user: User): EmbeddedWalletInfo {
+/** The user's embedded wallet, or embedded_wallet_not_found. */
+export function walletOrFail(user: User): EmbeddedWalletInfo {
   const wallet = embeddedWalletOf(user);
   if (!wallet) throw new LatchError('embedded_wallet_not_found');
   return wallet;
+}
+
+/** The refreshed user, who must hold the embedded wallet `address` (SPEC §4 "Embedded wallet creation"). */
+export async function refreshedUserWith(client: EmbeddedWalletClient, address: string): Promise<User> {
+  let refreshed: User;
+  try {
+    refreshed = await client.refreshUser();
+  } catch (error) {
+    throw new LatchError('internal_error', FAILED_TO_REFRESH_USER_TEXT, { cause: error });
+  }
+  const wallet = embeddedWalletOf(refreshed);
+  if (!wallet || wallet.address.toLowerCase() !== address.toLowerCase()) {
+    throw new LatchError('internal_error', MISSING_EMBEDDED_WALLET_TEXT);
+  }
+  return refreshed;
 }
 
 /** Creates the controller over a bridge and a client. */
@@ -108,20 +123,6 @@ export function createEmbeddedWalletController(
     return wallet;
   }
 
-  async function refreshedWith(address: string): Promise<User> {
-    let refreshed: User;
-    try {
-      refreshed = await client.refreshUser();
-    } catch (error) {
-      throw new LatchError('internal_error', FAILED_TO_REFRESH_USER_TEXT, { cause: error });
-    }
-    const wallet = embeddedWalletOf(refreshed);
-    if (!wallet || wallet.address.toLowerCase() !== address.toLowerCase()) {
-      throw new LatchError('internal_error', MISSING_EMBEDDED_WALLET_TEXT);
-    }
-    return refreshed;
-  }
-
   function connect(user: User): Promise<EmbeddedWalletInfo> {
     const wallet = walletOrFail(user);
     let pending = connections.get(wallet.address);
@@ -149,28 +150,15 @@ export function createEmbeddedWalletController(
           ? { accessToken, recoveryMethod: 'latch' as const }
           : { accessToken, recoveryMethod: 'user-passcode' as const, password: createOptions.password };
       const created = await bridge.create(data, createOptions.readyTimeoutMs ?? TIMEOUT.walletProxyDirect);
-      const refreshed = await refreshedWith(created.address);
+      const refreshed = await refreshedUserWith(client, created.address);
       const wallet = walletOrFail(refreshed);
       // The frame that created the wallet holds it unlocked: no connect round trip needed.
       connections.set(wallet.address, Promise.resolve(wallet));
       return refreshed;
     },
     connect,
-    async recoverWithPassword(user, password) {
-      const wallet = walletOrFail(user);
-      const accessToken = await tokenOrFail(client);
-      await bridge.recover({ accessToken, address: wallet.address, recoveryMethod: 'user-passcode', password });
+    remember(wallet) {
       connections.set(wallet.address, Promise.resolve(wallet));
-      return wallet;
-    },
-    async setRecoveryPassword(user, password) {
-      const wallet = await connect(user);
-      const accessToken = await tokenOrFail(client);
-      await bridge.setRecoveryPassword({ accessToken, address: wallet.address, password });
-      const refreshed = await refreshedWith(wallet.address);
-      const updated = walletOrFail(refreshed);
-      connections.set(updated.address, Promise.resolve(updated));
-      return refreshed;
     },
     signMessage(user, message) {
       if (typeof message !== 'string' || message.length === 0) return Promise.reject(new LatchError('invalid_message'));

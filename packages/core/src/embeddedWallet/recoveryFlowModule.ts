@@ -43,3 +43,4 @@ export {
   type RecoveryFlowRunner,
   recoverFailureReason,
 } from './recoveryFlowRunner.js';
+export { createPasswordActions, type PasswordActions } from './recoveryPasswordActions.js';

@@ -83,6 +83,7 @@ export function createEmbeddedWalletRuntime(options: {
     client,
     clock,
     controller: () => controller,
+    bridge,
     isConnected: (address) => state.connection?.address === address && state.connection.status === 'ready',
   });
   const update = (patch: Partial<EmbeddedWalletState>) => {

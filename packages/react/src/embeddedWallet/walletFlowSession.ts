@@ -47,6 +47,7 @@ function downloadText(fileName: string, text: string): void {
 export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<WalletFlowSession> {
   const module = await loadRecoveryFlow();
   const { client } = deps;
+  const password = module.createPasswordActions({ client, bridge: deps.bridge, controller: deps.controller() });
   let recoveryWaiters: Array<Waiter<void>> = [];
   let flowWaiter: Waiter<User> | null = null;
   let creatingFor: User | null = null;
@@ -84,21 +85,21 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
         await deps.controller().connect(currentUser());
         return 'connected';
       },
-      async recover(password) {
-        await deps.controller().recoverWithPassword(currentUser(), password);
+      async recover(secret) {
+        await password.recoverWithPassword(currentUser(), secret);
         const waiters = recoveryWaiters;
         recoveryWaiters = [];
         for (const w of waiters) w.resolve();
       },
-      async submitPassword(purpose, password) {
+      async submitPassword(purpose, secret) {
         try {
           if (purpose === 'create') {
             const user = creatingFor ?? currentUser();
             result = await deps
               .controller()
-              .createForUser(user, { password, readyTimeoutMs: TIMEOUT.walletProxyInCreationFlow });
+              .createForUser(user, { password: secret, readyTimeoutMs: TIMEOUT.walletProxyInCreationFlow });
           } else {
-            result = await deps.controller().setRecoveryPassword(currentUser(), password);
+            result = await password.setRecoveryPassword(currentUser(), secret);
           }
           failure = null;
         } catch (error) {

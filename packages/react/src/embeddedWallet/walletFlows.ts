@@ -1,4 +1,10 @@
-import type { Clock, EmbeddedWalletController, EmbeddedWalletInfo, LatchClient } from '@latch/core';
+import type {
+  Clock,
+  EmbeddedWalletBridge,
+  EmbeddedWalletController,
+  EmbeddedWalletInfo,
+  LatchClient,
+} from '@latch/core';
 import type { User } from '@latch/protocol';
 import type { WalletFlowSession } from './walletFlowSession.js';
 
@@ -7,6 +13,7 @@ export interface WalletFlowDeps {
   client: LatchClient;
   clock: Clock;
   controller(): EmbeddedWalletController;
+  bridge: EmbeddedWalletBridge;
   /** True when this device has the wallet unlocked (no connecting screen needed). */
   isConnected(address: string): boolean;
 }
@@ -33,26 +40,21 @@ export interface WalletFlows {
 /** Creates the lazy handle. */
 export function createWalletFlows(deps: WalletFlowDeps): WalletFlows {
   const listeners = new Set<() => void>();
-  let loading: Promise<WalletFlowSession> | null = null;
+  let loading: Promise<WalletFlowSession> | undefined;
   let loaded: WalletFlowSession | null = null;
   let open = false;
-  let destroyed = false;
-  const changed = () => {
-    const now = loaded?.runner.getState().screen != null;
-    if (now === open) return;
-    open = now;
-    for (const listener of [...listeners]) listener();
-  };
-  const load = (): Promise<WalletFlowSession> => {
-    loading ??= import('./walletFlowSession.js').then(async (module) => {
+  const load = () =>
+    (loading ??= import('./walletFlowSession.js').then(async (module) => {
       const session = await module.createWalletFlowSession(deps);
-      if (destroyed) session.destroy();
+      session.runner.subscribe(() => {
+        const now = session.runner.getState().screen !== null;
+        if (now === open) return;
+        open = now;
+        for (const listener of [...listeners]) listener();
+      });
       loaded = session;
-      session.runner.subscribe(changed);
       return session;
-    });
-    return loading;
-  };
+    }));
   return {
     isOpen: () => open,
     subscribe(listener) {
@@ -60,12 +62,15 @@ export function createWalletFlows(deps: WalletFlowDeps): WalletFlows {
       return () => listeners.delete(listener);
     },
     session: () => loaded,
-    recover: async (wallet) => (await load()).recover(wallet),
-    create: async (user) => (await load()).create(user),
-    setPassword: async () => (await load()).setPassword(),
+    recover: (wallet) => load().then((s) => s.recover(wallet)),
+    create: (user) => load().then((s) => s.create(user)),
+    setPassword: () => load().then((s) => s.setPassword()),
     destroy() {
-      destroyed = true;
-      loaded?.destroy();
+      // A session still loading is destroyed as soon as it arrives.
+      loading?.then(
+        (s) => s.destroy(),
+        () => undefined,
+      );
       listeners.clear();
     },
   };
