@@ -96,6 +96,9 @@ describe('connect-only mode', () => {
       await page.getByTestId('connected-wallet').getByRole('button', { name: 'Switch to Base' }).click();
       await visible(page.getByTestId('connected-wallet').getByText('eip155:8453'));
       expect(wallet.calls.some((call) => call.method === 'wallet_switchEthereumChain')).toBe(true);
+      // getEthereumProvider() is the wallet's own EIP-1193 provider: it answers on the new chain (Base, 0x2105).
+      await page.getByTestId('connected-wallet').getByRole('button', { name: 'Ask the provider' }).click();
+      await visible(page.getByTestId('wallet-status').getByText('Provider chain: 0x2105'));
       // Disconnect removes it from useWallets().
       await page.getByTestId('connected-wallet').getByRole('button', { name: 'Disconnect' }).click();
       await page.getByTestId('connected-wallet').waitFor({ state: 'detached' });

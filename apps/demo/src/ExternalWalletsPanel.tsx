@@ -65,6 +65,21 @@ export function ExternalWalletsPanel(): ReactNode {
             >
               Switch to Base
             </button>{' '}
+            <button
+              type="button"
+              onClick={() =>
+                wallet
+                  .getEthereumProvider()
+                  .then((provider) => provider.request({ method: 'eth_chainId' }))
+                  .then(
+                    (chainId) => setStatus(`Provider chain: ${String(chainId)}`),
+                    (error: unknown) =>
+                      setStatus(`Provider: ${error instanceof Error ? error.message : String(error)}`),
+                  )
+              }
+            >
+              Ask the provider
+            </button>{' '}
             <button type="button" onClick={wallet.disconnect}>
               Disconnect
             </button>
