@@ -5,7 +5,15 @@ export default defineConfig({
   // Pre-bundle the widget's lazily imported dependencies too: otherwise Vite discovers them on first
   // use and reloads the page mid-flow.
   optimizeDeps: {
-    include: ['react', 'react-dom/client', 'react/jsx-runtime', 'libphonenumber-js/min', 'viem/siwe'],
+    include: [
+      'react',
+      'react-dom/client',
+      'react/jsx-runtime',
+      'libphonenumber-js/min',
+      'viem/siwe',
+      '@walletconnect/universal-provider',
+      'uqr',
+    ],
   },
   server: {
     port: Number(process.env.VITE_PORT ?? 5173),
