@@ -22,11 +22,10 @@ export {
   errorScreenContent,
 } from './errorScreen.js';
 export { ERROR_CATALOGUE, type ErrorBody, type ErrorCode, errorBody, isErrorCode, LatchError } from './errors.js';
+// Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
+// brings valibot into a host page's initial JavaScript; the types stay here.
 export { CLIENT_NAME, HEADER } from './headers.js';
 export { API } from './paths.js';
-export * as schemas from './schemas.js';
-export { AppIdSchema } from './schemas.js';
-export { ChainIdInput, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from './siwe.js';
 export {
   caip2ChainId,
   eip155ChainNumber,
@@ -49,17 +48,7 @@ export {
   type WireLinkedAccount,
   type WireUser,
 } from './user.js';
-export {
-  AddShareSetBody,
-  ConfirmPasswordBody,
-  CreateWalletBody,
-  OprfBody,
-  RecoveryUploadBody,
-  ReplaceRecoveryBody,
-  ShareSetIdBody,
-  WALLET_API,
-  type WireEmbeddedWallet,
-} from './walletApi.js';
+export type { WireEmbeddedWallet } from './walletApi.js';
 export {
   isWalletMessage,
   isWrongRecoveryPassword,
@@ -71,24 +60,16 @@ export {
   type WalletEvent,
   type WalletProxyErrorType,
 } from './walletEvents.js';
-export {
-  parseWalletReply,
-  parseWalletRequest,
-  type WalletAddressResult,
+export type {
+  WalletAddressResult,
   WalletConnectData,
   WalletCreateData,
-  type WalletErrorReply,
-  WalletErrorReplySchema,
+  WalletErrorReply,
   WalletRecoverData,
-  type WalletReply,
-  WalletReplySchema,
-  type WalletRequest,
-  WalletRequestSchema,
+  WalletReply,
+  WalletRequest,
   WalletRpcData,
-  type WalletRpcResult,
+  WalletRpcResult,
   WalletSetRecoveryPasswordData,
-  type WalletSuccessReply,
-  WalletSuccessReplySchema,
-  walletErrorReply,
-  walletReply,
+  WalletSuccessReply,
 } from './walletMessages.js';

@@ -1,4 +1,5 @@
-import { API, HEADER, schemas } from '@latch/protocol';
+import { API, HEADER } from '@latch/protocol';
+import { schemas } from '@latch/protocol/schemas';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 

@@ -1,4 +1,5 @@
-import { API, isErrorCode, schemas } from '@latch/protocol';
+import { API, isErrorCode } from '@latch/protocol';
+import { schemas } from '@latch/protocol/schemas';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, it } from 'vitest';

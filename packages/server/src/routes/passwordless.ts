@@ -1,4 +1,5 @@
-import { API, LatchError, schemas } from '@latch/protocol';
+import { API, LatchError } from '@latch/protocol';
+import { schemas } from '@latch/protocol/schemas';
 import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';

@@ -1,4 +1,5 @@
-import { API, HEADER, schemas } from '@latch/protocol';
+import { API, HEADER } from '@latch/protocol';
+import { schemas } from '@latch/protocol/schemas';
 import { normalisePhoneNumber } from '../codes/normalisePhoneNumber.js';
 import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
 import type { LatchContext, RouteDef } from '../http/env.js';

@@ -1,4 +1,5 @@
-import { API, HEADER, LatchError, schemas } from '@latch/protocol';
+import { API, HEADER, LatchError } from '@latch/protocol';
+import { schemas } from '@latch/protocol/schemas';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { bearerToken } from '../http/requireUser.js';

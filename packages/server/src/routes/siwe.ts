@@ -1,4 +1,5 @@
-import { SIWE_API, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from '@latch/protocol';
+import { SIWE_API } from '@latch/protocol';
+import { SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from '@latch/protocol/schemas';
 import { getAddress } from 'viem';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';

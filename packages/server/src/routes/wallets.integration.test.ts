@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { API, WALLET_API } from '@latch/protocol';
+import { API } from '@latch/protocol';
+import { WALLET_API } from '@latch/protocol/schemas';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../test/harness.js';

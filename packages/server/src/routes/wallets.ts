@@ -1,14 +1,13 @@
+import { LatchError, type WireEmbeddedWallet } from '@latch/protocol';
 import {
   AddShareSetBody,
   ConfirmPasswordBody,
   CreateWalletBody,
-  LatchError,
   OprfBody,
   ReplaceRecoveryBody,
   ShareSetIdBody,
   WALLET_API,
-  type WireEmbeddedWallet,
-} from '@latch/protocol';
+} from '@latch/protocol/schemas';
 import type * as v from 'valibot';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';

@@ -1,4 +1,5 @@
-import { caip2ChainId, LatchError, type SiweAuthenticateBody, type SiweInitResponse } from '@latch/protocol';
+import { caip2ChainId, LatchError, type SiweInitResponse } from '@latch/protocol';
+import type { SiweAuthenticateBody } from '@latch/protocol/schemas';
 import type { Hex } from 'viem';
 import { getAddress } from 'viem';
 import type { AppRecord } from '../apps/appStore.js';
