@@ -240,6 +240,14 @@ describe('wallet flow: password recovery on a new device (SPEC §4 "Wallet conne
 });
 
 describe('recovery options', () => {
+  it('an automatic flow with only unavailable (cloud) options can be left, as a failed creation', () => {
+    const { finished, dispatch, state } = setup();
+    dispatch({ type: 'startCreate', appName: 'A', options: ['google-drive'] });
+    expect(isClosable(state())).toBe(true);
+    dispatch({ type: 'close' });
+    expect(finished).toEqual(['create:exited']);
+  });
+
   it("keeps SPEC's order and the app's choice", () => {
     expect(recoveryOptions(['user-passcode', 'icloud'])).toEqual([
       { method: 'icloud', available: false },

@@ -122,6 +122,8 @@ export function recoveryOptions(configured: readonly UserOwnedRecoveryOption[]):
 export function isClosable(state: RecoveryFlowState): boolean {
   if (state.screen === null) return false;
   if (state.userInitiated || state.screen === WALLET_FLOW_SCREEN.passwordRecovery) return true;
+  // An app offering only cloud backups (not available yet) leaves nothing to choose: let the user out.
+  if (state.screen === WALLET_FLOW_SCREEN.recoverySelection && !state.options.some((o) => o.available)) return true;
   // A failed automatic flow may still be left (the caller then sees the failure).
   return state.connectErrorText !== null || state.password.result?.ok === false;
 }

@@ -70,9 +70,12 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
     flowWaiter = null;
     if (!waiter || purpose === 'recover') return;
     if (outcome === 'done' && result) waiter.resolve(result);
-    else if (outcome === 'exited')
+    else if (outcome === 'exited' && purpose === 'set-password') {
       waiter.reject(new LatchError('client_request_cancelled', USER_EXITED_SET_PASSWORD_FLOW));
-    else waiter.reject(failure ?? new LatchError('internal_error', 'Failed to create wallet'));
+    } else {
+      const text = purpose === 'create' ? module.CREATE_WALLET_FAILED_TEXT : module.SET_PASSWORD_FAILED_TEXT;
+      waiter.reject(failure ?? new LatchError('internal_error', text));
+    }
     result = null;
     failure = null;
     creatingFor = null;

@@ -14,7 +14,7 @@ const userWith = (recoveryMethod: string) =>
   }) as unknown as User;
 
 /** A runtime over a scripted frame: `onDevice` false is a new device; recover checks the password. */
-function setup(options: { recoveryMethod: string; onDevice: boolean }) {
+function setup(options: { recoveryMethod: string; onDevice: boolean; recoveryOptions?: string[] }) {
   const clock = createFakeClock();
   let user = userWith(options.recoveryMethod);
   const recovered: WalletRecoverData[] = [];
@@ -45,7 +45,10 @@ function setup(options: { recoveryMethod: string; onDevice: boolean }) {
   };
   const listeners = new Set<() => void>();
   const client = {
-    getState: () => ({ user, config: { name: 'Wallet Co', embeddedWallets: { userOwnedRecoveryOptions: [] } } }),
+    getState: () => ({
+      user,
+      config: { name: 'Wallet Co', embeddedWallets: { userOwnedRecoveryOptions: options.recoveryOptions ?? [] } },
+    }),
     subscribe: (listener: () => void) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -132,5 +135,14 @@ describe('wallet flows in the runtime', () => {
     expect(flow().getState().password.reset).toBe(true);
     flow().dispatch({ type: 'close' });
     await expect(done).rejects.toThrow('user_exited_set_password_flow');
+  });
+
+  it('the creation screen path left with nothing to choose (cloud only) fails the creation', async () => {
+    const { runtime, flow } = setup({ recoveryMethod: 'latch', onDevice: true, recoveryOptions: ['google-drive'] });
+    const created = runtime.walletFlows.create(userWith('latch'));
+    await vi.waitFor(() => expect(runtime.walletFlows.isOpen()).toBe(true));
+    expect(flow().getState().screen).toBe('EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN');
+    flow().dispatch({ type: 'close' });
+    await expect(created).rejects.toThrow('Failed to create wallet');
   });
 });
