@@ -31,15 +31,16 @@ let network = 0;
 async function mobileWalletPage(
   browser: Browser,
   app: TestApp,
+  device: 'phone' | 'narrow-touch' = 'phone',
 ): Promise<{ page: Page; account: PrivateKeyAccount; wallet: FakeEip1193Provider }> {
   network += 1;
   const address = `203.0.${Math.floor(Math.random() * 200)}.${(network % 250) + 1}`;
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
+  const context = await browser.newContext(
+    device === 'phone'
+      ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: IPHONE_UA }
+      : // Chromium's own (desktop) agent on a 390 px touch screen: mobile by SPEC §9's 440 px breakpoint.
+        { viewport: { width: 390, height: 844 }, hasTouch: true },
+  );
   await context.route(/\/api\/v1\//, (route) =>
     route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }).catch(() => undefined),
   );
@@ -133,6 +134,18 @@ describe('wallet login on mobile: the manual sign step', () => {
       await page.close();
     });
   }
+
+  it('a touch screen under the 440 px breakpoint without a mobile agent also gets the manual step', async () => {
+    const { page, account, wallet } = await mobileWalletPage(browser, apps.light!, 'narrow-touch');
+    expect(await page.evaluate(() => /Mobile|iPhone|Android/.test(navigator.userAgent))).toBe(false);
+    await chooseTestWallet(page);
+    await expectManualSignStep(page, wallet);
+    await dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }).tap();
+    await expectSuccessAndClose(page);
+    expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
+    expect(callsOf(wallet, 'personal_sign')).toBe(1);
+    await page.close();
+  });
 
   it("a rejection at the manual step shows 'signature rejected (please try signing again)'; Retry comes back to the step and logs in", async () => {
     const { page, account, wallet } = await mobileWalletPage(browser, apps.light!);
