@@ -89,7 +89,7 @@ async function checkPhoneScreen(page: Page, name: string): Promise<void> {
 const callsOf = (wallet: FakeEip1193Provider, method: string): number =>
   wallet.calls.filter((call) => call.method === method).length;
 
-/** Waits for the manual step, and checks the wallet was connected but asked to sign no more than `signedBefore` times. */
+/** Waits for the manual step; checks the wallet was connected and asked to sign only the `signedBefore` earlier times. */
 async function expectManualSignStep(page: Page, wallet: FakeEip1193Provider, signedBefore = 0): Promise<void> {
   await visible(dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }));
   await visible(dialog(page).getByRole('heading', { name: 'Waiting for Test Wallet' }));
