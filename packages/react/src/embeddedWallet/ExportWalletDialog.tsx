@@ -1,9 +1,8 @@
 import { browserFrameHost, loadKeyExport, systemClock } from '@latch/core';
-import { type ReactNode, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLatchContext } from '../LatchContext.js';
-import { useRootAttributes } from '../modal/useRootAttributes.js';
+import { useModalDialog } from '../modal/useModalDialog.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/EmbeddedWalletKeyExportScreen.js';
-import { injectStyles } from '../styles/injectStyles.js';
 import { useEmbeddedWalletRuntime } from './EmbeddedWalletContext.js';
 import { exportWalletStrings as text } from './exportWalletStrings.js';
 import type { WalletExporter } from './walletExporter.js';
@@ -33,25 +32,7 @@ function themeOf(element: Element): Record<string, string> {
 export function ExportWalletDialog(): ReactNode {
   const { exporter } = useEmbeddedWalletRuntime();
   const state = useSyncExternalStore(exporter.subscribe, exporter.getState, exporter.getState);
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const root = useRootAttributes();
-
-  useEffect(() => injectStyles(), []);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) dialog.showModal();
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      exporter.close();
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if (dialog.open) dialog.close();
-    };
-  }, [exporter]);
+  const { ref, titleId, root } = useModalDialog(() => exporter.close());
 
   if (!state) return null;
   return (

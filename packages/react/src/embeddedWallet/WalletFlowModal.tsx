@@ -1,6 +1,6 @@
 import type { WalletFlowScreen } from '@latch/core';
-import { type ComponentType, type ReactNode, useEffect, useId, useRef, useSyncExternalStore } from 'react';
-import { useRootAttributes } from '../modal/useRootAttributes.js';
+import { type ComponentType, type ReactNode, useSyncExternalStore } from 'react';
+import { useModalDialog } from '../modal/useModalDialog.js';
 import { EmbeddedWalletBackupIntroScreen } from '../screens/EmbeddedWalletBackupIntroScreen.js';
 import { EmbeddedWalletConnectingScreen } from '../screens/EmbeddedWalletConnectingScreen.js';
 import { EmbeddedWalletPasswordCreateScreen } from '../screens/EmbeddedWalletPasswordCreateScreen.js';
@@ -8,7 +8,6 @@ import { EmbeddedWalletPasswordRecoveryScreen } from '../screens/EmbeddedWalletP
 import { EmbeddedWalletPasswordUpdateScreen } from '../screens/EmbeddedWalletPasswordUpdateScreen.js';
 import { EmbeddedWalletPasswordUpdateSplashScreen } from '../screens/EmbeddedWalletPasswordUpdateSplashScreen.js';
 import { EmbeddedWalletRecoverySelectionScreen } from '../screens/EmbeddedWalletRecoverySelectionScreen.js';
-import { injectStyles } from '../styles/injectStyles.js';
 import { useEmbeddedWalletRuntime } from './EmbeddedWalletContext.js';
 import type { WalletFlowScreenProps } from './walletFlowProps.js';
 import type { WalletFlowSession } from './walletFlowSession.js';
@@ -33,30 +32,9 @@ export function WalletFlowModal(): ReactNode {
 function OpenWalletFlow({ session }: { session: WalletFlowSession }): ReactNode {
   const { runner, module } = session;
   const state = useSyncExternalStore(runner.subscribe, runner.getState, runner.getState);
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const root = useRootAttributes();
-
-  useEffect(() => injectStyles(), []);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) {
-      dialog.showModal();
-      // showModal focuses the first button (close); a screen that takes a password starts in its field.
-      dialog.querySelector<HTMLElement>('input:not([type=checkbox])')?.focus();
-    }
-    // Escape closes only a closable flow (SPEC §4: automatic flows are not closable).
-    const onCancel = (event: Event) => {
-      event.preventDefault();
-      runner.dispatch({ type: 'close' });
-    };
-    dialog.addEventListener('cancel', onCancel);
-    return () => {
-      dialog.removeEventListener('cancel', onCancel);
-      if (dialog.open) dialog.close();
-    };
-  }, [runner]);
+  // Escape closes only a closable flow (SPEC §4: automatic flows are not closable); a screen that
+  // takes a password starts in its field.
+  const { ref, titleId, root } = useModalDialog(() => runner.dispatch({ type: 'close' }), { focusInput: true });
 
   if (!state.screen) return null;
   const Screen = SCREENS[state.screen];
