@@ -8,7 +8,7 @@
 //   node bench/server/compareHosts.mjs <refresh|login|configRead> <postgres|pglite> [rounds] [seconds]
 //   BENCH_BASE_REF (default HEAD): the commit to compare the working tree with.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +25,14 @@ const durationMs = Number(seconds) * 1000;
 /** The base version's server and bench sources in a temporary folder, with a host importing that server. */
 function baseHost(ref) {
   const dir = mkdtempSync(join(tmpdir(), 'latch-base-'));
-  const archive = execFileSync('git', ['archive', ref, 'packages/server', 'bench'], { cwd: root });
+  const archive = execFileSync('git', ['archive', ref, 'packages/server', 'packages/protocol', 'bench'], { cwd: root });
   execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
+  // The repository's dependencies, except that @latch/protocol is the base version's own.
+  mkdirSync(join(dir, 'node_modules', '@latch'), { recursive: true });
+  for (const name of readdirSync(join(root, 'node_modules'))) {
+    if (name !== '@latch') symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
+  }
+  symlinkSync(join(dir, 'packages', 'protocol'), join(dir, 'node_modules', '@latch', 'protocol'));
   const host = readFileSync(join(dir, 'bench/server/latchHost.ts'), 'utf8').replace(
     "from '@latch/server'",
     "from '../../packages/server/src/index.ts'",
