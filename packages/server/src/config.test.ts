@@ -12,6 +12,7 @@ describe('loadSettings', () => {
       publicUrl: 'http://localhost:8787',
       logLevel: 'info',
       redisKeyPrefix: 'latch:',
+      pgPrepare: true,
     });
     expect(settings.databaseUrl).toBeUndefined();
     expect(settings.masterKey).toBeUndefined();
@@ -25,6 +26,7 @@ describe('loadSettings', () => {
         LATCH_DEV: '1',
         LATCH_DATA_DIR: '/data',
         DATABASE_URL: 'postgres://x@db/latch',
+        LATCH_PG_PREPARE: '0',
         REDIS_URL: 'redis://cache',
         LATCH_MASTER_KEY: 'a2V5',
         LATCH_PUBLIC_URL: 'https://auth.example.com/',
@@ -44,6 +46,7 @@ describe('loadSettings', () => {
       dev: true,
       dataDir: '/data',
       databaseUrl: 'postgres://x@db/latch',
+      pgPrepare: false,
       redisUrl: 'redis://cache',
       masterKey: 'a2V5',
       publicUrl: 'https://auth.example.com',

@@ -12,6 +12,8 @@ export interface Settings {
   dataDir: string;
   /** PostgreSQL URL; when absent the embedded PGlite database under `<dataDir>/db` is used. */
   databaseUrl?: string;
+  /** Prepare statements on PostgreSQL (`LATCH_PG_PREPARE=0` turns it off, e.g. behind a pooler without prepared-statement support). */
+  pgPrepare?: boolean;
   /** Use an in-memory PGlite database (tests). */
   inMemoryDb?: boolean;
   redisUrl?: string;
@@ -70,6 +72,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     dev: env.LATCH_DEV === '1' || env.LATCH_DEV === 'true',
     dataDir: resolve(cwd, nonEmpty(env.LATCH_DATA_DIR) ?? '.latch'),
     databaseUrl: nonEmpty(env.DATABASE_URL),
+    pgPrepare: !['0', 'false', 'off'].includes(env.LATCH_PG_PREPARE ?? ''),
     redisUrl: nonEmpty(env.REDIS_URL),
     redisKeyPrefix: nonEmpty(env.LATCH_REDIS_PREFIX) ?? 'latch:',
     masterKey: nonEmpty(env.LATCH_MASTER_KEY),

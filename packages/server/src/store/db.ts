@@ -15,10 +15,14 @@ export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
 
 /** Opens the database the settings name: PostgreSQL with DATABASE_URL, else PGlite (on disk or in memory). */
-export function openDb(settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb'>): { db: Db; kind: DbKind } {
+export function openDb(settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgPrepare'>): {
+  db: Db;
+  kind: DbKind;
+} {
   if (settings.databaseUrl) {
     // Each distinct statement is prepared once per connection, then only bound and executed.
-    const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 20, Client: PreparingClient });
+    const Client = settings.pgPrepare === false ? pg.Client : PreparingClient;
+    const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 20, Client });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
