@@ -13,7 +13,6 @@ export {
   type PasswordProtectedShare,
   protectWithPassword,
 } from './recovery/passwordRecovery.js';
-export * as passwordRules from './recovery/passwordRules.js';
 export { openWithProvider, PROVIDER_RECOVERY_METHOD, protectWithProvider } from './recovery/providerRecovery.js';
 export { type ParentClues, resolveParentOrigin } from './resolveParentOrigin.js';
 export { createFrameRouter, type EventRoute, isFramedOnce, route } from './router.js';

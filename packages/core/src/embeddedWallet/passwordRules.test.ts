@@ -10,7 +10,7 @@ import {
   recoveryFileName,
 } from './passwordRules.js';
 
-// The same cases as wallet-frame/src/recovery/passwordRules.test.ts: the widget and the frame agree.
+// The shared SPEC §5 rules are tested in protocol/src/passwordRules.test.ts; these are the widget's view of them.
 describe('wallet password rules in the widget (SPEC §5)', () => {
   it('says nothing for an empty field, and requires at least 6 characters', () => {
     expect(passwordError('')).toBeNull();

@@ -1,71 +1,24 @@
-import { LIMIT, PASSWORD_STRENGTH } from '@latch/protocol';
+import { passwordError as fullPasswordError } from '@latch/protocol/password';
 
-// The same SPEC §5 rules the wallet frame enforces (wallet-frame/src/recovery/passwordRules.ts): the
-// widget validates as the user types, the frame again before it derives a key. Core may not import
-// the frame package (DESIGN §1), so the rules live in both; their tests pin the same cases.
+// SPEC §5's rules live once in @latch/protocol/password (the frame applies them too); the widget
+// adds what only it needs: silence on an empty field, the generator and the recovery file name.
+export {
+  canContinueWithPassword,
+  confirmPasswordError,
+  invalidCharactersMessage,
+  invalidPasswordCharacters,
+  PASSWORD_MESSAGES,
+  type PasswordStrength,
+  type PasswordStrengthLabel,
+  passwordComplexity,
+  passwordStrength,
+} from '@latch/protocol/password';
 
-/** SPEC §5 "Wallet password" texts, word for word. */
-export const PASSWORD_MESSAGES = {
-  tooShort: 'Password must be at least 6 characters',
-  mismatch: 'Passwords do not match',
-} as const;
-
-// SPEC §5: letters, digits and !@#$%^&*()-_+ ("letters" read as ASCII letters; see docs/custody.md).
-const ALLOWED = /^[A-Za-z0-9!@#$%^&*()\-_+]$/;
 const SYMBOLS = '!@#$%^&*()-_+';
-const CLASSES = [/[a-z]/, /[A-Z]/, /[0-9]/, /[!@#$%^&*()\-_+]/];
 
-/** The characters of `password` that are not allowed, each once, in order of first use. */
-export function invalidPasswordCharacters(password: string): string[] {
-  return [...new Set([...password].filter((c) => !ALLOWED.test(c)))];
-}
-
-/** The SPEC text listing the offending characters, a space shown as SPACE. */
-export function invalidCharactersMessage(characters: readonly string[]): string {
-  return `Invalid characters used ( ${characters.map((c) => (c === ' ' ? 'SPACE' : c)).join(' ')} )`;
-}
-
-/** The validation message for a password, or null when it is valid (or still empty). Invalid characters first. */
+/** The validation message for a password, or null when it is valid or still empty (nothing said before typing). */
 export function passwordError(password: string): string | null {
-  if (password.length === 0) return null;
-  const invalid = invalidPasswordCharacters(password);
-  if (invalid.length > 0) return invalidCharactersMessage(invalid);
-  if ([...password].length < LIMIT.passwordMinLength) return PASSWORD_MESSAGES.tooShort;
-  return null;
-}
-
-/** Continue is enabled only for a non-empty, valid password (SPEC §5). */
-export function canContinueWithPassword(password: string): boolean {
-  return password.length > 0 && passwordError(password) === null;
-}
-
-/** The confirm-step message: null while untouched or matching, else 'Passwords do not match'. */
-export function confirmPasswordError(password: string, confirmation: string, touched: boolean): string | null {
-  if (!touched || password === confirmation) return null;
-  return PASSWORD_MESSAGES.mismatch;
-}
-
-/** The complexity part of the strength score: share of the 4 character classes used, 0 under 8 characters. */
-export function passwordComplexity(password: string): number {
-  if ([...password].length < LIMIT.passwordComplexityMinLength) return 0;
-  return CLASSES.filter((re) => re.test(password)).length / 4;
-}
-
-/** Password strength label (SPEC §5). */
-export type PasswordStrengthLabel = 'Weak' | 'Medium' | 'Strong';
-
-/** A scored password: the average of complexity and the generic estimate, and its label. */
-export interface PasswordStrength {
-  score: number;
-  label: PasswordStrengthLabel;
-}
-
-/** SPEC §5: score = (complexity + generic estimate 0..1) / 2; Medium above 0.5, Strong above 0.9. */
-export function passwordStrength(password: string, genericEstimate: number): PasswordStrength {
-  const estimate = Math.min(Math.max(genericEstimate, 0), 1);
-  const score = (passwordComplexity(password) + estimate) / 2;
-  const label = score > PASSWORD_STRENGTH.strong ? 'Strong' : score > PASSWORD_STRENGTH.medium ? 'Medium' : 'Weak';
-  return { score, label };
+  return password.length === 0 ? null : fullPasswordError(password);
 }
 
 /** Length of a generated password: long enough for a Strong score with every class. */

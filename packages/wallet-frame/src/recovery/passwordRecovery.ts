@@ -1,10 +1,10 @@
+import { passwordError } from '@latch/protocol/password';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
 import { argon2idAsync } from '@noble/hashes/argon2.js';
 import { hkdf } from '@noble/hashes/hkdf.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { CustodyError } from '../keys/custodyError.js';
 import type { TaggedShare } from '../keys/shareEnvelope.js';
-import { passwordError } from './passwordRules.js';
 import { openShare, sealShare } from './sealShare.js';
 
 /** The recovery method name of password recovery. */

@@ -1,4 +1,8 @@
-import { LIMIT, PASSWORD_STRENGTH } from '@latch/protocol';
+import { LIMIT, PASSWORD_STRENGTH } from './constants.js';
+
+// `@latch/protocol/password`: SPEC §5's wallet password rules, one copy for the widget (which
+// validates as the user types) and the wallet frame (which validates again before deriving a key).
+// A separate entry, not re-exported by the index, so it stays out of a host page's initial JS.
 
 /** SPEC §5 "Wallet password" texts, word for word. */
 export const PASSWORD_MESSAGES = {
@@ -46,17 +50,20 @@ export function passwordComplexity(password: string): number {
   return classes / 4;
 }
 
-/** Password strength label. */
-export type PasswordStrength = 'Weak' | 'Medium' | 'Strong';
+/** Password strength label (SPEC §5). */
+export type PasswordStrengthLabel = 'Weak' | 'Medium' | 'Strong';
+
+/** A scored password: the average of complexity and the generic estimate, and its label. */
+export interface PasswordStrength {
+  score: number;
+  label: PasswordStrengthLabel;
+}
 
 /**
  * SPEC §5: the score averages the complexity part and a generic strength estimate (0..1, e.g. a
  * zxcvbn score / 4); Medium above 0.5, Strong above 0.9.
  */
-export function passwordStrength(
-  password: string,
-  genericEstimate: number,
-): { score: number; label: PasswordStrength } {
+export function passwordStrength(password: string, genericEstimate: number): PasswordStrength {
   const estimate = Math.min(Math.max(genericEstimate, 0), 1);
   const score = (passwordComplexity(password) + estimate) / 2;
   const label = score > PASSWORD_STRENGTH.strong ? 'Strong' : score > PASSWORD_STRENGTH.medium ? 'Medium' : 'Weak';
