@@ -133,6 +133,15 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await exportFrameViolations(page)).toEqual([]);
 
+    // SPEC §7: both frames carry the client analytics id (`caid`) the API calls send.
+    const analyticsId = await page.evaluate((appId) => localStorage.getItem(`latch:${appId}:ca_id`), app.appId);
+    expect(analyticsId).toBeTruthy();
+    const frameCaids = page
+      .frames()
+      .filter((f) => f.url().includes('/embedded-wallets'))
+      .map((f) => new URL(f.url()).searchParams.get('caid'));
+    expect(frameCaids).toEqual([analyticsId, analyticsId]);
+
     // Nothing the host page heard or holds contains the key, in any case or with or without 0x.
     const bare = key.slice(2).toLowerCase();
     const heard = await page.evaluate(() => window.__heard ?? []);

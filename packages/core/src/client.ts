@@ -59,6 +59,8 @@ export interface LatchClient extends EmailActions, SmsActions, UserActions, Anal
   logout(): Promise<void>;
   /** The OAuth return parameters read on init, handed out once (for the OAuth flow). */
   takeOAuthReturn(): OAuthReturn | null;
+  /** The client analytics id every call carries (SPEC §7); the wallet frames get it as `caid`. */
+  analyticsId(): string;
   /** Stops listening, cancels in-flight calls and drops subscribers. */
   destroy(): void;
 }
@@ -146,6 +148,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     },
     getAccessToken: () => session.getAccessToken(),
     logout: () => session.logout(),
+    analyticsId: () => tokens.analyticsId(),
     takeOAuthReturn() {
       const taken = oauthReturn;
       oauthReturn = null;

@@ -71,6 +71,7 @@ export function createEmbeddedWalletRuntime(options: {
       apiUrl: options.apiUrl,
       appId: options.appId,
       clientId: options.clientId,
+      analyticsId: client.analyticsId(),
       clock,
     });
   // A password wallet on a new device goes to EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN.
@@ -121,7 +122,12 @@ export function createEmbeddedWalletRuntime(options: {
     getUser: () => client.getState().user,
     controller,
     clock,
-    page: { apiUrl: options.apiUrl, appId: options.appId, clientId: options.clientId },
+    page: {
+      apiUrl: options.apiUrl,
+      appId: options.appId,
+      clientId: options.clientId,
+      analyticsId: client.analyticsId(),
+    },
   });
 
   const connect = (user: User) => {

@@ -28,6 +28,8 @@ export interface ExportPageOptions {
   apiUrl: string;
   appId: string;
   clientId?: string;
+  /** The client analytics id, the page's `caid` (SPEC §7). */
+  analyticsId?: string;
 }
 
 /**
