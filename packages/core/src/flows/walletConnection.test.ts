@@ -2,7 +2,7 @@ import { LatchError, type User } from '@latch/protocol';
 import { recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import type { SiweWallet } from '../actions/walletActions.js';
+import type { SignedSiweMessage } from '../actions/walletActions.js';
 import { createFakeClock } from '../fakeClock.js';
 import { createInjectedConnector } from '../wallet/injectedConnector.js';
 import { createFakeEip1193Provider } from '../wallet/testing/fakeEip1193Provider.js';
@@ -46,11 +46,11 @@ function setup(
     connectorType: chosen.connectorType,
   };
   const events: string[] = [];
-  const signed: Array<{ message: string; signature: `0x${string}`; wallet: SiweWallet }> = [];
+  const signed: Array<{ message: string; signature: `0x${string}`; chainId: number }> = [];
+  const prepared: string[] = [];
   let loginError = options.loginError;
-  const sign = async (wallet: SiweWallet) => {
-    const message = `sign in ${wallet.address} on ${wallet.chainId}`;
-    signed.push({ message, signature: (await wallet.signMessage(message)) as `0x${string}`, wallet });
+  const authenticate = (body: SignedSiweMessage) => {
+    signed.push({ message: body.message, signature: body.signature as `0x${string}`, chainId: body.chainId });
     if (loginError) {
       const error = loginError;
       loginError = undefined;
@@ -61,12 +61,17 @@ function setup(
     connectorFor: (id) => (id === chosen.id ? connector : undefined),
     clock,
     actions: {
-      loginWithWallet: async (wallet) => {
-        await sign(wallet);
+      prepareWalletSignIn: async (wallet) => {
+        const nonce = `n${prepared.length + 1}`;
+        prepared.push(nonce);
+        return { ...wallet, nonce, message: `sign in ${wallet.address} on ${wallet.chainId} with ${nonce}` };
+      },
+      loginWithWalletSignature: async (body) => {
+        authenticate(body);
         return { user: user(), isNewUser: true };
       },
-      linkWallet: async (wallet) => {
-        await sign(wallet);
+      linkWalletSignature: async (body) => {
+        authenticate(body);
         return user();
       },
       acceptTerms: async () => {
@@ -96,7 +101,18 @@ function setup(
       context: { ...CONTEXT, ...extra.context },
     });
   const methods = () => provider.calls.map((c) => c.method);
-  return { clock, account, provider, runner, events, signed, select, methods, state: () => runner.getState() };
+  return {
+    clock,
+    account,
+    provider,
+    runner,
+    events,
+    signed,
+    prepared,
+    select,
+    methods,
+    state: () => runner.getState(),
+  };
 }
 
 describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
@@ -129,7 +145,7 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
     const t = setup();
     t.select('login', { manualSign: true });
     await t.clock.advance(60_000);
-    expect(t.state()).toMatchObject({ status: 'connected', signIn: 'awaiting-manual' });
+    expect(t.state()).toMatchObject({ status: 'connected', signIn: 'ready' });
     expect(t.methods()).not.toContain('personal_sign');
     t.runner.dispatch({ type: 'signWithWallet' });
     await t.clock.flush();
@@ -245,7 +261,7 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
     t.select('login', { supportedChainIds: [8453, 10] });
     await t.clock.flush();
     expect(t.methods()).toContain('wallet_switchEthereumChain');
-    expect(t.signed[0]!.wallet.chainId).toBe(8453);
+    expect(t.signed[0]!.chainId).toBe(8453);
     await t.clock.advance(1400);
     t.provider.chainId = 1;
     t.provider.script('wallet_switchEthereumChain', { errorCode: 4001 });

@@ -1,4 +1,5 @@
-import { DELAY, LIMIT, type User } from '@latch/protocol';
+import { DELAY, LIMIT, SIWE_NONCE_TTL_MS, TIMEOUT, type User } from '@latch/protocol';
+import type { PreparedSiweMessage } from '../actions/walletActions.js';
 import type { WalletConnection } from '../wallet/injectedConnector.js';
 import { WALLET_TEXT, type WalletErrorView } from '../wallet/walletErrors.js';
 import type {
@@ -13,6 +14,12 @@ import { initialAuthFlowState } from './modalNavigation.js';
 
 /** The manual sign step's button (SPEC §4 "Wallet connection"). */
 export const SIGN_WITH_WALLET_TEXT = 'Sign with your wallet';
+
+/**
+ * How long a prepared sign-in message waits for the 'Sign with your wallet' button before it is written again
+ * with a new nonce: the nonce's lifetime less the wallet request timeout, so the nonce outlives any signature.
+ */
+export const PREPARED_SIGN_IN_REFRESH_MS = SIWE_NONCE_TTL_MS - TIMEOUT.walletRequest;
 
 /** Connector types whose wallets need the manual sign step even on desktop (WalletConnect, Coinbase's popup). */
 const MANUAL_SIGN_CONNECTORS = new Set(['wallet_connect', 'wallet_connect_v2', 'coinbase_wallet']);
@@ -37,6 +44,7 @@ export function initialWalletConnectionState(context: FlowContext = NO_CONTEXT):
     connection: null,
     manualSign: false,
     signIn: 'idle',
+    prepared: null,
     supportedChainIds: [],
     retries: 0,
     error: null,
@@ -61,9 +69,17 @@ function postLoginNeeds(state: WalletConnectionState, user: User) {
   return { consent: needsConsent(asAuthFlow, user), wallet: needsEmbeddedWallet(asAuthFlow, user) };
 }
 
+/** The effect that asks the wallet to sign the prepared message (first thing, nothing awaited before it). */
+function signEffect(state: WalletConnectionState): WalletFlowEffect[] {
+  const { wallet, connection, prepared } = state;
+  if (!wallet || !connection || !prepared || state.intent === 'connect-only') return [];
+  return [{ type: 'signIn', intent: state.intent, walletId: wallet.id, connection, message: prepared.message }];
+}
+
+/** Asks the wallet to sign the prepared message (after 2500 ms for MetaMask over WalletConnect). */
 function startSigning(state: WalletConnectionState): WalletTransition {
-  const { wallet, connection } = state;
-  if (!wallet || !connection || state.intent === 'connect-only') return stay(state);
+  const { wallet } = state;
+  if (!wallet || !state.prepared || state.intent === 'connect-only') return stay(state);
   const next: WalletConnectionState = { ...state, signIn: 'signing' };
   // One well-known wallet over WalletConnect needs a pause before its signing prompt (SPEC §4, §9: 2500 ms).
   if (wallet.walletClientType === 'metamask' && wallet.connectorType.startsWith('wallet_connect')) {
@@ -72,9 +88,38 @@ function startSigning(state: WalletConnectionState): WalletTransition {
       effects: [{ type: 'after', ms: DELAY.walletConnectSignPrompt, event: { type: 'promptSignature' } }],
     };
   }
-  return { state: next, effects: [{ type: 'signIn', intent: state.intent, walletId: wallet.id, connection }] };
+  return { state: next, effects: signEffect(next) };
 }
 
+/** Writes the sign-in message (nonce from /siwe/init) before the wallet is asked to sign anything. */
+function prepareSignIn(state: WalletConnectionState): WalletTransition {
+  const { connection } = state;
+  if (!connection || state.intent === 'connect-only') return stay(state);
+  return {
+    state: { ...state, signIn: 'preparing', prepared: null },
+    effects: [{ type: 'prepareSignIn', account: { address: connection.address, chainId: connection.chainId } }],
+  };
+}
+
+/** The message is written: the manual step enables its button (and re-prepares before the nonce expires); desktop signs. */
+function prepared(state: WalletConnectionState, message: PreparedSiweMessage): WalletTransition {
+  const { connection } = state;
+  const forThisAccount =
+    connection !== null &&
+    message.address.toLowerCase() === connection.address.toLowerCase() &&
+    message.chainId === connection.chainId;
+  if (state.signIn !== 'preparing' || !forThisAccount) return stay(state);
+  const next: WalletConnectionState = { ...state, prepared: message };
+  if (!state.manualSign) return startSigning(next);
+  return {
+    state: { ...next, signIn: 'ready' },
+    effects: [
+      { type: 'after', ms: PREPARED_SIGN_IN_REFRESH_MS, event: { type: 'preparedExpired', nonce: message.nonce } },
+    ],
+  };
+}
+
+/** Connected (on a supported chain): connect-only is done; a login or link prepares its message. */
 function afterConnected(state: WalletConnectionState, connection: WalletConnection): WalletTransition {
   const next: WalletConnectionState = { ...state, status: 'connected', connection, error: null };
   if (state.intent === 'connect-only') {
@@ -86,15 +131,14 @@ function afterConnected(state: WalletConnectionState, connection: WalletConnecti
       ],
     };
   }
-  if (state.manualSign) return stay({ ...next, signIn: 'awaiting-manual' });
-  return startSigning(next);
+  return prepareSignIn(next);
 }
 
 /** Failure returns to a disconnected wallet with the error; after 2 retries, 'Unable to connect wallet'. */
 function fail(state: WalletConnectionState, error: WalletErrorView): WalletTransition {
   const exhausted = error.retryable && state.retries >= LIMIT.walletConnectRetries;
   const shown = exhausted ? { ...error, text: WALLET_TEXT.retriesExhausted, detail: null, retryable: false } : error;
-  return stay({ ...state, status: 'error', connection: null, signIn: 'idle', error: shown });
+  return stay({ ...state, status: 'error', connection: null, signIn: 'idle', prepared: null, error: shown });
 }
 
 function signedIn(state: WalletConnectionState, user: User, isNewUser: boolean): WalletTransition {
@@ -160,13 +204,20 @@ export function walletConnectionTransition(state: WalletConnectionState, event: 
       return afterConnected(state, { ...state.connection, chainId: event.chainId });
     case 'connectFailed':
       return busy ? fail(state, event.error) : stay(state);
-    case 'signWithWallet':
-      return state.status === 'connected' && state.signIn === 'awaiting-manual' ? startSigning(state) : stay(state);
-    case 'promptSignature': {
-      const { wallet, connection } = state;
-      if (state.signIn !== 'signing' || !wallet || !connection || state.intent === 'connect-only') return stay(state);
-      return { state, effects: [{ type: 'signIn', intent: state.intent, walletId: wallet.id, connection }] };
+    case 'signInPrepared':
+      return prepared(state, event.prepared);
+    case 'prepareFailed':
+      return state.signIn === 'preparing' ? fail(state, event.error) : stay(state);
+    case 'preparedExpired':
+      return state.signIn === 'ready' && state.prepared?.nonce === event.nonce ? prepareSignIn(state) : stay(state);
+    case 'signWithWallet': {
+      if (state.status !== 'connected' || state.signIn !== 'ready') return stay(state);
+      // The pending re-preparation timer goes; the wallet request is the effect right after it.
+      const started = startSigning(state);
+      return { state: started.state, effects: [{ type: 'cancelTimers' }, ...started.effects] };
     }
+    case 'promptSignature':
+      return state.signIn === 'signing' ? { state, effects: signEffect(state) } : stay(state);
     case 'signedIn':
       return state.signIn === 'signing' ? signedIn(state, event.user, event.isNewUser) : stay(state);
     case 'signInFailed':

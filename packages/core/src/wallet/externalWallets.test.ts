@@ -28,11 +28,9 @@ function setup(requestTimeouts?: Record<string, number>) {
     clock,
     requestTimeouts,
     actions: {
-      loginWithWallet: async (wallet) => {
-        await wallet.signMessage('hi');
-        return { user, isNewUser: false };
-      },
-      linkWallet: async () => user,
+      prepareWalletSignIn: async (account) => ({ ...account, nonce: 'n1', message: 'hi' }),
+      loginWithWalletSignature: async () => ({ user, isNewUser: false }),
+      linkWalletSignature: async () => user,
       acceptTerms: async () => user,
       logout: async () => {},
     },

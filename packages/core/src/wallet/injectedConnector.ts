@@ -63,7 +63,9 @@ export function createInjectedConnector(
     kind: WalletTimeoutError['kind'] = 'request',
   ) =>
     withTimeout(
-      Promise.resolve().then(() => provider.request(params ? { method, params } : { method })),
+      // Asked synchronously (a throw becomes a rejection): a personal_sign from a tap must reach the wallet
+      // within that tap for Safari and popup wallets to open.
+      new Promise<unknown>((resolve) => resolve(provider.request(params ? { method, params } : { method }))),
       ms,
       clock,
       kind,

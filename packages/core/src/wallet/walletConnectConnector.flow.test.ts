@@ -50,12 +50,12 @@ function setup(projectId: string | null) {
     clock,
     walletConnect: () => ({ projectId, chainIds: [1], metadata, load: wc.load }),
     actions: {
-      loginWithWallet: async (wallet) => {
-        const signature = await wallet.signMessage('Sign in to Acme');
-        signed.push(await recoverMessageAddress({ message: 'Sign in to Acme', signature: signature as `0x${string}` }));
+      prepareWalletSignIn: async (account) => ({ ...account, nonce: 'n1', message: 'Sign in to Acme' }),
+      loginWithWalletSignature: async ({ message, signature }) => {
+        signed.push(await recoverMessageAddress({ message, signature: signature as `0x${string}` }));
         return { user, isNewUser: true };
       },
-      linkWallet: async () => user,
+      linkWalletSignature: async () => user,
       acceptTerms: async () => user,
       logout: async () => {},
     },
@@ -75,7 +75,7 @@ describe('WalletConnect in the external wallets', () => {
     expect(t.wc.loads()).toBe(1);
     expect(seen).toEqual([`wc:${'ab'.repeat(32)}@2?symKey=00`]);
     // SPEC §4: WalletConnect uses the manual 'Sign with your wallet' step, also on desktop.
-    expect(t.wallets.runner.getState()).toMatchObject({ status: 'connected', signIn: 'awaiting-manual' });
+    expect(t.wallets.runner.getState()).toMatchObject({ status: 'connected', signIn: 'ready' });
     t.wallets.runner.dispatch({ type: 'signWithWallet' });
     await t.clock.advance(1400);
     expect(t.signed).toEqual([t.wc.account.address]);

@@ -1,20 +1,20 @@
 import type { User } from '@latch/protocol';
 import type { LoginResult } from '../actions/context.js';
-import type { SiweWallet } from '../actions/walletActions.js';
+import type { PreparedSiweMessage, SignedSiweMessage, SiweAccount } from '../actions/walletActions.js';
 import type { FlowClock } from '../flows/flowRunner.js';
 import { toFlowError } from '../flows/flowRunner.js';
 import type { ExitError } from '../flows/flowTypes.js';
 import { createMachineCore } from '../flows/machineCore.js';
 import { initialWalletConnectionState, walletConnectionTransition } from '../flows/walletConnection.js';
 import type { WalletConnection, WalletConnector } from './injectedConnector.js';
-import { siweWallet } from './siweWallet.js';
 import { walletErrorView } from './walletErrors.js';
 import type { WalletConnectionState, WalletFlowEffect, WalletFlowEvent } from './walletFlowTypes.js';
 
 /** The client actions the wallet flow calls. */
 export interface WalletFlowActions {
-  loginWithWallet(wallet: SiweWallet): Promise<LoginResult>;
-  linkWallet(wallet: SiweWallet): Promise<User>;
+  prepareWalletSignIn(account: SiweAccount): Promise<PreparedSiweMessage>;
+  loginWithWalletSignature(signed: SignedSiweMessage): Promise<LoginResult>;
+  linkWalletSignature(signed: SignedSiweMessage): Promise<User>;
   acceptTerms(): Promise<User>;
   logout(): Promise<void>;
 }
@@ -83,12 +83,31 @@ export function createWalletConnectionRunner(options: {
           (error) => ({ type: 'connectFailed', error: walletErrorView(error, 'connect') }),
         );
         return;
+      case 'prepareSignIn':
+        settle(
+          actions.prepareWalletSignIn(effect.account),
+          (prepared) => ({ type: 'signInPrepared', prepared }),
+          (error) => ({ type: 'prepareFailed', error: walletErrorView(error, 'login') }),
+        );
+        return;
       case 'signIn': {
-        const signer = connector(effect.walletId).then((c) => siweWallet(c, effect.connection));
+        const { intent, connection, message } = effect;
+        const found = options.connectorFor(effect.walletId);
+        // The wallet is asked right here, synchronously: when this runs from the 'Sign with your wallet' tap,
+        // Safari and popup wallets keep the user activation only if no network or import wait came before.
+        const signed: Promise<SignedSiweMessage> = found
+          ? requestSignature(found, connection.address, message).then((signature) => ({
+              message,
+              signature,
+              chainId: connection.chainId,
+              walletClientType: found.walletClientType,
+              connectorType: found.connectorType,
+            }))
+          : Promise.reject(new Error(`No connector for wallet ${effect.walletId}.`));
         const signedIn =
-          effect.intent === 'login'
-            ? signer.then((wallet) => actions.loginWithWallet(wallet))
-            : signer.then(async (wallet) => ({ user: await actions.linkWallet(wallet), isNewUser: false }));
+          intent === 'login'
+            ? signed.then((body) => actions.loginWithWalletSignature(body))
+            : signed.then(async (body) => ({ user: await actions.linkWalletSignature(body), isNewUser: false }));
         settle(
           signedIn,
           ({ user, isNewUser }) => ({ type: 'signedIn', user, isNewUser }),
@@ -136,4 +155,13 @@ export function createWalletConnectionRunner(options: {
     dispatch: core.dispatch,
     destroy: core.cancelTimers,
   };
+}
+
+/** `personal_sign` through the connector, called now; a connector that throws synchronously rejects instead. */
+function requestSignature(connector: WalletConnector, address: string, message: string): Promise<string> {
+  try {
+    return connector.signMessage(address, message);
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }

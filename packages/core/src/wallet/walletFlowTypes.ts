@@ -1,4 +1,5 @@
 import type { User } from '@latch/protocol';
+import type { PreparedSiweMessage, SiweAccount } from '../actions/walletActions.js';
 import type { ExitError, FlowContext, FlowError } from '../flows/flowTypes.js';
 import type { WalletConnection } from './injectedConnector.js';
 import type { WalletErrorView } from './walletErrors.js';
@@ -14,8 +15,11 @@ export type WalletConnectionStatus =
 /** Log in with the wallet, link it to the signed-in user, or only connect it (connect-only mode). */
 export type WalletIntent = 'login' | 'link' | 'connect-only';
 
-/** Where signing the sign-in message stands: not yet, waiting for the 'Sign with your wallet' button, in the wallet, done. */
-export type SignInStep = 'idle' | 'awaiting-manual' | 'signing' | 'done';
+/**
+ * Where signing the sign-in message stands: not yet; writing the message (nonce from /siwe/init); written and
+ * waiting for the 'Sign with your wallet' button (manual step only); in the wallet (then authenticate); done.
+ */
+export type SignInStep = 'idle' | 'preparing' | 'ready' | 'signing' | 'done';
 
 /** After a login: the terms, then the embedded wallet, then closing (SPEC §4, as for codes). */
 export type PostLoginStep = 'none' | 'consent' | 'creating-wallet' | 'closing' | 'failed';
@@ -37,6 +41,8 @@ export interface WalletConnectionState {
   /** True on mobile, WalletConnect and the connectors that need the manual sign step (SPEC §4). */
   manualSign: boolean;
   signIn: SignInStep;
+  /** The sign-in message written for the connected account, once prepared (the wallet is asked to sign exactly it). */
+  prepared: PreparedSiweMessage | null;
   /** The app's chains; a wallet on another chain is asked to switch to the first. Empty: any chain. */
   supportedChainIds: readonly number[];
   /** Retries used (SPEC §9: up to 2). */
@@ -64,6 +70,10 @@ export type WalletFlowEvent =
   | { type: 'connected'; connection: WalletConnection }
   | { type: 'chainSwitched'; chainId: number }
   | { type: 'connectFailed'; error: WalletErrorView }
+  | { type: 'signInPrepared'; prepared: PreparedSiweMessage }
+  | { type: 'prepareFailed'; error: WalletErrorView }
+  /** The prepared message's nonce is about to expire: write a new one. */
+  | { type: 'preparedExpired'; nonce: string }
   | { type: 'signWithWallet' }
   | { type: 'promptSignature' }
   | { type: 'signedIn'; user: User; isNewUser: boolean }
@@ -86,7 +96,10 @@ export type WalletFlowEffect =
   | { type: 'cancelTimers' }
   | { type: 'connect'; walletId: string }
   | { type: 'switchChain'; walletId: string; chainId: number }
-  | { type: 'signIn'; intent: 'login' | 'link'; walletId: string; connection: WalletConnection }
+  /** Gets a nonce and writes the sign-in message for the account (before the wallet is asked anything). */
+  | { type: 'prepareSignIn'; account: SiweAccount }
+  /** Asks the wallet to sign `message` (first, with nothing awaited before it), then authenticates or links. */
+  | { type: 'signIn'; intent: 'login' | 'link'; walletId: string; connection: WalletConnection; message: string }
   | { type: 'acceptTerms' }
   | { type: 'createEmbeddedWallet'; user: User }
   | { type: 'logout' }

@@ -95,11 +95,18 @@ export function WalletWaitingFrame(props: {
   if (state.status === 'connecting' && state.wallet?.connectorType === 'wallet_connect_v2') {
     return <WalletConnectConnecting titleId={props.titleId} pairing={wallets.walletConnectPairing} />;
   }
-  if (state.signIn === 'awaiting-manual') {
+  // The manual step: its button is enabled once the sign-in message is prepared, so the tap asks the wallet at once.
+  if (state.manualSign && (state.signIn === 'preparing' || state.signIn === 'ready')) {
+    const preparing = state.signIn === 'preparing';
     return (
       <ScreenFrame titleId={props.titleId} title={title}>
         <p className="latch-text">{signText}</p>
-        <Button variant="primary" onClick={() => wallets.runner.dispatch({ type: 'signWithWallet' })}>
+        <Button
+          variant="primary"
+          disabled={preparing}
+          aria-busy={preparing}
+          onClick={() => wallets.runner.dispatch({ type: 'signWithWallet' })}
+        >
           {strings.signWithWallet}
         </Button>
       </ScreenFrame>
@@ -108,7 +115,7 @@ export function WalletWaitingFrame(props: {
   const text =
     state.status === 'switching_to_supported_chain'
       ? strings.switchingChain
-      : state.signIn === 'signing'
+      : state.signIn === 'signing' || state.signIn === 'preparing'
         ? signText
         : strings.confirmInWallet;
   return (
