@@ -24,6 +24,33 @@ const SIGN_WITH_WALLET = 'Sign with your wallet';
 let network = 0;
 
 /**
+ * In the page, after the test wallet's own script: wraps the announced provider so that each personal_sign
+ * records whether it was asked during the tap's click dispatch (between a window capture listener and a window
+ * bubble listener, i.e. in the handler itself or its microtasks). A network or import wait in between would
+ * push it into a later task, outside the user activation Safari and popup wallets need.
+ */
+const SIGN_IN_TAP_PROBE = `(() => {
+  let inTap = false;
+  window.__signInTap = [];
+  window.addEventListener('click', () => { inTap = true; }, true);
+  window.addEventListener('click', () => { inTap = false; });
+  window.addEventListener('eip6963:announceProvider', (event) => {
+    const provider = event.detail.provider;
+    if (provider.__probed) return;
+    provider.__probed = true;
+    const request = provider.request.bind(provider);
+    provider.request = (args) => {
+      if (args.method === 'personal_sign') window.__signInTap.push(inTap);
+      return request(args);
+    };
+  });
+  window.dispatchEvent(new Event('eip6963:requestProvider'));
+})();`;
+
+/** What the page asked of the SIWE API and the wallet, in order (with the test's own marks such as 'tap'). */
+type OrderLog = string[];
+
+/**
  * A phone-sized (390 × 844), touch, mobile-agent page with a fresh injected EIP-6963 wallet (a real viem key on
  * the Node side), on the demo for `app`. Each page gets its own client address, as `newUserPage` does, so the
  * server's per-IP nonce limit counts each test user apart.
@@ -32,7 +59,7 @@ async function mobileWalletPage(
   browser: Browser,
   app: TestApp,
   device: 'phone' | 'narrow-touch' = 'phone',
-): Promise<{ page: Page; account: PrivateKeyAccount; wallet: FakeEip1193Provider }> {
+): Promise<{ page: Page; account: PrivateKeyAccount; wallet: FakeEip1193Provider; log: OrderLog }> {
   network += 1;
   const address = `203.0.${Math.floor(Math.random() * 200)}.${(network % 250) + 1}`;
   const context = await browser.newContext(
@@ -50,12 +77,23 @@ async function mobileWalletPage(
   });
   const account = privateKeyToAccount(generatePrivateKey());
   const wallet = createFakeEip1193Provider(account);
+  const log: OrderLog = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/v1/siwe/')) log.push(`request ${path}`);
+  });
+  const answer = wallet.request;
+  wallet.request = (args) => {
+    if (args.method === 'personal_sign' || args.method === 'eth_requestAccounts') log.push(`wallet ${args.method}`);
+    return answer(args);
+  };
   await installTestWallet(page, wallet, WALLET_INFO);
+  await page.addInitScript({ content: SIGN_IN_TAP_PROBE });
   await openDemo(page, app);
   // The demo lists connected wallets with the address unbroken, 20 px wider than this screen once the wallet is
   // connected (a demo page matter, not the widget's): let it wrap, as a phone-ready host page would.
   await page.addStyleTag({ content: '[data-testid="connected-wallet"] code { overflow-wrap: anywhere; }' });
-  return { page, account, wallet };
+  return { page, account, wallet, log };
 }
 
 /** Opens LANDING, then the wallet list, and taps the test wallet. */
@@ -85,13 +123,33 @@ async function checkPhoneScreen(page: Page, name: string): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
+/** Taps 'Sign with your wallet', marking the moment in the order log. */
+async function tapSign(page: Page, log: OrderLog): Promise<void> {
+  log.push('tap');
+  await dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }).tap();
+}
+
+/** Whether each personal_sign so far was asked within its tap's click dispatch (see SIGN_IN_TAP_PROBE). */
+const signsInTap = (page: Page): Promise<boolean[]> =>
+  page.evaluate(() => (window as unknown as { __signInTap: boolean[] }).__signInTap);
+
 /** How many times the wallet was asked for `method`. */
 const callsOf = (wallet: FakeEip1193Provider, method: string): number =>
   wallet.calls.filter((call) => call.method === method).length;
 
-/** Waits for the manual step; checks the wallet was connected and asked to sign only the `signedBefore` earlier times. */
+/**
+ * Waits for the manual step with its button enabled (the sign-in message prepared); checks the wallet was connected
+ * and asked to sign only the `signedBefore` earlier times.
+ */
 async function expectManualSignStep(page: Page, wallet: FakeEip1193Provider, signedBefore = 0): Promise<void> {
   await visible(dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }));
+  await page.waitForFunction(
+    (name) =>
+      [...document.querySelectorAll<HTMLButtonElement>('[data-latch-root] button')].some(
+        (button) => button.textContent === name && !button.disabled,
+      ),
+    SIGN_WITH_WALLET,
+  );
   await visible(dialog(page).getByRole('heading', { name: 'Waiting for Test Wallet' }));
   await visible(dialog(page).getByText('Sign the message in your wallet to log in.'));
   expect(callsOf(wallet, 'eth_requestAccounts')).toBeGreaterThanOrEqual(1);
@@ -117,15 +175,24 @@ describe('wallet login on mobile: the manual sign step', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`${scheme}: asks nothing of the wallet until 'Sign with your wallet' is pressed, then signs once and logs in`, async () => {
-      const { page, account, wallet } = await mobileWalletPage(browser, apps[scheme]!);
+      const { page, account, wallet, log } = await mobileWalletPage(browser, apps[scheme]!);
       await chooseTestWallet(page);
       await expectManualSignStep(page, wallet);
       await checkPhoneScreen(page, `awaiting-connection-mobile-sign-${scheme}`);
       // Still nothing asked after the screenshot and axe: the step waits for the person, not for a timer.
       expect(callsOf(wallet, 'personal_sign')).toBe(0);
+      // The nonce was fetched (and the message written) before the button could be pressed.
+      expect(log).toEqual(['wallet eth_requestAccounts', 'request /api/v1/siwe/init']);
 
-      await dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }).tap();
+      await tapSign(page, log);
       await expectSuccessAndClose(page);
+      // Nothing between the tap and personal_sign (no /siwe/init), asked within the tap itself; then authenticate.
+      expect(log.slice(log.indexOf('tap'))).toEqual([
+        'tap',
+        'wallet personal_sign',
+        'request /api/v1/siwe/authenticate',
+      ]);
+      expect(await signsInTap(page)).toEqual([true]);
       await visible(page.getByTestId('user-wallet'));
       expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
       expect(callsOf(wallet, 'personal_sign')).toBe(1);
@@ -136,34 +203,49 @@ describe('wallet login on mobile: the manual sign step', () => {
   }
 
   it('a touch screen under the 440 px breakpoint without a mobile agent also gets the manual step', async () => {
-    const { page, account, wallet } = await mobileWalletPage(browser, apps.light!, 'narrow-touch');
+    const { page, account, wallet, log } = await mobileWalletPage(browser, apps.light!, 'narrow-touch');
     expect(await page.evaluate(() => /Mobile|iPhone|Android/.test(navigator.userAgent))).toBe(false);
     await chooseTestWallet(page);
     await expectManualSignStep(page, wallet);
-    await dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }).tap();
+    expect(log).toEqual(['wallet eth_requestAccounts', 'request /api/v1/siwe/init']);
+    await tapSign(page, log);
     await expectSuccessAndClose(page);
+    expect(log.slice(log.indexOf('tap'))).toEqual(['tap', 'wallet personal_sign', 'request /api/v1/siwe/authenticate']);
+    expect(await signsInTap(page)).toEqual([true]);
     expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
     expect(callsOf(wallet, 'personal_sign')).toBe(1);
     await page.close();
   });
 
   it("a rejection at the manual step shows 'signature rejected (please try signing again)'; Retry comes back to the step and logs in", async () => {
-    const { page, account, wallet } = await mobileWalletPage(browser, apps.light!);
+    const { page, account, wallet, log } = await mobileWalletPage(browser, apps.light!);
     wallet.script('personal_sign', { errorCode: 4001 });
     await chooseTestWallet(page);
     await expectManualSignStep(page, wallet);
-    await dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }).tap();
+    await tapSign(page, log);
 
     await visible(dialog(page).getByRole('heading', { name: 'signature rejected (please try signing again)' }));
     expect(callsOf(wallet, 'personal_sign')).toBe(1);
     await checkPhoneScreen(page, 'awaiting-connection-mobile-sign-rejected');
     await dialog(page).getByRole('button', { name: 'Retry' }).tap();
 
-    // Retry reconnects, then waits for the button again: no signature request on its own.
+    // Retry reconnects and writes a new message (fresh nonce), then waits for the button again.
     await expectManualSignStep(page, wallet, 1);
     expect(callsOf(wallet, 'eth_requestAccounts')).toBe(2);
-    await dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true }).tap();
+    expect(log.slice(log.indexOf('tap'))).toEqual([
+      'tap',
+      'wallet personal_sign',
+      'wallet eth_requestAccounts',
+      'request /api/v1/siwe/init',
+    ]);
+    await tapSign(page, log);
     await expectSuccessAndClose(page);
+    expect(log.slice(log.lastIndexOf('tap'))).toEqual([
+      'tap',
+      'wallet personal_sign',
+      'request /api/v1/siwe/authenticate',
+    ]);
+    expect(await signsInTap(page)).toEqual([true, true]);
     expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
     expect(callsOf(wallet, 'personal_sign')).toBe(2);
     await page.close();
