@@ -217,6 +217,41 @@ describe('wallet login on mobile: the manual sign step', () => {
     await page.close();
   });
 
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`${scheme}: while /siwe/init has not answered, the button is shown disabled (preparing) and nothing is signed`, async () => {
+      const { page, account, wallet, log } = await mobileWalletPage(browser, apps[scheme]!);
+      let answerInit: () => void = () => {};
+      const held = new Promise<void>((resolve) => (answerInit = resolve));
+      await page.route(/\/api\/v1\/siwe\/init$/, async (route) => {
+        await held;
+        await route.fallback();
+      });
+      await chooseTestWallet(page);
+      const button = dialog(page).getByRole('button', { name: SIGN_WITH_WALLET, exact: true });
+      await visible(button);
+      expect(await button.isDisabled()).toBe(true);
+      expect(await button.getAttribute('aria-busy')).toBe('true');
+      expect(log).toEqual(['wallet eth_requestAccounts', 'request /api/v1/siwe/init']);
+      const dir = join(ARTIFACTS, 'screenshots');
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `awaiting-connection-mobile-sign-preparing-${scheme}.png`) });
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      expect(callsOf(wallet, 'personal_sign')).toBe(0);
+
+      answerInit();
+      await expectManualSignStep(page, wallet);
+      await tapSign(page, log);
+      await expectSuccessAndClose(page);
+      expect(log.slice(log.indexOf('tap'))).toEqual([
+        'tap',
+        'wallet personal_sign',
+        'request /api/v1/siwe/authenticate',
+      ]);
+      expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
+      await page.close();
+    });
+  }
+
   it("a rejection at the manual step shows 'signature rejected (please try signing again)'; Retry comes back to the step and logs in", async () => {
     const { page, account, wallet, log } = await mobileWalletPage(browser, apps.light!);
     wallet.script('personal_sign', { errorCode: 4001 });
