@@ -1,5 +1,7 @@
+export type { PreparedSiweMessage, SignedSiweMessage, SiweAccount } from '../actions/walletActions.js';
 export {
   initialWalletConnectionState,
+  PREPARED_SIGN_IN_REFRESH_MS,
   requiresManualSign,
   SIGN_WITH_WALLET_TEXT,
   walletConnectionTransition,
