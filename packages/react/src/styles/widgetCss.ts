@@ -8,6 +8,7 @@ export const WIDGET_CSS = `
 [data-latch-root][data-latch-theme=dark]{--latch-bg:#18181b;--latch-fg:#f4f4f5;--latch-muted:#a1a1aa;--latch-border:#3f3f46;--latch-surface:#27272a;--latch-error:#f87171;--latch-success:#4ade80;color-scheme:dark}
 [data-latch-root] *,[data-latch-root] *::before,[data-latch-root] *::after{box-sizing:border-box}
 dialog[data-latch-root]{border:none;padding:0;margin:auto;width:360px;max-width:calc(100vw - 32px);max-height:calc(100dvh - 32px);border-radius:16px;box-shadow:0 20px 50px rgba(0,0,0,.25);overflow:auto}
+dialog[data-latch-root]:focus{outline:none}
 dialog[data-latch-root]::backdrop{background:rgba(15,17,23,.45)}
 @media (max-width:439.98px){dialog[data-latch-root]{width:100vw;max-width:100vw;margin:auto 0 0;border-radius:16px 16px 0 0;max-height:100dvh}}
 [data-latch-root].latch-embed{width:100%;max-width:360px;border:1px solid var(--latch-border);border-radius:16px}
