@@ -73,7 +73,10 @@ try {
     const database =
       backend === 'postgres' ? await createPostgresDatabase('bench_ab') : createPgliteDirectory('bench-ab');
     const env = backend === 'postgres' ? { BENCH_DATABASE_URL: database.url } : { BENCH_DATA_DIR: database.dir };
-    const server = await startChildServer(script, { env, execArgv: ['--import', 'tsx'] });
+    const server = await startChildServer(script, { env, execArgv: ['--import', 'tsx'] }).catch(async (error) => {
+      await database.drop();
+      throw error;
+    });
     const { setup, operation } = latchFlows(server)[flow];
     const pool = await openClients({ origin: server.origin, setup });
     const databaseName = database.url ? new URL(database.url).pathname.slice(1) : undefined;
