@@ -2,6 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShortLivedBackend, shortLivedBackends } from './testing/shortLivedBackends.js';
 
 // One contract, every backend: PGlite always, PostgreSQL and Redis when their URLs are set.
+// Redis expires keys on its own clock, so passTime really waits there: short windows are a second long,
+// far above any pause between two calls of one test on a loaded machine (30 ms windows were flaky).
+const SHORT_MS = 1000;
+const PAST_SHORT_MS = 1500;
+
 describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => {
   let backend: ShortLivedBackend;
   // One backend per block (PGlite start-up is the slow part); tests use distinct keys.
@@ -26,9 +31,9 @@ describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => 
 
   it('ignores values past their TTL', async () => {
     const { store } = backend;
-    await store.set('short', 'x', 20);
+    await store.set('short', 'x', SHORT_MS);
     await store.set('long', 'y', 60_000);
-    await backend.passTime(40);
+    await backend.passTime(PAST_SHORT_MS);
     expect(await store.get('short')).toBeNull();
     expect(await store.take('short')).toBeNull();
     expect(await store.get('long')).toBe('y');
@@ -36,12 +41,12 @@ describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => 
 
   it('counts within a window and restarts the count once the window has passed', async () => {
     const { store } = backend;
-    expect(await store.increment('n', 1, 30)).toMatchObject({ count: 1 });
+    expect(await store.increment('n', 1, SHORT_MS)).toMatchObject({ count: 1 });
     const second = await store.increment('n', 2, 60_000);
     expect(second.count).toBe(3);
     // A live window keeps its expiry: the second call's longer TTL does not extend it.
-    expect(second.ttlMs).toBeLessThanOrEqual(30);
-    await backend.passTime(50);
+    expect(second.ttlMs).toBeLessThanOrEqual(SHORT_MS);
+    await backend.passTime(PAST_SHORT_MS);
     const restarted = await store.increment('n', 1, 60_000);
     expect(restarted.count).toBe(1);
     expect(restarted.ttlMs).toBeGreaterThan(30_000);
@@ -55,9 +60,9 @@ describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => 
 
   it('keeps each key its own count and window when many keys are incremented at once', async () => {
     const { store } = backend;
-    await store.increment('m-old', 5, 30);
+    await store.increment('m-old', 5, SHORT_MS);
     await store.increment('m-live', 5, 60_000);
-    await backend.passTime(50);
+    await backend.passTime(PAST_SHORT_MS);
     const [fresh, old, live, again] = await Promise.all([
       store.increment('m-fresh', 2, 60_000),
       store.increment('m-old', 1, 60_000),
