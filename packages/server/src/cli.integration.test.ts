@@ -113,3 +113,17 @@ it('refuses to start outside dev mode without LATCH_MASTER_KEY', async () => {
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('LATCH_MASTER_KEY is required outside dev mode');
 }, 60_000);
+
+it('refuses to start, with a clear message, when the master key cannot open the stored signing keys', async () => {
+  const key = (byte: number) => Buffer.alloc(32, byte).toString('base64');
+  // A database of its own: the other tests' apps are sealed under the dev master.key.
+  const own = { LATCH_DATA_DIR: join(dataDir, 'sealed') };
+  const created = await cli(['apps', 'create', '--name', 'Sealed'], { ...own, LATCH_MASTER_KEY: key(1) });
+  expect(created.code).toBe(0);
+  expect((await cli(['apps', 'list'], { ...own, LATCH_MASTER_KEY: key(1) })).code).toBe(0);
+  const result = await cli(['start'], { ...own, LATCH_MASTER_KEY: key(2), LATCH_PORT: '0' });
+  expect(result.code).toBe(1);
+  expect(result.stderr).toContain('The master key does not open the stored signing keys');
+  expect(result.stderr).not.toContain(key(1));
+  expect(result.stderr).not.toContain(key(2));
+}, 120_000);

@@ -58,6 +58,12 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   }
   const sealer = createSealer(masterKey);
   const keys = new SigningKeys(db, sealer, clock);
+  try {
+    await keys.assertMasterKeyOpensKeys();
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
   const shortLived = createShortLivedStore({
     db: db as unknown as Kysely<object>,
     redisUrl: settings.redisUrl,

@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject, type JsonWebKey as NodeJwk, randomUUI
 import { LatchError } from '@latch/protocol';
 import { type CryptoKey, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Clock } from '../clock.js';
+import { ConfigError } from '../config.js';
 import type { Sealer } from '../crypto/masterKey.js';
 import type { Db } from '../store/db.js';
 import { TtlCache } from '../ttlCache.js';
@@ -75,6 +76,28 @@ export class SigningKeys {
     this.active.delete(appId);
     this.published.delete(appId);
     return kid;
+  }
+
+  /**
+   * Throws a ConfigError when the master key cannot open the stored signing keys (a different
+   * LATCH_MASTER_KEY, or another data dir's master.key), so the server refuses to start with a clear
+   * message instead of answering 500 to every login. Checks one active key; all are sealed alike.
+   */
+  async assertMasterKeyOpensKeys(): Promise<void> {
+    const row = await this.db
+      .selectFrom('app_signing_keys')
+      .select(['app_id', 'kid', 'private_jwk_encrypted'])
+      .where('retired_at', 'is', null)
+      .limit(1)
+      .executeTakeFirst();
+    if (!row) return;
+    try {
+      this.sealer.open(row.private_jwk_encrypted, aadFor(row.app_id, row.kid));
+    } catch {
+      throw new ConfigError(
+        `The master key does not open the stored signing keys (app ${row.app_id}): LATCH_MASTER_KEY (or <data dir>/master.key in dev mode) is not the key this database was created with. Start with that key; a new key cannot read the old one's data.`,
+      );
+    }
   }
 
   /** The key new tokens of the app are signed with. */
