@@ -28,6 +28,7 @@ function setup(sign: () => Promise<`0x${string}`> = async () => '0x5157') {
     getState: () => ({ user: owner }),
     subscribe: () => () => {},
     getAccessToken: async () => 'token',
+    analyticsId: () => 'analytics-id',
     refreshUser: async () => owner,
   } as unknown as LatchClient;
   const runtime = createEmbeddedWalletRuntime({

@@ -30,6 +30,7 @@ function setup(options: { hostOption?: boolean; configOption?: boolean }) {
     getState: () => ({ user: owner, config }),
     subscribe: () => () => {},
     getAccessToken: async () => 'token',
+    analyticsId: () => 'analytics-id',
     refreshUser: async () => owner,
   } as unknown as LatchClient;
   const runtime = createEmbeddedWalletRuntime({

@@ -54,6 +54,7 @@ function setup(options: { recoveryMethod: string; onDevice: boolean; recoveryOpt
       return () => listeners.delete(listener);
     },
     getAccessToken: async () => 'token',
+    analyticsId: () => 'analytics-id',
     refreshUser: async () => user,
   } as unknown as LatchClient;
   const runtime = createEmbeddedWalletRuntime({
