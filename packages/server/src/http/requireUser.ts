@@ -1,7 +1,7 @@
 import { HEADER, LatchError, LIMIT } from '@latch/protocol';
 import type { AppRecord } from '../apps/appStore.js';
 import { isSessionActive } from '../services/sessions.js';
-import { getUser, type UserWithAccounts } from '../services/users.js';
+import { getUser, type UserWithAccounts } from '../services/userRecords.js';
 import { type AccessClaims, unverifiedAudience, verifyAccessToken } from '../tokens/accessToken.js';
 import type { LatchContext } from './env.js';
 

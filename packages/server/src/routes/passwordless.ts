@@ -5,7 +5,8 @@ import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
 import { logIn } from '../services/sessions.js';
-import { linkAccount, toWireUser, unlinkAccount, updateEmail } from '../services/users.js';
+import { toWireUser } from '../services/userRecords.js';
+import { linkAccount, unlinkAccount, updateEmail } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
 import { headerApp, passwordlessSmsRoutes } from './passwordlessSms.js';
 

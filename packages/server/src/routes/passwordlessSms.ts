@@ -6,7 +6,8 @@ import type { LatchContext, RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
 import { logIn } from '../services/sessions.js';
-import { linkAccount, toWireUser, unlinkAccount } from '../services/users.js';
+import { toWireUser } from '../services/userRecords.js';
+import { linkAccount, unlinkAccount } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
 
 /** The app named by the `latch-app-id` header (400 `invalid_app_id`, 404 `app_not_found`). */

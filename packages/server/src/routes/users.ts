@@ -3,7 +3,8 @@ import { schemas } from '@latch/protocol/schemas';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
-import { acceptTerms, toWireUser } from '../services/users.js';
+import { toWireUser } from '../services/userRecords.js';
+import { acceptTerms } from '../services/users.js';
 
 /** The signed-in user. */
 export const userRoutes: RouteDef[] = [

@@ -9,11 +9,11 @@ import type { AccountInput } from './accounts.js';
 import {
   accountsFromJson,
   accountsJsonOf,
-  loginOrSignUp,
   toWireUser,
   type UsersContext,
   type UserWithAccounts,
-} from './users.js';
+} from './userRecords.js';
+import { loginOrSignUp } from './users.js';
 
 /** A refresh token lives this long unused; every refresh starts a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;

@@ -1,10 +1,9 @@
-import { LatchError, type LinkedAccountType, userDid, type WireUser } from '@latch/protocol';
-import { type Insertable, type RawBuilder, sql } from 'kysely';
+import { LatchError, type LinkedAccountType } from '@latch/protocol';
+import { type Insertable, sql } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
-import type { ServerContext } from '../context.js';
 import { newUserId } from '../ids.js';
 import { isUniqueViolation } from '../store/db.js';
-import type { LinkedAccountRow, RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
+import type { RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
 import {
   type AccountInput,
   accountDetails,
@@ -13,78 +12,8 @@ import {
   isEmbeddedWallet,
   loginMethodFlagFor,
   maxOfType,
-  toWireAccount,
 } from './accounts.js';
-
-/** What the user services need from the server context. */
-export type UsersContext = Pick<ServerContext, 'db' | 'clock' | 'apps'>;
-
-/** A user with its linked accounts. */
-export interface UserWithAccounts {
-  user: UserRow;
-  accounts: LinkedAccountRow[];
-}
-
-const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
-
-/** The protocol WireUser of a user; `id` is the DID, equal to the access token's `sub`. */
-export function toWireUser({ user, accounts }: UserWithAccounts): WireUser {
-  return {
-    id: userDid(user.id),
-    created_at: seconds(user.created_at),
-    linked_accounts: accounts.map(toWireAccount),
-    mfa_methods: [],
-    has_accepted_terms: user.accepted_terms_at !== null,
-  };
-}
-
-/** A linked account as `json_agg` returns it: timestamps as ISO strings, the bigserial id as a number. */
-type AccountJson = Omit<
-  LinkedAccountRow,
-  'id' | 'verified_at' | 'first_verified_at' | 'latest_verified_at' | 'created_at'
-> & {
-  id: string | number;
-  verified_at: string;
-  first_verified_at: string;
-  latest_verified_at: string;
-  created_at: string;
-};
-
-/**
- * A user's linked accounts (oldest first) as one JSON array, or null when there are none: read in the
- * same query as the user, so a user costs one round trip.
- */
-export function accountsJsonOf(userId: RawBuilder<unknown>): RawBuilder<AccountJson[] | null> {
-  return sql<
-    AccountJson[] | null
-  >`(select json_agg(la order by la.id) from linked_accounts la where la.user_id = ${userId})`;
-}
-
-/** The rows of `accountsJsonOf`, typed as a plain select would return them. */
-export function accountsFromJson(json: AccountJson[] | null): LinkedAccountRow[] {
-  return (json ?? []).map((account) => ({
-    ...account,
-    id: String(account.id),
-    verified_at: new Date(account.verified_at),
-    first_verified_at: new Date(account.first_verified_at),
-    latest_verified_at: new Date(account.latest_verified_at),
-    created_at: new Date(account.created_at),
-  }));
-}
-
-/** The user and its accounts (one query), or undefined. */
-export async function getUser(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts | undefined> {
-  const row = await ctx.db
-    .selectFrom('users as u')
-    .selectAll('u')
-    .select(accountsJsonOf(sql.ref('u.id')).as('accounts'))
-    .where('u.id', '=', userId)
-    .where('u.app_id', '=', appId)
-    .executeTakeFirst();
-  if (!row) return undefined;
-  const { accounts, ...user } = row;
-  return { user, accounts: accountsFromJson(accounts) };
-}
+import { accountsFromJson, accountsJsonOf, getUser, type UsersContext, type UserWithAccounts } from './userRecords.js';
 
 async function requireUser(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts> {
   const found = await getUser(ctx, appId, userId);
