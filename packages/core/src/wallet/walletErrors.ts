@@ -47,7 +47,8 @@ interface CodeRule {
 }
 
 /**
- * EIP-1193 provider codes and EIP-1474 JSON-RPC codes (the standards' meanings as the detail). Built on
+ * EIP-1193 provider codes and EIP-1474 JSON-RPC codes; the detail is the code's standard meaning, worded
+ * as wallets word it (@metamask/rpc-errors: -32004 is 'Method is not implemented.'). Built on
  * first use: a module-level table of WALLET_TEXT reads would stay in every bundle, used or not.
  */
 const providerCodes = (): Record<number, CodeRule> => ({
