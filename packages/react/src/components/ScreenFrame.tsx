@@ -10,11 +10,13 @@ export function ScreenFrame(props: {
   top?: ReactNode;
   /** Screens that cannot be left while something runs hide the close button. */
   closable?: boolean;
+  /** What close does (default: close the login flow); screens of other dialogs pass their own. */
+  onClose?: () => void;
   children?: ReactNode;
 }): ReactNode {
   const { runner, strings, embeds } = useLatchContext();
-  // An inline embed has nothing to close back to.
-  const closable = (props.closable ?? true) && embeds.current === 0;
+  // An inline embed has nothing to close the login flow back to; a screen with its own close keeps it.
+  const closable = (props.closable ?? true) && (props.onClose !== undefined || embeds.current === 0);
   return (
     <div className="latch-screen">
       <div className="latch-topbar">
@@ -30,7 +32,7 @@ export function ScreenFrame(props: {
             type="button"
             className="latch-icon-button"
             aria-label={strings.close}
-            onClick={() => runner.dispatch({ type: 'close' })}
+            onClick={props.onClose ?? (() => runner.dispatch({ type: 'close' }))}
           >
             <span aria-hidden="true">×</span>
           </button>

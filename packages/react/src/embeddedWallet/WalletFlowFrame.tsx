@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { walletFlowStrings as text } from './walletFlowStrings.js';
+import { ScreenFrame } from '../components/ScreenFrame.js';
 
-/** The frame of a wallet-flow screen: optional back, close when the flow is closable, the title, the body. */
+/** The frame of a wallet-flow screen: optional back, close only when the flow is closable, the title, the body. */
 export function WalletFlowFrame(props: {
   titleId: string;
   title: ReactNode;
@@ -10,27 +10,5 @@ export function WalletFlowFrame(props: {
   top?: ReactNode;
   children?: ReactNode;
 }): ReactNode {
-  return (
-    <div className="latch-screen">
-      <div className="latch-topbar">
-        {props.onBack ? (
-          <button type="button" className="latch-icon-button" aria-label={text.back} onClick={props.onBack}>
-            <span aria-hidden="true">←</span>
-          </button>
-        ) : (
-          <span />
-        )}
-        {props.onClose ? (
-          <button type="button" className="latch-icon-button" aria-label={text.close} onClick={props.onClose}>
-            <span aria-hidden="true">×</span>
-          </button>
-        ) : null}
-      </div>
-      {props.top}
-      <h2 className="latch-title" id={props.titleId}>
-        {props.title}
-      </h2>
-      {props.children}
-    </div>
-  );
+  return <ScreenFrame {...props} closable={props.onClose !== undefined} />;
 }
