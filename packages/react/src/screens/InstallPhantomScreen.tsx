@@ -1,21 +1,11 @@
-import { installGuide, type WalletHelpTarget, walletHelpTarget } from '@latch/core/wallet';
-import { type ReactNode, useSyncExternalStore } from 'react';
+import { installGuide } from '@latch/core/wallet';
+import type { ReactNode } from 'react';
 import { ScreenFrame } from '../components/ScreenFrame.js';
 import { useLatchContext } from '../LatchContext.js';
 import { format } from '../strings/en.js';
-import { useExternalWallets } from '../wallet/useExternalWallets.js';
+import { useWalletHelpTarget } from '../wallet/useWalletHelpTarget.js';
 import { useWalletStrings } from '../wallet/walletStrings.js';
 import type { ScreenProps } from './screenProps.js';
-
-const noop = () => () => {};
-const none = (): null => null;
-
-/** The wallet the help is about (chosen in the list or named by a deep link); Phantom when none was recorded. */
-function useHelpTarget(): WalletHelpTarget {
-  const help = useExternalWallets(true)?.help;
-  const target = useSyncExternalStore(help ? help.subscribe : noop, help ? help.target : none, none);
-  return target ?? walletHelpTarget('phantom');
-}
 
 /**
  * INSTALL_PHANTOM_SCREEN (desktop, the wallet is not in the page): SPEC §2's install guide — install the
@@ -24,7 +14,7 @@ function useHelpTarget(): WalletHelpTarget {
 export function InstallPhantomScreen({ titleId }: ScreenProps): ReactNode {
   const { runner } = useLatchContext();
   const strings = useWalletStrings();
-  const guide = installGuide(useHelpTarget());
+  const guide = installGuide(useWalletHelpTarget());
   const wallet = { wallet: guide.name };
   return (
     <ScreenFrame
