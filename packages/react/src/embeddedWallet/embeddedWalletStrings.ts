@@ -4,7 +4,6 @@ export const embeddedWalletStrings = {
   signMessageDescription: 'Signing this message will not cost you any fees.',
   signAndContinue: 'Sign and continue',
   signSuccess: 'Success',
-  close: 'Close',
   walletCreatedNewUserTitle: 'Welcome to {app}',
   walletCreatedNewUserDescription: "You've successfully created an account.",
   walletCreatedTitle: 'All set!',

@@ -7,5 +7,4 @@ export const exportWalletStrings = {
   stepImport: 'Import it into another wallet app to use this account there.',
   frameTitle: 'Your private key',
   connecting: 'Connecting your wallet',
-  close: 'Close',
 } as const;

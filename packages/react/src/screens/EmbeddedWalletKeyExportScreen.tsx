@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { ScreenFrame } from '../components/ScreenFrame.js';
 import { exportWalletStrings as text } from '../embeddedWallet/exportWalletStrings.js';
 
 // Inline (CSSOM) styles: allowed under a strict host style-src, unlike a new stylesheet rule.
@@ -38,16 +39,7 @@ export interface EmbeddedWalletKeyExportScreenProps {
 /** EMBEDDED_WALLET_KEY_EXPORT_SCREEN ('Transfer Wallet'): address, two steps, the warning, and the export frame. */
 export function EmbeddedWalletKeyExportScreen(props: EmbeddedWalletKeyExportScreenProps): ReactNode {
   return (
-    <div className="latch-screen">
-      <div className="latch-topbar">
-        <span />
-        <button type="button" className="latch-icon-button" aria-label={text.close} onClick={props.onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      <h2 className="latch-title" id={props.titleId}>
-        {text.title}
-      </h2>
+    <ScreenFrame titleId={props.titleId} title={text.title} onClose={props.onClose}>
       <p className="latch-sr-only">{text.addressLabel}</p>
       <p style={ADDRESS_STYLE}>{props.address}</p>
       <ol className="latch-text" style={{ ...STEPS_STYLE, textAlign: 'left' }}>
@@ -69,6 +61,6 @@ export function EmbeddedWalletKeyExportScreen(props: EmbeddedWalletKeyExportScre
       <p className="latch-status" data-tone={props.errorText ? 'error' : undefined} role="status">
         {props.errorText ?? ''}
       </p>
-    </div>
+    </ScreenFrame>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../components/Button.js';
+import { ScreenFrame } from '../components/ScreenFrame.js';
 import type { SignRequest } from '../embeddedWallet/embeddedWalletRuntime.js';
 import { embeddedWalletStrings as text } from '../embeddedWallet/embeddedWalletStrings.js';
 
@@ -34,16 +35,7 @@ export function EmbeddedWalletSignRequestScreen(props: {
   const { request } = props;
   const busy = request.status === 'signing';
   return (
-    <div className="latch-screen">
-      <div className="latch-topbar">
-        <span />
-        <button type="button" className="latch-icon-button" aria-label={text.close} onClick={props.onClose}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      <h2 className="latch-title" id={props.titleId}>
-        {text.signMessageTitle}
-      </h2>
+    <ScreenFrame titleId={props.titleId} title={text.signMessageTitle} onClose={props.onClose}>
       <p className="latch-text">{text.signMessageDescription}</p>
       {/* A scrollable region must be reachable by keyboard to be read (WCAG 2.1.1). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus lets keyboard users scroll long typed data. */}
@@ -60,6 +52,6 @@ export function EmbeddedWalletSignRequestScreen(props: {
       <Button variant="primary" disabled={busy || request.status === 'success'} onClick={props.onSign}>
         {text.signAndContinue}
       </Button>
-    </div>
+    </ScreenFrame>
   );
 }
