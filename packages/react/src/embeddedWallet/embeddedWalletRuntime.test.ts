@@ -1,45 +1,5 @@
-import { createFakeClock, type EmbeddedWalletBridge, type LatchClient } from '@latch/core';
-import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
-
-const ADDRESS = `0x${'b'.repeat(40)}` as const;
-const owner = {
-  id: 'did:latch:u',
-  linkedAccounts: [{ type: 'wallet', address: ADDRESS, walletClientType: 'latch', recoveryMethod: 'latch' }],
-} as unknown as User;
-
-function setup(sign: () => Promise<`0x${string}`> = async () => '0x5157') {
-  const clock = createFakeClock();
-  const signed: string[] = [];
-  const bridge: EmbeddedWalletBridge = {
-    ready: async () => {},
-    create: async () => ({ address: ADDRESS }),
-    connect: async () => ({ address: ADDRESS }),
-    recover: async () => ({ address: ADDRESS }),
-    setRecoveryPassword: async () => ({ address: ADDRESS }),
-    rpc: async (data) => {
-      signed.push(String(data.request.params[0]));
-      return { method: data.request.method, result: await sign() };
-    },
-    destroy: () => {},
-  };
-  const client = {
-    getState: () => ({ user: owner }),
-    subscribe: () => () => {},
-    getAccessToken: async () => 'token',
-    analyticsId: () => 'analytics-id',
-    refreshUser: async () => owner,
-  } as unknown as LatchClient;
-  const runtime = createEmbeddedWalletRuntime({
-    client,
-    apiUrl: 'https://auth.example',
-    appId: 'a'.repeat(25),
-    clock,
-    bridge,
-  });
-  return { clock, runtime, signed };
-}
+import { FIXTURE_ADDRESS as ADDRESS, setupEmbeddedWalletRuntime as setup } from './embeddedWalletRuntimeFixture.js';
 
 describe('embedded wallet runtime: the sign request screen', () => {
   it("signs only after 'Sign and continue', shows Success, and closes after 1400 ms", async () => {
@@ -70,7 +30,7 @@ describe('embedded wallet runtime: the sign request screen', () => {
 
   it("shows SPEC's error text when signing fails, and reports the failure when closed", async () => {
     const failure = new Error('frame said no');
-    const { clock, runtime } = setup(() => Promise.reject(failure));
+    const { clock, runtime } = setup({ sign: () => Promise.reject(failure) });
     const signature = runtime.provider.request({ method: 'personal_sign', params: ['hello', ADDRESS] });
     await clock.flush();
     runtime.approveSignRequest();

@@ -1,48 +1,5 @@
-import { createFakeClock, type EmbeddedWalletBridge, type LatchClient } from '@latch/core';
-import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
-
-const ADDRESS = `0x${'b'.repeat(40)}` as const;
-const owner = {
-  id: 'did:latch:u',
-  linkedAccounts: [{ type: 'wallet', address: ADDRESS, walletClientType: 'latch', recoveryMethod: 'latch' }],
-} as unknown as User;
-
-function setup(options: { hostOption?: boolean; configOption?: boolean }) {
-  const clock = createFakeClock();
-  const signed: string[] = [];
-  const bridge: EmbeddedWalletBridge = {
-    ready: async () => {},
-    create: async () => ({ address: ADDRESS }),
-    connect: async () => ({ address: ADDRESS }),
-    recover: async () => ({ address: ADDRESS }),
-    setRecoveryPassword: async () => ({ address: ADDRESS }),
-    rpc: async (data) => {
-      signed.push(String(data.request.params[0]));
-      return { method: data.request.method, result: '0x5157' };
-    },
-    destroy: () => {},
-  };
-  const config =
-    options.configOption === undefined ? null : { embeddedWallets: { noPromptOnSignature: options.configOption } };
-  const client = {
-    getState: () => ({ user: owner, config }),
-    subscribe: () => () => {},
-    getAccessToken: async () => 'token',
-    analyticsId: () => 'analytics-id',
-    refreshUser: async () => owner,
-  } as unknown as LatchClient;
-  const runtime = createEmbeddedWalletRuntime({
-    client,
-    apiUrl: 'https://auth.example',
-    appId: 'a'.repeat(25),
-    clock,
-    bridge,
-    noPromptOnSignature: () => options.hostOption,
-  });
-  return { clock, runtime, signed };
-}
+import { FIXTURE_ADDRESS as ADDRESS, setupEmbeddedWalletRuntime as setup } from './embeddedWalletRuntimeFixture.js';
 
 describe('noPromptOnSignature', () => {
   it('host option set: signs at once, no sign request screen', async () => {
