@@ -1,5 +1,5 @@
 import type { FlowClock } from '../flows/flowRunner.js';
-import { createMachineCore } from '../flows/machineCore.js';
+import { createMachineCore, type MachineRunner } from '../flows/machineCore.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
 import { generatePassword } from './passwordRules.js';
 import {
@@ -30,13 +30,8 @@ export interface RecoveryFlowActions {
   finish(purpose: WalletFlowPurpose, outcome: WalletFlowOutcome): void;
 }
 
-/** The running wallet flow. */
-export interface RecoveryFlowRunner {
-  getState(): RecoveryFlowState;
-  subscribe(listener: () => void): () => void;
-  dispatch(event: RecoveryFlowEvent): void;
-  destroy(): void;
-}
+/** The running wallet password/recovery flow. */
+export type RecoveryFlowRunner = MachineRunner<RecoveryFlowState, RecoveryFlowEvent>;
 
 /** Why a recovery failed, read from the frame's error (SPEC §8: wrong password, 'code 429', other). */
 export function recoverFailureReason(error: unknown): 'wrong-password' | 'rate-limited' | 'other' {

@@ -1,7 +1,7 @@
 import { LatchError, type User } from '@latch/protocol';
 import { authFlowTransition } from './authFlow.js';
 import type { AuthFlowState, ExitError, FlowEffect, FlowError, FlowEvent, FlowIntent } from './flowTypes.js';
-import { createMachineCore } from './machineCore.js';
+import { createMachineCore, type MachineRunner } from './machineCore.js';
 import { initialAuthFlowState } from './modalNavigation.js';
 
 /** The timer functions the runner needs; the client's Clock and a fake clock both fit. */
@@ -31,13 +31,8 @@ export interface FlowHandlers {
   createEmbeddedWallet?(user: User): Promise<User>;
 }
 
-/** A running modal flow: observable state, a dispatch function and cleanup. */
-export interface FlowRunner {
-  getState(): AuthFlowState;
-  subscribe(listener: () => void): () => void;
-  dispatch(event: FlowEvent): void;
-  destroy(): void;
-}
+/** A running modal flow. */
+export type FlowRunner = MachineRunner<AuthFlowState, FlowEvent>;
 
 /** Turns anything thrown by an action into the flow's error shape. */
 export function toFlowError(error: unknown): FlowError {

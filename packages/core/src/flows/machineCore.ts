@@ -1,5 +1,13 @@
 import type { FlowClock } from './flowRunner.js';
 
+/** A running flow as its screens see it: observable state, a dispatch function and cleanup. */
+export interface MachineRunner<S, E> {
+  getState(): S;
+  subscribe(listener: () => void): () => void;
+  dispatch(event: E): void;
+  destroy(): void;
+}
+
 /** The engine every flow runner shares: state, subscribers, dispatch through a pure transition, timers. */
 export interface MachineCore<S, E> {
   getState(): S;

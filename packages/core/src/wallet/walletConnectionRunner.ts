@@ -4,7 +4,7 @@ import type { PreparedSiweMessage, SignedSiweMessage, SiweAccount } from '../act
 import type { FlowClock } from '../flows/flowRunner.js';
 import { toFlowError } from '../flows/flowRunner.js';
 import type { ExitError } from '../flows/flowTypes.js';
-import { createMachineCore } from '../flows/machineCore.js';
+import { createMachineCore, type MachineRunner } from '../flows/machineCore.js';
 import { initialWalletConnectionState, walletConnectionTransition } from '../flows/walletConnection.js';
 import type { WalletConnection, WalletConnector } from './injectedConnector.js';
 import { walletErrorView } from './walletErrors.js';
@@ -30,12 +30,7 @@ export interface WalletFlowHandlers {
 }
 
 /** A running wallet flow. */
-export interface WalletConnectionRunner {
-  getState(): WalletConnectionState;
-  subscribe(listener: () => void): () => void;
-  dispatch(event: WalletFlowEvent): void;
-  destroy(): void;
-}
+export type WalletConnectionRunner = MachineRunner<WalletConnectionState, WalletFlowEvent>;
 
 /** Runs the wallet connection flow: transitions, and their effects on the connectors, actions and clock. */
 export function createWalletConnectionRunner(options: {
