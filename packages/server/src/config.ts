@@ -12,7 +12,7 @@ export interface Settings {
   dataDir: string;
   /** PostgreSQL URL; when absent the embedded PGlite database under `<dataDir>/db` is used. */
   databaseUrl?: string;
-  /** Prepare statements on PostgreSQL (`LATCH_PG_PREPARE=0` turns it off, e.g. behind a pooler without prepared-statement support). */
+  /** Prepare statements, on PostgreSQL and PGlite (`LATCH_PG_PREPARE=0` turns it off, e.g. behind a pooler without prepared-statement support). */
   pgPrepare?: boolean;
   /** Use an in-memory PGlite database (tests). */
   inMemoryDb?: boolean;

@@ -6,6 +6,7 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import type { Settings } from '../config.js';
 import { PreparingClient } from './preparingClient.js';
+import { PreparingPglite } from './preparingPglite.js';
 import type { Database } from './schema.js';
 
 /** The database handle every service uses. */
@@ -35,7 +36,9 @@ export function openDb(settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inM
     mkdirSync(dir, { recursive: true });
     pglite = new PGlite(dir);
   }
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(pglite) }), kind: 'pglite' };
+  // The dialect only calls query() and close(), which PreparingPglite provides over the instance.
+  const client = settings.pgPrepare === false ? pglite : (new PreparingPglite(pglite) as unknown as PGlite);
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), kind: 'pglite' };
 }
 
 /** True when `error` is PostgreSQL's unique-violation (23505). */

@@ -11,16 +11,22 @@ const CACHED_PLAN_CHANGED = '0A000';
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 const names = new Map<string, string>();
-const neverPrepare = new Set<string>();
+const neverPrepared = new Set<string>();
 
 /** The prepared-statement name of `text` (a hash of it), or undefined when it must run unprepared. */
 export function statementName(text: string): string | undefined {
   const known = names.get(text);
   if (known !== undefined) return known;
-  if (neverPrepare.has(text) || names.size >= MAX_PREPARED_STATEMENTS || !PREPARABLE.test(text)) return undefined;
+  if (neverPrepared.has(text) || names.size >= MAX_PREPARED_STATEMENTS || !PREPARABLE.test(text)) return undefined;
   const name = `latch_${createHash('sha256').update(text).digest('hex').slice(0, 40)}`;
   names.set(text, name);
   return name;
+}
+
+/** Never prepares `text` again in this process (its result columns changed under a prepared copy). */
+export function neverPrepare(text: string): void {
+  names.delete(text);
+  neverPrepared.add(text);
 }
 
 interface ParsedStatements {
@@ -58,8 +64,7 @@ export class PreparingClient extends pg.Client {
 
   /** Stops using the prepared statement `name` on this connection and everywhere from now on. */
   private forget(text: string, name: string): void {
-    names.delete(text);
-    neverPrepare.add(text);
+    neverPrepare(text);
     const connection = (this as unknown as { connection: ParsedStatements }).connection;
     delete connection.parsedStatements[name];
     // Fails inside an aborted transaction; the name is never used again, so the leftover is harmless.
