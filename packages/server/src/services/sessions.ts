@@ -177,7 +177,7 @@ async function spendRefreshToken(ctx: SessionsContext, appId: string | undefined
       select ${sha256Hex(next)}, id, ${now}, ${expiresAt}, null from session
     )
     select c.session_id as consumed_session_id, s.id as session_id, s.app_id, u.id as user_id,
-      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonOf(sql.ref('u.id'))} as accounts
+      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonOf('u.id')} as accounts
     from (select 1) as one
     left join consumed c on true
     left join session s on true

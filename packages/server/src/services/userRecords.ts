@@ -29,7 +29,7 @@ export function toWireUser({ user, accounts }: UserWithAccounts): WireUser {
 }
 
 /** A linked account as `json_agg` returns it: timestamps as ISO strings, the bigserial id as a number. */
-type AccountJson = Omit<
+export type AccountJson = Omit<
   LinkedAccountRow,
   'id' | 'verified_at' | 'first_verified_at' | 'latest_verified_at' | 'created_at'
 > & {
@@ -41,13 +41,17 @@ type AccountJson = Omit<
 };
 
 /**
- * A user's linked accounts (oldest first) as one JSON array, or null when there are none: read in the
- * same query as the user, so a user costs one round trip.
+ * SQL for a user's linked accounts (oldest first) as one JSON array, or null when there are none, given
+ * the SQL of the user's id (a column such as `u.id`): read in the same query as the user, so a user
+ * costs one round trip.
  */
-export function accountsJsonOf(userId: RawBuilder<unknown>): RawBuilder<AccountJson[] | null> {
-  return sql<
-    AccountJson[] | null
-  >`(select json_agg(la order by la.id) from linked_accounts la where la.user_id = ${userId})`;
+export function accountsJsonSql(userIdColumn: string): string {
+  return `(select json_agg(la order by la.id) from linked_accounts la where la.user_id = ${userIdColumn})`;
+}
+
+/** `accountsJsonSql` for Kysely queries. */
+export function accountsJsonOf(userIdColumn: string): RawBuilder<AccountJson[] | null> {
+  return sql.raw<AccountJson[] | null>(accountsJsonSql(userIdColumn));
 }
 
 /** The rows of `accountsJsonOf`, typed as a plain select would return them. */
@@ -67,7 +71,7 @@ export async function getUser(ctx: UsersContext, appId: string, userId: string):
   const row = await ctx.db
     .selectFrom('users as u')
     .selectAll('u')
-    .select(accountsJsonOf(sql.ref('u.id')).as('accounts'))
+    .select(accountsJsonOf('u.id').as('accounts'))
     .where('u.id', '=', userId)
     .where('u.app_id', '=', appId)
     .executeTakeFirst();

@@ -1,5 +1,5 @@
 import { LatchError, type LinkedAccountType } from '@latch/protocol';
-import { type Insertable, sql } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
 import { newUserId } from '../ids.js';
 import { isUniqueViolation } from '../store/db.js';
@@ -13,6 +13,7 @@ import {
   loginMethodFlagFor,
   maxOfType,
 } from './accounts.js';
+import { logInOrSignUpInOneStatement } from './logInOrSignUpStatement.js';
 import { accountsFromJson, accountsJsonOf, getUser, type UsersContext, type UserWithAccounts } from './userRecords.js';
 
 async function requireUser(ctx: UsersContext, appId: string, userId: string): Promise<UserWithAccounts> {
@@ -51,7 +52,7 @@ async function findAccountWithOwner(
     .selectFrom('linked_accounts as la')
     .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'la.user_id').onRef('u.app_id', '=', 'la.app_id'))
     .select(['la.id as account_id', 'u.id', 'u.app_id', 'u.created_at', 'u.accepted_terms_at'])
-    .select(accountsJsonOf(sql.ref('u.id')).as('accounts'))
+    .select(accountsJsonOf('u.id').as('accounts'))
     .where('la.app_id', '=', appId)
     .where('la.type', '=', type)
     .where('la.account_key', '=', key)
@@ -80,6 +81,18 @@ export type SessionRows = (userId: string) => {
   refreshToken: Insertable<RefreshTokensTable>;
 };
 
+/** A fresh user id (used only on sign-up) and the session's rows, as the one-statement login takes them. */
+function sessionInput(sessionRows: SessionRows) {
+  const userId = newUserId();
+  const { session, refreshToken } = sessionRows(userId);
+  return {
+    newUserId: userId,
+    sessionId: session.id,
+    refreshTokenHash: refreshToken.token_hash,
+    refreshTokenExpiresAt: new Date(refreshToken.expires_at),
+  };
+}
+
 /**
  * Logs in the owner of a verified account, or signs up a new user with it. Enforces the app's login
  * methods (`disallowed_login_method`), allowlist (`allowlist_rejected`) and user cap for new users
@@ -100,6 +113,23 @@ export async function loginOrSignUp(
   const now = ctx.clock.now();
 
   for (let attempt = 0; attempt < 2; attempt++) {
+    // Without an allowlist or a user cap nothing needs checking between reading and writing.
+    if (sessionRows && !app.allowlist && app.maxUsers === null) {
+      try {
+        return await logInOrSignUpInOneStatement(ctx, {
+          appId,
+          type: account.type,
+          accountKey: key,
+          details: accountDetails(account),
+          now,
+          ...sessionInput(sessionRows),
+        });
+      } catch (error) {
+        // Another request signed up the same account at the same moment: the retry logs in as that user.
+        if (!isUniqueViolation(error) || attempt > 0) throw error;
+        continue;
+      }
+    }
     const existing = await findAccountWithOwner(ctx, appId, account.type, key);
     if (existing) {
       const { owner, accountId } = existing;

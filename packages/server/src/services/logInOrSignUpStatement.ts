@@ -1,0 +1,113 @@
+import { LatchError } from '@latch/protocol';
+import { CompiledQuery } from 'kysely';
+import type { UserRow } from '../store/schema.js';
+import {
+  type AccountJson,
+  accountsFromJson,
+  accountsJsonSql,
+  type UsersContext,
+  type UserWithAccounts,
+} from './userRecords.js';
+
+// A whole login in one statement (one round trip, atomic): find the account; touch it, or create the
+// user with it; start the session with its first refresh token; and read the user with its accounts.
+// Data-modifying CTEs see the snapshot from before the statement, so a new user's rows come back from
+// RETURNING, and an existing user's accounts are read as they were (the caller patches the touch in).
+// A fixed text: no query building per login, and one prepared statement.
+const LOG_IN_OR_SIGN_UP = `with existing as (
+    select id as account_id, user_id from linked_accounts
+    where app_id = $1 and type = $2 and account_key = $3
+  ), touched as (
+    update linked_accounts set latest_verified_at = $4::timestamptz, verified_at = $4::timestamptz
+    where id = (select account_id from existing)
+  ), new_user as (
+    insert into users (id, app_id, created_at, accepted_terms_at)
+    select $5, $1, $4::timestamptz, null where not exists (select 1 from existing)
+    returning id
+  ), new_account as (
+    insert into linked_accounts
+      (app_id, user_id, type, account_key, details, verified_at, first_verified_at, latest_verified_at, created_at)
+    select $1, id, $2, $3, $6::jsonb, $4::timestamptz, $4::timestamptz, $4::timestamptz, $4::timestamptz from new_user
+    returning *
+  ), owner as (
+    select user_id as id from existing union all select id from new_user
+  ), new_session as (
+    insert into sessions (id, app_id, user_id, created_at, last_refreshed_at)
+    select $7, $1, id, $4::timestamptz, $4::timestamptz from owner
+    returning id
+  ), first_token as (
+    insert into refresh_tokens (token_hash, session_id, created_at, expires_at)
+    select $8, id, $4::timestamptz, $9::timestamptz from new_session
+  )
+  select e.account_id::text as existing_account_id, u.id as user_id, u.created_at, u.accepted_terms_at,
+    ${accountsJsonSql('u.id')} as accounts,
+    (select json_agg(na) from new_account na) as new_accounts
+  from (select 1) as one
+  left join existing e on true
+  left join users u on u.id = e.user_id and u.app_id = $1`;
+
+interface LogInRow {
+  existing_account_id: string | null;
+  user_id: string | null;
+  created_at: Date | null;
+  accepted_terms_at: Date | null;
+  accounts: AccountJson[] | null;
+  new_accounts: AccountJson[] | null;
+}
+
+/** What the statement writes besides the account: the new user's id and the session's rows. */
+export interface LogInStatementInput {
+  appId: string;
+  type: string;
+  accountKey: string;
+  details: Record<string, unknown>;
+  now: Date;
+  newUserId: string;
+  sessionId: string;
+  refreshTokenHash: string;
+  refreshTokenExpiresAt: Date;
+}
+
+/**
+ * Logs in the owner of the account (touching its verification times) or signs up a new user with it,
+ * and starts the session, in one statement. For apps without an allowlist or a user cap (those checks
+ * need the owner or a count first). Throws PostgreSQL's unique violation when another request signed
+ * up the same account at the same moment.
+ */
+export async function logInOrSignUpInOneStatement(
+  ctx: Pick<UsersContext, 'db'>,
+  input: LogInStatementInput,
+): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
+  const { appId, now } = input;
+  const { rows } = await ctx.db.executeQuery(
+    CompiledQuery.raw(LOG_IN_OR_SIGN_UP, [
+      appId,
+      input.type,
+      input.accountKey,
+      now,
+      input.newUserId,
+      JSON.stringify(input.details),
+      input.sessionId,
+      input.refreshTokenHash,
+      input.refreshTokenExpiresAt,
+    ]) as CompiledQuery<LogInRow>,
+  );
+  const row = rows[0];
+  if (!row) throw new LatchError('internal_error');
+  if (row.existing_account_id !== null) {
+    if (row.user_id === null || row.created_at === null) throw new LatchError('internal_error');
+    const user: UserRow = {
+      id: row.user_id,
+      app_id: appId,
+      created_at: row.created_at,
+      accepted_terms_at: row.accepted_terms_at,
+    };
+    // The touch is not visible to the statement's own read: apply it here.
+    const accounts = accountsFromJson(row.accounts).map((account) =>
+      account.id === row.existing_account_id ? { ...account, latest_verified_at: now, verified_at: now } : account,
+    );
+    return { user: { user, accounts }, isNewUser: false };
+  }
+  const user: UserRow = { id: input.newUserId, app_id: appId, created_at: now, accepted_terms_at: null };
+  return { user: { user, accounts: accountsFromJson(row.new_accounts) }, isNewUser: true };
+}
