@@ -52,6 +52,22 @@ describe.each(shortLivedBackends())('ShortLivedStore on $name', ({ create }) => 
     expect(restarted.ttlMs).toBeGreaterThan(30_000);
   });
 
+  it('counts increments of several keys made at once, a key twice among them, each on its own', async () => {
+    const { store } = backend;
+    await store.increment('mix-b', 5, 60_000);
+    const [a1, b, a2, c] = await Promise.all([
+      store.increment('mix-a', 1, 60_000),
+      store.increment('mix-b', 2, 60_000),
+      store.increment('mix-a', 1, 60_000),
+      store.increment('mix-c', 3, SHORT_MS),
+    ]);
+    expect([a1?.count, a2?.count].sort()).toEqual([1, 2]);
+    expect(b?.count).toBe(7);
+    expect(c?.count).toBe(3);
+    expect(c?.ttlMs).toBeLessThanOrEqual(SHORT_MS);
+    expect(b?.ttlMs).toBeGreaterThan(SHORT_MS);
+  });
+
   it('never loses an increment under concurrency', async () => {
     const { store } = backend;
     const results = await Promise.all(Array.from({ length: 25 }, () => store.increment('c', 1, 60_000)));

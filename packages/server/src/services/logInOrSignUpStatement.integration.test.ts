@@ -18,7 +18,7 @@ forEachBackend('logIn in one statement', (server) => {
     const stored = await getUser(server().ctx, appId, userId);
     expect(stored && toWireUser(stored)).toEqual(response.user);
     expect(response.user.linked_accounts).toMatchObject([{ type: 'email', address: 'new@example.com' }]);
-    const refreshed = await refreshSession(server().ctx, appId, response.refresh_token);
+    const refreshed = await refreshSession(server().ctx, appId, response.refresh_token ?? '');
     expect(refreshed.user.id).toBe(response.user.id);
   });
 
@@ -36,8 +36,8 @@ forEachBackend('logIn in one statement', (server) => {
     expect(after?.latest_verified_at).toBe((before?.latest_verified_at ?? 0) + 60);
     expect(after?.first_verified_at).toBe(before?.first_verified_at);
     expect(again.refresh_token).not.toBe(first.refresh_token);
-    await expect(refreshSession(server().ctx, appId, first.refresh_token)).resolves.toBeDefined();
-    await expect(refreshSession(server().ctx, appId, again.refresh_token)).resolves.toBeDefined();
+    await expect(refreshSession(server().ctx, appId, first.refresh_token ?? '')).resolves.toBeDefined();
+    await expect(refreshSession(server().ctx, appId, again.refresh_token ?? '')).resolves.toBeDefined();
   });
 
   it('concurrent first logins of one address make one user, and every one gets a working session', async () => {
@@ -53,7 +53,7 @@ forEachBackend('logIn in one statement', (server) => {
     expect(after.users).toBe((before.users ?? 0) + 1);
     expect(after.linked_accounts).toBe((before.linked_accounts ?? 0) + 1);
     expect(after.sessions).toBe((before.sessions ?? 0) + 4);
-    for (const result of results) await refreshSession(server().ctx, appId, result.refresh_token);
+    for (const result of results) await refreshSession(server().ctx, appId, result.refresh_token ?? '');
   });
 
   it('keeps the allowlist and the user cap (checked before writing) on the other path', async () => {
