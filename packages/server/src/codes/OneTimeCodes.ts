@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_POLICY, LatchError, LIMIT } from '@latch/protocol';
-import type { ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type { CounterLimit, CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
 
 /** How a code travels. */
 export type CodeChannel = 'email' | 'sms';
@@ -58,13 +58,33 @@ export class OneTimeCodes {
 
   /** Creates a fresh code for `scope`, replacing any earlier one, and returns it for delivery. */
   async issue(scope: CodeScope): Promise<string> {
+    const { code, stored } = this.fresh(scope);
+    await this.kv.set(codeKey(scope), stored, this.ttlMs);
+    return code;
+  }
+
+  /**
+   * Like `issue`, in the same atomic step as counting one send on each of `counters`: the code is
+   * stored only when every counter stays within its maximum. Returns the code and the counters'
+   * states, or undefined when the store cannot do both at once (then count first, and `issue`).
+   */
+  async issueWithin(
+    scope: CodeScope,
+    counters: readonly CounterLimit[],
+  ): Promise<{ code: string; counters: CounterState[] } | undefined> {
+    if (!this.kv.setWithinLimits) return undefined;
+    const { code, stored } = this.fresh(scope);
+    return { code, counters: await this.kv.setWithinLimits(counters, codeKey(scope), stored, this.ttlMs) };
+  }
+
+  /** A new code and what the store keeps of it (never the code itself). */
+  private fresh(scope: CodeScope): { code: string; stored: string } {
     const code = randomInt(0, 10 ** LIMIT.codeLength)
       .toString()
       .padStart(LIMIT.codeLength, '0');
     const id = randomBytes(16).toString('hex');
     const stored: StoredCode = { id, mac: this.mac(scope, code), expiresAt: this.now() + this.ttlMs };
-    await this.kv.set(codeKey(scope), JSON.stringify(stored), this.ttlMs);
-    return code;
+    return { code, stored: JSON.stringify(stored) };
   }
 
   /**

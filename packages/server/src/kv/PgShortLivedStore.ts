@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
+import type { CounterLimit, CounterState, ShortLivedStore } from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
 export interface ShortLivedTable {
@@ -37,6 +37,25 @@ const INCREMENT = `insert into short_lived (key, value, expires_at)
       else (short_lived.value::bigint + excluded.value::bigint)::text end,
     expires_at = case when short_lived.expires_at <= $4 then excluded.expires_at else short_lived.expires_at end
   returning key, value, expires_at`;
+// A send's counters and its code in one statement: count one more on every counter ($1 keys, $2 new
+// expiries, as INCREMENT does), then store the code ($5, $6, $7) only if every count is within its
+// maximum ($4).
+const SET_WITHIN_LIMITS = `with counted as (
+    insert into short_lived (key, value, expires_at)
+    select key, '1', expires_at from unnest($1::text[], $2::bigint[]) as counter(key, expires_at)
+    on conflict (key) do update set
+      value = case when short_lived.expires_at <= $3 then '1' else (short_lived.value::bigint + 1)::text end,
+      expires_at = case when short_lived.expires_at <= $3 then excluded.expires_at else short_lived.expires_at end
+    returning key, value, expires_at
+  ), within as (
+    select coalesce(bool_and(counted.value::bigint <= limits.max_count), true) as ok
+    from counted join unnest($1::text[], $4::bigint[]) as limits(key, max_count) using (key)
+  ), stored as (
+    insert into short_lived (key, value, expires_at)
+    select $5, $6, $7 from within where ok
+    on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
+  )
+  select key, value, expires_at from counted`;
 const TAKE = 'delete from short_lived where key = $1 returning value, expires_at';
 // The whole code check: lock the live code row, count the try (an upsert, like INCREMENT), then
 // delete the code when it matched within the limit ($4) or the tries are used up.
@@ -101,6 +120,31 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
     return new Promise((resolve, reject) => {
       if (this.pendingIncrements.length === 0) queueMicrotask(() => this.flushIncrements());
       this.pendingIncrements.push({ key, by, ttlMs, resolve, reject });
+    });
+  }
+
+  async setWithinLimits(
+    counters: readonly CounterLimit[],
+    key: string,
+    value: string,
+    ttlMs: number,
+  ): Promise<CounterState[]> {
+    const now = this.now();
+    const { rows } = await this.run<{ key: string; value: string; expires_at: string }>(SET_WITHIN_LIMITS, [
+      counters.map((counter) => counter.key),
+      counters.map((counter) => now + counter.ttlMs),
+      now,
+      counters.map((counter) => counter.max),
+      key,
+      value,
+      now + ttlMs,
+    ]);
+    await this.afterWrite();
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    return counters.map((counter) => {
+      const row = byKey.get(counter.key);
+      if (!row) throw new Error('short_lived setWithinLimits returned no row');
+      return { count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
     });
   }
 

@@ -124,4 +124,30 @@ describe.each(shortLivedBackends().filter((b) => b.name !== 'redis'))('PgShortLi
       await backend.dispose();
     }
   });
+
+  it('counts a send on every counter and stores the value only while all are within their maxima', async () => {
+    const backend = await create();
+    try {
+      const store = backend.pg!.store;
+      const counters = [
+        { key: 'ip', ttlMs: 60_000, max: 3 },
+        { key: 'to', ttlMs: 600_000, max: 2 },
+      ];
+      expect(await store.setWithinLimits(counters, 'code', 'one', 60_000)).toMatchObject([{ count: 1 }, { count: 1 }]);
+      expect(await store.get('code')).toBe('one');
+      expect(await store.setWithinLimits(counters, 'code', 'two', 60_000)).toMatchObject([{ count: 2 }, { count: 2 }]);
+      // Over one maximum: counted anyway, and the stored value is left as it was.
+      const over = await store.setWithinLimits(counters, 'code', 'three', 60_000);
+      expect(over).toMatchObject([{ count: 3 }, { count: 3 }]);
+      expect(over[1]?.ttlMs).toBeGreaterThan(60_000);
+      expect(await store.get('code')).toBe('two');
+      // The counters are the ones `increment` moves, windows included.
+      expect(await store.increment('ip', 0, 60_000)).toMatchObject({ count: 3 });
+      await backend.passTime(60_001);
+      expect(await store.setWithinLimits([counters[0]!], 'code', 'four', 60_000)).toMatchObject([{ count: 1 }]);
+      expect(await store.get('code')).toBe('four');
+    } finally {
+      await backend.dispose();
+    }
+  });
 });

@@ -26,8 +26,26 @@ export interface ShortLivedStore {
    * Stores without it get the same rules from get, increment and take (three round trips).
    */
   tryCode?(key: string, mac: string, maxTries: number, now: number): Promise<boolean>;
+  /**
+   * Optional: one atomic step that adds 1 to each of `counters` (as `increment` does) and then stores
+   * `value` under `key` for `ttlMs` only when every counter is at most its `max`. Returns the counters'
+   * states, in order. Stores without it get the same rules from increment and set (two round trips).
+   */
+  setWithinLimits?(
+    counters: readonly CounterLimit[],
+    key: string,
+    value: string,
+    ttlMs: number,
+  ): Promise<CounterState[]>;
   /** Releases connections owned by the store (not those passed in). */
   close(): Promise<void>;
+}
+
+/** A counter with the window a new count starts and the most it may reach. */
+export interface CounterLimit {
+  key: string;
+  ttlMs: number;
+  max: number;
 }
 
 /** A counter after an increment. */

@@ -115,8 +115,12 @@ forEachBackend('passwordless email', (server) => {
     for (let i = 0; i < DEFAULT_SEND_LIMITS.perTarget.points; i++) {
       expect((await client.post(API.emailInit, { email }, { ip: randomIp() })).status).toBe(200);
     }
+    const lastCode = await client.latestCode(email);
     const refused = await client.post(API.emailInit, { email }, { ip: randomIp() });
     expect(refused.status).toBe(429);
+    // A refused send leaves the code already sent working: spamming init cannot void a user's code.
+    expect(await client.latestCode(email)).toBe(lastCode);
+    expect((await client.post(API.emailAuthenticate, { email, code: lastCode })).status).toBe(200);
     expect(await refused.json()).toEqual({
       error: 'too_many_requests',
       message: 'Too many requests. Please wait before trying again.',

@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type { CounterLimit, CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
 import { RateLimiterShortLived } from './RateLimiterShortLived.js';
 
 /** One limit: at most `points` events per `durationSec` seconds. */
@@ -49,9 +49,38 @@ export class SendThrottle {
   private readonly perTarget: RateLimiterAbstract;
   private readonly perIp: RateLimiterAbstract;
 
-  constructor(backend: ThrottleBackend, limits: SendLimits = DEFAULT_SEND_LIMITS) {
+  constructor(
+    private readonly backend: ThrottleBackend,
+    private readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
+  ) {
     this.perTarget = limiter(backend, 'send-target', limits.perTarget);
     this.perIp = limiter(backend, 'send-ip', limits.perIp);
+  }
+
+  /**
+   * The two counters of a send as a ShortLivedStore keeps them (the keys `consume` moves), for a store
+   * that counts them and writes the code in one step (`setWithinLimits`); undefined on Redis.
+   */
+  countersFor(target: string, ip: string): CounterLimit[] | undefined {
+    if (!('kv' in this.backend) || !this.backend.kv.setWithinLimits) return undefined;
+    const counter = (name: string, key: string, limit: Limit) => ({
+      key: `rl:${name}:${key}`,
+      ttlMs: limit.durationSec * 1000,
+      max: limit.points,
+    });
+    return [counter('send-ip', ip, this.limits.perIp), counter('send-target', target, this.limits.perTarget)];
+  }
+
+  /** Throws what `consume` throws when any of `counters` went over its maximum (`states` in order). */
+  refuseOver(counters: readonly CounterLimit[], states: readonly CounterState[]): void {
+    let retryAfterMs = 0;
+    counters.forEach((counter, index) => {
+      const state = states[index];
+      if (state && state.count > counter.max) retryAfterMs = Math.max(retryAfterMs, state.ttlMs);
+    });
+    if (retryAfterMs > 0) {
+      throw new LatchError('too_many_requests', undefined, { retryAfter: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+    }
   }
 
   /**
