@@ -6,15 +6,6 @@ export interface ShortLivedTable {
   short_lived: { key: string; value: string; expires_at: string | number | bigint };
 }
 
-/** An increment waiting for the end of the tick, to share one statement with the others. */
-interface PendingIncrement {
-  key: string;
-  by: number;
-  ttlMs: number;
-  resolve(state: CounterState): void;
-  reject(error: unknown): void;
-}
-
 /** Options of the PostgreSQL/PGlite short-lived store. */
 export interface PgShortLivedStoreOptions {
   /** Epoch milliseconds; injectable so tests can move time instead of sleeping. */
@@ -27,16 +18,13 @@ export interface PgShortLivedStoreOptions {
 const GET = 'select value from short_lived where key = $1 and expires_at > $2';
 const SET = `insert into short_lived (key, value, expires_at) values ($1, $2, $3)
   on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at`;
-// One upsert for any number of counters (arrays of keys, amounts and new expiries): an expired row
-// restarts at its amount with a new window, a live one adds its amount. One fixed text for every
-// batch size, so one prepared statement.
-const INCREMENT = `insert into short_lived (key, value, expires_at)
-  select key, by::text, expires_at from unnest($1::text[], $2::bigint[], $3::bigint[]) as batch(key, by, expires_at)
+// One upsert: an expired row restarts at `by` with a new window, a live one adds `by`.
+const INCREMENT = `insert into short_lived (key, value, expires_at) values ($1, $2::bigint::text, $3)
   on conflict (key) do update set
     value = case when short_lived.expires_at <= $4 then excluded.value
-      else (short_lived.value::bigint + excluded.value::bigint)::text end,
+      else (short_lived.value::bigint + $2::bigint)::text end,
     expires_at = case when short_lived.expires_at <= $4 then excluded.expires_at else short_lived.expires_at end
-  returning key, value, expires_at`;
+  returning value, expires_at`;
 // A send's counters and its code in one statement: count one more on every counter ($1 keys, $2 new
 // expiries, as INCREMENT does), then store the code ($5, $6, $7) only if every count is within its
 // maximum ($4).
@@ -88,7 +76,6 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
   private readonly now: () => number;
   private readonly purgeEvery: number;
   private writes = 0;
-  private pendingIncrements: PendingIncrement[] = [];
 
   /** `db` is the app's Kysely instance; it must have run migration 002. */
   constructor(db: Kysely<DB>, options: PgShortLivedStoreOptions = {}) {
@@ -112,15 +99,13 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
     await this.db.deleteFrom('short_lived').where('key', '=', key).execute();
   }
 
-  /**
-   * Increments made in the same tick (the per-IP and per-address send limits of one request) go to
-   * the database as one statement; a key asked twice in one tick waits for the next statement.
-   */
-  increment(key: string, by: number, ttlMs: number): Promise<CounterState> {
-    return new Promise((resolve, reject) => {
-      if (this.pendingIncrements.length === 0) queueMicrotask(() => this.flushIncrements());
-      this.pendingIncrements.push({ key, by, ttlMs, resolve, reject });
-    });
+  async increment(key: string, by: number, ttlMs: number): Promise<CounterState> {
+    const now = this.now();
+    const { rows } = await this.run<{ value: string; expires_at: string }>(INCREMENT, [key, by, now + ttlMs, now]);
+    const row = rows[0];
+    if (!row) throw new Error('short_lived increment returned no row');
+    await this.afterWrite();
+    return { count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
   }
 
   async setWithinLimits(
@@ -173,50 +158,6 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
 
   async close(): Promise<void> {
     // The Kysely instance belongs to the caller.
-  }
-
-  /** Sends the increments queued this tick, in as few statements as their distinct keys allow. */
-  private async flushIncrements(): Promise<void> {
-    let batch = this.pendingIncrements;
-    this.pendingIncrements = [];
-    while (batch.length > 0) {
-      const keys = new Set<string>();
-      const now: PendingIncrement[] = [];
-      const later: PendingIncrement[] = [];
-      for (const entry of batch) {
-        if (keys.has(entry.key)) later.push(entry);
-        else {
-          keys.add(entry.key);
-          now.push(entry);
-        }
-      }
-      await this.incrementTogether(now);
-      batch = later;
-    }
-  }
-
-  private async incrementTogether(entries: PendingIncrement[]): Promise<void> {
-    const now = this.now();
-    let rows: { key: string; value: string; expires_at: string }[];
-    try {
-      ({ rows } = await this.run<{ key: string; value: string; expires_at: string }>(INCREMENT, [
-        entries.map((entry) => entry.key),
-        entries.map((entry) => entry.by),
-        entries.map((entry) => now + entry.ttlMs),
-        now,
-      ]));
-    } catch (error) {
-      for (const entry of entries) entry.reject(error);
-      return;
-    }
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    for (const entry of entries) {
-      const row = byKey.get(entry.key);
-      if (!row) entry.reject(new Error('short_lived increment returned no row'));
-      else entry.resolve({ count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) });
-    }
-    // Nobody awaits this purge: expired rows are ignored by every read, and the next one retries.
-    await this.afterWrite().catch(() => {});
   }
 
   private run<R>(text: string, parameters: unknown[]) {
