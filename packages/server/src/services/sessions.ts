@@ -1,5 +1,5 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
@@ -8,7 +8,7 @@ import { signAccessToken } from '../tokens/accessToken.js';
 import type { AccountInput } from './accounts.js';
 import {
   accountsFromJson,
-  accountsJsonOf,
+  accountsJsonSql,
   toWireUser,
   type UsersContext,
   type UserWithAccounts,
@@ -150,6 +150,35 @@ interface SpendRow {
 }
 
 /**
+ * The refresh statement of `spendRefreshToken` ($1 now, $2 the token's hash, $3 the successor's hash,
+ * $4 its expiry); `inApp` refuses, without spending it, a token of another app than $5. Fixed texts:
+ * no query building per refresh, and one prepared statement each.
+ */
+function spendStatement(inApp: boolean): string {
+  return `with consumed as (
+      update refresh_tokens set rotated_at = $1::timestamptz
+      where token_hash = $2 and rotated_at is null and expires_at > $1::timestamptz
+        ${inApp ? 'and session_id in (select id from sessions where app_id = $5)' : ''}
+      returning session_id
+    ), session as (
+      update sessions set last_refreshed_at = $1::timestamptz
+      where id = (select session_id from consumed) and revoked_at is null
+      returning id, app_id, user_id
+    ), successor as (
+      insert into refresh_tokens (token_hash, session_id, created_at, expires_at, rotated_at)
+      select $3, id, $1::timestamptz, $4::timestamptz, null from session
+    )
+    select c.session_id as consumed_session_id, s.id as session_id, s.app_id, u.id as user_id,
+      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonSql('u.id')} as accounts
+    from (select 1) as one
+    left join consumed c on true
+    left join session s on true
+    left join users u on u.id = s.user_id and u.app_id = s.app_id`;
+}
+const SPEND = spendStatement(false);
+const SPEND_IN_APP = spendStatement(true);
+
+/**
  * Spends a refresh token, issues its successor and reads the user with its accounts in one statement
  * (one round trip, atomic like a transaction): the UPDATE's row lock lets exactly one concurrent
  * caller spend a token. A token that was already spent comes back only when stolen or replayed, so the
@@ -160,28 +189,12 @@ async function spendRefreshToken(ctx: SessionsContext, appId: string | undefined
   const hash = sha256Hex(refreshToken);
   const next = newSecretToken();
   const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
-  // A token presented to the wrong app is refused without being spent.
-  const sameApp =
-    appId === undefined ? sql`` : sql`and session_id in (select id from sessions where app_id = ${appId})`;
-  const { rows } = await sql<SpendRow>`
-    with consumed as (
-      update refresh_tokens set rotated_at = ${now}
-      where token_hash = ${hash} and rotated_at is null and expires_at > ${now} ${sameApp}
-      returning session_id
-    ), session as (
-      update sessions set last_refreshed_at = ${now}
-      where id = (select session_id from consumed) and revoked_at is null
-      returning id, app_id, user_id
-    ), successor as (
-      insert into refresh_tokens (token_hash, session_id, created_at, expires_at, rotated_at)
-      select ${sha256Hex(next)}, id, ${now}, ${expiresAt}, null from session
-    )
-    select c.session_id as consumed_session_id, s.id as session_id, s.app_id, u.id as user_id,
-      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonOf('u.id')} as accounts
-    from (select 1) as one
-    left join consumed c on true
-    left join session s on true
-    left join users u on u.id = s.user_id and u.app_id = s.app_id`.execute(ctx.db);
+  const parameters = [now, hash, sha256Hex(next), expiresAt];
+  const { rows } = await ctx.db.executeQuery(
+    (appId === undefined
+      ? CompiledQuery.raw(SPEND, parameters)
+      : CompiledQuery.raw(SPEND_IN_APP, [...parameters, appId])) as CompiledQuery<SpendRow>,
+  );
   const row = rows[0];
   if (!row?.consumed_session_id) {
     const known = await ctx.db
