@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { CODE_POLICY, LatchError, LIMIT } from '@latch/protocol';
-import type { CounterLimit, CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
 
 /** How a code travels. */
 export type CodeChannel = 'email' | 'sms';
@@ -36,6 +36,16 @@ export function deriveCodeKey(masterKey: Buffer): Buffer {
 }
 
 const invalid = () => new LatchError('invalid_credentials');
+
+/**
+ * A code check to run with a login: on its own (`verify`), or as SQL inside the login's statement when
+ * the store offers it (`sql`; then `refuse` throws the error for a verdict that did not take the code).
+ */
+export interface CodeCheck {
+  verify(): Promise<void>;
+  sql?: CodeCheckSql;
+  refuse(): never;
+}
 
 /**
  * Email and SMS one-time codes: 6 digits from a CSPRNG, stored as an HMAC, single-use, expiring after
@@ -116,6 +126,17 @@ export class OneTimeCodes {
     const taken = parseStored(await this.kv.take(key));
     if (!taken || taken.id !== stored.id) throw invalid();
     // The try counter of a spent code is left to expire with it: one round trip less per login.
+  }
+
+  /** `verify` to run later, with the same check as SQL when the store can run it inside a login. */
+  check(scope: CodeScope, code: string): CodeCheck {
+    return {
+      verify: () => this.verify(scope, code),
+      sql: this.kv.codeCheckSql?.(codeKey(scope), this.mac(scope, code), this.maxWrongAttempts, this.now()),
+      refuse: () => {
+        throw invalid();
+      },
+    };
   }
 
   /** The code's MAC, bound to its scope (a new send replaces the old code; `id` only scopes its tries). */

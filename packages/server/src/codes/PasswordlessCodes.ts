@@ -6,7 +6,7 @@ import { RedisShortLivedStore } from '../kv/RedisShortLivedStore.js';
 import type { Delivery } from '../ports.js';
 import { type SendLimits, SendThrottle, type ThrottleBackend } from '../throttle/SendThrottle.js';
 import { sendLimitsFromEnv } from '../throttle/sendLimitsFromEnv.js';
-import { type CodeChannel, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
+import { type CodeChannel, type CodeCheck, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
 
 /** The app a code is for, as the messages name it. */
 export interface CodeApp {
@@ -38,6 +38,11 @@ export class PasswordlessCodes {
     }
     if (channel === 'email') await this.delivery.sendEmail(emailCodeMessage(app.name, target, code));
     else await this.delivery.sendSms(smsCodeMessage(app.name, target, code));
+  }
+
+  /** The check of a code sent to `target`, for `logIn` to run with the login (same rules as `verify`). */
+  check(appId: string, channel: CodeChannel, target: string, code: string): CodeCheck {
+    return this.codes.check({ appId, channel, target }, code);
   }
 
   /** Consumes the code sent to `target`; 422 `invalid_credentials` when wrong, used, expired or dead. */

@@ -1,5 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { CounterLimit, CounterState, ShortLivedStore } from './ShortLivedStore.js';
+import type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
 export interface ShortLivedTable {
@@ -46,8 +46,9 @@ const SET_WITHIN_LIMITS = `with counted as (
   select key, value, expires_at from counted`;
 const TAKE = 'delete from short_lived where key = $1 returning value, expires_at';
 // The whole code check: lock the live code row, count the try (an upsert, like INCREMENT), then
-// delete the code when it matched within the limit ($4) or the tries are used up.
-const TRY_CODE = `with code as (
+// delete the code when it matched within the limit ($4) or the tries are used up. As CTEs ending in
+// `verdict(taken)`, so that a login can run the check inside its own statement (codeCheckSql).
+const TRY_CODE_CTES = `code as (
     select key, value::json->>'id' as id, value::json->>'mac' as mac, expires_at
     from short_lived
     where key = $1 and expires_at > $2 and (value::json->>'expiresAt')::bigint > $3
@@ -64,8 +65,8 @@ const TRY_CODE = `with code as (
     from code, tries
   ), gone as (
     delete from short_lived where key = (select key from verdict where taken or used_up)
-  )
-  select taken from verdict`;
+  )`;
+const TRY_CODE = `with ${TRY_CODE_CTES} select taken from verdict`;
 
 /**
  * ShortLivedStore on the main database (PGlite or PostgreSQL) through Kysely. Every operation is one
@@ -145,9 +146,15 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
    * one code queue up: of several right answers, the first takes the code and the others find none.
    */
   async tryCode(key: string, mac: string, maxTries: number, now: number): Promise<boolean> {
-    const { rows } = await this.run<{ taken: boolean }>(TRY_CODE, [key, this.now(), now, maxTries, mac]);
+    const check = this.codeCheckSql(key, mac, maxTries, now);
+    const { rows } = await this.run<{ taken: boolean }>(TRY_CODE, check.parameters);
     await this.afterWrite();
     return rows[0]?.taken === true;
+  }
+
+  /** `tryCode` as CTEs for a statement of its own database (`verdict(taken)` holds the answer). */
+  codeCheckSql(key: string, mac: string, maxTries: number, now: number): CodeCheckSql {
+    return { ctes: TRY_CODE_CTES, parameters: [key, this.now(), now, maxTries, mac] };
   }
 
   /** Deletes every expired row; returns how many went. */

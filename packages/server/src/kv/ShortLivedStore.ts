@@ -27,6 +27,11 @@ export interface ShortLivedStore {
    */
   tryCode?(key: string, mac: string, maxTries: number, now: number): Promise<boolean>;
   /**
+   * Optional, with `tryCode`: the same step as SQL to run inside another statement on the store's own
+   * database (so that a login and its code check are one atomic round trip).
+   */
+  codeCheckSql?(key: string, mac: string, maxTries: number, now: number): CodeCheckSql;
+  /**
    * Optional: one atomic step that adds 1 to each of `counters` (as `increment` does) and then stores
    * `value` under `key` for `ttlMs` only when every counter is at most its `max`. Returns the counters'
    * states, in order. Stores without it get the same rules from increment and set (two round trips).
@@ -39,6 +44,15 @@ export interface ShortLivedStore {
   ): Promise<CounterState[]>;
   /** Releases connections owned by the store (not those passed in). */
   close(): Promise<void>;
+}
+
+/**
+ * A code check as common table expressions (without `with`), among them `verdict(taken boolean)`
+ * with one row when a live code was tried, and their parameters ($1…$n).
+ */
+export interface CodeCheckSql {
+  ctes: string;
+  parameters: unknown[];
 }
 
 /** A counter with the window a new count starts and the most it may reach. */

@@ -38,8 +38,8 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
       const app = await headerApp(c);
       assertMethodEnabled(app.config, 'sms_auth');
-      await passwordlessCodes(ctx).verify(app.id, 'sms', phoneNumber, body.code);
-      return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }));
+      const codeCheck = passwordlessCodes(ctx).check(app.id, 'sms', phoneNumber, body.code);
+      return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }, codeCheck));
     },
   },
   {

@@ -1,5 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { CompiledQuery } from 'kysely';
+import type { CodeCheck } from '../codes/OneTimeCodes.js';
+import type { CodeCheckSql } from '../kv/ShortLivedStore.js';
 import type { UserRow } from '../store/schema.js';
 import {
   type AccountJson,
@@ -13,16 +15,19 @@ import {
 // user with it; start the session with its first refresh token; and read the user with its accounts.
 // Data-modifying CTEs see the snapshot from before the statement, so a new user's rows come back from
 // RETURNING, and an existing user's accounts are read as they were (the caller patches the touch in).
-// A fixed text: no query building per login, and one prepared statement.
-const LOG_IN_OR_SIGN_UP = `with existing as (
+// With a code check (CodeCheckSql) in front, the login's writes happen only when its verdict took the
+// code, and the check's own writes (the try counted, a spent code deleted) commit either way.
+// Fixed texts: no query building per login, and one prepared statement each.
+function logInSql(gate: string): string {
+  return `existing as (
     select id as account_id, user_id from linked_accounts
-    where app_id = $1 and type = $2 and account_key = $3
+    where app_id = $1 and type = $2 and account_key = $3 ${gate}
   ), touched as (
     update linked_accounts set latest_verified_at = $4::timestamptz, verified_at = $4::timestamptz
     where id = (select account_id from existing)
   ), new_user as (
     insert into users (id, app_id, created_at, accepted_terms_at)
-    select $5, $1, $4::timestamptz, null where not exists (select 1 from existing)
+    select $5, $1, $4::timestamptz, null where not exists (select 1 from existing) ${gate}
     returning id
   ), new_account as (
     insert into linked_accounts
@@ -41,10 +46,28 @@ const LOG_IN_OR_SIGN_UP = `with existing as (
   )
   select e.account_id::text as existing_account_id, u.id as user_id, u.created_at, u.accepted_terms_at,
     ${accountsJsonSql('u.id')} as accounts,
-    (select json_agg(na) from new_account na) as new_accounts
+    (select json_agg(na) from new_account na) as new_accounts,
+    ${gate ? '(select taken from verdict)' : 'true'} as code_taken
   from (select 1) as one
   left join existing e on true
   left join users u on u.id = e.user_id and u.app_id = $1`;
+}
+
+const LOG_IN_OR_SIGN_UP = `with ${logInSql('')}`;
+const GATE = 'and exists (select 1 from verdict where taken)';
+const withCodeCheck = new Map<string, string>();
+
+/** The login behind the code check's CTEs, its parameters numbered after the check's. */
+function logInAfterCheck(check: CodeCheckSql): string {
+  const key = `${check.parameters.length}:${check.ctes}`;
+  let text = withCodeCheck.get(key);
+  if (text === undefined) {
+    const shifted = logInSql(GATE).replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + check.parameters.length}`);
+    text = `with ${check.ctes}, ${shifted}`;
+    withCodeCheck.set(key, text);
+  }
+  return text;
+}
 
 interface LogInRow {
   existing_account_id: string | null;
@@ -53,6 +76,7 @@ interface LogInRow {
   accepted_terms_at: Date | null;
   accounts: AccountJson[] | null;
   new_accounts: AccountJson[] | null;
+  code_taken: boolean | null;
 }
 
 /** What the statement writes besides the account: the new user's id and the session's rows. */
@@ -70,17 +94,20 @@ export interface LogInStatementInput {
 
 /**
  * Logs in the owner of the account (touching its verification times) or signs up a new user with it,
- * and starts the session, in one statement. For apps without an allowlist or a user cap (those checks
- * need the owner or a count first). Throws PostgreSQL's unique violation when another request signed
- * up the same account at the same moment.
+ * and starts the session, in one statement; with `codeCheck`, only when its code is taken (else
+ * `refuse()`). For apps without an allowlist or a user cap (those checks need the owner or a count
+ * first). Throws PostgreSQL's unique violation when another request signed up the same account at the
+ * same moment (nothing is written then, the code check included).
  */
 export async function logInOrSignUpInOneStatement(
   ctx: Pick<UsersContext, 'db'>,
   input: LogInStatementInput,
+  codeCheck?: CodeCheck & { sql: CodeCheckSql },
 ): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
   const { appId, now } = input;
   const { rows } = await ctx.db.executeQuery(
-    CompiledQuery.raw(LOG_IN_OR_SIGN_UP, [
+    CompiledQuery.raw(codeCheck ? logInAfterCheck(codeCheck.sql) : LOG_IN_OR_SIGN_UP, [
+      ...(codeCheck?.sql.parameters ?? []),
       appId,
       input.type,
       input.accountKey,
@@ -94,6 +121,7 @@ export async function logInOrSignUpInOneStatement(
   );
   const row = rows[0];
   if (!row) throw new LatchError('internal_error');
+  if (row.code_taken !== true) codeCheck?.refuse();
   if (row.existing_account_id !== null) {
     if (row.user_id === null || row.created_at === null) throw new LatchError('internal_error');
     const user: UserRow = {

@@ -1,6 +1,7 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
 import { CompiledQuery } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
+import type { CodeCheck } from '../codes/OneTimeCodes.js';
 import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
@@ -73,12 +74,14 @@ export async function logIn(
   ctx: SessionsContext & UsersContext,
   app: AppRecord,
   account: AccountInput,
+  codeCheck?: CodeCheck,
 ): Promise<TokenResponse> {
   let started: ReturnType<typeof newSession> | undefined;
-  const { user, isNewUser } = await loginOrSignUp(ctx, app.id, account, (userId) => {
+  const sessionRows = (userId: string) => {
     started = newSession(ctx, app.id, userId);
     return started.rows;
-  });
+  };
+  const { user, isNewUser } = await loginOrSignUp(ctx, app.id, account, sessionRows, codeCheck);
   if (!started) throw new LatchError('internal_error');
   return {
     user: toWireUser(user),

@@ -1,6 +1,7 @@
 import { LatchError, type LinkedAccountType } from '@latch/protocol';
 import type { Insertable } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
+import type { CodeCheck } from '../codes/OneTimeCodes.js';
 import { newUserId } from '../ids.js';
 import { isUniqueViolation } from '../store/db.js';
 import type { RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
@@ -104,6 +105,7 @@ export async function loginOrSignUp(
   appId: string,
   input: AccountInput,
   sessionRows?: SessionRows,
+  codeCheck?: CodeCheck,
 ): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
   const app = await ctx.apps.require(appId);
   const account = normalise(input);
@@ -112,18 +114,27 @@ export async function loginOrSignUp(
   const key = accountKey(account);
   const now = ctx.clock.now();
 
+  // Without an allowlist or a user cap nothing needs checking between reading and writing: the login
+  // is one statement, with the code check inside it when the store allows.
+  const inOneStatement = sessionRows !== undefined && !app.allowlist && app.maxUsers === null;
+  const checkInside = inOneStatement && codeCheck?.sql ? { ...codeCheck, sql: codeCheck.sql } : undefined;
+  if (codeCheck && !checkInside) await codeCheck.verify();
+
   for (let attempt = 0; attempt < 2; attempt++) {
-    // Without an allowlist or a user cap nothing needs checking between reading and writing.
-    if (sessionRows && !app.allowlist && app.maxUsers === null) {
+    if (inOneStatement) {
       try {
-        return await logInOrSignUpInOneStatement(ctx, {
-          appId,
-          type: account.type,
-          accountKey: key,
-          details: accountDetails(account),
-          now,
-          ...sessionInput(sessionRows),
-        });
+        return await logInOrSignUpInOneStatement(
+          ctx,
+          {
+            appId,
+            type: account.type,
+            accountKey: key,
+            details: accountDetails(account),
+            now,
+            ...sessionInput(sessionRows),
+          },
+          checkInside,
+        );
       } catch (error) {
         // Another request signed up the same account at the same moment: the retry logs in as that user.
         if (!isUniqueViolation(error) || attempt > 0) throw error;
