@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadSettings } from './config.js';
 
@@ -13,6 +14,7 @@ describe('loadSettings', () => {
       logLevel: 'info',
       redisKeyPrefix: 'latch:',
       pgPrepare: true,
+      pgPoolSize: Math.max(4, 2 * availableParallelism()),
     });
     expect(settings.databaseUrl).toBeUndefined();
     expect(settings.masterKey).toBeUndefined();
@@ -27,6 +29,7 @@ describe('loadSettings', () => {
         LATCH_DATA_DIR: '/data',
         DATABASE_URL: 'postgres://x@db/latch',
         LATCH_PG_PREPARE: '0',
+        LATCH_PG_POOL_SIZE: '12',
         REDIS_URL: 'redis://cache',
         LATCH_MASTER_KEY: 'a2V5',
         LATCH_PUBLIC_URL: 'https://auth.example.com/',
@@ -47,6 +50,7 @@ describe('loadSettings', () => {
       dataDir: '/data',
       databaseUrl: 'postgres://x@db/latch',
       pgPrepare: false,
+      pgPoolSize: 12,
       redisUrl: 'redis://cache',
       masterKey: 'a2V5',
       publicUrl: 'https://auth.example.com',
@@ -65,5 +69,8 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ LATCH_PORT: '70000' })).toThrow(/LATCH_PORT/);
     expect(() => loadSettings({ LATCH_LOG_LEVEL: 'loud' })).toThrow(/LATCH_LOG_LEVEL/);
     expect(() => loadSettings({ LATCH_PUBLIC_URL: 'not a url' })).toThrow(/LATCH_PUBLIC_URL/);
+    for (const size of ['0', 'many', '2.5']) {
+      expect(() => loadSettings({ LATCH_PG_POOL_SIZE: size })).toThrow(/LATCH_PG_POOL_SIZE/);
+    }
   });
 });

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import type { Settings } from '../config.js';
+import { defaultPoolSize, type Settings } from '../config.js';
 import { PreparingClient } from './preparingClient.js';
 import { PreparingPglite } from './preparingPglite.js';
 import type { Database } from './schema.js';
@@ -16,14 +16,20 @@ export type Db = Kysely<Database>;
 export type DbKind = 'pglite' | 'postgres';
 
 /** Opens the database the settings name: PostgreSQL with DATABASE_URL, else PGlite (on disk or in memory). */
-export function openDb(settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgPrepare'>): {
+export function openDb(
+  settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgPrepare' | 'pgPoolSize'>,
+): {
   db: Db;
   kind: DbKind;
 } {
   if (settings.databaseUrl) {
     // Each distinct statement is prepared once per connection, then only bound and executed.
     const Client = settings.pgPrepare === false ? pg.Client : PreparingClient;
-    const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 20, Client });
+    const pool = new pg.Pool({
+      connectionString: settings.databaseUrl,
+      max: settings.pgPoolSize ?? defaultPoolSize(),
+      Client,
+    });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => {});
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
