@@ -1,10 +1,12 @@
 import {
+  LatchError,
   LIMIT,
   type LinkedAccountType,
   type LoginMethodFlag,
   OAUTH_PROVIDERS,
   type WireLinkedAccount,
 } from '@latch/protocol';
+import type { AppRecord } from '../apps/appStore.js';
 import type { LinkedAccountRow } from '../store/schema.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
@@ -100,4 +102,16 @@ export function toWireAccount(row: LinkedAccountRow): WireLinkedAccount {
 export function accountDetails(account: AccountInput): Record<string, unknown> {
   const { type: _type, ...rest } = account;
   return rest;
+}
+
+/** Lower-cases what must compare case-insensitively (email addresses). */
+export function normaliseAccount(account: AccountInput): AccountInput {
+  if (account.type === 'email') return { ...account, address: account.address.trim().toLowerCase() };
+  return account;
+}
+
+/** Throws `disallowed_login_method` when the app has turned off the login method of `type`. */
+export function assertAccountTypeEnabled(app: AppRecord, type: LinkedAccountType): void {
+  const flag = loginMethodFlagFor(type);
+  if (flag && !app.config[flag]) throw new LatchError('disallowed_login_method');
 }

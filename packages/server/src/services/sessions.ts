@@ -7,6 +7,7 @@ import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
 import { signAccessToken } from '../tokens/accessToken.js';
 import type { AccountInput } from './accounts.js';
+import { loginOrSignUp } from './loginOrSignUp.js';
 import {
   accountsFromJson,
   accountsJsonSql,
@@ -14,7 +15,6 @@ import {
   type UsersContext,
   type UserWithAccounts,
 } from './userRecords.js';
-import { loginOrSignUp } from './users.js';
 
 /** A refresh token lives this long unused; every refresh starts a new one. */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;

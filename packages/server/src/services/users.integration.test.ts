@@ -1,7 +1,8 @@
 import { LatchError } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend } from '../test/harness.js';
-import { linkAccount, loginOrSignUp, unlinkAccount, updateEmail } from './users.js';
+import { loginOrSignUp } from './loginOrSignUp.js';
+import { linkAccount, unlinkAccount, updateEmail } from './users.js';
 
 const code = async (promise: Promise<unknown>) => {
   try {

@@ -7,8 +7,8 @@ import { FakeClock } from '../clock.js';
 import type { Settings } from '../config.js';
 import { createLatchServer, type LatchServer, type ServerOverrides } from '../index.js';
 import type { AccountInput } from '../services/accounts.js';
+import { loginOrSignUp } from '../services/loginOrSignUp.js';
 import { issueSession } from '../services/sessions.js';
-import { loginOrSignUp } from '../services/users.js';
 
 /** A database (and short-lived store) configuration the integration suites run on. */
 export interface Backend {

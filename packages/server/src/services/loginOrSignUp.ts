@@ -1,0 +1,218 @@
+import { LatchError } from '@latch/protocol';
+import type { Insertable } from 'kysely';
+import type { AppRecord } from '../apps/appStore.js';
+import type { CodeCheck } from '../codes/OneTimeCodes.js';
+import { newUserId } from '../ids.js';
+import { isUniqueViolation } from '../store/db.js';
+import type { RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
+import {
+  type AccountInput,
+  accountDetails,
+  accountKey,
+  allowlistValues,
+  assertAccountTypeEnabled,
+  isEmbeddedWallet,
+  normaliseAccount,
+} from './accounts.js';
+import { logInOrSignUpInOneStatement } from './logInOrSignUpStatement.js';
+import { accountsFromJson, accountsJsonOf, type UsersContext, type UserWithAccounts } from './userRecords.js';
+
+// Logging in with a verified account, or signing up with it. Linking and unlinking are in users.ts.
+
+function assertAllowlisted(app: AppRecord, candidates: Array<{ type: string; account_key: string }>): void {
+  if (!app.allowlist) return;
+  const allowed = new Set(app.allowlist);
+  if (!candidates.some((account) => allowlistValues(account).some((value) => allowed.has(value)))) {
+    throw new LatchError('allowlist_rejected');
+  }
+}
+
+/** An account with its owner and the owner's accounts (one query), or undefined. */
+async function findAccountWithOwner(
+  ctx: UsersContext,
+  appId: string,
+  type: string,
+  key: string,
+): Promise<{ accountId: string; owner: UserWithAccounts } | undefined> {
+  const row = await ctx.db
+    .selectFrom('linked_accounts as la')
+    .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'la.user_id').onRef('u.app_id', '=', 'la.app_id'))
+    .select(['la.id as account_id', 'u.id', 'u.app_id', 'u.created_at', 'u.accepted_terms_at'])
+    .select(accountsJsonOf('u.id').as('accounts'))
+    .where('la.app_id', '=', appId)
+    .where('la.type', '=', type)
+    .where('la.account_key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { account_id, accounts, ...user } = row;
+  return { accountId: String(account_id), owner: { user, accounts: accountsFromJson(accounts) } };
+}
+
+/**
+ * Rows to insert in the same statement as the login's own writes (a new session and its first
+ * refresh token, from `sessions.ts`), so that a login costs fewer round trips. Given the user's id.
+ */
+export type SessionRows = (userId: string) => {
+  session: Insertable<SessionsTable>;
+  refreshToken: Insertable<RefreshTokensTable>;
+};
+
+/** A fresh user id (used only on sign-up) and the session's rows, as the one-statement login takes them. */
+function sessionInput(sessionRows: SessionRows) {
+  const userId = newUserId();
+  const { session, refreshToken } = sessionRows(userId);
+  return {
+    newUserId: userId,
+    sessionId: session.id,
+    refreshTokenHash: refreshToken.token_hash,
+    refreshTokenExpiresAt: new Date(refreshToken.expires_at),
+  };
+}
+
+/**
+ * Logs in the owner of a verified account, or signs up a new user with it. Enforces the app's login
+ * methods (`disallowed_login_method`), allowlist (`allowlist_rejected`) and user cap for new users
+ * (`max_accounts_reached`). With `sessionRows`, the session rows are written in the same statement
+ * as the login's own write (one round trip to find the account, one to write).
+ */
+export async function loginOrSignUp(
+  ctx: UsersContext,
+  appId: string,
+  input: AccountInput,
+  sessionRows?: SessionRows,
+  codeCheck?: CodeCheck,
+): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
+  const app = await ctx.apps.require(appId);
+  const account = normaliseAccount(input);
+  if (isEmbeddedWallet(account)) throw new LatchError('disallowed_login_method');
+  assertAccountTypeEnabled(app, account.type);
+  const key = accountKey(account);
+  const now = ctx.clock.now();
+
+  // Without an allowlist or a user cap nothing needs checking between reading and writing: the login
+  // is one statement, with the code check inside it when the store allows.
+  const inOneStatement = sessionRows !== undefined && !app.allowlist && app.maxUsers === null;
+  const checkInside = inOneStatement && codeCheck?.sql ? { ...codeCheck, sql: codeCheck.sql } : undefined;
+  if (codeCheck && !checkInside) await codeCheck.verify();
+
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (inOneStatement) {
+      try {
+        return await logInOrSignUpInOneStatement(
+          ctx,
+          {
+            appId,
+            type: account.type,
+            accountKey: key,
+            details: accountDetails(account),
+            now,
+            ...sessionInput(sessionRows),
+          },
+          checkInside,
+        );
+      } catch (error) {
+        // Another request signed up the same account at the same moment: the retry logs in as that user.
+        if (!isUniqueViolation(error) || attempt > 0) throw error;
+        continue;
+      }
+    }
+    const existing = await findAccountWithOwner(ctx, appId, account.type, key);
+    if (existing) {
+      const { owner, accountId } = existing;
+      assertAllowlisted(app, owner.accounts);
+      const touch = ctx.db
+        .updateTable('linked_accounts')
+        .set({ latest_verified_at: now, verified_at: now })
+        .where('id', '=', accountId);
+      if (sessionRows) {
+        const rows = sessionRows(owner.user.id);
+        await ctx.db
+          .with('touched', () => touch.returning('id'))
+          .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
+          .insertInto('refresh_tokens')
+          .values(rows.refreshToken)
+          .execute();
+      } else {
+        await touch.execute();
+      }
+      // The update touched only these two fields of this row: no second read needed.
+      const accounts = owner.accounts.map((a) =>
+        String(a.id) === accountId ? { ...a, latest_verified_at: now, verified_at: now } : a,
+      );
+      return { user: { user: owner.user, accounts }, isNewUser: false };
+    }
+    assertAllowlisted(app, [{ type: account.type, account_key: key }]);
+    try {
+      return { user: await createUser(ctx, app, account, key, now, sessionRows), isNewUser: true };
+    } catch (error) {
+      // Another request signed up the same account at the same moment: log in as that user instead.
+      if (!isUniqueViolation(error) || attempt > 0) throw error;
+    }
+  }
+  throw new LatchError('internal_error');
+}
+
+/** Creates a user with its first account; returns both as stored, without reading them back. */
+async function createUser(
+  ctx: UsersContext,
+  app: AppRecord,
+  account: AccountInput,
+  key: string,
+  now: Date,
+  sessionRows?: SessionRows,
+): Promise<UserWithAccounts> {
+  const user: UserRow = { id: newUserId(), app_id: app.id, created_at: now, accepted_terms_at: null };
+  const newAccount = {
+    app_id: app.id,
+    user_id: user.id,
+    type: account.type,
+    account_key: key,
+    details: JSON.stringify(accountDetails(account)),
+    verified_at: now,
+    first_verified_at: now,
+    latest_verified_at: now,
+    created_at: now,
+  };
+  if (app.maxUsers === null) {
+    // The user, its account (and its session) in one statement (atomic, one round trip); the
+    // foreign keys are checked at its end.
+    const withUser = ctx.db.with('new_user', (db) => db.insertInto('users').values(user).returning('id'));
+    const rows = sessionRows?.(user.id);
+    const row = await (rows
+      ? withUser
+          .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
+          .with('first_token', (db) =>
+            db.insertInto('refresh_tokens').values(rows.refreshToken).returning('token_hash'),
+          )
+          .insertInto('linked_accounts')
+      : withUser.insertInto('linked_accounts')
+    )
+      .values(newAccount)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { user, accounts: [row] };
+  }
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    // Serialise sign-ups of this app so two at once cannot both take the last place.
+    await trx.selectFrom('apps').select('id').where('id', '=', app.id).forUpdate().execute();
+    const { count } = await trx
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('app_id', '=', app.id)
+      .executeTakeFirstOrThrow();
+    if (app.maxUsers !== null && Number(count) >= app.maxUsers) throw new LatchError('max_accounts_reached');
+    await trx.insertInto('users').values(user).execute();
+    const inserted = await trx
+      .insertInto('linked_accounts')
+      .values(newAccount)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const rows = sessionRows?.(user.id);
+    if (rows) {
+      await trx.insertInto('sessions').values(rows.session).execute();
+      await trx.insertInto('refresh_tokens').values(rows.refreshToken).execute();
+    }
+    return inserted;
+  });
+  return { user, accounts: [row] };
+}
