@@ -115,3 +115,18 @@ export function assertAccountTypeEnabled(app: AppRecord, type: LinkedAccountType
   const flag = loginMethodFlagFor(type);
   if (flag && !app.config[flag]) throw new LatchError('disallowed_login_method');
 }
+
+/** The row of a newly verified account of `userId`: verified, first and latest verified `now`. */
+export function newAccountRow(appId: string, userId: string, account: AccountInput, key: string, now: Date) {
+  return {
+    app_id: appId,
+    user_id: userId,
+    type: account.type,
+    account_key: key,
+    details: JSON.stringify(accountDetails(account)),
+    verified_at: now,
+    first_verified_at: now,
+    latest_verified_at: now,
+    created_at: now,
+  };
+}

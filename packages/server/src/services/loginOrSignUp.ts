@@ -12,6 +12,7 @@ import {
   allowlistValues,
   assertAccountTypeEnabled,
   isEmbeddedWallet,
+  newAccountRow,
   normaliseAccount,
 } from './accounts.js';
 import { logInOrSignUpInOneStatement } from './logInOrSignUpStatement.js';
@@ -162,17 +163,7 @@ async function createUser(
   sessionRows?: SessionRows,
 ): Promise<UserWithAccounts> {
   const user: UserRow = { id: newUserId(), app_id: app.id, created_at: now, accepted_terms_at: null };
-  const newAccount = {
-    app_id: app.id,
-    user_id: user.id,
-    type: account.type,
-    account_key: key,
-    details: JSON.stringify(accountDetails(account)),
-    verified_at: now,
-    first_verified_at: now,
-    latest_verified_at: now,
-    created_at: now,
-  };
+  const newAccount = newAccountRow(app.id, user.id, account, key, now);
   if (app.maxUsers === null) {
     // The user, its account (and its session) in one statement (atomic, one round trip); the
     // foreign keys are checked at its end.

@@ -2,11 +2,11 @@ import { LatchError } from '@latch/protocol';
 import { isUniqueViolation } from '../store/db.js';
 import {
   type AccountInput,
-  accountDetails,
   accountKey,
   assertAccountTypeEnabled,
   isEmbeddedWallet,
   maxOfType,
+  newAccountRow,
   normaliseAccount,
 } from './accounts.js';
 import { getUser, type UsersContext, type UserWithAccounts } from './userRecords.js';
@@ -69,17 +69,7 @@ export async function linkAccount(
   try {
     await ctx.db
       .insertInto('linked_accounts')
-      .values({
-        app_id: appId,
-        user_id: userId,
-        type: account.type,
-        account_key: key,
-        details: JSON.stringify(accountDetails(account)),
-        verified_at: now,
-        first_verified_at: now,
-        latest_verified_at: now,
-        created_at: now,
-      })
+      .values(newAccountRow(appId, userId, account, key, now))
       .execute();
   } catch (error) {
     if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
