@@ -1,4 +1,4 @@
-import { createHmac, hkdfSync, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
 import { CODE_POLICY, LatchError, LIMIT } from '@latch/protocol';
 import type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
 
@@ -102,30 +102,10 @@ export class OneTimeCodes {
    * does not, when it expired, was already used, or too many tries were made.
    */
   async verify(scope: CodeScope, code: string): Promise<void> {
-    const key = codeKey(scope);
-    const mac = this.mac(scope, code);
-    // Stores that can do the whole check in one atomic step (PostgreSQL/PGlite: one statement).
-    if (this.kv.tryCode) {
-      if (!(await this.kv.tryCode(key, mac, this.maxWrongAttempts, this.now()))) throw invalid();
-      return;
-    }
-    const stored = parseStored(await this.kv.get(key));
-    const now = this.now();
-    if (!stored || stored.expiresAt <= now) throw invalid();
-    // Count the try before comparing, atomically, so parallel guesses cannot exceed the limit.
-    const tries = await this.kv.increment(`code-tries:${stored.id}`, 1, Math.max(stored.expiresAt - now, 1));
-    if (tries.count > this.maxWrongAttempts) {
-      await this.kv.delete(key);
+    // One atomic step in every store (one statement on PostgreSQL/PGlite, one script on Redis).
+    if (!(await this.kv.tryCode(codeKey(scope), this.mac(scope, code), this.maxWrongAttempts, this.now()))) {
       throw invalid();
     }
-    if (!this.matches(stored.mac, mac)) {
-      if (tries.count >= this.maxWrongAttempts) await this.kv.delete(key);
-      throw invalid();
-    }
-    // Single use: of concurrent right answers, only the one that takes the stored code wins.
-    const taken = parseStored(await this.kv.take(key));
-    if (!taken || taken.id !== stored.id) throw invalid();
-    // The try counter of a spent code is left to expire with it: one round trip less per login.
   }
 
   /** `verify` to run later, with the same check as SQL when the store can run it inside a login. */
@@ -145,27 +125,8 @@ export class OneTimeCodes {
       .update([scope.appId, scope.channel, scope.target, code].join('\n'))
       .digest('hex');
   }
-
-  private matches(expectedHex: string, actualHex: string): boolean {
-    const expected = Buffer.from(expectedHex, 'hex');
-    const actual = Buffer.from(actualHex, 'hex');
-    return expected.length === actual.length && timingSafeEqual(expected, actual);
-  }
 }
 
 function codeKey(scope: CodeScope): string {
   return `code:${scope.appId}:${scope.channel}:${scope.target}`;
-}
-
-function parseStored(raw: string | null): StoredCode | null {
-  if (raw === null) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<StoredCode>;
-    if (typeof value.id === 'string' && typeof value.mac === 'string' && typeof value.expiresAt === 'number') {
-      return value as StoredCode;
-    }
-  } catch {
-    // A malformed entry is treated like no code at all.
-  }
-  return null;
 }

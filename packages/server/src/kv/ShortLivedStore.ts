@@ -19,15 +19,15 @@ export interface ShortLivedStore {
   /** Atomically reads and removes `key`: of concurrent takers, exactly one gets the live value. */
   take(key: string): Promise<string | null>;
   /**
-   * Optional: one try at the one-time code stored under `key` (JSON `{ id, mac, expiresAt }`, as
-   * OneTimeCodes writes it), as one atomic step. Counts the try under `code-tries:<id>` (expiring with
-   * the code); takes the code and answers true when it is live (`expiresAt` after `now`), `mac`
-   * matches and this try is within `maxTries`; deletes it unmatched once `maxTries` tries are used.
-   * Stores without it get the same rules from get, increment and take (three round trips).
+   * One try at the one-time code stored under `key` (JSON `{ id, mac, expiresAt }`, as OneTimeCodes
+   * writes it), as one atomic step: counts the try under `code-tries:<id>` (expiring with the code);
+   * takes the code and answers true when it is live (`expiresAt` after `now`), `mac` matches and this
+   * try is within `maxTries`; deletes it unmatched once `maxTries` tries are used. Atomic, so parallel
+   * guesses cannot exceed the limit and of concurrent right answers exactly one wins.
    */
-  tryCode?(key: string, mac: string, maxTries: number, now: number): Promise<boolean>;
+  tryCode(key: string, mac: string, maxTries: number, now: number): Promise<boolean>;
   /**
-   * Optional, with `tryCode`: the same step as SQL to run inside another statement on the store's own
+   * Optional: `tryCode` as SQL to run inside another statement on the store's own
    * database (so that a login and its code check are one atomic round trip).
    */
   codeCheckSql?(key: string, mac: string, maxTries: number, now: number): CodeCheckSql;
