@@ -1,41 +1,20 @@
 import { createFakeEip1193Provider, installTestWallet } from '@latch/core/testing';
-import type { Browser } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { browserWithSchemeApps, openDemo, TEST_WALLET_INFO, uniqueEmail } from './support.js';
 import { checkScreen, dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
-
-const WALLET_INFO = {
-  uuid: '9e2d7c41-6a3b-4f0e-8b1d-2c4a6e8f0a13',
-  name: 'Test Wallet',
-  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23676FFF"/%3E%3C/svg%3E',
-  rdns: 'com.example.testwallet',
-};
 
 // Issue 5: connect-only mode (connectWallet) connects a wallet without a signature or a session.
 describe('connect-only mode', () => {
-  let browser: Browser;
-  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    for (const scheme of ['light', 'dark'] as const) {
-      apps[scheme] = await createApp({
-        name: `Connect only ${scheme}`,
-        config: { wallet_auth: true, email_auth: true, color_scheme: scheme },
-      });
-    }
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = browserWithSchemeApps('Connect only', { wallet_auth: true, email_auth: true });
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`connects a wallet without creating a session (${scheme})`, async () => {
       const account = privateKeyToAccount(generatePrivateKey());
       const wallet = createFakeEip1193Provider(account);
-      const page = await newUserPage(browser);
-      await installTestWallet(page, wallet, WALLET_INFO);
-      await openDemo(page, apps[scheme] as TestApp);
+      const page = await newUserPage(suite.browser());
+      await installTestWallet(page, wallet, TEST_WALLET_INFO);
+      await openDemo(page, suite.app(scheme));
 
       await page.getByRole('button', { name: 'Connect wallet', exact: true }).click();
       await visible(dialog(page).getByRole('heading', { name: 'Connect a wallet' }));
@@ -72,9 +51,9 @@ describe('connect-only mode', () => {
     for (const scheme of ['light', 'dark'] as const) {
       const account = privateKeyToAccount(generatePrivateKey());
       const wallet = createFakeEip1193Provider(account);
-      const page = await newUserPage(browser);
-      await installTestWallet(page, wallet, WALLET_INFO);
-      await openDemo(page, apps[scheme] as TestApp);
+      const page = await newUserPage(suite.browser());
+      await installTestWallet(page, wallet, TEST_WALLET_INFO);
+      await openDemo(page, suite.app(scheme));
       await loginByEmail(page, uniqueEmail(`connect-only-auth-${scheme}`));
 
       await page.getByRole('button', { name: 'Connect wallet', exact: true }).click();

@@ -1,8 +1,8 @@
 import { createFakeEip1193Provider, installTestWallet } from '@latch/core/testing';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, launchBrowser, stack, type TestApp } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { browserWithSchemeApps, stack, type TestApp } from './support.js';
 import { checkScreen, dialog, expectSuccessAndClose, newUserPage, openLogin, visible } from './widgetSteps.js';
 
 const IPHONE_UA =
@@ -33,22 +33,12 @@ const PHANTOM_DEEP_LINK = { latch_connector: 'injected', latch_wallet_client: 'p
 
 // Issue 5: deep links and install help for wallets not in the page (SPEC §2 PHANTOM screens, §4 deep-link wallet).
 describe('wallet install help and in-app browser interstitial', () => {
-  let browser: Browser;
-  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    for (const scheme of ['light', 'dark'] as const) {
-      apps[scheme] = await createApp({ name: 'Wallet help', config: { wallet_auth: true, color_scheme: scheme } });
-    }
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = browserWithSchemeApps('Wallet help', { wallet_auth: true });
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`${scheme}: desktop without Phantom — the deep link shows INSTALL_PHANTOM_SCREEN with the install guide`, async () => {
-      const page = await newUserPage(browser);
-      await page.goto(demoUrl(apps[scheme]!, PHANTOM_DEEP_LINK));
+      const page = await newUserPage(suite.browser());
+      await page.goto(demoUrl(suite.app(scheme), PHANTOM_DEEP_LINK));
       // Detection waits up to 3000 ms for the wallet, then the install help opens.
       await visible(dialog(page).getByRole('heading', { name: 'Get Phantom' }));
       const steps = await dialog(page).getByRole('listitem').allTextContents();
@@ -67,8 +57,8 @@ describe('wallet install help and in-app browser interstitial', () => {
     });
 
     it(`${scheme}: mobile without Phantom — PHANTOM_INTERSTITIAL_SCREEN opens the page in Phantom's in-app browser`, async () => {
-      const page = await mobilePage(browser);
-      await page.goto(demoUrl(apps[scheme]!, PHANTOM_DEEP_LINK));
+      const page = await mobilePage(suite.browser());
+      await page.goto(demoUrl(suite.app(scheme), PHANTOM_DEEP_LINK));
       await visible(dialog(page).getByRole('heading', { name: 'Continue in Phantom' }));
       const open = dialog(page).getByRole('link', { name: 'Open Phantom' });
       const href = (await open.getAttribute('href')) ?? '';
@@ -78,15 +68,15 @@ describe('wallet install help and in-app browser interstitial', () => {
       expect(back.origin).toBe(new URL(stack().demoUrl).origin);
       expect(back.searchParams.get('latch_wallet_client')).toBe('phantom');
       expect(back.searchParams.get('latch_connector')).toBe('injected');
-      expect(back.searchParams.get('appId')).toBe(apps[scheme]!.appId);
+      expect(back.searchParams.get('appId')).toBe(suite.app(scheme).appId);
       await checkScreen(page, `phantom-interstitial-${scheme}-390`);
       await page.close();
     });
   }
 
   it('desktop: choosing a listed wallet that is not in the page shows its install help, and Back returns', async () => {
-    const page = await newUserPage(browser);
-    await page.goto(demoUrl(apps.light!));
+    const page = await newUserPage(suite.browser());
+    await page.goto(demoUrl(suite.app('light')));
     await openLogin(page);
     await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
     await dialog(page)
@@ -100,8 +90,8 @@ describe('wallet install help and in-app browser interstitial', () => {
   });
 
   it('mobile: choosing a listed wallet that is not in the page shows the interstitial for it', async () => {
-    const page = await mobilePage(browser);
-    await page.goto(demoUrl(apps.light!));
+    const page = await mobilePage(suite.browser());
+    await page.goto(demoUrl(suite.app('light')));
     await openLogin(page);
     await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
     await dialog(page)
@@ -117,7 +107,7 @@ describe('wallet install help and in-app browser interstitial', () => {
   it('desktop with Phantom in the page: the deep link connects it and logs in, signing automatically', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     const wallet = createFakeEip1193Provider(account);
-    const page = await newUserPage(browser);
+    const page = await newUserPage(suite.browser());
     // A Phantom stand-in announcing itself over EIP-6963 under Phantom's rdns, signing with a real key.
     await installTestWallet(page, wallet, {
       uuid: '0b7c6d1e-2f3a-4b5c-8d9e-0f1a2b3c4d5e',
@@ -125,7 +115,7 @@ describe('wallet install help and in-app browser interstitial', () => {
       icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23ab9ff2"/%3E%3C/svg%3E',
       rdns: 'app.phantom',
     });
-    await page.goto(demoUrl(apps.light!, PHANTOM_DEEP_LINK));
+    await page.goto(demoUrl(suite.app('light'), PHANTOM_DEEP_LINK));
     await expectSuccessAndClose(page);
     await visible(page.getByTestId('user-wallet'));
     expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());

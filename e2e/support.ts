@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Where screenshots and other e2e artifacts go (git-ignored). */
 export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
@@ -118,3 +118,40 @@ export async function seriousA11yViolations(page: Page): Promise<Array<{ id: str
 /** A unique email address for one test. */
 export const uniqueEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+/** The EIP-6963 info the wallet specs announce their injected test wallet with. */
+export const TEST_WALLET_INFO = {
+  uuid: '6f1c2a52-5d0e-4c54-9d8e-0a4f7b9e8c11',
+  name: 'Test Wallet',
+  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23676FFF"/%3E%3C/svg%3E',
+  rdns: 'com.example.testwallet',
+};
+
+/**
+ * For a describe block: one browser, and one app per colour scheme with `config` (named `name scheme`),
+ * made before its tests; the browser closes after them.
+ */
+export function browserWithSchemeApps(name: string, config: TestAppOptions['config']) {
+  let browser: Browser | undefined;
+  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    for (const scheme of ['light', 'dark'] as const) {
+      apps[scheme] = await createApp({ name: `${name} ${scheme}`, config: { ...config, color_scheme: scheme } });
+    }
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    browser(): Browser {
+      if (!browser) throw new Error('The browser is not ready (used outside a test?)');
+      return browser;
+    },
+    app(scheme: 'light' | 'dark'): TestApp {
+      const app = apps[scheme];
+      if (!app) throw new Error('The apps are not ready (used outside a test?)');
+      return app;
+    },
+  };
+}

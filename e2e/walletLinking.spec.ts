@@ -1,8 +1,8 @@
 import { createFakeEip1193Provider, type FakeEip1193Provider, installTestWallet } from '@latch/core/testing';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { browserWithSchemeApps, openDemo, type TestApp, uniqueEmail } from './support.js';
 import {
   checkScreen,
   dialog,
@@ -64,26 +64,13 @@ const linkedWallets = async (page: Page): Promise<string[]> =>
 
 // Issue 5: LINK_WALLET_SCREEN, linkWallet / unlinkWallet, and a wallet of another user refused.
 describe('wallet linking', () => {
-  let browser: Browser;
-  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    for (const scheme of ['light', 'dark'] as const) {
-      apps[scheme] = await createApp({
-        name: `Wallet linking ${scheme}`,
-        config: { wallet_auth: true, email_auth: true, color_scheme: scheme },
-      });
-    }
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = browserWithSchemeApps('Wallet linking', { wallet_auth: true, email_auth: true });
 
   it('links a second wallet with a signature, then unlinks it', async () => {
     const first = newWallet();
     const second = newWallet();
-    const app = apps.light as TestApp;
-    const page = await pageWith(browser, app, [
+    const app = suite.app('light');
+    const page = await pageWith(suite.browser(), app, [
       [first, FIRST],
       [second, SECOND],
     ]);
@@ -117,7 +104,7 @@ describe('wallet linking', () => {
   it("LINK_WALLET_SCREEN in the dark scheme, and 'Reconnect your wallet' with a hint in both", async () => {
     for (const scheme of ['light', 'dark'] as const) {
       const wallet = newWallet();
-      const page = await pageWith(browser, apps[scheme] as TestApp, [[wallet, FIRST]]);
+      const page = await pageWith(suite.browser(), suite.app(scheme), [[wallet, FIRST]]);
       await loginWithWallet(page, 'Test Wallet');
       if (scheme === 'dark') {
         await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
@@ -141,15 +128,15 @@ describe('wallet linking', () => {
   it("refuses a wallet already linked to another user, offering 'Use a different wallet'", async () => {
     const shared = privateKeyToAccount(generatePrivateKey());
     for (const scheme of ['light', 'dark'] as const) {
-      const app = apps[scheme] as TestApp;
+      const app = suite.app(scheme);
       // The wallet's owner logs in with it (a new user whose wallet it is).
-      const owner = await pageWith(browser, app, [[newWallet(shared), FIRST]]);
+      const owner = await pageWith(suite.browser(), app, [[newWallet(shared), FIRST]]);
       await loginWithWallet(owner, 'Test Wallet');
       await owner.close();
 
       // Another user, logged in by email, tries to link the same wallet.
       const other = newWallet(shared);
-      const page = await pageWith(browser, app, [[other, FIRST]]);
+      const page = await pageWith(suite.browser(), app, [[other, FIRST]]);
       await loginByEmail(page, uniqueEmail(`link-taken-${scheme}`));
       await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
       await dialog(page)

@@ -2,15 +2,8 @@ import { createFakeEip1193Provider, type FakeEip1193Provider, installTestWallet 
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, launchBrowser, openDemo, type TestApp } from './support.js';
+import { createApp, launchBrowser, openDemo, TEST_WALLET_INFO, type TestApp } from './support.js';
 import { checkScreen, dialog, expectSuccessAndClose, newUserPage, openLogin, visible } from './widgetSteps.js';
-
-const WALLET_INFO = {
-  uuid: '6f1c2a52-5d0e-4c54-9d8e-0a4f7b9e8c11',
-  name: 'Test Wallet',
-  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23676FFF"/%3E%3C/svg%3E',
-  rdns: 'com.example.testwallet',
-};
 
 /** A page with a fresh injected wallet (a real key on the Node side), on the demo for `app`. */
 async function walletPage(
@@ -20,7 +13,7 @@ async function walletPage(
   const account = privateKeyToAccount(generatePrivateKey());
   const wallet = createFakeEip1193Provider(account);
   const page = await newUserPage(browser);
-  await installTestWallet(page, wallet, WALLET_INFO);
+  await installTestWallet(page, wallet, TEST_WALLET_INFO);
   await openDemo(page, app);
   return { page, account, wallet };
 }

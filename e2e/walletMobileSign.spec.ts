@@ -3,16 +3,16 @@ import { join } from 'node:path';
 import { createFakeEip1193Provider, type FakeEip1193Provider, installTestWallet } from '@latch/core/testing';
 import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, createApp, launchBrowser, openDemo, seriousA11yViolations, type TestApp } from './support.js';
+import { describe, expect, it } from 'vitest';
+import {
+  ARTIFACTS,
+  browserWithSchemeApps,
+  openDemo,
+  seriousA11yViolations,
+  TEST_WALLET_INFO,
+  type TestApp,
+} from './support.js';
 import { dialog, expectSuccessAndClose, openLogin, visible } from './widgetSteps.js';
-
-const WALLET_INFO = {
-  uuid: '0b8f4d7e-3c2a-4e61-8f5d-6a7b9c1d2e33',
-  name: 'Test Wallet',
-  icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23676FFF"/%3E%3C/svg%3E',
-  rdns: 'com.example.testwallet',
-};
 
 /** Safari on an iPhone: a wallet's in-app browser reports a mobile agent like this one. */
 const IPHONE_UA =
@@ -87,7 +87,7 @@ async function mobileWalletPage(
     if (args.method === 'personal_sign' || args.method === 'eth_requestAccounts') log.push(`wallet ${args.method}`);
     return answer(args);
   };
-  await installTestWallet(page, wallet, WALLET_INFO);
+  await installTestWallet(page, wallet, TEST_WALLET_INFO);
   await page.addInitScript({ content: SIGN_IN_TAP_PROBE });
   await openDemo(page, app);
   // The demo lists connected wallets with the address unbroken, 20 px wider than this screen once the wallet is
@@ -158,24 +158,11 @@ async function expectManualSignStep(page: Page, wallet: FakeEip1193Provider, sig
 
 // Issue 5: on mobile the sign-in waits for the manual 'Sign with your wallet' button (SPEC §4 "Wallet connection").
 describe('wallet login on mobile: the manual sign step', () => {
-  let browser: Browser;
-  const apps: Partial<Record<'light' | 'dark', TestApp>> = {};
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    for (const scheme of ['light', 'dark'] as const) {
-      apps[scheme] = await createApp({
-        name: `Wallet mobile sign ${scheme}`,
-        config: { wallet_auth: true, color_scheme: scheme },
-      });
-    }
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const suite = browserWithSchemeApps('Wallet mobile sign', { wallet_auth: true });
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`${scheme}: asks nothing of the wallet until 'Sign with your wallet' is pressed, then signs once and logs in`, async () => {
-      const { page, account, wallet, log } = await mobileWalletPage(browser, apps[scheme]!);
+      const { page, account, wallet, log } = await mobileWalletPage(suite.browser(), suite.app(scheme));
       await chooseTestWallet(page);
       await expectManualSignStep(page, wallet);
       await checkPhoneScreen(page, `awaiting-connection-mobile-sign-${scheme}`);
@@ -203,7 +190,7 @@ describe('wallet login on mobile: the manual sign step', () => {
   }
 
   it('a touch screen under the 440 px breakpoint without a mobile agent also gets the manual step', async () => {
-    const { page, account, wallet, log } = await mobileWalletPage(browser, apps.light!, 'narrow-touch');
+    const { page, account, wallet, log } = await mobileWalletPage(suite.browser(), suite.app('light'), 'narrow-touch');
     expect(await page.evaluate(() => /Mobile|iPhone|Android/.test(navigator.userAgent))).toBe(false);
     await chooseTestWallet(page);
     await expectManualSignStep(page, wallet);
@@ -219,7 +206,7 @@ describe('wallet login on mobile: the manual sign step', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`${scheme}: while /siwe/init has not answered, the button is shown disabled (preparing) and nothing is signed`, async () => {
-      const { page, account, wallet, log } = await mobileWalletPage(browser, apps[scheme]!);
+      const { page, account, wallet, log } = await mobileWalletPage(suite.browser(), suite.app(scheme));
       let answerInit: () => void = () => {};
       const held = new Promise<void>((resolve) => (answerInit = resolve));
       await page.route(/\/api\/v1\/siwe\/init$/, async (route) => {
@@ -253,7 +240,7 @@ describe('wallet login on mobile: the manual sign step', () => {
   }
 
   it("a rejection at the manual step shows 'signature rejected (please try signing again)'; Retry comes back to the step and logs in", async () => {
-    const { page, account, wallet, log } = await mobileWalletPage(browser, apps.light!);
+    const { page, account, wallet, log } = await mobileWalletPage(suite.browser(), suite.app('light'));
     wallet.script('personal_sign', { errorCode: 4001 });
     await chooseTestWallet(page);
     await expectManualSignStep(page, wallet);
