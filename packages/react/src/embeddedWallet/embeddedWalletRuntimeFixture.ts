@@ -10,6 +10,17 @@ const owner = {
   linkedAccounts: [{ type: 'wallet', address: FIXTURE_ADDRESS, walletClientType: 'latch', recoveryMethod: 'latch' }],
 } as unknown as User;
 
+/** A signed-in LatchClient as the runtime reads it: `state()` is read on every call, never pushed. */
+export function fakeSignedInClient(state: () => { user: User; config: unknown }): LatchClient {
+  return {
+    getState: state,
+    subscribe: () => () => {},
+    getAccessToken: async () => 'token',
+    analyticsId: () => 'analytics-id',
+    refreshUser: async () => state().user,
+  } as unknown as LatchClient;
+}
+
 /**
  * For the runtime's tests: the real runtime over a scripted frame bridge (records what it signs) and a
  * signed-in client; `sign` answers each signature, `hostOption` / `configOption` set noPromptOnSignature.
@@ -34,13 +45,7 @@ export function setupEmbeddedWalletRuntime(
   };
   const config =
     options.configOption === undefined ? null : { embeddedWallets: { noPromptOnSignature: options.configOption } };
-  const client = {
-    getState: () => ({ user: owner, config }),
-    subscribe: () => () => {},
-    getAccessToken: async () => 'token',
-    analyticsId: () => 'analytics-id',
-    refreshUser: async () => owner,
-  } as unknown as LatchClient;
+  const client = fakeSignedInClient(() => ({ user: owner, config }));
   const runtime = createEmbeddedWalletRuntime({
     client,
     apiUrl: 'https://auth.example',

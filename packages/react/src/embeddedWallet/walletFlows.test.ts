@@ -1,8 +1,9 @@
-import { createFakeClock, type EmbeddedWalletBridge, EmbeddedWalletError, type LatchClient } from '@latch/core';
+import { createFakeClock, type EmbeddedWalletBridge, EmbeddedWalletError } from '@latch/core';
 import type { User } from '@latch/protocol';
 import type { WalletRecoverData } from '@latch/protocol/schemas';
 import { describe, expect, it, vi } from 'vitest';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
+import { fakeSignedInClient } from './embeddedWalletRuntimeFixture.js';
 
 const ADDRESS = `0x${'c'.repeat(40)}` as const;
 const RIGHT = 'Right-Password-1';
@@ -43,20 +44,10 @@ function setup(options: { recoveryMethod: string; onDevice: boolean; recoveryOpt
     rpc: async (data) => ({ method: data.request.method, result: '0x5157' }),
     destroy: () => {},
   };
-  const listeners = new Set<() => void>();
-  const client = {
-    getState: () => ({
-      user,
-      config: { name: 'Wallet Co', embeddedWallets: { userOwnedRecoveryOptions: options.recoveryOptions ?? [] } },
-    }),
-    subscribe: (listener: () => void) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    getAccessToken: async () => 'token',
-    analyticsId: () => 'analytics-id',
-    refreshUser: async () => user,
-  } as unknown as LatchClient;
+  const client = fakeSignedInClient(() => ({
+    user,
+    config: { name: 'Wallet Co', embeddedWallets: { userOwnedRecoveryOptions: options.recoveryOptions ?? [] } },
+  }));
   const runtime = createEmbeddedWalletRuntime({
     client,
     apiUrl: 'https://auth.example',
