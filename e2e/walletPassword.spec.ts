@@ -10,7 +10,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from './support.js';
-import { enterCodeFor, newUserPage, openLogin, seenCodes, submitEmail, visible } from './widgetSteps.js';
+import { newUserPage, submitEmailCode, visible } from './widgetSteps.js';
 
 const PASSWORD = 'Latch-Demo-2026!';
 const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
@@ -99,6 +99,18 @@ const theme = (scheme: 'light' | 'dark') => ({
   accent_color: scheme === 'dark' ? '#F97316' : '#676FFF',
 });
 
+/** An app ('Wallet Co') that creates an embedded wallet on login, in `scheme`, with `walletConfig` added. */
+function walletApp(scheme: 'light' | 'dark', walletConfig: Record<string, unknown> = {}): Promise<TestApp> {
+  return createApp({
+    name: 'Wallet Co',
+    config: {
+      email_auth: true,
+      ...theme(scheme),
+      embedded_wallet_config: { create_on_login: 'users-without-wallets', ...walletConfig },
+    },
+  });
+}
+
 describe('embedded wallet password, in light and dark', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -110,22 +122,12 @@ describe('embedded wallet password, in light and dark', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     it(`set through the host API (${scheme}); a new device recovers with it, a wrong one is refused`, async () => {
-      const app: TestApp = await createApp({
-        name: 'Wallet Co',
-        config: {
-          email_auth: true,
-          ...theme(scheme),
-          embedded_wallet_config: { create_on_login: 'users-without-wallets' },
-        },
-      });
+      const app = await walletApp(scheme);
       const email = uniqueEmail('wallet-pw');
       const page = await newUserPage(browser);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await openDemo(page, app);
-      await openLogin(page);
-      const seen = await seenCodes(email);
-      await submitEmail(page, email);
-      await enterCodeFor(page, email, seen);
+      await submitEmailCode(page, email);
       await visible(page.getByRole('heading', { name: 'Welcome to Wallet Co' }), 30_000);
       await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
       const address = await walletAddress(page);
@@ -147,10 +149,7 @@ describe('embedded wallet password, in light and dark', () => {
       // A new device: no device share; the password screen appears once the login modal has closed.
       const device = await newUserPage(browser);
       await openDemo(device, app);
-      await openLogin(device);
-      const seenAgain = await seenCodes(email);
-      await submitEmail(device, email);
-      await enterCodeFor(device, email, seenAgain);
+      await submitEmailCode(device, email);
       const r = walletDialog(device);
       await visible(r.getByRole('heading', { name: 'Enter your password' }), 30_000);
       const recover = r.getByRole('button', { name: 'Recover your account' });
@@ -171,26 +170,15 @@ describe('embedded wallet password, in light and dark', () => {
     });
 
     it(`the creation screen path (${scheme}): selection, intro, password, created; recovery on a new device`, async () => {
-      const app: TestApp = await createApp({
-        name: 'Wallet Co',
-        config: {
-          email_auth: true,
-          ...theme(scheme),
-          embedded_wallet_config: {
-            create_on_login: 'users-without-wallets',
-            require_user_owned_recovery_on_create: true,
-            user_owned_recovery_options: ['google-drive', 'icloud', 'user-passcode'],
-          },
-        },
+      const app = await walletApp(scheme, {
+        require_user_owned_recovery_on_create: true,
+        user_owned_recovery_options: ['google-drive', 'icloud', 'user-passcode'],
       });
       const email = uniqueEmail('wallet-pw-create');
       const page = await newUserPage(browser);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await openDemo(page, app);
-      await openLogin(page);
-      const seen = await seenCodes(email);
-      await submitEmail(page, email);
-      await enterCodeFor(page, email, seen);
+      await submitEmailCode(page, email);
       const d = walletDialog(page);
       await visible(d.getByRole('heading', { name: 'Secure your account' }), 30_000);
       expect(await d.getAttribute('data-latch-theme')).toBe(scheme);
@@ -233,21 +221,11 @@ describe('embedded wallet password, in light and dark', () => {
     });
 
     it(`past 5 unconfirmed guesses an hour, recovery says 'Too many requests…' (${scheme})`, async () => {
-      const app: TestApp = await createApp({
-        name: 'Wallet Co',
-        config: {
-          email_auth: true,
-          ...theme(scheme),
-          embedded_wallet_config: { create_on_login: 'users-without-wallets' },
-        },
-      });
+      const app = await walletApp(scheme);
       const email = uniqueEmail('wallet-pw-limit');
       const page = await newUserPage(browser);
       await openDemo(page, app);
-      await openLogin(page);
-      const seen = await seenCodes(email);
-      await submitEmail(page, email);
-      await enterCodeFor(page, email, seen);
+      await submitEmailCode(page, email);
       await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 30_000 });
       await walletAddress(page);
       // Setting the password is the first evaluation the server counts.
@@ -267,10 +245,7 @@ describe('embedded wallet password, in light and dark', () => {
       // In dark, the new device is a phone-sized window (the dialog sits at the bottom, full width).
       const device = await newUserPage(browser, scheme === 'dark' ? 400 : 1024);
       await openDemo(device, app);
-      await openLogin(device);
-      const seenAgain = await seenCodes(email);
-      await submitEmail(device, email);
-      await enterCodeFor(device, email, seenAgain);
+      await submitEmailCode(device, email);
       const r = walletDialog(device);
       await visible(r.getByRole('heading', { name: 'Enter your password' }), 30_000);
       const field = r.getByLabel('Password', { exact: true });
@@ -311,10 +286,7 @@ describe('embedded wallet password, in light and dark', () => {
 
 /** Logs in on a device without the share and recovers with the password (screenshot in `scheme`). */
 async function loginAndRecover(page: Page, email: string, scheme: string): Promise<void> {
-  await openLogin(page);
-  const seen = await seenCodes(email);
-  await submitEmail(page, email);
-  await enterCodeFor(page, email, seen);
+  await submitEmailCode(page, email);
   const r = walletDialog(page);
   await visible(r.getByRole('heading', { name: 'Enter your password' }), 30_000);
   await check(page, `wallet-password-recovery-after-create-${scheme}`);
