@@ -41,6 +41,21 @@ export const ERROR_CATALOGUE = {
   wallet_not_on_device: { status: 404, message: 'The wallet is not on this device.' },
   insufficient_funds: { status: 422, message: 'Wallet has insufficient funds for this transaction.' },
   embedded_wallet_not_found: { status: 404, message: 'The user has no embedded wallet.' },
+  invalid_device_proof: {
+    status: 401,
+    message: 'This custody call is not signed by a registered device of this user.',
+  },
+  device_not_registered: {
+    status: 403,
+    message: 'This device is not registered for the wallet. Log in again on this device.',
+  },
+  invalid_device_grant: { status: 401, message: 'The device registration grant is invalid, used or expired.' },
+  invalid_wallet_signature: { status: 401, message: 'The request is not signed by the wallet key.' },
+  step_up_required: { status: 401, message: 'This action needs a fresh verification code.' },
+  no_verified_channel: {
+    status: 409,
+    message: 'Link an email address or a phone number to your account to export your wallet.',
+  },
   embedded_wallet_already_exists: {
     status: 409,
     message: 'Only one embedded wallet per user is currently allowed.',

@@ -61,6 +61,7 @@ export {
   type WalletProxyErrorType,
 } from './walletEvents.js';
 export type {
+  DeviceRegisterData,
   WalletAddressResult,
   WalletConnectData,
   WalletCreateData,

@@ -73,6 +73,12 @@ export interface TokenResponse {
   is_new_user?: boolean;
   session_update_action?: SessionUpdateAction;
   new_session_refresh_token?: string;
+  /**
+   * Only on a fresh authentication (a code or a wallet signature; never a refresh or a fork): a
+   * single-use grant, valid a few minutes and bound to this new session, that lets the wallet frame
+   * register its device key (docs/custody.md). Kept in memory only, handed to the frame, never stored.
+   */
+  device_grant?: string;
 }
 
 type CamelVerified = { verifiedAt: Date; firstVerifiedAt: Date | null; latestVerifiedAt: Date | null };

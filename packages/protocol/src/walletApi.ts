@@ -1,10 +1,19 @@
 import * as v from 'valibot';
 
 /**
- * The server's custody endpoints, called only by the wallet frame (same origin as the server) with
- * the owner's access token. Binary values travel as base64url text.
+ * The server's custody endpoints, called only by the wallet frame with the owner's access token AND a
+ * device proof (header `latch-device-proof`) signed by a device key registered for that user
+ * (docs/custody.md). Binary values travel as base64url text.
  */
 export const WALLET_API = {
+  /** POST, bearer only (no proof): a single-use nonce for the next device proof. */
+  nonce: '/api/v1/embedded_wallets/nonce',
+  /** POST { grant }: registers the device key named by the proof's embedded `jwk` (fresh login only). */
+  devices: '/api/v1/embedded_wallets/devices',
+  /** POST (export page): sends a one-time code to the user's verified email (else phone). */
+  exportInit: '/api/v1/embedded_wallets/export/init',
+  /** POST { code } (export page): checks the code, notifies the user, releases this device's auth share. */
+  exportAuthenticate: '/api/v1/embedded_wallets/export/authenticate',
   wallet: '/api/v1/embedded_wallets',
   shareSets: '/api/v1/embedded_wallets/share_sets',
   authShare: '/api/v1/embedded_wallets/share_sets/auth_share',
@@ -14,6 +23,74 @@ export const WALLET_API = {
   oprf: '/api/v1/embedded_wallets/recovery/oprf',
   confirmPassword: '/api/v1/embedded_wallets/recovery/confirm',
 } as const;
+
+/** The request header carrying the device proof (a compact JWS, DPoP-shaped: RFC 9449). */
+export const DEVICE_PROOF_HEADER = 'latch-device-proof';
+/** A response header with a fresh nonce for the next proof (saves the nonce round trip). */
+export const DEVICE_NONCE_HEADER = 'latch-device-nonce';
+/** The `typ` of a device proof's protected header. */
+export const DEVICE_PROOF_TYP = 'latch-device+jwt';
+
+/**
+ * The payload of a device proof, signed ES256 by the device key (non-extractable P-256 in the frame);
+ * the protected header is `{ typ: DEVICE_PROOF_TYP, alg: 'ES256', jwk: <the device's public JWK> }`.
+ * The device id is the key's RFC 7638 thumbprint (SHA-256, base64url).
+ */
+export interface DeviceProofPayload {
+  /** HTTP method, upper case. */
+  htm: 'GET' | 'POST';
+  /** The request path, e.g. `/api/v1/embedded_wallets/share_sets/auth_share` (no origin, no query). */
+  htu: string;
+  /** A nonce from WALLET_API.nonce or the last DEVICE_NONCE_HEADER; single use. */
+  nonce: string;
+  /** Seconds since the epoch. */
+  iat: number;
+  /** base64url(SHA-256(access token)): binds the proof to the bearer token it travels with. */
+  ath: string;
+  /** base64url(SHA-256(the exact request body bytes)); the hash of '' for a GET. */
+  bh: string;
+}
+
+/** Custody limits and lifetimes (docs/custody.md). */
+export const CUSTODY_LIMIT = {
+  /** A device grant's lifetime after the login that minted it. */
+  deviceGrantTtlMs: 10 * 60 * 1000,
+  /** A proof nonce's lifetime. */
+  deviceNonceTtlMs: 5 * 60 * 1000,
+  /** Proofs whose `iat` is further than this from the server's clock are refused. */
+  proofMaxSkewSeconds: 300,
+  /** New-device recoveries (recovery material releases) per user per day. */
+  newDevicesPerDay: 10,
+  /** Export step-up codes sent per user per hour. */
+  exportCodesPerHour: 5,
+  /** Export step-up code lifetime. */
+  exportCodeTtlMs: 10 * 60 * 1000,
+  /** The largest frame message (JSON text) the frame handles. */
+  maxFrameMessageBytes: 128 * 1024,
+} as const;
+
+/** What a wallet-key signature authorises (EIP-191 personal_sign of `custodyStatement`). */
+export type CustodyAction = 'create-wallet' | 'add-share-set' | 'replace-recovery' | 'revoke-share-set';
+
+/**
+ * The text the wallet key signs (EIP-191) to authorise creating the wallet or changing its share sets.
+ * `nonce` is the nonce of the same request's device proof, so a signature is good for one request.
+ */
+export function custodyStatement(input: {
+  action: CustodyAction;
+  appId: string;
+  walletId: string;
+  shareSetId: string;
+  nonce: string;
+}): string {
+  return [
+    `Latch custody: ${input.action}`,
+    `app: ${input.appId}`,
+    `wallet: ${input.walletId}`,
+    `share set: ${input.shareSetId}`,
+    `nonce: ${input.nonce}`,
+  ].join('\n');
+}
 
 const bytes = (max: number) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]*$/, 'Must be base64url'), v.maxLength(max));
 const uuid = v.pipe(v.string(), v.uuid());
@@ -25,33 +102,65 @@ export const RecoveryUploadBody = v.variant('method', [
   v.object({ method: v.literal('user-passcode'), sealed_share: bytes(2048), salt: bytes(128), verifier: bytes(64) }),
 ]);
 
-/** POST WALLET_API.wallet: register a new wallet. */
+const walletSignature = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid signature'));
+
+/** POST WALLET_API.wallet: register a new wallet; `wallet_signature` proves possession of its key. */
 export const CreateWalletBody = v.object({
   wallet_id: uuid,
   share_set_id: uuid,
   address,
   auth_share: bytes(512),
   recovery: RecoveryUploadBody,
+  /** custodyStatement('create-wallet', …) signed by the new wallet's key. */
+  wallet_signature: walletSignature,
 });
 
-/** POST WALLET_API.authShare / revokeShareSet. */
+/** POST WALLET_API.authShare: the auth share of a set bound to the calling device. */
 export const ShareSetIdBody = v.object({ share_set_id: uuid });
 
-/** POST WALLET_API.shareSets: a new device's own set. */
-export const AddShareSetBody = v.object({ share_set_id: uuid, auth_share: bytes(512) });
+/** POST WALLET_API.revokeShareSet: signed by the wallet key. */
+export const RevokeShareSetBody = v.object({ share_set_id: uuid, wallet_signature: walletSignature });
 
-/** POST WALLET_API.replaceRecovery. */
+/** POST WALLET_API.shareSets: a new device's own set, bound to the calling device, signed by the wallet key. */
+export const AddShareSetBody = v.object({
+  share_set_id: uuid,
+  auth_share: bytes(512),
+  wallet_signature: walletSignature,
+});
+
+/** POST WALLET_API.replaceRecovery: signed by the wallet key. */
 export const ReplaceRecoveryBody = v.object({
   share_set_id: uuid,
   auth_share: bytes(512),
   recovery: RecoveryUploadBody,
+  wallet_signature: walletSignature,
 });
+
+/** POST WALLET_API.devices. */
+export const RegisterDeviceBody = v.object({ grant: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)) });
+
+/** POST WALLET_API.exportAuthenticate. */
+export const ExportCodeBody = v.object({ code: v.pipe(v.string(), v.regex(/^\d{6}$/, 'Code should be numeric')) });
 
 /** POST WALLET_API.oprf. */
 export const OprfBody = v.object({ wallet_id: uuid, blinded: bytes(128) });
 
 /** POST WALLET_API.confirmPassword. */
 export const ConfirmPasswordBody = v.object({ verifier: bytes(64) });
+
+/**
+ * The answer of POST WALLET_API.recovery: the recovery material and the primary set's auth share
+ * (a new device needs both; the call is counted against CUSTODY_LIMIT.newDevicesPerDay).
+ */
+export type WireRecoveryRelease =
+  | { method: 'latch'; share_set_id: string; sealed_share: string; recovery_key: string; auth_share: string }
+  | { method: 'user-passcode'; share_set_id: string; sealed_share: string; salt: string; auth_share: string };
+
+/** The answer of POST WALLET_API.exportInit: where the code went, masked (`j•••@example.com`). */
+export interface WireExportInit {
+  channel: 'email' | 'sms';
+  destination: string;
+}
 
 /** The wallet as the server returns it. */
 export interface WireEmbeddedWallet {

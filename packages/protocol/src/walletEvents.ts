@@ -15,6 +15,10 @@ export const WALLET_EVENT = {
   walletRecover: 'latch:wallet:recover',
   walletRpc: 'latch:wallet:rpc',
   walletSetRecoveryPassword: 'latch:wallet:set-recovery-password',
+  /** Not in SPEC §7: forget every unlocked key and seen token (the client sends it on logout and user change). */
+  walletClear: 'latch:wallet:clear',
+  /** Not in SPEC §7: register this frame's device key with the grant of a fresh login (docs/custody.md). */
+  deviceRegister: 'latch:device:register',
   mfaVerify: 'latch:mfa:verify',
   mfaInitEnrollment: 'latch:mfa:init-enrollment',
   mfaSubmitEnrollment: 'latch:mfa:submit-enrollment',

@@ -71,6 +71,15 @@ const signTransaction = v.object({
   params: v.tuple([v.record(v.string(), v.unknown())]),
 });
 
+/** Payload of `latch:device:register`: the device grant of the login that produced `accessToken`. */
+export const DeviceRegisterData = v.object({
+  accessToken,
+  deviceGrant: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/)),
+});
+
+/** Payload of `latch:wallet:clear` (none). */
+export const WalletClearData = v.optional(v.object({}));
+
 /** Payload of `latch:wallet:rpc` (SPEC §7 "RPC requests"). */
 export const WalletRpcData = v.object({
   accessToken,
@@ -87,6 +96,7 @@ export type WalletConnectData = v.InferOutput<typeof WalletConnectData>;
 export type WalletRecoverData = v.InferOutput<typeof WalletRecoverData>;
 export type WalletSetRecoveryPasswordData = v.InferOutput<typeof WalletSetRecoveryPasswordData>;
 export type WalletRpcData = v.InferOutput<typeof WalletRpcData>;
+export type DeviceRegisterData = v.InferOutput<typeof DeviceRegisterData>;
 
 /** Reply data of create, connect, recover and set-recovery-password. */
 export interface WalletAddressResult {
