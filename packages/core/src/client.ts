@@ -61,6 +61,10 @@ export interface LatchClient extends EmailActions, SmsActions, UserActions, Anal
   takeOAuthReturn(): OAuthReturn | null;
   /** The client analytics id every call carries (SPEC §7); the wallet frames get it as `caid`. */
   analyticsId(): string;
+  /** True while the device grant of this tab's last login waits for the wallet frame (docs/custody.md). */
+  hasDeviceGrant(): boolean;
+  /** The device grant of this tab's last login, handed out once (memory only, never stored); else null. */
+  takeDeviceGrant(): string | null;
   /** Stops listening, cancels in-flight calls and drops subscribers. */
   destroy(): void;
 }
@@ -117,9 +121,16 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     if (returned.sessionToken) session.adoptForkedToken(returned.sessionToken);
     oauthReturn = returned.oauth ?? oauthReturn;
     stopWatching();
+    // Another tab's login or logout replaced this tab's session: a grant bound to it is of no use now.
     stopWatching = watchOtherTabs(storageKeys(appId).token, {
-      signedOut: () => store.update({ user: null }),
-      signedIn: () => void loadUser().catch(() => {}),
+      signedOut: () => {
+        session.keepDeviceGrant(null);
+        store.update({ user: null });
+      },
+      signedIn: () => {
+        session.keepDeviceGrant(null);
+        void loadUser().catch(() => {});
+      },
     });
     try {
       const server = await transport.request<ServerAppConfig>(API.appConfig(appId), { signal: lifetime.signal });
@@ -149,6 +160,8 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     getAccessToken: () => session.getAccessToken(),
     logout: () => session.logout(),
     analyticsId: () => tokens.analyticsId(),
+    hasDeviceGrant: () => session.hasDeviceGrant(),
+    takeDeviceGrant: () => session.takeDeviceGrant(),
     takeOAuthReturn() {
       const taken = oauthReturn;
       oauthReturn = null;

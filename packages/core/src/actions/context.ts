@@ -67,6 +67,9 @@ export function signIn(ctx: ActionContext, response: TokenResponse): LoginResult
   if (!ctx.session.applyTokenResponse(response)) {
     throw new LatchError('missing_or_invalid_token', 'The server did not start a session.');
   }
+  // A new login replaces (or, without one, forgets) the grant of an earlier login; kept before the
+  // user is published so the embedded wallet sees it when it hears of the new user.
+  ctx.session.keepDeviceGrant(response.device_grant ?? null);
   const user = toUser(response.user);
   ctx.store.update({ user, error: null });
   return { user, isNewUser: response.is_new_user ?? false };

@@ -37,6 +37,15 @@ export interface Session {
   destroyLocalState(): void;
   /** Remembers a forked refresh token (the session-token query parameter) to adopt on the next refresh. */
   adoptForkedToken(token: string): void;
+  /**
+   * Keeps the device grant of a fresh login in memory (never in the store), replacing any earlier one;
+   * null forgets it (docs/custody.md "Client").
+   */
+  keepDeviceGrant(grant: string | null): void;
+  /** True while a device grant waits to be handed to the wallet frame. */
+  hasDeviceGrant(): boolean;
+  /** Hands the device grant out once (then forgets it); null when there is none. */
+  takeDeviceGrant(): string | null;
 }
 
 /** The refresh-token value that marks a legacy session that cannot be refreshed (SPEC §4). */
@@ -46,6 +55,8 @@ const DEPRECATED_REFRESH_TOKEN = 'deprecated';
 export function createSession(options: SessionOptions): Session {
   const { appId, store, transport, clock } = options;
   let forkedToken: string | null = null;
+  // The device grant lives in this closure only: a stored grant would outlive the login it belongs to.
+  let deviceGrant: string | null = null;
   let inFlight: Promise<string | null> | null = null;
   // Bumped whenever local state is destroyed, so a refresh that was in flight during a logout cannot sign back in.
   let epoch = 0;
@@ -54,6 +65,7 @@ export function createSession(options: SessionOptions): Session {
     epoch++;
     store.clear();
     forkedToken = null;
+    deviceGrant = null;
     options.onSignedOut();
   };
 
@@ -163,6 +175,15 @@ export function createSession(options: SessionOptions): Session {
     destroyLocalState,
     adoptForkedToken(token) {
       forkedToken = token;
+    },
+    keepDeviceGrant(grant) {
+      deviceGrant = grant;
+    },
+    hasDeviceGrant: () => deviceGrant !== null,
+    takeDeviceGrant() {
+      const grant = deviceGrant;
+      deviceGrant = null;
+      return grant;
     },
   };
 }
