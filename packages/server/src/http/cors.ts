@@ -2,6 +2,7 @@ import { HEADER, LatchError, LIMIT } from '@latch/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { AppRecord } from '../apps/appStore.js';
 import type { AppEnv, LatchContext } from './env.js';
+import { hostnameOfHostHeader, isLoopbackHostname, isLoopbackOrigin } from './loopback.js';
 
 const ALLOWED_HEADERS = [
   'content-type',
@@ -40,6 +41,24 @@ function originOf(url: string): string {
 const isDevPath = (path: string) => path.startsWith('/api/v1/dev/') || path.startsWith('/dev/');
 
 /**
+ * Dev paths (the outbox holds every login code; the app endpoints change apps) answer only this
+ * machine: an Origin, when a browser sends one, must be a loopback origin or the server's own (the
+ * demo runs on localhost), and the Host must name this machine or the public URL's host, so a page
+ * that rebinds its own name to 127.0.0.1 cannot read the outbox same-origin. Clients that send no
+ * Origin (curl, the e2e suite) pass. Anything else is refused before the route runs, without CORS headers.
+ */
+function devPathAllowed(c: LatchContext, origin: string | undefined, ownOrigin: string): boolean {
+  if (origin !== undefined && origin !== ownOrigin && !isLoopbackOrigin(origin)) return false;
+  const host = c.req.header('host');
+  if (host === undefined) return true;
+  const hostname = hostnameOfHostHeader(host);
+  return hostname !== undefined && (isLoopbackHostname(hostname) || hostname === new URL(ownOrigin).hostname);
+}
+
+const devRefusal = () =>
+  new LatchError('invalid_origin', 'Dev endpoints answer only this machine: loopback origins and the server origin.');
+
+/**
  * CORS from the app's allowed origins. Preflights carry no header values, so they pass when any app
  * allows the origin; the actual request is then checked against its own app and refused with
  * `invalid_origin` (and `invalid_client_id` for a client id of another app).
@@ -49,7 +68,10 @@ export function cors(): MiddlewareHandler<AppEnv> {
     const ctx = c.get('ctx');
     const origin = c.req.header('origin');
     const ownOrigin = originOf(ctx.settings.publicUrl);
-    const devAllowed = ctx.settings.dev && isDevPath(c.req.path);
+    const devPath = ctx.settings.dev && isDevPath(c.req.path);
+    if (devPath && !devPathAllowed(c, origin, ownOrigin)) throw devRefusal();
+    // Past the check above, a dev path's Origin is absent, loopback or the server's own.
+    const devAllowed = devPath && origin !== undefined;
 
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       const allowed =

@@ -73,6 +73,95 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
   });
 });
 
+// Dev paths answer this machine only: a page the developer happens to visit must neither read the
+// outbox (every login code) nor add its origin to an app, and a rebound host name must not pass.
+forEachBackend('dev endpoints refuse other origins', (server) => {
+  const refused = async (res: Response) => {
+    expect(res.status).toBe(403);
+    expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    const body = await res.json();
+    expect(body.error).toBe('invalid_origin');
+    expect(JSON.stringify(body)).not.toContain('424242');
+  };
+
+  it('a foreign, null or look-alike origin cannot read the outbox, nor preflight it', async () => {
+    await server().ctx.delivery.sendEmail({
+      to: 'v@example.com',
+      subject: 'Code',
+      text: 'Code 424242',
+      code: '424242',
+    });
+    for (const origin of [
+      'https://evil.example',
+      'null',
+      'http://localhost.evil.example:8787',
+      'http://127.0.0.1.nip.io:5173',
+      'http://192.168.1.20:5173',
+    ]) {
+      await refused(await server().call('GET', API.devOutbox, { headers: { origin } }));
+      await refused(await server().call('GET', '/dev/outbox', { headers: { origin } }));
+      await refused(
+        await server().call('OPTIONS', API.devOutbox, {
+          headers: { origin, 'access-control-request-method': 'GET' },
+        }),
+      );
+    }
+  });
+
+  it('a cross-site POST or PATCH (even a simple text/plain one) changes nothing', async () => {
+    const { appId } = await server().createApp({ allowedOrigins: ['http://localhost:5173'] });
+    const before = await server().tableCounts();
+    const origin = 'https://evil.example';
+    const body = JSON.stringify({ allowed_origins: [origin] });
+    await refused(
+      await server().call('POST', '/api/v1/dev/apps', {
+        rawBody: body,
+        headers: { origin, 'content-type': 'text/plain' },
+      }),
+    );
+    await refused(
+      await server().call('PATCH', `/api/v1/dev/apps/${appId}`, {
+        rawBody: body,
+        headers: { origin, 'content-type': 'text/plain' },
+      }),
+    );
+    await refused(
+      await server().call('OPTIONS', '/api/v1/dev/apps', {
+        headers: { origin, 'access-control-request-method': 'POST' },
+      }),
+    );
+    expect(await server().tableCounts()).toEqual(before);
+    expect((await server().ctx.apps.require(appId, { fresh: true })).allowedOrigins).toEqual(['http://localhost:5173']);
+  });
+
+  it('a page whose host name was rebound to 127.0.0.1 is refused (its same-origin GET sends no Origin)', async () => {
+    await refused(await server().call('GET', API.devOutbox, { headers: { host: 'evil.example:8787' } }));
+    await refused(await server().call('GET', '/dev/outbox', { headers: { host: 'rebind.evil.example' } }));
+  });
+
+  it('loopback origins, the server’s own and clients without Origin are served', async () => {
+    for (const origin of [
+      'http://localhost:5173',
+      'http://127.0.0.1:3000',
+      'http://[::1]:8080',
+      'http://localhost:8787',
+    ]) {
+      const res = await server().call('GET', API.devOutbox, { headers: { origin, host: 'localhost:8787' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      const preflight = await server().call('OPTIONS', '/api/v1/dev/apps', {
+        headers: { origin, 'access-control-request-method': 'POST' },
+      });
+      expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
+    }
+    for (const host of ['127.0.0.1:8787', '[::1]:8787', 'localhost']) {
+      expect((await server().call('GET', API.devOutbox, { headers: { host } })).status).toBe(200);
+    }
+    const created = await server().call('POST', '/api/v1/dev/apps', { body: {} });
+    expect(created.status).toBe(201);
+  });
+});
+
 describe('dev endpoints outside dev mode', () => {
   let server: TestServer;
   beforeAll(async () => {
