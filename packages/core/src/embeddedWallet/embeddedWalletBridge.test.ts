@@ -172,6 +172,48 @@ describe('embedded wallet bridge', () => {
     });
   });
 
+  it("registers the device with the login's grant through latch:device:register", async () => {
+    const { clock, bridge, posted, fromFrame, announceReady } = setup();
+    const registered = settled(bridge.registerDevice({ accessToken: 't1', deviceGrant: 'g'.repeat(43) }));
+    await clock.flush();
+    announceReady();
+    await clock.flush();
+    expect(posted.map((p) => p.message)).toMatchObject([
+      { event: WALLET_EVENT.deviceRegister, data: { accessToken: 't1', deviceGrant: 'g'.repeat(43) } },
+    ]);
+    expect(posted[0]?.targetOrigin).toBe(FRAME_ORIGIN);
+    const { id, event } = posted[0]?.message ?? {};
+    fromFrame({ id, event, data: { deviceId: 'thumbprint' } });
+    await clock.flush();
+    expect(registered).toMatchObject({ done: true, value: undefined });
+  });
+
+  it('clears a ready frame with latch:wallet:clear, and mounts no frame only to clear it', async () => {
+    const { clock, bridge, mounted, posted, fromFrame, announceReady, removed } = setup();
+    await bridge.clear();
+    expect(mounted).toEqual([]);
+    expect(posted).toEqual([]);
+
+    void bridge.ready();
+    announceReady();
+    await clock.flush();
+    const cleared = settled(bridge.clear());
+    await clock.flush();
+    expect(posted.map((p) => p.message.event)).toEqual([WALLET_EVENT.walletClear]);
+    const { id, event } = posted[0]?.message ?? {};
+    fromFrame({ id, event, data: {} });
+    await clock.flush();
+    expect(cleared.done).toBe(true);
+    expect(cleared.error).toBeUndefined();
+
+    // Destroyed (logout): the frame is gone, and the next user's call mounts a fresh one.
+    bridge.destroy();
+    expect(removed()).toBe(1);
+    void bridge.ready().catch(() => {});
+    await clock.flush();
+    expect(mounted).toHaveLength(2);
+  });
+
   it('rejects pending requests and removes the frame on destroy', async () => {
     const { clock, bridge, announceReady, listeners, removed } = setup();
     void bridge.ready();

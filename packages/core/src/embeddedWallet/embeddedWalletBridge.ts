@@ -1,4 +1,5 @@
 import {
+  type DeviceRegisterData,
   LatchError,
   TIMEOUT,
   WALLET_EVENT,
@@ -43,7 +44,11 @@ export interface EmbeddedWalletBridge {
   setRecoveryPassword(data: WalletSetRecoveryPasswordData): Promise<WalletAddressResult>;
   /** Signs with the wallet (personal_sign, eth_signTypedData_v4, eth_signTransaction). */
   rpc(data: WalletRpcData): Promise<WalletRpcResult>;
-  /** Removes the frame and rejects what is pending. */
+  /** Registers the frame's device key with the device grant of the login that gave `accessToken`. */
+  registerDevice(data: DeviceRegisterData): Promise<void>;
+  /** Tells a mounted, ready frame to forget every unlocked key and token; mounts nothing. */
+  clear(): Promise<void>;
+  /** Removes the frame and rejects what is pending (a later call mounts a fresh frame). */
   destroy(): void;
 }
 
@@ -186,6 +191,14 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     recover: (data) => call(WALLET_EVENT.walletRecover, data),
     setRecoveryPassword: (data) => call(WALLET_EVENT.walletSetRecoveryPassword, data),
     rpc: (data) => call(WALLET_EVENT.walletRpc, data),
+    async registerDevice(data) {
+      await call(WALLET_EVENT.deviceRegister, data);
+    },
+    async clear() {
+      // A frame that is not mounted or never got ready holds nothing to forget: do not load one for it.
+      if (!frame || !isReady) return;
+      await request(WALLET_EVENT.walletClear, {}, TIMEOUT.walletProxyDirect, 'The wallet request timed out.');
+    },
     destroy() {
       for (const [id, waiting] of pending) {
         clock.clearTimeout(waiting.timer);

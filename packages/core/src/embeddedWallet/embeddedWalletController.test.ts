@@ -49,6 +49,12 @@ function fakeBridge(onDevice: boolean) {
       calls.push(`rpc:${data.request.method}`);
       return { method: data.request.method, result: '0x5157' };
     },
+    registerDevice: async (data) => {
+      calls.push(`register:${data.accessToken}:${data.deviceGrant}`);
+    },
+    clear: async () => {
+      calls.push('clear');
+    },
     destroy: () => {},
   };
   return { bridge, calls, recovered };

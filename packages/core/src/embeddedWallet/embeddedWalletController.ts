@@ -16,6 +16,8 @@ export interface EmbeddedWalletInfo {
 export interface EmbeddedWalletClient {
   getAccessToken(): Promise<string | null>;
   refreshUser(): Promise<User>;
+  /** The device grant of the last login, handed out once (LatchClient.takeDeviceGrant). */
+  takeDeviceGrant?(): string | null;
 }
 
 /** SPEC §8 texts of the creation flow. */
@@ -54,6 +56,13 @@ export interface EmbeddedWalletControllerOptions {
 
 /** Creation, connection, recovery, password and signing of the user's embedded wallet over the bridge. */
 export interface EmbeddedWalletController {
+  /**
+   * Hands the last login's device grant (if the client still holds one) to the frame, which registers
+   * its device key; resolves at once without a grant. Connect and create wait for it first.
+   */
+  registerDevice(): Promise<void>;
+  /** Forgets every connection and an unredeemed grant (logout, another user). */
+  reset(): void;
   /** Creates the wallet unless the user has one; returns the refreshed user. */
   createForUser(user: User, options?: CreateWalletOptions): Promise<User>;
   /** Unlocks the wallet on this device, recovering it first on a new device (provider, or the password screen). */
@@ -103,8 +112,41 @@ export function createEmbeddedWalletController(
 ): EmbeddedWalletController {
   // One connection per address at a time; a settled failure lets the next call try again.
   const connections = new Map<string, Promise<EmbeddedWalletInfo>>();
+  // Bumped by reset(): what was in flight for the previous user records nothing afterwards.
+  let generation = 0;
+  // A grant taken from the client but not yet redeemed (kept only when the frame never answered).
+  let heldGrant: string | null = null;
+  let registering: Promise<void> | null = null;
+
+  function registerDevice(): Promise<void> {
+    if (registering) return registering;
+    heldGrant = client.takeDeviceGrant?.() ?? heldGrant;
+    const grant = heldGrant;
+    if (grant === null) return Promise.resolve();
+    const started = generation;
+    const run = (async () => {
+      try {
+        const accessToken = await tokenOrFail(client);
+        await bridge.registerDevice({ accessToken, deviceGrant: grant });
+        if (heldGrant === grant) heldGrant = null;
+      } catch (error) {
+        // Only a frame that never answered may not have sent it; anything else used the grant up.
+        const unanswered = error instanceof EmbeddedWalletError && error.proxyType === 'timeout';
+        if (!unanswered && heldGrant === grant) heldGrant = null;
+        throw error;
+      } finally {
+        if (generation === started) registering = null;
+      }
+    })();
+    registering = run;
+    return run;
+  }
+
+  // A failed registration is not the caller's error: the frame then answers device_not_registered itself.
+  const deviceRegistered = () => registerDevice().catch(() => undefined);
 
   async function connectOnce(wallet: EmbeddedWalletInfo): Promise<EmbeddedWalletInfo> {
+    await deviceRegistered();
     const accessToken = await tokenOrFail(client);
     try {
       await bridge.connect({ accessToken, address: wallet.address });
@@ -127,9 +169,12 @@ export function createEmbeddedWalletController(
     const wallet = walletOrFail(user);
     let pending = connections.get(wallet.address);
     if (!pending) {
-      pending = connectOnce(wallet);
-      pending.catch(() => connections.delete(wallet.address));
-      connections.set(wallet.address, pending);
+      const attempt = connectOnce(wallet);
+      attempt.catch(() => {
+        if (connections.get(wallet.address) === attempt) connections.delete(wallet.address);
+      });
+      connections.set(wallet.address, attempt);
+      pending = attempt;
     }
     return pending;
   }
@@ -142,8 +187,18 @@ export function createEmbeddedWalletController(
   }
 
   return {
+    registerDevice,
+    reset() {
+      generation += 1;
+      connections.clear();
+      heldGrant = null;
+      registering = null;
+    },
     async createForUser(user, createOptions = {}) {
       if (embeddedWalletOf(user)) return user;
+      const started = generation;
+      // The wallet is created by this device: its key must be registered first (docs/custody.md).
+      await deviceRegistered();
       const accessToken = await tokenOrFail(client);
       const data =
         createOptions.password === undefined
@@ -153,7 +208,7 @@ export function createEmbeddedWalletController(
       const refreshed = await refreshedUserWith(client, created.address);
       const wallet = walletOrFail(refreshed);
       // The frame that created the wallet holds it unlocked: no connect round trip needed.
-      connections.set(wallet.address, Promise.resolve(wallet));
+      if (generation === started) connections.set(wallet.address, Promise.resolve(wallet));
       return refreshed;
     },
     connect,

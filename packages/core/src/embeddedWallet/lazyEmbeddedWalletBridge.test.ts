@@ -38,11 +38,17 @@ describe('lazy embedded wallet bridge', () => {
     expect(removals()).toBe(1);
   });
 
-  it('refuses calls after destroy without loading or mounting anything', async () => {
+  it('cancels a call begun before destroy without mounting; clear loads nothing; a later call starts over', async () => {
     const { host, mounts } = recordingHost();
     const bridge = createLazyEmbeddedWalletBridge(options(host));
+    const early = bridge.ready(1);
     bridge.destroy();
-    await expect(bridge.ready(1)).rejects.toMatchObject({ code: 'client_request_cancelled' });
+    await expect(early).rejects.toMatchObject({ code: 'client_request_cancelled' });
     expect(mounts).toEqual([]);
+    await expect(bridge.clear()).resolves.toBeUndefined();
+    expect(mounts).toEqual([]);
+    // The next user (after a logout) gets a fresh frame.
+    await expect(bridge.ready(1)).rejects.toMatchObject({ code: 'client_request_timeout' });
+    expect(mounts).toHaveLength(1);
   });
 });

@@ -8,20 +8,17 @@ import type { EmbeddedWalletBridge, EmbeddedWalletBridgeOptions } from './embedd
 export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions): EmbeddedWalletBridge {
   let loading: Promise<EmbeddedWalletBridge> | null = null;
   let loaded: EmbeddedWalletBridge | null = null;
-  let destroyed = false;
+  // Bumped by destroy(): a call that began before it must not mount a frame after it (logout).
+  let generation = 0;
   const cancelled = () => new LatchError('client_request_cancelled', 'The embedded wallet was closed.');
   const bridge = async (): Promise<EmbeddedWalletBridge> => {
-    if (destroyed) throw cancelled();
+    const started = generation;
     loading ??= import('./embeddedWalletBridge.js').then((module) => {
       loaded = module.createEmbeddedWalletBridge(options);
       return loaded;
     });
     const real = await loading;
-    // Destroyed while loading: nothing may mount after that.
-    if (destroyed) {
-      real.destroy();
-      throw cancelled();
-    }
+    if (started !== generation) throw cancelled();
     return real;
   };
   return {
@@ -31,8 +28,11 @@ export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOpti
     recover: async (data) => (await bridge()).recover(data),
     setRecoveryPassword: async (data) => (await bridge()).setRecoveryPassword(data),
     rpc: async (data) => (await bridge()).rpc(data),
+    registerDevice: async (data) => (await bridge()).registerDevice(data),
+    // Never loads the bridge: a frame that was never mounted has nothing to forget.
+    clear: async () => loaded?.clear(),
     destroy() {
-      destroyed = true;
+      generation += 1;
       loaded?.destroy();
     },
   };

@@ -42,6 +42,8 @@ function setup(options: { recoveryMethod: string; onDevice: boolean; recoveryOpt
       return { address: ADDRESS, recoveryMethod: 'user-passcode' };
     },
     rpc: async (data) => ({ method: data.request.method, result: '0x5157' }),
+    registerDevice: async () => {},
+    clear: async () => {},
     destroy: () => {},
   };
   const client = fakeSignedInClient(() => ({
