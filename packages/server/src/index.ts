@@ -78,7 +78,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     dbKind: kind,
     clock,
     logger,
-    apps: new AppStore(db, keys, clock),
+    apps: new AppStore(db, keys, clock, { dev: settings.dev }),
     keys,
     sealer,
     shortLived,

@@ -1,6 +1,7 @@
 import { LatchError, LIMIT, type ServerAppConfig } from '@latch/protocol';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
+import { isLoopbackHostname } from '../http/loopback.js';
 import { newAppId, newClientId } from '../ids.js';
 import type { SigningKeys } from '../keys/signingKeys.js';
 import type { Db } from '../store/db.js';
@@ -25,6 +26,8 @@ export interface AppRecord {
   allowlist: string[] | null;
   maxUsers: number | null;
   accessTokenTtlSeconds: number;
+  /** Absolute lifetime of a session family: no refresh after this long since the login (docs/server.md). */
+  sessionLifetimeSeconds: number;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -38,26 +41,48 @@ export interface AppInput {
   allowlist?: string[] | null;
   maxUsers?: number | null;
   accessTokenTtlSeconds?: number;
+  sessionLifetimeSeconds?: number;
 }
 
 /** App reads are cached this long; updates by this process clear the entry, other processes' within this time. */
 const APP_CACHE_TTL_MS = 5_000;
 const MAX_TTL_SECONDS = 24 * 3600;
+/** A session family lives 1 day (at least the longest access token) to 5 years; default 90 days. */
+const MIN_SESSION_LIFETIME_SECONDS = 24 * 3600;
+const MAX_SESSION_LIFETIME_SECONDS = 5 * 365 * 24 * 3600;
 
 /** Normalises an allowlist entry: emails and wallet addresses lowercase, phones as given (E.164). */
 export const normaliseAllowlistEntry = (entry: string): string => entry.trim().toLowerCase();
 
-function normaliseOrigin(origin: string): string {
+/**
+ * An allowed origin in its canonical form. Refused: anything but a bare http(s) origin, wildcards
+ * (`https://*.example.com` would be a CSP wildcard in the frame's `frame-ancestors` but a literal
+ * string to CORS: one policy, so none), and plain `http://` on a host other than this machine unless
+ * the server runs in dev mode (a login page served over http can be rewritten on the way).
+ */
+export function normaliseOrigin(origin: string, options: { dev: boolean }): string {
   let parsed: URL;
   try {
     parsed = new URL(origin);
   } catch {
     throw new LatchError('invalid_data', `Allowed origin "${origin}" is not a URL origin like https://example.com.`);
   }
+  if (parsed.hostname.includes('*')) {
+    throw new LatchError(
+      'invalid_data',
+      `Allowed origin "${origin}" has a wildcard; wildcards are not supported: list each origin (https://app.example.com).`,
+    );
+  }
   if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
     throw new LatchError(
       'invalid_data',
       `Allowed origin "${origin}" must be an origin like https://example.com (no path).`,
+    );
+  }
+  if (parsed.protocol === 'http:' && !options.dev && !isLoopbackHostname(parsed.hostname)) {
+    throw new LatchError(
+      'invalid_data',
+      `Allowed origin "${origin}" uses plain http; use https (http is allowed for localhost, 127.0.0.1 and [::1], or in dev mode).`,
     );
   }
   return parsed.origin;
@@ -81,6 +106,16 @@ function checkInput(input: AppInput): void {
       `access_token_ttl_seconds must be a whole number from 60 to ${MAX_TTL_SECONDS}.`,
     );
   }
+  const lifetime = input.sessionLifetimeSeconds;
+  if (
+    lifetime !== undefined &&
+    (!Number.isInteger(lifetime) || lifetime < MIN_SESSION_LIFETIME_SECONDS || lifetime > MAX_SESSION_LIFETIME_SECONDS)
+  ) {
+    throw new LatchError(
+      'invalid_data',
+      `session_lifetime_seconds must be a whole number from ${MIN_SESSION_LIFETIME_SECONDS} (1 day) to ${MAX_SESSION_LIFETIME_SECONDS} (5 years).`,
+    );
+  }
 }
 
 /** Reads and writes apps (and their client ids and first signing key). */
@@ -92,6 +127,8 @@ export class AppStore {
     private readonly db: Db,
     private readonly keys: SigningKeys,
     private readonly clock: Clock,
+    /** Dev mode allows plain-http origins on any host (a phone on the LAN, a VM). */
+    private readonly options: { dev: boolean } = { dev: false },
   ) {
     this.cache = new TtlCache(APP_CACHE_TTL_MS, clock);
     this.originCache = new TtlCache(APP_CACHE_TTL_MS, clock);
@@ -114,10 +151,13 @@ export class AppStore {
           id,
           name: input.name?.trim() || 'My app',
           config: JSON.stringify(config),
-          allowed_origins: JSON.stringify((input.allowedOrigins ?? []).map(normaliseOrigin)),
+          allowed_origins: JSON.stringify((input.allowedOrigins ?? []).map((o) => normaliseOrigin(o, this.options))),
           allowlist: JSON.stringify(input.allowlist ? input.allowlist.map(normaliseAllowlistEntry) : null),
           max_users: input.maxUsers ?? null,
           access_token_ttl_seconds: ttl,
+          ...(input.sessionLifetimeSeconds === undefined
+            ? {}
+            : { session_lifetime_seconds: input.sessionLifetimeSeconds }),
           created_at: now,
           updated_at: now,
         })
@@ -141,7 +181,10 @@ export class AppStore {
       .set({
         name: input.name?.trim() ?? app.name,
         config: JSON.stringify(config),
-        allowed_origins: JSON.stringify((input.allowedOrigins ?? app.allowedOrigins).map(normaliseOrigin)),
+        // Only origins given now are checked: an update of other fields keeps the stored list as it is.
+        allowed_origins: JSON.stringify(
+          input.allowedOrigins ? input.allowedOrigins.map((o) => normaliseOrigin(o, this.options)) : app.allowedOrigins,
+        ),
         allowlist: JSON.stringify(
           input.allowlist === undefined
             ? app.allowlist
@@ -151,6 +194,7 @@ export class AppStore {
         ),
         max_users: input.maxUsers === undefined ? app.maxUsers : input.maxUsers,
         access_token_ttl_seconds: input.accessTokenTtlSeconds ?? app.accessTokenTtlSeconds,
+        session_lifetime_seconds: input.sessionLifetimeSeconds ?? app.sessionLifetimeSeconds,
         updated_at: this.clock.now(),
       })
       .where('id', '=', id)
@@ -196,6 +240,7 @@ export class AppStore {
       allowlist: row.allowlist,
       maxUsers: row.max_users,
       accessTokenTtlSeconds: row.access_token_ttl_seconds,
+      sessionLifetimeSeconds: row.session_lifetime_seconds,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     };

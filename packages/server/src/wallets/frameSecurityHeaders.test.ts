@@ -43,11 +43,14 @@ describe('wallet frame security headers', () => {
         "https://app.example; script-src 'unsafe-inline'",
         'javascript:alert(1)',
         '*',
+        'https://*.example.com',
         'https://ok.example',
       ],
     })['content-security-policy'] as string;
     expect(csp).not.toContain('unsafe-inline');
     expect(csp).not.toContain('javascript');
     expect(directives(csp)['frame-ancestors']).toBe('https://ok.example');
+    // A wildcard host would let any subdomain embed the frame while CORS matched it literally.
+    expect(csp).not.toContain('*');
   });
 });

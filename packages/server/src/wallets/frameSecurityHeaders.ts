@@ -12,6 +12,8 @@ function origins(urls: readonly string[]): string[] {
   for (const url of urls) {
     try {
       const parsed = new URL(url);
+      // A '*' host is a CSP wildcard but a literal to CORS; apps refuse it, and one stored earlier stays out.
+      if (parsed.hostname.includes('*')) continue;
       if (parsed.protocol === 'https:' || parsed.protocol === 'http:') out.add(parsed.origin);
     } catch {
       // Not a URL: left out.
