@@ -5,6 +5,7 @@ import { type BootWindow, bootFrame } from './bootFrame.js';
 const config = {
   appId: 'clapp00000000000000000001',
   apiUrl: 'http://localhost:8787',
+  issuer: 'http://localhost:8787',
   allowedOrigins: ['https://app.example'],
 };
 

@@ -1,16 +1,21 @@
+import { deviceKeyLoader } from './device/deviceKey.js';
+import type { Argon2idParams } from './recovery/passwordRecovery.js';
 import { resolveParentOrigin } from './resolveParentOrigin.js';
 import { createFrameRouter, type FrameWindow, isFramedOnce, type ParentWindow } from './router.js';
 import { openDeviceShareStore } from './storage/deviceShareStore.js';
 import { frameRoutes } from './wallet/frameRoutes.js';
 import { FrameWallet } from './wallet/frameWallet.js';
 import { createHttpCustodyApi } from './wallet/httpCustodyApi.js';
+import { createTokenVerifier } from './wallet/tokenVerifier.js';
 
 /** What the server renders into the frame page (as JSON data, never as script). */
 export interface FrameConfig {
   appId: string;
   clientId?: string;
-  /** The server's own origin, where the custody API lives. */
+  /** The server's own origin, where the custody API and the app's JWKS live. */
   apiUrl: string;
+  /** The server's public URL: the `iss` of the access tokens the frame accepts. */
+  issuer: string;
   allowedOrigins: string[];
 }
 
@@ -39,9 +44,30 @@ export async function bootFrame(win: BootWindow, config: FrameConfig): Promise<{
     ancestorOrigins: win.location.ancestorOrigins,
   });
   if (!parentOrigin) return 'unknown_parent';
-  const api = createHttpCustodyApi({ apiUrl: config.apiUrl, appId: config.appId, clientId: config.clientId });
-  const wallet = new FrameWallet(api, await openDeviceShareStore(win.indexedDB));
+  const wallet = await openFrameWallet(win.indexedDB, config);
   const router = createFrameRouter({ self: win, parent: win.parent, parentOrigin, routes: frameRoutes(wallet) });
   router.start();
   return router;
+}
+
+/** The frame wallet of a page (wallet frame or export page): its device key, custody client and token check. */
+export async function openFrameWallet(
+  indexedDB: IDBFactory,
+  config: FrameConfig,
+  options: { fetch?: typeof fetch; argon2?: Argon2idParams } = {},
+): Promise<FrameWallet> {
+  const api = createHttpCustodyApi({
+    apiUrl: config.apiUrl,
+    appId: config.appId,
+    clientId: config.clientId,
+    deviceKey: deviceKeyLoader(indexedDB),
+    fetch: options.fetch,
+  });
+  const verifyToken = createTokenVerifier({
+    apiUrl: config.apiUrl,
+    appId: config.appId,
+    issuer: config.issuer,
+    fetch: options.fetch,
+  });
+  return new FrameWallet({ api, store: await openDeviceShareStore(indexedDB), verifyToken, argon2: options.argon2 });
 }

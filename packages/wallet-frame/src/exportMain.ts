@@ -3,6 +3,7 @@ import type { BootWindow, FrameConfig } from './bootFrame.js';
 import { bootExportPage, exportParamsFrom } from './export/exportPage.js';
 import { exportThemeFrom } from './export/exportTheme.js';
 import { renderExportView } from './export/exportView.js';
+import { EXPORT_PAGE_TEXT } from './frameTexts.js';
 
 function readConfig(): FrameConfig | null {
   const text = document.getElementById('latch-frame-config')?.textContent;
@@ -25,6 +26,6 @@ if (config && params) {
   );
   // A refusal leaves the page silent: no listener, no ready announcement, no key.
   void bootExportPage(window as unknown as BootWindow, config, params, view).then((started) => {
-    if (typeof started === 'string') view.showError();
+    if (typeof started === 'string') view.showError(EXPORT_PAGE_TEXT.error);
   });
 }

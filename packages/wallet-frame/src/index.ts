@@ -1,4 +1,6 @@
-export { type BootRefusal, type BootWindow, bootFrame, type FrameConfig } from './bootFrame.js';
+export { type BootRefusal, type BootWindow, bootFrame, type FrameConfig, openFrameWallet } from './bootFrame.js';
+export { type DeviceKey, deviceKeyLoader, loadDeviceKey } from './device/deviceKey.js';
+export { createDeviceProof, type ProofInput, sha256Base64url } from './device/deviceProof.js';
 export { combineEntropy, combineShares, type ExpectedWallet } from './keys/combineShares.js';
 export { createWalletKeys, type NewWalletKeys } from './keys/createWalletKeys.js';
 export { CustodyError, type CustodyErrorCode } from './keys/custodyError.js';
@@ -20,8 +22,21 @@ export { signPersonalMessage } from './signing/signPersonalMessage.js';
 export { signTransaction, toSignableTransaction } from './signing/signTransaction.js';
 export { signTypedDataV4 } from './signing/signTypedDataV4.js';
 export { type DeviceShareStore, openDeviceShareStore } from './storage/deviceShareStore.js';
-export type { CustodyApi, RecoveryUpload, ServerWallet } from './wallet/custodyApi.js';
+export type {
+  CustodyApi,
+  RecoveryRelease,
+  RecoveryUpload,
+  ServerWallet,
+  SignedShareSet,
+  WalletSigner,
+} from './wallet/custodyApi.js';
 export { frameRoutes } from './wallet/frameRoutes.js';
-export { FrameWallet } from './wallet/frameWallet.js';
+export { FrameWallet, type FrameWalletOptions } from './wallet/frameWallet.js';
 export { createHttpCustodyApi, type HttpCustodyApiOptions } from './wallet/httpCustodyApi.js';
+export {
+  createTokenVerifier,
+  type TokenOwner,
+  type TokenVerifier,
+  type TokenVerifierOptions,
+} from './wallet/tokenVerifier.js';
 export { GENERIC_WALLET_ERROR, toWalletError } from './walletErrorReply.js';

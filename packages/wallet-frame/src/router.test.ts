@@ -1,5 +1,5 @@
 import { LatchError, WALLET_EVENT } from '@latch/protocol';
-import { WalletCreateData, WalletRpcData } from '@latch/protocol/schemas';
+import { CUSTODY_LIMIT, WalletCreateData, WalletRpcData } from '@latch/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { CustodyError } from './keys/custodyError.js';
 import { createFrameRouter, isFramedOnce, route } from './router.js';
@@ -168,6 +168,30 @@ describe('frame router', () => {
     expect(byId.device).toMatchObject({ type: 'wallet_not_on_device' });
     expect((byId.limited as { message: string }).message).toContain('code 429');
     expect(byId.unknown).toEqual({ type: 'error', message: 'An error has occurred, please try again.' });
+  });
+
+  it(`refuses a message whose JSON is over ${CUSTODY_LIMIT.maxFrameMessageBytes} bytes before any handler runs`, async () => {
+    const w = windows();
+    const seen: number[] = [];
+    const routes = {
+      [WALLET_EVENT.walletRpc]: route(WalletRpcData, async (d) => seen.push(String(d.request.params[0]).length)),
+    };
+    createFrameRouter({ self: w.self, parent: w.parent, parentOrigin: PARENT, routes }).start();
+    // The envelope and payload around the message take well under 300 bytes.
+    w.send({ id: 'big', event: WALLET_EVENT.walletRpc, data: rpc('a'.repeat(CUSTODY_LIMIT.maxFrameMessageBytes)) });
+    // Multi-byte text: few UTF-16 units, more than the cap in UTF-8.
+    w.send({ id: 'wide', event: WALLET_EVENT.walletRpc, data: rpc('€'.repeat(45_000)) });
+    w.send({
+      id: 'fits',
+      event: WALLET_EVENT.walletRpc,
+      data: rpc('a'.repeat(CUSTODY_LIMIT.maxFrameMessageBytes - 300)),
+    });
+    await settle();
+    const byId = Object.fromEntries(w.replies().map((r) => [r.id, r.error ?? r.data]));
+    expect(byId.big).toEqual({ type: 'invalid_request_arguments', message: 'The request is too large.' });
+    expect(byId.wide).toEqual({ type: 'invalid_request_arguments', message: 'The request is too large.' });
+    expect(byId.fits).toBe(1);
+    expect(seen).toEqual([CUSTODY_LIMIT.maxFrameMessageBytes - 300]);
   });
 
   it('stops listening when stopped', async () => {

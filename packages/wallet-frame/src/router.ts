@@ -1,5 +1,5 @@
 import { WALLET_EVENT, WALLET_READY_ANNOUNCEMENT_ID, type WalletEvent, type WalletReply } from '@latch/protocol';
-import { parseWalletRequest, walletErrorReply, walletReply } from '@latch/protocol/schemas';
+import { CUSTODY_LIMIT, parseWalletRequest, walletErrorReply, walletReply } from '@latch/protocol/schemas';
 import * as v from 'valibot';
 import { toWalletError } from './walletErrorReply.js';
 
@@ -85,6 +85,10 @@ export function createFrameRouter(options: FrameRouterOptions): { start(): void;
     const request = parseWalletRequest(message.data);
     if (!request) return;
     const { id, event } = request;
+    if (!withinSizeCap(message.data)) {
+      post(walletErrorReply(id, event, 'invalid_request_arguments', 'The request is too large.'));
+      return;
+    }
     dispatch(event, request.data).then(
       (data) => post(walletReply(id, event, data ?? {})),
       (error: unknown) => {
@@ -103,6 +107,20 @@ export function createFrameRouter(options: FrameRouterOptions): { start(): void;
       self.removeEventListener('message', listener);
     },
   };
+}
+
+// Messages over CUSTODY_LIMIT.maxFrameMessageBytes (as UTF-8 JSON) are refused before any handler runs.
+function withinSizeCap(data: unknown): boolean {
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(data);
+  } catch {
+    return false; // cycles or BigInts: no well-formed request has them
+  }
+  if (text === undefined) return true;
+  // Each UTF-16 unit is at most 3 UTF-8 bytes: short texts need no encoding to pass.
+  if (text.length * 3 <= CUSTODY_LIMIT.maxFrameMessageBytes) return true;
+  return new TextEncoder().encode(text).length <= CUSTODY_LIMIT.maxFrameMessageBytes;
 }
 
 class RouteError extends Error {

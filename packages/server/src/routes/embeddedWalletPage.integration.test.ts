@@ -26,6 +26,7 @@ forEachBackend(
         appId,
         clientId,
         apiUrl: 'http://localhost:8787',
+        issuer: 'http://localhost:8787',
         allowedOrigins: ['https://host.example'],
       });
       expect(html).toContain(`<script type="module" src="/apps/${appId}/embedded-wallets/frame.js"></script>`);

@@ -53,6 +53,8 @@ function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; al
     // A client id of another app is dropped rather than sent with every custody call.
     clientId: clientId && app.clientIds.includes(clientId) ? clientId : undefined,
     apiUrl: new URL(c.get('ctx').settings.publicUrl).origin,
+    // The `iss` of the app's access tokens: the frame verifies every token it is handed (docs/custody.md).
+    issuer: c.get('ctx').settings.publicUrl,
     allowedOrigins: app.allowedOrigins,
   };
 }

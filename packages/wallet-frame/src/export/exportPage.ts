@@ -1,9 +1,6 @@
-import type { BootRefusal, BootWindow, FrameConfig } from '../bootFrame.js';
+import { type BootRefusal, type BootWindow, type FrameConfig, openFrameWallet } from '../bootFrame.js';
 import { resolveParentOrigin } from '../resolveParentOrigin.js';
 import { isFramedOnce } from '../router.js';
-import { openDeviceShareStore } from '../storage/deviceShareStore.js';
-import { FrameWallet } from '../wallet/frameWallet.js';
-import { createHttpCustodyApi } from '../wallet/httpCustodyApi.js';
 import { createExportRouter, type ExportView } from './exportRouter.js';
 
 /** What the export page reads from its own address (SPEC §7 query parameters). */
@@ -23,7 +20,8 @@ export function exportParamsFrom(search: string): ExportParams | null {
 
 /**
  * Starts the export page: like the wallet frame, it runs only framed once by an allowed origin; it
- * then waits for the host's access token and shows the key through `view`.
+ * then waits for the host's access token, asks for the step-up code and shows the key through `view`.
+ * It shares the wallet frame's origin, hence its device key and device shares.
  */
 export async function bootExportPage(
   win: BootWindow,
@@ -38,8 +36,7 @@ export async function bootExportPage(
     ancestorOrigins: win.location.ancestorOrigins,
   });
   if (!parentOrigin) return 'unknown_parent';
-  const api = createHttpCustodyApi({ apiUrl: config.apiUrl, appId: config.appId, clientId: config.clientId });
-  const wallet = new FrameWallet(api, await openDeviceShareStore(win.indexedDB));
+  const wallet = await openFrameWallet(win.indexedDB, config);
   const router = createExportRouter({
     self: win,
     parent: win.parent,

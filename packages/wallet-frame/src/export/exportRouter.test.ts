@@ -1,7 +1,8 @@
 import { LatchError, WALLET_EVENT } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
+import { EXPORT_PAGE_TEXT } from '../frameTexts.js';
 import { CustodyError } from '../keys/custodyError.js';
-import { type DerivedWallet, deriveWallet } from '../keys/deriveWallet.js';
+import { deriveWallet } from '../keys/deriveWallet.js';
 import { exportParamsFrom } from './exportPage.js';
 import { createExportRouter, type ExportWallet } from './exportRouter.js';
 import { exportThemeFrom } from './exportTheme.js';
@@ -24,15 +25,31 @@ function windows() {
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
 
-async function setup(unlock?: (token: string) => Promise<DerivedWallet>) {
+interface Shown {
+  keys: string[];
+  errors: string[];
+  prompts: string[];
+  submit?: (code: string) => Promise<string | null>;
+}
+
+async function setup(options: { start?: () => Promise<void>; verify?: (code: string) => Promise<void> } = {}) {
   const derived = await deriveWallet(new Uint8Array(32));
   const w = windows();
-  const shown: { keys: string[]; errors: number } = { keys: [], errors: 0 };
+  const shown: Shown = { keys: [], errors: [], prompts: [] };
   const tokens: string[] = [];
+  const codes: string[] = [];
   const wallet: ExportWallet = {
-    unlockedWallet: async (token) => {
+    startExport: async (token) => {
       tokens.push(token);
-      return unlock ? unlock(token) : derived;
+      await options.start?.();
+      return {
+        destination: { channel: 'email', destination: 'a•••@example.com' },
+        verify: async (code) => {
+          codes.push(code);
+          await options.verify?.(code);
+          return derived;
+        },
+      };
     },
   };
   createExportRouter({
@@ -41,9 +58,16 @@ async function setup(unlock?: (token: string) => Promise<DerivedWallet>) {
     parentOrigin: PARENT,
     address: derived.address,
     wallet,
-    view: { showKey: ({ privateKey }) => shown.keys.push(privateKey), showError: () => shown.errors++ },
+    view: {
+      askCode: (destination, submit) => {
+        shown.prompts.push(destination);
+        shown.submit = submit;
+      },
+      showKey: ({ privateKey }) => shown.keys.push(privateKey),
+      showError: (text) => shown.errors.push(text),
+    },
   }).start();
-  return { derived, w, shown, tokens };
+  return { derived, w, shown, tokens, codes };
 }
 
 const connect = (address: string, id = 'c1') => ({
@@ -53,11 +77,23 @@ const connect = (address: string, id = 'c1') => ({
 });
 
 describe('key export page router', () => {
-  it('shows the key in the page and replies to the exact parent with the address only', async () => {
-    const { derived, w, shown, tokens } = await setup();
+  it('asks for the step-up code in the page, shows the key only after it checks out, and never posts it', async () => {
+    const { derived, w, shown, tokens, codes } = await setup({
+      verify: async (code) => {
+        if (code !== '123456') throw new LatchError('invalid_credentials');
+      },
+    });
     w.send(connect(derived.address));
     await settle();
     expect(tokens).toEqual(['token-1']);
+    expect(shown.prompts).toEqual(['a•••@example.com']);
+    expect(shown.keys).toEqual([]);
+    const submit = shown.submit as NonNullable<Shown['submit']>;
+    expect(await submit('12345')).toBe(EXPORT_PAGE_TEXT.codeFormat);
+    expect(await submit('654321')).toBe(EXPORT_PAGE_TEXT.wrongCode);
+    expect(shown.keys).toEqual([]);
+    expect(await submit('123456')).toBeNull();
+    expect(codes).toEqual(['654321', '123456']);
     expect(shown.keys).toEqual([derived.privateKey]);
     expect(w.posted.map((p) => p.message)).toEqual([
       { id: 'latch:ready', event: WALLET_EVENT.ready, data: { ready: true } },
@@ -77,27 +113,48 @@ describe('key export page router', () => {
     w.send(connect('0x52908400098527886E0F7030069857D2E4169EE7', 'c2'));
     await settle();
     expect(tokens).toEqual([]);
-    expect(shown).toEqual({ keys: [], errors: 1 });
+    expect(shown.keys).toEqual([]);
+    expect(shown.errors).toEqual([EXPORT_PAGE_TEXT.error]);
     expect(w.posted[1]?.message).toMatchObject({ id: 'c2', error: { type: 'error' } });
   });
 
-  it('shows no key when unlocking fails (tampered share: address mismatch), and tells the host generically', async () => {
-    const { derived, w, shown } = await setup(async () => {
-      throw new CustodyError('address_mismatch', 'The shares do not rebuild the stored address.');
+  it('shows clear texts in the page: no verified channel, too many requests, missing device share', async () => {
+    const cases: [Error, string][] = [
+      [new LatchError('no_verified_channel'), EXPORT_PAGE_TEXT.noVerifiedChannel],
+      [new LatchError('too_many_requests'), EXPORT_PAGE_TEXT.tooManyRequests],
+      [new CustodyError('device_share_missing', 'none'), EXPORT_PAGE_TEXT.notOnDevice],
+      [new CustodyError('address_mismatch', 'The shares do not rebuild this wallet'), EXPORT_PAGE_TEXT.error],
+    ];
+    for (const [error, text] of cases) {
+      const { derived, w, shown } = await setup({
+        start: async () => {
+          throw error;
+        },
+      });
+      w.send(connect(derived.address));
+      await settle();
+      expect(shown).toMatchObject({ keys: [], prompts: [], errors: [text] });
+      expect(w.posted[1]?.message).toMatchObject({ id: 'c1', error: {} });
+    }
+  });
+
+  it('shows no key when the rebuilt key fails the address check (tampered share)', async () => {
+    const { derived, w, shown } = await setup({
+      verify: async () => {
+        throw new CustodyError('address_mismatch', 'The shares do not rebuild the stored address.');
+      },
     });
     w.send(connect(derived.address));
     await settle();
-    expect(shown).toEqual({ keys: [], errors: 1 });
-    expect(w.posted[1]?.message).toEqual({
-      id: 'c1',
-      event: WALLET_EVENT.walletConnect,
-      error: { type: 'error', message: 'An error has occurred, please try again.' },
-    });
+    expect(await shown.submit?.('123456')).toBe(EXPORT_PAGE_TEXT.error);
+    expect(shown.keys).toEqual([]);
   });
 
-  it('maps a missing device share to wallet_not_on_device', async () => {
-    const { derived, w } = await setup(async () => {
-      throw new LatchError('wallet_not_on_device');
+  it('maps a missing device share to wallet_not_on_device for the host', async () => {
+    const { derived, w } = await setup({
+      start: async () => {
+        throw new LatchError('wallet_not_on_device');
+      },
     });
     w.send(connect(derived.address));
     await settle();

@@ -1,21 +1,30 @@
 import { LatchError, WALLET_EVENT } from '@latch/protocol';
-import { WalletConnectData } from '@latch/protocol/schemas';
+import { WalletConnectData, type WireExportInit } from '@latch/protocol/schemas';
+import { EXPORT_PAGE_TEXT, exportErrorText } from '../frameTexts.js';
 import type { DerivedWallet } from '../keys/deriveWallet.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow, route } from '../router.js';
 
 type Address = `0x${string}`;
 
-/** Where the export page shows the key: its own document, never a message to the host. */
+/** Where the export page talks to the user: its own document, never a message to the host. */
 export interface ExportView {
-  /** Renders the private key inside the export frame. */
+  /**
+   * Shows the code field ("Enter the code we sent to …") and a Verify button; `submit` is called
+   * with the typed code and resolves to null once the key is shown, or to a text to show.
+   */
+  askCode(destination: string, submit: (code: string) => Promise<string | null>): void;
+  /** Renders the private key inside the export frame, masked until the user presses Reveal. */
   showKey(wallet: { address: Address; privateKey: `0x${string}` }): void;
   /** Renders a failure (no key). */
-  showError(): void;
+  showError(text: string): void;
 }
 
-/** What the export page needs from the frame wallet. */
+/** What the export page needs from the frame wallet (FrameWallet.startExport). */
 export interface ExportWallet {
-  unlockedWallet(accessToken: string, address: Address): Promise<DerivedWallet>;
+  startExport(
+    accessToken: string,
+    address: Address,
+  ): Promise<{ destination: WireExportInit; verify(code: string): Promise<DerivedWallet> }>;
 }
 
 /** Options of `createExportRouter`. */
@@ -29,10 +38,13 @@ export interface ExportRouterOptions {
   view: ExportView;
 }
 
+const CODE = /^\d{6}$/;
+
 /**
  * The export page's router (SPEC §7: "the token is passed separately"): the host posts
- * `latch:wallet:connect` with the access token; the page unlocks the wallet with this device's share,
- * renders the key in its own document and replies with the address only. The key is never posted.
+ * `latch:wallet:connect` with the access token; the page asks the server for a step-up code, shows
+ * the code field in its own document and replies `{ address }` once the code is on its way. The key
+ * is rebuilt only after the code checks out, shown masked in the page, and never posted.
  */
 export function createExportRouter(options: ExportRouterOptions): { start(): void; stop(): void } {
   const { wallet, view } = options;
@@ -41,11 +53,23 @@ export function createExportRouter(options: ExportRouterOptions): { start(): voi
       // Only the wallet the page was opened for: a host cannot switch it by message.
       if (data.address.toLowerCase() !== options.address.toLowerCase())
         throw new LatchError('embedded_wallet_not_found');
-      const unlocked = await wallet.unlockedWallet(data.accessToken, data.address as Address);
-      view.showKey({ address: unlocked.address, privateKey: unlocked.privateKey });
-      return { address: unlocked.address };
+      const flow = await wallet.startExport(data.accessToken, data.address as Address);
+      let done = false;
+      view.askCode(flow.destination.destination, async (code) => {
+        if (done) return null;
+        if (!CODE.test(code)) return EXPORT_PAGE_TEXT.codeFormat;
+        try {
+          const unlocked = await flow.verify(code);
+          done = true;
+          view.showKey({ address: unlocked.address, privateKey: unlocked.privateKey });
+          return null;
+        } catch (error) {
+          return exportErrorText(error);
+        }
+      });
+      return { address: data.address };
     } catch (error) {
-      view.showError();
+      view.showError(exportErrorText(error));
       throw error;
     }
   });

@@ -1,16 +1,9 @@
 import { DELAY } from '@latch/protocol';
-import { GENERIC_WALLET_ERROR } from '../walletErrorReply.js';
+import { EXPORT_PAGE_TEXT } from '../frameTexts.js';
 import type { ExportView } from './exportRouter.js';
 import type { ExportTheme } from './exportTheme.js';
 
-/** Texts of the export page (inside the frame; SPEC gives the host screen's texts, not these). */
-export const EXPORT_PAGE_TEXT = {
-  loading: 'Loading your private key…',
-  keyLabel: 'Your private key',
-  copy: 'Copy key',
-  copied: 'Copied',
-  error: GENERIC_WALLET_ERROR,
-} as const;
+export { EXPORT_PAGE_TEXT } from '../frameTexts.js';
 
 type Style = Partial<Record<string, string>>;
 
@@ -21,9 +14,28 @@ function styled<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, st
   return element;
 }
 
+/** The masked form of a key: as many dots as characters, so the layout does not jump on Reveal. */
+export const maskKey = (privateKey: string) => '•'.repeat(privateKey.length);
+
+function button(doc: Document, theme: ExportTheme, text: string, primary: boolean): HTMLButtonElement {
+  const b = styled(doc, 'button', {
+    minHeight: '44px',
+    border: `1px solid ${primary ? theme.accent : theme.border}`,
+    borderRadius: '12px',
+    background: primary ? theme.accent : theme.surface,
+    color: primary ? theme.accentForeground : theme.foreground,
+    font: 'inherit',
+    fontWeight: '500',
+    cursor: 'pointer',
+  });
+  b.type = 'button';
+  b.textContent = text;
+  return b;
+}
+
 /**
- * Renders the export page into `doc.body`: a status line until the key is there, then the key in a
- * selectable box and a Copy button. The key exists only in this document.
+ * Renders the export page into `doc.body`: a status line, then the step-up code field, then the key
+ * masked with Reveal and Copy buttons. The key and the code exist only in this document.
  */
 export function renderExportView(doc: Document, theme: ExportTheme, width?: number): ExportView {
   const body = doc.body;
@@ -41,22 +53,60 @@ export function renderExportView(doc: Document, theme: ExportTheme, width?: numb
   status.textContent = EXPORT_PAGE_TEXT.loading;
   main.append(status);
   body.replaceChildren(main);
+  const field = {
+    boxSizing: 'border-box',
+    width: '100%',
+    padding: '10px 12px',
+    border: `1px solid ${theme.border}`,
+    borderRadius: '12px',
+    background: theme.surface,
+    color: theme.foreground,
+  };
 
   return {
+    askCode(destination, submit) {
+      const form = styled(doc, 'form', { display: 'flex', flexDirection: 'column', gap: '8px' });
+      form.noValidate = true;
+      const prompt = styled(doc, 'label', { fontSize: '14px' });
+      prompt.htmlFor = 'latch-export-code';
+      prompt.textContent = EXPORT_PAGE_TEXT.codePrompt(destination);
+      const input = styled(doc, 'input', { ...field, font: '18px/1.4 ui-monospace, monospace', letterSpacing: '4px' });
+      input.id = 'latch-export-code';
+      input.inputMode = 'numeric';
+      input.autocomplete = 'one-time-code';
+      input.maxLength = 6;
+      input.setAttribute('aria-label', EXPORT_PAGE_TEXT.codeLabel);
+      const error = styled(doc, 'p', { margin: '0', color: theme.foreground, fontSize: '14px' });
+      error.setAttribute('role', 'alert');
+      const verify = button(doc, theme, EXPORT_PAGE_TEXT.verify, true);
+      verify.type = 'submit';
+      form.addEventListener('submit', (event) => {
+        event.preventDefault();
+        if (verify.disabled) return;
+        verify.disabled = true;
+        verify.textContent = EXPORT_PAGE_TEXT.verifying;
+        error.textContent = '';
+        void submit(input.value.trim()).then((text) => {
+          verify.disabled = false;
+          verify.textContent = EXPORT_PAGE_TEXT.verify;
+          if (text) {
+            error.textContent = text;
+            input.focus();
+          }
+        });
+      });
+      form.append(prompt, input, error, verify);
+      main.replaceChildren(form);
+      input.focus();
+    },
     showKey({ privateKey }) {
       const label = styled(doc, 'label', { fontSize: '13px', fontWeight: '600' });
       label.htmlFor = 'latch-export-key';
       label.textContent = EXPORT_PAGE_TEXT.keyLabel;
       const key = styled(doc, 'textarea', {
-        boxSizing: 'border-box',
-        width: '100%',
+        ...field,
         minHeight: '64px',
-        padding: '10px 12px',
         resize: 'none',
-        border: `1px solid ${theme.border}`,
-        borderRadius: '12px',
-        background: theme.surface,
-        color: theme.foreground,
         font: '13px/1.5 ui-monospace, SFMono-Regular, Menlo, monospace',
         wordBreak: 'break-all',
       });
@@ -64,19 +114,16 @@ export function renderExportView(doc: Document, theme: ExportTheme, width?: numb
       key.readOnly = true;
       key.rows = 2;
       key.spellcheck = false;
-      key.value = privateKey;
-      const copy = styled(doc, 'button', {
-        minHeight: '44px',
-        border: `1px solid ${theme.accent}`,
-        borderRadius: '12px',
-        background: theme.accent,
-        color: theme.accentForeground,
-        font: 'inherit',
-        fontWeight: '500',
-        cursor: 'pointer',
+      key.value = maskKey(privateKey);
+      const reveal = button(doc, theme, EXPORT_PAGE_TEXT.reveal, false);
+      reveal.setAttribute('aria-pressed', 'false');
+      reveal.addEventListener('click', () => {
+        const shown = reveal.getAttribute('aria-pressed') === 'true';
+        key.value = shown ? maskKey(privateKey) : privateKey;
+        reveal.textContent = shown ? EXPORT_PAGE_TEXT.reveal : EXPORT_PAGE_TEXT.hide;
+        reveal.setAttribute('aria-pressed', String(!shown));
       });
-      copy.type = 'button';
-      copy.textContent = EXPORT_PAGE_TEXT.copy;
+      const copy = button(doc, theme, EXPORT_PAGE_TEXT.copy, true);
       let timer: ReturnType<typeof setTimeout> | undefined;
       copy.addEventListener('click', () => {
         void navigator.clipboard?.writeText(privateKey).then(() => {
@@ -87,12 +134,14 @@ export function renderExportView(doc: Document, theme: ExportTheme, width?: numb
           }, DELAY.copiedFeedback);
         });
       });
-      status.remove();
-      main.replaceChildren(label, key, copy);
+      const actions = styled(doc, 'div', { display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '8px' });
+      actions.append(reveal, copy);
+      main.replaceChildren(label, key, actions);
     },
-    showError() {
+    showError(text) {
       status.style.color = theme.foreground;
-      status.textContent = EXPORT_PAGE_TEXT.error;
+      status.textContent = text;
+      main.replaceChildren(status);
     },
   };
 }

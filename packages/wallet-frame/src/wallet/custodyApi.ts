@@ -1,3 +1,5 @@
+import type { WireExportInit } from '@latch/protocol/schemas';
+
 /** The wallet as the server knows it. */
 export interface ServerWallet {
   walletId: string;
@@ -11,28 +13,44 @@ export type RecoveryUpload =
   | { method: 'latch'; sealedShare: Uint8Array; recoveryKey: Uint8Array }
   | { method: 'user-passcode'; sealedShare: Uint8Array; salt: Uint8Array; verifier: Uint8Array };
 
+/** What the server releases to a new device: recovery material and the primary set's auth share. */
+export type RecoveryRelease =
+  | { method: 'latch'; shareSetId: string; sealedShare: Uint8Array; recoveryKey: Uint8Array; authShare: Uint8Array }
+  | { method: 'user-passcode'; shareSetId: string; sealedShare: Uint8Array; salt: Uint8Array; authShare: Uint8Array };
+
+/** Signs a custody statement with the wallet key (EIP-191 personal_sign, viem `account.signMessage`). */
+export type WalletSigner = (message: string) => Promise<`0x${string}`>;
+
+/** A share-set change authorised by the wallet key. */
+export interface SignedShareSet {
+  walletId: string;
+  shareSetId: string;
+  signer: WalletSigner;
+}
+
 /**
  * What the frame needs from the server's custody endpoints, each call made with the owner's access
- * token. Shares travel as `encodeShare` bytes; the server treats them as opaque.
+ * token and a device proof of this frame's key. Shares travel as `encodeShare` bytes; the server
+ * treats them as opaque.
  */
 export interface CustodyApi {
+  /** Registers this frame's device key with the grant of a fresh login; answers the device id. */
+  registerDevice(accessToken: string, grant: string): Promise<{ deviceId: string }>;
   /** The user's embedded wallet, or null. */
   getWallet(accessToken: string): Promise<ServerWallet | null>;
-  /** Registers a new wallet with its auth share and recovery material. */
+  /** Registers a new wallet with its auth share and recovery material, signed by the new wallet key. */
   createWallet(
     accessToken: string,
-    input: { walletId: string; shareSetId: string; address: string; authShare: Uint8Array; recovery: RecoveryUpload },
+    input: SignedShareSet & { address: string; authShare: Uint8Array; recovery: RecoveryUpload },
   ): Promise<void>;
-  /** The auth share of one of the user's live share sets. */
+  /** The auth share of a share set bound to this device. */
   getAuthShare(accessToken: string, shareSetId: string): Promise<Uint8Array>;
-  /** Registers this device's own 2-of-2 set. */
-  addDeviceShareSet(accessToken: string, shareSetId: string, authShare: Uint8Array): Promise<void>;
-  /** Provider-managed recovery material. */
-  getProviderRecovery(
-    accessToken: string,
-  ): Promise<{ shareSetId: string; sealedShare: Uint8Array; recoveryKey: Uint8Array }>;
-  /** Password recovery material. */
-  getPasswordRecovery(accessToken: string): Promise<{ shareSetId: string; sealedShare: Uint8Array; salt: Uint8Array }>;
+  /** Registers this device's own 2-of-2 set (after a recovery), signed by the wallet key. */
+  addDeviceShareSet(accessToken: string, input: SignedShareSet & { authShare: Uint8Array }): Promise<void>;
+  /** Revokes one share set, signed by the wallet key. */
+  revokeShareSet(accessToken: string, input: SignedShareSet): Promise<void>;
+  /** Recovery material and the primary set's auth share (counted per user per day). */
+  getRecovery(accessToken: string): Promise<RecoveryRelease>;
   /** The online OPRF step (counted and rate-limited by the server). */
   evaluateOprf(accessToken: string, walletId: string, blinded: Uint8Array): Promise<Uint8Array>;
   /** Proves the password after a successful recovery, resetting the attempt counter. */
@@ -40,8 +58,12 @@ export interface CustodyApi {
   /** Replaces every share set and the recovery material with a freshly split primary set. */
   replaceRecovery(
     accessToken: string,
-    shareSetId: string,
-    authShare: Uint8Array,
-    recovery: RecoveryUpload,
+    input: SignedShareSet & { authShare: Uint8Array; recovery: RecoveryUpload },
   ): Promise<void>;
+  /** Export step-up: sends a one-time code to the user's verified channel. */
+  exportInit(accessToken: string): Promise<WireExportInit>;
+  /** Export step-up: checks the code and releases the auth share of this device's set. */
+  exportAuthenticate(accessToken: string, code: string): Promise<Uint8Array>;
+  /** Forgets the kept proof nonce (on `latch:wallet:clear`). */
+  forget(): void;
 }

@@ -1,5 +1,7 @@
 import { LatchError, WALLET_EVENT, type WalletEvent, type WalletRpcResult } from '@latch/protocol';
 import {
+  DeviceRegisterData,
+  WalletClearData,
   WalletConnectData,
   WalletCreateData,
   WalletRecoverData,
@@ -14,9 +16,17 @@ import type { FrameWallet } from './frameWallet.js';
 
 type Address = `0x${string}`;
 
-/** The frame's routes for the wallet events of SPEC §7 (MFA and Farcaster events come later). */
+/**
+ * The frame's routes for the wallet events of SPEC §7 (MFA and Farcaster events come later), plus
+ * `latch:device:register` (replies `{ deviceId }`) and `latch:wallet:clear` (replies `{}`).
+ */
 export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, EventRoute>> {
   return {
+    [WALLET_EVENT.deviceRegister]: route(DeviceRegisterData, (d) => wallet.registerDevice(d)),
+    [WALLET_EVENT.walletClear]: route(WalletClearData, async () => {
+      wallet.clear();
+      return {};
+    }),
     [WALLET_EVENT.walletCreate]: route(WalletCreateData, (d) => wallet.create(d)),
     [WALLET_EVENT.walletConnect]: route(WalletConnectData, (d) =>
       wallet.connect({ accessToken: d.accessToken, address: d.address as Address }),

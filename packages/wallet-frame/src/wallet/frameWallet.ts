@@ -1,4 +1,5 @@
 import { LatchError } from '@latch/protocol';
+import type { WireExportInit } from '@latch/protocol/schemas';
 import { combineEntropy, combineShares } from '../keys/combineShares.js';
 import { createWalletKeys } from '../keys/createWalletKeys.js';
 import { CustodyError } from '../keys/custodyError.js';
@@ -13,7 +14,8 @@ import {
 } from '../recovery/passwordRecovery.js';
 import { openWithProvider, protectWithProvider } from '../recovery/providerRecovery.js';
 import type { DeviceShareStore } from '../storage/deviceShareStore.js';
-import type { CustodyApi, RecoveryUpload, ServerWallet } from './custodyApi.js';
+import type { CustodyApi, RecoveryRelease, RecoveryUpload, ServerWallet, WalletSigner } from './custodyApi.js';
+import type { TokenOwner, TokenVerifier } from './tokenVerifier.js';
 
 type Address = `0x${string}`;
 type Kinds<T> = { device: T; auth: T; recovery: T };
@@ -23,19 +25,79 @@ function byKind(set: ShareSet): Kinds<TaggedShare> {
   return { device: find('device'), auth: find('auth'), recovery: find('recovery') };
 }
 
+const signerOf =
+  (wallet: DerivedWallet): WalletSigner =>
+  (message) =>
+    wallet.account.signMessage({ message });
+
+// Tokens already checked with the server for the current owner (a few refreshes' worth).
+const MAX_CHECKED_TOKENS = 8;
+
+/** What a FrameWallet works with. */
+export interface FrameWalletOptions {
+  api: CustodyApi;
+  store: DeviceShareStore;
+  /** The frame's own access-token check (tokenVerifier.ts). */
+  verifyToken: TokenVerifier;
+  argon2?: Argon2idParams;
+}
+
 /**
- * The frame's wallet operations: create, connect (device share + auth share), recover (recovery
- * share + auth share, then a new 2-of-2 device set), set a recovery password (re-split), and the
- * unlocked wallet for signing. Keys stay in this object; only addresses leave it.
+ * The frame's wallet operations: create, connect (device share + this device's auth share), recover
+ * (recovery release, then a new 2-of-2 device set), set a recovery password (re-split), export with a
+ * step-up code, and the unlocked wallet for signing. Keys stay in this object; only addresses leave it.
+ *
+ * Every request's token is verified here (signature, aud, iss, exp). The unlocked-key cache belongs
+ * to one owner `{ sub, sid }`: a token of another `sub` drops it and is refused, and a token the
+ * server has not accepted yet is checked with the server once before a cached key signs.
  */
 export class FrameWallet {
   private readonly unlocked = new Map<string, DerivedWallet>();
+  private owner: TokenOwner | null = null;
+  private readonly checked = new Set<string>();
+  private readonly redeemed = new Map<string, string>();
+  // Bumped by clear(): an operation that started before a clear never fills the cache after it.
+  private generation = 0;
+  private readonly api: CustodyApi;
+  private readonly store: DeviceShareStore;
+  private readonly verifyToken: TokenVerifier;
+  private readonly argon2: Argon2idParams;
 
-  constructor(
-    private readonly api: CustodyApi,
-    private readonly store: DeviceShareStore,
-    private readonly argon2: Argon2idParams = ARGON2ID_PARAMS,
-  ) {}
+  constructor(options: FrameWalletOptions) {
+    this.api = options.api;
+    this.store = options.store;
+    this.verifyToken = options.verifyToken;
+    this.argon2 = options.argon2 ?? ARGON2ID_PARAMS;
+  }
+
+  /** `latch:wallet:clear`: forgets every unlocked key, checked token, owner and kept nonce. */
+  clear(): void {
+    this.generation++;
+    this.unlocked.clear();
+    this.checked.clear();
+    this.owner = null;
+    this.api.forget();
+  }
+
+  // The token's verified claims; a token of another user than the cache's owner empties the cache.
+  private async authorize(accessToken: string): Promise<{ claims: TokenOwner; generation: number }> {
+    const claims = await this.verifyToken(accessToken);
+    if (this.owner && this.owner.sub !== claims.sub) {
+      this.clear();
+      throw new LatchError('missing_or_invalid_token', 'This token belongs to another user than the unlocked wallet.');
+    }
+    return { claims, generation: this.generation };
+  }
+
+  // Records that the server accepted `accessToken` (and, with `wallet`, caches the unlocked key).
+  private accept(auth: { claims: TokenOwner; generation: number }, accessToken: string, wallet?: DerivedWallet) {
+    if (auth.generation !== this.generation) return;
+    this.owner = { ...auth.claims };
+    this.checked.delete(accessToken);
+    this.checked.add(accessToken);
+    if (this.checked.size > MAX_CHECKED_TOKENS) this.checked.delete(this.checked.values().next().value as string);
+    if (wallet) this.unlocked.set(wallet.address.toLowerCase(), wallet);
+  }
 
   private async serverWallet(accessToken: string, address?: string): Promise<ServerWallet> {
     const wallet = await this.api.getWallet(accessToken);
@@ -43,6 +105,12 @@ export class FrameWallet {
       throw new LatchError('embedded_wallet_not_found');
     }
     return wallet;
+  }
+
+  private async deviceShare(address: Address): Promise<TaggedShare> {
+    const device = await this.store.load(address);
+    if (!device) throw new CustodyError('device_share_missing', 'This device has no share of the wallet.');
+    return device.share;
   }
 
   private async protect(
@@ -60,8 +128,20 @@ export class FrameWallet {
     return { method, sealedShare: sealed, salt, verifier };
   }
 
-  /** Creates the user's wallet (one per user) and keeps this device's share. */
+  /** `latch:device:register`: registers this frame's device key with a fresh login's grant (once per grant). */
+  async registerDevice(input: { accessToken: string; deviceGrant: string }): Promise<{ deviceId: string }> {
+    const known = this.redeemed.get(input.deviceGrant);
+    if (known) return { deviceId: known };
+    const auth = await this.authorize(input.accessToken);
+    const { deviceId } = await this.api.registerDevice(input.accessToken, input.deviceGrant);
+    this.redeemed.set(input.deviceGrant, deviceId);
+    this.accept(auth, input.accessToken);
+    return { deviceId };
+  }
+
+  /** Creates the user's wallet (one per user), signed by the new wallet key, and keeps this device's share. */
   async create(input: { accessToken: string; recoveryMethod?: 'latch' | 'user-passcode'; password?: string }) {
+    const auth = await this.authorize(input.accessToken);
     if (await this.api.getWallet(input.accessToken)) throw new LatchError('embedded_wallet_already_exists');
     const method = input.recoveryMethod ?? 'latch';
     const { wallet, shareSet } = await createWalletKeys();
@@ -75,92 +155,138 @@ export class FrameWallet {
         address: wallet.address,
         authShare: encodeShare(shares.auth),
         recovery,
+        signer: signerOf(wallet),
       });
     } catch (error) {
       await this.store.remove(wallet.address);
       throw error;
     }
-    this.unlocked.set(wallet.address.toLowerCase(), wallet);
+    this.accept(auth, input.accessToken, wallet);
     return { address: wallet.address, recoveryMethod: method };
   }
 
-  /** Unlocks the wallet with this device's share and its set's auth share. */
+  /** Unlocks the wallet with this device's share and the auth share of this device's set. */
   async connect(input: { accessToken: string; address: Address }) {
+    const auth = await this.authorize(input.accessToken);
     const server = await this.serverWallet(input.accessToken, input.address);
-    const device = await this.store.load(input.address);
-    if (!device) throw new CustodyError('device_share_missing', 'This device has no share of the wallet.');
-    const auth = decodeShare(await this.api.getAuthShare(input.accessToken, device.share.shareSetId));
-    const wallet = await combineShares([device.share, auth], { walletId: server.walletId, address: server.address });
-    this.unlocked.set(wallet.address.toLowerCase(), wallet);
+    const device = await this.deviceShare(input.address);
+    const authShare = decodeShare(await this.api.getAuthShare(input.accessToken, device.shareSetId));
+    const wallet = await combineShares([device, authShare], { walletId: server.walletId, address: server.address });
+    this.accept(auth, input.accessToken, wallet);
     return { address: wallet.address, recoveryMethod: server.recoveryMethod };
   }
 
-  private async recoveryShare(accessToken: string, server: ServerWallet, password?: string) {
-    const expected = (shareSetId: string) => ({ walletId: server.walletId, shareSetId });
-    if (server.recoveryMethod === 'latch') {
-      const r = await this.api.getProviderRecovery(accessToken);
-      return {
-        share: await openWithProvider(r.sealedShare, new Uint8Array(r.recoveryKey), expected(r.shareSetId)),
-        verifier: null,
-      };
+  private async recoveryShare(accessToken: string, server: ServerWallet, release: RecoveryRelease, password?: string) {
+    const expected = { walletId: server.walletId, shareSetId: release.shareSetId };
+    if (release.method === 'latch') {
+      const share = await openWithProvider(release.sealedShare, new Uint8Array(release.recoveryKey), expected);
+      return { share, verifier: null };
     }
-    if (!password) throw new CustodyError('wrong_password', 'Invalid recovery password, please try again.');
-    const r = await this.api.getPasswordRecovery(accessToken);
     const evaluate = (blinded: Uint8Array) => this.api.evaluateOprf(accessToken, server.walletId, blinded);
-    return openWithPassword(
-      { sealed: r.sealedShare, salt: r.salt },
-      password,
-      evaluate,
-      expected(r.shareSetId),
-      this.argon2,
-    );
+    const sealed = { sealed: release.sealedShare, salt: release.salt };
+    return openWithPassword(sealed, password ?? '', evaluate, expected, this.argon2);
   }
 
-  /** Recovers on a device without a share, then gives this device its own 2-of-2 set. */
+  /** Recovers on a device without a share (recovery release), then gives this device its own 2-of-2 set. */
   async recover(input: { accessToken: string; address: Address; password?: string }) {
+    const auth = await this.authorize(input.accessToken);
     const server = await this.serverWallet(input.accessToken, input.address);
-    const { share, verifier } = await this.recoveryShare(input.accessToken, server, input.password);
+    if (server.recoveryMethod === 'user-passcode' && !input.password) {
+      throw new CustodyError('wrong_password', 'Invalid recovery password, please try again.');
+    }
+    const release = await this.api.getRecovery(input.accessToken);
+    const { share, verifier } = await this.recoveryShare(input.accessToken, server, release, input.password);
     if (verifier) await this.api.confirmPassword(input.accessToken, verifier);
-    const auth = decodeShare(await this.api.getAuthShare(input.accessToken, share.shareSetId));
     const expected = { walletId: server.walletId, address: server.address };
-    const entropy = await combineEntropy([share, auth], expected);
+    const entropy = await combineEntropy([share, decodeShare(release.authShare)], expected);
     try {
+      const wallet = await deriveWallet(entropy);
       const set = await splitEntropy(entropy, server.walletId, ['device', 'auth']);
       const [device, newAuth] = set.shares as [TaggedShare, TaggedShare];
-      await this.api.addDeviceShareSet(input.accessToken, set.shareSetId, encodeShare(newAuth));
+      await this.api.addDeviceShareSet(input.accessToken, {
+        walletId: server.walletId,
+        shareSetId: set.shareSetId,
+        authShare: encodeShare(newAuth),
+        signer: signerOf(wallet),
+      });
       await this.store.save(server.address, device);
-      const wallet = await deriveWallet(entropy);
-      this.unlocked.set(wallet.address.toLowerCase(), wallet);
+      this.accept(auth, input.accessToken, wallet);
       return { address: wallet.address, recoveryMethod: server.recoveryMethod };
     } finally {
       entropy.fill(0);
     }
   }
 
-  /** Sets (or changes) the recovery password: a fresh 2-of-3 split replaces every old set. */
+  /** Sets (or changes) the recovery password: a fresh 2-of-3 split, signed by the wallet key, replaces every old set. */
   async setRecoveryPassword(input: { accessToken: string; address: Address; password: string }) {
+    const auth = await this.authorize(input.accessToken);
     const server = await this.serverWallet(input.accessToken, input.address);
-    const device = await this.store.load(input.address);
-    if (!device) throw new CustodyError('device_share_missing', 'This device has no share of the wallet.');
-    const auth = decodeShare(await this.api.getAuthShare(input.accessToken, device.share.shareSetId));
-    const entropy = await combineEntropy([device.share, auth], { walletId: server.walletId, address: server.address });
+    const device = await this.deviceShare(input.address);
+    const authShare = decodeShare(await this.api.getAuthShare(input.accessToken, device.shareSetId));
+    const entropy = await combineEntropy([device, authShare], { walletId: server.walletId, address: server.address });
     try {
+      const wallet = await deriveWallet(entropy);
       const set = await splitEntropy(entropy, server.walletId);
       const shares = byKind(set);
       const recovery = await this.protect(input.accessToken, shares.recovery, 'user-passcode', input.password);
-      await this.api.replaceRecovery(input.accessToken, set.shareSetId, encodeShare(shares.auth), recovery);
+      await this.api.replaceRecovery(input.accessToken, {
+        walletId: server.walletId,
+        shareSetId: set.shareSetId,
+        authShare: encodeShare(shares.auth),
+        recovery,
+        signer: signerOf(wallet),
+      });
       await this.store.save(server.address, shares.device);
+      this.accept(auth, input.accessToken, wallet);
       return { address: server.address, recoveryMethod: 'user-passcode' as const };
     } finally {
       entropy.fill(0);
     }
   }
 
-  /** The unlocked wallet for `address`, connecting with this device's share when needed. */
+  /**
+   * The unlocked wallet for signing with `accessToken`: the token is verified here; a cached key
+   * signs only for its owner and only once the server has accepted this token (a GET with a proof,
+   * which also proves the session is alive); without a cached key the wallet is connected.
+   */
   async unlockedWallet(accessToken: string, address: Address): Promise<DerivedWallet> {
+    const auth = await this.authorize(accessToken);
     const cached = this.unlocked.get(address.toLowerCase());
-    if (cached) return cached;
-    await this.connect({ accessToken, address });
-    return this.unlocked.get(address.toLowerCase()) as DerivedWallet;
+    if (!cached) {
+      await this.connect({ accessToken, address });
+      const wallet = this.unlocked.get(address.toLowerCase());
+      if (!wallet) throw new LatchError('missing_or_invalid_token');
+      return wallet;
+    }
+    if (!this.checked.has(accessToken)) {
+      await this.serverWallet(accessToken, address);
+      this.accept(auth, accessToken);
+    }
+    // A clear() while the check ran empties the cache: nothing signs for a token cleared away.
+    if (auth.generation !== this.generation) throw new LatchError('missing_or_invalid_token');
+    return cached;
+  }
+
+  /**
+   * Export step-up, first half: checks the token and this device's share, then has the server send a
+   * one-time code. The returned `verify(code)` releases this device's auth share and rebuilds the key
+   * (with the address check); the key is for the export page's own document only.
+   */
+  async startExport(
+    accessToken: string,
+    address: Address,
+  ): Promise<{ destination: WireExportInit; verify(code: string): Promise<DerivedWallet> }> {
+    await this.authorize(accessToken);
+    const server = await this.serverWallet(accessToken, address);
+    const device = await this.deviceShare(address);
+    const destination = await this.api.exportInit(accessToken);
+    return {
+      destination,
+      verify: async (code) => {
+        await this.authorize(accessToken);
+        const authShare = decodeShare(await this.api.exportAuthenticate(accessToken, code));
+        return combineShares([device, authShare], { walletId: server.walletId, address: server.address });
+      },
+    };
   }
 }

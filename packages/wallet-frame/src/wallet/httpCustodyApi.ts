@@ -1,12 +1,24 @@
 import { HEADER, isErrorCode, LatchError, type WireEmbeddedWallet } from '@latch/protocol';
-import { WALLET_API } from '@latch/protocol/schemas';
-import type { CustodyApi, RecoveryUpload } from './custodyApi.js';
+import {
+  type CustodyAction,
+  custodyStatement,
+  DEVICE_NONCE_HEADER,
+  DEVICE_PROOF_HEADER,
+  WALLET_API,
+  type WireExportInit,
+  type WireRecoveryRelease,
+} from '@latch/protocol/schemas';
+import type { DeviceKey } from '../device/deviceKey.js';
+import { createDeviceProof } from '../device/deviceProof.js';
+import type { CustodyApi, RecoveryUpload, SignedShareSet } from './custodyApi.js';
 
-/** Where the frame's custody calls go (the frame's own server). */
+/** Where the frame's custody calls go (the frame's own server) and the key that proves them. */
 export interface HttpCustodyApiOptions {
   apiUrl: string;
   appId: string;
   clientId?: string;
+  /** This frame's device key (loaded once from IndexedDB). */
+  deviceKey: () => Promise<DeviceKey>;
   fetch?: typeof fetch;
 }
 
@@ -26,22 +38,32 @@ function recoveryBody(r: RecoveryUpload) {
     : { method: r.method, sealed_share: b64(r.sealedShare), salt: b64(r.salt), verifier: b64(r.verifier) };
 }
 
-/** The frame's CustodyApi over the server's WALLET_API endpoints. Errors come back as LatchError. */
+/** A request body built once its proof nonce is known (wallet signatures sign that nonce). */
+type Body = (nonce: string) => Promise<object> | object;
+
+/**
+ * The frame's CustodyApi over the server's WALLET_API endpoints. Every call carries a device proof
+ * over a server nonce: the nonce of the last response (`latch-device-nonce`), else a fresh one from
+ * WALLET_API.nonce; a call refused with `invalid_device_proof` is retried once with a fresh nonce.
+ * Errors come back as LatchError.
+ */
 export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+  // One kept nonce; taking it empties it, so two concurrent calls never spend the same nonce.
+  let keptNonce: string | null = null;
 
-  async function call<T>(accessToken: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const baseHeaders = (accessToken: string): Record<string, string> => {
     const headers: Record<string, string> = {
       [HEADER.appId]: options.appId,
       [HEADER.authorization]: `Bearer ${accessToken}`,
     };
     if (options.clientId) headers[HEADER.clientId] = options.clientId;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const response = await doFetch(`${options.apiUrl}${path}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    return headers;
+  };
+
+  async function parse<T>(response: Response): Promise<T> {
+    const next = response.headers.get(DEVICE_NONCE_HEADER);
+    if (next) keptNonce = next;
     const json = (await response.json().catch(() => null)) as { error?: unknown; message?: unknown } | null;
     if (!response.ok) {
       const code = isErrorCode(json?.error) ? json.error : 'internal_error';
@@ -54,7 +76,52 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
     return json as T;
   }
 
+  async function freshNonce(accessToken: string): Promise<string> {
+    const response = await doFetch(`${options.apiUrl}${WALLET_API.nonce}`, {
+      method: 'POST',
+      headers: baseHeaders(accessToken),
+    });
+    const { nonce } = await parse<{ nonce?: unknown }>(response);
+    if (typeof nonce !== 'string') throw new LatchError('internal_error');
+    return nonce;
+  }
+
+  async function call<T>(accessToken: string, method: 'GET' | 'POST', path: string, body?: Body): Promise<T> {
+    const key = await options.deviceKey();
+    for (let attempt = 0; ; attempt++) {
+      let nonce = attempt === 0 ? keptNonce : null;
+      keptNonce = null;
+      nonce ??= await freshNonce(accessToken);
+      // The exact text sent is the text hashed into `bh`.
+      const text = method === 'GET' ? '' : JSON.stringify(body ? await body(nonce) : {});
+      const proof = await createDeviceProof(key, { htm: method, htu: path, nonce, accessToken, body: text });
+      const headers: Record<string, string> = { ...baseHeaders(accessToken), [DEVICE_PROOF_HEADER]: proof };
+      if (method === 'POST') headers['content-type'] = 'application/json';
+      const response = await doFetch(`${options.apiUrl}${path}`, {
+        method,
+        headers,
+        body: method === 'GET' ? undefined : text,
+      });
+      try {
+        return await parse<T>(response);
+      } catch (error) {
+        // A stale or spent nonce (another tab, a user change): one retry with a fresh one.
+        if (attempt === 0 && error instanceof LatchError && error.code === 'invalid_device_proof') continue;
+        throw error;
+      }
+    }
+  }
+
+  const signature = (action: CustodyAction, input: SignedShareSet, nonce: string) =>
+    input.signer(
+      custodyStatement({ action, appId: options.appId, walletId: input.walletId, shareSetId: input.shareSetId, nonce }),
+    );
+
   return {
+    async registerDevice(token, grant) {
+      const r = await call<{ device_id: string }>(token, 'POST', WALLET_API.devices, () => ({ grant }));
+      return { deviceId: r.device_id };
+    },
     async getWallet(token) {
       const { wallet } = await call<{ wallet: WireEmbeddedWallet | null }>(token, 'GET', WALLET_API.wallet);
       return (
@@ -67,57 +134,66 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
       );
     },
     async createWallet(token, input) {
-      await call(token, 'POST', WALLET_API.wallet, {
+      await call(token, 'POST', WALLET_API.wallet, async (nonce) => ({
         wallet_id: input.walletId,
         share_set_id: input.shareSetId,
         address: input.address,
         auth_share: b64(input.authShare),
         recovery: recoveryBody(input.recovery),
-      });
+        wallet_signature: await signature('create-wallet', input, nonce),
+      }));
     },
     async getAuthShare(token, shareSetId) {
-      const r = await call<{ auth_share: string }>(token, 'POST', WALLET_API.authShare, { share_set_id: shareSetId });
+      const r = await call<{ auth_share: string }>(token, 'POST', WALLET_API.authShare, () => ({
+        share_set_id: shareSetId,
+      }));
       return bytes(r.auth_share);
     },
-    async addDeviceShareSet(token, shareSetId, authShare) {
-      await call(token, 'POST', WALLET_API.shareSets, { share_set_id: shareSetId, auth_share: b64(authShare) });
+    async addDeviceShareSet(token, input) {
+      await call(token, 'POST', WALLET_API.shareSets, async (nonce) => ({
+        share_set_id: input.shareSetId,
+        auth_share: b64(input.authShare),
+        wallet_signature: await signature('add-share-set', input, nonce),
+      }));
     },
-    async getProviderRecovery(token) {
-      const r = await call<{ share_set_id: string; sealed_share: string; recovery_key?: string }>(
-        token,
-        'POST',
-        WALLET_API.recovery,
-        {},
-      );
-      if (!r.recovery_key) throw new LatchError('invalid_data', 'This wallet does not use provider-managed recovery.');
-      return { shareSetId: r.share_set_id, sealedShare: bytes(r.sealed_share), recoveryKey: bytes(r.recovery_key) };
+    async revokeShareSet(token, input) {
+      await call(token, 'POST', WALLET_API.revokeShareSet, async (nonce) => ({
+        share_set_id: input.shareSetId,
+        wallet_signature: await signature('revoke-share-set', input, nonce),
+      }));
     },
-    async getPasswordRecovery(token) {
-      const r = await call<{ share_set_id: string; sealed_share: string; salt?: string }>(
-        token,
-        'POST',
-        WALLET_API.recovery,
-        {},
-      );
-      if (!r.salt) throw new LatchError('invalid_data', 'This wallet does not use a recovery password.');
-      return { shareSetId: r.share_set_id, sealedShare: bytes(r.sealed_share), salt: bytes(r.salt) };
+    async getRecovery(token) {
+      const r = await call<WireRecoveryRelease>(token, 'POST', WALLET_API.recovery);
+      const common = { shareSetId: r.share_set_id, sealedShare: bytes(r.sealed_share), authShare: bytes(r.auth_share) };
+      return r.method === 'latch'
+        ? { method: r.method, ...common, recoveryKey: bytes(r.recovery_key) }
+        : { method: r.method, ...common, salt: bytes(r.salt) };
     },
     async evaluateOprf(token, walletId, blinded) {
-      const r = await call<{ evaluated: string }>(token, 'POST', WALLET_API.oprf, {
+      const r = await call<{ evaluated: string }>(token, 'POST', WALLET_API.oprf, () => ({
         wallet_id: walletId,
         blinded: b64(blinded),
-      });
+      }));
       return bytes(r.evaluated);
     },
     async confirmPassword(token, verifier) {
-      await call(token, 'POST', WALLET_API.confirmPassword, { verifier: b64(verifier) });
+      await call(token, 'POST', WALLET_API.confirmPassword, () => ({ verifier: b64(verifier) }));
     },
-    async replaceRecovery(token, shareSetId, authShare, recovery) {
-      await call(token, 'POST', WALLET_API.replaceRecovery, {
-        share_set_id: shareSetId,
-        auth_share: b64(authShare),
-        recovery: recoveryBody(recovery),
-      });
+    async replaceRecovery(token, input) {
+      await call(token, 'POST', WALLET_API.replaceRecovery, async (nonce) => ({
+        share_set_id: input.shareSetId,
+        auth_share: b64(input.authShare),
+        recovery: recoveryBody(input.recovery),
+        wallet_signature: await signature('replace-recovery', input, nonce),
+      }));
+    },
+    exportInit: (token) => call<WireExportInit>(token, 'POST', WALLET_API.exportInit),
+    async exportAuthenticate(token, code) {
+      const r = await call<{ auth_share: string }>(token, 'POST', WALLET_API.exportAuthenticate, () => ({ code }));
+      return bytes(r.auth_share);
+    },
+    forget() {
+      keptNonce = null;
     },
   };
 }
