@@ -45,7 +45,10 @@ export interface EmbeddedWalletRuntime {
   walletFlows: WalletFlows;
   /** The post-login creator (creation-flow timeouts). */
   createOnLogin(user: User): Promise<User>;
-  /** Starts connecting (or recovering) the signed-in user's wallet on this device; returns the unsubscribe. */
+  /**
+   * Follows the signed-in user: registers this device after a login, connects (or recovers) the
+   * wallet, and on logout or another user clears and removes the frame; returns the unsubscribe.
+   */
   watch(): () => void;
   approveSignRequest(): void;
   rejectSignRequest(): void;
@@ -130,6 +133,26 @@ export function createEmbeddedWalletRuntime(options: {
     },
   });
 
+  /** Whether a login's grant goes to the frame at once: when a wallet will be created or connected now. */
+  const registersAtLogin = (user: User) =>
+    (client.getState().config?.embeddedWallets.createOnLogin ?? 'off') !== 'off' || embeddedWalletOf(user) !== null;
+
+  /**
+   * Logout or another user: nothing of the previous user's wallet may stay able to sign. The frame is
+   * told to forget its keys and is removed (its memory goes with it); the next user mounts a fresh one.
+   */
+  const teardown = () => {
+    controller.reset();
+    pendingSign?.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
+    pendingSign = null;
+    failure = null;
+    clock.clearTimeout(closeTimer);
+    exporter.close();
+    void bridge.clear().catch(() => undefined);
+    bridge.destroy();
+    update({ connection: null, signRequest: null });
+  };
+
   const connect = (user: User) => {
     const wallet = embeddedWalletOf(user);
     if (!wallet || state.connection?.address === wallet.address) return;
@@ -162,10 +185,16 @@ export function createEmbeddedWalletRuntime(options: {
       return refreshed;
     },
     watch() {
+      let owner: string | null = null;
       const check = () => {
         const { user } = client.getState();
-        if (user) connect(user);
-        else if (state.connection) update({ connection: null });
+        const id = user?.id ?? null;
+        if (owner !== null && id !== owner) teardown();
+        owner = id;
+        if (!user) return;
+        // Eager only when the frame is needed now; otherwise the first create registers (controller).
+        if (client.hasDeviceGrant() && registersAtLogin(user)) controller.registerDevice().catch(() => undefined);
+        connect(user);
       };
       check();
       return client.subscribe(check);

@@ -18,6 +18,8 @@ export function fakeSignedInClient(state: () => { user: User; config: unknown })
     getAccessToken: async () => 'token',
     analyticsId: () => 'analytics-id',
     refreshUser: async () => state().user,
+    hasDeviceGrant: () => false,
+    takeDeviceGrant: () => null,
   } as unknown as LatchClient;
 }
 
@@ -41,6 +43,8 @@ export function setupEmbeddedWalletRuntime(
       signed.push(String(data.request.params[0]));
       return { method: data.request.method, result: await sign() };
     },
+    registerDevice: async () => {},
+    clear: async () => {},
     destroy: () => {},
   };
   const config =
