@@ -38,9 +38,13 @@ export interface KeyExportOptions {
   clock: Clock;
 }
 
-/** A running key export: settles once the export page shows the key (or fails). */
+/**
+ * A running key export: settles once the export page has sent its step-up code and shows the code
+ * field (or fails). The code is typed into the page, which then shows the key masked: neither the
+ * code nor the key ever reaches the host.
+ */
 export interface KeyExportSession {
-  /** Resolves with the address the page unlocked; the key itself never reaches the host. */
+  /** Resolves with the address the page opened for; the key itself never reaches the host. */
   done: Promise<string>;
   /** Call on the frame's `load`: asks the page whether it is ready, in case its announcement came first. */
   frameLoaded(): void;
@@ -59,7 +63,8 @@ function asReply(data: unknown): Reply | null {
 /**
  * Passes the access token to the export page "separately" (SPEC §7): once the page is ready, one
  * `latch:wallet:connect` posted to its exact origin; replies are taken only from that window and
- * origin. The page unlocks the wallet and renders the key itself.
+ * origin. The page asks for a step-up code in its own document, unlocks the wallet with it and
+ * renders the key itself (docs/custody.md "Export").
  */
 export function startKeyExport(options: KeyExportOptions): KeyExportSession {
   const { target, frameOrigin, clock } = options;

@@ -14,7 +14,18 @@ const ADDRESS_STYLE = {
   textAlign: 'center',
 } as const;
 const STEPS_STYLE = { margin: 0, paddingLeft: 20, display: 'flex', flexDirection: 'column', gap: 4 } as const;
-const FRAME_STYLE = { display: 'block', width: '100%', height: 156, border: 0, colorScheme: 'normal' } as const;
+/**
+ * The export page first asks for its step-up code (prompt, code field, error line, Verify), then shows the
+ * key masked with Reveal and Copy: tall enough for the taller of the two (docs/custody.md "Export").
+ */
+export const EXPORT_FRAME_HEIGHT = 232;
+const FRAME_STYLE = {
+  display: 'block',
+  width: '100%',
+  height: EXPORT_FRAME_HEIGHT,
+  border: 0,
+  colorScheme: 'normal',
+} as const;
 const WARNING_STYLE = {
   margin: 0,
   padding: '8px 12px',
@@ -36,13 +47,17 @@ export interface EmbeddedWalletKeyExportScreenProps {
   onClose(): void;
 }
 
-/** EMBEDDED_WALLET_KEY_EXPORT_SCREEN ('Transfer Wallet'): address, two steps, the warning, and the export frame. */
+/**
+ * EMBEDDED_WALLET_KEY_EXPORT_SCREEN ('Transfer Wallet'): address, the steps, the warning, and the export
+ * frame, which asks for the step-up code and shows the key itself (never posted to this page).
+ */
 export function EmbeddedWalletKeyExportScreen(props: EmbeddedWalletKeyExportScreenProps): ReactNode {
   return (
     <ScreenFrame titleId={props.titleId} title={text.title} onClose={props.onClose}>
       <p className="latch-sr-only">{text.addressLabel}</p>
       <p style={ADDRESS_STYLE}>{props.address}</p>
       <ol className="latch-text" style={{ ...STEPS_STYLE, textAlign: 'left' }}>
+        <li>{text.stepCode}</li>
         <li>{text.stepCopy}</li>
         <li>{text.stepImport}</li>
       </ol>
