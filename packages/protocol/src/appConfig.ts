@@ -27,6 +27,17 @@ export const LOGIN_METHODS = [
 /** A login method id. */
 export type LoginMethod = (typeof LOGIN_METHODS)[number];
 
+/**
+ * The login methods this release implements. The server refuses to enable the others and the widget
+ * never shows them (a button that cannot log anyone in is worse than none).
+ */
+export const BUILT_LOGIN_METHODS = ['email', 'sms', 'wallet'] as const satisfies readonly LoginMethod[];
+
+/** True for a login method this release implements. */
+export function isBuiltLoginMethod(method: LoginMethod): boolean {
+  return (BUILT_LOGIN_METHODS as readonly LoginMethod[]).includes(method);
+}
+
 /** An OAuth provider id. */
 export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
 
@@ -57,6 +68,9 @@ export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users';
 
 /** The recovery methods a user can own (SPEC §9). */
 export type UserOwnedRecoveryOption = 'user-passcode' | 'google-drive' | 'icloud';
+
+/** The recovery methods this release implements: the password. Cloud backups wait for their OAuth. */
+export const BUILT_RECOVERY_OPTIONS = ['user-passcode'] as const satisfies readonly UserOwnedRecoveryOption[];
 
 /** The app config as the server sends it (SPEC §3, snake_case). Latch extensions are marked. */
 export type ServerAppConfig = {

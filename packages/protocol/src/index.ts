@@ -1,8 +1,11 @@
 export {
   type AppConfig,
+  BUILT_LOGIN_METHODS,
+  BUILT_RECOVERY_OPTIONS,
   type CreateOnLogin,
   cutLoginMessage,
   enabledLoginMethods,
+  isBuiltLoginMethod,
   LOGIN_METHOD_FLAG,
   LOGIN_METHODS,
   type LoginMethod,
@@ -24,6 +27,7 @@ export {
 export { ERROR_CATALOGUE, type ErrorBody, type ErrorCode, errorBody, isErrorCode, LatchError } from './errors.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
 // brings valibot into a host page's initial JavaScript; the types stay here.
+export type { CodePurpose } from './schemas.js';
 export { CLIENT_NAME, HEADER } from './headers.js';
 export { API } from './paths.js';
 export {

@@ -1,4 +1,4 @@
-import { LatchError } from '@latch/protocol';
+import { LatchError, LOGIN_METHOD_FLAG } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   assertValidHostConfig,
@@ -29,8 +29,38 @@ describe('host app config (SPEC §5)', () => {
 
   it("needs the 't:' prefix on a captcha site key", () => {
     expect(refusal({ captcha_site_key: 'abc' })).toBe('Unsupported captcha site key');
-    expect(refusal({ captcha_enabled: true, captcha_site_key: 't:abc' })).toBe('accepted');
-    expect(refusal({ captcha_enabled: true })).toMatch(/captcha_site_key/);
+    expect(refusal({ captcha_site_key: 't:abc' })).toBe('accepted');
+  });
+
+  it('refuses settings this release stores but does not act on, naming each', () => {
+    expect(refusal({ captcha_enabled: true, captcha_site_key: 't:abc' })).toMatch(/^captcha_enabled: .*not built/);
+    expect(refusal({ mfa_methods: ['totp'] })).toMatch(/^mfa_methods: .*not built/);
+    expect(refusal({ fiat_on_ramp_enabled: true })).toMatch(/^fiat_on_ramp_enabled: .*not built/);
+    expect(refusal({ embedded_wallet_config: { user_owned_recovery_options: ['icloud', 'user-passcode'] } })).toMatch(
+      /"icloud" backups are not built/,
+    );
+    // Off (or empty) is what they do today: accepted.
+    expect(
+      refusal({
+        captcha_enabled: false,
+        mfa_methods: [],
+        fiat_on_ramp_enabled: false,
+        embedded_wallet_config: { user_owned_recovery_options: ['user-passcode'] },
+      }),
+    ).toBe('accepted');
+  });
+
+  it('refuses every login method that is not built (the nine OAuth providers, farcaster, passkey, telegram)', () => {
+    const unbuilt = Object.entries(LOGIN_METHOD_FLAG).filter(
+      ([method]) => !['email', 'sms', 'wallet'].includes(method),
+    );
+    expect(unbuilt).toHaveLength(12);
+    for (const [method, flag] of unbuilt) {
+      expect(refusal({ [flag]: true })).toBe(
+        `${flag}: the ${method} login is not built yet and cannot be enabled (built: email_auth, sms_auth, wallet_auth).`,
+      );
+    }
+    expect(refusal({ sms_auth: true, wallet_auth: true })).toBe('accepted');
   });
 
   it('only orders enabled methods, each once', () => {

@@ -1,6 +1,9 @@
 import {
+  BUILT_LOGIN_METHODS,
+  BUILT_RECOVERY_OPTIONS,
   DEFAULTS,
   enabledLoginMethods,
+  isBuiltLoginMethod,
   LatchError,
   LOGIN_METHOD_FLAG,
   LOGIN_METHODS,
@@ -123,19 +126,55 @@ export function parseHostConfigPatch(input: unknown): HostAppConfigPatch {
   throw new LatchError('invalid_data', `Invalid app config at ${path}: ${issue.message}`);
 }
 
-/** SPEC §5 configuration rules; throws `invalid_data` naming the broken rule. */
+const builtFlags = BUILT_LOGIN_METHODS.map((method) => LOGIN_METHOD_FLAG[method]).join(', ');
+
+/**
+ * Settings this release stores but does not act on are refused rather than accepted in silence (an
+ * operator who turns captcha on must not believe it protects anything): login methods not built,
+ * captcha, MFA, the fiat on-ramp and cloud recovery backups.
+ */
+function assertOnlyBuiltFeatures(config: HostAppConfig): void {
+  const unbuilt = enabledLoginMethods(config).find((method) => !isBuiltLoginMethod(method));
+  if (unbuilt) {
+    throw new LatchError(
+      'invalid_data',
+      `${LOGIN_METHOD_FLAG[unbuilt]}: the ${unbuilt} login is not built yet and cannot be enabled (built: ${builtFlags}).`,
+    );
+  }
+  if (config.captcha_enabled) {
+    throw new LatchError(
+      'invalid_data',
+      'captcha_enabled: captcha checks are not built yet; enabling it would protect nothing.',
+    );
+  }
+  if (config.mfa_methods.length > 0) {
+    throw new LatchError(
+      'invalid_data',
+      'mfa_methods: multi-factor authentication is not built yet; leave the list empty.',
+    );
+  }
+  if (config.fiat_on_ramp_enabled) {
+    throw new LatchError('invalid_data', 'fiat_on_ramp_enabled: the fiat on-ramp is not built yet.');
+  }
+  const recovery = config.embedded_wallet_config.user_owned_recovery_options.find(
+    (option) => !(BUILT_RECOVERY_OPTIONS as readonly string[]).includes(option),
+  );
+  if (recovery) {
+    throw new LatchError(
+      'invalid_data',
+      `embedded_wallet_config.user_owned_recovery_options: "${recovery}" backups are not built yet (built: ${BUILT_RECOVERY_OPTIONS.join(', ')}).`,
+    );
+  }
+}
+
+/** SPEC §5 configuration rules, and no setting this release does not implement; throws `invalid_data` naming the broken rule. */
 export function assertValidHostConfig(config: HostAppConfig): void {
+  assertOnlyBuiltFeatures(config);
   if (enabledLoginMethods(config).length === 0) {
     throw new LatchError('invalid_data', 'At least one login method must be enabled.');
   }
   if (config.captcha_site_key !== null && !config.captcha_site_key.startsWith(DEFAULTS.captchaSiteKeyPrefix)) {
     throw new LatchError('invalid_data', 'Unsupported captcha site key');
-  }
-  if (config.captcha_enabled && !config.captcha_site_key) {
-    throw new LatchError('invalid_data', 'captcha_enabled needs a captcha_site_key (with the t: prefix).');
-  }
-  if (config.telegram_auth && !config.telegram_auth_config) {
-    throw new LatchError('invalid_data', 'telegram_auth needs telegram_auth_config (bot_id and bot_name).');
   }
   const order = config.login_methods_and_order;
   if (order) {

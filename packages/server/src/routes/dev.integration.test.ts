@@ -31,6 +31,14 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       { config: { captcha_site_key: 'no-prefix' } },
       { config: { unknown_flag: true } },
       { allowed_origins: ['not an origin'] },
+      { allowed_origins: ['https://*.example.com'] },
+      // Settings this release does not act on, and login methods it does not implement.
+      { config: { captcha_enabled: true, captcha_site_key: 't:key' } },
+      { config: { mfa_methods: ['sms'] } },
+      { config: { fiat_on_ramp_enabled: true } },
+      { config: { google_oauth: true } },
+      { config: { passkey_auth: true } },
+      { config: { telegram_auth: true, telegram_auth_config: { bot_id: '1', bot_name: 'bot' } } },
       { max_users: -1 },
       { name: 42 },
     ]) {
@@ -41,6 +49,13 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
     expect(await server().tableCounts()).toEqual(before);
     const captcha = await server().call('POST', '/api/v1/dev/apps', { body: { config: { captcha_site_key: 'abc' } } });
     expect((await captcha.json()).message).toBe('Unsupported captcha site key');
+    const { app_id } = await (await server().call('POST', '/api/v1/dev/apps', { body: {} })).json();
+    const enable = await server().call('PATCH', `/api/v1/dev/apps/${app_id}`, {
+      body: { config: { captcha_enabled: true } },
+    });
+    expect(enable.status).toBe(400);
+    expect((await enable.json()).message).toMatch(/^captcha_enabled: captcha checks are not built yet/);
+    expect((await server().ctx.apps.require(app_id, { fresh: true })).config.captcha_enabled).toBe(false);
   });
 
   it('PATCH of a malformed or unknown app id answers invalid_app_id / app_not_found', async () => {
