@@ -10,6 +10,7 @@ import {
   openDemo,
   saveScreenshot,
   seriousA11yViolations,
+  stack,
   type TestApp,
   uniqueEmail,
 } from './support.js';
@@ -82,6 +83,69 @@ async function signWithScreen(page: Page, screenshot?: string): Promise<`0x${str
   if (screenshot) await saveScreenshot(page, `${screenshot}-success`);
   await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
   return shownSignature(page);
+}
+
+/** What a host-page script got back from the wallet frames it posted a personal_sign to. */
+interface HostScriptSign {
+  /** The frames the request went to. */
+  frames: number;
+  /** Every reply to the request: a signature in `data.result`, or an `error`. */
+  replies: Array<{ data?: { result?: string }; error?: { type: string; message: string } }>;
+}
+
+/**
+ * As a script of the host page would: posts `latch:wallet:rpc` personal_sign with `accessToken` to every
+ * frame in the page matching `selector` (any origin), and collects the replies until one arrives or `waitMs`.
+ */
+async function signFromHostScript(
+  page: Page,
+  request: { selector: string; accessToken: string; address: string; message: string },
+  waitMs = 5_000,
+): Promise<HostScriptSign> {
+  return page.evaluate(
+    ({ selector, accessToken, address, message, waitMs }) =>
+      new Promise<HostScriptSign>((resolve) => {
+        const frames = [...document.querySelectorAll<HTMLIFrameElement>(selector)];
+        const id = `host-script:${Math.random().toString(36).slice(2)}`;
+        const replies: HostScriptSign['replies'] = [];
+        const finish = () => {
+          window.removeEventListener('message', listen);
+          resolve({ frames: frames.length, replies });
+        };
+        const listen = (event: MessageEvent) => {
+          if ((event.data as { id?: unknown } | null)?.id !== id) return;
+          replies.push(event.data);
+          finish();
+        };
+        window.addEventListener('message', listen);
+        const data = { accessToken, address, request: { method: 'personal_sign', params: [message, address] } };
+        for (const frame of frames) frame.contentWindow?.postMessage({ id, event: 'latch:wallet:rpc', data }, '*');
+        setTimeout(finish, waitMs);
+      }),
+    { ...request, waitMs },
+  );
+}
+
+/** As a host-page script would: mounts a new wallet frame for `appId` and waits for its ready announcement. */
+async function mountWalletFrame(page: Page, appId: string): Promise<void> {
+  const src = `${stack().apiUrl}/apps/${appId}/embedded-wallets`;
+  await page.evaluate(
+    (src) =>
+      new Promise<void>((resolve, reject) => {
+        const frame = document.createElement('iframe');
+        frame.src = src;
+        frame.dataset.hostScript = 'true';
+        const listen = (event: MessageEvent) => {
+          if (event.source !== frame.contentWindow || event.data?.event !== 'latch:iframe:ready') return;
+          window.removeEventListener('message', listen);
+          resolve();
+        };
+        window.addEventListener('message', listen);
+        setTimeout(() => reject(new Error('The mounted wallet frame never got ready.')), 15_000);
+        document.body.append(frame);
+      }),
+    src,
+  );
 }
 
 describe('embedded wallet', () => {
@@ -161,6 +225,50 @@ describe('embedded wallet', () => {
     await harvestKeyMaterial(device, app, address);
     await page.close();
     await device.close();
+  });
+
+  it('after Log out the frame does not sign: it is gone, and a new frame refuses the old token', async () => {
+    const email = uniqueEmail('wallet-logout');
+    const page = await newUserPage(browser);
+    await openDemo(page, app);
+    await loginByEmail(page, email);
+    const address = await walletAddress(page);
+    const accessToken = (await page.evaluate((key) => localStorage.getItem(key), `latch:${app.appId}:token`)) ?? '';
+    expect(accessToken).not.toBe('');
+    const walletFrames = 'iframe[src*="/embedded-wallets"]';
+
+    // While logged in, the same host-script request is signed: the check below can fail.
+    const before = await signFromHostScript(page, { selector: walletFrames, accessToken, address, message: 'before' });
+    expect(before.frames).toBe(1);
+    const signature = before.replies[0]?.data?.result as `0x${string}`;
+    expect(await verifyMessage({ address, message: 'before', signature })).toBe(true);
+
+    const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/sessions/logout'));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await visible(page.getByRole('button', { name: 'Log in', exact: true }));
+    expect((await loggedOut).ok()).toBe(true);
+
+    // The frame that held the unlocked key is gone from the page, and nothing answers the old token.
+    await expect.poll(() => page.frames().filter((f) => f.url().includes('/embedded-wallets')).length).toBe(0);
+    expect(await page.locator(walletFrames).count()).toBe(0);
+    const after = await signFromHostScript(page, { selector: 'iframe', accessToken, address, message: 'after' });
+    expect(after.replies).toEqual([]);
+
+    // A script that mounts a fresh frame (this device's key and share are still in its storage): the
+    // old token's session is over, so the frame cannot unlock the wallet and answers with an error.
+    await mountWalletFrame(page, app.appId);
+    const fresh = await signFromHostScript(page, {
+      selector: 'iframe[data-host-script]',
+      accessToken,
+      address,
+      message: 'after logout',
+    });
+    expect(fresh.frames).toBe(1);
+    expect(fresh.replies).toHaveLength(1);
+    expect(fresh.replies[0]?.data).toBeUndefined();
+    expect(fresh.replies[0]?.error).toBeDefined();
+    await saveScreenshot(page, 'embedded-wallet-logged-out');
+    await page.close();
   });
 
   it('gives every new user of the demo app (npm start) an embedded wallet at login', async () => {

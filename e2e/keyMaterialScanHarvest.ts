@@ -1,9 +1,12 @@
 // Collects the key material of a live embedded wallet for the teardown's database scan: the device
-// share (decrypted inside the frame with its non-extractable key), the auth share (fetched by the
-// frame as it would), the entropy they combine to, its mnemonic and the private key.
+// share (decrypted inside the frame with its non-extractable key), the auth share (fetched inside the
+// frame by the frame's own custody client, with a device proof of this browser's device key), the
+// entropy they combine to, its mnemonic and the private key.
+import { join } from 'node:path';
 import { HDKey } from '@scure/bip32';
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39';
 import { wordlist } from '@scure/bip39/wordlists/english.js';
+import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { combine } from 'shamir-secret-sharing';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -15,6 +18,23 @@ const SHARE_HEADER_BYTES = 36;
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
+let probeSource: Promise<string> | undefined;
+
+/** frameCustodyProbe.ts as one script that defines `__latchCustodyProbe` (built once per run). */
+function custodyProbe(): Promise<string> {
+  probeSource ??= build({
+    entryPoints: [join(import.meta.dirname, 'frameCustodyProbe.ts')],
+    bundle: true,
+    format: 'iife',
+    globalName: '__latchCustodyProbe',
+    platform: 'browser',
+    target: 'es2022',
+    write: false,
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]?.text ?? '');
+  return probeSource;
+}
+
 /** Reads the wallet's shares through the page's wallet frame and records every secret; returns the private key. */
 export async function harvestKeyMaterial(
   page: Page,
@@ -25,6 +45,8 @@ export async function harvestKeyMaterial(
   if (!frame) throw new Error('No wallet frame in the page.');
   const token = await page.evaluate((key) => localStorage.getItem(key), `latch:${app.appId}:token`);
   if (!token) throw new Error('No access token in the page.');
+  // DevTools evaluation, not a script tag: the frame's CSP does not apply (as for axe).
+  await frame.evaluate(await custodyProbe());
   const shares = await frame.evaluate(
     async ({ address, token, appId, clientId }) => {
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
@@ -51,18 +73,10 @@ export async function harvestKeyMaterial(
       const device = new Uint8Array(
         await crypto.subtle.decrypt({ name: 'AES-GCM', iv: record.iv, additionalData }, key, record.ciphertext),
       );
-      const response = await fetch('/api/v1/embedded_wallets/share_sets/auth_share', {
-        method: 'POST',
-        headers: {
-          'latch-app-id': appId,
-          'latch-client-id': clientId,
-          authorization: `Bearer ${token}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ share_set_id: record.shareSetId }),
-      });
-      const { auth_share } = (await response.json()) as { auth_share: string };
-      return { device: Array.from(device), auth: auth_share };
+      const probe = (window as unknown as { __latchCustodyProbe: typeof import('./frameCustodyProbe.js') })
+        .__latchCustodyProbe;
+      const auth = await probe.authShare({ appId, clientId, accessToken: token, shareSetId: record.shareSetId });
+      return { device: Array.from(device), auth };
     },
     { address, token, appId: app.appId, clientId: app.clientId },
   );

@@ -71,8 +71,17 @@ export interface OutboxMessage {
   channel: 'email' | 'sms';
   recipient: string;
   code: string;
+  /** Email only. */
+  subject?: string;
   text: string;
   sent_at: string | number;
+}
+
+/** The notices (messages without a code) sent to `recipient`, newest first: their subject or text. */
+export async function notices(recipient: string): Promise<string[]> {
+  return (await outbox())
+    .filter((m) => m.recipient === recipient && !m.code)
+    .map((m) => `${m.subject ?? ''} ${m.text}`);
 }
 
 /** Reads the dev outbox (newest first). */
@@ -82,11 +91,14 @@ export async function outbox(): Promise<OutboxMessage[]> {
   return (await response.json()) as OutboxMessage[];
 }
 
-/** Waits for a code sent to `recipient` that was not in `seen` (codes read before), and returns it. */
+/**
+ * Waits for a code sent to `recipient` that was not in `seen` (codes read before), and returns it.
+ * Notices (a new device, a key export) carry no code and are skipped.
+ */
 export async function latestCode(recipient: string, seen: readonly string[] = [], timeoutMs = 10_000): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const message = (await outbox()).find((m) => m.recipient === recipient && !seen.includes(m.code));
+    const message = (await outbox()).find((m) => m.recipient === recipient && m.code && !seen.includes(m.code));
     if (message) return message.code;
     if (Date.now() > deadline) throw new Error(`no code reached ${recipient} within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));

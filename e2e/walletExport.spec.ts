@@ -7,7 +7,9 @@ import { DEMO_TYPED_DATA } from '../apps/demo/src/demoTypedData.js';
 import { harvestKeyMaterial } from './keyMaterialScanHarvest.js';
 import {
   createApp,
+  latestCode,
   launchBrowser,
+  notices,
   openDemo,
   saveScreenshot,
   seriousA11yViolations,
@@ -15,7 +17,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from './support.js';
-import { dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
+import { dialog, loginByEmail, newUserPage, seenCodes, visible } from './widgetSteps.js';
 
 declare global {
   interface Window {
@@ -53,18 +55,47 @@ async function walletAddress(page: Page): Promise<`0x${string}`> {
   return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
 }
 
-/** Opens the export screen from the demo and reads the key from inside the export frame. */
-async function exportKey(page: Page, screenshot: string): Promise<`0x${string}`> {
+/**
+ * Opens the export screen from the demo; inside the export frame types the step-up code sent to
+ * `email` (a wrong one first when `wrongFirst`), checks the key is masked, presses Reveal and reads it.
+ */
+async function exportKey(
+  page: Page,
+  email: string,
+  screenshot: string,
+  wrongFirst = false,
+): Promise<{ key: `0x${string}`; code: string }> {
+  const seen = await seenCodes(email);
   await page.getByRole('button', { name: 'Export wallet' }).click();
   // Connecting comes first and lasts at least 1 s (SPEC §4), so it is always there to see.
   await visible(dialog(page).getByRole('heading', { name: 'Connecting your wallet' }));
   await saveScreenshot(page, `${screenshot}-connecting`);
   await visible(dialog(page).getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
   await visible(dialog(page).getByText(WARNING));
-  const key = page.frameLocator('iframe[title="Your private key"]').locator('#latch-export-key');
+  const frame = page.frameLocator('iframe[title="Your private key"]');
+  // The step-up code field is rendered inside the export page, not by the host.
+  const codeField = frame.locator('#latch-export-code');
+  await visible(codeField, 30_000);
+  expect(await page.locator('#latch-export-code').count()).toBe(0);
+  await saveScreenshot(page, `${screenshot}-code`);
+  const code = await latestCode(email, seen);
+  expect(code).toMatch(/^\d{6}$/);
+  if (wrongFirst) {
+    await codeField.fill(String((Number(code) + 1) % 1_000_000).padStart(6, '0'));
+    await frame.getByRole('button', { name: 'Verify' }).click();
+    await visible(frame.getByText('That code is wrong or has expired. Check it and try again.'));
+    await saveScreenshot(page, `${screenshot}-wrong-code`);
+  }
+  await codeField.fill(code);
+  await frame.getByRole('button', { name: 'Verify' }).click();
+  const key = frame.locator('#latch-export-key');
   await visible(key, 30_000);
+  // Masked until the user asks: as many dots as the key has characters.
+  expect(await key.inputValue()).toMatch(/^•{66}$/);
+  await saveScreenshot(page, `${screenshot}-masked`);
+  await frame.getByRole('button', { name: 'Reveal' }).click();
   await saveScreenshot(page, screenshot);
-  return (await key.inputValue()) as `0x${string}`;
+  return { key: (await key.inputValue()) as `0x${string}`, code };
 }
 
 /** axe inside the export frame (its CSP forbids injected script tags; DevTools evaluation is not a script tag). */
@@ -126,8 +157,10 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     await loginByEmail(page, email);
     const address = await walletAddress(page);
 
-    const key = await exportKey(page, 'embedded-wallet-key-export');
+    const { key, code } = await exportKey(page, email, 'embedded-wallet-key-export', true);
     expect(key).toMatch(/^0x[0-9a-f]{64}$/);
+    // The user is told the key left (dev outbox), by the notice the export step-up sends.
+    await expect.poll(async () => (await notices(email)).join('\n')).toContain('Your wallet key was exported');
     expect(privateKeyToAccount(key).address).toBe(address);
     await visible(dialog(page).getByText(address));
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -148,6 +181,9 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     expect(heard.some((m) => m.includes('latch:wallet:connect'))).toBe(true);
     for (const message of heard) expect(message.toLowerCase()).not.toContain(bare);
     expect((await page.content()).toLowerCase()).not.toContain(bare);
+    // Nor the step-up code: it was typed into the export page and went from there to the server.
+    const asNumber = new RegExp(`(^|\\D)${code}(\\D|$)`);
+    for (const message of heard) expect(message).not.toMatch(asNumber);
 
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
@@ -161,16 +197,17 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     await openDemo(device, app);
     await loginByEmail(device, email);
     expect(await walletAddress(device)).toBe(address);
-    expect(await exportKey(device, 'embedded-wallet-key-export-new-device')).toBe(key);
+    expect((await exportKey(device, email, 'embedded-wallet-key-export-new-device')).key).toBe(key);
     await device.close();
   });
 
   it('export screen in the dark scheme', async () => {
     const page = await newUserPage(browser);
     await openDemo(page, dark);
-    await loginByEmail(page, uniqueEmail('export-dark'));
+    const email = uniqueEmail('export-dark');
+    await loginByEmail(page, email);
     const address = await walletAddress(page);
-    const key = await exportKey(page, 'embedded-wallet-key-export-dark');
+    const { key } = await exportKey(page, email, 'embedded-wallet-key-export-dark');
     expect(privateKeyToAccount(key).address).toBe(address);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await exportFrameViolations(page)).toEqual([]);
