@@ -80,6 +80,23 @@ describe('the frame’s access-token check', () => {
     expect(server.calls).toHaveLength(3);
   });
 
+  it('a token verified before is refused once it expires', async () => {
+    const key = await signer('k1');
+    const server = jwksServer([key.jwk]);
+    let now = Date.now();
+    const verify = createTokenVerifier({
+      apiUrl: API,
+      appId: APP,
+      issuer: API,
+      fetch: server.fetch,
+      now: () => new Date(now),
+    });
+    const token = await key.sign({}, Math.floor(now / 1000) + 60);
+    await verify(token);
+    now += 61_000;
+    await expect(verify(token)).rejects.toMatchObject({ code: 'missing_or_invalid_token' });
+  });
+
   it('uses the given clock for exp, and refuses when the JWKS cannot be fetched', async () => {
     const key = await signer('k1');
     const server = jwksServer([key.jwk]);
