@@ -39,6 +39,7 @@ Options of create/update:
   --no-allowlist                 remove the allowlist
   --max-users N | none           user cap
   --token-ttl SECONDS            access-token lifetime (default 3600)
+  --session-lifetime SECONDS     absolute session lifetime, refreshes included (default 7776000 = 90 days)
   --id ID                        (create) a given 25-character app id
 `;
 
@@ -51,6 +52,7 @@ const OPTIONS = {
   'no-allowlist': { type: 'boolean' },
   'max-users': { type: 'string' },
   'token-ttl': { type: 'string' },
+  'session-lifetime': { type: 'string' },
   id: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -92,6 +94,8 @@ function appInput(values: Values): AppInput {
     input.maxUsers = values['max-users'] === 'none' ? null : parseWhole(values['max-users'], '--max-users');
   }
   if (values['token-ttl'] !== undefined) input.accessTokenTtlSeconds = parseWhole(values['token-ttl'], '--token-ttl');
+  if (values['session-lifetime'] !== undefined)
+    input.sessionLifetimeSeconds = parseWhole(values['session-lifetime'], '--session-lifetime');
   return input;
 }
 
@@ -107,6 +111,7 @@ const summary = (app: AppRecord) => ({
   allowlist: app.allowlist,
   max_users: app.maxUsers,
   access_token_ttl_seconds: app.accessTokenTtlSeconds,
+  session_lifetime_seconds: app.sessionLifetimeSeconds,
 });
 
 const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);

@@ -1,5 +1,5 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
-import { CompiledQuery } from 'kysely';
+import { sql } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
 import type { CodeCheck } from '../codes/OneTimeCodes.js';
 import type { ServerContext } from '../context.js';
@@ -9,15 +9,15 @@ import { signAccessToken } from '../tokens/accessToken.js';
 import type { AccountInput } from './accounts.js';
 import { loginOrSignUp } from './loginOrSignUp.js';
 import {
-  accountsFromJson,
-  accountsJsonSql,
-  toWireUser,
-  type UsersContext,
-  type UserWithAccounts,
-} from './userRecords.js';
+  REFRESH_GRACE_MS,
+  REFRESH_TOKEN_TTL_MS,
+  type RefreshContext,
+  type SessionFamily,
+  spendRefreshToken,
+} from './refreshTokens.js';
+import { toWireUser, type UsersContext, type UserWithAccounts } from './userRecords.js';
 
-/** A refresh token lives this long unused; every refresh starts a new one. */
-export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 3600 * 1000;
+export { REFRESH_GRACE_MS, REFRESH_TOKEN_TTL_MS, revokeFamily } from './refreshTokens.js';
 
 /** What the session services need. */
 export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
@@ -51,12 +51,23 @@ function newSession(ctx: SessionsContext, appId: string, userId: string) {
   };
 }
 
+/** The session a fork starts from, and the family the fork joins. */
+interface ForkOf {
+  parentSessionId: string;
+  family: SessionFamily;
+}
+
 async function startSession(
   ctx: SessionsContext,
   app: AppRecord,
   userId: string,
+  forkOf?: ForkOf,
 ): Promise<{ sessionId: string; refreshToken: string }> {
   const { sessionId, refreshToken, rows } = newSession(ctx, app.id, userId);
+  if (forkOf) {
+    await startFork(ctx, rows, forkOf);
+    return { sessionId, refreshToken };
+  }
   // The session and its first refresh token in one statement (atomic, one round trip).
   await ctx.db
     .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
@@ -64,6 +75,27 @@ async function startSession(
     .values(rows.refreshToken)
     .execute();
   return { sessionId, refreshToken };
+}
+
+/**
+ * Inserts a fork's rows: it joins its parent's family (reuse anywhere in it revokes all of it) and
+ * keeps the family's start (a fork does not restart the absolute lifetime). One statement, and only
+ * while the parent is live: a fork of a session revoked meanwhile is refused.
+ */
+async function startFork(ctx: SessionsContext, rows: ReturnType<typeof newSession>['rows'], forkOf: ForkOf) {
+  const { session, refreshToken } = rows;
+  const expiresAt = new Date(Math.min(refreshToken.expires_at.getTime(), forkOf.family.expiresAt.getTime()));
+  const result = await sql`with new_session as (
+      insert into sessions (id, app_id, user_id, created_at, last_refreshed_at, family_id, family_started_at)
+      select ${session.id}, ${session.app_id}, ${session.user_id}, ${session.created_at}::timestamptz,
+        ${session.created_at}::timestamptz, ${forkOf.family.id}, ${forkOf.family.startedAt}::timestamptz
+      from sessions p where p.id = ${forkOf.parentSessionId} and p.revoked_at is null
+      returning id
+    )
+    insert into refresh_tokens (token_hash, session_id, created_at, expires_at)
+    select ${refreshToken.token_hash}, id, ${refreshToken.created_at}::timestamptz, ${expiresAt}::timestamptz
+    from new_session`.execute(ctx.db);
+  if (!result.numAffectedRows) throw new LatchError('missing_or_invalid_token');
 }
 
 /**
@@ -141,104 +173,28 @@ export async function isSessionActive(
   return row !== undefined;
 }
 
-/** What the refresh statement returns: always one row, its columns null where a step found nothing. */
-interface SpendRow {
-  consumed_session_id: string | null;
-  session_id: string | null;
-  app_id: string | null;
-  user_id: string | null;
-  user_created_at: Date | null;
-  accepted_terms_at: Date | null;
-  accounts: Parameters<typeof accountsFromJson>[0];
-}
-
-/**
- * The refresh statement of `spendRefreshToken` ($1 now, $2 the token's hash, $3 the successor's hash,
- * $4 its expiry); `inApp` refuses, without spending it, a token of another app than $5. Fixed texts:
- * no query building per refresh, and one prepared statement each.
- */
-function spendStatement(inApp: boolean): string {
-  return `with consumed as (
-      update refresh_tokens set rotated_at = $1::timestamptz
-      where token_hash = $2 and rotated_at is null and expires_at > $1::timestamptz
-        ${inApp ? 'and session_id in (select id from sessions where app_id = $5)' : ''}
-      returning session_id
-    ), session as (
-      update sessions set last_refreshed_at = $1::timestamptz
-      where id = (select session_id from consumed) and revoked_at is null
-      returning id, app_id, user_id
-    ), successor as (
-      insert into refresh_tokens (token_hash, session_id, created_at, expires_at, rotated_at)
-      select $3, id, $1::timestamptz, $4::timestamptz, null from session
-    )
-    select c.session_id as consumed_session_id, s.id as session_id, s.app_id, u.id as user_id,
-      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonSql('u.id')} as accounts
-    from (select 1) as one
-    left join consumed c on true
-    left join session s on true
-    left join users u on u.id = s.user_id and u.app_id = s.app_id`;
-}
-const SPEND = spendStatement(false);
-const SPEND_IN_APP = spendStatement(true);
-
-/**
- * Spends a refresh token, issues its successor and reads the user with its accounts in one statement
- * (one round trip, atomic like a transaction): the UPDATE's row lock lets exactly one concurrent
- * caller spend a token. A token that was already spent comes back only when stolen or replayed, so the
- * whole session is revoked (reuse detection).
- */
-async function spendRefreshToken(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
-  const now = ctx.clock.now();
-  const hash = sha256Hex(refreshToken);
-  const next = newSecretToken();
-  const expiresAt = new Date(now.getTime() + REFRESH_TOKEN_TTL_MS);
-  const parameters = [now, hash, sha256Hex(next), expiresAt];
-  const { rows } = await ctx.db.executeQuery(
-    (appId === undefined
-      ? CompiledQuery.raw(SPEND, parameters)
-      : CompiledQuery.raw(SPEND_IN_APP, [...parameters, appId])) as CompiledQuery<SpendRow>,
-  );
-  const row = rows[0];
-  if (!row?.consumed_session_id) {
-    const known = await ctx.db
-      .selectFrom('refresh_tokens')
-      .select(['session_id', 'rotated_at'])
-      .where('token_hash', '=', hash)
-      .executeTakeFirst();
-    if (known?.rotated_at) await revokeSession(ctx, known.session_id, 'refresh_token_reuse');
-    throw new LatchError('missing_or_invalid_token');
-  }
-  if (!row.session_id || !row.app_id || !row.user_id || !row.user_created_at) {
-    throw new LatchError('missing_or_invalid_token');
-  }
-  const app = await ctx.apps.require(row.app_id);
-  const user: UserWithAccounts = {
-    user: {
-      id: row.user_id,
-      app_id: row.app_id,
-      created_at: new Date(row.user_created_at),
-      accepted_terms_at: row.accepted_terms_at === null ? null : new Date(row.accepted_terms_at),
-    },
-    accounts: accountsFromJson(row.accounts),
-  };
-  return { app, user, sessionId: row.session_id, refreshToken: next };
-}
-
-async function rotate(ctx: SessionsContext, appId: string | undefined, refreshToken: string) {
-  const { app, user, sessionId, refreshToken: next } = await spendRefreshToken(ctx, appId, refreshToken);
+async function rotate(ctx: SessionsContext & RefreshContext, appId: string | undefined, refreshToken: string) {
+  const rotation = await spendRefreshToken(ctx, appId, refreshToken);
+  const { app, user, sessionId, refreshToken: next, family } = rotation;
   const response: TokenResponse = {
     user: toWireUser(user),
-    token: await signAccessToken(ctx, app, user.user.id, sessionId),
+    // No access token outlives its family.
+    token: await signAccessToken(ctx, app, user.user.id, sessionId, {
+      notAfter: Math.floor(family.expiresAt.getTime() / 1000),
+    }),
     refresh_token: next,
     is_new_user: false,
     session_update_action: 'set',
   };
-  return { app, user, response };
+  return { rotation, response };
 }
 
-/** Refreshes a session: a new access token and a new refresh token; the presented one is spent. */
+/**
+ * Refreshes a session: a new access token and a new refresh token; the presented one is spent. Within
+ * REFRESH_GRACE_MS of its spending, the same token gets the same successor again.
+ */
 export async function refreshSession(
-  ctx: SessionsContext,
+  ctx: SessionsContext & RefreshContext,
   appId: string | undefined,
   refreshToken: string,
 ): Promise<TokenResponse> {
@@ -246,16 +202,18 @@ export async function refreshSession(
 }
 
 /**
- * Forks a session (SPEC §7): rotates the presented refresh token like a refresh, and starts a second,
- * independent session for the same user whose refresh token is `new_session_refresh_token`.
+ * Forks a session (SPEC §7): rotates the presented refresh token like a refresh, and starts a second
+ * session for the same user whose refresh token is `new_session_refresh_token`. The fork has its own
+ * logout but joins the parent's family: reuse detection and the absolute lifetime cover it too.
  */
 export async function forkSession(
-  ctx: SessionsContext,
+  ctx: SessionsContext & RefreshContext,
   appId: string | undefined,
   refreshToken: string,
 ): Promise<TokenResponse> {
-  const { app, user, response } = await rotate(ctx, appId, refreshToken);
-  const fork = await startSession(ctx, app, user.user.id);
+  const { rotation, response } = await rotate(ctx, appId, refreshToken);
+  const { app, user, sessionId, family } = rotation;
+  const fork = await startSession(ctx, app, user.user.id, { parentSessionId: sessionId, family });
   return { ...response, new_session_refresh_token: fork.refreshToken };
 }
 
@@ -276,6 +234,13 @@ export async function revokeByRefreshToken(ctx: SessionsContext, refreshToken: s
 export async function purgeExpiredSessions(ctx: Pick<ServerContext, 'db' | 'clock'>): Promise<number> {
   const now = ctx.clock.now();
   await ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<=', now).execute();
+  // A sealed successor is only needed during the grace window.
+  await ctx.db
+    .updateTable('refresh_tokens')
+    .set({ successor_sealed: null })
+    .where('successor_sealed', 'is not', null)
+    .where('rotated_at', '<', new Date(now.getTime() - REFRESH_GRACE_MS))
+    .execute();
   const result = await ctx.db
     .deleteFrom('sessions')
     .where((eb) =>

@@ -15,6 +15,8 @@ export interface AppsTable {
   allowlist: Json<string[] | null>;
   max_users: number | null;
   access_token_ttl_seconds: number;
+  /** Absolute lifetime of a session family (migration 013; default 90 days). */
+  session_lifetime_seconds: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -71,6 +73,10 @@ export interface SessionsTable {
   revoked_at: Timestamp | null;
   /** Why the session ended: logout, reuse (a used refresh token came back), … */
   revoked_reason: string | null;
+  /** The root session of the family a fork joined; null: this session is its family's root (migration 013). */
+  family_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the family began (its absolute lifetime counts from here); null: `created_at`. */
+  family_started_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 /** refresh_tokens: SHA-256 of each opaque refresh token of a session; rotated on every use. */
@@ -80,6 +86,8 @@ export interface RefreshTokensTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   rotated_at: Timestamp | null;
+  /** The successor of a rotated token, sealed under the master key, for the refresh grace window. */
+  successor_sealed: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The whole schema as Kysely sees it. Other migrations add their tables here. */

@@ -1,6 +1,7 @@
 import { sign } from 'node:crypto';
 import { LatchError, userDid } from '@latch/protocol';
-import { decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
+import { p256 } from '@noble/curves/nist.js';
+import { base64url, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 
@@ -16,6 +17,25 @@ const DID_PREFIX = userDid('');
 
 const base64urlJson = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
+/** How far in the future a token's `iat` may be (clock skew between servers) before it is refused. */
+export const MAX_IAT_SKEW_SECONDS = 60;
+
+/** Options of `signAccessToken`. */
+export interface SignOptions {
+  /** The token expires at this time (seconds since the epoch) at the latest, e.g. its session family's end. */
+  notAfter?: number;
+}
+
+/**
+ * The low-S form of an ES256 signature (raw r‖s): ECDSA accepts both (r, s) and (r, n − s) for one
+ * message, and node may produce either; verification takes only the low one (one token, one spelling).
+ */
+function lowS(signature: Uint8Array): Uint8Array {
+  const parsed = p256.Signature.fromBytes(signature, 'compact');
+  if (!parsed.hasHighS()) return signature;
+  return new p256.Signature(parsed.r, p256.Point.CURVE().n - parsed.s).toBytes('compact');
+}
+
 /**
  * Signs an ES256 access token: aud = app id, iss = public URL, sub = user DID, sid, iat, exp. The
  * compact JWS is assembled here and signed with node:crypto (ECDSA P-256 over SHA-256, the signature
@@ -26,6 +46,7 @@ export async function signAccessToken(
   app: AppRecord,
   userId: string,
   sessionId: string,
+  options: SignOptions = {},
 ): Promise<string> {
   const key = await ctx.keys.activeKey(app.id);
   const iat = Math.floor(ctx.clock.now().getTime() / 1000);
@@ -36,14 +57,33 @@ export async function signAccessToken(
     aud: app.id,
     sub: userDid(userId),
     iat,
-    exp: iat + app.accessTokenTtlSeconds,
+    exp: Math.min(iat + app.accessTokenTtlSeconds, options.notAfter ?? Number.POSITIVE_INFINITY),
   });
   const signingInput = `${header}.${payload}`;
   const signature = sign('sha256', Buffer.from(signingInput), { key: key.signingKey, dsaEncoding: 'ieee-p1363' });
-  return `${signingInput}.${signature.toString('base64url')}`;
+  return `${signingInput}.${Buffer.from(lowS(signature)).toString('base64url')}`;
 }
 
 const invalid = () => new LatchError('missing_or_invalid_token');
+
+/** True when every part is canonical base64url: no padding, no `+/`, no stray bits in the last character. */
+function canonicalParts(token: string): boolean {
+  const parts = token.split('.');
+  return (
+    parts.length === 3 &&
+    parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part) && base64url.encode(base64url.decode(part)) === part)
+  );
+}
+
+/** True when the signature part is a well-formed low-S ES256 signature (r‖s, 64 bytes, s ≤ n/2). */
+function lowSSignature(token: string): boolean {
+  try {
+    const bytes = base64url.decode(token.slice(token.lastIndexOf('.') + 1));
+    return bytes.length === 64 && !p256.Signature.fromBytes(bytes, 'compact').hasHighS();
+  } catch {
+    return false;
+  }
+}
 
 /** The audience a token claims, read without verifying (only to pick which app's keys verify it). */
 export function unverifiedAudience(token: string): string | undefined {
@@ -56,18 +96,22 @@ export function unverifiedAudience(token: string): string | undefined {
 }
 
 /**
- * Verifies an access token against the app's own keys: ES256 only (no `none`), right audience and
- * issuer, not expired. Throws `missing_or_invalid_token` otherwise. Session revocation is the caller's check.
+ * Verifies an access token against the app's own keys: canonical base64url, `typ` JWT, ES256 only (no
+ * `none`) with a low-S signature, right audience and issuer, not expired, `iat` not in the future
+ * beyond MAX_IAT_SKEW_SECONDS. Throws `missing_or_invalid_token` otherwise. Session revocation is the
+ * caller's check.
  */
 export async function verifyAccessToken(
   ctx: Pick<ServerContext, 'keys' | 'clock' | 'settings'>,
   appId: string,
   token: string,
 ): Promise<AccessClaims> {
+  // One token, one spelling: every other encoding of the same signature is refused before any key work.
+  if (!canonicalParts(token) || !lowSSignature(token)) throw invalid();
   let kid: string | undefined;
   try {
     const header = decodeProtectedHeader(token);
-    if (header.alg !== 'ES256' || typeof header.kid !== 'string') throw invalid();
+    if (header.alg !== 'ES256' || header.typ !== 'JWT' || typeof header.kid !== 'string') throw invalid();
     kid = header.kid;
   } catch {
     throw invalid();
@@ -85,6 +129,9 @@ export async function verifyAccessToken(
     const sub = payload.sub ?? '';
     if (!sub.startsWith(DID_PREFIX) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number')
       throw invalid();
+    // jose checks `iat` is a number; a token from the future (beyond clock skew) was not signed by us now.
+    const now = Math.floor(ctx.clock.now().getTime() / 1000);
+    if (typeof payload.iat !== 'number' || payload.iat > now + MAX_IAT_SKEW_SECONDS) throw invalid();
     return { appId, userId: sub.slice(DID_PREFIX.length), sessionId: payload.sid, expiresAt: payload.exp };
   } catch (error) {
     if (error instanceof LatchError || error instanceof joseErrors.JOSEError) throw invalid();
