@@ -24,6 +24,7 @@ const settings = loadSettings({
   LATCH_PUBLIC_URL: `http://127.0.0.1:${port}`,
   LATCH_LOG_LEVEL: 'silent',
   LATCH_MASTER_KEY: randomBytes(32).toString('base64'),
+  LATCH_RECOVERY_KEY: randomBytes(32).toString('base64'),
   LATCH_DATA_DIR: process.env.BENCH_DATA_DIR,
 });
 process.env.LATCH_SEND_LIMIT_PER_IP = '1000000000/600';

@@ -23,6 +23,7 @@ const settings = loadSettings({
   LATCH_HOST: '127.0.0.1',
   LATCH_LOG_LEVEL: 'silent',
   LATCH_MASTER_KEY: randomBytes(32).toString('base64'),
+  LATCH_RECOVERY_KEY: randomBytes(32).toString('base64'),
   LATCH_DATA_DIR: process.env.BENCH_DATA_DIR,
   DATABASE_URL: process.env.BENCH_DATABASE_URL,
 });

@@ -24,6 +24,12 @@ export interface Settings {
   redisKeyPrefix?: string;
   /** Base64 of 32 bytes; resolved (generated in dev mode) by `loadMasterKey`. */
   masterKey?: string;
+  /** Earlier master keys, comma-separated base64 (`LATCH_MASTER_KEY_PREVIOUS`): they only open old values. */
+  masterKeyPrevious?: string;
+  /** The provider-recovery key (`LATCH_RECOVERY_KEY`), base64 of 32 bytes; resolved by `loadRecoveryKeys`. */
+  recoveryKey?: string;
+  /** Earlier recovery keys, comma-separated base64 (`LATCH_RECOVERY_KEY_PREVIOUS`). */
+  recoveryKeyPrevious?: string;
   /** The issuer of access tokens and the base of absolute URLs. */
   publicUrl: string;
   logLevel: LogLevel;
@@ -98,6 +104,9 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     redisUrl: nonEmpty(env.REDIS_URL),
     redisKeyPrefix: nonEmpty(env.LATCH_REDIS_PREFIX) ?? 'latch:',
     masterKey: nonEmpty(env.LATCH_MASTER_KEY),
+    masterKeyPrevious: nonEmpty(env.LATCH_MASTER_KEY_PREVIOUS),
+    recoveryKey: nonEmpty(env.LATCH_RECOVERY_KEY),
+    recoveryKeyPrevious: nonEmpty(env.LATCH_RECOVERY_KEY_PREVIOUS),
     publicUrl,
     logLevel,
     smtpUrl: nonEmpty(env.SMTP_URL),

@@ -3,12 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
+import { adminRoute, createAdminSecret, removeAdminFile, writeAdminFile } from './admin/adminChannel.js';
 import { createApp } from './app.js';
 import { AppStore } from './apps/appStore.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Settings } from './config.js';
 import type { ServerContext } from './context.js';
-import { createSealer, loadMasterKey } from './crypto/masterKey.js';
+import { createSealer, loadMasterKey, loadPreviousMasterKeys } from './crypto/masterKey.js';
 import { createDeliveryModule } from './delivery/createDeliveryModule.js';
 import type { AppEnv } from './http/env.js';
 import { createMetrics } from './http/metrics.js';
@@ -16,9 +17,12 @@ import { SigningKeys } from './keys/signingKeys.js';
 import { createShortLivedStore } from './kv/index.js';
 import { createLogger, type Logger } from './logger.js';
 import type { DeliveryModule } from './ports.js';
+import { routeTable } from './routes/index.js';
 import { purgeExpiredSessions } from './services/sessions.js';
+import { type DataDirLock, lockDataDir } from './store/dataDirLock.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
+import { walletKeyringFor } from './wallets/custodyFor.js';
 
 export { createApp } from './app.js';
 export type { AppInput, AppRecord } from './apps/appStore.js';
@@ -32,6 +36,8 @@ export interface ServerOverrides {
   clock?: Clock;
   logger?: Logger;
   delivery?: DeliveryModule;
+  /** Who takes the data directory's lock (embedded database on disk): the server, or a one-off CLI command. */
+  lockRole?: 'server' | 'cli';
 }
 
 /** A built server: the Hono app and its context, not yet listening. */
@@ -40,7 +46,14 @@ export interface LatchServer {
   ctx: ServerContext;
   db: Db;
   settings: Settings;
+  /** The admin channel's secret, when this server holds an embedded database's data directory. */
+  adminSecret?: string;
   close(): Promise<void>;
+}
+
+/** True when the settings open PGlite on disk, which one process only may do (the data dir is locked). */
+function usesDataDirDatabase(settings: Settings): boolean {
+  return !settings.databaseUrl && !settings.inMemoryDb;
 }
 
 /** Builds the server: opens and migrates the database, loads the master key, wires the modules. */
@@ -48,21 +61,31 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(settings.logLevel);
   const masterKey = loadMasterKey(settings);
-  const { db, kind } = openDb(settings);
-  const cleanups: Array<() => Promise<void> | void> = [() => db.destroy()];
+  const sealer = createSealer(masterKey, loadPreviousMasterKeys(settings));
+  // PGlite is single-process: a second process on the same directory corrupts it (issue 16).
+  const lock: DataDirLock | undefined = usesDataDirDatabase(settings)
+    ? lockDataDir(settings.dataDir, overrides.lockRole ?? 'server')
+    : undefined;
+  let db: Db;
+  let kind: ReturnType<typeof openDb>['kind'];
   try {
-    await migrateToLatest(db);
+    ({ db, kind } = openDb(settings));
   } catch (error) {
-    await db.destroy();
+    lock?.release();
     throw error;
   }
-  const sealer = createSealer(masterKey);
+  const cleanups: Array<() => Promise<void> | void> = [() => lock?.release(), () => db.destroy()];
   const keys = new SigningKeys(db, sealer, clock);
+  const abort = async (error: unknown): Promise<never> => {
+    await db.destroy();
+    lock?.release();
+    throw error;
+  };
   try {
+    await migrateToLatest(db);
     await keys.assertMasterKeyOpensKeys();
   } catch (error) {
-    await db.destroy();
-    throw error;
+    return abort(error);
   }
   const shortLived = createShortLivedStore({
     db: db as unknown as Kysely<object>,
@@ -87,12 +110,22 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     metrics: createMetrics(),
     onClose: (cleanup) => cleanups.push(cleanup),
   };
+  try {
+    // The wallet keyring (recovery key included) is loaded now, so a missing key stops the start.
+    walletKeyringFor(ctx);
+  } catch (error) {
+    await shortLived.close();
+    return abort(error);
+  }
+  // The CLI's own commands never listen, so only a server opens the admin channel.
+  const adminSecret = lock && (overrides.lockRole ?? 'server') === 'server' ? createAdminSecret() : undefined;
   let closed = false;
   return {
-    app: createApp(ctx),
+    app: createApp(ctx, adminSecret ? [...routeTable, adminRoute(adminSecret)] : routeTable),
     ctx,
     db,
     settings,
+    adminSecret,
     async close() {
       if (closed) return;
       closed = true;
@@ -137,6 +170,13 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
   purgeTimer.unref();
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
+  const { adminSecret } = latch;
+  if (adminSecret) {
+    // The CLI reaches this server on loopback, whatever interface it listens on.
+    const loopback = ['0.0.0.0', '::', 'localhost'].includes(settings.host) ? '127.0.0.1' : settings.host;
+    const adminUrl = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
+    writeAdminFile(settings.dataDir, { pid: process.pid, url: adminUrl, secret: adminSecret });
+  }
   let closing: Promise<void> | undefined;
   return {
     ...latch,
@@ -145,6 +185,7 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
     close() {
       closing ??= (async () => {
         clearInterval(purgeTimer);
+        if (adminSecret) removeAdminFile(settings.dataDir, adminSecret);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
           timer.unref();

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSealer, loadMasterKey } from './masterKey.js';
+import { createSealer, loadMasterKey, loadPreviousMasterKeys, masterKeyId } from './masterKey.js';
 
 describe('sealer', () => {
   const sealer = createSealer(randomBytes(32));
@@ -51,5 +51,51 @@ describe('loadMasterKey', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+// Sealed by the code before key ids (commit 087becd) under the master key Buffer.alloc(32, 7).
+const LEGACY = JSON.parse(readFileSync(new URL('./legacySealed.fixture.json', import.meta.url), 'utf8')) as {
+  signing: string;
+};
+const LEGACY_AAD = 'latch:app-signing-key:app:kid';
+
+describe('sealer key ids and rotation', () => {
+  const oldKey = randomBytes(32);
+  const newKey = randomBytes(32);
+
+  it('names the master key in every sealed value', () => {
+    const sealed = createSealer(oldKey).seal('payload', 'a');
+    expect(sealed.split('.').slice(0, 2)).toEqual(['v2', masterKeyId(oldKey)]);
+    expect(createSealer(oldKey).isCurrent(sealed)).toBe(true);
+    expect(createSealer(newKey, [oldKey]).isCurrent(sealed)).toBe(false);
+  });
+
+  it('opens values of an earlier key kept in previous, and seals new ones under the current key', () => {
+    const sealed = createSealer(oldKey).seal('payload', 'a');
+    const rotated = createSealer(newKey, [oldKey]);
+    expect(rotated.open(sealed, 'a')).toBe('payload');
+    const resealed = rotated.seal(rotated.open(sealed, 'a'), 'a');
+    expect(resealed.split('.')[1]).toBe(masterKeyId(newKey));
+    expect(createSealer(newKey).open(resealed, 'a')).toBe('payload');
+    expect(() => createSealer(newKey).open(sealed, 'a')).toThrow(/unknown master key.*LATCH_MASTER_KEY_PREVIOUS/);
+  });
+
+  it('opens values sealed before key ids existed (v1), under the current or an earlier key', () => {
+    const legacyKey = Buffer.alloc(32, 7);
+    expect(createSealer(legacyKey).open(LEGACY.signing, LEGACY_AAD)).toBe('{"d":"legacy-signing-key"}');
+    expect(createSealer(newKey, [legacyKey]).open(LEGACY.signing, LEGACY_AAD)).toBe('{"d":"legacy-signing-key"}');
+    expect(createSealer(newKey, [legacyKey]).isCurrent(LEGACY.signing)).toBe(false);
+    expect(() => createSealer(newKey).open(LEGACY.signing, LEGACY_AAD)).toThrow();
+    expect(() => createSealer(legacyKey).open(LEGACY.signing, 'other aad')).toThrow();
+  });
+
+  it('reads LATCH_MASTER_KEY_PREVIOUS as a comma-separated list and names a bad entry', () => {
+    const list = `${oldKey.toString('base64')}, ${newKey.toString('base64')}`;
+    expect(loadPreviousMasterKeys({ masterKeyPrevious: list })).toEqual([oldKey, newKey]);
+    expect(loadPreviousMasterKeys({})).toEqual([]);
+    expect(() => loadPreviousMasterKeys({ masterKeyPrevious: `${oldKey.toString('base64')},c2hvcnQ=` })).toThrow(
+      /LATCH_MASTER_KEY_PREVIOUS \(entry 2\) must be 32 bytes/,
+    );
   });
 });

@@ -28,7 +28,9 @@ export interface ActiveSigningKey {
   publicPem: string;
 }
 
-const aadFor = (appId: string, kid: string) => `latch:app-signing-key:${appId}:${kid}`;
+/** The associated data a private signing key is sealed with: its app and key id. */
+export const signingKeyAad = (appId: string, kid: string) => `latch:app-signing-key:${appId}:${kid}`;
+const aadFor = signingKeyAad;
 
 /** Per-app ES256 keys: created, rotated, published as a JWKS; private halves sealed under the master key. */
 export class SigningKeys {
@@ -95,7 +97,7 @@ export class SigningKeys {
       this.sealer.open(row.private_jwk_encrypted, aadFor(row.app_id, row.kid));
     } catch {
       throw new ConfigError(
-        `The master key does not open the stored signing keys (app ${row.app_id}): LATCH_MASTER_KEY (or <data dir>/master.key in dev mode) is not the key this database was created with. Start with that key; a new key cannot read the old one's data.`,
+        `The master key does not open the stored signing keys (app ${row.app_id}): LATCH_MASTER_KEY (or <data dir>/master.key in dev mode) is not the key this database was created with. Start with that key; a new key cannot read the old one's data. To rotate, keep the old key in LATCH_MASTER_KEY_PREVIOUS and run \`latch-server keys rotate\` (docs/server.md).`,
       );
     }
   }

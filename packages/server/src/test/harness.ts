@@ -69,6 +69,7 @@ export function testSettings(overrides: Partial<Settings> = {}): Settings {
     dev: true,
     dataDir: '/nonexistent-latch-test-dir',
     masterKey: randomBytes(32).toString('base64'),
+    recoveryKey: randomBytes(32).toString('base64'),
     publicUrl: 'http://localhost:8787',
     logLevel: 'silent',
     inMemoryDb: true,

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   EnvelopeError,
@@ -8,7 +9,7 @@ import {
   type ShareContext,
   sealEnvelope,
 } from './envelope.js';
-import { createWalletKeyring } from './walletKeyring.js';
+import { createWalletKeyring, masterKeyId, recoveryKeyId } from './walletKeyring.js';
 
 const context: ShareContext = {
   appId: 'clapp00000000000000000001',
@@ -84,5 +85,68 @@ describe('auth share envelope', () => {
 
   it('refuses master keys that are not 32 bytes', () => {
     expect(() => createWalletKeyring(randomBytes(16))).toThrow();
+  });
+});
+
+// Sealed by the code before LATCH_RECOVERY_KEY (commit 087becd) under the master key Buffer.alloc(32, 7).
+const LEGACY = JSON.parse(readFileSync(new URL('../crypto/legacySealed.fixture.json', import.meta.url), 'utf8')) as {
+  recovery: string;
+  auth: string;
+};
+const legacyMaster = Buffer.alloc(32, 7);
+const legacyContext: ShareContext = {
+  appId: 'a'.repeat(25),
+  userId: 'u'.repeat(25),
+  walletId: '11111111-1111-4111-8111-111111111111',
+  shareSetId: '22222222-2222-4222-8222-222222222222',
+};
+
+describe('separate keys: the provider-recovery KEK is its own key', () => {
+  const master = randomBytes(32);
+  const recovery = randomBytes(32);
+
+  it('seals recovery keys under the recovery key (its id), which the master key alone cannot open', () => {
+    const keyring = createWalletKeyring(master, [], { current: recovery });
+    const sealed = sealEnvelope(keyring, 'recovery-kek', context, share);
+    expect(envelopeKeyId(sealed)).toBe(recoveryKeyId(recovery));
+    expect(keyring.currentKeyIdFor('recovery-kek')).toBe(recoveryKeyId(recovery));
+    expect(keyring.currentKeyIdFor('auth-share-kek')).toBe(masterKeyId(master));
+    // Same master key, another recovery key: closed. Another master key, same recovery key: open.
+    const masterOnly = createWalletKeyring(master, [], { current: randomBytes(32) });
+    expect(() => openEnvelope(masterOnly, 'recovery-kek', context, sealed)).toThrow(EnvelopeError);
+    const recoveryOnly = createWalletKeyring(randomBytes(32), [], { current: recovery });
+    expect(openEnvelope(recoveryOnly, 'recovery-kek', context, sealed).equals(share)).toBe(true);
+  });
+
+  it('never derives an auth-share or OPRF key from the recovery key', () => {
+    const keyring = createWalletKeyring(master, [], { current: recovery });
+    expect(() => keyring.key('auth-share-kek', recoveryKeyId(recovery))).toThrow();
+    expect(() => keyring.key('oprf-seed', recoveryKeyId(recovery))).toThrow();
+    const sealed = sealEnvelope(keyring, 'recovery-kek', context, share);
+    expect(() => openEnvelope(keyring, 'auth-share-kek', context, sealed)).toThrow(EnvelopeError);
+  });
+
+  it('still opens recovery keys sealed before (KEK derived from the master key) and re-wraps them under the recovery key', () => {
+    const keyring = createWalletKeyring(legacyMaster, [], { current: recovery });
+    const opened = openEnvelope(keyring, 'recovery-kek', legacyContext, LEGACY.recovery);
+    expect(opened.equals(Buffer.alloc(32, 9))).toBe(true);
+    expect(openEnvelope(keyring, 'auth-share-kek', legacyContext, LEGACY.auth).equals(Buffer.alloc(33, 5))).toBe(true);
+    const rewrapped = rewrapEnvelope(keyring, 'recovery-kek', legacyContext, LEGACY.recovery);
+    expect(envelopeKeyId(rewrapped)).toBe(recoveryKeyId(recovery));
+    const withoutLegacyMaster = createWalletKeyring(randomBytes(32), [], { current: recovery });
+    expect(openEnvelope(withoutLegacyMaster, 'recovery-kek', legacyContext, rewrapped).equals(opened)).toBe(true);
+  });
+
+  it('rotates the recovery key: earlier ones in previous open, new values use the current one', () => {
+    const before = createWalletKeyring(master, [], { current: recovery });
+    const sealed = sealEnvelope(before, 'recovery-kek', context, share);
+    const next = randomBytes(32);
+    const after = createWalletKeyring(master, [], { current: next, previous: [recovery] });
+    expect(openEnvelope(after, 'recovery-kek', context, sealed).equals(share)).toBe(true);
+    const rewrapped = rewrapEnvelope(after, 'recovery-kek', context, sealed);
+    expect(envelopeKeyId(rewrapped)).toBe(recoveryKeyId(next));
+    expect(
+      openEnvelope(createWalletKeyring(master, [], { current: next }), 'recovery-kek', context, rewrapped),
+    ).toEqual(share);
   });
 });

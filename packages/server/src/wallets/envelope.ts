@@ -53,7 +53,8 @@ function decrypt(key: Buffer, [iv, tag, data]: string[], aad: Buffer): Buffer {
 /**
  * Envelope encryption: a fresh 256-bit data key per value encrypts it with AES-256-GCM (AAD =
  * purpose ‖ app ‖ user ‖ wallet ‖ share set); the data key is wrapped by the key-encryption key of
- * `purpose` (AAD = the same fields plus the key id). Output: `v1.<keyId>.<wrapped key>.<data>`.
+ * `purpose` (AAD = the same fields plus the key id): the master key's for auth shares, the recovery
+ * key's for provider-recovery keys. Output: `v1.<keyId>.<wrapped key>.<data>`.
  */
 export function sealEnvelope(
   keyring: WalletKeyring,
@@ -63,7 +64,7 @@ export function sealEnvelope(
 ): string {
   const dataKey = randomBytes(32);
   try {
-    const keyId = keyring.currentKeyId;
+    const keyId = keyring.currentKeyIdFor(purpose);
     const data = encrypt(dataKey, Buffer.from(plaintext), associatedData(`${purpose}/data`, contextFields(context)));
     const wrapAad = associatedData(`${purpose}/wrap`, [keyId, ...contextFields(context)]);
     const wrapped = encrypt(keyring.key(purpose, keyId), dataKey, wrapAad);
@@ -88,13 +89,15 @@ function unwrapDataKey(
   keyId: string,
   wrapped: string[],
 ): Buffer {
-  if (!keyring.has(keyId)) throw new EnvelopeError('The envelope was sealed under an unknown master key');
+  if (!keyring.has(keyId)) throw new EnvelopeError('The envelope was sealed under an unknown key');
+  let kek: Buffer;
   try {
-    return decrypt(
-      keyring.key(purpose, keyId),
-      wrapped,
-      associatedData(`${purpose}/wrap`, [keyId, ...contextFields(context)]),
-    );
+    kek = keyring.key(purpose, keyId);
+  } catch (cause) {
+    throw new EnvelopeError('The envelope was sealed under a key that cannot serve this purpose', { cause });
+  }
+  try {
+    return decrypt(kek, wrapped, associatedData(`${purpose}/wrap`, [keyId, ...contextFields(context)]));
   } catch (cause) {
     throw new EnvelopeError('The envelope does not belong to this context or was changed', { cause });
   }
@@ -118,12 +121,12 @@ export function openEnvelope(
   }
 }
 
-/** The master key id a sealed value is wrapped under (to find values still on an old key). */
+/** The key id a sealed value is wrapped under (to find values still on an old key). */
 export function envelopeKeyId(sealed: string): string {
   return parse(sealed).keyId;
 }
 
-/** Re-wraps the data key under the current master key; the encrypted data itself is untouched. */
+/** Re-wraps the data key under the purpose's current key; the encrypted data itself is untouched. */
 export function rewrapEnvelope(
   keyring: WalletKeyring,
   purpose: WalletKeyPurpose,
@@ -131,10 +134,10 @@ export function rewrapEnvelope(
   sealed: string,
 ): string {
   const { keyId, wrapped, data } = parse(sealed);
-  if (keyId === keyring.currentKeyId) return sealed;
+  const newKeyId = keyring.currentKeyIdFor(purpose);
+  if (keyId === newKeyId) return sealed;
   const dataKey = unwrapDataKey(keyring, purpose, context, keyId, wrapped);
   try {
-    const newKeyId = keyring.currentKeyId;
     const wrapAad = associatedData(`${purpose}/wrap`, [newKeyId, ...contextFields(context)]);
     const rewrapped = encrypt(keyring.key(purpose, newKeyId), dataKey, wrapAad);
     return [VERSION, newKeyId, rewrapped.join('~'), data.join('~')].join('.');

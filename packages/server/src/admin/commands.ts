@@ -1,0 +1,259 @@
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { LatchError, LIMIT } from '@latch/protocol';
+import {
+  assertValidHostConfig,
+  DEFAULT_HOST_CONFIG,
+  mergeHostConfig,
+  parseHostConfigPatch,
+} from '../apps/appConfigSchema.js';
+import type { AppInput, AppRecord } from '../apps/appStore.js';
+import { ConfigError } from '../config.js';
+import type { ServerContext } from '../context.js';
+import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
+import { migrateToLatest } from '../store/migrate.js';
+import { walletKeyringFor } from '../wallets/custodyFor.js';
+
+/** The name `apps ensure-demo` finds its app by. */
+export const DEMO_APP_NAME = 'Latch Demo';
+/** Login methods the server implements today; the demo app enables all of them. */
+export const IMPLEMENTED_LOGIN_FLAGS = ['email_auth', 'sms_auth', 'wallet_auth'] as const;
+
+export const USAGE = `Usage: latch-server <command>
+
+  start                          run the server (LATCH_PORT, LATCH_HOST, …; see docs/server.md)
+  migrate                        bring the database schema up to date
+  apps create [options]          create an app; prints {"app_id","client_id"}
+  apps list                      list apps (one JSON object per line)
+  apps update <app-id> [options] change an app
+  apps add-client <app-id>       another client id for the app; prints {"app_id","client_id"}
+  apps rotate-keys <app-id>      new signing key; old tokens stay valid until they expire
+  apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
+  keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
+                                 (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
+
+While the server runs on an embedded database (no DATABASE_URL), commands other than start go
+through it (the data directory is locked to one process).
+
+Options of create/update:
+  --name NAME                    app name
+  --origin URL                   allowed origin (repeatable)
+  --config JSON                  partial SPEC §3 config, e.g. '{"sms_auth":true}'
+  --config-file PATH             the same, from a JSON file
+  --allowlist LIST               comma-separated emails / E.164 phones / wallet addresses
+  --no-allowlist                 remove the allowlist
+  --max-users N | none           user cap
+  --token-ttl SECONDS            access-token lifetime (default 3600)
+  --session-lifetime SECONDS     absolute session lifetime, refreshes included (default 7776000 = 90 days)
+  --id ID                        (create) a given 25-character app id
+`;
+
+const OPTIONS = {
+  name: { type: 'string' },
+  origin: { type: 'string', multiple: true },
+  config: { type: 'string' },
+  'config-file': { type: 'string' },
+  allowlist: { type: 'string' },
+  'no-allowlist': { type: 'boolean' },
+  'max-users': { type: 'string' },
+  'token-ttl': { type: 'string' },
+  'session-lifetime': { type: 'string' },
+  id: { type: 'string' },
+  batch: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+/** A command line that cannot be run; its message is shown as is. */
+export class UsageError extends Error {}
+
+/** A parsed command line. */
+export interface Command {
+  command?: string;
+  sub?: string;
+  target?: string;
+  values: Values;
+}
+
+/** Parses a command line (without node and script). */
+export function parseCommand(argv: string[]): Command {
+  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
+  const [command, sub, target] = positionals;
+  return { command, sub, target, values };
+}
+
+function parseJson(text: string, source: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new UsageError(`${source} is not valid JSON.`);
+  }
+}
+
+function parseWhole(raw: string, flag: string): number {
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || !Number.isSafeInteger(value))
+    throw new UsageError(`${flag} must be a whole number, got "${raw}".`);
+  return value;
+}
+
+/**
+ * Turns command-line options into an AppInput. `--config-file` is read here, by the CLI process,
+ * so a command forwarded to the server carries the file's content, never a path the server would read.
+ */
+function appInput(values: Values): AppInput {
+  const input: AppInput = {};
+  if (values.name !== undefined) input.name = values.name;
+  if (values.origin) input.allowedOrigins = values.origin;
+  if (values.config !== undefined) input.config = parseJson(values.config, '--config');
+  if (values['config-file'] !== undefined)
+    input.config = parseJson(readFileSync(values['config-file'], 'utf8'), values['config-file']);
+  if (values.allowlist !== undefined)
+    input.allowlist = values.allowlist
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+  if (values['no-allowlist']) input.allowlist = null;
+  if (values['max-users'] !== undefined) {
+    input.maxUsers = values['max-users'] === 'none' ? null : parseWhole(values['max-users'], '--max-users');
+  }
+  if (values['token-ttl'] !== undefined) input.accessTokenTtlSeconds = parseWhole(values['token-ttl'], '--token-ttl');
+  if (values['session-lifetime'] !== undefined)
+    input.sessionLifetimeSeconds = parseWhole(values['session-lifetime'], '--session-lifetime');
+  return input;
+}
+
+/** Replaces `--config-file PATH` by `--config <its content>`, so the line can run in another process. */
+export function inlineConfigFile(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const path = arg === '--config-file' ? argv[++i] : arg.startsWith('--config-file=') ? arg.slice(14) : undefined;
+    if (path === undefined && arg !== '--config-file') out.push(arg);
+    else if (path !== undefined) out.push('--config', readFileSync(path, 'utf8'));
+    else throw new UsageError('--config-file needs a path.');
+  }
+  return out;
+}
+
+const summary = (app: AppRecord) => ({
+  app_id: app.id,
+  client_id: app.clientIds[0],
+  client_ids: app.clientIds,
+  name: app.name,
+  allowed_origins: app.allowedOrigins,
+  login_methods: Object.entries(app.config)
+    .filter(([key, value]) => (key.endsWith('_auth') || key.endsWith('_oauth')) && value === true)
+    .map(([key]) => key),
+  allowlist: app.allowlist,
+  max_users: app.maxUsers,
+  access_token_ttl_seconds: app.accessTokenTtlSeconds,
+  session_lifetime_seconds: app.sessionLifetimeSeconds,
+});
+
+/** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
+export function assertRunnable({ command, sub, values }: Command): void {
+  if (command === 'apps' && sub === 'create') {
+    const input = { ...appInput(values), id: values.id };
+    if (input.id !== undefined && input.id.length !== LIMIT.appIdLength) throw new LatchError('invalid_app_id');
+    assertValidHostConfig(mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {})));
+  }
+  if (command === 'apps' && sub === 'update') {
+    const input = appInput(values);
+    if (input.config !== undefined) parseHostConfigPatch(input.config);
+  }
+  if (command === 'keys' && sub !== 'rotate') throw new UsageError(`Unknown keys command "${sub ?? ''}".\n\n${USAGE}`);
+  if (command === 'keys' && values.batch !== undefined && parseWhole(values.batch, '--batch') < 1)
+    throw new UsageError('--batch must be at least 1.');
+  if (
+    command === 'apps' &&
+    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo'].includes(sub ?? '')
+  )
+    throw new UsageError(`Unknown apps command "${sub ?? ''}".\n\n${USAGE}`);
+  if (command !== 'apps' && command !== 'keys' && command !== 'migrate')
+    throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
+}
+
+async function ensureDemo(ctx: ServerContext, origin: string | undefined): Promise<AppRecord> {
+  if (!origin) throw new UsageError('apps ensure-demo needs --origin URL (the demo host page).');
+  const config = {
+    ...Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true])),
+    // The demo shows the embedded wallet: every user without a wallet gets one at login.
+    embedded_wallet_config: { create_on_login: 'users-without-wallets' as const },
+  };
+  const existing = await ctx.apps.findByName(DEMO_APP_NAME);
+  return existing
+    ? ctx.apps.update(existing.id, {
+        config,
+        allowedOrigins: existing.allowedOrigins.includes(origin)
+          ? existing.allowedOrigins
+          : [...existing.allowedOrigins, origin],
+      })
+    : ctx.apps.create({ name: DEMO_APP_NAME, config, allowedOrigins: [origin] });
+}
+
+/**
+ * Runs a data command (migrate, apps …, keys …) on a server's context; each line of output goes to
+ * `print`. Returns the exit code. Used by the CLI on its own database handle and by the running
+ * server for a CLI that forwards its command (admin channel).
+ */
+export async function runCommand(ctx: ServerContext, cmd: Command, print: (value: unknown) => void): Promise<number> {
+  assertRunnable(cmd);
+  const { command, sub, target, values } = cmd;
+  if (command === 'migrate') {
+    print({ migrated: await migrateToLatest(ctx.db) });
+    return 0;
+  }
+  if (command === 'keys') {
+    const batch = values.batch === undefined ? DEFAULT_ROTATION_BATCH : parseWhole(values.batch, '--batch');
+    const report = await rotateKeys(ctx.db, ctx.sealer, walletKeyringFor(ctx), batch);
+    // Signing keys cached by this process were opened before; new ones open under the current key.
+    ctx.keys.clearCache();
+    print(report);
+    return report.failed.length > 0 ? 1 : 0;
+  }
+  switch (sub) {
+    case 'create': {
+      const app = await ctx.apps.create({ ...appInput(values), id: values.id });
+      print({ app_id: app.id, client_id: app.clientIds[0] });
+      return 0;
+    }
+    case 'list':
+      for (const app of await ctx.apps.list()) print(summary(app));
+      return 0;
+    case 'update': {
+      const app = await ctx.apps.update((await ctx.apps.require(target)).id, appInput(values));
+      print(summary(app));
+      return 0;
+    }
+    case 'add-client': {
+      const app = await ctx.apps.require(target);
+      print({ app_id: app.id, client_id: await ctx.apps.addClient(app.id) });
+      return 0;
+    }
+    case 'rotate-keys': {
+      const app = await ctx.apps.require(target);
+      print({ app_id: app.id, kid: await ctx.keys.rotate(app.id, app.accessTokenTtlSeconds) });
+      return 0;
+    }
+    default: {
+      const app = await ensureDemo(ctx, values.origin?.[0]);
+      print({ app_id: app.id, client_id: app.clientIds[0] });
+      return 0;
+    }
+  }
+}
+
+/** The message a failed command prints: ours in full, unknown ones without internals. */
+export function failureMessage(error: unknown): string {
+  if (error instanceof LatchError) {
+    if (error.code === 'invalid_app_id') return `Invalid app ID: ${error.message}`;
+    if (error.code === 'app_not_found') return 'No app exists with this ID.';
+    return `Refused: ${error.message}`;
+  }
+  if (error instanceof ConfigError || error instanceof UsageError) return error.message;
+  if (error instanceof TypeError && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))
+    return `${error.message}\n\n${USAGE}`;
+  return `latch-server failed: ${error instanceof Error ? error.message : String(error)}`;
+}
