@@ -1,12 +1,21 @@
-import { createFakeClock, createFlowRunner, createLatchClient, type FlowEvent, SCREEN } from '@latch/core';
+import {
+  createFakeClock,
+  createFlowRunner,
+  createLatchClient,
+  type FlowEvent,
+  loadRecoveryFlow,
+  SCREEN,
+} from '@latch/core';
 import { createFakeFetch, serverAppConfig } from '@latch/core/testing';
 import { LatchError, type ServerAppConfig } from '@latch/protocol';
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
-import { LatchContext } from './LatchContext.js';
+import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchProvider } from './LatchProvider.js';
 import { LatchModal } from './modal/LatchModal.js';
+import { EmbeddedWalletRecoverySelectionScreen } from './screens/EmbeddedWalletRecoverySelectionScreen.js';
 import { en } from './strings/en.js';
 import { useLatch } from './useLatch.js';
 import { createWalletsLoader } from './wallet/walletsLoader.js';
@@ -20,6 +29,31 @@ function LoginButton() {
 
 /** A ready client (config loaded through a fake fetch) and a runner driven to a screen, rendered to HTML. */
 async function renderScreen(events: FlowEvent[], config: Partial<ServerAppConfig> = {}): Promise<string> {
+  const { value, runner } = await testContext(config);
+  runner.dispatch({
+    type: 'open',
+    intent: 'login',
+    screen: SCREEN.landing,
+    context: { requireUsersAcceptTerms: false, createOnLogin: 'off', canCreateEmbeddedWallet: false },
+  });
+  for (const event of events) runner.dispatch(event);
+  return prerender(
+    <LatchContext.Provider value={value}>
+      <LatchModal />
+    </LatchContext.Provider>,
+  );
+}
+
+/** Renders to HTML the way a server does, with React's entity escapes undone for readable asserts. */
+async function prerender(node: ReactNode): Promise<string> {
+  const { prelude } = await prerenderToNodeStream(node);
+  let html = '';
+  for await (const chunk of prelude) html += chunk;
+  return html.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
+}
+
+/** The widget's context around a ready client (config through a fake fetch) and a flow runner. */
+async function testContext(config: Partial<ServerAppConfig> = {}) {
   const { fetch } = createFakeFetch((request) =>
     request.path.startsWith(`/api/v1/apps/${APP_ID}`)
       ? { body: serverAppConfig(APP_ID, { email_auth: true, sms_auth: true, ...config }) }
@@ -29,35 +63,20 @@ async function renderScreen(events: FlowEvent[], config: Partial<ServerAppConfig
   const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
   await client.init();
   const runner = createFlowRunner({ actions: client, clock, handlers: () => ({}) });
-  runner.dispatch({
-    type: 'open',
-    intent: 'login',
-    screen: SCREEN.landing,
-    context: { requireUsersAcceptTerms: false, createOnLogin: 'off', canCreateEmbeddedWallet: false },
-  });
-  for (const event of events) runner.dispatch(event);
-  const { prelude } = await prerenderToNodeStream(
-    <LatchContext.Provider
-      value={{
-        client,
-        runner,
-        wallets: createWalletsLoader({
-          client,
-          clock,
-          runner,
-          handlers: () => ({}),
-          flowContext: () => runner.getState().context,
-        }),
-        strings: en,
-        embeds: { current: 0 },
-      }}
-    >
-      <LatchModal />
-    </LatchContext.Provider>,
-  );
-  let html = '';
-  for await (const chunk of prelude) html += chunk;
-  return html.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
+  const value: LatchContextValue = {
+    client,
+    runner,
+    wallets: createWalletsLoader({
+      client,
+      clock,
+      runner,
+      handlers: () => ({}),
+      flowContext: () => runner.getState().context,
+    }),
+    strings: en,
+    embeds: { current: 0 },
+  };
+  return { value, runner };
 }
 
 /** The visible text of rendered HTML: tags and React's text separators removed. */
@@ -99,6 +118,24 @@ describe('server rendering (no DOM globals)', () => {
     expect(html).toContain('href="https://acme.example/privacy"');
     expect(html).toContain('data-latch-theme="dark"');
     expect(html).toContain('--latch-accent:#FF0000');
+  });
+
+  it('shows no login method that is not built: no disabled button, no "Not available yet"', async () => {
+    const html = await renderScreen([], {
+      google_oauth: true,
+      apple_oauth: true,
+      farcaster_auth: true,
+      passkey_auth: true,
+      telegram_auth: true,
+      login_methods_and_order: null,
+    });
+    const text = textOf(html);
+    for (const hidden of ['Google', 'Apple', 'Farcaster', 'Telegram', 'passkey', 'Not available yet']) {
+      expect(text).not.toContain(hidden);
+    }
+    expect(html).not.toContain('latch-soon');
+    expect(html).toContain('type="email"');
+    expect(html).toContain('type="tel"');
   });
 
   it("shows 'Terms' alone when only a terms link exists, and no line when acceptance is required", async () => {
@@ -151,6 +188,26 @@ describe('server rendering (no DOM globals)', () => {
       const html = await renderScreen(events, config);
       for (const text of texts) expect(html).toContain(text);
     }
+  });
+
+  it('lists only the password on the recovery selection: cloud backups (not built) are not shown', async () => {
+    const flow = await loadRecoveryFlow();
+    const { state } = flow.recoveryFlowTransition(flow.initialRecoveryFlow(), {
+      type: 'startCreate',
+      appName: 'Acme',
+      options: [],
+    });
+    expect(state.screen).toBe(flow.WALLET_FLOW_SCREEN.recoverySelection);
+    const { value } = await testContext();
+    const html = await prerender(
+      <LatchContext.Provider value={value}>
+        <EmbeddedWalletRecoverySelectionScreen titleId="t" state={state} flow={flow} dispatch={() => {}} />
+      </LatchContext.Provider>,
+    );
+    expect(html).toContain('Secure your account');
+    expect(html).toContain('Set a password');
+    for (const hidden of ['Google Drive', 'iCloud', 'Not available yet', 'disabled'])
+      expect(html).not.toContain(hidden);
   });
 
   it('renders the code screen with six single-digit boxes and the resend link', async () => {

@@ -52,12 +52,9 @@ describe('wallet flow: creation screen path (SPEC §4 "Embedded wallet creation"
     const { clock, calls, finished, dispatch, state } = setup();
     dispatch({ type: 'startCreate', appName: 'Wallet Co', options: [] });
     expect(state().screen).toBe(S.recoverySelection);
-    expect(state().options).toEqual([
-      { method: 'google-drive', available: false },
-      { method: 'icloud', available: false },
-      { method: 'user-passcode', available: true },
-    ]);
-    // Automatic: not closable; cloud options shown but not selectable until their OAuth lands.
+    // Cloud backups are not built: not offered at all (an app listing none gets every built option).
+    expect(state().options).toEqual([{ method: 'user-passcode' }]);
+    // Automatic: not closable; a cloud option cannot be chosen by a stray event either.
     expect(isClosable(state())).toBe(false);
     dispatch({ type: 'close' });
     dispatch({ type: 'chooseOption', method: 'google-drive' });
@@ -240,7 +237,7 @@ describe('wallet flow: password recovery on a new device (SPEC §4 "Wallet conne
 });
 
 describe('recovery options', () => {
-  it('an automatic flow with only unavailable (cloud) options can be left, as a failed creation', () => {
+  it('an automatic flow with only cloud options (nothing built to choose) can be left, as a failed creation', () => {
     const { finished, dispatch, state } = setup();
     dispatch({ type: 'startCreate', appName: 'A', options: ['google-drive'] });
     expect(isClosable(state())).toBe(true);
@@ -248,10 +245,8 @@ describe('recovery options', () => {
     expect(finished).toEqual(['create:exited']);
   });
 
-  it("keeps SPEC's order and the app's choice", () => {
-    expect(recoveryOptions(['user-passcode', 'icloud'])).toEqual([
-      { method: 'icloud', available: false },
-      { method: 'user-passcode', available: true },
-    ]);
+  it('offers the built options the app chose, and nothing for an app with cloud ones only', () => {
+    expect(recoveryOptions(['user-passcode', 'icloud'])).toEqual([{ method: 'user-passcode' }]);
+    expect(recoveryOptions(['google-drive', 'icloud'])).toEqual([]);
   });
 });

@@ -1,4 +1,4 @@
-import { DELAY, type UserOwnedRecoveryOption } from '@latch/protocol';
+import { BUILT_RECOVERY_OPTIONS, DELAY, type UserOwnedRecoveryOption } from '@latch/protocol';
 import { EMBEDDED_WALLET_ERROR_TEXT, WRONG_RECOVERY_PASSWORD_TEXT } from './embeddedWalletError.js';
 import {
   canGoBack,
@@ -31,10 +31,9 @@ export type WalletFlowPurpose = 'create' | 'set-password' | 'recover';
 /** How a flow ended, reported to whoever started it. */
 export type WalletFlowOutcome = 'done' | 'exited' | 'failed';
 
-/** A recovery option on EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN; cloud backups wait for the OAuth issue. */
+/** A recovery option on EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN (only built ones: cloud backups wait for OAuth). */
 export interface RecoveryOptionView {
   method: UserOwnedRecoveryOption;
-  available: boolean;
 }
 
 /** The wallet flow's state; `screen: null` means no dialog. */
@@ -109,21 +108,22 @@ export function initialRecoveryFlow(): RecoveryFlowState {
 // Every option SPEC §2 names, in its order; an app listing none shows all three.
 const ALL_OPTIONS: UserOwnedRecoveryOption[] = ['google-drive', 'icloud', 'user-passcode'];
 
-/** The selection screen's options: the app's (or all), cloud ones unavailable until their OAuth lands. */
+/**
+ * The selection screen's options: the app's (or all), in SPEC's order, without the ones this release
+ * does not implement (cloud backups): an option that cannot be chosen is not shown.
+ */
 export function recoveryOptions(configured: readonly UserOwnedRecoveryOption[]): RecoveryOptionView[] {
   const wanted = configured.length > 0 ? configured : ALL_OPTIONS;
-  return ALL_OPTIONS.filter((m) => wanted.includes(m)).map((method) => ({
-    method,
-    available: method === 'user-passcode',
-  }));
+  const built: readonly UserOwnedRecoveryOption[] = BUILT_RECOVERY_OPTIONS;
+  return ALL_OPTIONS.filter((m) => wanted.includes(m) && built.includes(m)).map((method) => ({ method }));
 }
 
 /** True when the close button shows and Escape closes (SPEC §4: automatic flows are not closable). */
 export function isClosable(state: RecoveryFlowState): boolean {
   if (state.screen === null) return false;
   if (state.userInitiated || state.screen === WALLET_FLOW_SCREEN.passwordRecovery) return true;
-  // An app offering only cloud backups (not available yet) leaves nothing to choose: let the user out.
-  if (state.screen === WALLET_FLOW_SCREEN.recoverySelection && !state.options.some((o) => o.available)) return true;
+  // An app offering only cloud backups (stored before they were refused) leaves nothing to choose: let the user out.
+  if (state.screen === WALLET_FLOW_SCREEN.recoverySelection && state.options.length === 0) return true;
   // A failed automatic flow may still be left (the caller then sees the failure).
   return state.connectErrorText !== null || state.password.result?.ok === false;
 }
@@ -188,7 +188,9 @@ export function recoveryFlowTransition(state: RecoveryFlowState, event: Recovery
     case 'startCreate': {
       if (state.screen) return stay(state);
       const options = recoveryOptions(event.options);
-      const onlyPassword = options.length === 1 && options[0]?.method === 'user-passcode';
+      // An app that chose the password alone goes straight to it; otherwise the selection screen shows
+      // (with the built options only), as SPEC's creation path has it.
+      const onlyPassword = event.options.length === 1 && event.options[0] === 'user-passcode';
       const base = start(state, { purpose: 'create', appName: event.appName, options });
       if (onlyPassword) {
         return stay({
@@ -225,8 +227,7 @@ export function recoveryFlowTransition(state: RecoveryFlowState, event: Recovery
       return stay({ ...state, connectErrorText: EMBEDDED_WALLET_ERROR_TEXT });
     case 'chooseOption': {
       if (state.screen !== WALLET_FLOW_SCREEN.recoverySelection) return stay(state);
-      const option = state.options.find((o) => o.method === event.method);
-      if (!option?.available) return stay(state);
+      if (!state.options.some((o) => o.method === event.method)) return stay(state);
       const purpose = state.purpose === 'create' ? 'create' : 'update';
       return stay({
         ...state,

@@ -1,3 +1,4 @@
+import { LOGIN_METHODS } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import {
   configWarnings,
@@ -7,14 +8,50 @@ import {
   showsImplicitConsent,
 } from './landingLayout.js';
 
+// SPEC's layouts are written for every method; these tests let all of them through (the widget shows
+// only the built ones, see 'methods not built yet' below).
 const grouped = (
   loginMethods: string[],
   extra: { walletList?: string[]; priority?: 'web2-first' | 'web3-first' } = {},
 ) =>
-  landingLayout({
-    loginMethods: loginMethods as never,
-    appearance: { loginGroupPriority: extra.priority ?? 'web2-first', walletList: extra.walletList ?? [] },
+  landingLayout(
+    {
+      loginMethods: loginMethods as never,
+      appearance: { loginGroupPriority: extra.priority ?? 'web2-first', walletList: extra.walletList ?? [] },
+    },
+    LOGIN_METHODS,
+  );
+
+describe('methods not built yet (OAuth, farcaster, passkey, telegram)', () => {
+  it('are left out of the grouped layout: no entry, no overflow, no passkey entry', () => {
+    const layout = landingLayout({
+      loginMethods: ['email', 'sms', 'google', 'twitter', 'discord', 'wallet', 'farcaster', 'passkey', 'telegram'],
+      appearance: { loginGroupPriority: 'web2-first', walletList: [] },
+    });
+    expect(layout.entries).toEqual([
+      { kind: 'method', method: 'email' },
+      { kind: 'method', method: 'sms' },
+      { kind: 'continue-with-wallet' },
+    ]);
+    expect(layout.overflowMethods).toEqual([]);
   });
+
+  it("are left out of the ordered layout, primary and 'More options' alike", () => {
+    const layout = landingLayout({
+      loginMethods: ['email', 'sms', 'google', 'github', 'apple'],
+      loginMethodsAndOrder: { primary: ['google', 'email', 'github'], overflow: ['apple', 'sms'] },
+      appearance: { loginGroupPriority: 'web2-first', walletList: [] },
+    });
+    expect(layout.entries).toEqual([{ kind: 'method', method: 'email' }, { kind: 'more-options' }]);
+    expect(layout.overflowMethods).toEqual(['sms']);
+  });
+
+  it('are named in a console warning', () => {
+    expect(configWarnings({ loginMethods: ['email', 'google', 'passkey'] })).toEqual([
+      'Login methods not built yet are hidden: google, passkey.',
+    ]);
+  });
+});
 
 describe('primary/overflow layout (SPEC §9)', () => {
   it('shows fewer than 5 primaries all, 5 primaries with no overflow all, otherwise 4', () => {
@@ -26,11 +63,14 @@ describe('primary/overflow layout (SPEC §9)', () => {
   });
 
   it("puts the rest behind 'More options'", () => {
-    const layout = landingLayout({
-      loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'discord'],
-      loginMethodsAndOrder: { primary: ['google', 'email', 'sms', 'github', 'apple'], overflow: ['discord'] },
-      appearance: { loginGroupPriority: 'web2-first', walletList: [] },
-    });
+    const layout = landingLayout(
+      {
+        loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'discord'],
+        loginMethodsAndOrder: { primary: ['google', 'email', 'sms', 'github', 'apple'], overflow: ['discord'] },
+        appearance: { loginGroupPriority: 'web2-first', walletList: [] },
+      },
+      LOGIN_METHODS,
+    );
     expect(layout.layout).toBe('ordered');
     expect(layout.entries).toEqual([
       { kind: 'method', method: 'google' },

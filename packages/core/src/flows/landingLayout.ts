@@ -1,4 +1,4 @@
-import { type AppConfig, DISPLAY, LIMIT, type LoginMethod } from '@latch/protocol';
+import { type AppConfig, BUILT_LOGIN_METHODS, DISPLAY, LIMIT, type LoginMethod } from '@latch/protocol';
 
 /** One entry of a landing list (SPEC §2 LANDING, §9 "Display"). */
 export type LandingEntry =
@@ -34,13 +34,19 @@ export function groupVisibleCount(count: number): number {
 
 const isWeb2 = (method: LoginMethod) => method !== 'wallet' && method !== 'passkey';
 
-/** The landing list for an app config: the ordered layout when a primary order exists, else the grouped one. */
+/**
+ * The landing list for an app config: the ordered layout when a primary order exists, else the grouped
+ * one. Only `available` methods show (default: the ones this release implements), so a method the
+ * server once stored but cannot log anyone in with is never a button; tests widen it for SPEC layouts.
+ */
 export function landingLayout(
   config: Pick<AppConfig, 'loginMethods' | 'loginMethodsAndOrder'> & {
     appearance: Pick<AppConfig['appearance'], 'loginGroupPriority' | 'walletList'>;
   },
+  available: readonly LoginMethod[] = BUILT_LOGIN_METHODS,
 ): LandingLayout {
-  const enabled = new Set(config.loginMethods);
+  const methods = config.loginMethods.filter((method) => available.includes(method));
+  const enabled = new Set(methods);
   const order = config.loginMethodsAndOrder;
   if (order && order.primary.length > 0) {
     const primary = order.primary.filter((m) => enabled.has(m));
@@ -52,7 +58,7 @@ export function landingLayout(
     return { layout: 'ordered', entries, overflowMethods, overflowWallets: [] };
   }
 
-  const web2 = config.loginMethods.filter(isWeb2);
+  const web2 = methods.filter(isWeb2);
   const web2Shown = groupVisibleCount(web2.length);
   const web2Entries: LandingEntry[] = web2.slice(0, web2Shown).map((method) => ({ kind: 'method', method }));
   if (web2Shown < web2.length) web2Entries.push({ kind: 'other-socials' });
@@ -93,6 +99,10 @@ export function showsImplicitConsent(
 export function configWarnings(config: Pick<AppConfig, 'loginMethods' | 'loginMethodsAndOrder'>): string[] {
   const warnings: string[] = [];
   if (config.loginMethods.length === 0) warnings.push('At least one login method must be enabled.');
+  const hidden = config.loginMethods.filter(
+    (method) => !(BUILT_LOGIN_METHODS as readonly LoginMethod[]).includes(method),
+  );
+  if (hidden.length > 0) warnings.push(`Login methods not built yet are hidden: ${hidden.join(', ')}.`);
   const primary = config.loginMethodsAndOrder?.primary.length ?? 0;
   if (primary > LIMIT.primaryLoginMethodsWarnAbove) {
     warnings.push(

@@ -25,7 +25,6 @@ export const walletFlowStrings = {
   googleDrive: 'Back up to Google Drive',
   icloud: 'Back up to Apple iCloud',
   setAPassword: 'Set a password',
-  notAvailableYet: 'Not available yet',
   learnMore: 'Why do I need to secure my account?',
   // Backup-method intro
   introTitle: 'Why do I need to secure my account?',

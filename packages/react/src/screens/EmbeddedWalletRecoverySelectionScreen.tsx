@@ -13,7 +13,7 @@ const LABEL: Record<UserOwnedRecoveryOption, string> = {
 
 /**
  * EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: 'Secure your account' with the app's backup options.
- * Cloud backups show, disabled and marked 'Not available yet', until their OAuth recovery lands.
+ * Only built options are listed (the flow leaves cloud backups out until their OAuth recovery lands).
  */
 export function EmbeddedWalletRecoverySelectionScreen({
   titleId,
@@ -28,12 +28,10 @@ export function EmbeddedWalletRecoverySelectionScreen({
         {state.options.map((option) => (
           <Button
             key={option.method}
-            disabled={!option.available}
             style={{ justifyContent: 'space-between', textAlign: 'left' }}
             onClick={() => dispatch({ type: 'chooseOption', method: option.method })}
           >
             <span>{LABEL[option.method]}</span>
-            {option.available ? null : <span className="latch-soon">{text.notAvailableYet}</span>}
           </Button>
         ))}
       </div>

@@ -1,13 +1,12 @@
 import { type LandingEntry, landingLayout } from '@latch/core';
 import type { LoginMethod } from '@latch/protocol';
-import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../components/Button.js';
 import { ConsentLine } from '../components/ConsentLine.js';
 import { EmailForm } from '../components/EmailForm.js';
 import { PhoneForm } from '../components/PhoneForm.js';
 import { ScreenFrame } from '../components/ScreenFrame.js';
 import { useClientState, useStrings } from '../hooks.js';
-import { METHOD_LABEL } from '../strings/en.js';
 import type { ScreenProps } from './screenProps.js';
 
 type View = 'main' | 'overflow' | 'wallets';
@@ -78,13 +77,17 @@ function Entry({ entry, onOpen }: { entry: LandingEntry; onOpen(view: View): voi
     case 'continue-with-wallet':
       return <Button onClick={() => onOpen('wallets')}>{strings.continueWithWallet}</Button>;
     case 'passkey':
-      return <Unavailable label={strings.passkeyLogin} />;
+      // Passkey login is not built: landingLayout leaves it out, so this entry does not occur.
+      return null;
     case 'wallet':
       return <WalletList configured={[entry.wallet]} />;
   }
 }
 
-/** Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. */
+/**
+ * Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. Methods
+ * not built yet never reach here (landingLayout shows only built ones) and would render nothing.
+ */
 function MethodItem({ method, collapsed = false }: { method: LoginMethod; collapsed?: boolean }): ReactNode {
   const strings = useStrings();
   const { config } = useClientState();
@@ -101,19 +104,5 @@ function MethodItem({ method, collapsed = false }: { method: LoginMethod; collap
     }
     return method === 'email' ? <EmailForm autoFocus={collapsed} /> : <PhoneForm autoFocus={collapsed} />;
   }
-  return <Unavailable label={METHOD_LABEL[method] ?? method} />;
-}
-
-/** A configured method whose login a later release brings: shown, disabled, and said so. */
-function Unavailable({ label }: { label: string }): ReactNode {
-  const strings = useStrings();
-  const noteId = useId();
-  return (
-    <Button disabled aria-describedby={noteId}>
-      {label}
-      <span className="latch-soon" id={noteId}>
-        {strings.notAvailableYet}
-      </span>
-    </Button>
-  );
+  return null;
 }

@@ -66,22 +66,3 @@ export type Strings = { [K in keyof typeof en]: string };
 export function format(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
-
-/** Display names of the login methods on their buttons. */
-export const METHOD_LABEL: Record<string, string> = {
-  email: 'Email',
-  sms: 'SMS',
-  google: 'Google',
-  twitter: 'Twitter',
-  discord: 'Discord',
-  github: 'GitHub',
-  spotify: 'Spotify',
-  instagram: 'Instagram',
-  tiktok: 'TikTok',
-  linkedin: 'LinkedIn',
-  apple: 'Apple',
-  wallet: 'Wallet',
-  farcaster: 'Farcaster',
-  passkey: 'Passkey',
-  telegram: 'Telegram',
-};
