@@ -1,7 +1,28 @@
 import { API } from '@latch/protocol';
-import { decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { p256 } from '@noble/curves/nist.js';
+import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../test/harness.js';
+import { MAX_IAT_SKEW_SECONDS, signAccessToken } from './accessToken.js';
+
+const N = p256.Point.CURVE().n;
+const B64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+
+/** The token with its signature part replaced. */
+const withSignature = (token: string, signature: string) => `${token.slice(0, token.lastIndexOf('.'))}.${signature}`;
+
+/** The signature of a token as (r, s). */
+const signatureOf = (token: string) =>
+  p256.Signature.fromBytes(base64url.decode(token.slice(token.lastIndexOf('.') + 1)), 'compact');
+
+/** The same token signed with the other, equally valid ECDSA s: (r, n − s). */
+function flipS(token: string): string {
+  const { r, s } = signatureOf(token);
+  return withSignature(token, base64url.encode(new p256.Signature(r, N - s).toBytes('compact')));
+}
+
+/** The token in its low-S form (WebCrypto, which jose signs with, may produce either). */
+const lowS = (token: string) => (signatureOf(token).hasHighS() ? flipS(token) : token);
 
 forEachBackend('access tokens: forged tokens are refused, rotation keeps old ones valid', (server) => {
   const setup = async () => {
@@ -65,6 +86,53 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
         headers: { ...widgetHeaders(appId, clientId), authorization: 'Basic abc' },
       }),
     );
+  });
+
+  it('refuses other spellings of a genuine token: padding, the +/ alphabet, stray trailing bits, high S', async () => {
+    const { appId, session, me, claims } = await setup();
+    const app = await server().ctx.apps.require(appId);
+    // A genuine token whose signature has a - or _ (almost every one does), to respell in + and /.
+    let token = session.token!;
+    while (!/[-_]/.test(token.split('.')[2]!)) {
+      token = await signAccessToken(server().ctx, app, session.user.id, claims.sid as string);
+    }
+    expect((await me(token)).status).toBe(200);
+    const signature = token.split('.')[2]!;
+    const last = B64URL.indexOf(signature.at(-1)!);
+    const respelled = [
+      `${signature}==`,
+      signature.replaceAll('-', '+').replaceAll('_', '/'),
+      // 64 bytes fill 86 characters: the last one carries 2 bits and 4 unused ones, which must be zero.
+      `${signature.slice(0, -1)}${B64URL[last ^ 1]}`,
+    ];
+    for (const spelling of respelled) await expectRefused(await me(withSignature(token, spelling)));
+    await expectRefused(await me(flipS(token)));
+    expect((await me(token)).status).toBe(200);
+  });
+
+  it('signs every token with a low S', async () => {
+    const { appId, session, claims } = await setup();
+    const app = await server().ctx.apps.require(appId);
+    for (let i = 0; i < 48; i++) {
+      const token = await signAccessToken(server().ctx, app, session.user.id, claims.sid as string);
+      expect(signatureOf(token).hasHighS()).toBe(false);
+    }
+  });
+
+  it('refuses a token whose typ is missing or not JWT, and one issued in the future beyond the skew', async () => {
+    const { appId, clientId, claims } = await setup();
+    const key = await server().ctx.keys.activeKey(appId);
+    const me = (token: string) => server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, token) });
+    const signed = async (payload: typeof claims, typ?: string) =>
+      lowS(await new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ }).sign(key.privateKey));
+    expect((await me(await signed(claims, 'JWT'))).status).toBe(200);
+    await expectRefused(await me(await signed(claims)));
+    await expectRefused(await me(await signed(claims, 'at+jwt')));
+    const now = Math.floor(server().clock.now().getTime() / 1000);
+    const skewed = { ...claims, iat: now + MAX_IAT_SKEW_SECONDS - 5, exp: now + 600 };
+    expect((await me(await signed(skewed, 'JWT'))).status).toBe(200);
+    const future = { ...claims, iat: now + 3600, exp: now + 7200 };
+    await expectRefused(await me(await signed(future, 'JWT')));
   });
 
   it('honours the per-app access_token_ttl_seconds', async () => {
