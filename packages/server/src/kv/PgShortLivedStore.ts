@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import { PgDurableCounters } from './PgDurableCounters.js';
 import type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
@@ -25,25 +26,26 @@ const INCREMENT = `insert into short_lived (key, value, expires_at) values ($1, 
       else (short_lived.value::bigint + $2::bigint)::text end,
     expires_at = case when short_lived.expires_at <= $4 then excluded.expires_at else short_lived.expires_at end
   returning value, expires_at`;
-// A send's counters and its code in one statement: count one more on every counter ($1 keys, $2 new
-// expiries, as INCREMENT does), then store the code ($5, $6, $7) only if every count is within its
-// maximum ($4).
+// A send's counters and its code in one statement: count one more on every counter in the durable
+// counters ($1 keys, $2 new expiries, as PgDurableCounters' INCREMENT does), then store the code ($5,
+// $6, $7) in short_lived only if every count is within its maximum ($4).
 const SET_WITHIN_LIMITS = `with counted as (
-    insert into short_lived (key, value, expires_at)
-    select key, '1', expires_at from unnest($1::text[], $2::bigint[]) as counter(key, expires_at)
+    insert into durable_counters (key, count, expires_at)
+    select key, 1, expires_at from unnest($1::text[], $2::bigint[]) as counter(key, expires_at)
     on conflict (key) do update set
-      value = case when short_lived.expires_at <= $3 then '1' else (short_lived.value::bigint + 1)::text end,
-      expires_at = case when short_lived.expires_at <= $3 then excluded.expires_at else short_lived.expires_at end
-    returning key, value, expires_at
+      count = case when durable_counters.expires_at <= $3 then 1 else durable_counters.count + 1 end,
+      expires_at = case when durable_counters.expires_at <= $3 then excluded.expires_at
+        else durable_counters.expires_at end
+    returning key, count, expires_at
   ), within as (
-    select coalesce(bool_and(counted.value::bigint <= limits.max_count), true) as ok
+    select coalesce(bool_and(counted.count <= limits.max_count), true) as ok
     from counted join unnest($1::text[], $4::bigint[]) as limits(key, max_count) using (key)
   ), stored as (
     insert into short_lived (key, value, expires_at)
     select $5, $6, $7 from within where ok
     on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
   )
-  select key, value, expires_at from counted`;
+  select key, count as value, expires_at from counted`;
 const TAKE = 'delete from short_lived where key = $1 returning value, expires_at';
 // The whole code check: lock the live code row, count the try (an upsert, like INCREMENT), then
 // delete the code when it matched within the limit ($4) or the tries are used up. As CTEs ending in
@@ -70,20 +72,23 @@ const TRY_CODE = `with ${TRY_CODE_CTES} select taken from verdict`;
 
 /**
  * ShortLivedStore on the main database (PGlite or PostgreSQL) through Kysely. Every operation is one
- * statement, so atomicity comes from PostgreSQL's row locking (upsert, DELETE … RETURNING).
+ * statement, so atomicity comes from PostgreSQL's row locking (upsert, DELETE … RETURNING). Its
+ * `counters` are the logged `durable_counters` table (migration 014) of the same database.
  */
 export class PgShortLivedStore<DB = object> implements ShortLivedStore {
+  readonly counters: PgDurableCounters<DB>;
   private readonly db: Kysely<ShortLivedTable>;
   private readonly now: () => number;
   private readonly purgeEvery: number;
   private writes = 0;
 
-  /** `db` is the app's Kysely instance; it must have run migration 002. */
+  /** `db` is the app's Kysely instance; it must have run migrations 002 and 014. */
   constructor(db: Kysely<DB>, options: PgShortLivedStoreOptions = {}) {
     // The app's Database type includes short_lived (migration 002); narrow the view to that table.
     this.db = db as unknown as Kysely<ShortLivedTable>;
     this.now = options.now ?? Date.now;
     this.purgeEvery = options.purgeEvery ?? 500;
+    this.counters = new PgDurableCounters(db, options);
   }
 
   async get(key: string): Promise<string | null> {
@@ -173,6 +178,10 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
 
   private async afterWrite(): Promise<void> {
     this.writes += 1;
-    if (this.writes % this.purgeEvery === 0) await this.purgeExpired();
+    if (this.writes % this.purgeEvery === 0) {
+      // Sends count in the durable counters through setWithinLimits, so their expired rows go here too.
+      await this.purgeExpired();
+      await this.counters.purgeExpired();
+    }
   }
 }

@@ -1,16 +1,6 @@
 import { Redis } from 'ioredis';
+import { INCREMENT_SCRIPT, RedisDurableCounters } from './RedisDurableCounters.js';
 import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
-
-// INCRBY then set the window's expiry only when the key has none (i.e. was just created).
-const INCREMENT_SCRIPT = `
-local count = redis.call('INCRBY', KEYS[1], ARGV[1])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl < 0 then
-  redis.call('PEXPIRE', KEYS[1], ARGV[2])
-  ttl = tonumber(ARGV[2])
-end
-return {count, ttl}
-`;
 
 // The whole code check in one step (ShortLivedStore.tryCode): read the live code, count the try under
 // `code-tries:<id>` (expiring with the code), then delete the code when it matched within the limit or
@@ -43,6 +33,8 @@ export interface RedisShortLivedStoreOptions {
 /** ShortLivedStore on Redis: TTLs are Redis expiries, increments and code checks Lua scripts, take is GETDEL. */
 export class RedisShortLivedStore implements ShortLivedStore {
   readonly redis: Redis;
+  /** Counters that bound guessing, on the same Redis: durable only with AOF (RedisDurableCounters). */
+  readonly counters: RedisDurableCounters;
   private readonly prefix: string;
   private readonly ownsClient: boolean;
 
@@ -51,6 +43,7 @@ export class RedisShortLivedStore implements ShortLivedStore {
     this.ownsClient = typeof urlOrClient === 'string';
     this.redis = typeof urlOrClient === 'string' ? new Redis(urlOrClient, { lazyConnect: false }) : urlOrClient;
     this.prefix = options.keyPrefix ?? 'latch:';
+    this.counters = new RedisDurableCounters(this.redis, this.prefix);
   }
 
   async get(key: string): Promise<string | null> {

@@ -141,8 +141,8 @@ describe.each(shortLivedBackends().filter((b) => b.name !== 'redis'))('PgShortLi
       expect(over).toMatchObject([{ count: 3 }, { count: 3 }]);
       expect(over[1]?.ttlMs).toBeGreaterThan(60_000);
       expect(await store.get('code')).toBe('two');
-      // The counters are the ones `increment` moves, windows included.
-      expect(await store.increment('ip', 0, 60_000)).toMatchObject({ count: 3 });
+      // The counters are the durable ones `counters.increment` moves, windows included.
+      expect(await store.counters.increment('ip', 0, 60_000)).toMatchObject({ count: 3 });
       await backend.passTime(60_001);
       expect(await store.setWithinLimits([counters[0]!], 'code', 'four', 60_000)).toMatchObject([{ count: 1 }]);
       expect(await store.get('code')).toBe('four');

@@ -1,9 +1,14 @@
+import type { DurableCounters } from './DurableCounters.js';
+
 /**
- * Short-lived state (codes, attempt counters, rate-limit counters): values that die on their own after
- * a TTL. PostgreSQL/PGlite by default, Redis when REDIS_URL is set (DESIGN §1 "server").
- * Keys are opaque strings; callers namespace them (`code:…`, `rl:…`).
+ * Short-lived state (codes, nonces, per-code tries): values that die on their own after a TTL and may
+ * be lost in a crash (UNLOGGED on PostgreSQL). PostgreSQL/PGlite by default, Redis when REDIS_URL is
+ * set (DESIGN §1 "server"). Keys are opaque strings; callers namespace them (`code:…`, `nonce:…`).
+ * Counters that bound guessing or sending belong in `counters`, which a crash does not reset.
  */
 export interface ShortLivedStore {
+  /** Counters that survive a crash (send limits, attempt and failure counters); same backend. */
+  readonly counters: DurableCounters;
   /** The live value under `key`, or null when absent or expired. */
   get(key: string): Promise<string | null>;
   /** Stores `value` under `key` for `ttlMs`, replacing any previous value and TTL. */
@@ -11,7 +16,8 @@ export interface ShortLivedStore {
   /** Removes `key` (no error when absent). */
   delete(key: string): Promise<void>;
   /**
-   * Atomically adds `by` to the integer counter under `key`. An absent or expired counter starts
+   * Atomically adds `by` to the short-lived integer counter under `key` (lost in a crash: for
+   * counters that bound guessing use `counters.increment`). An absent or expired counter starts
    * from 0 with a fresh `ttlMs` window; a live one keeps its expiry. Returns the new count and the
    * milliseconds left in the window.
    */
@@ -32,7 +38,8 @@ export interface ShortLivedStore {
    */
   codeCheckSql?(key: string, mac: string, maxTries: number, now: number): CodeCheckSql;
   /**
-   * Optional: one atomic step that adds 1 to each of `counters` (as `increment` does) and then stores
+   * Optional: one atomic step that adds 1 to each of `counters` (as `counters.increment` does, in the
+   * durable counters) and then stores
    * `value` under `key` for `ttlMs` only when every counter is at most its `max`. Returns the counters'
    * states, in order. Stores without it get the same rules from increment and set (two round trips).
    */

@@ -1,4 +1,7 @@
 export { createShortLivedStore, type ShortLivedStoreConfig } from './createShortLivedStore.js';
+export type { DurableCounters } from './DurableCounters.js';
+export { type DurableCountersTable, PgDurableCounters, type PgDurableCountersOptions } from './PgDurableCounters.js';
 export { PgShortLivedStore, type PgShortLivedStoreOptions, type ShortLivedTable } from './PgShortLivedStore.js';
+export { RedisDurableCounters } from './RedisDurableCounters.js';
 export { RedisShortLivedStore, type RedisShortLivedStoreOptions } from './RedisShortLivedStore.js';
 export type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from './ShortLivedStore.js';

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
+import type { DurableCounters } from '../kv/DurableCounters.js';
 import type { CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
 
 // The library types this base class but its index does not export it at runtime; its README's
@@ -19,16 +20,17 @@ export interface RateLimiterShortLivedOptions {
 
 /**
  * rate-limiter-flexible's store-limiter contract (`_upsert`/`_get`/`_delete`/`_getRateLimiterRes`)
- * backed by our ShortLivedStore. The library's own RateLimiterPostgres wants a `pg` pool and creates its
- * own table at runtime, which PGlite cannot give it; this adapter reuses migration 002's table instead,
- * and the library keeps doing the limiting (fixed windows, blocking, RateLimiterRes).
+ * backed by the ShortLivedStore's durable counters (migration 014's logged table: a crash must not
+ * reset send limits). The library's own RateLimiterPostgres wants a `pg` pool and creates its own table
+ * at runtime, which PGlite cannot give it; this adapter reuses our table instead, and the library keeps
+ * doing the limiting (fixed windows, blocking, RateLimiterRes).
  */
 export class RateLimiterShortLived extends RateLimiterStoreAbstract {
-  private readonly kv: ShortLivedStore;
+  private readonly counters: DurableCounters;
 
   constructor(options: RateLimiterShortLivedOptions) {
     super(options);
-    this.kv = options.storeClient;
+    this.counters = options.storeClient.counters;
   }
 
   /** Library hook: adds `points` in the current window (or sets them, with `forceExpire`). */
@@ -36,21 +38,20 @@ export class RateLimiterShortLived extends RateLimiterStoreAbstract {
     // A zero duration means "no expiry" to the library; a year is forever for a rate-limit counter.
     const ttlMs = msDuration > 0 ? msDuration : 365 * 24 * 3600_000;
     if (forceExpire) {
-      await this.kv.set(rlKey, String(points), ttlMs);
+      await this.counters.set(rlKey, points, ttlMs);
       return { count: points, ttlMs };
     }
-    return this.kv.increment(rlKey, points, ttlMs);
+    return this.counters.increment(rlKey, points, ttlMs);
   }
 
   /** Library hook: the current window of `rlKey`, or null when there is none. */
   async _get(rlKey: string): Promise<CounterState | null> {
-    if ((await this.kv.get(rlKey)) === null) return null;
-    return this.kv.increment(rlKey, 0, this.duration * 1000);
+    return this.counters.get(rlKey);
   }
 
   /** Library hook: forgets `rlKey`. */
   async _delete(rlKey: string): Promise<boolean> {
-    await this.kv.delete(rlKey);
+    await this.counters.delete(rlKey);
     return true;
   }
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
-import type { ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type { DurableCounters } from '../kv/DurableCounters.js';
 import type { WalletKeyring } from './walletKeyring.js';
 
 /** Whose password a recovery OPRF key serves. */
@@ -14,8 +14,8 @@ export interface OprfContext {
 /** Wrong-password policy: at most `max` unconfirmed evaluations per `windowMs` (see docs/custody.md). */
 export const PASSWORD_ATTEMPT_POLICY = { max: 5, windowMs: 60 * 60_000 } as const;
 
-/** The part of the short-lived store the attempt counter needs. */
-export type AttemptCounter = Pick<ShortLivedStore, 'increment' | 'delete'>;
+/** The attempt counter: durable counters (`ShortLivedStore.counters`), so a crash does not reset it. */
+export type AttemptCounter = Pick<DurableCounters, 'increment' | 'delete'>;
 
 function keyInfo(context: OprfContext): Uint8Array {
   return new TextEncoder().encode(

@@ -4,10 +4,17 @@ import type { Redis } from 'ioredis';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import { up as migrateShortLived } from '../../store/migrations/002_short_lived.js';
+import { up as migrateShortLivedTable } from '../../store/migrations/002_short_lived.js';
+import { up as migrateDurableCounters } from '../../store/migrations/014_durable_counters.js';
 import { PgShortLivedStore } from '../PgShortLivedStore.js';
 import { RedisShortLivedStore } from '../RedisShortLivedStore.js';
 import type { ShortLivedStore } from '../ShortLivedStore.js';
+
+/** The tables of the PostgreSQL/PGlite store: short_lived (002) and durable_counters (014). */
+async function migrateShortLived(db: Kysely<object>): Promise<void> {
+  await migrateShortLivedTable(db);
+  await migrateDurableCounters(db);
+}
 
 /** A store under test plus a way to let time pass and to clean up. */
 export interface ShortLivedBackend {

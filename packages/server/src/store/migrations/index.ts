@@ -4,6 +4,7 @@ import * as core001 from './001_core.js';
 import * as shortLived002 from './002_short_lived.js';
 import * as shortLivedUnlogged011 from './011_short_lived_unlogged.js';
 import * as sessionFamilies013 from './013_session_families.js';
+import * as durableCounters014 from './014_durable_counters.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '010_wallets': wallets010,
   '011_short_lived_unlogged': shortLivedUnlogged011,
   '013_session_families': sessionFamilies013,
+  '014_durable_counters': durableCounters014,
 };
