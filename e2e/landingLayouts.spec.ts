@@ -12,14 +12,8 @@ import {
   visible,
 } from './widgetSteps.js';
 
-const METHODS = {
-  email_auth: true,
-  sms_auth: true,
-  google_oauth: true,
-  twitter_oauth: true,
-  discord_oauth: true,
-  github_oauth: true,
-};
+// The built login methods; SPEC's layouts with more methods are covered by core's landingLayout tests.
+const METHODS = { email_auth: true, sms_auth: true, wallet_auth: true };
 
 /** The accessible names of the landing list's entries, in order. */
 const entries = (page: Page) =>
@@ -39,37 +33,31 @@ describe('landing layouts', () => {
     await browser?.close();
   });
 
-  it("primary order: 4 shown before 'More options', which opens the rest with a back button", async () => {
+  it("primary order: the primaries, then 'More options', which opens the rest with a back button", async () => {
     const app = await createApp({
-      config: {
-        ...METHODS,
-        login_methods_and_order: { primary: ['google', 'email', 'twitter', 'discord', 'github'], overflow: ['sms'] },
-      },
+      config: { ...METHODS, login_methods_and_order: { primary: ['sms'], overflow: ['email'] } },
     });
     const page = await newUserPage(browser);
     await openDemo(page, app);
     await openLogin(page);
-    expect(await entries(page)).toEqual(['Google', 'input:email', 'Twitter', 'Discord', 'More options']);
+    expect(await entries(page)).toEqual(['input:tel', 'More options']);
     await dialog(page).getByRole('button', { name: 'More options' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'More options' }));
-    expect(await entries(page)).toEqual(['GitHub', 'Continue with SMS']);
+    expect(await entries(page)).toEqual(['Continue with Email']);
     await checkScreen(page, 'landing-more-options-light-1024');
-    await dialog(page).getByRole('button', { name: 'Continue with SMS' }).click();
-    await visible(dialog(page).getByRole('textbox', { name: 'Phone number' }));
+    await dialog(page).getByRole('button', { name: 'Continue with Email' }).click();
+    await visible(dialog(page).getByRole('textbox', { name: 'Email address' }));
     await dialog(page).getByRole('button', { name: 'Back' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
     await page.close();
   });
 
-  it("grouped web2-first: 3 shown before 'Other socials' when there are more than 4", async () => {
+  it("grouped web2-first: email and SMS inputs, then 'Continue with a wallet'", async () => {
     const app = await createApp({ config: METHODS });
     const page = await newUserPage(browser);
     await openDemo(page, app);
     await openLogin(page);
-    expect(await entries(page)).toEqual(['input:email', 'input:tel', 'Google', 'Other socials']);
-    await dialog(page).getByRole('button', { name: 'Other socials' }).click();
-    await visible(dialog(page).getByRole('heading', { name: 'Other socials' }));
-    expect(await entries(page)).toEqual(['Twitter', 'Discord', 'GitHub']);
+    expect(await entries(page)).toEqual(['input:email', 'input:tel', 'Continue with a wallet']);
     await page.close();
   });
 

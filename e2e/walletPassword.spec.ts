@@ -172,7 +172,8 @@ describe('embedded wallet password, in light and dark', () => {
     it(`the creation screen path (${scheme}): selection, intro, password, created; recovery on a new device`, async () => {
       const app = await walletApp(scheme, {
         require_user_owned_recovery_on_create: true,
-        user_owned_recovery_options: ['google-drive', 'icloud', 'user-passcode'],
+        // None listed: every built option (the password), on the selection screen.
+        user_owned_recovery_options: [],
       });
       const email = uniqueEmail('wallet-pw-create');
       const page = await newUserPage(browser);
@@ -182,10 +183,10 @@ describe('embedded wallet password, in light and dark', () => {
       const d = walletDialog(page);
       await visible(d.getByRole('heading', { name: 'Secure your account' }), 30_000);
       expect(await d.getAttribute('data-latch-theme')).toBe(scheme);
-      // Automatic: no close button. Cloud backups shown, not selectable yet.
+      // Automatic: no close button. Cloud backups are not built: not shown at all.
       expect(await d.getByRole('button', { name: 'Close' }).count()).toBe(0);
-      expect(await d.getByRole('button', { name: /Google Drive/ }).isDisabled()).toBe(true);
-      expect(await d.getByRole('button', { name: /Apple iCloud/ }).isDisabled()).toBe(true);
+      expect(await d.getByRole('button', { name: /Google Drive|iCloud/ }).count()).toBe(0);
+      expect(await d.getByText('Not available yet').count()).toBe(0);
       await check(page, `wallet-recovery-selection-${scheme}`);
       await d.getByRole('button', { name: 'Why do I need to secure my account?' }).click();
       await visible(d.getByRole('heading', { name: 'Why do I need to secure my account?' }));
