@@ -4,17 +4,26 @@ import {
   ConfirmPasswordBody,
   CreateWalletBody,
   OprfBody,
+  RegisterDeviceBody,
   ReplaceRecoveryBody,
+  RevokeShareSetBody,
   ShareSetIdBody,
   WALLET_API,
+  type WireRecoveryRelease,
 } from '@latch/protocol/schemas';
 import type * as v from 'valibot';
-import type { LatchContext, RouteDef } from '../http/env.js';
-import { parseBody } from '../http/parseBody.js';
+import type { RouteDef } from '../http/env.js';
 import { requireUser } from '../http/requireUser.js';
+import type { Db } from '../store/db.js';
 import { custodyFor } from '../wallets/custodyFor.js';
+import { countNewDevice } from '../wallets/custodyLimits.js';
+import { custodyContact, sendCustodyNotice } from '../wallets/custodyNotices.js';
+import { custodyRoute, deviceKeysFor } from '../wallets/custodyRoute.js';
+import { mintDeviceNonce, takeDeviceGrant } from '../wallets/deviceGrants.js';
 import { recordEmbeddedWalletAccount } from '../wallets/embeddedWalletAccount.js';
-import type { NewWalletInput, WalletOwner, WalletRecord } from '../wallets/walletCustody.js';
+import { exportRoutes } from '../wallets/exportRoutes.js';
+import type { NewWalletInput, WalletRecord } from '../wallets/walletCustody.js';
+import { verifyWalletSignature } from '../wallets/walletSignature.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
@@ -35,139 +44,169 @@ function recoveryInput(r: v.InferOutput<typeof CreateWalletBody>['recovery']): N
 }
 
 /**
- * Custody calls are answered only for the wallet frame, which the server itself serves: the
- * browser-set Origin must be the server's own (or absent with `Sec-Fetch-Site: same-origin`). A host page holding the access token cannot fetch
- * shares or recovery material.
+ * Embedded wallet custody endpoints (DESIGN §4, docs/custody.md), called by the wallet frame. Every
+ * one but `nonce` needs the owner's access token AND a device proof by a registered device key
+ * (`custodyRoute`); creating a wallet and changing its share sets also need a signature by the wallet key.
  */
-async function frameOwner(c: LatchContext): Promise<WalletOwner> {
-  const ownOrigin = new URL(c.get('ctx').settings.publicUrl).origin;
-  const origin = c.req.header('origin');
-  // Browsers send no Origin on a same-origin GET, and 'null' under the frame's no-referrer policy;
-  // Sec-Fetch-Site (which page script cannot set) then says whether the frame itself is calling.
-  const fromFrame =
-    origin === ownOrigin ||
-    ((origin === undefined || origin === 'null') && c.req.header('sec-fetch-site') === 'same-origin');
-  if (!fromFrame) throw new LatchError('invalid_origin');
-  const user = await requireUser(c);
-  return { appId: user.app.id, userId: user.claims.userId };
-}
-
-/** Embedded wallet custody endpoints (DESIGN §4), called by the wallet frame. */
 export const walletRoutes: RouteDef[] = [
   {
-    method: 'get',
-    path: WALLET_API.wallet,
+    method: 'post',
+    path: WALLET_API.nonce,
     handler: async (c, ctx) => {
-      const wallet = await custodyFor(ctx).getWallet(await frameOwner(c));
-      return c.json({ wallet: wallet ? toWire(wallet) : null });
+      const user = await requireUser(c);
+      return c.json({ nonce: await mintDeviceNonce(ctx.shortLived, user.app.id, user.claims.userId) });
     },
   },
-  {
-    method: 'post',
-    path: WALLET_API.wallet,
-    handler: async (c, ctx) => {
-      const body = await parseBody(c, CreateWalletBody);
-      const owner = await frameOwner(c);
-      const wallet = await custodyFor(ctx).createWallet(owner, {
+  custodyRoute(
+    'post',
+    WALLET_API.devices,
+    RegisterDeviceBody,
+    async ({ owner, sessionId, deviceId, jwk, body }, ctx) => {
+      const grant = await takeDeviceGrant(ctx.shortLived, body.grant);
+      // Bound to the session of the fresh login that minted it: a token of another session (a refresh
+      // or fork of a stolen refresh token is its own session family member, but never has a grant) fails.
+      if (!grant || grant.appId !== owner.appId || grant.userId !== owner.userId || grant.sessionId !== sessionId) {
+        throw new LatchError('invalid_device_grant');
+      }
+      await deviceKeysFor(ctx).register(owner, deviceId, jwk, sessionId);
+      return { device_id: deviceId };
+    },
+    { unregisteredDevice: true },
+  ),
+  custodyRoute('get', WALLET_API.wallet, undefined, async ({ owner }, ctx) => {
+    const wallet = await custodyFor(ctx).getWallet(owner);
+    return { wallet: wallet ? toWire(wallet) : null };
+  }),
+  custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async ({ owner, deviceId, nonce, body }, ctx) => {
+    await verifyWalletSignature({
+      action: 'create-wallet',
+      appId: owner.appId,
+      walletId: body.wallet_id,
+      shareSetId: body.share_set_id,
+      nonce,
+      address: body.address,
+      signature: body.wallet_signature,
+    });
+    const recovery = recoveryInput(body.recovery);
+    const wallet = await custodyFor(ctx).createWallet(
+      owner,
+      {
         walletId: body.wallet_id,
         shareSetId: body.share_set_id,
         address: body.address,
         authShare: bytes(body.auth_share),
-        recovery: recoveryInput(body.recovery),
-      });
-      await recordEmbeddedWalletAccount(ctx, owner, wallet.address, wallet.recoveryMethod);
-      return c.json({ wallet: toWire(wallet) });
-    },
-  },
-  {
-    method: 'post',
-    path: WALLET_API.authShare,
-    handler: async (c, ctx) => {
-      const body = await parseBody(c, ShareSetIdBody);
-      const share = await custodyFor(ctx).releaseAuthShare(await frameOwner(c), body.share_set_id);
-      return c.json({ auth_share: b64(share) });
-    },
-  },
-  {
-    method: 'post',
-    path: WALLET_API.shareSets,
-    handler: async (c, ctx) => {
-      const body = await parseBody(c, AddShareSetBody);
-      await custodyFor(ctx).addDeviceShareSet(await frameOwner(c), body.share_set_id, bytes(body.auth_share));
-      return c.json({ share_set_id: body.share_set_id });
-    },
-  },
-  {
-    method: 'post',
-    path: WALLET_API.revokeShareSet,
-    handler: async (c, ctx) => {
-      const body = await parseBody(c, ShareSetIdBody);
-      await custodyFor(ctx).revokeDeviceShareSet(await frameOwner(c), body.share_set_id);
-      return c.json({ revoked: true });
-    },
-  },
-  {
-    method: 'post',
-    path: WALLET_API.recovery,
-    handler: async (c, ctx) => {
-      const owner = await frameOwner(c);
+        recovery,
+      },
+      deviceId,
+      // The linked `wallet` account in the wallet's transaction: a conflict leaves no orphan.
+      (tx) =>
+        recordEmbeddedWalletAccount(
+          { db: tx as unknown as Db, clock: ctx.clock },
+          owner,
+          body.address,
+          recovery.method,
+        ),
+    );
+    return { wallet: toWire(wallet) };
+  }),
+  custodyRoute('post', WALLET_API.authShare, ShareSetIdBody, async ({ owner, deviceId, body }, ctx) => {
+    const share = await custodyFor(ctx).releaseAuthShare(owner, body.share_set_id, deviceId);
+    return { auth_share: b64(share) };
+  }),
+  custodyRoute('post', WALLET_API.shareSets, AddShareSetBody, async ({ owner, user, deviceId, nonce, body }, ctx) => {
+    const custody = custodyFor(ctx);
+    const wallet = await custody.getWallet(owner);
+    if (!wallet) throw new LatchError('embedded_wallet_not_found');
+    await verifyWalletSignature({
+      action: 'add-share-set',
+      appId: owner.appId,
+      walletId: wallet.id,
+      shareSetId: body.share_set_id,
+      nonce,
+      address: wallet.address,
+      signature: body.wallet_signature,
+    });
+    await custody.addDeviceShareSet(owner, body.share_set_id, bytes(body.auth_share), deviceId);
+    const contact = custodyContact(user.accounts);
+    if (contact) {
+      // Best effort: the set is stored; a delivery hiccup must not strand the new device (it is logged).
+      await sendCustodyNotice(ctx.delivery, contact, user.app.name, 'new-device').catch((error: unknown) =>
+        ctx.logger.warn({ err: { name: (error as Error)?.name } }, 'new-device notice not delivered'),
+      );
+    }
+    return { share_set_id: body.share_set_id };
+  }),
+  custodyRoute('post', WALLET_API.revokeShareSet, RevokeShareSetBody, async ({ owner, nonce, body }, ctx) => {
+    const custody = custodyFor(ctx);
+    const wallet = await custody.getWallet(owner);
+    if (!wallet) throw new LatchError('embedded_wallet_not_found');
+    await verifyWalletSignature({
+      action: 'revoke-share-set',
+      appId: owner.appId,
+      walletId: wallet.id,
+      shareSetId: body.share_set_id,
+      nonce,
+      address: wallet.address,
+      signature: body.wallet_signature,
+    });
+    await custody.revokeDeviceShareSet(owner, body.share_set_id);
+    return { revoked: true };
+  }),
+  custodyRoute('post', WALLET_API.recovery, undefined, async ({ owner }, ctx): Promise<WireRecoveryRelease> => {
+    const custody = custodyFor(ctx);
+    const wallet = await custody.getWallet(owner);
+    if (!wallet) throw new LatchError('embedded_wallet_not_found');
+    // Counted before anything is opened: past the daily quota nothing is released.
+    await countNewDevice(ctx.shortLived, owner);
+    const authShare = b64(await custody.releasePrimaryAuthShare(owner));
+    if (wallet.recoveryMethod === 'latch') {
+      const r = await custody.releaseProviderRecovery(owner);
+      return {
+        method: 'latch',
+        share_set_id: r.shareSetId,
+        sealed_share: b64(r.sealedShare),
+        recovery_key: b64(r.recoveryKey),
+        auth_share: authShare,
+      };
+    }
+    const r = await custody.passwordRecovery(owner);
+    return {
+      method: 'user-passcode',
+      share_set_id: r.shareSetId,
+      sealed_share: b64(r.sealedShare),
+      salt: b64(r.salt),
+      auth_share: authShare,
+    };
+  }),
+  custodyRoute(
+    'post',
+    WALLET_API.replaceRecovery,
+    ReplaceRecoveryBody,
+    async ({ owner, deviceId, nonce, body }, ctx) => {
       const custody = custodyFor(ctx);
       const wallet = await custody.getWallet(owner);
       if (!wallet) throw new LatchError('embedded_wallet_not_found');
-      if (wallet.recoveryMethod === 'latch') {
-        const r = await custody.releaseProviderRecovery(owner);
-        return c.json({
-          method: 'latch',
-          share_set_id: r.shareSetId,
-          sealed_share: b64(r.sealedShare),
-          recovery_key: b64(r.recoveryKey),
-        });
-      }
-      const r = await custody.passwordRecovery(owner);
-      return c.json({
-        method: 'user-passcode',
-        share_set_id: r.shareSetId,
-        sealed_share: b64(r.sealedShare),
-        salt: b64(r.salt),
+      await verifyWalletSignature({
+        action: 'replace-recovery',
+        appId: owner.appId,
+        walletId: wallet.id,
+        shareSetId: body.share_set_id,
+        nonce,
+        address: wallet.address,
+        signature: body.wallet_signature,
       });
+      const recovery = recoveryInput(body.recovery);
+      await custody.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
+      await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
+      return { share_set_id: body.share_set_id };
     },
-  },
-  {
-    method: 'post',
-    path: WALLET_API.replaceRecovery,
-    handler: async (c, ctx) => {
-      const body = await parseBody(c, ReplaceRecoveryBody);
-      const owner = await frameOwner(c);
-      await custodyFor(ctx).replaceRecovery(
-        owner,
-        body.share_set_id,
-        bytes(body.auth_share),
-        recoveryInput(body.recovery),
-      );
-      const wallet = await custodyFor(ctx).getWallet(owner);
-      if (wallet) await recordEmbeddedWalletAccount(ctx, owner, wallet.address, wallet.recoveryMethod);
-      return c.json({ share_set_id: body.share_set_id });
-    },
-  },
-  {
-    method: 'post',
-    path: WALLET_API.oprf,
-    handler: async (c, ctx) => {
-      const body = await parseBody(c, OprfBody);
-      const evaluated = await custodyFor(ctx).evaluatePasswordOprf(
-        await frameOwner(c),
-        body.wallet_id,
-        bytes(body.blinded),
-      );
-      return c.json({ evaluated: b64(evaluated) });
-    },
-  },
-  {
-    method: 'post',
-    path: WALLET_API.confirmPassword,
-    handler: async (c, ctx) => {
-      const body = await parseBody(c, ConfirmPasswordBody);
-      return c.json({ confirmed: await custodyFor(ctx).confirmPassword(await frameOwner(c), bytes(body.verifier)) });
-    },
-  },
+  ),
+  custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ owner, body }, ctx) => {
+    const evaluated = await custodyFor(ctx).evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded));
+    return { evaluated: b64(evaluated) };
+  }),
+  custodyRoute('post', WALLET_API.confirmPassword, ConfirmPasswordBody, async ({ owner, body }, ctx) => ({
+    confirmed: await custodyFor(ctx).confirmPassword(owner, bytes(body.verifier)),
+  })),
+  ...exportRoutes,
 ];

@@ -6,6 +6,7 @@ import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
 import { signAccessToken } from '../tokens/accessToken.js';
+import { mintDeviceGrant } from '../wallets/deviceGrants.js';
 import type { AccountInput } from './accounts.js';
 import { loginOrSignUp } from './loginOrSignUp.js';
 import {
@@ -103,7 +104,7 @@ async function startFork(ctx: SessionsContext, rows: ReturnType<typeof newSessio
  * statements: the response of every authenticate call.
  */
 export async function logIn(
-  ctx: SessionsContext & UsersContext,
+  ctx: SessionsContext & UsersContext & Pick<ServerContext, 'shortLived'>,
   app: AppRecord,
   account: AccountInput,
   codeCheck?: CodeCheck,
@@ -115,12 +116,15 @@ export async function logIn(
   };
   const { user, isNewUser } = await loginOrSignUp(ctx, app.id, account, sessionRows, codeCheck);
   if (!started) throw new LatchError('internal_error');
+  const { sessionId } = started;
   return {
     user: toWireUser(user),
-    token: await signAccessToken(ctx, app, user.user.id, started.sessionId),
+    token: await signAccessToken(ctx, app, user.user.id, sessionId),
     refresh_token: started.refreshToken,
     is_new_user: isNewUser,
     session_update_action: 'set',
+    // Only a fresh authentication mints a device grant (custody, docs/custody.md); refresh and fork never do.
+    device_grant: await mintDeviceGrant(ctx.shortLived, { appId: app.id, userId: user.user.id, sessionId }),
   };
 }
 

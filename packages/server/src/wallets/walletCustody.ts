@@ -74,8 +74,17 @@ export class WalletCustody {
         };
   }
 
-  /** Registers a new wallet with its first (2-of-3) share set; one wallet per user. */
-  async createWallet(owner: WalletOwner, input: NewWalletInput): Promise<WalletRecord> {
+  /**
+   * Registers a new wallet with its first (2-of-3) share set, bound to the creating device; one wallet
+   * per user. `within` runs in the same transaction (the linked `wallet` account), so a conflict leaves
+   * nothing behind: 409 `embedded_wallet_already_exists`, or `linked_to_another_user` from `within`.
+   */
+  async createWallet(
+    owner: WalletOwner,
+    input: NewWalletInput,
+    deviceId: string,
+    within?: (tx: Kysely<WalletTables>) => Promise<void>,
+  ): Promise<WalletRecord> {
     check(UUID.test(input.walletId) && UUID.test(input.shareSetId), 'Invalid wallet or share set id.');
     check(typeof input.address === 'string' && ADDRESS.test(input.address), 'Invalid address.');
     checkBytes(input.authShare, 16, 256, 'auth share');
@@ -106,11 +115,18 @@ export class WalletCustody {
             kind: 'primary',
             auth_share_sealed: sealEnvelope(this.keyring, 'auth-share-kek', context, input.authShare),
             created_at: now,
+            device_key_id: deviceId,
           })
           .execute();
+        await within?.(tx);
       });
     } catch (error) {
-      if (isUniqueViolation(error)) throw new LatchError('embedded_wallet_already_exists');
+      if (isUniqueViolation(error)) {
+        // Two creates racing for one user, or an address another user linked meanwhile.
+        const constraint = (error as { constraint?: unknown }).constraint;
+        if (constraint === 'linked_accounts_identity_uq') throw new LatchError('linked_to_another_user');
+        throw new LatchError('embedded_wallet_already_exists');
+      }
       throw error;
     }
     return {
@@ -160,52 +176,120 @@ export class WalletCustody {
     }
   }
 
-  /** Releases the auth share of one of the owner's live share sets. */
-  async releaseAuthShare(owner: WalletOwner, shareSetId: string): Promise<Uint8Array> {
+  /**
+   * Releases the auth share of one of the owner's live share sets, only when it is bound to the calling
+   * device (sets of other devices and sets made before device keys answer `not_found`: recover instead).
+   */
+  async releaseAuthShare(owner: WalletOwner, shareSetId: string, deviceId: string): Promise<Uint8Array> {
     const wallet = await this.requireWallet(owner);
     const set = await this.db
       .selectFrom('wallet_share_sets')
       .selectAll()
       .where('id', '=', shareSetId)
       .where('wallet_id', '=', wallet.id)
+      .where('device_key_id', '=', deviceId)
       .executeTakeFirst();
-    if (!set) throw new LatchError('not_found', 'This share set does not exist or was revoked.');
+    if (!set)
+      throw new LatchError('not_found', 'This share set does not exist, was revoked or belongs to another device.');
     return this.open('auth-share-kek', this.context(owner, wallet.id, set.id), set.auth_share_sealed);
   }
 
-  /** Registers a new device's own 2-of-2 set (its auth share; the device share stays in its frame). */
-  async addDeviceShareSet(owner: WalletOwner, shareSetId: string, authShare: Uint8Array): Promise<void> {
+  /** The auth share of the calling device's newest set (the export page unlocks with it after the step-up). */
+  async releaseDeviceAuthShare(
+    owner: WalletOwner,
+    deviceId: string,
+  ): Promise<{ shareSetId: string; authShare: Uint8Array }> {
+    const wallet = await this.requireWallet(owner);
+    const set = await this.db
+      .selectFrom('wallet_share_sets')
+      .selectAll()
+      .where('wallet_id', '=', wallet.id)
+      .where('device_key_id', '=', deviceId)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirst();
+    if (!set) throw new LatchError('wallet_not_on_device');
+    const authShare = this.open('auth-share-kek', this.context(owner, wallet.id, set.id), set.auth_share_sealed);
+    return { shareSetId: set.id, authShare };
+  }
+
+  /**
+   * Registers a new device's own 2-of-2 set (its auth share; the device share stays in its frame), bound
+   * to that device; an earlier device set of the same device is replaced, so sets never outnumber devices.
+   */
+  async addDeviceShareSet(
+    owner: WalletOwner,
+    shareSetId: string,
+    authShare: Uint8Array,
+    deviceId: string,
+  ): Promise<void> {
     check(UUID.test(shareSetId), 'Invalid share set id.');
     checkBytes(authShare, 16, 256, 'auth share');
     const wallet = await this.requireWallet(owner);
     const sealed = sealEnvelope(this.keyring, 'auth-share-kek', this.context(owner, wallet.id, shareSetId), authShare);
     try {
-      await this.db
-        .insertInto('wallet_share_sets')
-        .values({
-          id: shareSetId,
-          wallet_id: wallet.id,
-          kind: 'device',
-          auth_share_sealed: sealed,
-          created_at: this.clock.now(),
-        })
-        .execute();
+      await this.db.transaction().execute(async (tx) => {
+        await tx
+          .deleteFrom('wallet_share_sets')
+          .where('wallet_id', '=', wallet.id)
+          .where('kind', '=', 'device')
+          .where('device_key_id', '=', deviceId)
+          .execute();
+        await tx
+          .insertInto('wallet_share_sets')
+          .values({
+            id: shareSetId,
+            wallet_id: wallet.id,
+            kind: 'device',
+            auth_share_sealed: sealed,
+            created_at: this.clock.now(),
+            device_key_id: deviceId,
+          })
+          .execute();
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw new LatchError('invalid_data', 'This share set already exists.');
       throw error;
     }
   }
 
-  /** Revokes a device's set: its auth share is deleted, so that device's share alone is useless. */
+  /**
+   * Revokes a device's set: its auth share is deleted, so that device's share alone is useless, and
+   * the device's key is revoked with it (its custody calls get 403 until a fresh login registers it).
+   */
   async revokeDeviceShareSet(owner: WalletOwner, shareSetId: string): Promise<void> {
     const wallet = await this.requireWallet(owner);
-    const deleted = await this.db
-      .deleteFrom('wallet_share_sets')
-      .where('id', '=', shareSetId)
+    await this.db.transaction().execute(async (tx) => {
+      const deleted = await tx
+        .deleteFrom('wallet_share_sets')
+        .where('id', '=', shareSetId)
+        .where('wallet_id', '=', wallet.id)
+        .where('kind', '=', 'device')
+        .returning('device_key_id')
+        .executeTakeFirst();
+      if (!deleted) throw new LatchError('not_found', 'No such device share set.');
+      if (deleted.device_key_id === null) return;
+      await tx
+        .updateTable('device_keys')
+        .set({ revoked_at: this.clock.now() })
+        .where('app_id', '=', owner.appId)
+        .where('user_id', '=', owner.userId)
+        .where('id', '=', deleted.device_key_id)
+        .where('revoked_at', 'is', null)
+        .execute();
+    });
+  }
+
+  /** The primary set's auth share: a new device needs it with the recovery material. */
+  async releasePrimaryAuthShare(owner: WalletOwner): Promise<Uint8Array> {
+    const wallet = await this.requireWallet(owner);
+    const set = await this.db
+      .selectFrom('wallet_share_sets')
+      .selectAll()
+      .where('id', '=', wallet.primary_share_set_id)
       .where('wallet_id', '=', wallet.id)
-      .where('kind', '=', 'device')
       .executeTakeFirst();
-    if (Number(deleted.numDeletedRows) === 0) throw new LatchError('not_found', 'No such device share set.');
+    if (!set) throw new LatchError('internal_error', 'The primary share set is missing.');
+    return this.open('auth-share-kek', this.context(owner, wallet.id, set.id), set.auth_share_sealed);
   }
 
   /** Provider-managed recovery: the recovery ciphertext and its key (operator-recoverable by design). */
@@ -249,15 +333,16 @@ export class WalletCustody {
   }
 
   /**
-   * Replaces the recovery (e.g. provider-managed → password) with a freshly split set: the new
-   * primary set's auth share and recovery ciphertext replace every old set and the old recovery key,
-   * so material the server held before no longer combines with anything it keeps.
+   * Replaces the recovery (e.g. provider-managed → password) with a freshly split set bound to the
+   * calling device: the new primary set's auth share and recovery ciphertext replace every old set and
+   * the old recovery key, so material the server held before no longer combines with anything it keeps.
    */
   async replaceRecovery(
     owner: WalletOwner,
     shareSetId: string,
     authShare: Uint8Array,
     recovery: NewWalletInput['recovery'],
+    deviceId: string,
   ) {
     check(UUID.test(shareSetId), 'Invalid share set id.');
     checkBytes(authShare, 16, 256, 'auth share');
@@ -269,7 +354,14 @@ export class WalletCustody {
       await tx.deleteFrom('wallet_share_sets').where('wallet_id', '=', wallet.id).execute();
       await tx
         .insertInto('wallet_share_sets')
-        .values({ id: shareSetId, wallet_id: wallet.id, kind: 'primary', auth_share_sealed: sealed, created_at: now })
+        .values({
+          id: shareSetId,
+          wallet_id: wallet.id,
+          kind: 'primary',
+          auth_share_sealed: sealed,
+          created_at: now,
+          device_key_id: deviceId,
+        })
         .execute();
       await tx
         .updateTable('embedded_wallets')

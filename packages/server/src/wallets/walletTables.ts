@@ -1,4 +1,4 @@
-/** The tables of migration 010 as the custody module sees them. */
+/** The tables of migrations 010 and 012 as the custody module sees them. */
 export interface WalletTables {
   embedded_wallets: {
     id: string;
@@ -21,5 +21,20 @@ export interface WalletTables {
     kind: 'primary' | 'device';
     auth_share_sealed: string;
     created_at: Date;
+    /** The thumbprint of the device key this set belongs to; null for sets made before migration 012. */
+    device_key_id: string | null;
+  };
+  device_keys: {
+    app_id: string;
+    user_id: string;
+    /** RFC 7638 thumbprint of the public key. */
+    id: string;
+    /** The public JWK (kty, crv, x, y) as JSON text. */
+    public_jwk: string;
+    /** The session whose device grant registered the key (last registration). */
+    session_id: string;
+    created_at: Date;
+    last_used_at: Date;
+    revoked_at: Date | null;
   };
 }

@@ -3,6 +3,7 @@ import * as wallets010 from '../../wallets/walletsMigration.js';
 import * as core001 from './001_core.js';
 import * as shortLived002 from './002_short_lived.js';
 import * as shortLivedUnlogged011 from './011_short_lived_unlogged.js';
+import * as deviceKeys012 from './012_device_keys.js';
 import * as sessionFamilies013 from './013_session_families.js';
 import * as durableCounters014 from './014_durable_counters.js';
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '002_short_lived': shortLived002,
   '010_wallets': wallets010,
   '011_short_lived_unlogged': shortLivedUnlogged011,
+  '012_device_keys': deviceKeys012,
   '013_session_families': sessionFamilies013,
   '014_durable_counters': durableCounters014,
 };

@@ -1,0 +1,78 @@
+import type { WireExportInit } from '@latch/protocol/schemas';
+import type { Delivery } from '../ports.js';
+import type { LinkedAccountRow } from '../store/schema.js';
+
+/** Where custody codes and notices go: the user's verified email, else their phone. */
+export interface CustodyContact {
+  channel: 'email' | 'sms';
+  /** A normalised address or an E.164 number. */
+  to: string;
+}
+
+/** The user's preferred verified channel (every linked account is verified), or undefined when they have none. */
+export function custodyContact(
+  accounts: readonly Pick<LinkedAccountRow, 'type' | 'account_key'>[],
+): CustodyContact | undefined {
+  // The most recently linked email wins, then the most recently linked phone.
+  const last = (type: string) => accounts.filter((a) => a.type === type).at(-1)?.account_key;
+  const email = last('email');
+  if (email) return { channel: 'email', to: email };
+  const phone = last('phone');
+  return phone ? { channel: 'sms', to: phone } : undefined;
+}
+
+/** The destination as the export page shows it: `j•••@example.com`, `•••••••4567`. */
+export function maskedContact(contact: CustodyContact): WireExportInit {
+  if (contact.channel === 'email') {
+    const at = contact.to.lastIndexOf('@');
+    return { channel: 'email', destination: `${contact.to.slice(0, 1)}•••${contact.to.slice(at)}` };
+  }
+  return { channel: 'sms', destination: `•••••••${contact.to.slice(-4)}` };
+}
+
+/** The notices custody sends (no code: `code` is '' and the dev outbox shows the text). */
+export type CustodyNotice = 'new-device' | 'key-exported';
+
+const NOTICE_TEXT: Record<CustodyNotice, { subject: string; body: (app: string) => string }> = {
+  'new-device': {
+    subject: 'A new device can now use your wallet',
+    body: (app) =>
+      `A new device can now use your ${app} wallet. If this was you, there is nothing to do. If it was not, log in to ${app} and remove that device, and secure your email or phone.`,
+  },
+  'key-exported': {
+    subject: 'Your wallet key was exported',
+    body: (app) =>
+      `Your ${app} wallet key was exported. If this was you, keep it safe. If it was not, move your funds to a new wallet now: whoever holds the key controls the wallet.`,
+  },
+};
+
+/** Sends a custody notice through the server's delivery (email or SMS). */
+export async function sendCustodyNotice(
+  delivery: Delivery,
+  contact: CustodyContact,
+  appName: string,
+  notice: CustodyNotice,
+): Promise<void> {
+  const { subject, body } = NOTICE_TEXT[notice];
+  if (contact.channel === 'email') await delivery.sendEmail({ to: contact.to, subject, text: body(appName), code: '' });
+  else await delivery.sendSms({ to: contact.to, text: `${subject}. ${body(appName)}`, code: '' });
+}
+
+/** The email or SMS carrying an export code. */
+export async function sendExportCode(
+  delivery: Delivery,
+  contact: CustodyContact,
+  appName: string,
+  code: string,
+  minutes: number,
+): Promise<void> {
+  const text = `${code} is your code to export your ${appName} wallet key. It expires in ${minutes} minutes. If you did not ask to export your key, do not share this code with anyone and secure your account.`;
+  if (contact.channel === 'email') {
+    await delivery.sendEmail({
+      to: contact.to,
+      subject: `${code} is your wallet export code for ${appName}`,
+      text,
+      code,
+    });
+  } else await delivery.sendSms({ to: contact.to, text, code });
+}

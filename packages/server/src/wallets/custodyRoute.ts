@@ -1,0 +1,155 @@
+import { LatchError } from '@latch/protocol';
+import { DEVICE_NONCE_HEADER, DEVICE_PROOF_HEADER } from '@latch/protocol/schemas';
+import type { Kysely } from 'kysely';
+import * as v from 'valibot';
+import type { ServerContext } from '../context.js';
+import type { LatchContext, RouteDef } from '../http/env.js';
+import { MAX_BODY_BYTES } from '../http/parseBody.js';
+import { type AuthenticatedUser, bearerToken, requireUser } from '../http/requireUser.js';
+import { mintDeviceNonce, takeDeviceNonce } from './deviceGrants.js';
+import { DeviceKeys } from './deviceKeys.js';
+import { type DevicePublicJwk, verifyDeviceProof } from './deviceProof.js';
+import type { WalletOwner } from './walletInput.js';
+
+/** An authenticated custody call: the token's owner and the device whose proof checked out. */
+export interface CustodyCall<TBody> {
+  owner: WalletOwner;
+  user: AuthenticatedUser;
+  sessionId: string;
+  /** The calling device (its key's RFC 7638 thumbprint). */
+  deviceId: string;
+  jwk: DevicePublicJwk;
+  /** The proof's nonce (wallet-key signatures cover it). */
+  nonce: string;
+  body: TBody;
+}
+
+/** Options of a custody route. */
+export interface CustodyRouteOptions {
+  /** The device registration route: the proof's key need not be registered yet (it is the one to register). */
+  unregisteredDevice?: boolean;
+}
+
+const deviceKeysByServer = new WeakMap<ServerContext, DeviceKeys>();
+
+/** The device key store of a server. */
+export function deviceKeysFor(ctx: ServerContext): DeviceKeys {
+  let keys = deviceKeysByServer.get(ctx);
+  if (!keys) {
+    keys = new DeviceKeys(ctx.db as unknown as Kysely<object>, ctx.clock);
+    deviceKeysByServer.set(ctx, keys);
+  }
+  return keys;
+}
+
+const tooLarge = () => new LatchError('invalid_data', 'The request body is too large.', { status: 413 });
+
+/** The exact body bytes (the proof hashes them), never more than MAX_BODY_BYTES. */
+async function readBodyBytes(c: LatchContext): Promise<Uint8Array> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
+  const body = c.req.raw.body;
+  if (!body) return new Uint8Array(0);
+  const reader = body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** Parses the JSON body with a protocol schema, as `parseBody` does (an empty body reads as `{}`). */
+function parseJson<TSchema extends v.GenericSchema>(bytes: Uint8Array, schema: TSchema): v.InferOutput<TSchema> {
+  const text = Buffer.from(bytes).toString('utf8');
+  let json: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new LatchError('invalid_data', 'The request body is not valid JSON.');
+    }
+  }
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new LatchError('invalid_data', 'The request body must be a JSON object.');
+  }
+  const result = v.safeParse(schema, json);
+  if (result.success) return result.output;
+  const issue = result.issues[0];
+  const field = issue.path?.map((p) => String(p.key)).join('.');
+  throw new LatchError(
+    'invalid_data',
+    field ? `Invalid value for ${field}: ${issue.message}` : `Invalid request body: ${issue.message}`,
+  );
+}
+
+/**
+ * Authenticates a custody call: the bearer token (`requireUser`), then the device proof of header
+ * `latch-device-proof` (jose; docs/custody.md), its nonce taken from the short-lived store (single use,
+ * minted for this app and user), and the device key registered and not revoked for the user (403
+ * `device_not_registered`). Origin and Sec-Fetch-* play no part. Once the proof is accepted the answer,
+ * success or error, carries a fresh nonce in `latch-device-nonce` for the device's next call.
+ */
+export async function authenticateCustodyCall<TSchema extends v.GenericSchema>(
+  c: LatchContext,
+  method: 'GET' | 'POST',
+  path: string,
+  schema: TSchema | undefined,
+  options: CustodyRouteOptions = {},
+): Promise<CustodyCall<v.InferOutput<TSchema>>> {
+  const ctx = c.get('ctx');
+  const user = await requireUser(c);
+  const token = bearerToken(c) ?? '';
+  const bytes = method === 'POST' ? await readBodyBytes(c) : new Uint8Array(0);
+  const proof = await verifyDeviceProof(c.req.header(DEVICE_PROOF_HEADER), {
+    method,
+    path,
+    accessToken: token,
+    body: bytes,
+    nowSeconds: Math.floor(ctx.clock.now().getTime() / 1000),
+  });
+  const owner: WalletOwner = { appId: user.app.id, userId: user.claims.userId };
+  // Last, so a proof that fails any other check does not burn the device's nonce.
+  if (!(await takeDeviceNonce(ctx.shortLived, owner.appId, owner.userId, proof.nonce))) {
+    throw new LatchError('invalid_device_proof', 'Invalid device proof: unknown, used or expired nonce.');
+  }
+  c.header(DEVICE_NONCE_HEADER, await mintDeviceNonce(ctx.shortLived, owner.appId, owner.userId));
+  if (!options.unregisteredDevice && !(await deviceKeysFor(ctx).isActive(owner, proof.deviceId))) {
+    throw new LatchError('device_not_registered');
+  }
+  const body = schema ? parseJson(bytes, schema) : (undefined as v.InferOutput<TSchema>);
+  return {
+    owner,
+    user,
+    sessionId: user.claims.sessionId,
+    deviceId: proof.deviceId,
+    jwk: proof.jwk,
+    nonce: proof.nonce,
+    body,
+  };
+}
+
+/** A custody endpoint: `handler` runs only for an authenticated custody call and its result is the JSON answer. */
+export function custodyRoute<TSchema extends v.GenericSchema>(
+  method: 'get' | 'post',
+  path: string,
+  schema: TSchema | undefined,
+  handler: (call: CustodyCall<v.InferOutput<TSchema>>, ctx: ServerContext, c: LatchContext) => Promise<object>,
+  options: CustodyRouteOptions = {},
+): RouteDef {
+  return {
+    method,
+    path,
+    handler: async (c, ctx) => {
+      const call = await authenticateCustodyCall(c, method === 'get' ? 'GET' : 'POST', path, schema, options);
+      return c.json(await handler(call, ctx, c));
+    },
+  };
+}

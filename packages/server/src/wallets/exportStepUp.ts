@@ -1,0 +1,79 @@
+import { hkdfSync } from 'node:crypto';
+import { LatchError } from '@latch/protocol';
+import { CUSTODY_LIMIT } from '@latch/protocol/schemas';
+import { OneTimeCodes } from '../codes/OneTimeCodes.js';
+import type { ServerContext } from '../context.js';
+import { loadMasterKey } from '../crypto/masterKey.js';
+import { countExportCode } from './custodyLimits.js';
+import { type CustodyContact, sendExportCode } from './custodyNotices.js';
+import type { WalletOwner } from './walletInput.js';
+
+/** Wrong tries before an export code dies. */
+export const EXPORT_CODE_MAX_TRIES = 5;
+
+const byServer = new WeakMap<ServerContext, OneTimeCodes>();
+
+/**
+ * The export codes of a server: the one-time-code machinery with its own HMAC key (HKDF of the master
+ * key, info `latch/export-codes/v1`) and its own namespace, so a login code never opens an export and
+ * an export code never logs anyone in.
+ */
+function exportCodes(ctx: ServerContext): OneTimeCodes {
+  let codes = byServer.get(ctx);
+  if (!codes) {
+    const hmacKey = Buffer.from(
+      hkdfSync('sha256', loadMasterKey(ctx.settings), Buffer.alloc(0), 'latch/export-codes/v1', 32),
+    );
+    codes = new OneTimeCodes({
+      kv: ctx.shortLived,
+      hmacKey,
+      now: () => ctx.clock.now().getTime(),
+      ttlMs: CUSTODY_LIMIT.exportCodeTtlMs,
+    });
+    byServer.set(ctx, codes);
+  }
+  return codes;
+}
+
+const triesKey = (owner: WalletOwner) => `custody-export-tries:${owner.appId}:${owner.userId}`;
+const stepUpRequired = () =>
+  new LatchError('step_up_required', 'The code is wrong, used or expired, or was tried too often. Ask for a new one.');
+
+// `export:<appId>` can never be a login code's app id (always 25 characters), so the store keys differ.
+const scope = (owner: WalletOwner, contact: CustodyContact) => ({
+  appId: `export:${owner.appId}`,
+  channel: contact.channel,
+  target: owner.userId,
+});
+
+/** Sends a fresh export code to `contact` (replacing an earlier one), at most CUSTODY_LIMIT.exportCodesPerHour. */
+export async function sendExportStepUp(
+  ctx: ServerContext,
+  owner: WalletOwner,
+  appName: string,
+  contact: CustodyContact,
+): Promise<void> {
+  await countExportCode(ctx.shortLived, owner);
+  const code = await exportCodes(ctx).issue(scope(owner, contact));
+  await ctx.shortLived.delete(triesKey(owner)); // a new code gets its own tries
+  await sendExportCode(ctx.delivery, contact, appName, code, CUSTODY_LIMIT.exportCodeTtlMs / 60_000);
+}
+
+/** Consumes the export code; 401 `step_up_required` when it is wrong, used, expired or out of tries (5 per code sent). */
+export async function verifyExportStepUp(
+  ctx: ServerContext,
+  owner: WalletOwner,
+  contact: CustodyContact,
+  code: string,
+): Promise<void> {
+  // Our own count of tries (whatever the code service's policy): EXPORT_CODE_MAX_TRIES per code sent.
+  const { count } = await ctx.shortLived.increment(triesKey(owner), 1, CUSTODY_LIMIT.exportCodeTtlMs);
+  if (count > EXPORT_CODE_MAX_TRIES) throw stepUpRequired();
+  try {
+    await exportCodes(ctx).verify(scope(owner, contact), code);
+  } catch (error) {
+    if (error instanceof LatchError && error.code === 'invalid_credentials') throw stepUpRequired();
+    throw error;
+  }
+  await ctx.shortLived.delete(triesKey(owner));
+}
