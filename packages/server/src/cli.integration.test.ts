@@ -1,9 +1,11 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { createLatchServer } from './index.js';
+import { testSettings } from './test/harness.js';
 
 const bin = fileURLToPath(new URL('../bin/latch-server.mjs', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'latch-cli-'));
@@ -20,6 +22,8 @@ function cli(
       [bin, ...args],
       {
         cwd: dataDir,
+        // A command that hangs (e.g. a second server that did not refuse) fails the test instead of the suite.
+        timeout: 90_000,
         env: {
           PATH: process.env.PATH ?? '',
           LATCH_DEV: '1',
@@ -126,4 +130,81 @@ it('refuses to start, with a clear message, when the master key cannot open the 
   expect(result.stderr).toContain('The master key does not open the stored signing keys');
   expect(result.stderr).not.toContain(key(1));
   expect(result.stderr).not.toContain(key(2));
+}, 120_000);
+
+/** Starts `latch-server start` on `dir` (port 0); resolves with the child and the admin endpoint it publishes. */
+async function startServerProcess(dir: string): Promise<{ child: ChildProcess; url: string; secret: string }> {
+  const child = spawn(process.execPath, [bin, 'start'], {
+    cwd: dataDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      LATCH_DEV: '1',
+      LATCH_DATA_DIR: dir,
+      LATCH_LOG_LEVEL: 'warn',
+      LATCH_PORT: '0',
+    },
+    stdio: 'ignore',
+  });
+  const file = join(dir, 'admin.json');
+  for (let i = 0; i < 600 && !existsSync(file); i++) await new Promise((r) => setTimeout(r, 100));
+  const { url, secret } = JSON.parse(readFileSync(file, 'utf8'));
+  return { child, url, secret };
+}
+
+it('with the server running on a PGlite dir, apps create goes through it (the app is then served) and a second server refuses to start', async () => {
+  const dir = join(dataDir, 'live');
+  const server = await startServerProcess(dir);
+  try {
+    const created = await cli(['apps', 'create', '--name', 'Live'], { LATCH_DATA_DIR: dir });
+    expect(created.stderr).toBe('');
+    expect(created.code).toBe(0);
+    const { app_id } = JSON.parse(created.stdout);
+    // The running server sees the app at once: the CLI did not write to the database behind its back.
+    const config = await fetch(`${server.url}/api/v1/apps/${app_id}`);
+    expect(config.status).toBe(200);
+    expect((await cli(['apps', 'list'], { LATCH_DATA_DIR: dir })).stdout).toContain(app_id);
+    const rotated = await cli(['keys', 'rotate'], { LATCH_DATA_DIR: dir });
+    expect(rotated.code).toBe(0);
+    expect(JSON.parse(rotated.stdout)).toMatchObject({ failed: [], resealed: { auth_shares: 0, recovery_keys: 0 } });
+
+    const second = await cli(['start'], { LATCH_DATA_DIR: dir, LATCH_PORT: '0' });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('The Latch server is running on this data directory');
+
+    // The admin channel answers only the secret's holder, and never a browser request.
+    const post = (headers: Record<string, string>) =>
+      fetch(`${server.url}/api/v1/admin/cli`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ argv: ['apps', 'list'] }),
+      });
+    expect((await post({})).status).toBe(401);
+    expect((await post({ authorization: 'Bearer wrong' })).status).toBe(401);
+    const auth = { authorization: `Bearer ${server.secret}` };
+    expect((await post({ ...auth, origin: 'http://localhost:5173' })).status).toBe(403);
+    expect((await post({ ...auth, 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    const ok = await post(auth);
+    expect(ok.status).toBe(200);
+    expect((await ok.json()).stdout).toContain(app_id);
+  } finally {
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+  }
+  // A clean stop releases the directory and withdraws the admin endpoint.
+  expect(existsSync(join(dir, 'latch.lock'))).toBe(false);
+  expect(existsSync(join(dir, 'admin.json'))).toBe(false);
+}, 300_000);
+
+it('refuses, with a clear message, a command on a directory held by a server that does not take commands', async () => {
+  const dir = join(dataDir, 'held');
+  // An embedding host (createLatchServer without listening) holds the directory in this process.
+  const holder = await createLatchServer(testSettings({ inMemoryDb: false, dataDir: dir }));
+  try {
+    const result = await cli(['apps', 'list'], { LATCH_DATA_DIR: dir });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('The Latch server is running on this data directory');
+    expect(result.stderr).toContain(`pid ${process.pid}`);
+  } finally {
+    await holder.close();
+  }
 }, 120_000);
