@@ -1,245 +1,162 @@
-import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
-import { LatchError, WALLET_EVENT } from '@latch/protocol';
+import { WALLET_EVENT } from '@latch/protocol';
 import { IDBFactory } from 'fake-indexeddb';
-import { Kysely, sql } from 'kysely';
-import { PGliteDialect } from 'kysely-pglite-dialect';
-import { verifyMessage } from 'viem';
-import { afterEach, describe, expect, it } from 'vitest';
-// The real server custody module (test-only cross-package import; the frame's code never imports it).
-import { FakeClock } from '../../../server/src/clock.js';
-import { PgShortLivedStore } from '../../../server/src/kv/PgShortLivedStore.js';
-import { migrateToLatest } from '../../../server/src/store/migrate.js';
-import type { Database } from '../../../server/src/store/schema.js';
-import {
-  createPasswordOprf,
-  createWalletKeyring,
-  WalletCustody,
-  type WalletOwner,
-} from '../../../server/src/wallets/index.js';
+import { parseEther, verifyMessage } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFrameRouter } from '../router.js';
 import { openDeviceShareStore } from '../storage/deviceShareStore.js';
-import type { CustodyApi } from './custodyApi.js';
+import { type FrameTestServer, frameTestServer } from '../testing/frameTestServer.js';
 import { frameRoutes } from './frameRoutes.js';
-import { FrameWallet } from './frameWallet.js';
+import type { FrameWallet } from './frameWallet.js';
 
-const APP = 'clapp00000000000000000001';
-const USERS: Record<string, WalletOwner> = {
-  'token-alice': { appId: APP, userId: 'user0000000000000000alice' },
-  'token-bob': { appId: APP, userId: 'user00000000000000000bob0' },
-};
-// Cheap Argon2id here; the real cost is covered by the recovery unit tests.
-const FAST = { m: 256, t: 1, p: 1 };
-
-// The frame's API port bound straight to the server's custody service; the token stands for requireUser.
-function directApi(custody: WalletCustody): CustodyApi {
-  const owner = (token: string) => {
-    const user = USERS[token];
-    if (!user) throw new LatchError('missing_or_invalid_token');
-    return user;
-  };
-  return {
-    async getWallet(token) {
-      const w = await custody.getWallet(owner(token));
-      return w
-        ? {
-            walletId: w.id,
-            address: w.address as `0x${string}`,
-            recoveryMethod: w.recoveryMethod,
-            primaryShareSetId: w.primaryShareSetId,
-          }
-        : null;
-    },
-    createWallet: async (token, input) => void (await custody.createWallet(owner(token), input)),
-    getAuthShare: (token, setId) => custody.releaseAuthShare(owner(token), setId),
-    addDeviceShareSet: (token, setId, share) => custody.addDeviceShareSet(owner(token), setId, share),
-    getProviderRecovery: (token) => custody.releaseProviderRecovery(owner(token)),
-    getPasswordRecovery: (token) => custody.passwordRecovery(owner(token)),
-    evaluateOprf: (token, walletId, blinded) => custody.evaluatePasswordOprf(owner(token), walletId, blinded),
-    confirmPassword: async (token, verifier) => void (await custody.confirmPassword(owner(token), verifier)),
-    replaceRecovery: (token, setId, share, recovery) => custody.replaceRecovery(owner(token), setId, share, recovery),
-  };
-}
-
-async function setUp() {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(new PGlite()) });
-  await migrateToLatest(db); // includes 010_wallets
-  const now = new Date();
-  await sql`insert into apps (id, name, created_at, updated_at) values (${APP}, 'Test', ${now}, ${now})`.execute(db);
-  for (const user of Object.values(USERS)) {
-    await sql`insert into users (id, app_id, created_at) values (${user.userId}, ${APP}, ${now})`.execute(db);
-  }
-  const anyDb = db as unknown as Kysely<object>;
-  const keyring = createWalletKeyring(randomBytes(32));
-  const custody = new WalletCustody(
-    anyDb,
-    keyring,
-    createPasswordOprf(keyring, new PgShortLivedStore(anyDb)),
-    new FakeClock(),
-  );
-  const api = directApi(custody);
-  // Each "browser" is its own IndexedDB; a FrameWallet is one frame page load.
-  const device = async (idb = new IDBFactory()) => ({
-    idb,
-    wallet: new FrameWallet(api, await openDeviceShareStore(idb), FAST),
-  });
-  const dump = async () =>
-    (
-      await sql<{ r: string }>`select row_to_json(t)::text as r from embedded_wallets t
-      union all select row_to_json(s)::text from wallet_share_sets s`.execute(db)
-    ).rows
-      .map((r) => r.r)
-      .join('\n');
-  return { db, device, dump, api };
-}
-
-const token = 'token-alice';
+type Reply = { id: string; data?: { address?: `0x${string}`; result?: `0x${string}` }; error?: { type: string } };
 
 /** A router over `wallet` as the host page sees it: send a request, await the reply for its id. */
 function hostOf(wallet: FrameWallet) {
-  const posted: { id: string; data?: { result?: string }; error?: { type: string; message: string } }[] = [];
+  const posted: Reply[] = [];
   const listeners: ((e: MessageEvent) => void)[] = [];
-  const parent = { postMessage: (m: unknown) => posted.push(m as (typeof posted)[number]) };
+  const parent = { postMessage: (m: unknown) => posted.push(m as Reply) };
   const self = {
     addEventListener: (_: 'message', l: (e: MessageEvent) => void) => listeners.push(l),
     removeEventListener: () => {},
   };
   createFrameRouter({ self, parent, parentOrigin: 'https://host.example', routes: frameRoutes(wallet) }).start();
-  return async (id: string, event: string, data: unknown) => {
+  let n = 0;
+  return async (event: string, data: unknown): Promise<Reply> => {
+    const id = `r${++n}`;
     for (const l of listeners)
       l({ data: { id, event, data }, origin: 'https://host.example', source: parent } as unknown as MessageEvent);
-    for (let i = 0; i < 300 && !posted.some((p) => p.id === id); i++) await new Promise((r) => setTimeout(r, 10));
-    return posted.find((p) => p.id === id);
+    for (let i = 0; i < 500 && !posted.some((p) => p.id === id); i++) await new Promise((r) => setTimeout(r, 10));
+    return posted.find((p) => p.id === id) as Reply;
   };
 }
 
-const sign = (address: string) => ({
-  accessToken: token,
+const personalSign = (accessToken: string, address: string) => ({
+  accessToken,
   address,
   request: { method: 'personal_sign', params: ['gm', address] },
 });
+const sendOneEth = (accessToken: string, address: string) => ({
+  accessToken,
+  address,
+  request: {
+    method: 'eth_signTransaction',
+    params: [
+      { from: address, to: address, value: `0x${parseEther('1').toString(16)}`, chainId: 1, nonce: 0, gas: 21000 },
+    ],
+  },
+});
 
-describe('frame wallet against the server custody module (PGlite)', () => {
-  let env: Awaited<ReturnType<typeof setUp>>;
-  afterEach(async () => env?.db.destroy());
-
-  it('creates, reconnects after a reload, and recovers the same address on a new device (provider-managed)', async () => {
-    env = await setUp();
-    const first = await env.device();
-    const { address } = await first.wallet.create({ accessToken: token });
-    await expect(first.wallet.create({ accessToken: token })).rejects.toMatchObject({
-      code: 'embedded_wallet_already_exists',
-    });
-
-    const reloaded = await env.device(first.idb);
-    expect((await reloaded.wallet.connect({ accessToken: token, address })).address).toBe(address);
-
-    const laptop = await env.device();
-    await expect(laptop.wallet.connect({ accessToken: token, address })).rejects.toMatchObject({
-      code: 'device_share_missing',
-    });
-    expect((await laptop.wallet.recover({ accessToken: token, address })).address).toBe(address);
-    // The new device now has its own set: a reload connects without recovery.
-    expect((await (await env.device(laptop.idb)).wallet.connect({ accessToken: token, address })).address).toBe(
-      address,
-    );
-    // Bob's token does not reach Alice's wallet.
-    await expect(laptop.wallet.connect({ accessToken: 'token-bob', address })).rejects.toMatchObject({
-      code: 'embedded_wallet_not_found',
-    });
+describe('frame wallet through its message router (real server, PGlite)', () => {
+  let env: FrameTestServer;
+  beforeAll(async () => {
+    env = await frameTestServer();
   });
+  afterAll(async () => env?.close());
 
-  it('answers create and personal_sign through the message router; the signature verifies', async () => {
-    env = await setUp();
-    const { wallet } = await env.device();
-    const posted: { id: string; data?: { address?: `0x${string}`; result?: `0x${string}` } }[] = [];
-    const listeners: ((e: MessageEvent) => void)[] = [];
-    const parent = { postMessage: (m: unknown) => posted.push(m as (typeof posted)[number]) };
-    const self = {
-      addEventListener: (_: 'message', l: (e: MessageEvent) => void) => listeners.push(l),
-      removeEventListener: () => {},
-    };
-    createFrameRouter({ self, parent, parentOrigin: 'https://host.example', routes: frameRoutes(wallet) }).start();
-    const send = (data: unknown) => {
-      for (const l of listeners) l({ data, origin: 'https://host.example', source: parent } as unknown as MessageEvent);
-    };
-    const reply = async (id: string) => {
-      for (let i = 0; i < 200 && !posted.some((p) => p.id === id); i++) await new Promise((r) => setTimeout(r, 10));
-      return posted.find((p) => p.id === id);
-    };
-    send({ id: 'c1', event: WALLET_EVENT.walletCreate, data: { accessToken: token } });
-    const address = (await reply('c1'))?.data?.address as `0x${string}`;
+  /** A registered frame of `email` with a new wallet, unlocked. */
+  async function unlockedFrame(email: string) {
+    const login = await env.login(email);
+    const device = await env.device();
+    const host = hostOf(device.wallet);
+    expect(
+      (await host(WALLET_EVENT.deviceRegister, { accessToken: login.token, deviceGrant: login.grant })).data,
+    ).toMatchObject({ deviceId: expect.any(String) });
+    const created = await host(WALLET_EVENT.walletCreate, { accessToken: login.token });
+    const address = created.data?.address as `0x${string}`;
     expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    send({
-      id: 's1',
-      event: WALLET_EVENT.walletRpc,
-      data: { accessToken: token, address, request: { method: 'personal_sign', params: ['gm', address] } },
-    });
-    const signature = (await reply('s1'))?.data?.result as `0x${string}`;
-    expect(await verifyMessage({ address, message: 'gm', signature })).toBe(true);
+    return { login, device, host, address };
+  }
+
+  it('registers, creates and signs through the router; a repeated grant is a no-op', async () => {
+    const { login, host, address } = await unlockedFrame('router-frame@example.com');
+    const signed = await host(WALLET_EVENT.walletRpc, personalSign(login.token, address));
+    expect(await verifyMessage({ address, message: 'gm', signature: signed.data?.result as `0x${string}` })).toBe(true);
+    const again = await host(WALLET_EVENT.deviceRegister, { accessToken: login.token, deviceGrant: login.grant });
+    expect(again.error).toBeUndefined();
   });
 
-  it('fails closed with no signature: a tampered device share, and an auth share of another set', async () => {
-    env = await setUp();
-    const first = await env.device();
-    const { address } = await first.wallet.create({ accessToken: token });
-    const generic = { type: 'error', message: 'An error has occurred, please try again.' };
+  // Issue #17 reproduction 4: once unlocked, the frame signed for any token (and after Log out).
+  it('reproduction 4: an unlocked frame signs for nobody else — other user, other app, revoked, "x", after clear', async () => {
+    const email = 'repro4-frame@example.com';
+    const { login, host, address } = await unlockedFrame(email);
+    const refused = async (token: string, label: string) => {
+      for (const data of [personalSign(token, address), sendOneEth(token, address)]) {
+        const reply = await host(WALLET_EVENT.walletRpc, data);
+        expect(reply.error, label).toBeDefined();
+        expect(reply.data, label).toBeUndefined();
+      }
+    };
+    const owner = async () => {
+      const ok = await host(WALLET_EVENT.walletRpc, personalSign(login.token, address));
+      expect(ok.data?.result).toMatch(/^0x/);
+    };
+    await owner();
 
-    // One flipped bit in the stored device share (re-encrypted, so only the address check can catch it).
-    const store = await openDeviceShareStore(first.idb);
+    // Another user of the same app (a real token of theirs).
+    await refused((await env.login('mallory-frame@example.com')).token, 'another user');
+    await owner(); // the cache was dropped; the owner unlocks again through the server
+    // The same person's token for another app (aud is not this app).
+    await refused((await env.login(email, env.otherAppId)).token, 'another app');
+    // A revoked session of the owner (a token the frame has not seen: checked with the server).
+    const second = await env.login(email);
+    await env.logout(second.token);
+    await refused(second.token, 'revoked');
+    // Not a token at all.
+    await refused('x', 'x');
+    await owner();
+
+    // Log out: the client clears the frame and the session is revoked; the old token signs nothing.
+    await env.logout(login.token);
+    expect((await host(WALLET_EVENT.walletClear, {})).error).toBeUndefined();
+    await refused(login.token, 'after logout and clear');
+  });
+
+  it('clear drops the unlocked key: with the server unreachable, the same live token no longer signs', async () => {
+    const login = await env.login('clear-frame@example.com');
+    let online = true;
+    const switchable: typeof fetch = (input, init) =>
+      online ? env.frameFetch(input, init) : Promise.reject(new TypeError('offline'));
+    const device = await env.device(new IDBFactory(), { fetch: switchable });
+    const host = hostOf(device.wallet);
+    await host(WALLET_EVENT.deviceRegister, { accessToken: login.token, deviceGrant: login.grant });
+    const address = (await host(WALLET_EVENT.walletCreate, { accessToken: login.token })).data?.address as string;
+    online = false;
+    // The key is cached and this token already accepted: signing needs no server.
+    expect((await host(WALLET_EVENT.walletRpc, personalSign(login.token, address))).data?.result).toMatch(/^0x/);
+    expect((await host(WALLET_EVENT.walletClear, {})).error).toBeUndefined();
+    // After clear the key is gone: unlocking again would need the server.
+    expect((await host(WALLET_EVENT.walletRpc, personalSign(login.token, address))).error).toBeDefined();
+    online = true;
+    expect((await host(WALLET_EVENT.walletRpc, personalSign(login.token, address))).data?.result).toMatch(/^0x/);
+  });
+
+  it('fails closed with no signature when the stored device share was tampered with', async () => {
+    const { login, device, address } = await unlockedFrame('tamper-frame@example.com');
+    const store = await openDeviceShareStore(device.idb);
     const stored = (await store.load(address))?.share;
     if (!stored) throw new Error('no device share');
     const flipped = Uint8Array.from(stored.share);
     flipped[0] = (flipped[0] as number) ^ 1;
     await store.save(address, { ...stored, share: flipped });
-    const tampered = await hostOf((await env.device(first.idb)).wallet)('t1', WALLET_EVENT.walletRpc, sign(address));
-    expect(tampered).toEqual({ id: 't1', event: WALLET_EVENT.walletRpc, error: generic });
-
-    // A new device with its own set, whose server swaps in the primary set's auth share.
-    const laptop = await env.device();
-    await laptop.wallet.recover({ accessToken: token, address });
-    const primary = (await env.api.getWallet(token))?.primaryShareSetId as string;
-    const swapped: CustodyApi = { ...env.api, getAuthShare: (t) => env.api.getAuthShare(t, primary) };
-    const reloaded = new FrameWallet(swapped, await openDeviceShareStore(laptop.idb), FAST);
-    const mixed = await hostOf(reloaded)('m1', WALLET_EVENT.walletRpc, sign(address));
-    expect(mixed).toEqual({ id: 'm1', event: WALLET_EVENT.walletRpc, error: generic });
-    // The same device with an honest server signs: the failures above were the tampering alone.
-    const honest = await hostOf((await env.device(laptop.idb)).wallet)('h1', WALLET_EVENT.walletRpc, sign(address));
-    expect(await verifyMessage({ address, message: 'gm', signature: honest?.data?.result as `0x${string}` })).toBe(
-      true,
-    );
+    const reloaded = hostOf((await env.device(device.idb)).wallet);
+    expect(await reloaded(WALLET_EVENT.walletRpc, personalSign(login.token, address))).toMatchObject({
+      error: { type: 'error', message: 'An error has occurred, please try again.' },
+    });
   });
 
-  it('password recovery: wrong password refused, right password restores; the provider key is gone', async () => {
-    env = await setUp();
-    const phone = await env.device();
-    const { address } = await phone.wallet.create({ accessToken: token });
-    await phone.wallet.setRecoveryPassword({ accessToken: token, address, password: 'Secret-123' });
-    expect(await env.dump()).not.toContain('"recovery_key_sealed":"v1');
-    // The phone keeps working with its new device share.
-    expect((await (await env.device(phone.idb)).wallet.connect({ accessToken: token, address })).address).toBe(address);
-
-    const laptop = await env.device();
+  it('password recovery on a new device: wrong password refused, right password restores', async () => {
+    const email = 'password-frame@example.com';
+    const { login, device, address } = await unlockedFrame(email);
+    await device.wallet.setRecoveryPassword({ accessToken: login.token, address, password: 'Secret-123' });
+    const laptopLogin = await env.login(email);
+    const laptop = await env.device(new IDBFactory());
+    await laptop.wallet.registerDevice({ accessToken: laptopLogin.token, deviceGrant: laptopLogin.grant });
     const wrong = await laptop.wallet
-      .recover({ accessToken: token, address, password: 'Secret-124' })
+      .recover({ accessToken: laptopLogin.token, address, password: 'Secret-124' })
       .catch((e: unknown) => e);
     expect(wrong).toMatchObject({ code: 'wrong_password', message: 'Invalid recovery password, please try again.' });
-    expect((await laptop.wallet.recover({ accessToken: token, address, password: 'Secret-123' })).address).toBe(
-      address,
-    );
-  });
-
-  it('leaves no plaintext key material in the database', async () => {
-    env = await setUp();
-    const phone = await env.device();
-    const { address } = await phone.wallet.create({ accessToken: token });
-    const unlocked = await phone.wallet.unlockedWallet(token, address);
-    const store = await openDeviceShareStore(phone.idb);
-    const device = (await store.load(address))?.share.share as Uint8Array;
-    const rows = await env.dump();
-    for (const secret of [Buffer.from(unlocked.privateKey.slice(2), 'hex'), Buffer.from(device)]) {
-      for (const encoding of ['hex', 'base64', 'base64url'] as const)
-        expect(rows).not.toContain(secret.toString(encoding));
-    }
+    expect(
+      (await laptop.wallet.recover({ accessToken: laptopLogin.token, address, password: 'Secret-123' })).address,
+    ).toBe(address);
   });
 });

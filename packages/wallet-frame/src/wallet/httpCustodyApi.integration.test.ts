@@ -1,59 +1,28 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { sql } from 'kysely';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The real server over HTTP semantics (Hono app.request); test-only cross-package import.
-import { createTestServer, type TestServer } from '../../../server/src/test/harness.js';
+import { wrongCode } from '../../../server/src/codes/testing/passwordlessTestClient.js';
 import { signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { openDeviceShareStore } from '../storage/deviceShareStore.js';
-import { FrameWallet } from './frameWallet.js';
-import { createHttpCustodyApi } from './httpCustodyApi.js';
+import { type FrameTestServer, frameTestServer } from '../testing/frameTestServer.js';
 
-const PUBLIC_URL = 'http://localhost:8787';
-const FAST = { m: 256, t: 1, p: 1 };
-
-describe('frame wallet over the custody HTTP API (real server, PGlite)', () => {
-  let server: TestServer;
-  let appId: string;
-  const tokens: Record<string, string> = {};
-
+describe('frame wallet over the custody HTTP API (real server, PGlite, device proofs)', () => {
+  let env: FrameTestServer;
   beforeAll(async () => {
-    server = await createTestServer({ inMemoryDb: true, publicUrl: PUBLIC_URL });
-    ({ appId } = await server.createApp());
-    for (const name of ['alice', 'bob']) {
-      tokens[name] = (await server.signIn(appId, { type: 'email', address: `${name}-frame@example.com` }))
-        .token as string;
-    }
+    env = await frameTestServer();
   });
-  afterAll(async () => server?.close());
+  afterAll(async () => env?.close());
 
-  // The browser adds the frame's Origin to its requests; app.request needs it spelled out.
-  const frameFetch: typeof fetch = async (input, init) => {
-    const url = new URL(String(input));
-    const headers = { ...(init?.headers as Record<string, string>), origin: PUBLIC_URL };
-    return server.app.request(`${url.pathname}${url.search}`, { ...init, headers });
-  };
-  const api = () => createHttpCustodyApi({ apiUrl: PUBLIC_URL, appId, fetch: frameFetch });
-  const device = async (idb = new IDBFactory()) => ({
-    idb,
-    wallet: new FrameWallet(api(), await openDeviceShareStore(idb), FAST),
-  });
-
-  async function databaseText(): Promise<string> {
-    const tables = await server.db.introspection.getTables();
-    const parts: string[] = [];
-    for (const t of tables) {
-      const { rows } = await sql<{ r: string }>`select row_to_json(x)::text as r from ${sql.table(t.name)} x`.execute(
-        server.db,
-      );
-      parts.push(...rows.map((row) => row.r));
-    }
-    return parts.join('\n');
-  }
-
-  it('creates, signs, reloads, recovers on a new device, moves to a password, and keeps no key material in the database', async () => {
-    const token = tokens.alice as string;
-    const phone = await device();
+  it('create → sign → new device (fresh login) → password → export with the emailed code; no key material stored', async () => {
+    const email = 'alice-frame@example.com';
+    const phoneLogin = await env.login(email);
+    const phone = await env.device();
+    const { deviceId } = await phone.wallet.registerDevice({
+      accessToken: phoneLogin.token,
+      deviceGrant: phoneLogin.grant,
+    });
+    expect(deviceId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const token = phoneLogin.token;
     const { address } = await phone.wallet.create({ accessToken: token });
 
     const unlocked = await phone.wallet.unlockedWallet(token, address);
@@ -61,37 +30,80 @@ describe('frame wallet over the custody HTTP API (real server, PGlite)', () => {
     expect(await verifyMessage({ address, message: 'hello', signature })).toBe(true);
     const deviceShare = (await (await openDeviceShareStore(phone.idb)).load(address))?.share.share as Uint8Array;
 
-    expect((await (await device(phone.idb)).wallet.connect({ accessToken: token, address })).address).toBe(address);
-    await expect((await device()).wallet.connect({ accessToken: token, address })).rejects.toMatchObject({
-      code: 'device_share_missing',
-    });
-    await expect(
-      (await device(phone.idb)).wallet.connect({ accessToken: tokens.bob as string, address }),
-    ).rejects.toMatchObject({
-      code: 'embedded_wallet_not_found',
-    });
+    // A reload of the same profile keeps its device key and share.
+    expect((await (await env.device(phone.idb)).wallet.connect({ accessToken: token, address })).address).toBe(address);
 
-    const laptop = await device();
-    expect((await laptop.wallet.recover({ accessToken: token, address })).address).toBe(address);
+    // A new profile with the same (stolen) token: its key is not registered, nothing is released.
+    const laptop = await env.device();
+    await expect(laptop.wallet.recover({ accessToken: token, address })).rejects.toMatchObject({
+      code: 'device_not_registered',
+    });
+    // The fresh login on the laptop registers its key; provider recovery is then seamless.
+    const laptopLogin = await env.login(email);
+    await laptop.wallet.registerDevice({ accessToken: laptopLogin.token, deviceGrant: laptopLogin.grant });
+    expect((await laptop.wallet.recover({ accessToken: laptopLogin.token, address })).address).toBe(address);
+    expect((await env.latestMessage(email)).text).toMatch(/A new device can now use your/);
+    expect(
+      (await (await env.device(laptop.idb)).wallet.connect({ accessToken: laptopLogin.token, address })).address,
+    ).toBe(address);
 
     await phone.wallet.setRecoveryPassword({ accessToken: token, address, password: 'Secret-123' });
     // The re-split revoked every older set, the laptop's included.
-    await expect((await device(laptop.idb)).wallet.connect({ accessToken: token, address })).rejects.toMatchObject({
-      code: 'not_found',
-    });
-    const tablet = await device();
-    await expect(tablet.wallet.recover({ accessToken: token, address, password: 'Wrong-123' })).rejects.toMatchObject({
-      code: 'wrong_password',
-    });
-    expect((await tablet.wallet.recover({ accessToken: token, address, password: 'Secret-123' })).address).toBe(
-      address,
-    );
+    await expect(
+      (await env.device(laptop.idb)).wallet.connect({ accessToken: laptopLogin.token, address }),
+    ).rejects.toMatchObject({ code: 'not_found' });
+    const tabletLogin = await env.login(email);
+    const tablet = await env.device();
+    await tablet.wallet.registerDevice({ accessToken: tabletLogin.token, deviceGrant: tabletLogin.grant });
+    await expect(
+      tablet.wallet.recover({ accessToken: tabletLogin.token, address, password: 'Wrong-123' }),
+    ).rejects.toMatchObject({ code: 'wrong_password' });
+    expect(
+      (await tablet.wallet.recover({ accessToken: tabletLogin.token, address, password: 'Secret-123' })).address,
+    ).toBe(address);
 
-    const text = await databaseText();
+    // Export on the phone: a code to the verified email, typed into the export page; a wrong one is refused.
+    const exporting = await (await env.device(phone.idb)).wallet.startExport(token, address);
+    expect(exporting.destination.channel).toBe('email');
+    expect(exporting.destination.destination).not.toBe(email);
+    const code = (await env.latestMessage(email)).code;
+    expect(code).toMatch(/^\d{6}$/);
+    await expect(exporting.verify(wrongCode(code))).rejects.toMatchObject({ code: 'step_up_required' });
+    const exported = await exporting.verify(code);
+    expect(exported.address).toBe(address);
+    expect(exported.privateKey).toBe(unlocked.privateKey);
+    expect((await env.latestMessage(email)).text).toMatch(/wallet key was exported/i);
+
+    const text = await env.databaseText();
     for (const secret of [Buffer.from(unlocked.privateKey.slice(2), 'hex'), Buffer.from(deviceShare)]) {
       for (const encoding of ['hex', 'base64', 'base64url'] as const)
         expect(text).not.toContain(secret.toString(encoding));
     }
     expect(text.toLowerCase()).toContain(address.toLowerCase());
+  });
+
+  it('another user’s token reaches no wallet, and a device grant works once, for its own session only', async () => {
+    const alice = await env.login('alice2-frame@example.com');
+    const bob = await env.login('bob-frame@example.com');
+    const phone = await env.device();
+    await phone.wallet.registerDevice({ accessToken: alice.token, deviceGrant: alice.grant });
+    const { address } = await phone.wallet.create({ accessToken: alice.token });
+
+    // Bob's grant redeemed with Alice's token (another user and session) is refused.
+    const other = await env.device(new IDBFactory());
+    await expect(
+      other.wallet.registerDevice({ accessToken: alice.token, deviceGrant: bob.grant }),
+    ).rejects.toMatchObject({ code: 'invalid_device_grant' });
+    // Bob's own device (his fresh login's grant, redeemed with that login's token) has no share of Alice's wallet.
+    const bobAgain = await env.login('bob-frame@example.com');
+    await other.wallet.registerDevice({ accessToken: bobAgain.token, deviceGrant: bobAgain.grant });
+    await expect(other.wallet.connect({ accessToken: bobAgain.token, address })).rejects.toMatchObject({
+      code: 'embedded_wallet_not_found',
+    });
+    // A grant is for its own session: a third login's grant with the second login's token is refused.
+    const bobThird = await env.login('bob-frame@example.com');
+    await expect(
+      (await env.device()).wallet.registerDevice({ accessToken: bobAgain.token, deviceGrant: bobThird.grant }),
+    ).rejects.toMatchObject({ code: 'invalid_device_grant' });
   });
 });
