@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadSettings } from './config.js';
+import { ConfigError, DEFAULT_SMS_CAPS, loadSettings } from './config.js';
 
 describe('loadSettings', () => {
   it('has the documented defaults', () => {
@@ -72,5 +72,35 @@ describe('loadSettings', () => {
     for (const size of ['0', 'many', '2.5']) {
       expect(() => loadSettings({ LATCH_PG_POOL_SIZE: size })).toThrow(/LATCH_PG_POOL_SIZE/);
     }
+  });
+
+  it('trusts loopback proxies only by default, and reads LATCH_TRUSTED_PROXIES (IPs and CIDRs)', () => {
+    expect(loadSettings({}).trustedProxies).toEqual(['127.0.0.0/8', '::1']);
+    expect(loadSettings({ LATCH_TRUSTED_PROXIES: ' 10.0.0.0/8, 192.0.2.10 ,fd00::/8,' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.10',
+      'fd00::/8',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'proxy.internal', '10.0.0.0/8/1', '::1/129', '10.0.0.0/abc', '10.0.0.0/']) {
+      expect(() => loadSettings({ LATCH_TRUSTED_PROXIES: bad }), bad).toThrow(/LATCH_TRUSTED_PROXIES.*got "/);
+    }
+  });
+
+  it('reads the SMS caps (sends/seconds, prefix digits) and refuses malformed ones', () => {
+    expect(loadSettings({}).smsCaps).toEqual(DEFAULT_SMS_CAPS);
+    expect(
+      loadSettings({
+        LATCH_SMS_LIMIT_PER_COUNTRY: '100/3600',
+        LATCH_SMS_LIMIT_PER_PREFIX: ' 5/600 ',
+        LATCH_SMS_PREFIX_DIGITS: '6',
+      }).smsCaps,
+    ).toEqual({
+      perCountry: { points: 100, durationSec: 3600 },
+      perPrefix: { points: 5, durationSec: 600 },
+      prefixDigits: 6,
+    });
+    expect(() => loadSettings({ LATCH_SMS_LIMIT_PER_COUNTRY: '0/60' })).toThrow(/LATCH_SMS_LIMIT_PER_COUNTRY/);
+    expect(() => loadSettings({ LATCH_SMS_LIMIT_PER_PREFIX: '5 per hour' })).toThrow(/LATCH_SMS_LIMIT_PER_PREFIX/);
+    expect(() => loadSettings({ LATCH_SMS_PREFIX_DIGITS: '1' })).toThrow(/LATCH_SMS_PREFIX_DIGITS/);
   });
 });

@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -42,6 +43,97 @@ export interface Settings {
   twilioFrom?: string;
   /** Directory of the built wallet frame bundle (`LATCH_FRAME_DIR`); default packages/wallet-frame/dist. */
   frameDir?: string;
+  /**
+   * Peers believed for X-Forwarded-For (`LATCH_TRUSTED_PROXIES`: IPs and CIDRs); default loopback only.
+   * Entries as given, each checked by `trustedProxyList`.
+   */
+  trustedProxies?: string[];
+  /** Caps on SMS sends per app, per country and per number prefix (docs/passwordless.md). */
+  smsCaps?: SmsCaps;
+}
+
+/** At most `points` events per `durationSec` seconds. */
+export interface Window {
+  points: number;
+  durationSec: number;
+}
+
+/** The SMS pumping caps: sends per app per destination country, and per E.164 prefix of `prefixDigits`. */
+export interface SmsCaps {
+  perCountry: Window;
+  perPrefix: Window;
+  /** Digits of the E.164 number (country code included) that make a prefix, e.g. 7: +1 415 555. */
+  prefixDigits: number;
+}
+
+/** Default SMS caps: far above a real app's hourly logins from one country or one number block. */
+export const DEFAULT_SMS_CAPS: SmsCaps = {
+  perCountry: { points: 500, durationSec: 3600 },
+  perPrefix: { points: 20, durationSec: 3600 },
+  prefixDigits: 7,
+};
+
+/** Trusted proxies when LATCH_TRUSTED_PROXIES is unset: a reverse proxy on the same host. */
+export const DEFAULT_TRUSTED_PROXIES: readonly string[] = ['127.0.0.0/8', '::1'];
+
+/**
+ * A BlockList of proxy entries (`10.0.0.5`, `10.0.0.0/8`, `fd00::/8`); throws ConfigError naming a bad
+ * entry. Node's BlockList does the address and prefix checks and the matching (IPv4-mapped included).
+ */
+export function trustedProxyList(entries: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const entry of entries) {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
+    try {
+      if (rest.length > 0 || isIP(address) === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
+        throw new Error('not an IP or CIDR');
+      }
+      if (prefix === undefined) list.addAddress(address, family);
+      else list.addSubnet(address, Number(prefix), family);
+    } catch {
+      throw new ConfigError(
+        `LATCH_TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8), got "${entry}".`,
+      );
+    }
+  }
+  return list;
+}
+
+function parseTrustedProxies(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [...DEFAULT_TRUSTED_PROXIES];
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  trustedProxyList(entries);
+  return entries;
+}
+
+function parseWindow(name: string, raw: string | undefined, fallback: Window): Window {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const match = raw.trim().match(/^(\d{1,9})\/(\d{1,9})$/);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    throw new ConfigError(`${name} must be sends/seconds with both at least 1 (e.g. 500/3600), got "${raw}".`);
+  }
+  return { points: Number(match[1]), durationSec: Number(match[2]) };
+}
+
+function parseSmsCaps(env: NodeJS.ProcessEnv): SmsCaps {
+  const rawDigits = env.LATCH_SMS_PREFIX_DIGITS?.trim();
+  const prefixDigits = rawDigits ? Number(rawDigits) : DEFAULT_SMS_CAPS.prefixDigits;
+  if (!Number.isInteger(prefixDigits) || prefixDigits < 2 || prefixDigits > 14) {
+    throw new ConfigError(`LATCH_SMS_PREFIX_DIGITS must be a whole number from 2 to 14, got "${rawDigits}".`);
+  }
+  return {
+    perCountry: parseWindow(
+      'LATCH_SMS_LIMIT_PER_COUNTRY',
+      env.LATCH_SMS_LIMIT_PER_COUNTRY,
+      DEFAULT_SMS_CAPS.perCountry,
+    ),
+    perPrefix: parseWindow('LATCH_SMS_LIMIT_PER_PREFIX', env.LATCH_SMS_LIMIT_PER_PREFIX, DEFAULT_SMS_CAPS.perPrefix),
+    prefixDigits,
+  };
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -116,5 +208,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     twilioAuthToken: nonEmpty(env.TWILIO_AUTH_TOKEN),
     twilioFrom: nonEmpty(env.TWILIO_FROM),
     frameDir: nonEmpty(env.LATCH_FRAME_DIR) && resolve(cwd, nonEmpty(env.LATCH_FRAME_DIR) as string),
+    trustedProxies: parseTrustedProxies(env.LATCH_TRUSTED_PROXIES),
+    smsCaps: parseSmsCaps(env),
   };
 }

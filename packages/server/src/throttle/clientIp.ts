@@ -1,29 +1,39 @@
-import { BlockList, isIP } from 'node:net';
+import { type BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-
-// Peers on these networks are taken to be our own reverse proxy: only then is X-Forwarded-For believed.
-const PROXY_NETWORKS = new BlockList();
-PROXY_NETWORKS.addSubnet('127.0.0.0', 8, 'ipv4');
-PROXY_NETWORKS.addSubnet('10.0.0.0', 8, 'ipv4');
-PROXY_NETWORKS.addSubnet('172.16.0.0', 12, 'ipv4');
-PROXY_NETWORKS.addSubnet('192.168.0.0', 16, 'ipv4');
-PROXY_NETWORKS.addAddress('::1', 'ipv6');
-PROXY_NETWORKS.addSubnet('fc00::', 7, 'ipv6');
+import { DEFAULT_TRUSTED_PROXIES, type Settings, trustedProxyList } from '../config.js';
 
 const unmapped = (address: string) => (address.startsWith('::ffff:') ? address.slice(7) : address);
 
-function isProxyPeer(address: string): boolean {
+const DEFAULT_LIST = trustedProxyList(DEFAULT_TRUSTED_PROXIES);
+// One BlockList per settings object (settings are read once per server).
+const lists = new WeakMap<Settings, BlockList>();
+
+/** The trusted proxies of the request's server (LATCH_TRUSTED_PROXIES), loopback only without one. */
+function trustedProxiesOf(c: Context): BlockList {
+  const settings = (c.get('ctx') as { settings?: Settings } | undefined)?.settings;
+  if (!settings?.trustedProxies) return DEFAULT_LIST;
+  let list = lists.get(settings);
+  if (!list) {
+    list = trustedProxyList(settings.trustedProxies);
+    lists.set(settings, list);
+  }
+  return list;
+}
+
+function isTrusted(list: BlockList, address: string): boolean {
   const version = isIP(address);
-  return version !== 0 && PROXY_NETWORKS.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  return version !== 0 && list.check(address, version === 4 ? 'ipv4' : 'ipv6');
 }
 
 /**
- * The client's IP for throttling: the TCP peer, or — when the peer is a loopback/private address, i.e.
- * our own reverse proxy — the last X-Forwarded-For hop that proxy appended (earlier hops are the
- * client's to forge). 'unknown' when the request did not come through a socket (in-process calls).
+ * The client's IP for throttling: the TCP peer, unless the peer is a trusted proxy (LATCH_TRUSTED_PROXIES,
+ * default loopback only). Then X-Forwarded-For is read from the right, each hop a trusted proxy
+ * appended, and the first hop that is not itself a trusted proxy is the client (hops further left are
+ * the client's to forge). A malformed hop ends the walk at the proxy that appended it. 'unknown' when
+ * the request did not come through a socket (in-process calls).
  */
-export function clientIp(c: Context): string {
+export function clientIp(c: Context, trusted: BlockList = trustedProxiesOf(c)): string {
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;
@@ -31,10 +41,12 @@ export function clientIp(c: Context): string {
     // No Node socket behind this request (app.request in-process).
   }
   if (!peer) return 'unknown';
-  peer = unmapped(peer);
-  if (isProxyPeer(peer)) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim();
-    if (forwarded && isIP(unmapped(forwarded))) return unmapped(forwarded);
+  let client = unmapped(peer);
+  const hops = c.req.header('x-forwarded-for')?.split(',') ?? [];
+  while (isTrusted(trusted, client) && hops.length > 0) {
+    const hop = unmapped(hops.pop()?.trim() ?? '');
+    if (!isIP(hop)) break;
+    client = hop;
   }
-  return peer;
+  return client;
 }
