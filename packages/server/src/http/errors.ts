@@ -2,6 +2,7 @@ import { errorBody, isErrorCode, LatchError } from '@latch/protocol';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { clientClosedResponse, isClientAbort } from './clientAbort.js';
 import type { AppEnv } from './env.js';
 
 /** Maps any thrown error to `{ error, message }`: LatchError with its status, everything else a bare 500. */
@@ -13,6 +14,9 @@ export const handleError: ErrorHandler<AppEnv> = (error, c) => {
   if (error instanceof HTTPException && error.status < 500) {
     return c.json(errorBody(error.status === 404 ? 'not_found' : 'invalid_data'), error.status as ContentfulStatusCode);
   }
+  // A client that closed its connection mid-body is not our failure: no error line (a slow-body
+  // client would otherwise write one per socket), just the request line at debug with status 499.
+  if (isClientAbort(c, error)) return clientClosedResponse(c);
   // Unknown errors: log the name and stack, never the request, and tell the client nothing more.
   c.get('ctx')?.logger.error(
     { err: { name: error.name, message: error.message, stack: error.stack } },

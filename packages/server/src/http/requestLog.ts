@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
+import { CLIENT_CLOSED_REQUEST } from './clientAbort.js';
 import type { AppEnv } from './env.js';
 
 /** One log line per request: method, route pattern, status, time. Never headers, bodies or query strings. */
@@ -15,6 +16,8 @@ export function requestLog(): MiddlewareHandler<AppEnv> {
       ms: Math.round((performance.now() - start) * 10) / 10,
     };
     if (status >= 500) logger.error(line, 'request');
+    else if (status === CLIENT_CLOSED_REQUEST)
+      logger.debug({ ...line, aborted: true }, 'request aborted by the client');
     else logger.debug(line, 'request');
   };
 }
