@@ -203,3 +203,16 @@ export function newWalletBody(address: string) {
 
 /** A new wallet key (viem). */
 export const newWalletKey = (): PrivateKeyAccount => privateKeyToAccount(generatePrivateKey());
+
+/** A fresh login and a frame whose device key its grant registered (fails the test otherwise). */
+export async function registeredFrame(
+  server: TestServer,
+  app: { appId: string; clientId: string },
+  account: AccountInput,
+): Promise<TestFrame> {
+  const user = await freshLogin(server, app.appId, app.clientId, account);
+  const frame = await TestFrame.create(server, user);
+  const res = await frame.register();
+  if (res.status !== 200) throw new Error(`device registration answered ${res.status}: ${await res.text()}`);
+  return frame;
+}
