@@ -208,3 +208,23 @@ it('refuses, with a clear message, a command on a directory held by a server tha
     await holder.close();
   }
 }, 120_000);
+
+it('apps create refuses wildcard origins and settings that do nothing, naming each (#16)', async () => {
+  const own = { LATCH_DATA_DIR: join(dataDir, 'refusals') };
+  const cases: Array<[string[], string]> = [
+    [['--origin', 'https://*.example.com'], 'wildcards are not supported'],
+    [
+      ['--config', '{"captcha_enabled":true,"captcha_site_key":"t:key"}'],
+      'captcha_enabled: captcha checks are not built yet',
+    ],
+    [['--config', '{"mfa_methods":["totp"]}'], 'mfa_methods: multi-factor authentication is not built yet'],
+    [['--config', '{"fiat_on_ramp_enabled":true}'], 'fiat_on_ramp_enabled: the fiat on-ramp is not built yet'],
+    [['--config', '{"google_oauth":true}'], 'google_oauth: the google login is not built yet'],
+  ];
+  for (const [args, message] of cases) {
+    const result = await cli(['apps', 'create', ...args], own);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(message);
+  }
+  expect((await cli(['apps', 'list'], own)).stdout.trim()).toBe('');
+}, 180_000);
