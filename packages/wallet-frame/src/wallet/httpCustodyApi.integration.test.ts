@@ -1,10 +1,14 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { verifyMessage } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wrongCode } from '../../../server/src/codes/testing/passwordlessTestClient.js';
+import { deviceKeyLoader } from '../device/deviceKey.js';
 import { signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { openDeviceShareStore } from '../storage/deviceShareStore.js';
-import { type FrameTestServer, frameTestServer } from '../testing/frameTestServer.js';
+import { type FrameTestServer, frameTestServer, PUBLIC_URL } from '../testing/frameTestServer.js';
+import type { WalletSigner } from './custodyApi.js';
+import { createHttpCustodyApi } from './httpCustodyApi.js';
 
 describe('frame wallet over the custody HTTP API (real server, PGlite, device proofs)', () => {
   let env: FrameTestServer;
@@ -46,6 +50,31 @@ describe('frame wallet over the custody HTTP API (real server, PGlite, device pr
     expect(
       (await (await env.device(laptop.idb)).wallet.connect({ accessToken: laptopLogin.token, address })).address,
     ).toBe(address);
+
+    // Revoking a device's set needs the wallet key's signature (over this request's nonce) too.
+    const spareLogin = await env.login(email);
+    const spare = await env.device();
+    await spare.wallet.registerDevice({ accessToken: spareLogin.token, deviceGrant: spareLogin.grant });
+    await spare.wallet.recover({ accessToken: spareLogin.token, address });
+    const spareSet = (await (await openDeviceShareStore(spare.idb)).load(address))?.share;
+    if (!spareSet) throw new Error('the spare device has no share');
+    const phoneApi = createHttpCustodyApi({
+      apiUrl: PUBLIC_URL,
+      appId: env.appId,
+      deviceKey: deviceKeyLoader(phone.idb),
+      fetch: env.frameFetch,
+    });
+    const revoke = (signer: WalletSigner) =>
+      phoneApi.revokeShareSet(token, { walletId: spareSet.walletId, shareSetId: spareSet.shareSetId, signer });
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    await expect(revoke((message) => stranger.signMessage({ message }))).rejects.toMatchObject({
+      code: 'invalid_wallet_signature',
+    });
+    await revoke((message) => unlocked.account.signMessage({ message }));
+    // Revoking a device's set also ends that device's registration (server policy).
+    await expect(
+      (await env.device(spare.idb)).wallet.connect({ accessToken: spareLogin.token, address }),
+    ).rejects.toMatchObject({ code: 'device_not_registered' });
 
     await phone.wallet.setRecoveryPassword({ accessToken: token, address, password: 'Secret-123' });
     // The re-split revoked every older set, the laptop's included.
