@@ -7,7 +7,7 @@ import type { ServerContext } from '../context.js';
 import { type AccountInput, isEmbeddedWallet } from '../services/accounts.js';
 import type { SiweInitThrottle } from './SiweInitThrottle.js';
 import { SiweNonces } from './SiweNonces.js';
-import { verifySignInMessage } from './verifySiweMessage.js';
+import { type AllowedChains, SIWE_CLOCK_SKEW_MS, verifySignInMessage } from './verifySiweMessage.js';
 
 /** The wallet client type of the embedded wallet (DESIGN §2), never accepted as an external wallet. */
 export const EMBEDDED_WALLET_CLIENT_TYPE = 'latch';
@@ -22,6 +22,7 @@ export class SiweLogin {
     private readonly nonces: SiweNonces,
     private readonly rpcUrls: ReadonlyMap<number, string>,
     private readonly throttle: SiweInitThrottle,
+    private readonly allowedChains: AllowedChains,
   ) {}
 
   /** Issues a nonce for `address` (any case; answered checksummed) to a client at `ip`, within its limit. */
@@ -45,11 +46,17 @@ export class SiweLogin {
       signature: body.signature as Hex,
       chainId: body.chainId,
       allowedOrigins: app.allowedOrigins,
+      allowedChains: this.allowedChains,
       now: this.ctx.clock.now(),
       rpcUrls: this.rpcUrls,
       // A stale nonce is refused before the signature check, which may cost a call to the chain's node.
-      beforeSignature: async ({ nonce, address }) => {
-        if (!(await this.nonces.peek(app.id, nonce, address))) throw unknownNonce();
+      beforeSignature: async ({ nonce, address, issuedAt }) => {
+        const nonceIssuedAt = await this.nonces.peek(app.id, nonce, address);
+        if (!nonceIssuedAt) throw unknownNonce();
+        // A message cannot have been written before its nonce existed (beyond clock skew).
+        if (issuedAt.getTime() < nonceIssuedAt.getTime() - SIWE_CLOCK_SKEW_MS) {
+          throw new LatchError('invalid_credentials', 'The sign-in message says it was issued before its nonce.');
+        }
       },
     });
     // Only after the signature: whether an address is an embedded wallet here is no stranger's business.
@@ -100,6 +107,8 @@ export function createSiweLogin(
   ctx: Pick<ServerContext, 'db' | 'clock' | 'shortLived'>,
   rpcUrls: ReadonlyMap<number, string>,
   throttle: SiweInitThrottle,
+  allowedChains: AllowedChains,
 ): SiweLogin {
-  return new SiweLogin(ctx, new SiweNonces(ctx.shortLived, () => ctx.clock.now().getTime()), rpcUrls, throttle);
+  const nonces = new SiweNonces(ctx.shortLived, () => ctx.clock.now().getTime());
+  return new SiweLogin(ctx, nonces, rpcUrls, throttle, allowedChains);
 }

@@ -11,6 +11,8 @@ export interface IssuedNonce {
 interface StoredNonce {
   /** The lower-cased address the nonce was issued for. */
   address: string;
+  /** Issue time in ms since the epoch (absent on nonces stored before it was recorded). */
+  issuedAt?: number;
   /** Expiry in ms since the epoch, by the server clock (the store's own TTL is only the backstop). */
   expiresAt: number;
 }
@@ -30,29 +32,31 @@ export class SiweNonces {
   /** Issues a fresh nonce for `address` (EIP-4361: at least 8 alphanumerics; here 32 hex digits of CSPRNG). */
   async issue(appId: string, address: string): Promise<IssuedNonce> {
     const nonce = randomBytes(16).toString('hex');
-    const expiresAt = this.now() + this.ttlMs;
-    const stored: StoredNonce = { address: address.toLowerCase(), expiresAt };
+    const issuedAt = this.now();
+    const expiresAt = issuedAt + this.ttlMs;
+    const stored: StoredNonce = { address: address.toLowerCase(), issuedAt, expiresAt };
     await this.kv.set(key(appId, nonce), JSON.stringify(stored), this.ttlMs);
     return { nonce, expiresAt: new Date(expiresAt) };
   }
 
-  /** True when the nonce is live and was issued for `address`; spends nothing. */
-  async peek(appId: string, nonce: string, address: string): Promise<boolean> {
+  /** When the nonce was issued, if it is live and was issued for `address`; spends nothing. */
+  async peek(appId: string, nonce: string, address: string): Promise<Date | undefined> {
     return this.matches(await this.kv.get(key(appId, nonce)), address);
   }
 
   /** Spends the nonce; true only for the one caller that took a live nonce issued for `address`. */
   async take(appId: string, nonce: string, address: string): Promise<boolean> {
-    return this.matches(await this.kv.take(key(appId, nonce)), address);
+    return this.matches(await this.kv.take(key(appId, nonce)), address) !== undefined;
   }
 
-  private matches(raw: string | null, address: string): boolean {
-    if (raw === null) return false;
+  private matches(raw: string | null, address: string): Date | undefined {
+    if (raw === null) return undefined;
     try {
       const stored = JSON.parse(raw) as StoredNonce;
-      return stored.address === address.toLowerCase() && this.now() < stored.expiresAt;
+      if (stored.address !== address.toLowerCase() || this.now() >= stored.expiresAt) return undefined;
+      return new Date(stored.issuedAt ?? stored.expiresAt - this.ttlMs);
     } catch {
-      return false;
+      return undefined;
     }
   }
 }

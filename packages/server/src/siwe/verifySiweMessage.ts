@@ -1,6 +1,6 @@
-import { LatchError } from '@latch/protocol';
+import { LatchError, SIWE_NONCE_TTL_MS } from '@latch/protocol';
 import { type Address, createPublicClient, getAddress, type Hex, http, isAddress, verifyMessage } from 'viem';
-import { parseSiweMessage, type SiweMessage, validateSiweMessage } from 'viem/siwe';
+import { createSiweMessage, parseSiweMessage, type SiweMessage, validateSiweMessage } from 'viem/siwe';
 
 /** What a verified sign-in message proves: this wallet, on this chain, signed this app's nonce. */
 export interface VerifiedSiwe {
@@ -8,7 +8,15 @@ export interface VerifiedSiwe {
   address: Address;
   chainId: number;
   nonce: string;
+  /** The message's `Issued At`. */
+  issuedAt: Date;
 }
+
+/** The chains a sign-in message may name: a list, or any chain (dev mode without a list). */
+export type AllowedChains = ReadonlySet<number> | 'any';
+
+/** How far a wallet's clock may be off the server's: `Issued At` is bounded by the nonce's life ± this. */
+export const SIWE_CLOCK_SKEW_MS = 5 * 60_000;
 
 /** What verification needs besides the message. */
 export interface SiweCheck {
@@ -18,6 +26,8 @@ export interface SiweCheck {
   chainId: number;
   /** The app's allowed origins: the message's URI must be one, and its domain that origin's host. */
   allowedOrigins: readonly string[];
+  /** The chains this server accepts sign-in messages for (`unsupported_chain_id` otherwise). */
+  allowedChains: AllowedChains;
   now: Date;
   /** JSON-RPC URLs by chain id, for smart-contract (EIP-1271) signatures. */
   rpcUrls: ReadonlyMap<number, string>;
@@ -30,20 +40,72 @@ const NONCE_PATTERN = /^[0-9a-f]{32}$/;
 
 const refuse = (message: string) => new LatchError('invalid_credentials', message);
 
-/** Parses an EIP-4361 message; `invalid_data` unless every required field is there and well formed. */
-export function parseSignInMessage(text: string): SiweMessage & { nonce: string } {
+/** A sign-in message after strict parsing: every required field present. */
+export type ParsedSignIn = SiweMessage & { nonce: string; issuedAt: Date };
+
+const notSignIn = () => new LatchError('invalid_data', 'The message is not an EIP-4361 sign-in message.');
+
+/** RFC 3339 date-time as EIP-4361 writes it (viem's parser accepts the same). */
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const DATE_LINES = [
+  ['Issued At', 'issuedAt'],
+  ['Expiration Time', 'expirationTime'],
+  ['Not Before', 'notBefore'],
+] as const;
+
+/**
+ * The one text of `message` by the EIP-4361 grammar (viem's writer). viem writes dates as
+ * `toISOString()`; any other RFC 3339 spelling of the same instant in `text` is kept as written.
+ */
+function canonicalText(message: ParsedSignIn, text: string): string {
+  const asWritten = (label: string, date: Date): string | undefined => {
+    const written = text.match(new RegExp(`\n${label}: ([^\n]*)`))?.[1];
+    return written !== undefined && DATE_TIME.test(written) && new Date(written).getTime() === date.getTime()
+      ? written
+      : undefined;
+  };
+  return createSiweMessage(message)
+    .split('\n')
+    .map((line) => {
+      for (const [label, field] of DATE_LINES) {
+        const date = message[field];
+        if (!date || line !== `${label}: ${date.toISOString()}`) continue;
+        const written = asWritten(label, date);
+        if (written !== undefined) return `${label}: ${written}`;
+      }
+      return line;
+    })
+    .join('\n');
+}
+
+/**
+ * Parses an EIP-4361 message strictly: viem's parser reads the fields, and the message must be exactly
+ * what the grammar writes from them — so a duplicate line, a line break inside the statement, a
+ * missing `Issued At`, an unchecksummed address or anything after the last field is `invalid_data`.
+ */
+export function parseSignInMessage(text: string): ParsedSignIn {
   let parsed: ReturnType<typeof parseSiweMessage>;
   try {
     parsed = parseSiweMessage(text);
   } catch {
-    parsed = {};
+    throw notSignIn();
   }
-  const { address, chainId, domain, uri, nonce, version } = parsed;
+  const { address, chainId, domain, uri, nonce, version, issuedAt } = parsed;
   if (!address || !isAddress(address, { strict: false }) || !chainId || !domain || !uri || version !== '1') {
-    throw new LatchError('invalid_data', 'The message is not an EIP-4361 sign-in message.');
+    throw notSignIn();
   }
+  if (!issuedAt || Number.isNaN(issuedAt.getTime())) throw notSignIn();
+  for (const [, field] of DATE_LINES) if (Number.isNaN(parsed[field]?.getTime() ?? 0)) throw notSignIn();
   if (!nonce || !NONCE_PATTERN.test(nonce)) throw refuse('The sign-in nonce is unknown, expired or already used.');
-  return { ...parsed, address, chainId, domain, uri, nonce, version } as SiweMessage & { nonce: string };
+  const message = { ...parsed, address, chainId, domain, uri, nonce, version, issuedAt } as ParsedSignIn;
+  let canonical: string;
+  try {
+    canonical = canonicalText(message, text);
+  } catch {
+    throw notSignIn();
+  }
+  if (canonical !== text) throw notSignIn();
+  return message;
 }
 
 /** True when the message's URI is one of the allowed origins and its domain (and scheme, if given) match it. */
@@ -73,9 +135,10 @@ async function signatureMatches(check: SiweCheck, address: Address): Promise<boo
 }
 
 /**
- * Checks a signed sign-in message (without its nonce, which the caller spends): well formed, for the
- * request's chain (`unsupported_chain_id`), bound to an allowed origin (`invalid_origin`), inside its
- * validity window and signed by its address (`invalid_credentials`).
+ * Checks a signed sign-in message (without its nonce, which the caller spends): strictly well formed,
+ * for the request's chain and an allowed one (`unsupported_chain_id`), bound to an allowed origin
+ * (`invalid_origin`), issued within a nonce's lifetime, inside its validity window and signed by its
+ * address (`invalid_credentials`).
  */
 export async function verifySignInMessage(check: SiweCheck): Promise<VerifiedSiwe> {
   const message = parseSignInMessage(check.message);
@@ -85,16 +148,24 @@ export async function verifySignInMessage(check: SiweCheck): Promise<VerifiedSiw
       `The message was signed for chain ${message.chainId}, not chain ${check.chainId}.`,
     );
   }
+  if (check.allowedChains !== 'any' && !check.allowedChains.has(message.chainId)) {
+    throw new LatchError('unsupported_chain_id', `Sign-in on chain ${message.chainId} is not enabled on this server.`);
+  }
   if (!boundToAllowedOrigin(message, check.allowedOrigins)) {
     throw new LatchError('invalid_origin', "The message's domain and URI are not an allowed origin of this app.");
   }
-  if (!validateSiweMessage({ message, time: check.now })) {
+  // No message outlives its nonce: issued at most a nonce's lifetime ago and not in the future (± skew).
+  const issuedAt = message.issuedAt.getTime();
+  const now = check.now.getTime();
+  const fresh = issuedAt >= now - SIWE_NONCE_TTL_MS - SIWE_CLOCK_SKEW_MS && issuedAt <= now + SIWE_CLOCK_SKEW_MS;
+  if (!fresh || !validateSiweMessage({ message, time: check.now })) {
     throw refuse('The sign-in message has expired or is not valid yet.');
   }
   const verified: VerifiedSiwe = {
     address: getAddress(message.address),
     chainId: message.chainId,
     nonce: message.nonce,
+    issuedAt: message.issuedAt,
   };
   await check.beforeSignature?.(verified);
   if (!(await signatureMatches(check, verified.address))) {
