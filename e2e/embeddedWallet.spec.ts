@@ -211,8 +211,15 @@ describe('embedded wallet', () => {
     // Everything the host pages heard: replies carry addresses and signatures, never key material.
     const heard = [...(await hostMessages(page)), ...(await hostMessages(device))];
     expect(heard.some((m) => m.includes('latch:wallet:rpc'))).toBe(true);
+    // The new device's login registered it (the first page's record starts at its reload, which has no
+    // grant to register with): the reply names the device by its public key's thumbprint (base64url
+    // SHA-256), which is not key material.
+    const registrations = heard.map((m) => JSON.parse(m)).filter((m) => m?.event === 'latch:device:register');
+    expect(registrations.map((m) => Object.keys(m.data ?? {}))).toEqual([['deviceId']]);
     for (const message of heard) {
-      const { keys, strings } = walk(JSON.parse(message));
+      const parsed = JSON.parse(message);
+      if (parsed?.event === 'latch:device:register') continue;
+      const { keys, strings } = walk(parsed);
       expect(keys.filter((k) => /share|entropy|mnemonic|private|seed|key/i.test(k))).toEqual([]);
       for (const value of strings) {
         // A private key or the entropy would be 32 bytes: 64 hex digits; a share a long base64url run.

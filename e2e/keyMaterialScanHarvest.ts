@@ -31,6 +31,8 @@ function custodyProbe(): Promise<string> {
     target: 'es2022',
     write: false,
     logLevel: 'silent',
+    // Playwright may evaluate the text inside a function: publish the IIFE's result on window.
+    footer: { js: 'window.__latchCustodyProbe = __latchCustodyProbe;' },
   }).then((result) => result.outputFiles[0]?.text ?? '');
   return probeSource;
 }
