@@ -135,4 +135,49 @@ describe('frame wallet over the custody HTTP API (real server, PGlite, device pr
       (await env.device()).wallet.registerDevice({ accessToken: bobAgain.token, deviceGrant: bobThird.grant }),
     ).rejects.toMatchObject({ code: 'invalid_device_grant' });
   });
+  it('keeps the response nonce for the next call, and retries once with a fresh nonce when the kept one is refused', async () => {
+    const login = await env.login('nonce-frame@example.com');
+    const idb = new IDBFactory();
+    const paths: string[] = [];
+    let spoil = false;
+    let nonceEndpoint = (response: Response) => response;
+    // A fetch that records paths and can swap the server's next nonce for a spent-looking one.
+    const watched: typeof fetch = async (input, init) => {
+      const path = new URL(String(input)).pathname;
+      paths.push(path);
+      let response = await env.frameFetch(input, init);
+      if (path.endsWith('/nonce')) response = nonceEndpoint(response);
+      if (spoil && response.headers.has('latch-device-nonce')) {
+        const headers = new Headers(response.headers);
+        headers.set('latch-device-nonce', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+        response = new Response(await response.text(), { status: response.status, headers });
+      }
+      return response;
+    };
+    const api = createHttpCustodyApi({
+      apiUrl: PUBLIC_URL,
+      appId: env.appId,
+      deviceKey: deviceKeyLoader(idb),
+      fetch: watched,
+    });
+    await api.registerDevice(login.token, login.grant);
+    expect(await api.getWallet(login.token)).toBeNull();
+    // One nonce fetch for the first call; the second used the nonce of the first response.
+    expect(paths.filter((p) => p.endsWith('/nonce'))).toHaveLength(1);
+
+    spoil = true;
+    await api.getWallet(login.token); // leaves a spoiled nonce behind
+    spoil = false;
+    paths.length = 0;
+    expect(await api.getWallet(login.token)).toBeNull();
+    expect(paths.map((p) => p.split('/').pop())).toEqual(['embedded_wallets', 'nonce', 'embedded_wallets']);
+
+    // A nonce endpoint that only hands out bad nonces: one retry, then the error, no loop.
+    api.forget();
+    nonceEndpoint = () => Response.json({ nonce: 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+    paths.length = 0;
+    await expect(api.getWallet(login.token)).rejects.toMatchObject({ code: 'invalid_device_proof' });
+    expect(paths.filter((p) => p.endsWith('/nonce'))).toHaveLength(2);
+    expect(paths).toHaveLength(4);
+  });
 });
