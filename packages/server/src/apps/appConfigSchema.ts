@@ -11,9 +11,13 @@ import {
   type ServerAppConfig,
 } from '@latch/protocol';
 import * as v from 'valibot';
+import { isSmsCountry } from '../codes/smsPolicy.js';
 
 /** The config fields a host sets; the rest of ServerAppConfig (id, name, key, times) comes from the server. */
-export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'>;
+export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'> & {
+  /** Latch extension: the countries (ISO 3166-1 alpha-2) SMS codes may go to; null: none listed (docs/passwordless.md). */
+  sms_allowed_countries: string[] | null;
+};
 
 const text = (max = 2048) => v.nullable(v.pipe(v.string(), v.maxLength(max)));
 const url = v.nullable(v.pipe(v.string(), v.maxLength(2048), v.url()));
@@ -25,6 +29,14 @@ const flags = Object.fromEntries(
 /** A partial host config as the CLI and dev endpoints accept it; unknown keys are refused (typos). */
 export const HostAppConfigPatch = v.strictObject({
   ...flags,
+  sms_allowed_countries: v.optional(
+    v.nullable(
+      v.pipe(
+        v.array(v.pipe(v.string(), v.check(isSmsCountry, 'use ISO 3166-1 alpha-2 country codes such as "US"'))),
+        v.maxLength(300),
+      ),
+    ),
+  ),
   logo_url: v.optional(url),
   accent_color: v.optional(
     v.nullable(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'accent_color must be #RRGGBB'))),
@@ -76,6 +88,7 @@ export const DEFAULT_HOST_CONFIG: HostAppConfig = {
     boolean
   >),
   email_auth: true,
+  sms_allowed_countries: null,
   logo_url: null,
   accent_color: null,
   show_wallet_login_first: false,
@@ -167,9 +180,18 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
   }
 }
 
-/** SPEC §5 configuration rules, and no setting this release does not implement; throws `invalid_data` naming the broken rule. */
-export function assertValidHostConfig(config: HostAppConfig): void {
+/**
+ * SPEC §5 configuration rules, and no setting this release does not implement; throws `invalid_data`
+ * naming the broken rule. `requireSmsCountries` (outside dev mode): sms_auth needs sms_allowed_countries.
+ */
+export function assertValidHostConfig(config: HostAppConfig, options: { requireSmsCountries?: boolean } = {}): void {
   assertOnlyBuiltFeatures(config);
+  if (options.requireSmsCountries && config.sms_auth && !config.sms_allowed_countries?.length) {
+    throw new LatchError(
+      'invalid_data',
+      'sms_auth needs sms_allowed_countries outside dev mode (e.g. ["US","FR"]): SMS codes to every country invite SMS pumping.',
+    );
+  }
   if (enabledLoginMethods(config).length === 0) {
     throw new LatchError('invalid_data', 'At least one login method must be enabled.');
   }

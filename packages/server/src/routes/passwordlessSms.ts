@@ -2,6 +2,7 @@ import { API, HEADER } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import { normalisePhoneNumber } from '../codes/normalisePhoneNumber.js';
 import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
+import { assertSmsSendAllowed } from '../codes/smsPolicy.js';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
@@ -26,6 +27,8 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
       const app = await headerApp(c);
       assertMethodEnabled(app.config, 'sms_auth');
+      // Country, number type and pumping caps (codes/smsPolicy.ts) before anything is sent.
+      await assertSmsSendAllowed(ctx, app, phoneNumber);
       await passwordlessCodes(ctx).send(app, 'sms', phoneNumber, clientIp(c));
       return c.json({ success: true });
     },
