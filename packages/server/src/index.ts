@@ -22,7 +22,7 @@ import { purgeExpiredSessions } from './services/sessions.js';
 import { type DataDirLock, lockDataDir } from './store/dataDirLock.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
-import { walletKeyringFor } from './wallets/custodyFor.js';
+import { attachWalletKeyring, buildWalletKeyring } from './wallets/custodyFor.js';
 
 export { createApp } from './app.js';
 export type { AppInput, AppRecord } from './apps/appStore.js';
@@ -62,6 +62,8 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   const logger = overrides.logger ?? createLogger(settings.logLevel);
   const masterKey = loadMasterKey(settings);
   const sealer = createSealer(masterKey, loadPreviousMasterKeys(settings));
+  // Every key (the recovery key included) is loaded before the database opens: a missing one stops the start.
+  const walletKeyring = buildWalletKeyring(settings);
   // PGlite is single-process: a second process on the same directory corrupts it (issue 16).
   const lock: DataDirLock | undefined = usesDataDirDatabase(settings)
     ? lockDataDir(settings.dataDir, overrides.lockRole ?? 'server')
@@ -76,16 +78,13 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   }
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release(), () => db.destroy()];
   const keys = new SigningKeys(db, sealer, clock);
-  const abort = async (error: unknown): Promise<never> => {
-    await db.destroy();
-    lock?.release();
-    throw error;
-  };
   try {
     await migrateToLatest(db);
     await keys.assertMasterKeyOpensKeys();
   } catch (error) {
-    return abort(error);
+    await db.destroy();
+    lock?.release();
+    throw error;
   }
   const shortLived = createShortLivedStore({
     db: db as unknown as Kysely<object>,
@@ -110,13 +109,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     metrics: createMetrics(),
     onClose: (cleanup) => cleanups.push(cleanup),
   };
-  try {
-    // The wallet keyring (recovery key included) is loaded now, so a missing key stops the start.
-    walletKeyringFor(ctx);
-  } catch (error) {
-    await shortLived.close();
-    return abort(error);
-  }
+  attachWalletKeyring(ctx, walletKeyring);
   // The CLI's own commands never listen, so only a server opens the admin channel.
   const adminSecret = lock && (overrides.lockRole ?? 'server') === 'server' ? createAdminSecret() : undefined;
   let closed = false;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../config.js';
 import { masterKeyId } from '../crypto/masterKey.js';
@@ -12,6 +12,7 @@ import { walletKeyringFor } from '../wallets/custodyFor.js';
 import { envelopeKeyId, openEnvelope, sealEnvelope } from '../wallets/envelope.js';
 import { createPasswordOprf, type OprfContext } from '../wallets/oprf.js';
 import { createWalletKeyring, recoveryKeyId, type WalletKeyring } from '../wallets/walletKeyring.js';
+import type { WalletTables } from '../wallets/walletTables.js';
 import { rotateKeys } from './rotate.js';
 import { signingKeyAad } from './signingKeys.js';
 
@@ -191,7 +192,7 @@ for (const backend of backends()) {
     it('a password wallet made before the rotation still recovers: same OPRF output while the old key is in previous', async () => {
       await withServer(rotated, async (server) => {
         const pw = wallets.find((w) => w.kind === 'password') as Wallet;
-        const row = await server.db
+        const row = await (server.db as unknown as Kysely<WalletTables>)
           .selectFrom('embedded_wallets')
           .select('oprf_key_id')
           .where('id', '=', pw.id)

@@ -9,17 +9,26 @@ const services = new WeakMap<ServerContext, WalletCustody>();
 const keyrings = new WeakMap<ServerContext, WalletKeyring>();
 
 /**
- * The wallet keyring of a server: master keys (LATCH_MASTER_KEY, LATCH_MASTER_KEY_PREVIOUS) and
- * recovery keys (LATCH_RECOVERY_KEY, LATCH_RECOVERY_KEY_PREVIOUS), built once per server
- * (`createLatchServer` builds it at start, so a missing or bad key stops the start).
+ * Builds a wallet keyring from the settings: master keys (LATCH_MASTER_KEY, LATCH_MASTER_KEY_PREVIOUS)
+ * and recovery keys (LATCH_RECOVERY_KEY, LATCH_RECOVERY_KEY_PREVIOUS). Throws a ConfigError for a
+ * missing or bad key.
  */
-export function walletKeyringFor(ctx: Pick<ServerContext, 'settings'>): WalletKeyring {
-  const key = ctx as ServerContext;
-  let keyring = keyrings.get(key);
+export function buildWalletKeyring(settings: ServerContext['settings']): WalletKeyring {
+  const master = loadMasterKey(settings);
+  return createWalletKeyring(master, loadPreviousMasterKeys(settings), loadRecoveryKeys(settings, master));
+}
+
+/** Makes `keyring` the server's (`createLatchServer` builds it before opening the database). */
+export function attachWalletKeyring(ctx: ServerContext, keyring: WalletKeyring): void {
+  keyrings.set(ctx, keyring);
+}
+
+/** The wallet keyring of a server, built once per server. */
+export function walletKeyringFor(ctx: ServerContext): WalletKeyring {
+  let keyring = keyrings.get(ctx);
   if (!keyring) {
-    const master = loadMasterKey(ctx.settings);
-    keyring = createWalletKeyring(master, loadPreviousMasterKeys(ctx.settings), loadRecoveryKeys(ctx.settings, master));
-    keyrings.set(key, keyring);
+    keyring = buildWalletKeyring(ctx.settings);
+    keyrings.set(ctx, keyring);
   }
   return keyring;
 }
