@@ -1,65 +1,21 @@
-import { randomBytes, randomUUID, webcrypto } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { TokenResponse } from '@latch/protocol';
 import {
   type CustodyAction,
   custodyStatement,
   DEVICE_NONCE_HEADER,
   DEVICE_PROOF_HEADER,
-  DEVICE_PROOF_TYP,
-  type DeviceProofPayload,
   WALLET_API,
 } from '@latch/protocol/schemas';
-import { CompactSign, calculateJwkThumbprint, exportJWK, type JWK } from 'jose';
 import { generatePrivateKey, type PrivateKeyAccount, privateKeyToAccount } from 'viem/accounts';
 import type { AccountInput } from '../../services/accounts.js';
 import { logIn } from '../../services/sessions.js';
 import { type TestServer, widgetHeaders } from '../../test/harness.js';
-import { sha256B64url } from '../deviceProof.js';
+import { deviceProof, newDeviceKey, type ProofInput, type TestDeviceKey } from './deviceKey.js';
+
+export { deviceProof, newDeviceKey, type ProofInput, type TestDeviceKey } from './deviceKey.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
-
-/** A device key as the wallet frame holds it: a non-extractable WebCrypto P-256 key pair. */
-export interface TestDeviceKey {
-  privateKey: webcrypto.CryptoKey;
-  jwk: JWK;
-  deviceId: string;
-}
-
-/** Generates a device key the way the frame does (WebCrypto, `extractable: false`). */
-export async function newDeviceKey(): Promise<TestDeviceKey> {
-  const pair = await webcrypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, ['sign']);
-  const full = await exportJWK(pair.publicKey);
-  const jwk: JWK = { kty: full.kty, crv: full.crv, x: full.x, y: full.y };
-  return { privateKey: pair.privateKey, jwk, deviceId: await calculateJwkThumbprint(jwk, 'sha256') };
-}
-
-/** What a proof covers; tests override any part to play an attack. */
-export interface ProofInput {
-  method: 'GET' | 'POST';
-  path: string;
-  token: string;
-  body: string;
-  nonce: string;
-  iat?: number;
-  /** Sign with this key but embed another public key. */
-  embeddedJwk?: JWK;
-  typ?: string;
-}
-
-/** A compact JWS device proof (jose CompactSign), as the frame makes it. */
-export async function deviceProof(key: TestDeviceKey, input: ProofInput): Promise<string> {
-  const payload: DeviceProofPayload = {
-    htm: input.method,
-    htu: input.path,
-    nonce: input.nonce,
-    iat: input.iat ?? Math.floor(Date.now() / 1000),
-    ath: sha256B64url(input.token),
-    bh: sha256B64url(input.body),
-  };
-  return new CompactSign(new TextEncoder().encode(JSON.stringify(payload)))
-    .setProtectedHeader({ alg: 'ES256', typ: input.typ ?? DEVICE_PROOF_TYP, jwk: input.embeddedJwk ?? key.jwk })
-    .sign(key.privateKey);
-}
 
 /** A signed-in user as a test sees it. */
 export interface TestUser {
