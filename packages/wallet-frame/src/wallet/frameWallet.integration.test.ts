@@ -149,7 +149,12 @@ describe('frame wallet through its message router (real server, PGlite)', () => 
     const { login, device, address } = await unlockedFrame(email);
     await device.wallet.setRecoveryPassword({ accessToken: login.token, address, password: 'Secret-123' });
     const laptopLogin = await env.login(email);
-    const laptop = await env.device(new IDBFactory());
+    const releases: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      if (new URL(String(input)).pathname.endsWith('/embedded_wallets/recovery')) releases.push('release');
+      return env.frameFetch(input, init);
+    };
+    const laptop = await env.device(new IDBFactory(), { fetch: counting });
     await laptop.wallet.registerDevice({ accessToken: laptopLogin.token, deviceGrant: laptopLogin.grant });
     const wrong = await laptop.wallet
       .recover({ accessToken: laptopLogin.token, address, password: 'Secret-124' })
@@ -158,5 +163,7 @@ describe('frame wallet through its message router (real server, PGlite)', () => 
     expect(
       (await laptop.wallet.recover({ accessToken: laptopLogin.token, address, password: 'Secret-123' })).address,
     ).toBe(address);
+    // The mistyped password did not spend a second recovery release (they are counted per day).
+    expect(releases).toEqual(['release']);
   });
 });

@@ -56,6 +56,8 @@ export class FrameWallet {
   private owner: TokenOwner | null = null;
   private readonly checked = new Set<string>();
   private readonly redeemed = new Map<string, string>();
+  // The last recovery release of this page load, until the recovery succeeds or the frame is cleared.
+  private release: { sub: string; walletId: string; value: RecoveryRelease } | null = null;
   // Bumped by clear(): an operation that started before a clear never fills the cache after it.
   private generation = 0;
   private readonly api: CustodyApi;
@@ -76,6 +78,7 @@ export class FrameWallet {
     this.unlocked.clear();
     this.checked.clear();
     this.owner = null;
+    this.release = null;
     this.api.forget();
   }
 
@@ -194,8 +197,21 @@ export class FrameWallet {
     if (server.recoveryMethod === 'user-passcode' && !input.password) {
       throw new CustodyError('wrong_password', 'Invalid recovery password, please try again.');
     }
-    const release = await this.api.getRecovery(input.accessToken);
-    const { share, verifier } = await this.recoveryShare(input.accessToken, server, release, input.password);
+    // A release is counted per user per day: a mistyped password retries with the one already fetched.
+    const kept = this.release?.sub === auth.claims.sub && this.release.walletId === server.walletId;
+    const release = kept && this.release ? this.release.value : await this.api.getRecovery(input.accessToken);
+    this.release = null;
+    let opened: Awaited<ReturnType<FrameWallet['recoveryShare']>>;
+    try {
+      opened = await this.recoveryShare(input.accessToken, server, release, input.password);
+    } catch (error) {
+      // Only a wrong password keeps the release for the next try; anything else fetches afresh.
+      if (error instanceof CustodyError && error.code === 'wrong_password' && auth.generation === this.generation) {
+        this.release = { sub: auth.claims.sub, walletId: server.walletId, value: release };
+      }
+      throw error;
+    }
+    const { share, verifier } = opened;
     if (verifier) await this.api.confirmPassword(input.accessToken, verifier);
     const expected = { walletId: server.walletId, address: server.address };
     const entropy = await combineEntropy([share, decodeShare(release.authShare)], expected);
