@@ -34,7 +34,7 @@ function outboxPage(messages: OutboxMessage[]): string {
     .map(
       (m) => `<article><header><strong>${m.channel === 'email' ? 'Email' : 'SMS'}</strong> to ${escapeHtml(m.recipient)}
 <time datetime="${escapeHtml(m.sent_at)}">${escapeHtml(m.sent_at)}</time></header>
-<p class="code">Code: <b>${escapeHtml(m.code)}</b></p>${m.subject ? `<p>Subject: ${escapeHtml(m.subject)}</p>` : ''}
+${m.code ? `<p class="code">Code: <b>${escapeHtml(m.code)}</b></p>` : ''}${m.subject ? `<p>Subject: ${escapeHtml(m.subject)}</p>` : ''}
 <pre>${escapeHtml(m.text)}</pre></article>`,
     )
     .join('\n');

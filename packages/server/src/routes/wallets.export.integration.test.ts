@@ -58,6 +58,10 @@ forEachBackend('wallet export step-up (#17)', (server) => {
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ share_set_id: input.share_set_id, auth_share: input.auth_share });
     expect(await newest(address)).toMatchObject({ code: '', subject: 'Your wallet key was exported' });
+    // The dev outbox page lists notices too (without an empty code line).
+    const page = await (await server().call('GET', '/dev/outbox')).text();
+    expect(page).toContain('Your wallet key was exported');
+    expect(page.split('Your wallet key was exported</p>')[0]?.split('<article>').at(-1)).not.toContain('Code:');
     // The login code still logs in: the export did not consume it.
     expect((await passwordless.post(API.emailAuthenticate, { email: address, code: loginCode })).status).toBe(200);
 
