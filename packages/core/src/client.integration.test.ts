@@ -128,14 +128,16 @@ describe('client against the real server', () => {
     await client.sendEmailCode('lin@example.test');
     await client.loginWithEmailCode('lin@example.test', await codeSentTo('lin@example.test'));
 
-    await client.sendSmsCode('+14155550123');
+    // A code works only for its purpose: a link code for a link, an update code for an update.
+    await client.sendSmsCode('+14155550123', undefined, 'link');
     const linked = await client.linkPhone('+14155550123', await codeSentTo('+14155550123'));
     expect(linked.phone?.number).toBe('+14155550123');
     expect(client.getState().user?.phone?.number).toBe('+14155550123');
     const unlinked = await client.unlinkPhone('+14155550123');
     expect(unlinked.phone).toBeUndefined();
 
-    await client.sendEmailCode('lin.new@example.test');
+    // Just logged in: the recent login stands in for a code to the old address.
+    await client.sendEmailCode('lin.new@example.test', undefined, 'update');
     const updated = await client.updateEmail(
       'lin@example.test',
       'lin.new@example.test',

@@ -250,6 +250,26 @@ describe('email and SMS actions', () => {
     expect(accepted.hasAcceptedTerms).toBe(true);
   });
 
+  it('asks for codes of a purpose with the bearer token, and passes the step-up codes', async () => {
+    let token = '';
+    const t = setup({
+      [API.emailAuthenticate]: () => login(token),
+      [API.emailInit]: () => ({ body: { success: true } }),
+      [API.emailUpdate]: () => ({ body: user([emailAccount('new@example.test')]) }),
+      [API.emailUnlink]: () => ({ body: user([]) }),
+    });
+    token = t.token();
+    await t.client.loginWithEmailCode('ada@example.test', '123456');
+    await t.client.sendEmailCode('ada@example.test', undefined, 'update-old');
+    const init = t.server.to(API.emailInit)[0];
+    expect(init?.body).toEqual({ email: 'ada@example.test', purpose: 'update-old' });
+    expect(init?.headers[HEADER.authorization]).toBe(`Bearer ${token}`);
+    await t.client.updateEmail('ada@example.test', 'new@example.test', '111111', ' 222222 ');
+    expect(t.server.to(API.emailUpdate)[0]?.body).toMatchObject({ code: '111111', oldCode: '222222' });
+    await t.client.unlinkEmail('new@example.test', '333333');
+    expect(t.server.to(API.emailUnlink)[0]?.body).toEqual({ address: 'new@example.test', code: '333333' });
+  });
+
   it('requires an already linked email to update it', async () => {
     let token = '';
     const t = setup({ [API.smsAuthenticate]: () => ({ body: { user: user(), token, refresh_token: 'rt' } }) });

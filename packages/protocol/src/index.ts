@@ -25,11 +25,11 @@ export {
   errorScreenContent,
 } from './errorScreen.js';
 export { ERROR_CATALOGUE, type ErrorBody, type ErrorCode, errorBody, isErrorCode, LatchError } from './errors.js';
+export { CLIENT_NAME, HEADER } from './headers.js';
+export { API } from './paths.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
 // brings valibot into a host page's initial JavaScript; the types stay here.
 export type { CodePurpose } from './schemas.js';
-export { CLIENT_NAME, HEADER } from './headers.js';
-export { API } from './paths.js';
 export {
   caip2ChainId,
   eip155ChainNumber,

@@ -9,13 +9,28 @@ const phoneNumber = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(32)
 const captchaToken = v.optional(v.pipe(v.string(), v.maxLength(4096)));
 const refreshToken = v.pipe(v.string(), v.minLength(1), v.maxLength(512));
 
-export const EmailInitBody = v.object({ email, token: captchaToken });
+/**
+ * What a passwordless code is sent for (a code works only for its purpose): login; link (an address to
+ * add); update (the new address); update-old (the current address, before an update); unlink.
+ * All but login need the bearer token.
+ */
+export const CODE_PURPOSES = ['login', 'link', 'update', 'update-old', 'unlink'] as const;
+export type CodePurpose = (typeof CODE_PURPOSES)[number];
+const purpose = v.optional(v.picklist(CODE_PURPOSES), 'login');
+
+export const EmailInitBody = v.object({ email, token: captchaToken, purpose });
 export const EmailCodeBody = v.object({ email, code });
-export const EmailUnlinkBody = v.object({ address: email });
-export const EmailUpdateBody = v.object({ oldAddress: email, newAddress: email, code });
-export const SmsInitBody = v.object({ phoneNumber, token: captchaToken });
+/** `code`: sent to `address` for 'unlink'; needed unless the session logged in a few minutes ago. */
+export const EmailUnlinkBody = v.object({ address: email, code: v.optional(code) });
+/**
+ * `code` was sent to `newAddress` for 'update'; `oldCode` to `oldAddress` for 'update-old', needed
+ * unless the session logged in a few minutes ago.
+ */
+export const EmailUpdateBody = v.object({ oldAddress: email, newAddress: email, code, oldCode: v.optional(code) });
+export const SmsInitBody = v.object({ phoneNumber, token: captchaToken, purpose });
 export const SmsCodeBody = v.object({ phoneNumber, code });
-export const SmsUnlinkBody = v.object({ phoneNumber });
+/** `code`: sent to `phoneNumber` for 'unlink'; needed unless the session logged in a few minutes ago. */
+export const SmsUnlinkBody = v.object({ phoneNumber, code: v.optional(code) });
 export const RefreshBody = v.object({ refresh_token: v.optional(refreshToken) });
 export const LogoutBody = v.object({ refresh_token: v.optional(refreshToken) });
 export const ForkBody = v.object({ refresh_token: refreshToken });

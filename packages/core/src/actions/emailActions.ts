@@ -1,25 +1,35 @@
-import { API, LatchError, type TokenResponse, type User } from '@latch/protocol';
-import { type ActionContext, type LoginResult, sendForUser, sendOpen, signIn } from './context.js';
+import { API, type CodePurpose, LatchError, type TokenResponse, type User } from '@latch/protocol';
+import { type ActionContext, type LoginResult, sendAuthed, sendForUser, sendOpen, signIn } from './context.js';
 
 /** Email one-time-code actions (SPEC §7 "Passwordless email"). */
 export interface EmailActions {
-  /** Sends a one-time code to `email` (for login, linking or an address update). */
-  sendEmailCode(email: string, captchaToken?: string): Promise<void>;
+  /**
+   * Sends a one-time code to `email` for `purpose` (default 'login'; a code works only for its
+   * purpose): 'link' and 'update' (the new address) or 'update-old' and 'unlink' (a linked address).
+   */
+  sendEmailCode(email: string, captchaToken?: string, purpose?: CodePurpose): Promise<void>;
   /** Logs in (or signs up) with the code sent to `email`. */
   loginWithEmailCode(email: string, code: string): Promise<LoginResult>;
   /** Links `email` to the signed-in user with the code sent to it. */
   linkEmail(email: string, code: string): Promise<User>;
-  /** Replaces the linked email `oldAddress` by `newAddress`; the code was sent to the new address. */
-  updateEmail(oldAddress: string, newAddress: string, code: string): Promise<User>;
-  /** Unlinks the email `address` from the signed-in user. */
-  unlinkEmail(address: string): Promise<User>;
+  /**
+   * Replaces the linked email `oldAddress` by `newAddress`; `code` was sent to the new address for
+   * 'update'. `oldCode` (sent to `oldAddress` for 'update-old') is needed unless the user logged in in
+   * the last few minutes (else `step_up_required`).
+   */
+  updateEmail(oldAddress: string, newAddress: string, code: string, oldCode?: string): Promise<User>;
+  /** Unlinks the email `address`; `code` (sent to it for 'unlink') unless the user logged in just now. */
+  unlinkEmail(address: string, code?: string): Promise<User>;
 }
 
 /** Builds the email actions. */
 export function emailActions(ctx: ActionContext): EmailActions {
   return {
-    async sendEmailCode(email, captchaToken) {
-      await sendOpen(ctx, API.emailInit, { email: email.trim(), token: captchaToken });
+    async sendEmailCode(email, captchaToken, purpose) {
+      // Codes for a signed-in user's changes carry the bearer token (sendForUser); login codes do not.
+      const body = { email: email.trim(), token: captchaToken, purpose };
+      if (purpose === undefined || purpose === 'login') await sendOpen(ctx, API.emailInit, body);
+      else await sendAuthed(ctx, API.emailInit, body);
     },
     async loginWithEmailCode(email, code) {
       const response = await sendOpen<TokenResponse>(ctx, API.emailAuthenticate, {
@@ -29,7 +39,7 @@ export function emailActions(ctx: ActionContext): EmailActions {
       return signIn(ctx, response);
     },
     linkEmail: (email, code) => sendForUser(ctx, API.emailLink, { email: email.trim(), code: code.trim() }),
-    async updateEmail(oldAddress, newAddress, code) {
+    async updateEmail(oldAddress, newAddress, code, oldCode) {
       // SPEC §5: updateEmail requires an already linked email.
       const user = ctx.store.get().user;
       if (user !== null && !user.email) throw new LatchError('account_not_linked');
@@ -37,8 +47,9 @@ export function emailActions(ctx: ActionContext): EmailActions {
         oldAddress: oldAddress.trim(),
         newAddress: newAddress.trim(),
         code: code.trim(),
+        oldCode: oldCode?.trim(),
       });
     },
-    unlinkEmail: (address) => sendForUser(ctx, API.emailUnlink, { address: address.trim() }),
+    unlinkEmail: (address, code) => sendForUser(ctx, API.emailUnlink, { address: address.trim(), code: code?.trim() }),
   };
 }

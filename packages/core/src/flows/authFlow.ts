@@ -31,7 +31,7 @@ function sendCode(state: AuthFlowState, channel: OtpChannel, destination: string
   if (state.otp.status === 'sending-code' || state.otp.status === 'submitting-code') return stay(state);
   return {
     state: { ...state, otp: { ...state.otp, status: 'sending-code', channel, destination, errorText: null } },
-    effects: [{ type: 'sendCode', channel, destination }],
+    effects: [{ type: 'sendCode', channel, destination, intent: state.intent }],
   };
 }
 

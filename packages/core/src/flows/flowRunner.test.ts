@@ -318,6 +318,7 @@ describe('login versus link', () => {
     await t.clock.advance(15);
     t.runner.dispatch({ type: 'submitEmail', email: 'new@example.com' });
     await t.clock.flush();
+    expect(t.calls).toEqual([['sendEmailCode', 'new@example.com', undefined, 'link']]);
     t.runner.dispatch({ type: 'submitCode', code: '123456' });
     await t.clock.advance(1400);
     expect(t.calls.at(-1)).toEqual(['linkEmail', 'new@example.com', '123456']);
@@ -336,6 +337,7 @@ describe('login versus link', () => {
     await t.clock.advance(15);
     t.runner.dispatch({ type: 'submitPhone', phone: '+447700900123' });
     await t.clock.flush();
+    expect(t.calls).toEqual([['sendSmsCode', '+447700900123', undefined, 'link']]);
     t.runner.dispatch({ type: 'submitCode', code: '123456' });
     await t.clock.flush();
     expect(t.calls.at(-1)).toEqual(['linkPhone', '+447700900123', '123456']);
@@ -353,7 +355,8 @@ describe('login versus link', () => {
     await t.clock.advance(15);
     t.runner.dispatch({ type: 'submitEmail', email: 'new@example.com' });
     await t.clock.flush();
-    expect(t.calls).toEqual([['sendEmailCode', 'new@example.com']]);
+    // The code is asked for the update (a login code would not be accepted by the update).
+    expect(t.calls).toEqual([['sendEmailCode', 'new@example.com', undefined, 'update']]);
     t.runner.dispatch({ type: 'submitCode', code: '123456' });
     await t.clock.advance(1400);
     expect(t.calls.at(-1)).toEqual(['updateEmail', 'old@example.com', 'new@example.com', '123456']);

@@ -1,4 +1,4 @@
-import { LatchError, type User } from '@latch/protocol';
+import { type CodePurpose, LatchError, type User } from '@latch/protocol';
 import { authFlowTransition } from './authFlow.js';
 import type { AuthFlowState, ExitError, FlowEffect, FlowError, FlowEvent, FlowIntent } from './flowTypes.js';
 import { createMachineCore, type MachineRunner } from './machineCore.js';
@@ -12,8 +12,8 @@ export interface FlowClock {
 
 /** The client actions the flows call (a subset of the Latch client). */
 export interface FlowActions {
-  sendEmailCode(email: string): Promise<unknown>;
-  sendSmsCode(phone: string): Promise<unknown>;
+  sendEmailCode(email: string, captchaToken?: string, purpose?: CodePurpose): Promise<unknown>;
+  sendSmsCode(phone: string, captchaToken?: string, purpose?: CodePurpose): Promise<unknown>;
   loginWithEmailCode(email: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
   loginWithSmsCode(phone: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
   linkEmail(email: string, code: string): Promise<User>;
@@ -84,10 +84,13 @@ export function createFlowRunner(options: {
         core.cancelTimers();
         return;
       case 'sendCode': {
+        // A code works only for its purpose: the flow's intent (login, link or update).
+        const { channel, destination, intent } = effect;
+        const purpose = intent === 'login' ? [] : ([undefined, intent] as const);
         const send =
-          effect.channel === 'email'
-            ? actions.sendEmailCode(effect.destination)
-            : actions.sendSmsCode(effect.destination);
+          channel === 'email'
+            ? actions.sendEmailCode(destination, ...purpose)
+            : actions.sendSmsCode(destination, ...purpose);
         settle(
           send,
           () => ({ type: 'codeSent' }),

@@ -93,7 +93,7 @@ export type ExitError = 'exited_auth_flow' | 'exited_link_flow';
 export type FlowEffect =
   | { type: 'after'; ms: number; event: FlowEvent }
   | { type: 'cancelTimers' }
-  | { type: 'sendCode'; channel: OtpChannel; destination: string }
+  | { type: 'sendCode'; channel: OtpChannel; destination: string; intent: FlowIntent }
   | {
       type: 'submitCode';
       channel: OtpChannel;

@@ -2,9 +2,27 @@ import { randomBytes } from 'node:crypto';
 import { CODE_POLICY, LatchError } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type ShortLivedBackend, shortLivedBackends } from '../kv/testing/shortLivedBackends.js';
-import { type CodeScope, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
+import { CODE_GUESS_POLICY, type CodeScope, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
 
-const scope: CodeScope = { appId: 'app_aaaaaaaaaaaaaaaaaaaaaa', channel: 'email', target: 'ada@example.com' };
+/** A scope of its own for each test (the backend is shared, and failures are counted per identifier). */
+const freshScope = (): CodeScope => ({
+  appId: 'app_aaaaaaaaaaaaaaaaaaaaaa',
+  channel: 'email',
+  target: `ada-${randomBytes(4).toString('hex')}@example.com`,
+});
+
+async function expectWait(promise: Promise<void>): Promise<number> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LatchError);
+  expect((error as LatchError).code).toBe('too_many_requests');
+  expect((error as LatchError).status).toBe(429);
+  return (error as LatchError).retryAfter ?? 0;
+}
+
+const { free, baseMs } = CODE_GUESS_POLICY.backoff;
 
 async function expectInvalid(promise: Promise<void>): Promise<void> {
   const error = await promise.then(
@@ -24,17 +42,24 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
   let backend: ShortLivedBackend;
   let now: number;
   let codes: OneTimeCodes;
-  // One backend per block (PGlite start-up is the slow part); each test issues its own code first.
+  let scope: CodeScope;
+  // One backend per block (PGlite start-up is the slow part); each test has its own scope.
   beforeAll(async () => {
     backend = await create();
   });
   beforeEach(() => {
     now = Date.UTC(2026, 0, 1);
+    scope = freshScope();
     codes = new OneTimeCodes({ kv: backend.store, hmacKey: randomBytes(32), now: () => now });
   });
   afterAll(async () => {
     await backend.dispose();
   });
+
+  /** `free` wrong tries: the ones that cost no wait. */
+  const missFreely = async (code: string, at: CodeScope = scope) => {
+    for (let i = 0; i < free; i++) await expectInvalid(codes.verify(at, wrong(code)));
+  };
 
   it('issues 6-digit codes that verify once and never again', async () => {
     const code = await codes.issue(scope);
@@ -45,13 +70,12 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
 
   it('never stores the code in clear', async () => {
     const code = await codes.issue(scope);
-    const stored = await backend.store.get(`code:${scope.appId}:${scope.channel}:${scope.target}`);
+    const stored = await backend.store.get(`code:${scope.appId}:${scope.channel}:login:${scope.target}`);
     expect(stored).not.toBeNull();
-    expect(JSON.parse(stored!)).not.toHaveProperty('code');
-    expect(Object.values(JSON.parse(stored!))).not.toContain(code);
+    expect(stored).not.toContain(code);
   });
 
-  it('refuses a wrong code, and a right one for another target or app', async () => {
+  it('refuses a wrong code, and a right one for another target, app or channel', async () => {
     const code = await codes.issue(scope);
     await expectInvalid(codes.verify(scope, wrong(code)));
     await expectInvalid(codes.verify({ ...scope, target: 'eve@example.com' }, code));
@@ -60,22 +84,102 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
     await codes.verify(scope, code);
   });
 
-  it('accepts the right code after 4 wrong tries', async () => {
+  it('binds a code to its purpose: a login code fits no link or update, and the other way round', async () => {
+    // Without backoff, so that each wrong-purpose try is answered on its own.
+    const noWait = { free: 1_000, baseMs: 0, maxMs: 0, windowMs: 60_000 };
+    const bound = new OneTimeCodes({
+      kv: backend.store,
+      hmacKey: randomBytes(32),
+      now: () => now,
+      policy: { backoff: noWait },
+    });
+    const login = await bound.issue(scope);
+    for (const purpose of ['link', 'update', 'update-old', 'unlink', 'export'] as const) {
+      await expectInvalid(bound.verify({ ...scope, purpose }, login));
+    }
+    await bound.verify({ ...scope, purpose: 'login' }, login);
+    const link = await bound.issue({ ...scope, purpose: 'link' });
+    await expectInvalid(bound.verify(scope, link));
+    await expectInvalid(bound.verify({ ...scope, purpose: 'update' }, link));
+    await bound.verify({ ...scope, purpose: 'link' }, link);
+  });
+
+  it("keeps the codes already sent valid: another source's sends never push out the owner's code", async () => {
+    const owners = await codes.issue(scope, '198.51.100.7');
+    const attackers = [];
+    for (let i = 0; i < 5; i++) attackers.push(await codes.issue(scope, '203.0.113.66'));
+    // Each source keeps its newest 2: the attacker pushed out only its own codes.
+    if (!attackers.slice(3).includes(attackers[0]!)) await expectInvalid(codes.verify(scope, attackers[0]!));
+    await codes.verify(scope, owners);
+  });
+
+  it('keeps the newest 4 codes of a scope in all', async () => {
+    const sent = [];
+    for (let i = 0; i < CODE_GUESS_POLICY.liveCodes + 1; i++) sent.push(await codes.issue(scope, `192.0.2.${i}`));
+    if (!sent.slice(1).includes(sent[0]!)) await expectInvalid(codes.verify(scope, sent[0]!));
+    // Any of the others works (and takes the rest with it: one login per scope).
+    await codes.verify(scope, sent[1]!);
+    await expectInvalid(codes.verify(scope, sent[4]!));
+  });
+
+  it('accepts the right code after the free wrong tries and a wait: wrong guesses do not kill it', async () => {
     const code = await codes.issue(scope);
-    for (let i = 0; i < CODE_POLICY.maxWrongAttempts - 1; i++) await expectInvalid(codes.verify(scope, wrong(code)));
+    await missFreely(code);
+    // The next try must wait (not counted, even when right)…
+    const retryAfter = await expectWait(codes.verify(scope, code));
+    expect(retryAfter).toBe(Math.ceil(baseMs / 1000));
+    now += baseMs;
+    // …then it is accepted.
     await codes.verify(scope, code);
   });
 
-  it('refuses even the right code after 5 wrong tries', async () => {
+  it('doubles the wait with each further failure, from every source together', async () => {
     const code = await codes.issue(scope);
-    for (let i = 0; i < CODE_POLICY.maxWrongAttempts; i++) await expectInvalid(codes.verify(scope, wrong(code)));
-    await expectInvalid(codes.verify(scope, code));
+    await missFreely(code);
+    now += baseMs;
+    await expectInvalid(codes.verify(scope, wrong(code)));
+    expect(await expectWait(codes.verify(scope, code))).toBe(Math.ceil((2 * baseMs) / 1000));
+    now += 2 * baseMs;
+    await expectInvalid(codes.verify(scope, wrong(code)));
+    expect(await expectWait(codes.verify(scope, code))).toBe(Math.ceil((4 * baseMs) / 1000));
+    now += 4 * baseMs;
+    await codes.verify(scope, code);
   });
 
-  it('counts parallel guesses, so a burst of wrong tries also kills the code', async () => {
+  it('counts failures per identifier across purposes, and forgets them after a success', async () => {
     const code = await codes.issue(scope);
-    await Promise.all(Array.from({ length: 12 }, () => expectInvalid(codes.verify(scope, wrong(code)))));
-    await expectInvalid(codes.verify(scope, code));
+    const linkCode = await codes.issue({ ...scope, purpose: 'link' });
+    await missFreely(linkCode, { ...scope, purpose: 'link' });
+    await expectWait(codes.verify(scope, code));
+    now += baseMs;
+    await codes.verify(scope, code);
+    const next = await codes.issue(scope);
+    await missFreely(next);
+    now += baseMs;
+    await codes.verify(scope, next);
+  });
+
+  it('caps the tries of one code from all sources, even without waits', async () => {
+    const noWait = { free: 1_000, baseMs: 0, maxMs: 0, windowMs: 60_000 };
+    const patient = new OneTimeCodes({
+      kv: backend.store,
+      hmacKey: randomBytes(32),
+      now: () => now,
+      policy: { backoff: noWait },
+    });
+    const code = await patient.issue(scope);
+    for (let i = 0; i < CODE_GUESS_POLICY.maxTriesPerCode; i++) await expectInvalid(patient.verify(scope, wrong(code)));
+    await expectInvalid(patient.verify(scope, code));
+  });
+
+  it('serialises a burst of parallel guesses: only the free ones are tried, the code survives', async () => {
+    const code = await codes.issue(scope);
+    const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => codes.verify(scope, wrong(code))));
+    const codesOf = outcomes.map((o) => (o.status === 'rejected' ? (o.reason as LatchError).code : 'accepted'));
+    expect(codesOf.filter((c) => c === 'invalid_credentials')).toHaveLength(free);
+    expect(codesOf.filter((c) => c === 'too_many_requests')).toHaveLength(12 - free);
+    now += baseMs;
+    await codes.verify(scope, code);
   });
 
   it('lets exactly one of several concurrent right answers through', async () => {
@@ -94,15 +198,6 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
     const code = await codes.issue(scope);
     now += CODE_POLICY.ttlMs - 1000;
     await codes.verify(scope, code);
-  });
-
-  it('replaces the old code with a new send, with fresh tries', async () => {
-    const first = await codes.issue(scope);
-    for (let i = 0; i < CODE_POLICY.maxWrongAttempts; i++) await expectInvalid(codes.verify(scope, wrong(first)));
-    let second = await codes.issue(scope);
-    while (second === first) second = await codes.issue(scope);
-    await expectInvalid(codes.verify(scope, first));
-    await codes.verify(scope, second);
   });
 });
 

@@ -1,16 +1,57 @@
-import { createHmac, hkdfSync, randomBytes, randomInt } from 'node:crypto';
+import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import { CODE_POLICY, LatchError, LIMIT } from '@latch/protocol';
-import type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type {
+  CodeBackoff,
+  CodeCheckSql,
+  CodeTry,
+  CounterLimit,
+  CounterState,
+  ShortLivedStore,
+} from '../kv/ShortLivedStore.js';
 
 /** How a code travels. */
 export type CodeChannel = 'email' | 'sms';
 
-/** What a code proves: control of `target` (a normalised address or E.164 number) for one app. */
+/**
+ * What a code is for. A code works only for the purpose it was sent for: `login` (authenticate),
+ * `link` (add the address), `update` (the new address of an update), `update-old` (the current
+ * address, proving it before an update), `unlink` (the address to remove), `export` (custody step-up).
+ */
+export type CodePurpose = 'login' | 'link' | 'update' | 'update-old' | 'unlink' | 'export';
+
+/** What a code proves: control of `target` (a normalised address or E.164 number) for one app and purpose. */
 export interface CodeScope {
   appId: string;
   channel: CodeChannel;
   target: string;
+  /** Defaults to 'login'. */
+  purpose?: CodePurpose;
 }
+
+/** The guessing policy of one-time codes (docs/passwordless.md "Guessing and lockout"). */
+export interface CodeGuessPolicy {
+  /** Codes of one scope that stay valid together: a new send does not void the last few. */
+  liveCodes: number;
+  /** Of those, the most one source (client IP) keeps: its new send pushes out its own oldest code first. */
+  codesPerSource: number;
+  /** Tries one code gets in its lifetime, from all sources together. */
+  maxTriesPerCode: number;
+  /** Backoff on wrong tries per identifier (app, channel, target), across purposes. */
+  backoff: CodeBackoff;
+}
+
+/**
+ * Defaults: 4 live codes, at most 2 from one source (one IP cannot push out the owner's code); 5 wrong tries free, then a wait of 2 s, 4 s, 8 s … (at most 5 min) after each
+ * failure; failures forgotten an hour after the last; 30 tries per code at most. An attacker gets
+ * about 13 guesses in a code's 10 minutes (under 10⁻⁴ per code even against 3 live codes) and the
+ * owner is never shut out for longer than the longest wait.
+ */
+export const CODE_GUESS_POLICY: CodeGuessPolicy = {
+  liveCodes: 4,
+  codesPerSource: 2,
+  maxTriesPerCode: 30,
+  backoff: { free: 5, baseMs: 2_000, maxMs: 5 * 60_000, windowMs: 60 * 60_000 },
+};
 
 /** Options of the one-time-code service. */
 export interface OneTimeCodesOptions {
@@ -20,14 +61,8 @@ export interface OneTimeCodesOptions {
   /** Epoch milliseconds; injectable so tests can expire codes without waiting. */
   now?: () => number;
   ttlMs?: number;
-  maxWrongAttempts?: number;
-}
-
-/** What the store holds for a live code: never the code itself. */
-interface StoredCode {
-  id: string;
-  mac: string;
-  expiresAt: number;
+  /** Overrides of CODE_GUESS_POLICY. */
+  policy?: Partial<CodeGuessPolicy>;
 }
 
 /** Derives the code-hashing key from the master key (HKDF-SHA-256), so no new secret needs managing. */
@@ -37,39 +72,52 @@ export function deriveCodeKey(masterKey: Buffer): Buffer {
 
 const invalid = () => new LatchError('invalid_credentials');
 
+/** The error of a refused try: 429 with Retry-After while the identifier's backoff runs, else 422. */
+function refusal(retryAfterMs: number): LatchError {
+  if (retryAfterMs > 0) {
+    return new LatchError('too_many_requests', undefined, { retryAfter: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+  }
+  return invalid();
+}
+
 /**
  * A code check to run with a login: on its own (`verify`), or as SQL inside the login's statement when
- * the store offers it (`sql`; then `refuse` throws the error for a verdict that did not take the code).
+ * the store offers it (`sql`; then `refuse` throws the error for a verdict that did not take the code,
+ * given the verdict's `retry_after_ms`).
  */
 export interface CodeCheck {
   verify(): Promise<void>;
   sql?: CodeCheckSql;
-  refuse(): never;
+  refuse(retryAfterMs?: number): never;
 }
 
 /**
- * Email and SMS one-time codes: 6 digits from a CSPRNG, stored as an HMAC, single-use, expiring after
- * CODE_POLICY.ttlMs, dead after CODE_POLICY.maxWrongAttempts wrong tries; a new send replaces the old code.
+ * Email and SMS one-time codes: 6 digits from a CSPRNG, stored as an HMAC bound to (app, channel,
+ * target, purpose), single-use, expiring after CODE_POLICY.ttlMs. A new send keeps the last few codes
+ * valid; wrong tries are slowed down per identifier and capped per code (CODE_GUESS_POLICY).
  */
 export class OneTimeCodes {
   private readonly kv: ShortLivedStore;
   private readonly hmacKey: Buffer;
   private readonly now: () => number;
   private readonly ttlMs: number;
-  private readonly maxWrongAttempts: number;
+  private readonly policy: CodeGuessPolicy;
 
   constructor(options: OneTimeCodesOptions) {
     this.kv = options.kv;
     this.hmacKey = options.hmacKey;
     this.now = options.now ?? Date.now;
     this.ttlMs = options.ttlMs ?? CODE_POLICY.ttlMs;
-    this.maxWrongAttempts = options.maxWrongAttempts ?? CODE_POLICY.maxWrongAttempts;
+    this.policy = { ...CODE_GUESS_POLICY, ...options.policy };
   }
 
-  /** Creates a fresh code for `scope`, replacing any earlier one, and returns it for delivery. */
-  async issue(scope: CodeScope): Promise<string> {
-    const { code, stored } = this.fresh(scope);
-    await this.kv.set(codeKey(scope), stored, this.ttlMs);
+  /**
+   * Creates a fresh code for `scope`, keeping the last few earlier ones, and returns it for delivery.
+   * `source` (the client IP) limits how many of the live codes one sender keeps.
+   */
+  async issue(scope: CodeScope, source = ''): Promise<string> {
+    const { code, stored } = this.fresh(scope, source);
+    await this.kv.addCode(stored);
     return code;
   }
 
@@ -81,52 +129,85 @@ export class OneTimeCodes {
   async issueWithin(
     scope: CodeScope,
     counters: readonly CounterLimit[],
+    source = '',
   ): Promise<{ code: string; counters: CounterState[] } | undefined> {
-    if (!this.kv.setWithinLimits) return undefined;
-    const { code, stored } = this.fresh(scope);
-    return { code, counters: await this.kv.setWithinLimits(counters, codeKey(scope), stored, this.ttlMs) };
+    if (!this.kv.addCodeWithinLimits) return undefined;
+    const { code, stored } = this.fresh(scope, source);
+    return { code, counters: await this.kv.addCodeWithinLimits(counters, stored) };
   }
 
   /** A new code and what the store keeps of it (never the code itself). */
-  private fresh(scope: CodeScope): { code: string; stored: string } {
+  private fresh(scope: CodeScope, source: string) {
     const code = randomInt(0, 10 ** LIMIT.codeLength)
       .toString()
       .padStart(LIMIT.codeLength, '0');
-    const id = randomBytes(16).toString('hex');
-    const stored: StoredCode = { id, mac: this.mac(scope, code), expiresAt: this.now() + this.ttlMs };
-    return { code, stored: JSON.stringify(stored) };
+    const now = this.now();
+    // The source only as a keyed hash: the store never holds client IPs.
+    const src =
+      source === '' ? '' : createHmac('sha256', this.hmacKey).update(`source\n${source}`).digest('hex').slice(0, 16);
+    const entry = JSON.stringify({ mac: this.mac(scope, code), expiresAt: now + this.ttlMs, tries: 0, src });
+    const stored = {
+      key: codeKey(scope),
+      entry,
+      keep: this.policy.liveCodes,
+      perSource: this.policy.codesPerSource,
+      now,
+      ttlMs: this.ttlMs,
+      failKey: failKey(scope),
+      failWindowMs: this.policy.backoff.windowMs,
+    };
+    return { code, stored };
   }
 
   /**
-   * Consumes the code of `scope` when `code` matches; throws LatchError('invalid_credentials') when it
-   * does not, when it expired, was already used, or too many tries were made.
+   * Consumes the code of `scope` when `code` matches a live one; throws LatchError('invalid_credentials')
+   * when it does not, expired, was already used or had its tries, and 429 `too_many_requests` (with
+   * `retryAfter`) while the identifier must wait after too many failures.
    */
   async verify(scope: CodeScope, code: string): Promise<void> {
     // One atomic step in every store (one statement on PostgreSQL/PGlite, one script on Redis).
-    if (!(await this.kv.tryCode(codeKey(scope), this.mac(scope, code), this.maxWrongAttempts, this.now()))) {
-      throw invalid();
-    }
+    const verdict = await this.kv.tryCode(this.attempt(scope, code));
+    if (!verdict.taken) throw refusal(verdict.retryAfterMs);
   }
 
   /** `verify` to run later, with the same check as SQL when the store can run it inside a login. */
   check(scope: CodeScope, code: string): CodeCheck {
     return {
       verify: () => this.verify(scope, code),
-      sql: this.kv.codeCheckSql?.(codeKey(scope), this.mac(scope, code), this.maxWrongAttempts, this.now()),
-      refuse: () => {
-        throw invalid();
+      sql: this.kv.codeCheckSql?.(this.attempt(scope, code)),
+      refuse: (retryAfterMs = 0) => {
+        throw refusal(retryAfterMs);
       },
     };
   }
 
-  /** The code's MAC, bound to its scope (a new send replaces the old code; `id` only scopes its tries). */
+  private attempt(scope: CodeScope, code: string): CodeTry {
+    return {
+      key: codeKey(scope),
+      mac: this.mac(scope, code),
+      now: this.now(),
+      maxTries: this.policy.maxTriesPerCode,
+      failKey: failKey(scope),
+      backoff: this.policy.backoff,
+    };
+  }
+
+  /** The code's MAC, bound to its whole scope, purpose included (a code for one purpose fits no other). */
   private mac(scope: CodeScope, code: string): string {
     return createHmac('sha256', this.hmacKey)
-      .update([scope.appId, scope.channel, scope.target, code].join('\n'))
+      .update([scope.appId, scope.channel, purposeOf(scope), scope.target, code].join('\n'))
       .digest('hex');
   }
 }
 
+const purposeOf = (scope: CodeScope): CodePurpose => scope.purpose ?? 'login';
+
+/** The slot of a scope's live codes. */
 function codeKey(scope: CodeScope): string {
-  return `code:${scope.appId}:${scope.channel}:${scope.target}`;
+  return `code:${scope.appId}:${scope.channel}:${purposeOf(scope)}:${scope.target}`;
+}
+
+/** The failures of an identifier, shared by its purposes (so switching purpose buys no fresh tries). */
+function failKey(scope: CodeScope): string {
+  return `code-fails:${scope.appId}:${scope.channel}:${scope.target}`;
 }

@@ -1,12 +1,12 @@
 import { LatchError } from '@latch/protocol';
 import type { ServerContext } from '../context.js';
 import { loadMasterKey } from '../crypto/masterKey.js';
-import { emailCodeMessage, smsCodeMessage } from '../delivery/codeMessages.js';
 import { RedisShortLivedStore } from '../kv/RedisShortLivedStore.js';
 import type { Delivery } from '../ports.js';
 import { type SendLimits, SendThrottle, type ThrottleBackend } from '../throttle/SendThrottle.js';
 import { sendLimitsFromEnv } from '../throttle/sendLimitsFromEnv.js';
-import { type CodeChannel, type CodeCheck, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
+import { type CodeChannel, type CodeCheck, type CodePurpose, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
+import { emailPurposeMessage, smsPurposeMessage } from './purposeMessages.js';
 
 /** The app a code is for, as the messages name it. */
 export interface CodeApp {
@@ -22,32 +22,38 @@ export class PasswordlessCodes {
     private readonly delivery: Delivery,
   ) {}
 
-  /** Sends a fresh code to `target` (normalised) for `app`, unless `ip` or `target` asked too often. */
-  async send(app: CodeApp, channel: CodeChannel, target: string, ip: string): Promise<void> {
-    const scope = { appId: app.id, channel, target };
+  /**
+   * Sends a fresh code for `purpose` to `target` (normalised) for `app`, unless `ip`, `target` or the
+   * two together asked too often. Earlier codes stay valid (the last few, until they expire).
+   */
+  async send(app: CodeApp, channel: CodeChannel, target: string, ip: string, purpose: CodePurpose = 'login') {
+    const scope = { appId: app.id, channel, target, purpose };
     const counters = this.throttle.countersFor(`${channel}:${target}`, ip);
     // On PostgreSQL/PGlite the counting and the new code are one statement; elsewhere two steps.
-    const issued = counters && (await this.codes.issueWithin(scope, counters));
+    const issued = counters && (await this.codes.issueWithin(scope, counters, ip));
     let code: string;
     if (counters && issued) {
       this.throttle.refuseOver(counters, issued.counters);
       code = issued.code;
     } else {
       await this.throttle.consume(`${channel}:${target}`, ip);
-      code = await this.codes.issue(scope);
+      code = await this.codes.issue(scope, ip);
     }
-    if (channel === 'email') await this.delivery.sendEmail(emailCodeMessage(app.name, target, code));
-    else await this.delivery.sendSms(smsCodeMessage(app.name, target, code));
+    if (channel === 'email') await this.delivery.sendEmail(emailPurposeMessage(app.name, target, code, purpose));
+    else await this.delivery.sendSms(smsPurposeMessage(app.name, target, code, purpose));
   }
 
-  /** The check of a code sent to `target`, for `logIn` to run with the login (same rules as `verify`). */
+  /** The check of a login code sent to `target`, for `logIn` to run with the login (same rules as `verify`). */
   check(appId: string, channel: CodeChannel, target: string, code: string): CodeCheck {
-    return this.codes.check({ appId, channel, target }, code);
+    return this.codes.check({ appId, channel, target, purpose: 'login' }, code);
   }
 
-  /** Consumes the code sent to `target`; 422 `invalid_credentials` when wrong, used, expired or dead. */
-  verify(appId: string, channel: CodeChannel, target: string, code: string): Promise<void> {
-    return this.codes.verify({ appId, channel, target }, code);
+  /**
+   * Consumes the code sent to `target` for `purpose`; 422 `invalid_credentials` when wrong, used,
+   * expired, spent or sent for another purpose; 429 `too_many_requests` while the target's backoff runs.
+   */
+  verify(appId: string, channel: CodeChannel, target: string, code: string, purpose: CodePurpose): Promise<void> {
+    return this.codes.verify({ appId, channel, target, purpose }, code);
   }
 }
 

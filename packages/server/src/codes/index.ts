@@ -1,6 +1,9 @@
 export { normalisePhoneNumber } from './normalisePhoneNumber.js';
 export {
+  CODE_GUESS_POLICY,
   type CodeChannel,
+  type CodeGuessPolicy,
+  type CodePurpose,
   type CodeScope,
   deriveCodeKey,
   OneTimeCodes,

@@ -1,6 +1,15 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import { PgDurableCounters } from './PgDurableCounters.js';
-import type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from './ShortLivedStore.js';
+import { ADD_CODE_WITHIN_LIMITS, addCodeParameters, TRY_CODE, tryCodeSql } from './pgCodeSlots.js';
+import type {
+  CodeCheckSql,
+  CodeTry,
+  CodeVerdict,
+  CounterLimit,
+  CounterState,
+  NewCode,
+  ShortLivedStore,
+} from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
 export interface ShortLivedTable {
@@ -26,50 +35,7 @@ const INCREMENT = `insert into short_lived (key, value, expires_at) values ($1, 
       else (short_lived.value::bigint + $2::bigint)::text end,
     expires_at = case when short_lived.expires_at <= $4 then excluded.expires_at else short_lived.expires_at end
   returning value, expires_at`;
-// A send's counters and its code in one statement: count one more on every counter in the durable
-// counters ($1 keys, $2 new expiries, as PgDurableCounters' INCREMENT does), then store the code ($5,
-// $6, $7) in short_lived only if every count is within its maximum ($4).
-const SET_WITHIN_LIMITS = `with counted as (
-    insert into durable_counters (key, count, expires_at)
-    select key, 1, expires_at from unnest($1::text[], $2::bigint[]) as counter(key, expires_at)
-    on conflict (key) do update set
-      count = case when durable_counters.expires_at <= $3 then 1 else durable_counters.count + 1 end,
-      expires_at = case when durable_counters.expires_at <= $3 then excluded.expires_at
-        else durable_counters.expires_at end
-    returning key, count, expires_at
-  ), within as (
-    select coalesce(bool_and(counted.count <= limits.max_count), true) as ok
-    from counted join unnest($1::text[], $4::bigint[]) as limits(key, max_count) using (key)
-  ), stored as (
-    insert into short_lived (key, value, expires_at)
-    select $5, $6, $7 from within where ok
-    on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
-  )
-  select key, count as value, expires_at from counted`;
 const TAKE = 'delete from short_lived where key = $1 returning value, expires_at';
-// The whole code check: lock the live code row, count the try (an upsert, like INCREMENT), then
-// delete the code when it matched within the limit ($4) or the tries are used up. As CTEs ending in
-// `verdict(taken)`, so that a login can run the check inside its own statement (codeCheckSql).
-const TRY_CODE_CTES = `code as (
-    select key, value::json->>'id' as id, value::json->>'mac' as mac, expires_at
-    from short_lived
-    where key = $1 and expires_at > $2 and (value::json->>'expiresAt')::bigint > $3
-    for update
-  ), tries as (
-    insert into short_lived (key, value, expires_at)
-    select 'code-tries:' || code.id, '1', code.expires_at from code
-    on conflict (key) do update set
-      value = case when short_lived.expires_at <= $2 then '1' else (short_lived.value::bigint + 1)::text end,
-      expires_at = case when short_lived.expires_at <= $2 then excluded.expires_at else short_lived.expires_at end
-    returning value::bigint as count
-  ), verdict as (
-    select code.key, tries.count <= $4::bigint and code.mac = $5 as taken, tries.count >= $4::bigint as used_up
-    from code, tries
-  ), gone as (
-    delete from short_lived where key = (select key from verdict where taken or used_up)
-  )`;
-const TRY_CODE = `with ${TRY_CODE_CTES} select taken from verdict`;
-
 /**
  * ShortLivedStore on the main database (PGlite or PostgreSQL) through Kysely. Every operation is one
  * statement, so atomicity comes from PostgreSQL's row locking (upsert, DELETE … RETURNING). Its
@@ -114,28 +80,24 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
     return { count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
   }
 
-  async setWithinLimits(
-    counters: readonly CounterLimit[],
-    key: string,
-    value: string,
-    ttlMs: number,
-  ): Promise<CounterState[]> {
+  /** `addCodeWithinLimits` without counters. */
+  async addCode(code: NewCode): Promise<void> {
+    await this.addCodeWithinLimits([], code);
+  }
+
+  /** A send's counters (durable) and its code in one statement (pgCodeSlots' ADD_CODE_WITHIN_LIMITS). */
+  async addCodeWithinLimits(counters: readonly CounterLimit[], code: NewCode): Promise<CounterState[]> {
     const now = this.now();
-    const { rows } = await this.run<{ key: string; value: string; expires_at: string }>(SET_WITHIN_LIMITS, [
-      counters.map((counter) => counter.key),
-      counters.map((counter) => now + counter.ttlMs),
-      now,
-      counters.map((counter) => counter.max),
-      key,
-      value,
-      now + ttlMs,
-    ]);
+    const { rows } = await this.run<{ key: string; count: string; expires_at: string }>(
+      ADD_CODE_WITHIN_LIMITS,
+      addCodeParameters(counters, code, now),
+    );
     await this.afterWrite();
     const byKey = new Map(rows.map((row) => [row.key, row]));
     return counters.map((counter) => {
       const row = byKey.get(counter.key);
-      if (!row) throw new Error('short_lived setWithinLimits returned no row');
-      return { count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
+      if (!row) throw new Error('short_lived addCodeWithinLimits returned no row');
+      return { count: Number(row.count), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
     });
   }
 
@@ -147,19 +109,19 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
   }
 
   /**
-   * The whole code check in one statement (TRY_CODE above). The row lock makes concurrent tries of
-   * one code queue up: of several right answers, the first takes the code and the others find none.
+   * The whole code check in one statement (pgCodeSlots' TRY_CODE). The row locks make concurrent tries
+   * queue up: of several right answers, the first takes the code and the others find none.
    */
-  async tryCode(key: string, mac: string, maxTries: number, now: number): Promise<boolean> {
-    const check = this.codeCheckSql(key, mac, maxTries, now);
-    const { rows } = await this.run<{ taken: boolean }>(TRY_CODE, check.parameters);
+  async tryCode(attempt: CodeTry): Promise<CodeVerdict> {
+    const check = this.codeCheckSql(attempt);
+    const { rows } = await this.run<{ taken: boolean; retry_after_ms: string }>(TRY_CODE, check.parameters);
     await this.afterWrite();
-    return rows[0]?.taken === true;
+    return { taken: rows[0]?.taken === true, retryAfterMs: Number(rows[0]?.retry_after_ms ?? 0) };
   }
 
-  /** `tryCode` as CTEs for a statement of its own database (`verdict(taken)` holds the answer). */
-  codeCheckSql(key: string, mac: string, maxTries: number, now: number): CodeCheckSql {
-    return { ctes: TRY_CODE_CTES, parameters: [key, this.now(), now, maxTries, mac] };
+  /** `tryCode` as CTEs for a statement of its own database (`verdict(taken, retry_after_ms)`). */
+  codeCheckSql(attempt: CodeTry): CodeCheckSql {
+    return tryCodeSql(attempt, this.now());
   }
 
   /** Deletes every expired row; returns how many went. */
@@ -179,7 +141,7 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
   private async afterWrite(): Promise<void> {
     this.writes += 1;
     if (this.writes % this.purgeEvery === 0) {
-      // Sends count in the durable counters through setWithinLimits, so their expired rows go here too.
+      // Sends count in the durable counters through addCodeWithinLimits, so their expired rows go here too.
       await this.purgeExpired();
       await this.counters.purgeExpired();
     }

@@ -1,28 +1,7 @@
 import { Redis } from 'ioredis';
 import { INCREMENT_SCRIPT, RedisDurableCounters } from './RedisDurableCounters.js';
-import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
-
-// The whole code check in one step (ShortLivedStore.tryCode): read the live code, count the try under
-// `code-tries:<id>` (expiring with the code), then delete the code when it matched within the limit or
-// the tries are used up. KEYS[1] the code; ARGV: mac, max tries, now (ms), the tries key's prefix. A
-// single Redis, like the rest of this store (the tries key is derived inside the script).
-const TRY_CODE_SCRIPT = `
-local raw = redis.call('GET', KEYS[1])
-if not raw then return 0 end
-local ok, code = pcall(cjson.decode, raw)
-if not ok or type(code) ~= 'table' or type(code.id) ~= 'string' or type(code.mac) ~= 'string'
-  or type(code.expiresAt) ~= 'number' then return 0 end
-local now = tonumber(ARGV[3])
-if code.expiresAt <= now then return 0 end
-local triesKey = ARGV[4] .. code.id
-local tries = redis.call('INCR', triesKey)
-if tries == 1 then redis.call('PEXPIRE', triesKey, math.max(math.floor(code.expiresAt - now), 1)) end
-local maxTries = tonumber(ARGV[2])
-local taken = tries <= maxTries and code.mac == ARGV[1]
-if taken or tries >= maxTries then redis.call('DEL', KEYS[1]) end
-if taken then return 1 end
-return 0
-`;
+import { redisAddCode, redisTryCode } from './redisCodeSlots.js';
+import type { CodeTry, CodeVerdict, CounterState, NewCode, ShortLivedStore } from './ShortLivedStore.js';
 
 /** Options of the Redis short-lived store. */
 export interface RedisShortLivedStoreOptions {
@@ -69,17 +48,14 @@ export class RedisShortLivedStore implements ShortLivedStore {
     return { count: Number(count), ttlMs: Number(ttl) };
   }
 
-  async tryCode(key: string, mac: string, maxTries: number, now: number): Promise<boolean> {
-    const taken = await this.redis.eval(
-      TRY_CODE_SCRIPT,
-      1,
-      this.prefix + key,
-      mac,
-      maxTries,
-      now,
-      `${this.prefix}code-tries:`,
-    );
-    return taken === 1;
+  /** The code check as one Lua script (redisCodeSlots.ts). */
+  tryCode(attempt: CodeTry): Promise<CodeVerdict> {
+    return redisTryCode(this.redis, this.prefix, attempt);
+  }
+
+  /** Adds a code to its slot as one Lua script (redisCodeSlots.ts). */
+  addCode(code: NewCode): Promise<void> {
+    return redisAddCode(this.redis, this.prefix, code);
   }
 
   async take(key: string): Promise<string | null> {

@@ -4,4 +4,13 @@ export { type DurableCountersTable, PgDurableCounters, type PgDurableCountersOpt
 export { PgShortLivedStore, type PgShortLivedStoreOptions, type ShortLivedTable } from './PgShortLivedStore.js';
 export { RedisDurableCounters } from './RedisDurableCounters.js';
 export { RedisShortLivedStore, type RedisShortLivedStoreOptions } from './RedisShortLivedStore.js';
-export type { CodeCheckSql, CounterLimit, CounterState, ShortLivedStore } from './ShortLivedStore.js';
+export type {
+  CodeBackoff,
+  CodeCheckSql,
+  CodeTry,
+  CodeVerdict,
+  CounterLimit,
+  CounterState,
+  NewCode,
+  ShortLivedStore,
+} from './ShortLivedStore.js';

@@ -1,5 +1,6 @@
 import { API, CODE_POLICY, type TokenResponse, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
+import { CODE_GUESS_POLICY } from '../codes/OneTimeCodes.js';
 import { passwordlessTestClient, randomIp, uniqueEmail, wrongCode } from '../codes/testing/passwordlessTestClient.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../test/harness.js';
 import { DEFAULT_SEND_LIMITS } from '../throttle/SendThrottle.js';
@@ -69,17 +70,24 @@ forEachBackend('passwordless email', (server) => {
     expect((await client.post(API.emailAuthenticate, { email, code })).status).toBe(200);
   });
 
-  it('refuses even the right code after 5 wrong tries', async () => {
+  it('slows wrong guesses down (429 + Retry-After) instead of killing the code: the owner still logs in', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail();
     await client.post(API.emailInit, { email });
     const code = await client.latestCode(email);
-    for (let i = 0; i < CODE_POLICY.maxWrongAttempts; i++) {
-      expect((await client.post(API.emailAuthenticate, { email, code: wrongCode(code) })).status).toBe(422);
+    // An attacker guesses from anywhere: the free tries, then each try must wait.
+    for (let i = 0; i < CODE_GUESS_POLICY.backoff.free; i++) {
+      const guess = await client.post(API.emailAuthenticate, { email, code: wrongCode(code) }, { ip: randomIp() });
+      expect(guess.status).toBe(422);
     }
-    const right = await client.post(API.emailAuthenticate, { email, code });
-    expect(right.status).toBe(422);
-    expect(await right.json()).toEqual(INVALID_CODE);
+    const early = await client.post(API.emailAuthenticate, { email, code });
+    expect(early.status).toBe(429);
+    expect(await early.json()).toMatchObject({ error: 'too_many_requests' });
+    const retryAfter = Number(early.headers.get('retry-after'));
+    expect(retryAfter).toBe(CODE_GUESS_POLICY.backoff.baseMs / 1000);
+    // After the wait the owner's code still works (today's main killed it after 5 wrong tries).
+    server().clock.advance(retryAfter * 1000);
+    expect((await client.post(API.emailAuthenticate, { email, code })).status).toBe(200);
   });
 
   it('accepts a code only once', async () => {
@@ -93,7 +101,7 @@ forEachBackend('passwordless email', (server) => {
     expect(await replay.json()).toEqual(INVALID_CODE);
   });
 
-  it('refuses a code after 10 minutes, and a replaced one', async () => {
+  it('refuses a code after 10 minutes; a new send keeps the code already sent valid', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail();
     await client.post(API.emailInit, { email });
@@ -103,13 +111,28 @@ forEachBackend('passwordless email', (server) => {
 
     await client.post(API.emailInit, { email });
     const first = await client.latestCode(email);
-    await client.post(API.emailInit, { email });
-    const second = await client.latestCode(email);
-    if (first !== second) expect((await client.post(API.emailAuthenticate, { email, code: first })).status).toBe(422);
-    expect((await client.post(API.emailAuthenticate, { email, code: second })).status).toBe(200);
+    // Someone else asks again (an attacker's resend must not void the owner's code).
+    await client.post(API.emailInit, { email }, { ip: randomIp() });
+    expect((await client.post(API.emailAuthenticate, { email, code: first })).status).toBe(200);
   });
 
-  it('throttles sends per address with 429 and Retry-After, whatever the IP', async () => {
+  it("does not let one IP's sends void the owner's code or block the owner's resend", async () => {
+    const { client } = await setup(server());
+    const email = uniqueEmail('victim');
+    await client.post(API.emailInit, { email });
+    const ownersCode = await client.latestCode(email);
+    const attacker = randomIp();
+    for (let i = 0; i < DEFAULT_SEND_LIMITS.perTargetSource.points; i++) {
+      expect((await client.post(API.emailInit, { email }, { ip: attacker })).status).toBe(200);
+    }
+    expect((await client.post(API.emailInit, { email }, { ip: attacker })).status).toBe(429);
+    // The owner's own resend goes through (their IP has its own budget)…
+    expect((await client.post(API.emailInit, { email })).status).toBe(200);
+    // …and the owner's first code still works: one source's sends push out only its own codes.
+    expect((await client.post(API.emailAuthenticate, { email, code: ownersCode })).status).toBe(200);
+  });
+
+  it('throttles sends per address with 429 and Retry-After across many IPs (the cap against pumping)', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail();
     for (let i = 0; i < DEFAULT_SEND_LIMITS.perTarget.points; i++) {
@@ -174,7 +197,7 @@ forEachBackend('passwordless email', (server) => {
     const { appId, client } = await setup(server());
     const session = await server().signIn(appId, { type: 'phone', phone_number: '+14155550122' });
     const email = uniqueEmail('link');
-    await client.post(API.emailInit, { email });
+    await client.post(API.emailInit, { email, purpose: 'link' }, { token: session.token! });
     const linked = await client.post(
       API.emailLink,
       { email, code: await client.latestCode(email) },
@@ -188,7 +211,7 @@ forEachBackend('passwordless email', (server) => {
     expect(user.linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'phone']);
 
     const other = await server().signIn(appId, { type: 'phone', phone_number: '+14155550133' });
-    await client.post(API.emailInit, { email });
+    await client.post(API.emailInit, { email, purpose: 'link' }, { token: other.token! });
     const taken = await client.post(
       API.emailLink,
       { email, code: await client.latestCode(email) },
@@ -203,12 +226,14 @@ forEachBackend('passwordless email', (server) => {
   it('link needs a valid token and the right code', async () => {
     const { appId, client } = await setup(server());
     const email = uniqueEmail();
-    await client.post(API.emailInit, { email });
+    const anonymousInit = await client.post(API.emailInit, { email, purpose: 'link' });
+    expect(anonymousInit.status).toBe(401);
+    const session = await server().signIn(appId, { type: 'phone', phone_number: '+14155550144' });
+    await client.post(API.emailInit, { email, purpose: 'link' }, { token: session.token! });
     const code = await client.latestCode(email);
     const anonymous = await client.post(API.emailLink, { email, code });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: 'missing_or_invalid_token' });
-    const session = await server().signIn(appId, { type: 'phone', phone_number: '+14155550144' });
     expect((await client.post(API.emailLink, { email, code: wrongCode(code) }, { token: session.token! })).status).toBe(
       422,
     );
@@ -223,7 +248,7 @@ forEachBackend('passwordless email', (server) => {
     expect(last.status).toBe(409);
     expect(await last.json()).toMatchObject({ error: 'cannot_unlink_last_account' });
 
-    await client.post(API.smsInit, { phoneNumber: '+14155550155' });
+    await client.post(API.smsInit, { phoneNumber: '+14155550155', purpose: 'link' }, { token: session.token! });
     const code = await client.latestCode('+14155550155');
     expect(
       (await client.post(API.smsLink, { phoneNumber: '+14155550155', code }, { token: session.token! })).status,
@@ -237,12 +262,12 @@ forEachBackend('passwordless email', (server) => {
     expect(await again.json()).toMatchObject({ error: 'account_not_linked' });
   });
 
-  it('updates the email with a code sent to the new address', async () => {
+  it('updates the email with a code sent to the new address, just after a login', async () => {
     const { appId, client } = await setup(server());
     const oldAddress = uniqueEmail('old');
     const newAddress = uniqueEmail('new');
     const session = await server().signIn(appId, { type: 'email', address: oldAddress });
-    await client.post(API.emailInit, { email: newAddress });
+    await client.post(API.emailInit, { email: newAddress, purpose: 'update' }, { token: session.token! });
     const code = await client.latestCode(newAddress);
 
     const wrongOld = await client.post(

@@ -1,6 +1,8 @@
 import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
+import { emailChangedNotice } from '../codes/purposeMessages.js';
+import type { ServerContext } from '../context.js';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { requireUser } from '../http/requireUser.js';
@@ -8,22 +10,34 @@ import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount, updateEmail } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
+import { appForCodeSend, hasLinked, requireStepUp } from './codeStepUp.js';
 import { headerApp, passwordlessSmsRoutes } from './passwordlessSms.js';
 
+/** Tells the replaced address about the change; a failed notice is logged, the change stands. */
+async function tellOldAddress(ctx: ServerContext, appName: string, oldAddress: string, newAddress: string) {
+  try {
+    await ctx.delivery.sendEmail(emailChangedNotice(appName, oldAddress, newAddress));
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'could not send the email-changed notice to the old address');
+  }
+}
+
 /**
- * Email one-time codes (SPEC §7 "Passwordless email"): init sends a code; authenticate logs in or signs
- * up; link, unlink and update change the signed-in user and answer the updated WireUser.
+ * Email one-time codes (SPEC §7 "Passwordless email"): init sends a code for a purpose; authenticate
+ * logs in or signs up; link, unlink and update change the signed-in user and answer the updated
+ * WireUser. Each takes only a code sent for its own purpose; unlink and update also need a step-up.
  */
 const emailRoutes: RouteDef[] = [
   {
     method: 'post',
     path: API.emailInit,
     handler: async (c, ctx) => {
-      const { email } = await parseBody(c, schemas.EmailInitBody);
-      const app = await headerApp(c);
+      const { email, purpose } = await parseBody(c, schemas.EmailInitBody);
+      // A login code needs only the app; the others the bearer token (codeStepUp.ts).
+      const app = await appForCodeSend(c, purpose, 'email', email, () => headerApp(c));
       assertMethodEnabled(app.config, 'email_auth');
       // The same answer whether or not the address has an account: nothing to learn here.
-      await passwordlessCodes(ctx).send(app, 'email', email, clientIp(c));
+      await passwordlessCodes(ctx).send(app, 'email', email, clientIp(c), purpose);
       return c.json({ success: true });
     },
   },
@@ -46,7 +60,7 @@ const emailRoutes: RouteDef[] = [
       const { email, code } = await parseBody(c, schemas.EmailCodeBody);
       const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'email_auth');
-      await passwordlessCodes(ctx).verify(caller.app.id, 'email', email, code);
+      await passwordlessCodes(ctx).verify(caller.app.id, 'email', email, code, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email });
       return c.json(toWireUser(user));
     },
@@ -55,8 +69,11 @@ const emailRoutes: RouteDef[] = [
     method: 'post',
     path: API.emailUnlink,
     handler: async (c, ctx) => {
-      const { address } = await parseBody(c, schemas.EmailUnlinkBody);
+      const { address, code } = await parseBody(c, schemas.EmailUnlinkBody);
       const caller = await requireUser(c);
+      if (!hasLinked(caller, 'email', address)) throw new LatchError('account_not_linked');
+      // Removing a login address is a change of who can log in: a code to it, or a recent login.
+      await requireStepUp(ctx, caller, { channel: 'email', target: address, code, purpose: 'unlink' });
       const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address });
       return c.json(toWireUser(user));
     },
@@ -65,16 +82,21 @@ const emailRoutes: RouteDef[] = [
     method: 'post',
     path: API.emailUpdate,
     handler: async (c, ctx) => {
-      const { oldAddress, newAddress, code } = await parseBody(c, schemas.EmailUpdateBody);
+      const { oldAddress, newAddress, code, oldCode } = await parseBody(c, schemas.EmailUpdateBody);
       const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'email_auth');
-      // Refuse before spending the code when the user has no such address to replace.
-      if (!caller.accounts.some((a) => a.type === 'email' && a.account_key === oldAddress)) {
+      // Refuse before spending a code when the user has no such address to replace.
+      if (!hasLinked(caller, 'email', oldAddress)) {
         throw new LatchError('account_not_linked', 'updateEmail requires an already linked email.');
       }
-      // The code proves control of the NEW address: passwordless/init sent it there.
-      await passwordlessCodes(ctx).verify(caller.app.id, 'email', newAddress, code);
-      const user = await updateEmail(ctx, caller.app.id, caller.user.id, oldAddress, newAddress);
+      // A bearer token alone must not move the login address (a stolen token would take the account):
+      // prove the OLD address too (a code sent to it) or a recent login, before spending the new code.
+      await requireStepUp(ctx, caller, { channel: 'email', target: oldAddress, code: oldCode, purpose: 'update-old' });
+      // The code proves control of the NEW address: passwordless/init sent it there for 'update'.
+      await passwordlessCodes(ctx).verify(caller.app.id, 'email', newAddress, code, 'update');
+      const { app, claims } = caller;
+      const user = await updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId);
+      if (oldAddress !== newAddress) await tellOldAddress(ctx, app.name, oldAddress, newAddress);
       return c.json(toWireUser(user));
     },
   },

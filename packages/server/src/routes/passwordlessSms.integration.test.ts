@@ -73,7 +73,7 @@ forEachBackend(
       const { appId, client } = await setup(server());
       const session = await server().signIn(appId, { type: 'email', address: `sms-link-${nextNumber}@example.com` });
       const number = uniqueNumber();
-      await client.post(API.smsInit, { phoneNumber: number });
+      await client.post(API.smsInit, { phoneNumber: number, purpose: 'link' }, { token: session.token! });
       const code = await client.latestCode(number);
       const wrong = await client.post(
         API.smsLink,
@@ -99,7 +99,7 @@ forEachBackend(
       const number = uniqueNumber();
       await server().signIn(appId, { type: 'phone', phone_number: number });
       const other = await server().signIn(appId, { type: 'email', address: `other-${nextNumber}@example.com` });
-      await client.post(API.smsInit, { phoneNumber: number });
+      await client.post(API.smsInit, { phoneNumber: number, purpose: 'link' }, { token: other.token! });
       const res = await client.post(
         API.smsLink,
         { phoneNumber: number, code: await client.latestCode(number) },

@@ -1,4 +1,4 @@
-import { API, HEADER } from '@latch/protocol';
+import { API, HEADER, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import { normalisePhoneNumber } from '../codes/normalisePhoneNumber.js';
 import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
@@ -10,6 +10,7 @@ import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
+import { appForCodeSend, hasLinked, requireStepUp } from './codeStepUp.js';
 
 /** The app named by the `latch-app-id` header (400 `invalid_app_id`, 404 `app_not_found`). */
 export const headerApp = (c: LatchContext) => c.get('ctx').apps.require(c.req.header(HEADER.appId));
@@ -25,11 +26,11 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const body = await parseBody(c, schemas.SmsInitBody);
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
-      const app = await headerApp(c);
+      const app = await appForCodeSend(c, body.purpose, 'sms', phoneNumber, () => headerApp(c));
       assertMethodEnabled(app.config, 'sms_auth');
       // Country, number type and pumping caps (codes/smsPolicy.ts) before anything is sent.
       await assertSmsSendAllowed(ctx, app, phoneNumber);
-      await passwordlessCodes(ctx).send(app, 'sms', phoneNumber, clientIp(c));
+      await passwordlessCodes(ctx).send(app, 'sms', phoneNumber, clientIp(c), body.purpose);
       return c.json({ success: true });
     },
   },
@@ -53,7 +54,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
       const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'sms_auth');
-      await passwordlessCodes(ctx).verify(caller.app.id, 'sms', phoneNumber, body.code);
+      await passwordlessCodes(ctx).verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
       return c.json(toWireUser(user));
     },
@@ -65,6 +66,9 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const body = await parseBody(c, schemas.SmsUnlinkBody);
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
       const caller = await requireUser(c);
+      if (!hasLinked(caller, 'sms', phoneNumber)) throw new LatchError('account_not_linked');
+      // A code to the number, or a recent login (codeStepUp.ts).
+      await requireStepUp(ctx, caller, { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' });
       const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
         type: 'phone',
         phone_number: phoneNumber,

@@ -47,7 +47,8 @@ function logInSql(gate: string): string {
   select e.account_id::text as existing_account_id, u.id as user_id, u.created_at, u.accepted_terms_at,
     ${accountsJsonSql('u.id')} as accounts,
     (select json_agg(na) from new_account na) as new_accounts,
-    ${gate ? '(select taken from verdict)' : 'true'} as code_taken
+    ${gate ? '(select taken from verdict)' : 'true'} as code_taken,
+    ${gate ? '(select retry_after_ms from verdict)' : '0'} as code_retry_after_ms
   from (select 1) as one
   left join existing e on true
   left join users u on u.id = e.user_id and u.app_id = $1`;
@@ -77,6 +78,7 @@ interface LogInRow {
   accounts: AccountJson[] | null;
   new_accounts: AccountJson[] | null;
   code_taken: boolean | null;
+  code_retry_after_ms: string | number | null;
 }
 
 /** What the statement writes besides the account: the new user's id and the session's rows. */
@@ -121,7 +123,7 @@ export async function logInOrSignUpInOneStatement(
   );
   const row = rows[0];
   if (!row) throw new LatchError('internal_error');
-  if (row.code_taken !== true) codeCheck?.refuse();
+  if (row.code_taken !== true) codeCheck?.refuse(Number(row.code_retry_after_ms ?? 0));
   if (row.existing_account_id !== null) {
     if (row.user_id === null || row.created_at === null) throw new LatchError('internal_error');
     const user: UserRow = {

@@ -96,13 +96,50 @@ export async function unlinkAccount(
   return requireUser(ctx, appId, userId);
 }
 
-/** Replaces the user's linked email `oldAddress` with the verified `newAddress`. */
+/**
+ * When the login behind `sessionId` happened: its family's start (a refresh keeps it, and a fork
+ * inherits it, so neither counts as a new login). Null when the session is unknown. The caller's
+ * step-up (routes/codeStepUp.ts) accepts a login this recent.
+ */
+export async function sessionLoggedInAt(ctx: UsersContext, appId: string, sessionId: string): Promise<Date | null> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select(['created_at', 'family_started_at'])
+    .where('id', '=', sessionId)
+    .where('app_id', '=', appId)
+    .executeTakeFirst();
+  return row ? new Date(row.family_started_at ?? row.created_at) : null;
+}
+
+/** Revokes every live session of the user but `keepSessionId` (after a login address changed). */
+export async function revokeOtherSessions(
+  ctx: UsersContext,
+  appId: string,
+  userId: string,
+  keepSessionId: string,
+  reason: string,
+): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now(), revoked_reason: reason })
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId)
+    .where('id', '<>', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Replaces the user's linked email `oldAddress` with the verified `newAddress`, and revokes the user's
+ * other sessions (all but `keepSessionId`, the caller's): whoever held them loses the account.
+ */
 export async function updateEmail(
   ctx: UsersContext,
   appId: string,
   userId: string,
   oldAddress: string,
   newAddress: string,
+  keepSessionId?: string,
 ): Promise<UserWithAccounts> {
   const oldKey = oldAddress.trim().toLowerCase();
   const newKey = newAddress.trim().toLowerCase();
@@ -129,6 +166,7 @@ export async function updateEmail(
     if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
     throw error;
   }
+  if (keepSessionId !== undefined) await revokeOtherSessions(ctx, appId, userId, keepSessionId, 'email_changed');
   return requireUser(ctx, appId, userId);
 }
 

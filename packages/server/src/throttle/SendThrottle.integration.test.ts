@@ -3,7 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ShortLivedBackend, shortLivedBackends } from '../kv/testing/shortLivedBackends.js';
 import { DEFAULT_SEND_LIMITS, SendThrottle, type ThrottleBackend } from './SendThrottle.js';
 
-const limits = { perTarget: { points: 3, durationSec: 600 }, perIp: { points: 5, durationSec: 60 } };
+const limits = {
+  perTargetSource: { points: 3, durationSec: 600 },
+  perTarget: { points: 3, durationSec: 600 },
+  perIp: { points: 5, durationSec: 60 },
+};
 
 async function refusal(promise: Promise<unknown>): Promise<LatchError> {
   const error = await promise.then(
@@ -52,8 +56,29 @@ describe.each(shortLivedBackends())('SendThrottle on $name', ({ create }) => {
 
   it('lets a person retry a few times under the default limits', async () => {
     const throttle = new SendThrottle(throttleBackend);
-    for (let i = 0; i < DEFAULT_SEND_LIMITS.perTarget.points; i++) await throttle.consume('email:me@example.com', 'ip');
+    for (let i = 0; i < DEFAULT_SEND_LIMITS.perTargetSource.points; i++) {
+      await throttle.consume('email:me@example.com', 'ip');
+    }
     expect((await refusal(throttle.consume('email:me@example.com', 'ip'))).code).toBe('too_many_requests');
+  });
+
+  it('does not let one source spend the whole budget of a target (the owner can still resend)', async () => {
+    const throttle = new SendThrottle(throttleBackend);
+    const victim = 'email:victim@example.com';
+    // The attacker sends from one IP until refused…
+    for (let i = 0; i < DEFAULT_SEND_LIMITS.perTargetSource.points; i++) await throttle.consume(victim, '203.0.113.66');
+    expect((await refusal(throttle.consume(victim, '203.0.113.66'))).code).toBe('too_many_requests');
+    // …and the owner, from their own IP, still gets a code.
+    await throttle.consume(victim, '198.51.100.7');
+  });
+
+  it('keeps a global per-target cap against pumping from many sources', async () => {
+    const throttle = new SendThrottle(throttleBackend, {
+      ...limits,
+      perTargetSource: { points: 100, durationSec: 600 },
+    });
+    for (let i = 0; i < 3; i++) await throttle.consume('sms:+14155550199', `10.2.0.${i}`);
+    expect((await refusal(throttle.consume('sms:+14155550199', '10.2.0.99'))).code).toBe('too_many_requests');
   });
 });
 

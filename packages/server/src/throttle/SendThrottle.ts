@@ -12,15 +12,22 @@ export interface Limit {
 
 /** The limits on sending one-time codes (docs/passwordless.md explains the choice). */
 export interface SendLimits {
-  /** Sends to one email address or phone number, whoever asks. */
+  /** Sends to one email address or phone number from one client IP: what one source can spend. */
+  perTargetSource: Limit;
+  /** Sends to one email address or phone number, whoever asks: the cap against pumping, set higher. */
   perTarget: Limit;
   /** Sends requested from one client IP, to any targets. */
   perIp: Limit;
 }
 
-/** Default limits: a person retrying a few times never hits them; a script spraying codes does at once. */
+/**
+ * Default limits: a person retrying a few times never hits them; a script spraying codes does at once.
+ * One source cannot spend a target's whole budget: the owner's own resends count against their own IP,
+ * and only many sources together reach the per-target cap.
+ */
 export const DEFAULT_SEND_LIMITS: SendLimits = {
-  perTarget: { points: 5, durationSec: 10 * 60 },
+  perTargetSource: { points: 5, durationSec: 10 * 60 },
+  perTarget: { points: 20, durationSec: 60 * 60 },
   perIp: { points: 20, durationSec: 10 * 60 },
 };
 
@@ -44,8 +51,12 @@ function retryAfterSeconds(res: RateLimiterRes): number {
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
-/** Throttles code sends per target (address/number) and per client IP. */
+/** The per-target × source counter's key: the target and the client IP. */
+const targetSource = (target: string, ip: string) => `${target}|${ip}`;
+
+/** Throttles code sends per target (address/number) × client IP, per target, and per client IP. */
 export class SendThrottle {
+  private readonly perTargetSource: RateLimiterAbstract;
   private readonly perTarget: RateLimiterAbstract;
   private readonly perIp: RateLimiterAbstract;
 
@@ -53,22 +64,27 @@ export class SendThrottle {
     private readonly backend: ThrottleBackend,
     private readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
   ) {
+    this.perTargetSource = limiter(backend, 'send-target-ip', limits.perTargetSource);
     this.perTarget = limiter(backend, 'send-target', limits.perTarget);
     this.perIp = limiter(backend, 'send-ip', limits.perIp);
   }
 
   /**
-   * The two counters of a send as a ShortLivedStore keeps them (the keys `consume` moves), for a store
-   * that counts them and writes the code in one step (`setWithinLimits`); undefined on Redis.
+   * The counters of a send as a ShortLivedStore keeps them (the keys `consume` moves), for a store
+   * that counts them and writes the code in one step (`addCodeWithinLimits`); undefined on Redis.
    */
   countersFor(target: string, ip: string): CounterLimit[] | undefined {
-    if (!('kv' in this.backend) || !this.backend.kv.setWithinLimits) return undefined;
+    if (!('kv' in this.backend) || !this.backend.kv.addCodeWithinLimits) return undefined;
     const counter = (name: string, key: string, limit: Limit) => ({
       key: `rl:${name}:${key}`,
       ttlMs: limit.durationSec * 1000,
       max: limit.points,
     });
-    return [counter('send-ip', ip, this.limits.perIp), counter('send-target', target, this.limits.perTarget)];
+    return [
+      counter('send-ip', ip, this.limits.perIp),
+      counter('send-target-ip', targetSource(target, ip), this.limits.perTargetSource),
+      counter('send-target', target, this.limits.perTarget),
+    ];
   }
 
   /** Throws what `consume` throws when any of `counters` went over its maximum (`states` in order). */
@@ -85,11 +101,15 @@ export class SendThrottle {
 
   /**
    * Counts one send of a code to `target` (already normalised, channel-qualified) asked by `ip`.
-   * Throws LatchError('too_many_requests') with `retryAfter` when either limit is exceeded.
+   * Throws LatchError('too_many_requests') with `retryAfter` when any limit is exceeded.
    */
   async consume(target: string, ip: string): Promise<void> {
-    // Both counters move on every send (in parallel: one round trip); the longer wait is the answer.
-    const outcomes = await Promise.allSettled([this.perIp.consume(ip), this.perTarget.consume(target)]);
+    // Every counter moves on every send (in parallel: one round trip); the longest wait is the answer.
+    const outcomes = await Promise.allSettled([
+      this.perIp.consume(ip),
+      this.perTargetSource.consume(targetSource(target, ip)),
+      this.perTarget.consume(target),
+    ]);
     let retryAfter = 0;
     for (const outcome of outcomes) {
       if (outcome.status === 'fulfilled') continue;

@@ -7,9 +7,19 @@ describe('sendLimitsFromEnv', () => {
     expect(sendLimitsFromEnv({})).toEqual({ limits: DEFAULT_SEND_LIMITS, invalid: [] });
   });
 
-  it('reads points/seconds from LATCH_SEND_LIMIT_PER_TARGET and LATCH_SEND_LIMIT_PER_IP', () => {
-    expect(sendLimitsFromEnv({ LATCH_SEND_LIMIT_PER_TARGET: '3/60', LATCH_SEND_LIMIT_PER_IP: ' 1000/1 ' })).toEqual({
-      limits: { perTarget: { points: 3, durationSec: 60 }, perIp: { points: 1000, durationSec: 1 } },
+  it('reads points/seconds from LATCH_SEND_LIMIT_PER_TARGET_SOURCE, _PER_TARGET and _PER_IP', () => {
+    expect(
+      sendLimitsFromEnv({
+        LATCH_SEND_LIMIT_PER_TARGET_SOURCE: '2/30',
+        LATCH_SEND_LIMIT_PER_TARGET: '3/60',
+        LATCH_SEND_LIMIT_PER_IP: ' 1000/1 ',
+      }),
+    ).toEqual({
+      limits: {
+        perTargetSource: { points: 2, durationSec: 30 },
+        perTarget: { points: 3, durationSec: 60 },
+        perIp: { points: 1000, durationSec: 1 },
+      },
       invalid: [],
     });
   });

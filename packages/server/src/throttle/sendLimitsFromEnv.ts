@@ -10,8 +10,8 @@ function parseLimit(raw: string | undefined): Limit | undefined {
 }
 
 /**
- * The send limits, overridable with LATCH_SEND_LIMIT_PER_TARGET and LATCH_SEND_LIMIT_PER_IP
- * (`points/seconds`). Malformed values fall back to the defaults and are reported in `invalid`.
+ * The send limits, overridable with LATCH_SEND_LIMIT_PER_TARGET_SOURCE, LATCH_SEND_LIMIT_PER_TARGET
+ * and LATCH_SEND_LIMIT_PER_IP (`points/seconds`). Malformed values fall back to the defaults and are reported in `invalid`.
  */
 export function sendLimitsFromEnv(env: NodeJS.ProcessEnv): { limits: SendLimits; invalid: string[] } {
   const invalid: string[] = [];
@@ -24,6 +24,7 @@ export function sendLimitsFromEnv(env: NodeJS.ProcessEnv): { limits: SendLimits;
   };
   return {
     limits: {
+      perTargetSource: read('LATCH_SEND_LIMIT_PER_TARGET_SOURCE', DEFAULT_SEND_LIMITS.perTargetSource),
       perTarget: read('LATCH_SEND_LIMIT_PER_TARGET', DEFAULT_SEND_LIMITS.perTarget),
       perIp: read('LATCH_SEND_LIMIT_PER_IP', DEFAULT_SEND_LIMITS.perIp),
     },

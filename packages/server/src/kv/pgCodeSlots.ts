@@ -1,0 +1,137 @@
+import type { CodeCheckSql, CodeTry, CounterLimit, NewCode } from './ShortLivedStore.js';
+
+// One-time-code slots on PostgreSQL/PGlite (ShortLivedStore.tryCode/addCode): the codes of one
+// (app, channel, purpose, target) as one short_lived row `{ codes: [{ mac, expiresAt, tries }] }`, the
+// identifier's failures as one durable_counters row (count = failures, expires_at = last failure +
+// window, so the last failure is expires_at - window). Fixed texts: one prepared statement each.
+
+// The whole check, as CTEs ending in `verdict(taken, retry_after_ms)` so that a login can run it inside
+// its own statement. Lock the failure row, then the slot (same order everywhere: no deadlock; a locked
+// row is re-read after a concurrent write, so a burst of guesses is serialised and sees every count).
+// Wait when the backoff says so (nothing counted); else compare with every live code: a match deletes
+// the slot and forgives the failures, a miss counts a try on each live code (dropping spent ones) and
+// one failure, restarting the window. A try with no live code counts nothing: there is nothing to
+// guess, and an attacker must not be able to build up a wait for the owner's next code.
+// $1 slot key, $2 store now, $3 codes' now, $4 max tries per code, $5 mac, $6 failure key,
+// $7 free failures, $8 base wait, $9 longest wait, $10 failure window (ms).
+export const TRY_CODE_CTES = `fails as (
+    select count as n, expires_at - $10::bigint as at from durable_counters
+    where key = $6 and expires_at > $3::bigint
+    for update
+  ), gate as (
+    select coalesce((
+      select case when n >= $7::bigint then greatest(0::bigint,
+          at + least($9::bigint, $8::bigint * power(2::float8, least(n - $7::bigint, 30)::float8)::bigint) - $3::bigint)
+        else 0::bigint end
+      from fails), 0::bigint) as wait_ms
+  ), code as (
+    select key, value::jsonb as slot from short_lived
+    where key = $1 and expires_at > $2::bigint and (select wait_ms from gate) = 0
+    for update
+  ), entries as (
+    select e.entry, e.i from code
+    cross join lateral jsonb_array_elements(coalesce(code.slot->'codes', '[]'::jsonb)) with ordinality as e(entry, i)
+    where (e.entry->>'expiresAt')::bigint > $3::bigint and (e.entry->>'tries')::bigint < $4::bigint
+  ), verdict as (
+    select exists (select 1 from entries where entry->>'mac' = $5) as taken,
+      (select wait_ms from gate) as retry_after_ms
+  ), spent as (
+    delete from short_lived where key = $1 and (select taken from verdict)
+  ), tried as (
+    update short_lived set value = jsonb_build_object('codes', coalesce((
+        select jsonb_agg(jsonb_set(entry, '{tries}', to_jsonb((entry->>'tries')::bigint + 1)) order by i)
+        from entries where (entry->>'tries')::bigint + 1 < $4::bigint), '[]'::jsonb))::text
+    where key = $1 and exists (select 1 from code) and not (select taken from verdict)
+  ), forgiven as (
+    delete from durable_counters where key = $6 and (select taken from verdict)
+  ), failed as (
+    insert into durable_counters (key, count, expires_at)
+    select $6, 1, $3::bigint + $10::bigint from verdict
+    where not taken and retry_after_ms = 0 and exists (select 1 from entries)
+    on conflict (key) do update set
+      count = case when durable_counters.expires_at <= $3::bigint then 1 else durable_counters.count + 1 end,
+      expires_at = excluded.expires_at
+  )`;
+export const TRY_CODE = `with ${TRY_CODE_CTES} select taken, retry_after_ms from verdict`;
+
+// A send: count one more on every counter ($1 keys, $2 new expiries, $4 maxima; durable, as
+// PgDurableCounters' INCREMENT), then, only if every count is within its maximum, add the code ($6) to
+// the slot ($5), keeping the newest $12 live codes of each source and the newest $7 in all (a new send
+// does not void the codes already sent, and one source cannot push out the others' codes),
+// and make sure the failure row ($10) exists, so that the first guesses already lock one row. A live
+// failure row is left as it is (its expiry dates the last failure).
+// $3 store now, $8 codes' now, $9 the slot's new expiry, $11 failure window (ms).
+export const ADD_CODE_WITHIN_LIMITS = `with counted as (
+    insert into durable_counters (key, count, expires_at)
+    select key, 1, expires_at from unnest($1::text[], $2::bigint[]) as counter(key, expires_at)
+    on conflict (key) do update set
+      count = case when durable_counters.expires_at <= $3::bigint then 1 else durable_counters.count + 1 end,
+      expires_at = case when durable_counters.expires_at <= $3::bigint then excluded.expires_at
+        else durable_counters.expires_at end
+    returning key, count, expires_at
+  ), within as (
+    select coalesce(bool_and(counted.count <= limits.max_count), true) as ok
+    from counted join unnest($1::text[], $4::bigint[]) as limits(key, max_count) using (key)
+  ), stored as (
+    insert into short_lived (key, value, expires_at)
+    select $5, jsonb_build_object('codes', jsonb_build_array($6::jsonb))::text, $9::bigint from within where ok
+    on conflict (key) do update set
+      value = jsonb_build_object('codes', (
+        select coalesce(jsonb_agg(kept.entry order by kept.i), '[]'::jsonb) from (
+          select entry, i, row_number() over (order by i desc) as newest from (
+            select e.entry, e.i, row_number() over (partition by e.entry->>'src' order by e.i desc) as of_source
+            from jsonb_array_elements(
+                case when short_lived.expires_at > $3::bigint
+                  then coalesce(short_lived.value::jsonb->'codes', '[]'::jsonb) else '[]'::jsonb end
+                || jsonb_build_array($6::jsonb)) with ordinality as e(entry, i)
+            where (e.entry->>'expiresAt')::bigint > $8::bigint
+          ) live where of_source <= $12::bigint
+        ) kept where newest <= $7::bigint))::text,
+      expires_at = greatest(short_lived.expires_at, excluded.expires_at)
+  ), watched as (
+    insert into durable_counters (key, count, expires_at)
+    select $10, 0, $8::bigint + $11::bigint from within where ok
+    on conflict (key) do update set
+      count = case when durable_counters.expires_at <= $8::bigint then 0 else durable_counters.count end,
+      expires_at = case when durable_counters.expires_at <= $8::bigint then excluded.expires_at
+        else durable_counters.expires_at end
+  )
+  select key, count, expires_at from counted`;
+
+/** The parameters of TRY_CODE_CTES for `attempt`, `storeNow` being the store's clock. */
+export function tryCodeSql(attempt: CodeTry, storeNow: number): CodeCheckSql {
+  const { backoff } = attempt;
+  return {
+    ctes: TRY_CODE_CTES,
+    parameters: [
+      attempt.key,
+      storeNow,
+      attempt.now,
+      attempt.maxTries,
+      attempt.mac,
+      attempt.failKey,
+      backoff.free,
+      backoff.baseMs,
+      backoff.maxMs,
+      backoff.windowMs,
+    ],
+  };
+}
+
+/** The parameters of ADD_CODE_WITHIN_LIMITS. */
+export function addCodeParameters(counters: readonly CounterLimit[], code: NewCode, storeNow: number): unknown[] {
+  return [
+    counters.map((counter) => counter.key),
+    counters.map((counter) => storeNow + counter.ttlMs),
+    storeNow,
+    counters.map((counter) => counter.max),
+    code.key,
+    code.entry,
+    code.keep,
+    code.now,
+    storeNow + code.ttlMs,
+    code.failKey,
+    code.failWindowMs,
+    code.perSource,
+  ];
+}
