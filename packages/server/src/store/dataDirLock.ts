@@ -42,6 +42,7 @@ const BREAKER_STALE_MS = 10_000;
 /** A lock file still empty after this long was left by a process that died between create and write. */
 const EMPTY_STALE_MS = 2_000;
 
+// Synchronous on purpose: the lock is taken once, at start, before the process serves anything.
 const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 
 function ageMs(path: string): number {
