@@ -19,7 +19,7 @@ import {
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 describe('wallet message events', () => {
-  it('covers every SPEC §7 event, each with the latch: prefix', () => {
+  it('covers every SPEC §7 event and the two custody events, each with the latch: prefix', () => {
     expect([...WALLET_EVENTS].sort()).toEqual(
       [
         'latch:iframe:ready',
@@ -36,6 +36,9 @@ describe('wallet message events', () => {
         'latch:mfa:clear',
         'latch:farcaster:init-signer',
         'latch:farcaster:sign',
+        // Not in SPEC §7: custody v2 (docs/custody.md).
+        'latch:wallet:clear',
+        'latch:device:register',
       ].sort(),
     );
   });
