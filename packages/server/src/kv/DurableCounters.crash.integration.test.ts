@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { up as up002 } from '../store/migrations/002_short_lived.js';
 import { up as up011 } from '../store/migrations/011_short_lived_unlogged.js';
 import { up as up014 } from '../store/migrations/014_durable_counters.js';
-import { SendThrottle } from '../throttle/SendThrottle.js';
+import { DEFAULT_SEND_LIMITS, SendThrottle } from '../throttle/SendThrottle.js';
 import { createPasswordOprf } from '../wallets/oprf.js';
 import { createWalletKeyring } from '../wallets/walletKeyring.js';
 import { PgShortLivedStore } from './PgShortLivedStore.js';
@@ -23,7 +23,12 @@ async function migrate(db: Kysely<object>): Promise<void> {
   await up014(db);
 }
 
-const limits = { perTarget: { points: 3, durationSec: 600 }, perIp: { points: 100, durationSec: 600 } };
+// Three sends per target (from any IPs); the other limits as shipped.
+const limits = {
+  ...DEFAULT_SEND_LIMITS,
+  perTarget: { points: 3, durationSec: 600 },
+  perIp: { points: 100, durationSec: 600 },
+};
 const oprfPolicy = { max: 2, windowMs: 3600_000 };
 const who = { appId: 'a'.repeat(25), userId: 'u'.repeat(25), walletId: 'w1' };
 // A valid blinded element: the ristretto255 base point.
