@@ -80,7 +80,9 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
 
   it('refuses garbage and a missing bearer', async () => {
     const { me, appId, clientId } = await setup();
-    await expectRefused(await me('not.a.jwt'));
+    for (const garbage of ['not.a.jwt', 'x.y.z', 'a.b', '..', 'x.y.z.w', `${'A'.repeat(5)}.y.z`]) {
+      await expectRefused(await me(garbage));
+    }
     await expectRefused(
       await server().call('GET', API.me, {
         headers: { ...widgetHeaders(appId, clientId), authorization: 'Basic abc' },

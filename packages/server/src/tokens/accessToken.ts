@@ -69,10 +69,15 @@ const invalid = () => new LatchError('missing_or_invalid_token');
 /** True when every part is canonical base64url: no padding, no `+/`, no stray bits in the last character. */
 function canonicalParts(token: string): boolean {
   const parts = token.split('.');
-  return (
-    parts.length === 3 &&
-    parts.every((part) => /^[A-Za-z0-9_-]+$/.test(part) && base64url.encode(base64url.decode(part)) === part)
-  );
+  const canonical = (part: string) => {
+    try {
+      return /^[A-Za-z0-9_-]+$/.test(part) && base64url.encode(base64url.decode(part)) === part;
+    } catch {
+      // jose throws on a length no encoding has (one character past a multiple of four).
+      return false;
+    }
+  };
+  return parts.length === 3 && parts.every(canonical);
 }
 
 /** True when the signature part is a well-formed low-S ES256 signature (r‖s, 64 bytes, s ≤ n/2). */
