@@ -14,7 +14,7 @@ import { createDeliveryModule } from './delivery/createDeliveryModule.js';
 import type { AppEnv } from './http/env.js';
 import { createMetrics } from './http/metrics.js';
 import { SigningKeys } from './keys/signingKeys.js';
-import { createShortLivedStore } from './kv/index.js';
+import { createShortLivedStore, warnIfCountersNotDurable } from './kv/index.js';
 import { createLogger, type Logger } from './logger.js';
 import type { DeliveryModule } from './ports.js';
 import { routeTable } from './routes/index.js';
@@ -92,6 +92,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     now: () => clock.now().getTime(),
   });
   cleanups.push(() => shortLived.close());
+  void warnIfCountersNotDurable(shortLived, logger);
   const deliveryModule = overrides.delivery ?? createDeliveryModule(settings, clock, logger);
   if (deliveryModule.close) cleanups.push(() => deliveryModule.close?.());
   const ctx: ServerContext = {
@@ -166,7 +167,7 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
   const { adminSecret } = latch;
   if (adminSecret) {
     // The CLI reaches this server on loopback, whatever interface it listens on.
-    const loopback = ['0.0.0.0', '::', 'localhost'].includes(settings.host) ? '127.0.0.1' : settings.host;
+    const loopback = settings.host === '0.0.0.0' ? '127.0.0.1' : settings.host === '::' ? '::1' : settings.host;
     const adminUrl = `http://${loopback.includes(':') ? `[${loopback}]` : loopback}:${port}`;
     writeAdminFile(settings.dataDir, { pid: process.pid, url: adminUrl, secret: adminSecret });
   }
