@@ -14,7 +14,7 @@ import { createDeliveryModule } from './delivery/createDeliveryModule.js';
 import type { AppEnv } from './http/env.js';
 import { createMetrics } from './http/metrics.js';
 import { SigningKeys } from './keys/signingKeys.js';
-import { createShortLivedStore } from './kv/index.js';
+import { createShortLivedStore, warnIfCountersNotDurable } from './kv/index.js';
 import { createLogger, type Logger } from './logger.js';
 import type { DeliveryModule } from './ports.js';
 import { routeTable } from './routes/index.js';
@@ -92,6 +92,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     now: () => clock.now().getTime(),
   });
   cleanups.push(() => shortLived.close());
+  void warnIfCountersNotDurable(shortLived, logger);
   const deliveryModule = overrides.delivery ?? createDeliveryModule(settings, clock, logger);
   if (deliveryModule.close) cleanups.push(() => deliveryModule.close?.());
   const ctx: ServerContext = {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logger.js';
+import { warnIfCountersNotDurable } from './createShortLivedStore.js';
+import { redisAppendOnly } from './RedisDurableCounters.js';
 import { type ShortLivedBackend, shortLivedBackends } from './testing/shortLivedBackends.js';
 
 // The durable counters keep ShortLivedStore.increment's window rules, on every backend.
@@ -38,6 +41,20 @@ describe.each(shortLivedBackends())('DurableCounters on $name', ({ create }) => 
     await store.counters.delete('s');
     expect(await store.counters.get('s')).toBeNull();
     await store.counters.delete('never-set');
+  });
+
+  it('warns at start-up about a Redis without the append-only file, never about the database', async () => {
+    const lines: string[] = [];
+    const logger = createLogger('warn', { write: (line: string) => lines.push(line) });
+    await warnIfCountersNotDurable(backend.store, logger);
+    const warned = lines.some((line) => line.includes('appendonly no'));
+    if (backend.redis) {
+      const appendOnly = await redisAppendOnly(backend.redis.client);
+      expect(appendOnly).toBeTypeOf('boolean');
+      expect(warned).toBe(appendOnly === false);
+    } else {
+      expect(lines).toEqual([]);
+    }
   });
 
   it('never loses an increment under concurrency', async () => {

@@ -58,3 +58,10 @@ export class RedisDurableCounters implements DurableCounters {
     await this.redis.del(this.prefix + key);
   }
 }
+
+/** Whether Redis writes its append-only file (`INFO persistence`); undefined when it does not say. */
+export async function redisAppendOnly(redis: Redis): Promise<boolean | undefined> {
+  const info = await redis.info('persistence');
+  const flag = /^aof_enabled:(\d)/m.exec(info)?.[1];
+  return flag === undefined ? undefined : flag === '1';
+}

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Logger } from '../logger.js';
 import { PgShortLivedStore } from './PgShortLivedStore.js';
+import { redisAppendOnly } from './RedisDurableCounters.js';
 import { RedisShortLivedStore } from './RedisShortLivedStore.js';
 import type { ShortLivedStore } from './ShortLivedStore.js';
 
@@ -15,4 +17,22 @@ export interface ShortLivedStoreConfig<DB = object> {
 export function createShortLivedStore<DB>(config: ShortLivedStoreConfig<DB>): ShortLivedStore {
   if (config.redisUrl) return new RedisShortLivedStore(config.redisUrl, { keyPrefix: config.redisKeyPrefix });
   return new PgShortLivedStore(config.db, { now: config.now });
+}
+
+/**
+ * Logs a warning when the store's durable counters are not durable: a Redis without the append-only
+ * file loses send limits and recovery attempts when it restarts (docs/server.md, "Durable counters on
+ * Redis"). Never throws: a Redis that will not answer INFO is left to the operator's docs.
+ */
+export async function warnIfCountersNotDurable(store: ShortLivedStore, logger: Logger): Promise<void> {
+  if (!(store instanceof RedisShortLivedStore)) return;
+  try {
+    if ((await redisAppendOnly(store.redis)) === false) {
+      logger.warn(
+        'Redis runs without the append-only file (appendonly no): a Redis restart resets send limits and password-recovery attempt counters; set appendonly yes (docs/server.md, "Durable counters on Redis")',
+      );
+    }
+  } catch {
+    // INFO refused or the connection closed: nothing to say.
+  }
 }

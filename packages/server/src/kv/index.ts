@@ -1,8 +1,12 @@
-export { createShortLivedStore, type ShortLivedStoreConfig } from './createShortLivedStore.js';
+export {
+  createShortLivedStore,
+  type ShortLivedStoreConfig,
+  warnIfCountersNotDurable,
+} from './createShortLivedStore.js';
 export type { DurableCounters } from './DurableCounters.js';
 export { type DurableCountersTable, PgDurableCounters, type PgDurableCountersOptions } from './PgDurableCounters.js';
 export { PgShortLivedStore, type PgShortLivedStoreOptions, type ShortLivedTable } from './PgShortLivedStore.js';
-export { RedisDurableCounters } from './RedisDurableCounters.js';
+export { RedisDurableCounters, redisAppendOnly } from './RedisDurableCounters.js';
 export { RedisShortLivedStore, type RedisShortLivedStoreOptions } from './RedisShortLivedStore.js';
 export type {
   CodeBackoff,
