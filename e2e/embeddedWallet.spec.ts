@@ -7,6 +7,7 @@ import {
   createApp,
   demoApp,
   launchBrowser,
+  notices,
   openDemo,
   saveScreenshot,
   seriousA11yViolations,
@@ -202,9 +203,12 @@ describe('embedded wallet', () => {
     const device = await newUserPage(browser);
     await listenToEveryMessage(device);
     await openDemo(device, app);
+    expect(await notices(email)).toEqual([]);
     await loginByEmail(device, email);
     expect(await walletAddress(device)).toBe(address);
     await saveScreenshot(device, 'embedded-wallet-new-device');
+    // Seamless, but not silent: the user is told a new device can use the wallet (dev outbox).
+    await expect.poll(async () => (await notices(email)).join('\n')).toContain('A new device can now use your wallet');
     const recovered = await signWithScreen(device);
     expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature: recovered })).toBe(true);
 
