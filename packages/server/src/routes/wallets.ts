@@ -54,7 +54,7 @@ export const walletRoutes: RouteDef[] = [
     path: WALLET_API.nonce,
     handler: async (c, ctx) => {
       const user = await requireUser(c);
-      return c.json({ nonce: await mintDeviceNonce(ctx.shortLived, user.app.id, user.claims.userId) });
+      return c.json({ nonce: await mintDeviceNonce(ctx, user.app.id, user.claims.userId) });
     },
   },
   custodyRoute(
@@ -62,7 +62,7 @@ export const walletRoutes: RouteDef[] = [
     WALLET_API.devices,
     RegisterDeviceBody,
     async ({ owner, sessionId, deviceId, jwk, body }, ctx) => {
-      const grant = await takeDeviceGrant(ctx.shortLived, body.grant);
+      const grant = await takeDeviceGrant(ctx, body.grant);
       // Bound to the session of the fresh login that minted it: a token of another session (a refresh
       // or fork of a stolen refresh token is its own session family member, but never has a grant) fails.
       if (!grant || grant.appId !== owner.appId || grant.userId !== owner.userId || grant.sessionId !== sessionId) {
@@ -157,7 +157,7 @@ export const walletRoutes: RouteDef[] = [
     const wallet = await custody.getWallet(owner);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
     // Counted before anything is opened: past the daily quota nothing is released.
-    await countNewDevice(ctx.shortLived, owner);
+    await countNewDevice(ctx, owner);
     const authShare = b64(await custody.releasePrimaryAuthShare(owner));
     if (wallet.recoveryMethod === 'latch') {
       const r = await custody.releaseProviderRecovery(owner);

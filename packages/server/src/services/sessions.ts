@@ -124,7 +124,7 @@ export async function logIn(
     is_new_user: isNewUser,
     session_update_action: 'set',
     // Only a fresh authentication mints a device grant (custody, docs/custody.md); refresh and fork never do.
-    device_grant: await mintDeviceGrant(ctx.shortLived, { appId: app.id, userId: user.user.id, sessionId }),
+    device_grant: await mintDeviceGrant(ctx, { appId: app.id, userId: user.user.id, sessionId }),
   };
 }
 

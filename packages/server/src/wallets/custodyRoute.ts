@@ -117,10 +117,10 @@ export async function authenticateCustodyCall<TSchema extends v.GenericSchema>(
   });
   const owner: WalletOwner = { appId: user.app.id, userId: user.claims.userId };
   // Last, so a proof that fails any other check does not burn the device's nonce.
-  if (!(await takeDeviceNonce(ctx.shortLived, owner.appId, owner.userId, proof.nonce))) {
+  if (!(await takeDeviceNonce(ctx, owner.appId, owner.userId, proof.nonce))) {
     throw new LatchError('invalid_device_proof', 'Invalid device proof: unknown, used or expired nonce.');
   }
-  c.header(DEVICE_NONCE_HEADER, await mintDeviceNonce(ctx.shortLived, owner.appId, owner.userId));
+  c.header(DEVICE_NONCE_HEADER, await mintDeviceNonce(ctx, owner.appId, owner.userId));
   if (!options.unregisteredDevice && !(await deviceKeysFor(ctx).isActive(owner, proof.deviceId))) {
     throw new LatchError('device_not_registered');
   }

@@ -53,7 +53,7 @@ export async function sendExportStepUp(
   appName: string,
   contact: CustodyContact,
 ): Promise<void> {
-  await countExportCode(ctx.shortLived, owner);
+  await countExportCode(ctx, owner);
   const code = await exportCodes(ctx).issue(scope(owner, contact));
   await ctx.shortLived.delete(triesKey(owner)); // a new code gets its own tries
   await sendExportCode(ctx.delivery, contact, appName, code, CUSTODY_LIMIT.exportCodeTtlMs / 60_000);
