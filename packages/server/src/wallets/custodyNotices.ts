@@ -33,18 +33,24 @@ export function maskedContact(contact: CustodyContact): WireExportInit {
 /** The notices custody sends (no code: `code` is '' and the dev outbox shows the text). */
 export type CustodyNotice = 'new-device' | 'key-exported';
 
-const NOTICE_TEXT: Record<CustodyNotice, { subject: string; body: (app: string) => string }> = {
+const NOTICE_TEXT: Record<CustodyNotice, { subject: string; advice: (app: string) => string }> = {
   'new-device': {
     subject: 'A new device can now use your wallet',
-    body: (app) =>
-      `A new device can now use your ${app} wallet. If this was you, there is nothing to do. If it was not, log in to ${app} and remove that device, and secure your email or phone.`,
+    advice: (app) =>
+      `If this was you, there is nothing to do. If it was not, log in to ${app}, remove that device and secure your email or phone.`,
   },
   'key-exported': {
     subject: 'Your wallet key was exported',
-    body: (app) =>
-      `Your ${app} wallet key was exported. If this was you, keep it safe. If it was not, move your funds to a new wallet now: whoever holds the key controls the wallet.`,
+    advice: () =>
+      'If this was you, keep the key safe. If it was not, move your funds to a new wallet now: whoever holds the key controls the wallet.',
   },
 };
+
+/** The text of a notice: the same for email and SMS, naming the app. */
+export function custodyNoticeText(notice: CustodyNotice, appName: string): { subject: string; text: string } {
+  const { subject, advice } = NOTICE_TEXT[notice];
+  return { subject, text: `${subject} (${appName}). ${advice(appName)}` };
+}
 
 /** Sends a custody notice through the server's delivery (email or SMS). */
 export async function sendCustodyNotice(
@@ -53,9 +59,9 @@ export async function sendCustodyNotice(
   appName: string,
   notice: CustodyNotice,
 ): Promise<void> {
-  const { subject, body } = NOTICE_TEXT[notice];
-  if (contact.channel === 'email') await delivery.sendEmail({ to: contact.to, subject, text: body(appName), code: '' });
-  else await delivery.sendSms({ to: contact.to, text: `${subject}. ${body(appName)}`, code: '' });
+  const { subject, text } = custodyNoticeText(notice, appName);
+  if (contact.channel === 'email') await delivery.sendEmail({ to: contact.to, subject, text, code: '' });
+  else await delivery.sendSms({ to: contact.to, text, code: '' });
 }
 
 /** The email or SMS carrying an export code. */
