@@ -63,8 +63,8 @@ export const walletRoutes: RouteDef[] = [
     RegisterDeviceBody,
     async ({ owner, sessionId, deviceId, jwk, body }, ctx) => {
       const grant = await takeDeviceGrant(ctx, body.grant);
-      // Bound to the session of the fresh login that minted it: a token of another session (a refresh
-      // or fork of a stolen refresh token is its own session family member, but never has a grant) fails.
+      // Bound to the app, user and session of the fresh login that minted it: a token of any other
+      // session (a fork, another login) cannot redeem it, and a refresh never mints one.
       if (!grant || grant.appId !== owner.appId || grant.userId !== owner.userId || grant.sessionId !== sessionId) {
         throw new LatchError('invalid_device_grant');
       }
