@@ -66,6 +66,14 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     expect(await client.outbox()).not.toContainEqual(expect.objectContaining({ recipient: stranger }));
     const unknown = await client.post(API.emailInit, { email: stranger, purpose: 'admin' });
     expect(unknown.status).toBe(400);
+    // SMS has no update endpoint, so no update codes by SMS either.
+    const smsUpdate = await client.post(
+      API.smsInit,
+      { phoneNumber: '+14155550188', purpose: 'update' },
+      { token: session.token! },
+    );
+    expect(smsUpdate.status).toBe(400);
+    expect(await smsUpdate.json()).toMatchObject({ error: 'invalid_data' });
   });
 
   it('refuses to move the login email with a stolen token and a code to the new address alone', async () => {

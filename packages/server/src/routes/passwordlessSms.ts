@@ -26,6 +26,10 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const body = await parseBody(c, schemas.SmsInitBody);
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      // No SMS endpoint changes a number in place: an update code by SMS would be a message for nothing.
+      if (body.purpose === 'update' || body.purpose === 'update-old') {
+        throw new LatchError('invalid_data', 'SMS codes are for login, link and unlink.');
+      }
       const app = await appForCodeSend(c, body.purpose, 'sms', phoneNumber, () => headerApp(c));
       assertMethodEnabled(app.config, 'sms_auth');
       // Country, number type and pumping caps (codes/smsPolicy.ts) before anything is sent.
