@@ -151,22 +151,27 @@ export async function updateEmail(
   if (taken) throw new LatchError('linked_to_another_user');
   const now = ctx.clock.now();
   try {
-    await ctx.db
-      .updateTable('linked_accounts')
-      .set({
-        account_key: newKey,
-        details: JSON.stringify({ address: newKey }),
-        verified_at: now,
-        first_verified_at: now,
-        latest_verified_at: now,
-      })
-      .where('id', '=', current.id)
-      .execute();
+    // The change and the revocation together: never a moved address with the old sessions still alive.
+    await ctx.db.transaction().execute(async (db) => {
+      await db
+        .updateTable('linked_accounts')
+        .set({
+          account_key: newKey,
+          details: JSON.stringify({ address: newKey }),
+          verified_at: now,
+          first_verified_at: now,
+          latest_verified_at: now,
+        })
+        .where('id', '=', current.id)
+        .execute();
+      if (keepSessionId !== undefined) {
+        await revokeOtherSessions({ ...ctx, db }, appId, userId, keepSessionId, 'email_changed');
+      }
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
     throw error;
   }
-  if (keepSessionId !== undefined) await revokeOtherSessions(ctx, appId, userId, keepSessionId, 'email_changed');
   return requireUser(ctx, appId, userId);
 }
 
