@@ -89,6 +89,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   const shortLived = createShortLivedStore({
     db: db as unknown as Kysely<object>,
     redisUrl: settings.redisUrl,
+    redisKeyPrefix: settings.redisKeyPrefix,
     now: () => clock.now().getTime(),
   });
   cleanups.push(() => shortLived.close());

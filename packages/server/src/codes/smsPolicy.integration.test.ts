@@ -17,7 +17,10 @@ const twilioSettings = {
 const sentTo = (number: string) => twilio.requests.filter((r) => r.form.To === number).length;
 
 /** Asks for an SMS code; returns the status and how many messages went to the number meanwhile. */
-async function init(client: { post: (path: string, body: unknown) => Promise<Response> }, phoneNumber: string) {
+async function init(
+  client: { post: (path: string, body: unknown) => Response | Promise<Response> },
+  phoneNumber: string,
+) {
   const before = sentTo(phoneNumber);
   const response = await client.post(API.smsInit, { phoneNumber });
   return { response, status: response.status, sent: sentTo(phoneNumber) - before };

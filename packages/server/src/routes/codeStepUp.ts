@@ -67,3 +67,13 @@ export async function requireStepUp(
     `Confirm with a code sent to the current address (purpose '${proof.purpose}'), or log in again first.`,
   );
 }
+
+/**
+ * Linking a new login method needs a recent login: a linked email, phone or wallet is a way to log
+ * in afresh, and a fresh login can register a wallet device (docs/custody.md), so a stolen access or
+ * refresh token must not be able to add one. Without it: 401 `step_up_required`, nothing spent.
+ */
+export async function requireRecentLoginToLink(ctx: ServerContext, caller: AuthenticatedUser): Promise<void> {
+  if (await loggedInRecently(ctx, caller)) return;
+  throw new LatchError('step_up_required', 'Log in again to link a new login method.');
+}

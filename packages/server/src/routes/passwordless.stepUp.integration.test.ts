@@ -104,6 +104,32 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     void appId;
   });
 
+  it('refuses to link a new login address with a stolen token once the login is not recent (no fresh login for the thief)', async () => {
+    const { appId, client, me, codeFor } = await setup(server());
+    // Right after the login the owner links as before.
+    const owner = await server().signIn(appId, { type: 'phone', phone_number: '+14155550171' });
+    const mine = uniqueEmail('mine');
+    const linkMine = { email: mine, code: await codeFor(mine, 'link', owner.token!) };
+    expect((await client.post(API.emailLink, linkMine, { token: owner.token! })).status).toBe(200);
+    // A thief with a later-stolen token cannot add a login method of their own.
+    const victim = await server().signIn(appId, { type: 'phone', phone_number: '+14155550172' });
+    const stolen = victim.token!;
+    ageLogins(server());
+    const attacker = uniqueEmail('linker');
+    const link = await client.post(
+      API.emailLink,
+      { email: attacker, code: await codeFor(attacker, 'link', stolen) },
+      { token: stolen },
+    );
+    expect(link.status).toBe(401);
+    expect(await link.json()).toMatchObject({ error: 'step_up_required' });
+    const user = (await (await me(stolen)).json()).user as WireUser;
+    expect(emailsOf(user)).toEqual([]);
+    // The attacker's address logs in to a new, empty account, not to the victim's (and its wallet).
+    const login = (await (await client.emailLogin(attacker)).json()) as TokenResponse;
+    expect(login.user.id).not.toBe(victim.user.id);
+  });
+
   it('moves the email with a code to the old address too, tells the old address and ends the other sessions', async () => {
     const { appId, client, email, session, me, codeFor } = await setup(server());
     const otherDevice = await server().signIn(appId, { type: 'email', address: email });

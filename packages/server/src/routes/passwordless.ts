@@ -10,7 +10,7 @@ import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount, updateEmail } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
-import { appForCodeSend, hasLinked, requireStepUp } from './codeStepUp.js';
+import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from './codeStepUp.js';
 import { headerApp, passwordlessSmsRoutes } from './passwordlessSms.js';
 
 /** Tells the replaced address about the change; a failed notice is logged, the change stands. */
@@ -60,6 +60,7 @@ const emailRoutes: RouteDef[] = [
       const { email, code } = await parseBody(c, schemas.EmailCodeBody);
       const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'email_auth');
+      await requireRecentLoginToLink(ctx, caller);
       await passwordlessCodes(ctx).verify(caller.app.id, 'email', email, code, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email });
       return c.json(toWireUser(user));

@@ -10,7 +10,7 @@ import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
-import { appForCodeSend, hasLinked, requireStepUp } from './codeStepUp.js';
+import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from './codeStepUp.js';
 
 /** The app named by the `latch-app-id` header (400 `invalid_app_id`, 404 `app_not_found`). */
 export const headerApp = (c: LatchContext) => c.get('ctx').apps.require(c.req.header(HEADER.appId));
@@ -58,6 +58,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
       const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'sms_auth');
+      await requireRecentLoginToLink(ctx, caller);
       await passwordlessCodes(ctx).verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
       return c.json(toWireUser(user));

@@ -9,6 +9,7 @@ import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
 import { siweLogin } from '../siwe/siweLoginFor.js';
 import { clientIp } from '../throttle/clientIp.js';
+import { requireRecentLoginToLink } from './codeStepUp.js';
 import { headerApp } from './passwordlessSms.js';
 
 /**
@@ -42,6 +43,7 @@ export const siweRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const body = await parseBody(c, SiweAuthenticateBody);
       const caller = await requireUser(c);
+      await requireRecentLoginToLink(ctx, caller);
       const account = await siweLogin(ctx).verify(caller.app, body, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, account);
       return c.json(toWireUser(user));

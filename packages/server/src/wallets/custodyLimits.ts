@@ -16,7 +16,7 @@ type LimitContext = Pick<ServerContext, 'shortLived' | 'clock'>;
 async function consume(ctx: LimitContext, key: string, max: number, windowMs: number): Promise<void> {
   const now = ctx.clock.now().getTime();
   const window = Math.floor(now / windowMs);
-  const { count } = await ctx.shortLived.increment(`${key}:${window}`, 1, windowMs);
+  const { count } = await ctx.shortLived.counters.increment(`${key}:${window}`, 1, windowMs);
   if (count > max) {
     throw new LatchError('too_many_requests', undefined, {
       retryAfter: Math.ceil(((window + 1) * windowMs - now) / 1000),

@@ -67,7 +67,7 @@ export async function verifyExportStepUp(
   code: string,
 ): Promise<void> {
   // Our own count of tries (whatever the code service's policy): EXPORT_CODE_MAX_TRIES per code sent.
-  const { count } = await ctx.shortLived.increment(triesKey(owner), 1, CUSTODY_LIMIT.exportCodeTtlMs);
+  const { count } = await ctx.shortLived.counters.increment(triesKey(owner), 1, CUSTODY_LIMIT.exportCodeTtlMs);
   if (count > EXPORT_CODE_MAX_TRIES) throw stepUpRequired();
   try {
     await exportCodes(ctx).verify(scope(owner, contact), code);
