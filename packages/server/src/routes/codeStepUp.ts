@@ -73,7 +73,11 @@ export async function requireStepUp(
  * in afresh, and a fresh login can register a wallet device (docs/custody.md), so a stolen access or
  * refresh token must not be able to add one. Without it: 401 `step_up_required`, nothing spent.
  */
-export async function requireRecentLoginToLink(ctx: ServerContext, caller: AuthenticatedUser): Promise<void> {
+export async function requireRecentLoginToLink(
+  ctx: ServerContext,
+  caller: AuthenticatedUser,
+  action: 'link' | 'unlink' = 'link',
+): Promise<void> {
   if (await loggedInRecently(ctx, caller)) return;
-  throw new LatchError('step_up_required', 'Log in again to link a new login method.');
+  throw new LatchError('step_up_required', `Log in again to ${action} a login method.`);
 }

@@ -4,6 +4,7 @@ import { expectRefusedUnchanged } from '../siwe/testing/expectRefusedUnchanged.j
 import { insertEmbeddedWallet } from '../siwe/testing/insertEmbeddedWallet.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from '../siwe/testing/siweTestClient.js';
 import { forEachBackend, type TestServer } from '../test/harness.js';
+import { RECENT_LOGIN_MS } from './codeStepUp.js';
 
 let serial = 0;
 const uniqueEmail = () => `user-${Date.now()}-${serial++}@example.test`;
@@ -53,6 +54,25 @@ forEachBackend('siwe link and unlink', (server) => {
     const again = (await (await client.authenticate(first)).json()) as TokenResponse;
     expect(again).toMatchObject({ is_new_user: true });
     expect(again.user.id).not.toBe(session.user.id);
+  });
+
+  it('refuses to link or unlink a wallet with a token whose login is not recent (a stolen token adds no login method)', async () => {
+    const { client, signIn } = await setup(server());
+    const session = await signIn();
+    const mine = newTestWallet();
+    expect((await client.link(session.token!, mine)).status).toBe(200);
+    server().clock.advance(RECENT_LOGIN_MS + 1_000);
+    const thief = newTestWallet();
+    const link = await client.link(session.token!, thief);
+    expect(link.status).toBe(401);
+    expect(await link.json()).toMatchObject({ error: 'step_up_required' });
+    const unlink = await client.post(SIWE_API.unlink, { address: mine.address }, session.token!);
+    expect(unlink.status).toBe(401);
+    // The thief's wallet logs in to a new account, not to this user's; the user keeps their wallet.
+    const login = (await (await client.authenticate(thief)).json()) as TokenResponse;
+    expect(login.user.id).not.toBe(session.user.id);
+    const again = (await (await client.authenticate(mine)).json()) as TokenResponse;
+    expect(again.user.id).toBe(session.user.id);
   });
 
   it('refuses a wallet already linked to another user, spending only the nonce', async () => {

@@ -55,6 +55,8 @@ export const siweRoutes: RouteDef[] = [
     handler: async (c, ctx) => {
       const { address } = await parseBody(c, SiweUnlinkBody);
       const caller = await requireUser(c);
+      // Removing a login method is a change of who can log in, as for email and phone: a recent login.
+      await requireRecentLoginToLink(ctx, caller, 'unlink');
       // Only the address identifies the account; the other fields are not read by unlink.
       const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
         type: 'wallet',
