@@ -14,7 +14,7 @@ import { createDeliveryModule } from './delivery/createDeliveryModule.js';
 import type { AppEnv } from './http/env.js';
 import { createMetrics } from './http/metrics.js';
 import { SigningKeys } from './keys/signingKeys.js';
-import { createShortLivedStore, warnIfCountersNotDurable } from './kv/index.js';
+import { createShortLivedStore, warnIfCountersNotDurable } from './kv/createShortLivedStore.js';
 import { createLogger, type Logger } from './logger.js';
 import type { DeliveryModule } from './ports.js';
 import { routeTable } from './routes/index.js';
