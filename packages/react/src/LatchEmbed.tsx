@@ -1,6 +1,5 @@
-import { SCREEN } from '@latch/core';
+import { flowContextOf, SCREEN } from '@latch/core';
 import { type ReactNode, useEffect, useId } from 'react';
-import { flowContextOf } from './flowContext.js';
 import { useClientState, useFlowState } from './hooks.js';
 import { useLatchContext } from './LatchContext.js';
 import { ScreenView } from './modal/ScreenView.js';

@@ -1,6 +1,5 @@
-export type { ExitError } from '@latch/core';
+export type { EmbeddedWalletState, ExitError, SignRequest } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
-export type { EmbeddedWalletState, SignRequest } from './embeddedWallet/embeddedWalletRuntime.js';
 export { useSetWalletPassword } from './embeddedWallet/useSetWalletPassword.js';
 export { useSignMessage, useSignTypedData } from './embeddedWallet/useSignMessage.js';
 export {

@@ -1,11 +1,4 @@
-import {
-  createFakeClock,
-  createFlowRunner,
-  createLatchClient,
-  type FlowEvent,
-  loadRecoveryFlow,
-  SCREEN,
-} from '@latch/core';
+import { createFakeClock, createLatch, createLatchClient, type FlowEvent, loadRecoveryFlow, SCREEN } from '@latch/core';
 import { createFakeFetch, serverAppConfig } from '@latch/core/testing';
 import { LatchError, type ServerAppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
@@ -18,7 +11,6 @@ import { LatchModal } from './modal/LatchModal.js';
 import { EmbeddedWalletRecoverySelectionScreen } from './screens/EmbeddedWalletRecoverySelectionScreen.js';
 import { en } from './strings/en.js';
 import { useLatch } from './useLatch.js';
-import { createWalletsLoader } from './wallet/walletsLoader.js';
 
 const APP_ID = 'a'.repeat(25);
 
@@ -62,17 +54,13 @@ async function testContext(config: Partial<ServerAppConfig> = {}) {
   const clock = createFakeClock();
   const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
   await client.init();
-  const runner = createFlowRunner({ actions: client, clock, handlers: () => ({}) });
+  const latch = createLatch({ appId: APP_ID, clientId: 'client-id', client, clock });
+  const runner = latch.auth;
   const value: LatchContextValue = {
+    latch,
     client,
     runner,
-    wallets: createWalletsLoader({
-      client,
-      clock,
-      runner,
-      handlers: () => ({}),
-      flowContext: () => runner.getState().context,
-    }),
+    wallets: latch.wallets,
     strings: en,
     embeds: { current: 0 },
   };

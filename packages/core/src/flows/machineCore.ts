@@ -1,3 +1,4 @@
+import { createStore } from '../machine/createStore.js';
 import type { FlowClock } from './flowRunner.js';
 
 /** A running flow as its screens see it: observable state, a dispatch function and cleanup. */
@@ -29,25 +30,18 @@ export function createMachineCore<S, E, F>(options: {
   run(effect: F): void;
 }): MachineCore<S, E> {
   const { transition, clock, run } = options;
-  let state = options.initial;
-  const listeners = new Set<() => void>();
+  const store = createStore(options.initial);
   const timers = new Set<unknown>();
 
   const dispatch = (event: E): void => {
-    const result = transition(state, event);
-    if (result.state !== state) {
-      state = result.state;
-      for (const listener of [...listeners]) listener();
-    }
+    const result = transition(store.get(), event);
+    store.set(result.state);
     for (const effect of result.effects) run(effect);
   };
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     dispatch,
     after(ms, event) {
       const handle = clock.setTimeout(() => {

@@ -1,4 +1,5 @@
 import '@latch/core';
+import type { WalletRuntime } from '@latch/core';
 import {
   isMobileBrowser,
   type WalletIntent,
@@ -11,7 +12,6 @@ import { useClientState } from '../hooks.js';
 import { useLatchContext } from '../LatchContext.js';
 import { useExternalWallets } from '../wallet/useExternalWallets.js';
 import { injectWalletStyles } from '../wallet/walletCss.js';
-import type { WalletRuntime } from '../wallet/walletRuntime.js';
 import { awaitingScreenFor } from '../wallet/walletScreens.js';
 import { useWalletStrings } from '../wallet/walletStrings.js';
 import { Button } from './Button.js';

@@ -1,3 +1,4 @@
+import type { WalletExporter } from '@latch/core';
 import { browserFrameHost, loadKeyExport, systemClock } from '@latch/core';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLatchContext } from '../LatchContext.js';
@@ -5,7 +6,6 @@ import { useModalDialog } from '../modal/useModalDialog.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/EmbeddedWalletKeyExportScreen.js';
 import { useEmbeddedWalletRuntime } from './EmbeddedWalletContext.js';
 import { exportWalletStrings as text } from './exportWalletStrings.js';
-import type { WalletExporter } from './walletExporter.js';
 
 // The widget's colours handed to the export page (SPEC §7: theme colours as query parameters).
 const THEME_VARIABLES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { WalletFlowScreen } from '@latch/core';
+import type { WalletFlowScreen, WalletFlowSession } from '@latch/core';
 import { type ComponentType, type ReactNode, useSyncExternalStore } from 'react';
 import { useModalDialog } from '../modal/useModalDialog.js';
 import { EmbeddedWalletBackupIntroScreen } from '../screens/EmbeddedWalletBackupIntroScreen.js';
@@ -10,7 +10,6 @@ import { EmbeddedWalletPasswordUpdateSplashScreen } from '../screens/EmbeddedWal
 import { EmbeddedWalletRecoverySelectionScreen } from '../screens/EmbeddedWalletRecoverySelectionScreen.js';
 import { useEmbeddedWalletRuntime } from './EmbeddedWalletContext.js';
 import type { WalletFlowScreenProps } from './walletFlowProps.js';
-import type { WalletFlowSession } from './walletFlowSession.js';
 
 // This whole module (and the screens) loads only when a wallet flow first shows a screen.
 const SCREENS: Record<WalletFlowScreen, ComponentType<WalletFlowScreenProps>> = {

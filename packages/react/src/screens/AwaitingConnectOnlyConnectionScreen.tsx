@@ -1,3 +1,4 @@
+import type { WalletRuntime } from '@latch/core';
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../components/ScreenFrame.js';
 import { format } from '../strings/en.js';
@@ -8,7 +9,6 @@ import {
   WalletWaitingFrame,
   WithWallets,
 } from '../wallet/WalletFlowParts.js';
-import type { WalletRuntime } from '../wallet/walletRuntime.js';
 import { useWalletStrings } from '../wallet/walletStrings.js';
 import type { ScreenProps } from './screenProps.js';
 

@@ -1,3 +1,4 @@
+import type { WalletRuntime } from '@latch/core';
 import type { ReactNode } from 'react';
 import {
   useLeaveWhenIdle,
@@ -7,7 +8,6 @@ import {
   WalletWaitingFrame,
   WithWallets,
 } from '../wallet/WalletFlowParts.js';
-import type { WalletRuntime } from '../wallet/walletRuntime.js';
 import { useWalletStrings } from '../wallet/walletStrings.js';
 import { AffirmativeConsentScreen } from './AffirmativeConsentScreen.js';
 import { EmbeddedWalletOnAccountCreateScreen } from './EmbeddedWalletOnAccountCreateScreen.js';

@@ -1,7 +1,7 @@
+import type { SignRequest } from '@latch/core';
 import type { ReactNode } from 'react';
 import { Button } from '../components/Button.js';
 import { ScreenFrame } from '../components/ScreenFrame.js';
-import type { SignRequest } from '../embeddedWallet/embeddedWalletRuntime.js';
 import { embeddedWalletStrings as text } from '../embeddedWallet/embeddedWalletStrings.js';
 
 // Inline (CSSOM) style: allowed under a strict host style-src, unlike a new stylesheet rule.

@@ -1,3 +1,4 @@
+import type { WalletRuntime } from '@latch/core';
 import type { WalletConnectionState, WalletErrorView } from '@latch/core/wallet';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { Button } from '../components/Button.js';
@@ -7,7 +8,6 @@ import { useLatchContext } from '../LatchContext.js';
 import { WalletConnectConnecting } from '../screens/WalletConnectConnecting.js';
 import { format } from '../strings/en.js';
 import { useExternalWallets } from './useExternalWallets.js';
-import type { WalletRuntime } from './walletRuntime.js';
 import { walletListScreenFor } from './walletScreens.js';
 import { useWalletStrings } from './walletStrings.js';
 

@@ -1,5 +1,8 @@
-import { type Clock, EMBEDDED_WALLET_ERROR_TEXT, type EmbeddedWalletController, embeddedWalletOf } from '@latch/core';
 import { DELAY, LatchError, type User } from '@latch/protocol';
+import type { Clock } from '../clock.js';
+import { createStore } from '../machine/createStore.js';
+import { type EmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
+import { EMBEDDED_WALLET_ERROR_TEXT } from './embeddedWalletError.js';
 
 /** The open key export: connecting (at least 1 s, SPEC §4), then the export screen. */
 export interface KeyExportState {
@@ -43,31 +46,24 @@ export function createWalletExporter(options: {
   page: ExportPageOptions;
 }): WalletExporter {
   const { clock } = options;
-  const listeners = new Set<() => void>();
-  let state: KeyExportState | null = null;
+  const store = createStore<KeyExportState | null>(null);
   let settle: (() => void) | null = null;
   let timer: unknown = null;
   let run = 0;
-  const set = (next: KeyExportState | null) => {
-    state = next;
-    for (const listener of [...listeners]) listener();
-  };
+  const set = store.set;
   const close = () => {
     run += 1;
     clock.clearTimeout(timer);
     const done = settle;
     settle = null;
-    if (state) set(null);
+    set(null);
     done?.();
   };
 
   return {
     page: options.page,
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     exportWallet() {
       const user = options.getUser();
       if (!user) return Promise.reject(new LatchError('must_be_authenticated'));
@@ -94,12 +90,13 @@ export function createWalletExporter(options: {
       });
     },
     fail() {
+      const state = store.get();
       if (state) set({ ...state, status: 'error', errorText: EMBEDDED_WALLET_ERROR_TEXT });
     },
     close,
     destroy() {
       close();
-      listeners.clear();
+      store.close();
     },
   };
 }

@@ -1,13 +1,8 @@
-import {
-  embeddedWalletOf,
-  loadRecoveryFlow,
-  type RecoveryFlowModule,
-  type RecoveryFlowRunner,
-  type WalletFlowOutcome,
-  type WalletFlowPurpose,
-} from '@latch/core';
 import { LatchError, TIMEOUT, type User } from '@latch/protocol';
+import { embeddedWalletOf } from './embeddedWalletController.js';
 import { estimatePasswordStrength } from './passwordStrengthEstimate.js';
+import { loadRecoveryFlow, type RecoveryFlowModule } from './recoveryFlowLoader.js';
+import type { RecoveryFlowRunner, WalletFlowOutcome, WalletFlowPurpose } from './recoveryFlowModule.js';
 import type { WalletFlowDeps } from './walletFlows.js';
 
 /** SPEC §8 event a host sees when the user leaves a set-password flow they started. */

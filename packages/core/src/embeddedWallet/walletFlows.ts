@@ -1,11 +1,9 @@
-import type {
-  Clock,
-  EmbeddedWalletBridge,
-  EmbeddedWalletController,
-  EmbeddedWalletInfo,
-  LatchClient,
-} from '@latch/core';
 import type { User } from '@latch/protocol';
+import type { LatchClient } from '../client.js';
+import type { Clock } from '../clock.js';
+import { createStore } from '../machine/createStore.js';
+import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
+import type { EmbeddedWalletController, EmbeddedWalletInfo } from './embeddedWalletController.js';
 import type { WalletFlowSession } from './walletFlowSession.js';
 
 /** What the wallet flows need from the runtime. */
@@ -39,28 +37,19 @@ export interface WalletFlows {
 
 /** Creates the lazy handle. */
 export function createWalletFlows(deps: WalletFlowDeps): WalletFlows {
-  const listeners = new Set<() => void>();
+  const open = createStore(false);
   let loading: Promise<WalletFlowSession> | undefined;
   let loaded: WalletFlowSession | null = null;
-  let open = false;
   const load = () =>
     (loading ??= import('./walletFlowSession.js').then(async (module) => {
       const session = await module.createWalletFlowSession(deps);
-      session.runner.subscribe(() => {
-        const now = session.runner.getState().screen !== null;
-        if (now === open) return;
-        open = now;
-        for (const listener of [...listeners]) listener();
-      });
+      session.runner.subscribe(() => open.set(session.runner.getState().screen !== null));
       loaded = session;
       return session;
     }));
   return {
-    isOpen: () => open,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    isOpen: open.get,
+    subscribe: open.subscribe,
     session: () => loaded,
     recover: (wallet) => load().then((s) => s.recover(wallet)),
     create: (user) => load().then((s) => s.create(user)),
@@ -71,7 +60,7 @@ export function createWalletFlows(deps: WalletFlowDeps): WalletFlows {
         (s) => s.destroy(),
         () => undefined,
       );
-      listeners.clear();
+      open.close();
     },
   };
 }

@@ -1,5 +1,9 @@
-import type { Clock, FlowContext, FlowRunner, LatchClient } from '@latch/core';
-import type { WalletFlowHandlers } from '@latch/core/wallet';
+import type { LatchClient } from '../client.js';
+import type { Clock } from '../clock.js';
+import type { FlowRunner } from '../flows/flowRunner.js';
+import type { FlowContext } from '../flows/flowTypes.js';
+import { createStore } from '../machine/createStore.js';
+import type { WalletFlowHandlers } from './walletConnectionRunner.js';
 import type { WalletRuntime } from './walletRuntime.js';
 
 /** What the wallets need from the provider. */
@@ -32,38 +36,31 @@ export interface WalletsLoader {
 
 /** Creates the loader; nothing is imported or created until `load()` is called. */
 export function createWalletsLoader(deps: WalletsDeps): WalletsLoader {
-  let wallets: WalletRuntime | null = null;
+  const wallets = createStore<WalletRuntime | null>(null);
   let loading: Promise<WalletRuntime> | null = null;
   let destroyed = false;
   let hint: string | null = null;
-  const listeners = new Set<() => void>();
 
   return {
-    get: () => wallets,
+    get: wallets.get,
     load() {
       loading ??= import('./walletRuntime.js').then((m) => {
         const created = m.createWalletRuntime(deps);
         if (destroyed) created.destroy();
-        else {
-          wallets = created;
-          for (const listener of [...listeners]) listener();
-        }
+        else wallets.set(created);
         return created;
       });
       return loading;
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: wallets.subscribe,
     linkHint: () => hint,
     setLinkHint(address) {
       hint = address;
     },
     destroy() {
       destroyed = true;
-      wallets?.destroy();
-      wallets = null;
+      wallets.get()?.destroy();
+      wallets.set(null);
     },
   };
 }

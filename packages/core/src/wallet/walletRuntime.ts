@@ -1,15 +1,14 @@
 // The whole core entry, as every lazily loaded screen reaches it: the bundler then keeps the initial core
 // code in one chunk instead of splitting it along what the wallet code happens to use (smaller gzip).
-import '@latch/core';
-import { browserUrlAccess, type FlowContext, SCREEN } from '@latch/core';
-import {
-  assertCanConnectOrCreate,
-  createExternalWallets,
-  type ExternalWallets,
-  isMobileBrowser,
-  resolveWalletDeepLink,
-  walletConnectMetadata,
-} from '@latch/core/wallet';
+import '../index.js';
+import type { FlowContext } from '../flows/flowTypes.js';
+import { SCREEN } from '../flows/screens.js';
+import { browserUrlAccess } from '../session/returnParams.js';
+import { assertCanConnectOrCreate } from './connectedWallets.js';
+import { createExternalWallets, type ExternalWallets } from './externalWallets.js';
+import { isMobileBrowser } from './isMobileDevice.js';
+import { resolveWalletDeepLink } from './phantomScreens.js';
+import { walletConnectMetadata } from './walletConnectConnector.js';
 import type { WalletsDeps } from './walletsLoader.js';
 
 /** The page's external wallets, with what the wallet screens need from the provider. */
@@ -19,8 +18,6 @@ export interface WalletRuntime extends ExternalWallets {
   /** SPEC §5: throws invalid_data unless the user is signed out with no connected wallets (connectOrCreateWallet). */
   assertCanConnectOrCreate(authenticated: boolean): void;
 }
-
-export { assertCanConnectOrCreate } from '@latch/core/wallet';
 
 /**
  * Creates the page's external wallets (loaded lazily): the wallet flow reports to the host and closes the

@@ -1,5 +1,5 @@
-import type { FlowContext } from '@latch/core';
 import type { AppConfig } from '@latch/protocol';
+import type { FlowContext } from './flowTypes.js';
 
 /** The parts of the app config the flows need, with whether a wallet creator is registered. */
 export function flowContextOf(config: AppConfig | null, canCreateEmbeddedWallet: boolean): FlowContext {

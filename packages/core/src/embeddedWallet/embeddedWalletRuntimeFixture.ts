@@ -1,5 +1,7 @@
-import { createFakeClock, type EmbeddedWalletBridge, type LatchClient } from '@latch/core';
 import type { User } from '@latch/protocol';
+import type { LatchClient } from '../client.js';
+import { createFakeClock } from '../fakeClock.js';
+import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
 
 /** The embedded wallet address of the fixture's user. */

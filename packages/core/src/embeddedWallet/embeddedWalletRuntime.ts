@@ -1,17 +1,17 @@
-import {
-  type Clock,
-  createEmbeddedWalletController,
-  createEmbeddedWalletProvider,
-  createLazyEmbeddedWalletBridge,
-  EMBEDDED_WALLET_ERROR_TEXT,
-  type EmbeddedWalletBridge,
-  type EmbeddedWalletController,
-  type EmbeddedWalletProvider,
-  embeddedWalletOf,
-  type LatchClient,
-  WalletProviderError,
-} from '@latch/core';
 import { DELAY, TIMEOUT, type User } from '@latch/protocol';
+import type { LatchClient } from '../client.js';
+import type { Clock } from '../clock.js';
+import { createStore } from '../machine/createStore.js';
+import { WalletProviderError } from '../wallet/eip1193.js';
+import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
+import {
+  createEmbeddedWalletController,
+  type EmbeddedWalletController,
+  embeddedWalletOf,
+} from './embeddedWalletController.js';
+import { EMBEDDED_WALLET_ERROR_TEXT } from './embeddedWalletError.js';
+import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
 import type { WalletExporter } from './walletExporter.js';
 import { createWalletExportHandle } from './walletExportHandle.js';
 import { createWalletFlows, type WalletFlows } from './walletFlows.js';
@@ -81,19 +81,18 @@ export function createEmbeddedWalletRuntime(options: {
   const controller = createEmbeddedWalletController(client, bridge, {
     onPasswordRecoveryNeeded: (wallet) => walletFlows.recover(wallet),
   });
-  const listeners = new Set<() => void>();
-  let state: EmbeddedWalletState = { connection: null, signRequest: null };
+  const store = createStore<EmbeddedWalletState>({ connection: null, signRequest: null });
   const walletFlows = createWalletFlows({
     client,
     clock,
     controller: () => controller,
     bridge,
-    isConnected: (address) => state.connection?.address === address && state.connection.status === 'ready',
+    isConnected: (address) => {
+      const { connection } = store.get();
+      return connection?.address === address && connection.status === 'ready';
+    },
   });
-  const update = (patch: Partial<EmbeddedWalletState>) => {
-    state = { ...state, ...patch };
-    for (const listener of [...listeners]) listener();
-  };
+  const update = (patch: Partial<EmbeddedWalletState>) => store.set({ ...store.get(), ...patch });
 
   // The one sign request on screen and how to settle it.
   let pendingSign: { run(): Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void } | null =
@@ -155,7 +154,7 @@ export function createEmbeddedWalletRuntime(options: {
 
   const connect = (user: User) => {
     const wallet = embeddedWalletOf(user);
-    if (!wallet || state.connection?.address === wallet.address) return;
+    if (!wallet || store.get().connection?.address === wallet.address) return;
     update({ connection: { address: wallet.address, status: 'connecting' } });
     controller.connect(user).then(
       () => update({ connection: { address: wallet.address, status: 'ready' } }),
@@ -164,11 +163,8 @@ export function createEmbeddedWalletRuntime(options: {
   };
 
   return {
-    getState: () => state,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    getState: store.get,
+    subscribe: store.subscribe,
     controller,
     provider,
     exporter,
@@ -200,7 +196,7 @@ export function createEmbeddedWalletRuntime(options: {
       return client.subscribe(check);
     },
     approveSignRequest() {
-      const request = state.signRequest;
+      const request = store.get().signRequest;
       const sign = pendingSign;
       if (!request || !sign || request.status === 'signing' || request.status === 'success') return;
       update({ signRequest: { ...request, status: 'signing', errorText: null } });
@@ -218,7 +214,7 @@ export function createEmbeddedWalletRuntime(options: {
       );
     },
     rejectSignRequest() {
-      const request = state.signRequest;
+      const request = store.get().signRequest;
       if (!request) return;
       // Closing after a failure reports that failure; closing before signing is a rejection (4001).
       if (request.status !== 'success')
@@ -235,7 +231,7 @@ export function createEmbeddedWalletRuntime(options: {
       walletFlows.destroy();
       exporter.destroy();
       bridge.destroy();
-      listeners.clear();
+      store.close();
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createStore } from '../machine/createStore.js';
 import type { ExportPageOptions, KeyExportState, WalletExporter } from './walletExporter.js';
 
 /**
@@ -5,15 +6,14 @@ import type { ExportPageOptions, KeyExportState, WalletExporter } from './wallet
  * minimum) loads on the first `exportWallet()` — it is not needed for the landing screen.
  */
 export function createWalletExportHandle(options: Parameters<typeof createLoaded>[0]): WalletExporter {
-  const listeners = new Set<() => void>();
+  // Relays the loaded exporter's changes; its value is unused (`getState` reads the exporter).
+  const changes = createStore(null);
   let loaded: WalletExporter | null = null;
   let loading: Promise<WalletExporter> | null = null;
   const load = () => {
     loading ??= createLoaded(options).then((exporter) => {
       loaded = exporter;
-      exporter.subscribe(() => {
-        for (const listener of [...listeners]) listener();
-      });
+      exporter.subscribe(changes.notify);
       return exporter;
     });
     return loading;
@@ -21,16 +21,13 @@ export function createWalletExportHandle(options: Parameters<typeof createLoaded
   return {
     page: options.page,
     getState: (): KeyExportState | null => loaded?.getState() ?? null,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe: changes.subscribe,
     exportWallet: async () => (await load()).exportWallet(),
     fail: () => loaded?.fail(),
     close: () => loaded?.close(),
     destroy() {
       loaded?.destroy();
-      listeners.clear();
+      changes.close();
     },
   };
 }
