@@ -1,8 +1,5 @@
-/** The wallet list's styles ('Connect' hover label, wallet icons); they load with the wallet list, not the page. */
-export const WALLET_CSS = `[data-latch-root] .latch-button .latch-hover-label{margin-left:auto;font-size:12px;color:var(--latch-fg);font-weight:500;opacity:0}
-[data-latch-root] .latch-button:hover .latch-hover-label,[data-latch-root] .latch-button:focus-visible .latch-hover-label{opacity:1}
-[data-latch-root] .latch-wallet-icon{width:24px;height:24px;border-radius:6px}
-`;
+// The wallet list's styles ('Connect' hover label, wallet icons): they load with the wallet list, not the page.
+import WALLET_CSS from '../styles/wallet.css';
 
 let injected = false;
 
