@@ -16,6 +16,7 @@ export {
   toAppConfig,
   type UserOwnedRecoveryOption,
 } from './appConfig.js';
+export { isAppId } from './appId.js';
 export { CODE_POLICY, DEFAULTS, DELAY, DISPLAY, LIMIT, PASSWORD_STRENGTH, RETRY, TIMEOUT } from './constants.js';
 export {
   codeSubmitErrorText,

@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIMIT } from '@latch/protocol';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { frameSecurityHeaders } from '../wallets/frameSecurityHeaders.js';
 
@@ -40,10 +39,8 @@ function framePage(config: unknown, scriptPath: string, title = 'Latch wallet'):
   ].join('');
 }
 
-async function knownApp(c: LatchContext) {
-  const appId = c.req.param('appId') ?? '';
-  return appId.length === LIMIT.appIdLength ? c.get('ctx').apps.get(appId) : undefined;
-}
+/** The app of the page's path (`resolveApp`), when it exists. */
+const knownApp = (c: LatchContext) => (c.var.appSource === 'path' ? c.var.app : undefined);
 
 /** The frame config of an app, as the wallet frame and the export page read it. */
 function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; allowedOrigins: string[] }) {
@@ -65,7 +62,7 @@ function pageRoute(path: string, script: string, title?: string): RouteDef {
     method: 'get',
     path,
     handler: async (c) => {
-      const app = await knownApp(c);
+      const app = knownApp(c);
       if (!app) {
         return c.html('<!doctype html><title>Not found</title>', 404, frameSecurityHeaders({ allowedOrigins: null }));
       }
