@@ -6,6 +6,34 @@ export type { UserActions } from './actions/userActions.js';
 export type { SiweWallet, WalletActions } from './actions/walletActions.js';
 export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
 export { type Clock, sleep, systemClock } from './clock.js';
+// The bridge itself is reached only through createLazyEmbeddedWalletBridge, so that it stays out of
+// the host page's initial JavaScript (a static re-export would pull it in).
+export type { EmbeddedWalletBridge, EmbeddedWalletBridgeOptions } from './embeddedWallet/embeddedWalletBridge.js';
+export {
+  type CreateWalletOptions,
+  createEmbeddedWalletController,
+  type EmbeddedWalletClient,
+  type EmbeddedWalletController,
+  type EmbeddedWalletControllerOptions,
+  type EmbeddedWalletInfo,
+  embeddedWalletOf,
+  FAILED_TO_REFRESH_USER_TEXT,
+  MISSING_EMBEDDED_WALLET_TEXT,
+  NO_TOKEN_FOR_WALLET_TEXT,
+  UNSUPPORTED_RECOVERY_TEXT,
+} from './embeddedWallet/embeddedWalletController.js';
+export {
+  CREATE_TIMED_OUT_TEXT,
+  EMBEDDED_WALLET_ERROR_TEXT,
+  EmbeddedWalletError,
+  toEmbeddedWalletError,
+  WRONG_RECOVERY_PASSWORD_TEXT,
+} from './embeddedWallet/embeddedWalletError.js';
+export {
+  createEmbeddedWalletProvider,
+  type Eip1193Request,
+  type EmbeddedWalletProvider,
+} from './embeddedWallet/embeddedWalletProvider.js';
 export {
   createEmbeddedWalletRuntime,
   type EmbeddedWalletRuntime,
@@ -13,13 +41,70 @@ export {
   type SignRequest,
   USER_REJECTED_TEXT,
 } from './embeddedWallet/embeddedWalletRuntime.js';
-export * from './embeddedWallet/index.js';
+// The export page messaging loads on first use (out of the host page's initial JavaScript).
+export type { ExportUrlOptions, KeyExportOptions, KeyExportSession } from './embeddedWallet/exportFrame.js';
+export { loadKeyExport } from './embeddedWallet/exportFrameLoader.js';
+export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './embeddedWallet/frameHost.js';
+export { createLazyEmbeddedWalletBridge } from './embeddedWallet/lazyEmbeddedWalletBridge.js';
+export { loadRecoveryFlow, type RecoveryFlowModule } from './embeddedWallet/recoveryFlowLoader.js';
+// The password and recovery flows load on first use; only their types are re-exported here.
+export type {
+  PasswordFlowEvent,
+  PasswordFlowState,
+  PasswordStep,
+  PasswordStrength,
+  RecoveryFlowActions,
+  RecoveryFlowEvent,
+  RecoveryFlowRunner,
+  RecoveryFlowState,
+  RecoveryOptionView,
+  WalletFlowOutcome,
+  WalletFlowPurpose,
+  WalletFlowScreen,
+} from './embeddedWallet/recoveryFlowModule.js';
 export type { ExportPageOptions, KeyExportState, WalletExporter } from './embeddedWallet/walletExporter.js';
 export type { WalletFlowSession } from './embeddedWallet/walletFlowSession.js';
 export type { WalletFlowDeps, WalletFlows } from './embeddedWallet/walletFlows.js';
-export { createFakeClock, type FakeClock } from './fakeClock.js';
+export {
+  authFlowTransition,
+  needsConsent,
+  needsEmbeddedWallet,
+} from './flows/authFlow.js';
 export { flowContextOf } from './flows/flowContext.js';
-export * from './flows/index.js';
+export {
+  createFlowRunner,
+  type FlowActions,
+  type FlowClock,
+  type FlowHandlers,
+  type FlowRunner,
+  toFlowError,
+} from './flows/flowRunner.js';
+export type {
+  AuthFlowState,
+  ExitError,
+  FlowContext,
+  FlowEffect,
+  FlowError,
+  FlowEvent,
+  FlowIntent,
+  ModalPhase,
+  OtpChannel,
+  OtpState,
+  OtpStatus,
+  Transition,
+} from './flows/flowTypes.js';
+export {
+  configWarnings,
+  groupVisibleCount,
+  type LandingEntry,
+  type LandingLayout,
+  landingLayout,
+  primaryVisibleCount,
+  showsImplicitConsent,
+} from './flows/landingLayout.js';
+export { initialAuthFlowState } from './flows/modalNavigation.js';
+export { SCREEN, type ScreenId } from './flows/screens.js';
+export { codeDigits, codeValidationMessage, isValidEmail } from './flows/validation.js';
 export { createLatch, type Latch, type LatchOptions, type LoginCompleteResult } from './latch.js';
 export { createStore, type Store } from './machine/createStore.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';

@@ -1,5 +1,5 @@
-import { createFakeClock, createLatch, createLatchClient, type FlowEvent, loadRecoveryFlow, SCREEN } from '@latch/core';
-import { createFakeFetch, serverAppConfig } from '@latch/core/testing';
+import { createLatch, createLatchClient, type FlowEvent, loadRecoveryFlow, SCREEN } from '@latch/core';
+import { createFakeClock, createFakeFetch, serverAppConfig } from '@latch/core/testing';
 import { LatchError, type ServerAppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -7,8 +7,8 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchProvider } from './LatchProvider.js';
-import { LatchModal } from './modal/LatchModal.js';
-import { EmbeddedWalletRecoverySelectionScreen } from './screens/EmbeddedWalletRecoverySelectionScreen.js';
+import { LatchModal } from './dialogs/LoginDialog.js';
+import { EmbeddedWalletRecoverySelectionScreen } from './screens/embeddedWallet/EmbeddedWalletRecoverySelectionScreen.js';
 import { en } from './strings/en.js';
 import { useLatch } from './useLatch.js';
 

@@ -1,6 +1,6 @@
 import type { User } from '@latch/protocol';
 import type { LatchClient } from '../client.js';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
 

@@ -1,4 +1,5 @@
-import { createFakeClock, type EmbeddedWalletBridge, type LatchClient } from '@latch/core';
+import type { EmbeddedWalletBridge, LatchClient } from '@latch/core';
+import { createFakeClock } from '@latch/core/testing';
 import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';

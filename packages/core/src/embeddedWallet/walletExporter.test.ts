@@ -1,4 +1,4 @@
-import { createFakeClock } from '@latch/core';
+import { createFakeClock } from '@latch/core/testing';
 import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import { createWalletExporter } from './walletExporter.js';

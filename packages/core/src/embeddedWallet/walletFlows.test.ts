@@ -1,4 +1,5 @@
-import { createFakeClock, type EmbeddedWalletBridge, EmbeddedWalletError } from '@latch/core';
+import { type EmbeddedWalletBridge, EmbeddedWalletError } from '@latch/core';
+import { createFakeClock } from '@latch/core/testing';
 import type { User } from '@latch/protocol';
 import type { WalletRecoverData } from '@latch/protocol/schemas';
 import { describe, expect, it, vi } from 'vitest';

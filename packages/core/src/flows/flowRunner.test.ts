@@ -1,6 +1,6 @@
 import { LatchError, type User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createFlowRunner, type FlowActions, type FlowHandlers, toFlowError } from './flowRunner.js';
 import type { FlowContext } from './flowTypes.js';
 import { SCREEN } from './screens.js';

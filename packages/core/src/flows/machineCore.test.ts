@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createMachineCore } from './machineCore.js';
 
 type Event = { type: 'add'; n: number } | { type: 'later' };

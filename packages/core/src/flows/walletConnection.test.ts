@@ -3,7 +3,7 @@ import { recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import type { SignedSiweMessage } from '../actions/walletActions.js';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createInjectedConnector } from '../wallet/injectedConnector.js';
 import { createFakeEip1193Provider } from '../wallet/testing/fakeEip1193Provider.js';
 import { createWalletConnectionRunner } from '../wallet/walletConnectionRunner.js';

@@ -5,5 +5,6 @@ export {
 } from '../wallet/testing/fakeEip1193Provider.js';
 export { installTestWallet, type TestWalletPage } from '../wallet/testing/pageTestWallet.js';
 export { serverAppConfig } from './appConfigFixture.js';
+export { createFakeClock, type FakeClock } from './fakeClock.js';
 export { createFakeFetch, type FakeAnswer, type FakeFetch, type RecordedRequest } from './fakeFetch.js';
 export { makeAccessToken } from './tokens.js';

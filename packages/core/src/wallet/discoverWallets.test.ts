@@ -1,6 +1,6 @@
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { type DiscoveryTarget, discoverWallets } from './discoverWallets.js';
 import { EIP6963_EVENT, type Eip1193Provider, type Eip6963ProviderDetail } from './eip1193.js';
 import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';

@@ -1,7 +1,7 @@
 import type { User } from '@latch/protocol';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import type { DiscoveryTarget } from './discoverWallets.js';
 import { EIP6963_EVENT } from './eip1193.js';
 import { createExternalWallets } from './externalWallets.js';

@@ -1,7 +1,7 @@
 import { recoverMessageAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import type { DiscoveredWallet } from './discoverWallets.js';
 import { createInjectedConnector } from './injectedConnector.js';
 import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';

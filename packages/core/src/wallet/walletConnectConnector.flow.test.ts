@@ -2,7 +2,7 @@ import type { User } from '@latch/protocol';
 import { recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import type { DiscoveryTarget } from './discoverWallets.js';
 import { createExternalWallets } from './externalWallets.js';
 import { WALLET_CONNECT_ID } from './phantomScreens.js';

@@ -1,7 +1,7 @@
 import { recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';
 import {
   createWalletConnectConnector,

@@ -4,13 +4,13 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
 import { createLatchClient } from '../client.js';
-import { createFakeClock } from '../fakeClock.js';
 import {
   initialWalletConnectionState,
   PREPARED_SIGN_IN_REFRESH_MS,
   walletConnectionTransition,
 } from '../flows/walletConnection.js';
 import { memoryStorage } from '../storage.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeFetch, type FakeAnswer } from '../testing/fakeFetch.js';
 import { makeAccessToken } from '../testing/tokens.js';
 import type { DiscoveryTarget } from './discoverWallets.js';

@@ -1,5 +1,5 @@
-import { createFakeClock, createFlowRunner, createLatchClient, SCREEN } from '@latch/core';
-import { createFakeFetch } from '@latch/core/testing';
+import { createFlowRunner, createLatchClient, SCREEN } from '@latch/core';
+import { createFakeClock, createFakeFetch } from '@latch/core/testing';
 import { describe, expect, it } from 'vitest';
 import { createWalletsLoader, type WalletsDeps } from './walletsLoader.js';
 

@@ -21,8 +21,8 @@ describe('bundle budget: the wallet password and recovery flows are not in the i
     const lazy = [
       /node_modules\/@zxcvbn-ts\/core\//,
       /node_modules\/@zxcvbn-ts\/language-common\//,
-      /packages\/core\/src\/embeddedWallet\/(passwordFlow|passwordRules|recoveryFlow|recoveryFlowRunner)\.ts$/,
-      /packages\/react\/src\/embeddedWallet\/(walletFlowSession|walletFlowStrings|WalletFlowModal)\.tsx?$/,
+      /packages\/core\/src\/embeddedWallet\/(passwordFlow|passwordRules|recoveryFlow|recoveryFlowRunner|walletFlowSession|passwordStrengthEstimate)\.ts$/,
+      /packages\/react\/src\/embeddedWallet\/(walletFlowStrings|WalletFlowModal)\.tsx?$/,
       /packages\/react\/src\/embeddedWallet\/password\/PasswordSteps\.tsx$/,
       /packages\/react\/src\/screens\/EmbeddedWalletPasswordRecoveryScreen\.tsx$/,
     ];

@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../clock.js';
 
 /** A clock for tests: time moves only when `advance` is called. */
 export interface FakeClock extends Clock {

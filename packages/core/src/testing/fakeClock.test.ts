@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sleep } from './clock.js';
+import { sleep } from '../clock.js';
 import { createFakeClock } from './fakeClock.js';
 
 describe('fake clock', () => {
