@@ -1,10 +1,10 @@
 import { createLatch, type Latch, type LatchOptions } from '@latch/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { ExportWalletSlot } from './embeddedWallet/ExportWalletSlot.js';
-import { SignRequestDialog } from './embeddedWallet/SignRequestDialog.js';
-import { WalletFlowDialog } from './embeddedWallet/WalletFlowDialog.js';
+import { ExportWalletSlot } from './dialogs/ExportWalletDialog.js';
+import { LatchModal } from './dialogs/LoginDialog.js';
+import { SignRequestDialog } from './dialogs/SignRequestDialog.js';
+import { WalletFlowDialog } from './dialogs/WalletFlowDialog.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
-import { LatchModal } from './modal/LatchModal.js';
 import { en, type Strings } from './strings/en.js';
 import type { WalletStrings } from './wallet/walletStrings.js';
 

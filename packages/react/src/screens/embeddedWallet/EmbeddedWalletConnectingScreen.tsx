@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
+import { WalletFlowFrame } from './WalletFlowFrame.js';
+import type { WalletFlowScreenProps } from './walletFlowProps.js';
+
+/** EMBEDDED_WALLET_CONNECTING_SCREEN: shown while the wallet is unlocked on this device before the next screen. */
+export function EmbeddedWalletConnectingScreen({ titleId, state, onClose }: WalletFlowScreenProps): ReactNode {
+  if (state.connectErrorText) {
+    return (
+      <WalletFlowFrame
+        titleId={titleId}
+        title={text.connectingFailedTitle}
+        onClose={onClose}
+        top={
+          <div className="latch-badge" data-tone="error" aria-hidden="true">
+            !
+          </div>
+        }
+      >
+        <p className="latch-status" data-tone="error" role="alert">
+          {state.connectErrorText}
+        </p>
+      </WalletFlowFrame>
+    );
+  }
+  return (
+    <WalletFlowFrame titleId={titleId} title={text.connectingTitle} onClose={onClose}>
+      <div className="latch-spinner" role="progressbar" aria-label={text.connectingTitle} />
+    </WalletFlowFrame>
+  );
+}

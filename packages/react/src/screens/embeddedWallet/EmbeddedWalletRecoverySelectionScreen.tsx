@@ -1,0 +1,43 @@
+import type { UserOwnedRecoveryOption } from '@latch/protocol';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button.js';
+import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
+import { WalletFlowFrame } from './WalletFlowFrame.js';
+import type { WalletFlowScreenProps } from './walletFlowProps.js';
+
+const LABEL: Record<UserOwnedRecoveryOption, string> = {
+  'google-drive': text.googleDrive,
+  icloud: text.icloud,
+  'user-passcode': text.setAPassword,
+};
+
+/**
+ * EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: 'Secure your account' with the app's backup options.
+ * Only built options are listed (the flow leaves cloud backups out until their OAuth recovery lands).
+ */
+export function EmbeddedWalletRecoverySelectionScreen({
+  titleId,
+  state,
+  dispatch,
+  onClose,
+}: WalletFlowScreenProps): ReactNode {
+  return (
+    <WalletFlowFrame titleId={titleId} title={text.selectionTitle} onClose={onClose}>
+      <p className="latch-text">{text.selectionDescription}</p>
+      <div className="latch-list">
+        {state.options.map((option) => (
+          <Button
+            key={option.method}
+            style={{ justifyContent: 'space-between', textAlign: 'left' }}
+            onClick={() => dispatch({ type: 'chooseOption', method: option.method })}
+          >
+            <span>{LABEL[option.method]}</span>
+          </Button>
+        ))}
+      </div>
+      <Button variant="link" style={{ alignSelf: 'center' }} onClick={() => dispatch({ type: 'showBackupIntro' })}>
+        {text.learnMore}
+      </Button>
+    </WalletFlowFrame>
+  );
+}
