@@ -1,7 +1,7 @@
 import { createLatch, type Latch, type LatchOptions } from '@latch/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { ExportWalletSlot } from './dialogs/ExportWalletDialog.js';
-import { LatchModal } from './dialogs/LoginDialog.js';
+import { ExportWalletDialog } from './dialogs/ExportWalletDialog.js';
+import { LoginDialog } from './dialogs/LoginDialog.js';
 import { SignRequestDialog } from './dialogs/SignRequestDialog.js';
 import { WalletFlowDialog } from './dialogs/WalletFlowDialog.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
@@ -42,10 +42,10 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
   return (
     <LatchContext.Provider value={value}>
       {props.children}
-      <LatchModal />
+      <LoginDialog />
       <SignRequestDialog />
       <WalletFlowDialog />
-      <ExportWalletSlot />
+      <ExportWalletDialog />
     </LatchContext.Provider>
   );
 }

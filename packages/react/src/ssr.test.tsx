@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
-import { LatchModal } from './dialogs/LoginDialog.js';
+import { LoginDialog } from './dialogs/LoginDialog.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchProvider } from './LatchProvider.js';
 import { EmbeddedWalletRecoverySelectionScreen } from './screens/embeddedWallet/EmbeddedWalletRecoverySelectionScreen.js';
@@ -31,7 +31,7 @@ async function renderScreen(events: FlowEvent[], config: Partial<ServerAppConfig
   for (const event of events) runner.dispatch(event);
   return prerender(
     <LatchContext.Provider value={value}>
-      <LatchModal />
+      <LoginDialog />
     </LatchContext.Provider>,
   );
 }

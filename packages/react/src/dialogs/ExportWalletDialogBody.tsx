@@ -29,7 +29,7 @@ function themeOf(element: Element): Record<string, string> {
 }
 
 /** EMBEDDED_WALLET_KEY_EXPORT_SCREEN in a native modal <dialog>, after the connecting step. */
-export function ExportWalletDialog(): ReactNode {
+export function ExportWalletDialogBody(): ReactNode {
   const { exporter } = useEmbeddedWalletRuntime();
   const state = useSyncExternalStore(exporter.subscribe, exporter.getState, exporter.getState);
   const { ref, titleId, root } = useModalDialog(() => exporter.close());

@@ -10,7 +10,7 @@ import { injectStyles } from '../styles/injectStyles.js';
  * inside and returns where it was on close. Escape, the close button and a click on the backdrop all
  * run the screen's graceful close through the flow.
  */
-export function LatchModal(): ReactNode {
+export function LoginDialog(): ReactNode {
   const flow = useFlowState();
   const { embeds } = useLatchContext();
   if (flow.phase === 'closed' || !flow.screen || embeds.current > 0) return null;

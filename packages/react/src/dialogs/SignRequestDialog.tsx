@@ -2,8 +2,8 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { useEmbeddedWalletState } from '../embeddedWallet/EmbeddedWalletContext.js';
 
 // The sign request screen loads only when a signature first waits for the user (bundle budget).
-const SignRequestModal = lazy(() =>
-  import('./SignRequestDialogBody.js').then((m) => ({ default: m.SignRequestModal })),
+const SignRequestDialogBody = lazy(() =>
+  import('./SignRequestDialogBody.js').then((m) => ({ default: m.SignRequestDialogBody })),
 );
 
 /** The sign request as a native modal <dialog>, open while a signature waits for the user. */
@@ -12,7 +12,7 @@ export function SignRequestDialog(): ReactNode {
   if (!signRequest) return null;
   return (
     <Suspense fallback={null}>
-      <SignRequestModal />
+      <SignRequestDialogBody />
     </Suspense>
   );
 }

@@ -4,7 +4,7 @@ import { EmbeddedWalletSignRequestScreen } from '../screens/embeddedWallet/Embed
 import { useModalDialog } from './useModalDialog.js';
 
 /** The sign request's native modal <dialog> (loaded only when a signature first waits for the user). */
-export function SignRequestModal(): ReactNode {
+export function SignRequestDialogBody(): ReactNode {
   const runtime = useEmbeddedWalletRuntime();
   const { signRequest } = useEmbeddedWalletState();
   const { ref, titleId, root } = useModalDialog(() => runtime.rejectSignRequest());

@@ -3,7 +3,9 @@ import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
 import { useFlowState } from '../hooks.js';
 
-const WalletFlowModal = lazy(() => import('./WalletFlowDialogBody.js').then((m) => ({ default: m.WalletFlowModal })));
+const WalletFlowDialogBody = lazy(() =>
+  import('./WalletFlowDialogBody.js').then((m) => ({ default: m.WalletFlowDialogBody })),
+);
 
 /**
  * Mounts the wallet password/recovery dialog while a flow shows a screen; its code loads only then.
@@ -18,7 +20,7 @@ export function WalletFlowDialog(): ReactNode {
   if (!open || loginOpen) return null;
   return (
     <Suspense fallback={null}>
-      <WalletFlowModal />
+      <WalletFlowDialogBody />
     </Suspense>
   );
 }

@@ -23,7 +23,7 @@ const SCREENS: Record<WalletFlowScreen, ComponentType<WalletFlowScreenProps>> = 
 };
 
 /** The wallet flow's native modal <dialog>; Escape and the close button close it only when the flow allows. */
-export function WalletFlowModal(): ReactNode {
+export function WalletFlowDialogBody(): ReactNode {
   const session = useEmbeddedWalletRuntime().walletFlows.session();
   return session ? <OpenWalletFlow session={session} /> : null;
 }
