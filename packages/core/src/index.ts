@@ -4,6 +4,38 @@ export type { EmailActions } from './actions/emailActions.js';
 export type { SmsActions } from './actions/smsActions.js';
 export type { UserActions } from './actions/userActions.js';
 export type { SiweWallet, WalletActions } from './actions/walletActions.js';
+export {
+  authFlowTransition,
+  needsConsent,
+  needsEmbeddedWallet,
+} from './auth/authFlow.js';
+export { flowContextOf } from './auth/flowContext.js';
+export { createFlowRunner, type FlowActions, type FlowHandlers, type FlowRunner } from './auth/flowRunner.js';
+export type {
+  AuthFlowState,
+  ExitError,
+  FlowContext,
+  FlowEffect,
+  FlowEvent,
+  FlowIntent,
+  ModalPhase,
+  OtpChannel,
+  OtpState,
+  OtpStatus,
+  Transition,
+} from './auth/flowTypes.js';
+export {
+  configWarnings,
+  groupVisibleCount,
+  type LandingEntry,
+  type LandingLayout,
+  landingLayout,
+  primaryVisibleCount,
+  showsImplicitConsent,
+} from './auth/landingLayout.js';
+export { initialAuthFlowState } from './auth/modalNavigation.js';
+export { SCREEN, type ScreenId } from './auth/screens.js';
+export { codeDigits, codeValidationMessage, isValidEmail } from './auth/validation.js';
 export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
 export { type Clock, sleep, systemClock } from './clock.js';
 // The bridge itself is reached only through createLazyEmbeddedWalletBridge, so that it stays out of
@@ -65,56 +97,18 @@ export type {
 export type { ExportPageOptions, KeyExportState, WalletExporter } from './embeddedWallet/walletExporter.js';
 export type { WalletFlowSession } from './embeddedWallet/walletFlowSession.js';
 export type { WalletFlowDeps, WalletFlows } from './embeddedWallet/walletFlows.js';
-export {
-  authFlowTransition,
-  needsConsent,
-  needsEmbeddedWallet,
-} from './flows/authFlow.js';
-export { flowContextOf } from './flows/flowContext.js';
-export {
-  createFlowRunner,
-  type FlowActions,
-  type FlowClock,
-  type FlowHandlers,
-  type FlowRunner,
-  toFlowError,
-} from './flows/flowRunner.js';
-export type {
-  AuthFlowState,
-  ExitError,
-  FlowContext,
-  FlowEffect,
-  FlowError,
-  FlowEvent,
-  FlowIntent,
-  ModalPhase,
-  OtpChannel,
-  OtpState,
-  OtpStatus,
-  Transition,
-} from './flows/flowTypes.js';
-export {
-  configWarnings,
-  groupVisibleCount,
-  type LandingEntry,
-  type LandingLayout,
-  landingLayout,
-  primaryVisibleCount,
-  showsImplicitConsent,
-} from './flows/landingLayout.js';
-export { initialAuthFlowState } from './flows/modalNavigation.js';
-export { SCREEN, type ScreenId } from './flows/screens.js';
-export { codeDigits, codeValidationMessage, isValidEmail } from './flows/validation.js';
+// External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
+// the page's initial JavaScript: import them only from lazily loaded modules. The error class is shared.
+export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './externalWallets/eip1193.js';
+export type { WalletRuntime } from './externalWallets/walletRuntime.js';
+export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './externalWallets/walletsLoader.js';
 export { createLatch, type Latch, type LatchOptions, type LoginCompleteResult } from './latch.js';
 export { createStore, type Store } from './machine/createStore.js';
+export type { FlowClock } from './machine/flowClock.js';
+export { type FlowError, toFlowError } from './machine/flowError.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';
-// External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
-// the page's initial JavaScript: import them only from lazily loaded modules. The error class is shared.
-export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './wallet/eip1193.js';
-export type { WalletRuntime } from './wallet/walletRuntime.js';
-export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './wallet/walletsLoader.js';

@@ -1,13 +1,13 @@
 import type { User } from '@latch/protocol';
+import { flowContextOf } from './auth/flowContext.js';
+import { createFlowRunner, type FlowRunner } from './auth/flowRunner.js';
+import type { ExitError, FlowIntent } from './auth/flowTypes.js';
+import { configWarnings } from './auth/landingLayout.js';
+import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
-import { flowContextOf } from './flows/flowContext.js';
-import { createFlowRunner, type FlowRunner } from './flows/flowRunner.js';
-import type { ExitError, FlowIntent } from './flows/flowTypes.js';
-import { configWarnings } from './flows/landingLayout.js';
-import { SCREEN, type ScreenId } from './flows/screens.js';
-import { createWalletsLoader, type WalletsLoader } from './wallet/walletsLoader.js';
+import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 
 /** What a completed login or link reports to the host. */
 export interface LoginCompleteResult {

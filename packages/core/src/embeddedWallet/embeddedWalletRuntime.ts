@@ -1,8 +1,8 @@
 import { DELAY, TIMEOUT, type User } from '@latch/protocol';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
+import { WalletProviderError } from '../externalWallets/eip1193.js';
 import { createStore } from '../machine/createStore.js';
-import { WalletProviderError } from '../wallet/eip1193.js';
 import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import {
   createEmbeddedWalletController,

@@ -24,12 +24,9 @@ export interface OtpState {
   clearCount: number;
 }
 
-/** An error as the flows see it: a catalogue code, the HTTP status and the message. */
-export interface FlowError {
-  code?: string;
-  status?: number;
-  message: string;
-}
+import type { FlowError } from '../machine/flowError.js';
+
+export type { FlowError } from '../machine/flowError.js';
 
 /** What the flow needs to know about the app and the runner to choose the post-login screens. */
 export interface FlowContext {

@@ -1,5 +1,5 @@
-import { createStore } from '../machine/createStore.js';
-import type { FlowClock } from './flowRunner.js';
+import { createStore } from './createStore.js';
+import type { FlowClock } from './flowClock.js';
 
 /** A running flow as its screens see it: observable state, a dispatch function and cleanup. */
 export interface MachineRunner<S, E> {

@@ -1,12 +1,5 @@
 export type { PreparedSiweMessage, SignedSiweMessage, SiweAccount } from '../actions/walletActions.js';
 export {
-  initialWalletConnectionState,
-  PREPARED_SIGN_IN_REFRESH_MS,
-  requiresManualSign,
-  SIGN_WITH_WALLET_TEXT,
-  walletConnectionTransition,
-} from '../flows/walletConnection.js';
-export {
   assertCanConnectOrCreate,
   type ConnectedWallet,
   type ConnectedWallets,
@@ -65,6 +58,13 @@ export {
   type WalletConnectProviderLike,
   walletConnectMetadata,
 } from './walletConnectConnector.js';
+export {
+  initialWalletConnectionState,
+  PREPARED_SIGN_IN_REFRESH_MS,
+  requiresManualSign,
+  SIGN_WITH_WALLET_TEXT,
+  walletConnectionTransition,
+} from './walletConnection.js';
 export {
   createWalletConnectionRunner,
   type WalletConnectionRunner,

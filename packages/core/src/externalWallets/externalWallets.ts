@@ -1,6 +1,5 @@
+import type { FlowContext } from '../auth/flowTypes.js';
 import type { Clock } from '../clock.js';
-import type { FlowContext } from '../flows/flowTypes.js';
-import { requiresManualSign } from '../flows/walletConnection.js';
 import { type ConnectedWallets, createConnectedWallets } from './connectedWallets.js';
 import {
   type DiscoveredWallet,
@@ -16,6 +15,7 @@ import {
   type WalletConnectOptions,
   type WalletConnectPairing,
 } from './walletConnectConnector.js';
+import { requiresManualSign } from './walletConnection.js';
 import {
   createWalletConnectionRunner,
   type WalletConnectionRunner,

@@ -1,14 +1,11 @@
-import { type CodePurpose, LatchError, type User } from '@latch/protocol';
+import type { CodePurpose, User } from '@latch/protocol';
+import type { FlowClock } from '../machine/flowClock.js';
+import { type FlowError, toFlowError } from '../machine/flowError.js';
+import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
 import { authFlowTransition } from './authFlow.js';
-import type { AuthFlowState, ExitError, FlowEffect, FlowError, FlowEvent, FlowIntent } from './flowTypes.js';
-import { createMachineCore, type MachineRunner } from './machineCore.js';
-import { initialAuthFlowState } from './modalNavigation.js';
+import type { AuthFlowState, ExitError, FlowEffect, FlowEvent, FlowIntent } from './flowTypes.js';
 
-/** The timer functions the runner needs; the client's Clock and a fake clock both fit. */
-export interface FlowClock {
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
+import { initialAuthFlowState } from './modalNavigation.js';
 
 /** The client actions the flows call (a subset of the Latch client). */
 export interface FlowActions {
@@ -33,20 +30,6 @@ export interface FlowHandlers {
 
 /** A running modal flow. */
 export type FlowRunner = MachineRunner<AuthFlowState, FlowEvent>;
-
-/** Turns anything thrown by an action into the flow's error shape. */
-export function toFlowError(error: unknown): FlowError {
-  if (error instanceof LatchError) return { code: error.code, status: error.status, message: error.message };
-  if (error && typeof error === 'object' && 'message' in error) {
-    const e = error as { code?: unknown; status?: unknown; message: unknown };
-    return {
-      code: typeof e.code === 'string' ? e.code : undefined,
-      status: typeof e.status === 'number' ? e.status : undefined,
-      message: String(e.message),
-    };
-  }
-  return { message: String(error) };
-}
 
 /** Runs the auth flow: applies transitions and executes their effects with the actions and the clock. */
 export function createFlowRunner(options: {

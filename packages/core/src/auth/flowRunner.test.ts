@@ -1,7 +1,8 @@
 import { LatchError, type User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
+import { toFlowError } from '../machine/flowError.js';
 import { createFakeClock } from '../testing/fakeClock.js';
-import { createFlowRunner, type FlowActions, type FlowHandlers, toFlowError } from './flowRunner.js';
+import { createFlowRunner, type FlowActions, type FlowHandlers } from './flowRunner.js';
 import type { FlowContext } from './flowTypes.js';
 import { SCREEN } from './screens.js';
 

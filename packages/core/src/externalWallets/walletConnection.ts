@@ -1,16 +1,11 @@
 import { DELAY, LIMIT, SIWE_NONCE_TTL_MS, TIMEOUT, type User } from '@latch/protocol';
 import type { PreparedSiweMessage } from '../actions/walletActions.js';
-import type { WalletConnection } from '../wallet/injectedConnector.js';
-import { WALLET_TEXT, type WalletErrorView } from '../wallet/walletErrors.js';
-import type {
-  WalletConnectionState,
-  WalletFlowEffect,
-  WalletFlowEvent,
-  WalletTransition,
-} from '../wallet/walletFlowTypes.js';
-import { needsConsent, needsEmbeddedWallet } from './authFlow.js';
-import type { FlowContext } from './flowTypes.js';
-import { initialAuthFlowState } from './modalNavigation.js';
+import { needsConsent, needsEmbeddedWallet } from '../auth/authFlow.js';
+import type { FlowContext } from '../auth/flowTypes.js';
+import { initialAuthFlowState } from '../auth/modalNavigation.js';
+import type { WalletConnection } from './injectedConnector.js';
+import { WALLET_TEXT, type WalletErrorView } from './walletErrors.js';
+import type { WalletConnectionState, WalletFlowEffect, WalletFlowEvent, WalletTransition } from './walletFlowTypes.js';
 
 /** The manual sign step's button (SPEC §4 "Wallet connection"). */
 export const SIGN_WITH_WALLET_TEXT = 'Sign with your wallet';

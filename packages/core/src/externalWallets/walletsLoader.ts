@@ -1,7 +1,7 @@
+import type { FlowRunner } from '../auth/flowRunner.js';
+import type { FlowContext } from '../auth/flowTypes.js';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
-import type { FlowRunner } from '../flows/flowRunner.js';
-import type { FlowContext } from '../flows/flowTypes.js';
 import { createStore } from '../machine/createStore.js';
 import type { WalletFlowHandlers } from './walletConnectionRunner.js';
 import type { WalletRuntime } from './walletRuntime.js';

@@ -1,8 +1,8 @@
 // The whole core entry, as every lazily loaded screen reaches it: the bundler then keeps the initial core
 // code in one chunk instead of splitting it along what the wallet code happens to use (smaller gzip).
 import '../index.js';
-import type { FlowContext } from '../flows/flowTypes.js';
-import { SCREEN } from '../flows/screens.js';
+import type { FlowContext } from '../auth/flowTypes.js';
+import { SCREEN } from '../auth/screens.js';
 import { browserUrlAccess } from '../session/returnParams.js';
 import { assertCanConnectOrCreate } from './connectedWallets.js';
 import { createExternalWallets, type ExternalWallets } from './externalWallets.js';

@@ -3,13 +3,13 @@ import { recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import type { SignedSiweMessage } from '../actions/walletActions.js';
+import type { FlowContext } from '../auth/flowTypes.js';
 import { createFakeClock } from '../testing/fakeClock.js';
-import { createInjectedConnector } from '../wallet/injectedConnector.js';
-import { createFakeEip1193Provider } from '../wallet/testing/fakeEip1193Provider.js';
-import { createWalletConnectionRunner } from '../wallet/walletConnectionRunner.js';
-import type { ChosenWallet, WalletIntent } from '../wallet/walletFlowTypes.js';
-import type { FlowContext } from './flowTypes.js';
+import { createInjectedConnector } from './injectedConnector.js';
+import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';
 import { requiresManualSign, SIGN_WITH_WALLET_TEXT } from './walletConnection.js';
+import { createWalletConnectionRunner } from './walletConnectionRunner.js';
+import type { ChosenWallet, WalletIntent } from './walletFlowTypes.js';
 
 const user = (overrides: Partial<User> = {}): User => ({
   id: 'u1',

@@ -4,11 +4,6 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
 import { createLatchClient } from '../client.js';
-import {
-  initialWalletConnectionState,
-  PREPARED_SIGN_IN_REFRESH_MS,
-  walletConnectionTransition,
-} from '../flows/walletConnection.js';
 import { memoryStorage } from '../storage.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeFetch, type FakeAnswer } from '../testing/fakeFetch.js';
@@ -18,6 +13,11 @@ import { EIP6963_EVENT } from './eip1193.js';
 import { createExternalWallets } from './externalWallets.js';
 import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';
 import { utf8ToHex } from './utf8ToHex.js';
+import {
+  initialWalletConnectionState,
+  PREPARED_SIGN_IN_REFRESH_MS,
+  walletConnectionTransition,
+} from './walletConnection.js';
 
 // The wallet flow as the widget runs it (createExternalWallets with the real client's actions). Only the two
 // outsides are stand-ins: the HTTP server (a recording fake fetch) and the wallet (a real viem key). Both write

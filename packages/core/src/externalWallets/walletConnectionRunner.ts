@@ -1,12 +1,12 @@
 import type { User } from '@latch/protocol';
 import type { LoginResult } from '../actions/context.js';
 import type { PreparedSiweMessage, SignedSiweMessage, SiweAccount } from '../actions/walletActions.js';
-import type { FlowClock } from '../flows/flowRunner.js';
-import { toFlowError } from '../flows/flowRunner.js';
-import type { ExitError } from '../flows/flowTypes.js';
-import { createMachineCore, type MachineRunner } from '../flows/machineCore.js';
-import { initialWalletConnectionState, walletConnectionTransition } from '../flows/walletConnection.js';
+import type { ExitError } from '../auth/flowTypes.js';
+import type { FlowClock } from '../machine/flowClock.js';
+import { toFlowError } from '../machine/flowError.js';
+import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
 import type { WalletConnection, WalletConnector } from './injectedConnector.js';
+import { initialWalletConnectionState, walletConnectionTransition } from './walletConnection.js';
 import { walletErrorView } from './walletErrors.js';
 import type { WalletConnectionState, WalletFlowEffect, WalletFlowEvent } from './walletFlowTypes.js';
 
