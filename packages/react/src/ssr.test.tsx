@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { LoginDialog } from './dialogs/LoginDialog.js';
+import { WalletFlowContext } from './embeddedWallet/WalletFlowContext.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchProvider } from './LatchProvider.js';
 import { EmbeddedWalletRecoverySelectionScreen } from './screens/embeddedWallet/EmbeddedWalletRecoverySelectionScreen.js';
@@ -189,7 +190,9 @@ describe('server rendering (no DOM globals)', () => {
     const { value } = await testContext();
     const html = await prerender(
       <LatchContext.Provider value={value}>
-        <EmbeddedWalletRecoverySelectionScreen titleId="t" state={state} flow={flow} dispatch={() => {}} />
+        <WalletFlowContext.Provider value={{ state, flow, dispatch: () => {} }}>
+          <EmbeddedWalletRecoverySelectionScreen titleId="t" />
+        </WalletFlowContext.Provider>
       </LatchContext.Provider>,
     );
     expect(html).toContain('Secure your account');

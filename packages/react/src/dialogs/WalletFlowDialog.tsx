@@ -2,9 +2,13 @@ import { SCREEN } from '@latch/core';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
 import { useFlowState } from '../hooks.js';
+import { preloadWalletFlowScreens } from '../screens/screenTable.js';
 
+// The dialog and its screens load together: it opens once its screen can render (focus starts in its field).
 const WalletFlowDialogBody = lazy(() =>
-  import('./WalletFlowDialogBody.js').then((m) => ({ default: m.WalletFlowDialogBody })),
+  Promise.all([import('./WalletFlowDialogBody.js'), preloadWalletFlowScreens()]).then(([m]) => ({
+    default: m.WalletFlowDialogBody,
+  })),
 );
 
 /**

@@ -1,20 +1,17 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
 import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
+import type { ScreenProps } from '../ScreenProps.js';
 import { PasswordField } from './password/PasswordField.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
-import type { WalletFlowScreenProps } from './walletFlowProps.js';
 
 /**
  * EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN: 'Enter your password' and 'Recover your account',
  * disabled until a password is entered (SPEC §5); a wrong one says 'Invalid recovery password, please try again.'
  */
-export function EmbeddedWalletPasswordRecoveryScreen({
-  titleId,
-  state,
-  dispatch,
-  onClose,
-}: WalletFlowScreenProps): ReactNode {
+export function EmbeddedWalletPasswordRecoveryScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const { state, dispatch } = useWalletFlow();
   const { recovery } = state;
   return (
     <WalletFlowFrame titleId={titleId} title={text.recoveryTitle} onClose={onClose}>

@@ -1,9 +1,10 @@
 import type { UserOwnedRecoveryOption } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
 import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
+import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
-import type { WalletFlowScreenProps } from './walletFlowProps.js';
 
 const LABEL: Record<UserOwnedRecoveryOption, string> = {
   'google-drive': text.googleDrive,
@@ -15,12 +16,8 @@ const LABEL: Record<UserOwnedRecoveryOption, string> = {
  * EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: 'Secure your account' with the app's backup options.
  * Only built options are listed (the flow leaves cloud backups out until their OAuth recovery lands).
  */
-export function EmbeddedWalletRecoverySelectionScreen({
-  titleId,
-  state,
-  dispatch,
-  onClose,
-}: WalletFlowScreenProps): ReactNode {
+export function EmbeddedWalletRecoverySelectionScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const { state, dispatch } = useWalletFlow();
   return (
     <WalletFlowFrame titleId={titleId} title={text.selectionTitle} onClose={onClose}>
       <p className="latch-text">{text.selectionDescription}</p>

@@ -1,11 +1,5 @@
-import type { RecoveryFlowEvent, RecoveryFlowModule, RecoveryFlowState } from '@latch/core';
+import type { WalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import type { ScreenProps } from '../ScreenProps.js';
 
-/** What every wallet-flow screen renders from: the state, the rules module, and how to send events. */
-export interface WalletFlowScreenProps {
-  titleId: string;
-  state: RecoveryFlowState;
-  flow: RecoveryFlowModule;
-  dispatch(event: RecoveryFlowEvent): void;
-  /** Set when the flow may be closed now (SPEC §4: user-initiated, or a failure). */
-  onClose?: () => void;
-}
+/** What the parts of a wallet-flow screen (the password steps) render from: the screen's props and the open flow. */
+export type WalletFlowScreenProps = ScreenProps & WalletFlow;
