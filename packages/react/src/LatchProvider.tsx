@@ -5,15 +5,14 @@ import { LoginDialog } from './dialogs/LoginDialog.js';
 import { SignRequestDialog } from './dialogs/SignRequestDialog.js';
 import { WalletFlowDialog } from './dialogs/WalletFlowDialog.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
-import { en, type Strings } from './strings/en.js';
-import type { WalletStrings } from './wallet/walletStrings.js';
+import { en, type StringCatalogue } from './strings/en.js';
 
 export type { LoginCompleteResult } from '@latch/core';
 
 /** Props of <LatchProvider>: a `latch` made with `createLatch`, or the options to make one. */
 export type LatchProviderProps = (LatchOptions | { latch: Latch }) & {
-  /** Text overrides, any key of strings/en.ts. */
-  strings?: Partial<Strings & WalletStrings>;
+  /** Text overrides: any key of the string catalogue (strings/), wallet texts included. */
+  strings?: Partial<StringCatalogue>;
   children?: ReactNode;
 };
 

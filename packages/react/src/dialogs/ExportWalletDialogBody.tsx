@@ -2,9 +2,9 @@ import type { WalletExporter } from '@latch/core';
 import { browserFrameHost, loadKeyExport, systemClock } from '@latch/core';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
+import { useExportWalletStrings } from '../embeddedWallet/useWalletTexts.js';
 import { useLatchContext } from '../LatchContext.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
-import { exportWalletStrings as text } from '../strings/exportWalletStrings.js';
 import { useModalDialog } from './useModalDialog.js';
 
 // The widget's colours handed to the export page (SPEC §7: theme colours as query parameters).
@@ -30,6 +30,7 @@ function themeOf(element: Element): Record<string, string> {
 
 /** EMBEDDED_WALLET_KEY_EXPORT_SCREEN in a native modal <dialog>, after the connecting step. */
 export function ExportWalletDialogBody(): ReactNode {
+  const text = useExportWalletStrings();
   const { exporter } = useEmbeddedWalletRuntime();
   const state = useSyncExternalStore(exporter.subscribe, exporter.getState, exporter.getState);
   const { ref, titleId, root } = useModalDialog(() => exporter.close());

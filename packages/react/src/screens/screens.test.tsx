@@ -14,7 +14,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { WalletFlowContext } from '../embeddedWallet/WalletFlowContext.js';
 import { LatchContext, type LatchContextValue } from '../LatchContext.js';
-import { en } from '../strings/en.js';
+import { en, type StringCatalogue } from '../strings/en.js';
 import { ScreenView } from './ScreenView.js';
 import { SCREENS } from './screenTable.js';
 
@@ -69,14 +69,21 @@ async function loginScreen(events: FlowEvent[]): Promise<string> {
 const navigate = (screen: (typeof SCREEN)[keyof typeof SCREEN]): FlowEvent[] => [{ type: 'navigate', screen }];
 
 /** A wallet-flow screen: the recovery flow driven by `events`, its screen from the one table. */
-async function walletFlowScreen(screen: WalletFlowScreen, events: RecoveryFlowEvent[]): Promise<string> {
+async function walletFlowScreen(
+  screen: WalletFlowScreen,
+  events: RecoveryFlowEvent[],
+  overrides: Partial<StringCatalogue> = {},
+): Promise<string> {
   const flow = await loadRecoveryFlow();
   let state = flow.initialRecoveryFlow();
   for (const event of events) state = flow.recoveryFlowTransition(state, event).state;
   expect(state.screen).toBe(screen);
   const Screen = SCREENS[screen];
+  const value = await context();
+  // The host's `strings` prop: LatchProvider merges it over en the same way.
+  value.strings = { ...value.strings, ...overrides };
   return textOf(
-    <LatchContext.Provider value={await context()}>
+    <LatchContext.Provider value={value}>
       <WalletFlowContext.Provider value={{ state, flow, dispatch: () => {} }}>
         <Screen titleId="t" />
       </WalletFlowContext.Provider>
@@ -211,5 +218,15 @@ describe('embedded-wallet screens', () => {
       { type: 'addPassword' },
     ]);
     expect(text).toContain('Set your password');
+  });
+  it('a host overrides or translates a wallet text like any other', async () => {
+    const text = await walletFlowScreen(
+      'EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN',
+      [{ type: 'startCreate', appName: 'Acme', options: [] }],
+      { selectionTitle: 'Sichern Sie Ihr Konto', setAPassword: 'Passwort festlegen' },
+    );
+    expect(text).toContain('Sichern Sie Ihr Konto');
+    expect(text).toContain('Passwort festlegen');
+    expect(text).not.toContain('Secure your account');
   });
 });

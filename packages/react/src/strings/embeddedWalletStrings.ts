@@ -9,3 +9,6 @@ export const embeddedWalletStrings = {
   walletCreatedTitle: 'All set!',
   walletCreatedDescription: 'Your account is secured.',
 } as const;
+
+/** The embedded-wallet texts' keys. */
+export type EmbeddedWalletStrings = { [K in keyof typeof embeddedWalletStrings]: string };

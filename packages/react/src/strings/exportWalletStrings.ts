@@ -9,3 +9,6 @@ export const exportWalletStrings = {
   frameTitle: 'Your private key',
   connecting: 'Connecting your wallet',
 } as const;
+
+/** The key-export texts' keys. */
+export type ExportWalletStrings = { [K in keyof typeof exportWalletStrings]: string };

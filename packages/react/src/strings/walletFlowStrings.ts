@@ -4,8 +4,6 @@
  * the wallet-flow dialog.
  */
 export const walletFlowStrings = {
-  close: 'Close',
-  back: 'Back',
   continue: 'Continue',
   // EMBEDDED_WALLET_CONNECTING_SCREEN (ours)
   connectingTitle: 'Connecting to your wallet',
@@ -25,7 +23,7 @@ export const walletFlowStrings = {
   googleDrive: 'Back up to Google Drive',
   icloud: 'Back up to Apple iCloud',
   setAPassword: 'Set a password',
-  learnMore: 'Why do I need to secure my account?',
+  backupWhy: 'Why do I need to secure my account?',
   // Backup-method intro
   introTitle: 'Why do I need to secure my account?',
   introBody:
@@ -55,5 +53,7 @@ export const walletFlowStrings = {
   successTitle: 'Success',
   successDescription: 'Your account is secured with your password.',
   failedTitle: 'Something went wrong',
-  tryAgain: 'Try again',
 } as const;
+
+/** The wallet-flow texts' keys. */
+export type WalletFlowStrings = { [K in keyof typeof walletFlowStrings]: string };

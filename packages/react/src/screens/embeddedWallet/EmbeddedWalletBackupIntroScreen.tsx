@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
-import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 
 /** The backup-method intro: 'Why do I need to secure my account?' and 'Select backup method' (SPEC §2). */
 export function EmbeddedWalletBackupIntroScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const { dispatch } = useWalletFlow();
   return (
     <WalletFlowFrame

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
+import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
-import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 
 /** EMBEDDED_WALLET_CONNECTING_SCREEN: shown while the wallet is unlocked on this device before the next screen. */
 export function EmbeddedWalletConnectingScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const { state } = useWalletFlow();
   if (state.connectErrorText) {
     return (

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
+import { useEmbeddedWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useClientState, useFlowState } from '../../hooks.js';
-import { embeddedWalletStrings as text } from '../../strings/embeddedWalletStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** EMBEDDED_WALLET_CREATED_SCREEN: welcomes a new user, or confirms the account is secured; closes by itself. */
 export function EmbeddedWalletCreatedScreen({ titleId }: ScreenProps): ReactNode {
+  const text = useEmbeddedWalletStrings();
   const { isNewUser } = useFlowState();
   const { config } = useClientState();
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { exportWalletStrings as text } from '../../strings/exportWalletStrings.js';
+import { useExportWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
 
 // Inline (CSSOM) styles: allowed under a strict host style-src, unlike a new stylesheet rule.
 const ADDRESS_STYLE = {
@@ -52,6 +52,7 @@ export interface EmbeddedWalletKeyExportScreenProps {
  * frame, which asks for the step-up code and shows the key itself (never posted to this page).
  */
 export function EmbeddedWalletKeyExportScreen(props: EmbeddedWalletKeyExportScreenProps): ReactNode {
+  const text = useExportWalletStrings();
   return (
     <ScreenFrame titleId={props.titleId} title={text.title} onClose={props.onClose}>
       <p className="latch-sr-only">{text.addressLabel}</p>

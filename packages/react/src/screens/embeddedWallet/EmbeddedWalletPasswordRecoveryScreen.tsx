@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
-import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { PasswordField } from './password/PasswordField.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
@@ -11,6 +11,7 @@ import { WalletFlowFrame } from './WalletFlowFrame.js';
  * disabled until a password is entered (SPEC §5); a wrong one says 'Invalid recovery password, please try again.'
  */
 export function EmbeddedWalletPasswordRecoveryScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const { state, dispatch } = useWalletFlow();
   const { recovery } = state;
   return (

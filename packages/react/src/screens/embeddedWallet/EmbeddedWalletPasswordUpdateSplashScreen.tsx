@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
-import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 
 /** EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN: 'Secure Your Account', 'Add password'. */
 export function EmbeddedWalletPasswordUpdateSplashScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const { dispatch } = useWalletFlow();
   return (
     <WalletFlowFrame

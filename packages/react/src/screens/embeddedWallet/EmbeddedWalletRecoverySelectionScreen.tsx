@@ -1,15 +1,16 @@
 import type { UserOwnedRecoveryOption } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
-import { walletFlowStrings as text } from '../../strings/walletFlowStrings.js';
+import type { WalletFlowStrings } from '../../strings/walletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 
-const LABEL: Record<UserOwnedRecoveryOption, string> = {
-  'google-drive': text.googleDrive,
-  icloud: text.icloud,
-  'user-passcode': text.setAPassword,
+const LABEL: Record<UserOwnedRecoveryOption, keyof WalletFlowStrings> = {
+  'google-drive': 'googleDrive',
+  icloud: 'icloud',
+  'user-passcode': 'setAPassword',
 };
 
 /**
@@ -17,6 +18,7 @@ const LABEL: Record<UserOwnedRecoveryOption, string> = {
  * Only built options are listed (the flow leaves cloud backups out until their OAuth recovery lands).
  */
 export function EmbeddedWalletRecoverySelectionScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const { state, dispatch } = useWalletFlow();
   return (
     <WalletFlowFrame titleId={titleId} title={text.selectionTitle} onClose={onClose}>
@@ -28,12 +30,12 @@ export function EmbeddedWalletRecoverySelectionScreen({ titleId, onClose }: Scre
             style={{ justifyContent: 'space-between', textAlign: 'left' }}
             onClick={() => dispatch({ type: 'chooseOption', method: option.method })}
           >
-            <span>{LABEL[option.method]}</span>
+            <span>{text[LABEL[option.method]]}</span>
           </Button>
         ))}
       </div>
       <Button variant="link" style={{ alignSelf: 'center' }} onClick={() => dispatch({ type: 'showBackupIntro' })}>
-        {text.learnMore}
+        {text.backupWhy}
       </Button>
     </WalletFlowFrame>
   );

@@ -2,7 +2,7 @@ import type { SignRequest } from '@latch/core';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { embeddedWalletStrings as text } from '../../strings/embeddedWalletStrings.js';
+import { useEmbeddedWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
 
 // Inline (CSSOM) style: allowed under a strict host style-src, unlike a new stylesheet rule.
 const PAYLOAD_STYLE = {
@@ -32,6 +32,7 @@ export function EmbeddedWalletSignRequestScreen(props: {
   onSign(): void;
   onClose(): void;
 }): ReactNode {
+  const text = useEmbeddedWalletStrings();
   const { request } = props;
   const busy = request.status === 'signing';
   return (

@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { walletFlowStrings as text } from '../../../strings/walletFlowStrings.js';
+import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
 
 /** A password input with a visible label, show/hide, and its validation message tied by aria-describedby. */
 export function PasswordField(props: {
@@ -14,6 +14,7 @@ export function PasswordField(props: {
   onToggleReveal?: () => void;
   onBlur?: () => void;
 }): ReactNode {
+  const text = useWalletFlowStrings();
   const id = useId();
   const errorId = useId();
   return (

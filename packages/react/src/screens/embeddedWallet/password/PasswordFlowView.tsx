@@ -1,6 +1,7 @@
 import type { PasswordStep } from '@latch/core';
 import type { ComponentType, ReactNode } from 'react';
-import { walletFlowStrings as text } from '../../../strings/walletFlowStrings.js';
+import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
+import type { WalletFlowStrings } from '../../../strings/walletFlowStrings.js';
 import { WalletFlowFrame } from '../WalletFlowFrame.js';
 import type { WalletFlowScreenProps } from '../walletFlowProps.js';
 import { ConfirmStep, CreateStep, DoneStep, FinalizeStep, SaveStep } from './PasswordSteps.js';
@@ -14,7 +15,7 @@ const STEPS: Record<PasswordStep, ComponentType<WalletFlowScreenProps>> = {
 };
 
 /** The title of each step (SPEC §2 "Wallet password flow"). */
-function stepTitle(props: WalletFlowScreenProps): string {
+function stepTitle(props: WalletFlowScreenProps, text: WalletFlowStrings): string {
   const p = props.state.password;
   switch (p.step) {
     case 'creating':
@@ -32,13 +33,14 @@ function stepTitle(props: WalletFlowScreenProps): string {
 
 /** The password flow (creating → saving → confirming → finalizing → done) inside its frame. */
 export function PasswordFlowView(props: WalletFlowScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const { state, flow, dispatch } = props;
   const Step = STEPS[state.password.step];
   const done = state.password.step === 'done' && state.password.result?.ok;
   return (
     <WalletFlowFrame
       titleId={props.titleId}
-      title={stepTitle(props)}
+      title={stepTitle(props, text)}
       onBack={flow.canGoBack(state.password) ? () => dispatch({ type: 'back' }) : undefined}
       onClose={props.onClose}
       top={

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button.js';
-import { walletFlowStrings as text } from '../../../strings/walletFlowStrings.js';
+import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
 import type { WalletFlowScreenProps } from '../walletFlowProps.js';
 import { PasswordField } from './PasswordField.js';
 import { StrengthMeter } from './StrengthMeter.js';
@@ -19,6 +19,7 @@ const SHOWN_PASSWORD = {
 
 /** Creating: the password with show/hide, Generate, the strength meter and SPEC §5's messages. */
 export function CreateStep({ state, flow, dispatch }: WalletFlowScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const p = state.password;
   return (
     <form
@@ -53,6 +54,7 @@ export function CreateStep({ state, flow, dispatch }: WalletFlowScreenProps): Re
 
 /** Saving: the password shown, Copy (then 'Copied' for 1.5 s) and Download. */
 export function SaveStep({ state, flow, dispatch }: WalletFlowScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const p = state.password;
   return (
     <>
@@ -76,6 +78,7 @@ export function SaveStep({ state, flow, dispatch }: WalletFlowScreenProps): Reac
 
 /** Confirming: the password again; 'Passwords do not match' once touched; Continue when equal. */
 export function ConfirmStep({ state, flow, dispatch }: WalletFlowScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const p = state.password;
   return (
     <form
@@ -106,6 +109,7 @@ export function ConfirmStep({ state, flow, dispatch }: WalletFlowScreenProps): R
 
 /** Finalizing: the acknowledgement, 'Set Password' once ticked, Cancel when the user started the flow. */
 export function FinalizeStep({ state, flow, dispatch, onClose }: WalletFlowScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const p = state.password;
   return (
     <>
@@ -152,6 +156,7 @@ export function FinalizeStep({ state, flow, dispatch, onClose }: WalletFlowScree
 
 /** Done: success, or 'Something went wrong' with the error and Try again. */
 export function DoneStep({ state, dispatch, onClose }: WalletFlowScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
   const result = state.password.result;
   if (result?.ok) {
     return (

@@ -1,6 +1,6 @@
 import type { PasswordStrength } from '@latch/core';
 import type { ReactNode } from 'react';
-import { walletFlowStrings as text } from '../../../strings/walletFlowStrings.js';
+import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
 
 const FILLED: Record<PasswordStrength['label'], number> = { Weak: 1, Medium: 2, Strong: 3 };
 const TONE: Record<PasswordStrength['label'], string> = {
@@ -11,6 +11,7 @@ const TONE: Record<PasswordStrength['label'], string> = {
 
 /** SPEC §5's strength: three bars and the label Weak, Medium or Strong. */
 export function StrengthMeter({ strength }: { strength: PasswordStrength | null }): ReactNode {
+  const text = useWalletFlowStrings();
   const label = strength?.label ?? null;
   return (
     <div style={{ display: 'flex', alignItems: 'center', gap: 10 }}>
