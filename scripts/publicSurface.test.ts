@@ -13,7 +13,7 @@ const isExported = (node: ts.Node) =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
 
 /** The names a module file exports (`type ` before type-only ones); fails on `export *` without a name. */
-export function exportedNames(source: string, fileName = 'entry.ts'): string[] {
+function exportedNames(source: string, fileName = 'entry.ts'): string[] {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, false, ts.ScriptKind.TSX);
   const names: string[] = [];
   for (const node of file.statements) {
