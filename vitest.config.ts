@@ -1,8 +1,11 @@
 import { defineConfig } from 'vitest/config';
+import { cssAsText } from './scripts/cssAsText.mjs';
 
 // Three projects: unit (pure, fast), integration (real server + PGlite, and PostgreSQL/Redis when
 // DATABASE_URL/REDIS_URL are set) and e2e (real stack in Debian Chromium).
 export default defineConfig({
+  // The widget imports its stylesheets as text, as the bundlers do (scripts/cssAsText.mjs).
+  plugins: [cssAsText()],
   test: {
     projects: [
       {

@@ -3,3 +3,8 @@ export declare const RULES: Record<string, { ours: string[]; banned: string[]; o
 export declare function importsOf(source: string): string[];
 export declare function violation(workspace: string, specifier: string): string | null;
 export declare function checkDependencies(root: string): string[];
+export declare const REACT_LAYERS: Record<string, string[]>;
+export declare function reactLayerOf(path: string): string;
+export declare function reactViolation(from: string, to: string): string | null;
+export declare function cyclesOf(graph: Map<string, string[]>): string[][];
+export declare function checkReactFolders(root: string): string[];

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Keeps DESIGN §1's one-way flow of dependencies: fails when a package imports what it must not.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** What each workspace may import: our packages by name, and third-party bans. */
@@ -13,6 +13,104 @@ export const RULES = {
   'packages/server': { ours: ['@latch/protocol'], banned: ['react', 'react-dom'] },
   'apps/demo': { ours: ['@latch/react', '@latch/core', '@latch/protocol'], banned: [] },
 };
+
+/**
+ * The folders of packages/react, lowest first: a file imports its own folder and the folders its
+ * layer lists, never upward (screens never open dialogs, components never import screens).
+ */
+export const REACT_LAYERS = {
+  strings: [],
+  styles: [],
+  // The bindings to core's state: the context, the hooks, and what remains beside them.
+  bindings: ['strings', 'styles'],
+  components: ['bindings', 'strings', 'styles'],
+  screens: ['components', 'bindings', 'strings', 'styles'],
+  dialogs: ['screens', 'components', 'bindings', 'strings', 'styles'],
+  // LatchProvider, LatchEmbed and index.ts put the widget together.
+  entry: ['dialogs', 'screens', 'components', 'bindings', 'strings', 'styles'],
+};
+
+const REACT_SRC = 'packages/react/src';
+const BINDING_FILES = /^(LatchContext|hooks|useLatch)\.tsx?$/;
+const BINDING_FOLDERS = ['hooks', 'embeddedWallet', 'wallet'];
+
+/** The layer of a file, from its path under packages/react/src. */
+export function reactLayerOf(path) {
+  const parts = path.split('/');
+  if (parts.length === 1) return BINDING_FILES.test(parts[0]) ? 'bindings' : 'entry';
+  return BINDING_FOLDERS.includes(parts[0]) ? 'bindings' : parts[0];
+}
+
+/** The violation of a relative import between two files under packages/react/src, or null. */
+export function reactViolation(from, to) {
+  const source = reactLayerOf(from);
+  const target = reactLayerOf(to);
+  const allowed = REACT_LAYERS[source];
+  if (!allowed) return `${source}/ is no folder of the React layers (${Object.keys(REACT_LAYERS).join(', ')})`;
+  if (source === target || allowed.includes(target)) return null;
+  if (!REACT_LAYERS[target]) return `${target}/ is no folder of the React layers`;
+  return `${source} must not import ${target} (${from} imports ${to})`;
+}
+
+/** Resolves a relative specifier written with .js to the source file it names, or null. */
+function resolveSource(file, specifier, exists) {
+  const base = resolve(dirname(file), specifier);
+  const stem = base.replace(/\.(js|mjs)$/, '');
+  for (const candidate of [base, `${stem}.ts`, `${stem}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')])
+    if (exists(candidate)) return candidate;
+  return null;
+}
+
+const isFile = (path) => {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/** The import cycles among `graph`'s files (Map file -> files), each as a path that returns to its start. */
+export function cyclesOf(graph) {
+  const cycles = [];
+  const state = new Map(); // 1: on the current path, 2: done
+  const stack = [];
+  const visit = (file) => {
+    state.set(file, 1);
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 1) cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next);
+    }
+    stack.pop();
+    state.set(file, 2);
+  };
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file);
+  return cycles;
+}
+
+/** Checks the folder layers and the import cycles of packages/react under `root`. */
+export function checkReactFolders(root) {
+  const src = join(root, REACT_SRC);
+  if (!isFile(join(src, 'index.ts'))) return [];
+  const problems = [];
+  const graph = new Map();
+  for (const file of sourceFiles(src)) {
+    const from = relative(src, file).split('\\').join('/');
+    const targets = [];
+    for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+      if (!specifier.startsWith('.') || /\.css$/.test(specifier)) continue;
+      const target = resolveSource(file, specifier, isFile);
+      if (!target) continue;
+      targets.push(target);
+      const problem = reactViolation(from, relative(src, target).split('\\').join('/'));
+      if (problem) problems.push(`${REACT_SRC}/${from}: ${problem}`);
+    }
+    graph.set(file, targets);
+  }
+  for (const cycle of cyclesOf(graph))
+    problems.push(`${REACT_SRC}: import cycle ${cycle.map((file) => relative(src, file)).join(' -> ')}`);
+  return problems;
+}
 
 const IMPORT =
   /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
@@ -67,7 +165,7 @@ export function checkDependencies(root) {
       }
     }
   }
-  return problems;
+  return [...problems, ...checkReactFolders(root)];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDependencies, importsOf, violation } from './check-deps.mjs';
+import { checkDependencies, checkReactFolders, cyclesOf, importsOf, reactViolation, violation } from './check-deps.mjs';
 
 describe('dependency direction check', () => {
   it('finds static, re-export, side-effect and dynamic imports', () => {
@@ -25,5 +25,58 @@ describe('dependency direction check', () => {
     writeFileSync(join(root, 'packages/core/src/bad.ts'), "import { useState } from 'react';\n");
     writeFileSync(join(root, 'packages/core/src/bad.test.ts'), "import { render } from 'react-dom';\n");
     expect(checkDependencies(root)).toEqual(['packages/core/src/bad.ts: packages/core must not import react']);
+  });
+
+  it('keeps the folders of packages/react layered: nothing imports upward', () => {
+    expect(reactViolation('screens/auth/LandingScreen.tsx', 'components/Button.tsx')).toBeNull();
+    expect(reactViolation('screens/auth/ErrorScreen.tsx', 'screens/ScreenProps.ts')).toBeNull();
+    expect(reactViolation('dialogs/LoginDialog.tsx', 'screens/ScreenView.tsx')).toBeNull();
+    expect(reactViolation('LatchProvider.tsx', 'dialogs/LoginDialog.tsx')).toBeNull();
+    expect(reactViolation('screens/auth/LandingScreen.tsx', 'dialogs/LoginDialog.tsx')).toMatch(
+      /screens must not import dialogs/,
+    );
+    expect(reactViolation('components/Button.tsx', 'screens/auth/ErrorScreen.tsx')).toMatch(
+      /components must not import screens/,
+    );
+    expect(reactViolation('hooks.ts', 'components/Button.tsx')).toMatch(/bindings must not import components/);
+    expect(reactViolation('strings/en.ts', 'LatchContext.ts')).toMatch(/strings must not import bindings/);
+    expect(reactViolation('modal/X.tsx', 'components/Button.tsx')).toMatch(/modal\/ is no folder/);
+  });
+
+  it('finds import cycles', () => {
+    const graph = new Map([
+      ['a', ['b']],
+      ['b', ['c']],
+      ['c', ['a']],
+      ['d', ['a']],
+    ]);
+    expect(cyclesOf(graph)).toEqual([['a', 'b', 'c', 'a']]);
+    expect(
+      cyclesOf(
+        new Map([
+          ['a', ['b']],
+          ['b', []],
+        ]),
+      ),
+    ).toEqual([]);
+  });
+
+  it('reports an upward import and a cycle inside packages/react, and passes a layered tree', () => {
+    const root = mkdtempSync(join(tmpdir(), 'deps-react-'));
+    const src = join(root, 'packages/react/src');
+    for (const folder of ['components', 'screens/auth', 'dialogs']) mkdirSync(join(src, folder), { recursive: true });
+    writeFileSync(join(src, 'index.ts'), "export { LoginDialog } from './dialogs/LoginDialog.js';\n");
+    writeFileSync(join(src, 'dialogs/LoginDialog.tsx'), "import { Landing } from '../screens/auth/Landing.js';\n");
+    writeFileSync(join(src, 'screens/auth/Landing.tsx'), "import { Button } from '../../components/Button.js';\n");
+    writeFileSync(join(src, 'components/Button.tsx'), 'export const Button = 1;\n');
+    expect(checkReactFolders(root)).toEqual([]);
+
+    writeFileSync(join(src, 'components/Button.tsx'), "import { Landing } from '../screens/auth/Landing.js';\n");
+    expect(checkReactFolders(root)).toEqual([
+      'packages/react/src/components/Button.tsx: components must not import screens (components/Button.tsx imports screens/auth/Landing.tsx)',
+      'packages/react/src: import cycle components/Button.tsx -> screens/auth/Landing.tsx -> components/Button.tsx',
+    ]);
+    // The whole check reports them too (and `npm run lint` fails).
+    expect(checkDependencies(root)).toHaveLength(2);
   });
 });

@@ -1,10 +1,10 @@
 import { API, HEADER, type TokenResponse, type WireUser } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import { createLatchClient } from './client.js';
-import { createFakeClock } from './fakeClock.js';
 import { storageKeys } from './session/tokenStore.js';
 import { memoryStorage } from './storage.js';
 import { serverAppConfig } from './testing/appConfigFixture.js';
+import { createFakeClock } from './testing/fakeClock.js';
 import { createFakeFetch, type FakeAnswer, type RecordedRequest } from './testing/fakeFetch.js';
 import { makeAccessToken } from './testing/tokens.js';
 

@@ -4,17 +4,111 @@ export type { EmailActions } from './actions/emailActions.js';
 export type { SmsActions } from './actions/smsActions.js';
 export type { UserActions } from './actions/userActions.js';
 export type { SiweWallet, WalletActions } from './actions/walletActions.js';
+export {
+  authFlowTransition,
+  needsConsent,
+  needsEmbeddedWallet,
+} from './auth/authFlow.js';
+export { flowContextOf } from './auth/flowContext.js';
+export { createFlowRunner, type FlowActions, type FlowHandlers, type FlowRunner } from './auth/flowRunner.js';
+export type {
+  AuthFlowState,
+  ExitError,
+  FlowContext,
+  FlowEffect,
+  FlowEvent,
+  FlowIntent,
+  ModalPhase,
+  OtpChannel,
+  OtpState,
+  OtpStatus,
+  Transition,
+} from './auth/flowTypes.js';
+export {
+  configWarnings,
+  groupVisibleCount,
+  type LandingEntry,
+  type LandingLayout,
+  landingLayout,
+  primaryVisibleCount,
+  showsImplicitConsent,
+} from './auth/landingLayout.js';
+export { initialAuthFlowState } from './auth/modalNavigation.js';
+export { SCREEN, type ScreenId } from './auth/screens.js';
+export { codeDigits, codeValidationMessage, isValidEmail } from './auth/validation.js';
 export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
 export { type Clock, sleep, systemClock } from './clock.js';
-export * from './embeddedWallet/index.js';
-export { createFakeClock, type FakeClock } from './fakeClock.js';
-export * from './flows/index.js';
+// The bridge itself is reached only through createLazyEmbeddedWalletBridge, so that it stays out of
+// the host page's initial JavaScript (a static re-export would pull it in).
+export type { EmbeddedWalletBridge, EmbeddedWalletBridgeOptions } from './embeddedWallet/embeddedWalletBridge.js';
+export {
+  type CreateWalletOptions,
+  createEmbeddedWalletController,
+  type EmbeddedWalletClient,
+  type EmbeddedWalletController,
+  type EmbeddedWalletControllerOptions,
+  type EmbeddedWalletInfo,
+  embeddedWalletOf,
+  FAILED_TO_REFRESH_USER_TEXT,
+  MISSING_EMBEDDED_WALLET_TEXT,
+  NO_TOKEN_FOR_WALLET_TEXT,
+  UNSUPPORTED_RECOVERY_TEXT,
+} from './embeddedWallet/embeddedWalletController.js';
+export {
+  CREATE_TIMED_OUT_TEXT,
+  EMBEDDED_WALLET_ERROR_TEXT,
+  EmbeddedWalletError,
+  toEmbeddedWalletError,
+  WRONG_RECOVERY_PASSWORD_TEXT,
+} from './embeddedWallet/embeddedWalletError.js';
+export {
+  createEmbeddedWalletProvider,
+  type Eip1193Request,
+  type EmbeddedWalletProvider,
+} from './embeddedWallet/embeddedWalletProvider.js';
+export {
+  createEmbeddedWalletRuntime,
+  type EmbeddedWalletRuntime,
+  type EmbeddedWalletState,
+  type SignRequest,
+  USER_REJECTED_TEXT,
+} from './embeddedWallet/embeddedWalletRuntime.js';
+// The export page messaging loads on first use (out of the host page's initial JavaScript).
+export type { ExportUrlOptions, KeyExportOptions, KeyExportSession } from './embeddedWallet/exportFrame.js';
+export { loadKeyExport } from './embeddedWallet/exportFrameLoader.js';
+export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './embeddedWallet/frameHost.js';
+export { createLazyEmbeddedWalletBridge } from './embeddedWallet/lazyEmbeddedWalletBridge.js';
+export { loadRecoveryFlow, type RecoveryFlowModule } from './embeddedWallet/recoveryFlowLoader.js';
+// The password and recovery flows load on first use; only their types are re-exported here.
+export type {
+  PasswordFlowEvent,
+  PasswordFlowState,
+  PasswordStep,
+  PasswordStrength,
+  RecoveryFlowActions,
+  RecoveryFlowEvent,
+  RecoveryFlowRunner,
+  RecoveryFlowState,
+  RecoveryOptionView,
+  WalletFlowOutcome,
+  WalletFlowPurpose,
+  WalletFlowScreen,
+} from './embeddedWallet/recoveryFlowModule.js';
+export type { ExportPageOptions, KeyExportState, WalletExporter } from './embeddedWallet/walletExporter.js';
+export type { WalletFlowSession } from './embeddedWallet/walletFlowSession.js';
+export type { WalletFlowDeps, WalletFlows } from './embeddedWallet/walletFlows.js';
+// External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
+// the page's initial JavaScript: import them only from lazily loaded modules. The error class is shared.
+export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './externalWallets/eip1193.js';
+export type { WalletRuntime } from './externalWallets/walletRuntime.js';
+export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './externalWallets/walletsLoader.js';
+export { createLatch, type Latch, type LatchOptions, type LoginCompleteResult } from './latch.js';
+export { createStore, type Store } from './machine/createStore.js';
+export type { FlowClock } from './machine/flowClock.js';
+export { type FlowError, toFlowError } from './machine/flowError.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';
-// External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
-// the page's initial JavaScript: import them only from lazily loaded modules. The error class is shared.
-export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './wallet/eip1193.js';

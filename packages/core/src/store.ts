@@ -1,4 +1,5 @@
 import type { AppConfig, LatchError, User } from '@latch/protocol';
+import { createStore } from './machine/createStore.js';
 
 /** The observable client state; every change makes a new frozen snapshot (for `useSyncExternalStore`). */
 export interface LatchState {
@@ -32,21 +33,17 @@ export const INITIAL_STATE: LatchState = freeze({
 
 /** Creates the store. */
 export function createStateStore(): StateStore {
-  let state = INITIAL_STATE;
-  const listeners = new Set<() => void>();
+  const store = createStore(INITIAL_STATE);
   return {
-    get: () => state,
+    get: store.get,
     update(patch) {
+      const state = store.get();
       const next = { ...state, ...patch };
       const changed = (Object.keys(patch) as Array<keyof typeof patch>).some((key) => state[key] !== next[key]);
       if (!changed) return;
-      state = freeze({ ...next, authenticated: next.user !== null });
-      for (const listener of [...listeners]) listener();
+      store.set(freeze({ ...next, authenticated: next.user !== null }));
     },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
-    close: () => listeners.clear(),
+    subscribe: store.subscribe,
+    close: store.close,
   };
 }

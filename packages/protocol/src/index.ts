@@ -4,7 +4,9 @@ export {
   BUILT_RECOVERY_OPTIONS,
   type CreateOnLogin,
   cutLoginMessage,
+  DEFAULT_APP_CONFIG,
   enabledLoginMethods,
+  type HostedAppConfig,
   isBuiltLoginMethod,
   LOGIN_METHOD_FLAG,
   LOGIN_METHODS,
@@ -16,6 +18,7 @@ export {
   toAppConfig,
   type UserOwnedRecoveryOption,
 } from './appConfig.js';
+export { isAppId } from './appId.js';
 export { CODE_POLICY, DEFAULTS, DELAY, DISPLAY, LIMIT, PASSWORD_STRENGTH, RETRY, TIMEOUT } from './constants.js';
 export {
   codeSubmitErrorText,
@@ -25,6 +28,20 @@ export {
   errorScreenContent,
 } from './errorScreen.js';
 export { ERROR_CATALOGUE, type ErrorBody, type ErrorCode, errorBody, isErrorCode, LatchError } from './errors.js';
+export {
+  type BootRefusal,
+  FRAME_CONFIG_ELEMENT_ID,
+  FRAME_PATH,
+  FRAME_ROUTE,
+  FRAME_SCRIPT,
+  type FrameConfig,
+  frameParentOrigin,
+  type GuardWindow,
+  isFramedOnce,
+  type ParentClues,
+  readFrameConfig,
+  resolveParentOrigin,
+} from './frame.js';
 export { CLIENT_NAME, HEADER } from './headers.js';
 export { API } from './paths.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
@@ -56,6 +73,7 @@ export type { WireEmbeddedWallet } from './walletApi.js';
 export {
   isWalletMessage,
   isWrongRecoveryPassword,
+  WALLET_ERROR_TEXT,
   WALLET_EVENT,
   WALLET_EVENT_PREFIX,
   WALLET_EVENTS,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { LIMIT } from './constants.js';
+import { isAppId } from './appId.js';
 
 /** Request-body schemas (SPEC §7), shared by server validation and client typing. */
 
@@ -44,7 +44,10 @@ export const AnalyticsEventBody = v.object({
 });
 
 /** A 25-character app id (SPEC §5). */
-export const AppIdSchema = v.pipe(v.string(), v.length(LIMIT.appIdLength));
+export const AppIdSchema = v.pipe(
+  v.string(),
+  v.check((id: string) => isAppId(id), 'Invalid app id.'),
+);
 
 export type EmailInitBody = v.InferOutput<typeof EmailInitBody>;
 export type EmailCodeBody = v.InferOutput<typeof EmailCodeBody>;

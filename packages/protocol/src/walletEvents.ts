@@ -53,6 +53,12 @@ export const WALLET_PROXY_ERROR_TYPES = [
 /** One wallet proxy error type. */
 export type WalletProxyErrorType = (typeof WALLET_PROXY_ERROR_TYPES)[number];
 
+/** SPEC §8 "Wallet and recovery": the texts of wallet errors, as the frame sends them and the SDK shows them. */
+export const WALLET_ERROR_TEXT = {
+  /** For errors the user cannot act on (and anything not ours, which never passes through). */
+  generic: 'An error has occurred, please try again.',
+} as const;
+
 /** True when `value` looks like any Latch iframe message (cheap pre-filter for foreign traffic). */
 export function isWalletMessage(value: unknown): value is { event: string } {
   return (

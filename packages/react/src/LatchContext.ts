@@ -1,11 +1,12 @@
-import type { FlowRunner, LatchClient } from '@latch/core';
+import type { FlowRunner, Latch, LatchClient, WalletsLoader } from '@latch/core';
 import { createContext, useContext } from 'react';
 import type { Strings } from './strings/en.js';
-import type { WalletsLoader } from './wallet/walletsLoader.js';
 
-/** What the provider shares with hooks, the modal and the screens. */
+/** What the provider shares with hooks, the modal and the screens: the core runtime and the texts. */
 export interface LatchContextValue {
+  latch: Latch;
   client: LatchClient;
+  /** The login / link flow (`latch.auth`). */
   runner: FlowRunner;
   /** External wallets (discovery, the wallet connection flow, the connected list), loaded on first use. */
   wallets: WalletsLoader;

@@ -1,10 +1,9 @@
-import { SCREEN } from '@latch/core';
+import { flowContextOf, SCREEN } from '@latch/core';
 import { type ReactNode, useEffect, useId } from 'react';
-import { flowContextOf } from './flowContext.js';
+import { useRootAttributes } from './components/useRootAttributes.js';
 import { useClientState, useFlowState } from './hooks.js';
 import { useLatchContext } from './LatchContext.js';
-import { ScreenView } from './modal/ScreenView.js';
-import { useRootAttributes } from './modal/useRootAttributes.js';
+import { ScreenView } from './screens/ScreenView.js';
 import { injectStyles } from './styles/injectStyles.js';
 
 /**

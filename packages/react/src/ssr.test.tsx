@@ -1,24 +1,17 @@
-import {
-  createFakeClock,
-  createFlowRunner,
-  createLatchClient,
-  type FlowEvent,
-  loadRecoveryFlow,
-  SCREEN,
-} from '@latch/core';
-import { createFakeFetch, serverAppConfig } from '@latch/core/testing';
+import { createLatch, createLatchClient, type FlowEvent, loadRecoveryFlow, SCREEN } from '@latch/core';
+import { createFakeClock, createFakeFetch, serverAppConfig } from '@latch/core/testing';
 import { LatchError, type ServerAppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
+import { LoginDialog } from './dialogs/LoginDialog.js';
+import { WalletFlowContext } from './embeddedWallet/WalletFlowContext.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchProvider } from './LatchProvider.js';
-import { LatchModal } from './modal/LatchModal.js';
-import { EmbeddedWalletRecoverySelectionScreen } from './screens/EmbeddedWalletRecoverySelectionScreen.js';
+import { EmbeddedWalletRecoverySelectionScreen } from './screens/embeddedWallet/EmbeddedWalletRecoverySelectionScreen.js';
 import { en } from './strings/en.js';
 import { useLatch } from './useLatch.js';
-import { createWalletsLoader } from './wallet/walletsLoader.js';
 
 const APP_ID = 'a'.repeat(25);
 
@@ -39,7 +32,7 @@ async function renderScreen(events: FlowEvent[], config: Partial<ServerAppConfig
   for (const event of events) runner.dispatch(event);
   return prerender(
     <LatchContext.Provider value={value}>
-      <LatchModal />
+      <LoginDialog />
     </LatchContext.Provider>,
   );
 }
@@ -62,17 +55,13 @@ async function testContext(config: Partial<ServerAppConfig> = {}) {
   const clock = createFakeClock();
   const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
   await client.init();
-  const runner = createFlowRunner({ actions: client, clock, handlers: () => ({}) });
+  const latch = createLatch({ appId: APP_ID, clientId: 'client-id', client, clock });
+  const runner = latch.auth;
   const value: LatchContextValue = {
+    latch,
     client,
     runner,
-    wallets: createWalletsLoader({
-      client,
-      clock,
-      runner,
-      handlers: () => ({}),
-      flowContext: () => runner.getState().context,
-    }),
+    wallets: latch.wallets,
     strings: en,
     embeds: { current: 0 },
   };
@@ -201,7 +190,9 @@ describe('server rendering (no DOM globals)', () => {
     const { value } = await testContext();
     const html = await prerender(
       <LatchContext.Provider value={value}>
-        <EmbeddedWalletRecoverySelectionScreen titleId="t" state={state} flow={flow} dispatch={() => {}} />
+        <WalletFlowContext.Provider value={{ state, flow, dispatch: () => {} }}>
+          <EmbeddedWalletRecoverySelectionScreen titleId="t" />
+        </WalletFlowContext.Provider>
       </LatchContext.Provider>,
     );
     expect(html).toContain('Secure your account');

@@ -1,8 +1,5 @@
-import { SCREEN, type ScreenId } from '@latch/core';
 import type { AppConfig, LatchError, User } from '@latch/protocol';
 import { useMemo } from 'react';
-import { useEmbeddedWalletRuntime } from './embeddedWallet/EmbeddedWalletContext.js';
-import { flowContextOf } from './flowContext.js';
 import { useClientState } from './hooks.js';
 import { useLatchContext } from './LatchContext.js';
 
@@ -39,73 +36,31 @@ export interface UseLatch {
   exportWallet(): Promise<void>;
 }
 
-/** The Latch state and functions for the host app. */
+/** The Latch state and functions for the host app: the client state bound, the actions the core's. */
 export function useLatch(): UseLatch {
-  const { client, runner, wallets } = useLatchContext();
+  const { latch } = useLatchContext();
   const state = useClientState();
-  const embedded = useEmbeddedWalletRuntime();
   return useMemo(() => {
-    const open = (intent: 'login' | 'link' | 'update', screen: ScreenId, previousAddress?: string) => {
-      const { config } = client.getState();
-      runner.dispatch({
-        type: 'open',
-        intent,
-        screen,
-        context: flowContextOf(config, runner.getState().context.canCreateEmbeddedWallet),
-        previousAddress,
-      });
-    };
-    const requireUser = (action: string): User | null => {
-      const { user } = client.getState();
-      if (!user) console.warn(`Latch: ${action} needs a logged-in user (must_be_authenticated).`);
-      return user;
-    };
+    const { client } = latch;
     return {
       ready: state.status === 'ready',
       authenticated: state.authenticated,
       user: state.user,
       config: state.config,
       error: state.error,
-      login() {
-        if (client.getState().authenticated) {
-          console.warn('Latch: login() was called while the user is already logged in.');
-          return;
-        }
-        open('login', SCREEN.landing);
-      },
-      logout: () => client.logout(),
-      linkEmail() {
-        if (requireUser('linkEmail')) open('link', SCREEN.linkEmail);
-      },
-      linkPhone() {
-        if (requireUser('linkPhone')) open('link', SCREEN.linkPhone);
-      },
-      updateEmail() {
-        const user = requireUser('updateEmail');
-        if (!user) return;
-        if (!user.email) {
-          console.warn('Latch: updateEmail needs an already linked email.');
-          return;
-        }
-        open('update', SCREEN.updateEmail, user.email.address);
-      },
+      login: latch.login,
+      logout: latch.logout,
+      linkEmail: latch.linkEmail,
+      linkPhone: latch.linkPhone,
+      updateEmail: latch.updateEmail,
       unlinkEmail: (address) => client.unlinkEmail(address),
       unlinkPhone: (phoneNumber) => client.unlinkPhone(phoneNumber),
-      linkWallet(options) {
-        if (!requireUser('linkWallet')) return;
-        wallets.setLinkHint(options?.suggestedAddress ?? null);
-        open('link', SCREEN.linkWallet);
-      },
+      linkWallet: latch.linkWallet,
       unlinkWallet: (address) => client.unlinkWallet(address),
-      connectWallet() {
-        open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);
-      },
-      async connectOrCreateWallet() {
-        (await wallets.load()).assertCanConnectOrCreate(client.getState().authenticated);
-        open('login', SCREEN.connectOrCreate);
-      },
+      connectWallet: latch.connectWallet,
+      connectOrCreateWallet: latch.connectOrCreateWallet,
       getAccessToken: () => client.getAccessToken(),
-      exportWallet: () => embedded.exporter.exportWallet(),
+      exportWallet: latch.exportWallet,
     };
-  }, [client, runner, wallets, state, embedded]);
+  }, [latch, state]);
 }

@@ -50,6 +50,12 @@ export interface Settings {
   trustedProxies?: string[];
   /** Caps on SMS sends per app, per country and per number prefix (docs/passwordless.md). */
   smsCaps?: SmsCaps;
+  /** `LATCH_RPC_URLS` as given (`chainId=url,…`); parsed, with a warning for bad entries, by `rpcUrlsFromEnv`. */
+  rpcUrls?: string;
+  /** `LATCH_SIWE_CHAIN_IDS` as given; parsed by `siweChainsFromEnv`. */
+  siweChainIds?: string;
+  /** `LATCH_SEND_LIMIT_*` as given (`points/seconds`), by variable name; parsed by `sendLimitsFromEnv`. */
+  sendLimits?: Record<string, string | undefined>;
 }
 
 /** At most `points` events per `durationSec` seconds. */
@@ -210,5 +216,10 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     frameDir: nonEmpty(env.LATCH_FRAME_DIR) && resolve(cwd, nonEmpty(env.LATCH_FRAME_DIR) as string),
     trustedProxies: parseTrustedProxies(env.LATCH_TRUSTED_PROXIES),
     smsCaps: parseSmsCaps(env),
+    rpcUrls: nonEmpty(env.LATCH_RPC_URLS),
+    siweChainIds: nonEmpty(env.LATCH_SIWE_CHAIN_IDS),
+    sendLimits: Object.fromEntries(
+      Object.entries(env).filter(([name, value]) => name.startsWith('LATCH_SEND_LIMIT_') && value !== undefined),
+    ),
   };
 }

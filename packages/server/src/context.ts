@@ -1,5 +1,7 @@
 import type { AppStore } from './apps/appStore.js';
 import type { Clock } from './clock.js';
+import type { OneTimeCodes } from './codes/OneTimeCodes.js';
+import type { PasswordlessCodes } from './codes/PasswordlessCodes.js';
 import type { Settings } from './config.js';
 import type { Sealer } from './crypto/masterKey.js';
 import type { Metrics } from './http/metrics.js';
@@ -7,7 +9,17 @@ import type { SigningKeys } from './keys/signingKeys.js';
 import type { ShortLivedStore } from './kv/ShortLivedStore.js';
 import type { Logger } from './logger.js';
 import type { Delivery, Outbox } from './ports.js';
+import type { SiweLogin } from './siwe/SiweLogin.js';
 import type { Db, DbKind } from './store/db.js';
+import type { DeviceKeys } from './wallets/deviceKeys.js';
+import type { WalletCustody } from './wallets/walletCustody.js';
+import type { WalletKeyring } from './wallets/walletKeyring.js';
+
+/** The parts the services are built from (services.ts). */
+export type ServerParts = Omit<ServerContext, ServiceName>;
+
+/** The services on the context, built at startup by `buildServices`. */
+export type ServiceName = 'passwordless' | 'exportCodes' | 'siwe' | 'walletKeyring' | 'custody' | 'deviceKeys';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -24,6 +36,14 @@ export interface ServerContext {
   delivery: Delivery;
   outbox: Outbox;
   metrics: Metrics;
+  /** The services, built once at startup (services.ts) from the parts above and the master key. */
+  passwordless: PasswordlessCodes;
+  /** Export step-up codes: their own HMAC key and namespace (wallets/exportStepUp.ts). */
+  exportCodes: OneTimeCodes;
+  siwe: SiweLogin;
+  walletKeyring: WalletKeyring;
+  custody: WalletCustody;
+  deviceKeys: DeviceKeys;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

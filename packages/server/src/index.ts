@@ -8,21 +8,22 @@ import { createApp } from './app.js';
 import { AppStore } from './apps/appStore.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Settings } from './config.js';
-import type { ServerContext } from './context.js';
+import type { ServerContext, ServerParts } from './context.js';
 import { createSealer, loadMasterKey, loadPreviousMasterKeys } from './crypto/masterKey.js';
 import { createDeliveryModule } from './delivery/createDeliveryModule.js';
 import type { AppEnv } from './http/env.js';
 import { createMetrics } from './http/metrics.js';
 import { SigningKeys } from './keys/signingKeys.js';
-import { createShortLivedStore, warnIfCountersNotDurable } from './kv/index.js';
+import { createShortLivedStore, warnIfCountersNotDurable } from './kv/createShortLivedStore.js';
 import { createLogger, type Logger } from './logger.js';
 import type { DeliveryModule } from './ports.js';
 import { routeTable } from './routes/index.js';
 import { purgeExpiredSessions } from './services/sessions.js';
+import { buildServices } from './services.js';
 import { type DataDirLock, lockDataDir } from './store/dataDirLock.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
-import { attachWalletKeyring, buildWalletKeyring } from './wallets/custodyFor.js';
+import { buildWalletKeyring } from './wallets/custodyFor.js';
 
 export { createApp } from './app.js';
 export type { AppInput, AppRecord } from './apps/appStore.js';
@@ -63,7 +64,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   const masterKey = loadMasterKey(settings);
   const sealer = createSealer(masterKey, loadPreviousMasterKeys(settings));
   // Every key (the recovery key included) is loaded before the database opens: a missing one stops the start.
-  const walletKeyring = buildWalletKeyring(settings);
+  const walletKeyring = buildWalletKeyring(settings, masterKey);
   // PGlite is single-process: a second process on the same directory corrupts it (issue 16).
   const lock: DataDirLock | undefined = usesDataDirDatabase(settings)
     ? lockDataDir(settings.dataDir, overrides.lockRole ?? 'server')
@@ -96,7 +97,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   void warnIfCountersNotDurable(shortLived, logger);
   const deliveryModule = overrides.delivery ?? createDeliveryModule(settings, clock, logger);
   if (deliveryModule.close) cleanups.push(() => deliveryModule.close?.());
-  const ctx: ServerContext = {
+  const parts: ServerParts = {
     settings,
     db,
     dbKind: kind,
@@ -111,7 +112,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     metrics: createMetrics(),
     onClose: (cleanup) => cleanups.push(cleanup),
   };
-  attachWalletKeyring(ctx, walletKeyring);
+  const ctx = buildServices(parts, masterKey, walletKeyring);
   // The CLI's own commands never listen, so only a server opens the admin channel.
   const adminSecret = lock && (overrides.lockRole ?? 'server') === 'server' ? createAdminSecret() : undefined;
   let closed = false;

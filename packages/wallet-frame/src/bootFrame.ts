@@ -1,23 +1,14 @@
+import { type BootRefusal, type FrameConfig, frameParentOrigin } from '@latch/protocol';
 import { deviceKeyLoader } from './device/deviceKey.js';
 import type { Argon2idParams } from './recovery/passwordRecovery.js';
-import { resolveParentOrigin } from './resolveParentOrigin.js';
-import { createFrameRouter, type FrameWindow, isFramedOnce, type ParentWindow } from './router.js';
+import { createFrameRouter, type FrameWindow, type ParentWindow } from './router.js';
 import { openDeviceShareStore } from './storage/deviceShareStore.js';
 import { frameRoutes } from './wallet/frameRoutes.js';
 import { FrameWallet } from './wallet/frameWallet.js';
 import { createHttpCustodyApi } from './wallet/httpCustodyApi.js';
 import { createTokenVerifier } from './wallet/tokenVerifier.js';
 
-/** What the server renders into the frame page (as JSON data, never as script). */
-export interface FrameConfig {
-  appId: string;
-  clientId?: string;
-  /** The server's own origin, where the custody API and the app's JWKS live. */
-  apiUrl: string;
-  /** The server's public URL: the `iss` of the access tokens the frame accepts. */
-  issuer: string;
-  allowedOrigins: string[];
-}
+export type { BootRefusal, FrameConfig };
 
 /** The parts of `window` the frame boots from. */
 export interface BootWindow extends FrameWindow {
@@ -29,21 +20,13 @@ export interface BootWindow extends FrameWindow {
   indexedDB: IDBFactory;
 }
 
-/** Why the frame did not start. */
-export type BootRefusal = 'not_framed_once' | 'unknown_parent';
-
 /**
  * Starts the wallet frame: refuses to run unless framed exactly once by an allowed origin, then
  * answers that origin's messages with the frame wallet. Returns the router, or why it refused.
  */
 export async function bootFrame(win: BootWindow, config: FrameConfig): Promise<{ stop(): void } | BootRefusal> {
-  if (!isFramedOnce(win)) return 'not_framed_once';
-  const parentOrigin = resolveParentOrigin({
-    allowedOrigins: config.allowedOrigins,
-    referrer: win.document.referrer,
-    ancestorOrigins: win.location.ancestorOrigins,
-  });
-  if (!parentOrigin) return 'unknown_parent';
+  const parentOrigin = frameParentOrigin(win, config);
+  if (parentOrigin === 'not_framed_once' || parentOrigin === 'unknown_parent') return parentOrigin;
   const wallet = await openFrameWallet(win.indexedDB, config);
   const router = createFrameRouter({ self: win, parent: win.parent, parentOrigin, routes: frameRoutes(wallet) });
   router.start();

@@ -1,21 +1,12 @@
 // The export page's script: reads the server-rendered config and its own query, then boots.
-import type { BootWindow, FrameConfig } from './bootFrame.js';
+import { readFrameConfig } from '@latch/protocol';
+import type { BootWindow } from './bootFrame.js';
 import { bootExportPage, exportParamsFrom } from './export/exportPage.js';
 import { exportThemeFrom } from './export/exportTheme.js';
 import { renderExportView } from './export/exportView.js';
 import { EXPORT_PAGE_TEXT } from './frameTexts.js';
 
-function readConfig(): FrameConfig | null {
-  const text = document.getElementById('latch-frame-config')?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as FrameConfig;
-  } catch {
-    return null;
-  }
-}
-
-const config = readConfig();
+const config = readFrameConfig(document);
 const params = exportParamsFrom(location.search);
 if (config && params) {
   const query = new URLSearchParams(location.search);

@@ -1,3 +1,4 @@
+export { type ParentClues, resolveParentOrigin } from '@latch/protocol';
 export { type BootRefusal, type BootWindow, bootFrame, type FrameConfig, openFrameWallet } from './bootFrame.js';
 export { type DeviceKey, deviceKeyLoader, loadDeviceKey } from './device/deviceKey.js';
 export { createDeviceProof, type ProofInput, sha256Base64url } from './device/deviceProof.js';
@@ -16,7 +17,6 @@ export {
   protectWithPassword,
 } from './recovery/passwordRecovery.js';
 export { openWithProvider, PROVIDER_RECOVERY_METHOD, protectWithProvider } from './recovery/providerRecovery.js';
-export { type ParentClues, resolveParentOrigin } from './resolveParentOrigin.js';
 export { createFrameRouter, type EventRoute, isFramedOnce, route } from './router.js';
 export { signPersonalMessage } from './signing/signPersonalMessage.js';
 export { signTransaction, toSignableTransaction } from './signing/signTransaction.js';

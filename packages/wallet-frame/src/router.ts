@@ -132,7 +132,4 @@ class RouteError extends Error {
   }
 }
 
-/** True when the frame sits directly in its parent (framed once); the frame refuses to run otherwise. */
-export function isFramedOnce(win: { self: unknown; parent: unknown; top: unknown }): boolean {
-  return win.parent !== win.self && win.top === win.parent;
-}
+export { isFramedOnce } from '@latch/protocol';

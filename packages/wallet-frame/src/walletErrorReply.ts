@@ -1,8 +1,8 @@
-import { ERROR_CATALOGUE, LatchError, type WalletProxyErrorType } from '@latch/protocol';
+import { ERROR_CATALOGUE, LatchError, WALLET_ERROR_TEXT, type WalletProxyErrorType } from '@latch/protocol';
 import { CustodyError, type CustodyErrorCode } from './keys/custodyError.js';
 
 /** SPEC §8 "Wallet and recovery": the generic text for errors the user cannot act on. */
-export const GENERIC_WALLET_ERROR = 'An error has occurred, please try again.';
+export const GENERIC_WALLET_ERROR = WALLET_ERROR_TEXT.generic;
 
 const CUSTODY_ERROR_TYPES: Partial<Record<CustodyErrorCode, WalletProxyErrorType>> = {
   wrong_password: 'invalid_recovery_pin',

@@ -1,5 +1,5 @@
 import { LatchError, type User } from '@latch/protocol';
-import { WalletProviderError } from '../wallet/eip1193.js';
+import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { embeddedWalletOf } from './embeddedWalletController.js';
 

@@ -1,6 +1,6 @@
 import { WALLET_EVENT } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { embeddedWalletExportUrl, startKeyExport } from './exportFrame.js';
 import type { HostMessage } from './frameHost.js';
 

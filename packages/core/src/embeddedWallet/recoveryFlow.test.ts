@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { EmbeddedWalletError, WRONG_RECOVERY_PASSWORD_TEXT } from './embeddedWalletError.js';
 import { isClosable, recoveryOptions, WALLET_FLOW_SCREEN } from './recoveryFlow.js';
 import { createRecoveryFlowRunner, type RecoveryFlowActions } from './recoveryFlowRunner.js';

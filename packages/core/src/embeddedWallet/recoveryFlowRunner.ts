@@ -1,5 +1,5 @@
-import type { FlowClock } from '../flows/flowRunner.js';
-import { createMachineCore, type MachineRunner } from '../flows/machineCore.js';
+import type { FlowClock } from '../machine/flowClock.js';
+import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
 import { generatePassword } from './passwordRules.js';
 import {

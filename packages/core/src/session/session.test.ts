@@ -1,7 +1,7 @@
 import { API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
 import { memoryStorage } from '../storage.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeFetch, type FakeAnswer, type RecordedRequest } from '../testing/fakeFetch.js';
 import { makeAccessToken } from '../testing/tokens.js';
 import { createTransport } from '../transport/transport.js';

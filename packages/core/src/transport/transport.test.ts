@@ -1,6 +1,6 @@
 import { CLIENT_NAME, DEFAULTS, HEADER, LatchError, RETRY, TIMEOUT } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createFakeClock } from '../fakeClock.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeFetch, type FakeAnswer } from '../testing/fakeFetch.js';
 import { createTransport } from './transport.js';
 

@@ -22,8 +22,8 @@ describe('bundle budget: WalletConnect and the QR code are not in the initial Ja
     const heavy = [
       /node_modules\/@walletconnect\//,
       /node_modules\/uqr\//,
-      /packages\/core\/src\/wallet\/qrCode\.ts$/,
-      /packages\/core\/src\/wallet\/walletConnectConnector\.ts$/,
+      /packages\/core\/src\/(wallet|externalWallets)\/qrCode\.ts$/,
+      /packages\/core\/src\/(wallet|externalWallets)\/walletConnectConnector\.ts$/,
       /packages\/react\/src\/components\/(WalletConnectQrCode|QrCode)\.tsx$/,
     ];
     for (const pattern of heavy) {

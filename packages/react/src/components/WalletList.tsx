@@ -1,4 +1,5 @@
 import '@latch/core';
+import type { WalletRuntime } from '@latch/core';
 import {
   isMobileBrowser,
   type WalletIntent,
@@ -9,9 +10,8 @@ import {
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import { useClientState } from '../hooks.js';
 import { useLatchContext } from '../LatchContext.js';
+import { injectWalletStyles } from '../styles/walletCss.js';
 import { useExternalWallets } from '../wallet/useExternalWallets.js';
-import { injectWalletStyles } from '../wallet/walletCss.js';
-import type { WalletRuntime } from '../wallet/walletRuntime.js';
 import { awaitingScreenFor } from '../wallet/walletScreens.js';
 import { useWalletStrings } from '../wallet/walletStrings.js';
 import { Button } from './Button.js';

@@ -1,14 +1,10 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { EmbeddedWalletRuntime, EmbeddedWalletState } from './embeddedWalletRuntime.js';
+import type { EmbeddedWalletRuntime, EmbeddedWalletState } from '@latch/core';
+import { useSyncExternalStore } from 'react';
+import { useLatchContext } from '../LatchContext.js';
 
-/** The provider's embedded wallet runtime. */
-export const EmbeddedWalletContext = createContext<EmbeddedWalletRuntime | null>(null);
-
-/** The embedded wallet runtime, or a clear error outside a LatchProvider. */
+/** The core's embedded wallet runtime, or a clear error outside a LatchProvider. */
 export function useEmbeddedWalletRuntime(): EmbeddedWalletRuntime {
-  const runtime = useContext(EmbeddedWalletContext);
-  if (!runtime) throw new Error('Latch hooks must be used inside <LatchProvider>.');
-  return runtime;
+  return useLatchContext().latch.embeddedWallet;
 }
 
 /** The embedded wallet's UI state, bound with useSyncExternalStore. */

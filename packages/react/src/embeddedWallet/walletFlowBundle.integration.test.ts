@@ -21,10 +21,11 @@ describe('bundle budget: the wallet password and recovery flows are not in the i
     const lazy = [
       /node_modules\/@zxcvbn-ts\/core\//,
       /node_modules\/@zxcvbn-ts\/language-common\//,
-      /packages\/core\/src\/embeddedWallet\/(passwordFlow|passwordRules|recoveryFlow|recoveryFlowRunner)\.ts$/,
-      /packages\/react\/src\/embeddedWallet\/(walletFlowSession|walletFlowStrings|WalletFlowModal)\.tsx?$/,
-      /packages\/react\/src\/embeddedWallet\/password\/PasswordSteps\.tsx$/,
-      /packages\/react\/src\/screens\/EmbeddedWalletPasswordRecoveryScreen\.tsx$/,
+      /packages\/core\/src\/embeddedWallet\/(passwordFlow|passwordRules|recoveryFlow|recoveryFlowRunner|walletFlowSession|passwordStrengthEstimate)\.ts$/,
+      /packages\/react\/src\/strings\/walletFlowStrings\.ts$/,
+      /packages\/react\/src\/dialogs\/WalletFlowDialogBody\.tsx$/,
+      /packages\/react\/src\/screens\/embeddedWallet\/password\/PasswordSteps\.tsx$/,
+      /packages\/react\/src\/screens\/embeddedWallet\/EmbeddedWalletPasswordRecoveryScreen\.tsx$/,
     ];
     for (const pattern of lazy) {
       expect(page.allInputs.some((input) => pattern.test(input))).toBe(true);

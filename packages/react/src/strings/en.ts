@@ -1,3 +1,8 @@
+import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
+import type { ExportWalletStrings } from './exportWalletStrings.js';
+import type { WalletFlowStrings } from './walletFlowStrings.js';
+import type { WalletStrings } from './walletStrings.js';
+
 /** Every user-facing text of the widget (SPEC §2, §5, §8), in English. A host may override any of them. */
 export const en = {
   loading: 'Loading',
@@ -61,6 +66,13 @@ export const en = {
 
 /** The widget's texts; every key can be overridden by the host. */
 export type Strings = { [K in keyof typeof en]: string };
+
+/**
+ * The whole catalogue of user-visible texts a host may override or translate (LatchProvider's
+ * `strings`): these initial texts and the texts that load with the wallet list, the wallet flows, the
+ * sign request and the key export (strings/*Strings.ts, kept apart so the page loads only en.ts).
+ */
+export type StringCatalogue = Strings & WalletStrings & WalletFlowStrings & EmbeddedWalletStrings & ExportWalletStrings;
 
 /** Fills `{name}` placeholders in a text. */
 export function format(text: string, values: Record<string, string | number>): string {

@@ -2,7 +2,7 @@ import { DEFAULTS } from '@latch/protocol';
 
 type Rgb = [number, number, number];
 
-/** Background colours of the two schemes; widgetCss.ts uses the same values. */
+/** Background colours of the two schemes; widget.css uses the same values. */
 export const SCHEME_BACKGROUND = { light: '#ffffff', dark: '#18181b' } as const;
 
 const WHITE: Rgb = [255, 255, 255];

@@ -1,6 +1,6 @@
+import type { WalletRuntime } from '@latch/core';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useLatchContext } from '../LatchContext.js';
-import type { WalletRuntime } from './walletRuntime.js';
 
 const none = (): null => null;
 

@@ -3,7 +3,6 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { LatchError } from '@latch/protocol';
-import type { ServerContext } from '../context.js';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { failureMessage, parseCommand, runCommand } from './commands.js';
 
@@ -100,7 +99,8 @@ export function adminRoute(secret: string): RouteDef {
   return {
     method: 'post',
     path: ADMIN_PATH,
-    async handler(c, ctx: ServerContext) {
+    async handler(c) {
+      const { ctx } = c.var;
       // Browsers send Sec-Fetch-Site on every request (Node's fetch sends Sec-Fetch-Mode, so not that one).
       if (c.req.header('origin') !== undefined || c.req.header('sec-fetch-site') !== undefined)
         throw new LatchError('invalid_origin', 'The admin channel does not answer browsers.');

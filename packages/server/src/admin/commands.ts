@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { LatchError, LIMIT } from '@latch/protocol';
+import { isAppId, LatchError } from '@latch/protocol';
 import {
   assertValidHostConfig,
   DEFAULT_HOST_CONFIG,
@@ -12,7 +12,6 @@ import { ConfigError } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
 import { migrateToLatest } from '../store/migrate.js';
-import { walletKeyringFor } from '../wallets/custodyFor.js';
 
 /** The name `apps ensure-demo` finds its app by. */
 export const DEMO_APP_NAME = 'Latch Demo';
@@ -156,7 +155,7 @@ const summary = (app: AppRecord) => ({
 export function assertRunnable({ command, sub, values }: Command): void {
   if (command === 'apps' && sub === 'create') {
     const input = { ...appInput(values), id: values.id };
-    if (input.id !== undefined && input.id.length !== LIMIT.appIdLength) throw new LatchError('invalid_app_id');
+    if (input.id !== undefined && !isAppId(input.id)) throw new LatchError('invalid_app_id');
     assertValidHostConfig(mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {})));
   }
   if (command === 'apps' && sub === 'update') {
@@ -207,7 +206,7 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
   }
   if (command === 'keys') {
     const batch = values.batch === undefined ? DEFAULT_ROTATION_BATCH : parseWhole(values.batch, '--batch');
-    const report = await rotateKeys(ctx.db, ctx.sealer, walletKeyringFor(ctx), batch);
+    const report = await rotateKeys(ctx.db, ctx.sealer, ctx.walletKeyring, batch);
     // Signing keys cached by this process were opened before; new ones open under the current key.
     ctx.keys.clearCache();
     print(report);

@@ -1,6 +1,7 @@
 import {
   BUILT_LOGIN_METHODS,
   BUILT_RECOVERY_OPTIONS,
+  DEFAULT_APP_CONFIG,
   DEFAULTS,
   enabledLoginMethods,
   isBuiltLoginMethod,
@@ -81,41 +82,8 @@ export const HostAppConfigPatch = v.strictObject({
 /** A partial host config. */
 export type HostAppConfigPatch = v.InferOutput<typeof HostAppConfigPatch>;
 
-/** The config of a new app: email login on, everything else off. */
-export const DEFAULT_HOST_CONFIG: HostAppConfig = {
-  ...(Object.fromEntries(Object.values(LOGIN_METHOD_FLAG).map((flag) => [flag, false])) as Record<
-    LoginMethodFlag,
-    boolean
-  >),
-  email_auth: true,
-  sms_allowed_countries: null,
-  logo_url: null,
-  accent_color: null,
-  show_wallet_login_first: false,
-  allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
-  telegram_auth_config: null,
-  terms_and_conditions_url: null,
-  privacy_policy_url: null,
-  require_users_accept_terms: false,
-  embedded_wallet_config: {
-    create_on_login: 'off',
-    user_owned_recovery_options: [],
-    require_user_owned_recovery_on_create: false,
-  },
-  custom_api_url: null,
-  wallet_connect_cloud_project_id: null,
-  fiat_on_ramp_enabled: false,
-  captcha_enabled: false,
-  captcha_site_key: null,
-  twitter_oauth_on_mobile_enabled: false,
-  mfa_methods: [],
-  enforce_wallet_uis: false,
-  legacy_wallet_ui_config: false,
-  landing_header: null,
-  login_message: null,
-  login_methods_and_order: null,
-  color_scheme: 'light',
-};
+/** The config of a new app (protocol's DEFAULT_APP_CONFIG: email login on, everything else off), no SMS countries. */
+export const DEFAULT_HOST_CONFIG: HostAppConfig = { ...DEFAULT_APP_CONFIG, sms_allowed_countries: null };
 
 /** Applies a patch to a config (nested objects merge one level deep). */
 export function mergeHostConfig(base: HostAppConfig, patch: HostAppConfigPatch): HostAppConfig {

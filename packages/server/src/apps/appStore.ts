@@ -1,4 +1,4 @@
-import { LatchError, LIMIT, type ServerAppConfig } from '@latch/protocol';
+import { isAppId, LatchError, type ServerAppConfig } from '@latch/protocol';
 import { sql } from 'kysely';
 import type { Clock } from '../clock.js';
 import { isLoopbackHostname } from '../http/loopback.js';
@@ -138,7 +138,7 @@ export class AppStore {
   async create(input: AppInput & { id?: string }): Promise<AppRecord> {
     checkInput(input);
     const id = input.id ?? newAppId();
-    if (id.length !== LIMIT.appIdLength) throw new LatchError('invalid_app_id');
+    if (!isAppId(id)) throw new LatchError('invalid_app_id');
     const config = mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {}));
     assertValidHostConfig(config, { requireSmsCountries: !this.options.dev });
     const now = this.clock.now();
@@ -250,7 +250,7 @@ export class AppStore {
 
   /** The app; `invalid_app_id` for a malformed id, `app_not_found` for an unknown one. */
   async require(id: string | undefined, options: { fresh?: boolean } = {}): Promise<AppRecord> {
-    if (typeof id !== 'string' || id.length !== LIMIT.appIdLength) throw new LatchError('invalid_app_id');
+    if (!isAppId(id)) throw new LatchError('invalid_app_id');
     const app = await this.get(id, options);
     if (!app) throw new LatchError('app_not_found');
     return app;

@@ -1,11 +1,9 @@
 import { LatchError } from '@latch/protocol';
 import type { ServerContext } from '../context.js';
-import { loadMasterKey } from '../crypto/masterKey.js';
-import { RedisShortLivedStore } from '../kv/RedisShortLivedStore.js';
 import type { Delivery } from '../ports.js';
-import { type SendLimits, SendThrottle, type ThrottleBackend } from '../throttle/SendThrottle.js';
+import { type SendLimits, SendThrottle } from '../throttle/SendThrottle.js';
 import { sendLimitsFromEnv } from '../throttle/sendLimitsFromEnv.js';
-import { type CodeChannel, type CodeCheck, type CodePurpose, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
+import { type CodeChannel, type CodeCheck, type CodePurpose, OneTimeCodes } from './OneTimeCodes.js';
 import { emailPurposeMessage, smsPurposeMessage } from './purposeMessages.js';
 
 /** The app a code is for, as the messages name it. */
@@ -57,47 +55,30 @@ export class PasswordlessCodes {
   }
 }
 
-const byServer = new WeakMap<ServerContext, PasswordlessCodes>();
-
-/** Options for `configurePasswordlessCodes`. */
+/** Options for `createPasswordlessCodes`. */
 export interface PasswordlessCodesOptions {
   limits?: SendLimits;
 }
 
 /**
- * (Re)builds the code service of a server: codes in its short-lived store, keyed by a key derived from
- * the master key; throttling on Redis when the store is Redis, else on the store itself.
+ * Builds the code service of a server: codes in its short-lived store, keyed by `hmacKey` (derived from
+ * the master key), throttled on the backend the store picks; send limits from the settings unless given.
  */
-export function configurePasswordlessCodes(
-  ctx: ServerContext,
+export function createPasswordlessCodes(
+  ctx: Pick<ServerContext, 'settings' | 'shortLived' | 'clock' | 'delivery' | 'logger'>,
+  hmacKey: Buffer,
   options: PasswordlessCodesOptions = {},
 ): PasswordlessCodes {
   let limits = options.limits;
   if (!limits) {
-    const fromEnv = sendLimitsFromEnv(process.env);
+    const fromEnv = sendLimitsFromEnv(ctx.settings.sendLimits ?? {});
     if (fromEnv.invalid.length > 0) {
       ctx.logger.warn({ variables: fromEnv.invalid }, 'ignoring malformed send limits (expected points/seconds)');
     }
     limits = fromEnv.limits;
   }
-  const store = ctx.shortLived;
-  const backend: ThrottleBackend =
-    store instanceof RedisShortLivedStore
-      ? { redis: store.redis, keyPrefix: ctx.settings.redisKeyPrefix ?? 'latch:' }
-      : { kv: store };
-  const codes = new OneTimeCodes({
-    kv: store,
-    hmacKey: deriveCodeKey(loadMasterKey(ctx.settings)),
-    now: () => ctx.clock.now().getTime(),
-  });
-  const service = new PasswordlessCodes(codes, new SendThrottle(backend, limits), ctx.delivery);
-  byServer.set(ctx, service);
-  return service;
-}
-
-/** The code service of a server, built on first use. */
-export function passwordlessCodes(ctx: ServerContext): PasswordlessCodes {
-  return byServer.get(ctx) ?? configurePasswordlessCodes(ctx);
+  const codes = new OneTimeCodes({ kv: ctx.shortLived, hmacKey, now: () => ctx.clock.now().getTime() });
+  return new PasswordlessCodes(codes, new SendThrottle(ctx.shortLived.throttleBackend, limits), ctx.delivery);
 }
 
 /** Throws `disallowed_login_method` unless the app enables the method (checked before any code is spent). */

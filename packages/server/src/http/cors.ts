@@ -1,4 +1,4 @@
-import { HEADER, LatchError, LIMIT } from '@latch/protocol';
+import { HEADER, LatchError } from '@latch/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { AppRecord } from '../apps/appStore.js';
 import type { AppEnv, LatchContext } from './env.js';
@@ -13,19 +13,6 @@ const ALLOWED_HEADERS = [
   HEADER.client,
 ];
 const ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
-
-/** The app a request is about: the `latch-app-id` header, else an app id in the path. */
-function requestAppId(c: LatchContext): string | undefined {
-  const header = c.req.header(HEADER.appId);
-  if (header) return header;
-  return c.req.path.match(/^\/(?:api\/v1\/)?apps\/([^/]+)/)?.[1];
-}
-
-async function requestApp(c: LatchContext): Promise<AppRecord | undefined> {
-  const id = requestAppId(c);
-  if (!id || id.length !== LIMIT.appIdLength) return undefined;
-  return c.get('ctx').apps.get(id);
-}
 
 const origins = new Map<string, string>();
 /** The origin of the server's public URL, parsed once (not on every request). */
@@ -58,25 +45,30 @@ function devPathAllowed(c: LatchContext, origin: string | undefined, ownOrigin: 
 const devRefusal = () =>
   new LatchError('invalid_origin', 'Dev endpoints answer only this machine: loopback origins and the server origin.');
 
+/** True when `origin` may call: the server's own, a dev path's (past `cors()`'s check), or one `app` allows. */
+export function originAllowed(c: LatchContext, origin: string, app: AppRecord | undefined): boolean {
+  const { settings } = c.var.ctx;
+  if (origin === originOf(settings.publicUrl)) return true;
+  if (settings.dev && isDevPath(c.req.path)) return true;
+  return app ? app.allowedOrigins.includes(origin) : false;
+}
+
 /**
  * CORS from the app's allowed origins. Preflights carry no header values, so they pass when any app
- * allows the origin; the actual request is then checked against its own app and refused with
- * `invalid_origin` (and `invalid_client_id` for a client id of another app).
+ * allows the origin; the actual request was checked against its own app by `resolveApp`, and here
+ * gets the CORS headers when its origin is allowed.
  */
 export function cors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const ctx = c.get('ctx');
+    const ctx = c.var.ctx;
     const origin = c.req.header('origin');
     const ownOrigin = originOf(ctx.settings.publicUrl);
-    const devPath = ctx.settings.dev && isDevPath(c.req.path);
-    if (devPath && !devPathAllowed(c, origin, ownOrigin)) throw devRefusal();
-    // Past the check above, a dev path's Origin is absent, loopback or the server's own.
-    const devAllowed = devPath && origin !== undefined;
+    if (ctx.settings.dev && isDevPath(c.req.path) && !devPathAllowed(c, origin, ownOrigin)) throw devRefusal();
 
     if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method')) {
       const allowed =
         origin !== undefined &&
-        (origin === ownOrigin || devAllowed || (await ctx.apps.anyAppAllowsOrigin(origin).catch(() => false)));
+        (originAllowed(c, origin, undefined) || (await ctx.apps.anyAppAllowsOrigin(origin).catch(() => false)));
       c.header('Vary', 'Origin');
       if (!allowed || !origin) return c.body(null, 204);
       c.header('Access-Control-Allow-Origin', origin);
@@ -86,17 +78,10 @@ export function cors(): MiddlewareHandler<AppEnv> {
       return c.body(null, 204);
     }
 
-    const app = await requestApp(c);
-    const clientId = c.req.header(HEADER.clientId);
-    if (app && clientId && !app.clientIds.includes(clientId)) throw new LatchError('invalid_client_id');
-    if (origin) {
-      const allowed = origin === ownOrigin || devAllowed || (app ? app.allowedOrigins.includes(origin) : false);
-      if (app && !allowed) throw new LatchError('invalid_origin');
-      if (allowed) {
-        c.header('Access-Control-Allow-Origin', origin);
-        c.header('Vary', 'Origin');
-        c.header('Access-Control-Expose-Headers', 'Retry-After');
-      }
+    if (origin && originAllowed(c, origin, c.var.app)) {
+      c.header('Access-Control-Allow-Origin', origin);
+      c.header('Vary', 'Origin');
+      c.header('Access-Control-Expose-Headers', 'Retry-After');
     }
     await next();
   };

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Settings } from '../config.js';
 import { masterKeyId } from '../crypto/masterKey.js';
 import { backends, createTestServer, type TestServer } from '../test/harness.js';
-import { walletKeyringFor } from '../wallets/custodyFor.js';
 import { envelopeKeyId, openEnvelope, sealEnvelope } from '../wallets/envelope.js';
 import { createPasswordOprf, type OprfContext } from '../wallets/oprf.js';
 import { createWalletKeyring, recoveryKeyId, type WalletKeyring } from '../wallets/walletKeyring.js';
@@ -93,7 +92,7 @@ for (const backend of backends()) {
           .set({ private_jwk_encrypted: legacySeal(m0, jwk, signingKeyAad(appId, row.kid)) })
           .where('kid', '=', row.kid)
           .execute();
-        const keyring = walletKeyringFor(server.ctx);
+        const keyring = server.ctx.walletKeyring;
         const now = new Date();
         for (const kind of ['legacy-provider', 'provider', 'password'] as const) {
           const wallet: Wallet = {
@@ -153,7 +152,7 @@ for (const backend of backends()) {
         // The old values still work before the rotation (the previous keys open them).
         const { token } = await server.signIn(appId, { type: 'email', address: 'before@example.com' });
         expect(token).toMatch(/^ey/);
-        const report = await rotateKeys(server.db, server.ctx.sealer, walletKeyringFor(server.ctx), 1);
+        const report = await rotateKeys(server.db, server.ctx.sealer, server.ctx.walletKeyring, 1);
         expect(report).toMatchObject({
           master_key_id: masterKeyId(m1),
           recovery_key_id: recoveryKeyId(r1),
@@ -161,7 +160,7 @@ for (const backend of backends()) {
           failed: [],
           password_wallets_on_previous_keys: { [masterKeyId(m0)]: 1 },
         });
-        const again = await rotateKeys(server.db, server.ctx.sealer, walletKeyringFor(server.ctx), 1);
+        const again = await rotateKeys(server.db, server.ctx.sealer, server.ctx.walletKeyring, 1);
         expect(again.resealed).toEqual({ signing_keys: 0, auth_shares: 0, recovery_keys: 0 });
       });
     }, 120_000);
@@ -170,7 +169,7 @@ for (const backend of backends()) {
       await withServer({ masterKey: b64(m1), recoveryKey: b64(r1) }, async (server) => {
         const { token } = await server.signIn(appId, { type: 'email', address: 'after@example.com' });
         expect(token).toMatch(/^ey/);
-        const keyring = walletKeyringFor(server.ctx);
+        const keyring = server.ctx.walletKeyring;
         for (const wallet of wallets) {
           const row = await sql<{ auth_share_sealed: string; recovery_key_sealed: string | null }>`
             select s.auth_share_sealed, w.recovery_key_sealed from wallet_share_sets s
@@ -199,7 +198,7 @@ for (const backend of backends()) {
           .executeTakeFirstOrThrow();
         expect(row.oprf_key_id).toBe(masterKeyId(m0));
         const context = { appId, userId: pw.userId, walletId: pw.id };
-        const keyring = walletKeyringFor(server.ctx);
+        const keyring = server.ctx.walletKeyring;
         expect(await oprfOutput(server, keyring, context, row.oprf_key_id as string)).toBe(passwordOutput);
         // Without the old key it cannot be evaluated: why LATCH_MASTER_KEY_PREVIOUS must keep it.
         const withoutOld = createWalletKeyring(m1, [], { current: r1 });

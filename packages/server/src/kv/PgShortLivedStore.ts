@@ -1,4 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
+import type { ThrottleBackend } from '../throttle/SendThrottle.js';
 import { PgDurableCounters } from './PgDurableCounters.js';
 import { ADD_CODE_WITHIN_LIMITS, addCodeParameters, TRY_CODE, tryCodeSql } from './pgCodeSlots.js';
 import type {
@@ -55,6 +56,10 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
     this.now = options.now ?? Date.now;
     this.purgeEvery = options.purgeEvery ?? 500;
     this.counters = new PgDurableCounters(db, options);
+  }
+
+  get throttleBackend(): ThrottleBackend {
+    return { kv: this };
   }
 
   async get(key: string): Promise<string | null> {

@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import type { ThrottleBackend } from '../throttle/SendThrottle.js';
 import { INCREMENT_SCRIPT, RedisDurableCounters } from './RedisDurableCounters.js';
 import { redisAddCode, redisTryCode } from './redisCodeSlots.js';
 import type { CodeTry, CodeVerdict, CounterState, NewCode, ShortLivedStore } from './ShortLivedStore.js';
@@ -23,6 +24,10 @@ export class RedisShortLivedStore implements ShortLivedStore {
     this.redis = typeof urlOrClient === 'string' ? new Redis(urlOrClient, { lazyConnect: false }) : urlOrClient;
     this.prefix = options.keyPrefix ?? 'latch:';
     this.counters = new RedisDurableCounters(this.redis, this.prefix);
+  }
+
+  get throttleBackend(): ThrottleBackend {
+    return { redis: this.redis, keyPrefix: this.prefix };
   }
 
   async get(key: string): Promise<string | null> {

@@ -1,3 +1,4 @@
+import type { ThrottleBackend } from '../throttle/SendThrottle.js';
 import type { DurableCounters } from './DurableCounters.js';
 
 /**
@@ -9,6 +10,8 @@ import type { DurableCounters } from './DurableCounters.js';
 export interface ShortLivedStore {
   /** Counters that survive a crash (send limits, attempt and failure counters); same backend. */
   readonly counters: DurableCounters;
+  /** Where rate limiters keep their counters: the store picks its own (Redis natively, else itself). */
+  readonly throttleBackend: ThrottleBackend;
   /** The live value under `key`, or null when absent or expired. */
   get(key: string): Promise<string | null>;
   /** Stores `value` under `key` for `ttlMs`, replacing any previous value and TTL. */

@@ -1,16 +1,18 @@
-import { API, HEADER } from '@latch/protocol';
+import { API } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
+import { namedApp } from '../http/resolveApp.js';
 
 /** Client analytics events (SPEC §7): validated and counted; the payload is not stored. */
 export const analyticsRoutes: RouteDef[] = [
   {
     method: 'post',
     path: API.analytics,
-    handler: async (c, ctx) => {
+    handler: async (c) => {
+      const { ctx } = c.var;
       const body = await parseBody(c, schemas.AnalyticsEventBody);
-      const app = await ctx.apps.require(c.req.header(HEADER.appId));
+      const app = namedApp(c);
       ctx.metrics.analyticsEvents.inc();
       ctx.logger.debug({ app_id: app.id, event_name: body.event_name }, 'analytics event');
       return c.body(null, 204);

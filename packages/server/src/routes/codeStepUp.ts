@@ -1,10 +1,10 @@
 import { type CodePurpose, LatchError } from '@latch/protocol';
 import type { AppRecord } from '../apps/appStore.js';
 import type { CodeChannel } from '../codes/OneTimeCodes.js';
-import { passwordlessCodes } from '../codes/PasswordlessCodes.js';
 import type { ServerContext } from '../context.js';
 import type { LatchContext } from '../http/env.js';
-import { type AuthenticatedUser, requireUser } from '../http/requireUser.js';
+import { type AuthenticatedUser, authenticateUser } from '../http/requireCaller.js';
+import { namedApp } from '../http/resolveApp.js';
 import { sessionLoggedInAt } from '../services/users.js';
 
 /**
@@ -23,7 +23,7 @@ export function hasLinked(caller: AuthenticatedUser, channel: CodeChannel, targe
 }
 
 /**
- * The app a code for `purpose` is sent for. A login code needs only the app header (`loginApp`); every
+ * The app a code for `purpose` is sent for. A login code needs only the app header; every
  * other purpose needs the bearer token (401 without it), and the codes proving a linked address
  * ('update-old', 'unlink') go only to an address of the caller (422 `account_not_linked`).
  */
@@ -32,10 +32,9 @@ export async function appForCodeSend(
   purpose: CodePurpose,
   channel: CodeChannel,
   target: string,
-  loginApp: () => Promise<AppRecord>,
 ): Promise<AppRecord> {
-  if (purpose === 'login') return loginApp();
-  const caller = await requireUser(c);
+  if (purpose === 'login') return namedApp(c);
+  const caller = await authenticateUser(c);
   if ((purpose === 'update-old' || purpose === 'unlink') && !hasLinked(caller, channel, target)) {
     throw new LatchError('account_not_linked');
   }
@@ -58,7 +57,7 @@ export async function requireStepUp(
   proof: { channel: CodeChannel; target: string; code: string | undefined; purpose: 'update-old' | 'unlink' },
 ): Promise<void> {
   if (proof.code !== undefined) {
-    await passwordlessCodes(ctx).verify(caller.app.id, proof.channel, proof.target, proof.code, proof.purpose);
+    await ctx.passwordless.verify(caller.app.id, proof.channel, proof.target, proof.code, proof.purpose);
     return;
   }
   if (await loggedInRecently(ctx, caller)) return;

@@ -3,6 +3,7 @@ import * as v from 'valibot';
 import type { AppInput } from '../apps/appStore.js';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
+import { namedApp } from '../http/resolveApp.js';
 import type { OutboxMessage } from '../ports.js';
 
 /** Body of the dev app endpoints; `config` is checked in depth by the app store. */
@@ -53,19 +54,20 @@ export const devRoutes: RouteDef[] = [
     method: 'get',
     path: API.devOutbox,
     devOnly: true,
-    handler: async (c, ctx) => c.json(await ctx.outbox.list()),
+    handler: async (c) => c.json(await c.var.ctx.outbox.list()),
   },
   {
     method: 'get',
     path: '/dev/outbox',
     devOnly: true,
-    handler: async (c, ctx) => c.html(outboxPage(await ctx.outbox.list())),
+    handler: async (c) => c.html(outboxPage(await c.var.ctx.outbox.list())),
   },
   {
     method: 'post',
     path: '/api/v1/dev/apps',
     devOnly: true,
-    handler: async (c, ctx) => {
+    handler: async (c) => {
+      const { ctx } = c.var;
       const app = await ctx.apps.create(toAppInput(await parseBody(c, DevAppBody)));
       return c.json({ app_id: app.id, client_id: app.clientIds[0] }, 201);
     },
@@ -74,9 +76,10 @@ export const devRoutes: RouteDef[] = [
     method: 'patch',
     path: '/api/v1/dev/apps/:appId',
     devOnly: true,
-    handler: async (c, ctx) => {
+    handler: async (c) => {
+      const { ctx } = c.var;
       const body = await parseBody(c, DevAppBody);
-      const app = await ctx.apps.require(c.req.param('appId'), { fresh: true });
+      const app = await ctx.apps.require(namedApp(c).id, { fresh: true });
       const updated = await ctx.apps.update(app.id, toAppInput(body));
       return c.json({ app_id: updated.id, client_id: updated.clientIds[0] });
     },

@@ -1,16 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { LIMIT } from '@latch/protocol';
+import { FRAME_CONFIG_ELEMENT_ID, FRAME_PATH, FRAME_ROUTE, FRAME_SCRIPT, type FrameConfig } from '@latch/protocol';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { frameSecurityHeaders } from '../wallets/frameSecurityHeaders.js';
 
 /** Where `node packages/wallet-frame/build.mjs` writes the frame bundle, resolved from this file. */
 export const DEFAULT_FRAME_DIR = fileURLToPath(new URL('../../../wallet-frame/dist', import.meta.url));
-
-/** The bundles' file names inside the frame directory: the wallet frame and the key export page. */
-const FRAME_SCRIPT = 'frame.js';
-const EXPORT_SCRIPT = 'export.js';
 
 // One read per file: the bundles do not change while the server runs.
 const bundles = new Map<string, Promise<string>>();
@@ -30,23 +26,21 @@ const frameDir = (c: LatchContext) => c.get('ctx').settings.frameDir ?? DEFAULT_
 // JSON inside <script type="application/json">: '<' escaped so no value can close the element.
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
-function framePage(config: unknown, scriptPath: string, title = 'Latch wallet'): string {
+function framePage(config: FrameConfig, scriptPath: string, title = 'Latch wallet'): string {
   return [
     '<!doctype html>',
     `<html lang="en"><head><meta charset="utf-8"><title>${title}</title>`,
-    `<script type="application/json" id="latch-frame-config">${jsonForHtml(config)}</script>`,
+    `<script type="application/json" id="${FRAME_CONFIG_ELEMENT_ID}">${jsonForHtml(config)}</script>`,
     `<script type="module" src="${scriptPath}"></script>`,
     '</head><body></body></html>',
   ].join('');
 }
 
-async function knownApp(c: LatchContext) {
-  const appId = c.req.param('appId') ?? '';
-  return appId.length === LIMIT.appIdLength ? c.get('ctx').apps.get(appId) : undefined;
-}
+/** The app of the page's path (`resolveApp`), when it exists. */
+const knownApp = (c: LatchContext) => (c.var.appSource === 'path' ? c.var.app : undefined);
 
 /** The frame config of an app, as the wallet frame and the export page read it. */
-function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; allowedOrigins: string[] }) {
+function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; allowedOrigins: string[] }): FrameConfig {
   const clientId = c.req.query('client_id');
   return {
     appId: app.id,
@@ -65,12 +59,12 @@ function pageRoute(path: string, script: string, title?: string): RouteDef {
     method: 'get',
     path,
     handler: async (c) => {
-      const app = await knownApp(c);
+      const app = knownApp(c);
       if (!app) {
         return c.html('<!doctype html><title>Not found</title>', 404, frameSecurityHeaders({ allowedOrigins: null }));
       }
       return c.html(
-        framePage(frameConfig(c, app), `/apps/${app.id}/embedded-wallets/${script}`, title),
+        framePage(frameConfig(c, app), FRAME_PATH.script(app.id, script), title),
         200,
         frameSecurityHeaders({ allowedOrigins: app.allowedOrigins }),
       );
@@ -82,7 +76,7 @@ function pageRoute(path: string, script: string, title?: string): RouteDef {
 function scriptRoute(script: string): RouteDef {
   return {
     method: 'get',
-    path: `/apps/:appId/embedded-wallets/${script}`,
+    path: FRAME_ROUTE.script(script),
     handler: async (c) => {
       let body: string;
       try {
@@ -106,8 +100,8 @@ function scriptRoute(script: string): RouteDef {
  * The export page reads its address, width and theme colours from its own query string.
  */
 export const embeddedWalletPageRoutes: RouteDef[] = [
-  pageRoute('/apps/:appId/embedded-wallets', FRAME_SCRIPT),
-  pageRoute('/apps/:appId/embedded-wallets/export', EXPORT_SCRIPT, 'Latch wallet export'),
-  scriptRoute(FRAME_SCRIPT),
-  scriptRoute(EXPORT_SCRIPT),
+  pageRoute(FRAME_ROUTE.wallet, FRAME_SCRIPT.wallet),
+  pageRoute(FRAME_ROUTE.export, FRAME_SCRIPT.export, 'Latch wallet export'),
+  scriptRoute(FRAME_SCRIPT.wallet),
+  scriptRoute(FRAME_SCRIPT.export),
 ];

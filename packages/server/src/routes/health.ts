@@ -6,7 +6,8 @@ export const healthRoutes: RouteDef[] = [
   {
     method: 'get',
     path: '/healthz',
-    handler: async (c, ctx) => {
+    handler: async (c) => {
+      const { ctx } = c.var;
       try {
         await sql`select 1`.execute(ctx.db);
         return c.json({ status: 'ok', database: ctx.dbKind });
@@ -18,7 +19,8 @@ export const healthRoutes: RouteDef[] = [
   {
     method: 'get',
     path: '/metrics',
-    handler: async (c, ctx) => {
+    handler: async (c) => {
+      const { ctx } = c.var;
       c.header('Content-Type', ctx.metrics.registry.contentType);
       return c.body(await ctx.metrics.registry.metrics());
     },

@@ -1,17 +1,17 @@
 import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
-import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
+import { assertMethodEnabled } from '../codes/PasswordlessCodes.js';
 import { emailChangedNotice } from '../codes/purposeMessages.js';
 import type { ServerContext } from '../context.js';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
-import { requireUser } from '../http/requireUser.js';
+import { namedApp } from '../http/resolveApp.js';
 import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount, updateEmail } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
 import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from './codeStepUp.js';
-import { headerApp, passwordlessSmsRoutes } from './passwordlessSms.js';
+import { passwordlessSmsRoutes } from './passwordlessSms.js';
 
 /** Tells the replaced address about the change; a failed notice is logged, the change stands. */
 async function tellOldAddress(ctx: ServerContext, appName: string, oldAddress: string, newAddress: string) {
@@ -31,37 +31,41 @@ const emailRoutes: RouteDef[] = [
   {
     method: 'post',
     path: API.emailInit,
-    handler: async (c, ctx) => {
+    handler: async (c) => {
+      const { ctx } = c.var;
       const { email, purpose } = await parseBody(c, schemas.EmailInitBody);
       // A login code needs only the app; the others the bearer token (codeStepUp.ts).
-      const app = await appForCodeSend(c, purpose, 'email', email, () => headerApp(c));
+      const app = await appForCodeSend(c, purpose, 'email', email);
       assertMethodEnabled(app.config, 'email_auth');
       // The same answer whether or not the address has an account: nothing to learn here.
-      await passwordlessCodes(ctx).send(app, 'email', email, clientIp(c), purpose);
+      await ctx.passwordless.send(app, 'email', email, clientIp(c), purpose);
       return c.json({ success: true });
     },
   },
   {
     method: 'post',
     path: API.emailAuthenticate,
-    handler: async (c, ctx) => {
+    caller: 'app',
+    handler: async (c) => {
+      const { ctx } = c.var;
+      const app = namedApp(c);
       const { email, code } = await parseBody(c, schemas.EmailCodeBody);
-      const app = await headerApp(c);
       assertMethodEnabled(app.config, 'email_auth');
       // The code check runs inside the login's statement where the store allows (one round trip).
-      const codeCheck = passwordlessCodes(ctx).check(app.id, 'email', email, code);
+      const codeCheck = ctx.passwordless.check(app.id, 'email', email, code);
       return c.json(await logIn(ctx, app, { type: 'email', address: email }, codeCheck));
     },
   },
   {
     method: 'post',
     path: API.emailLink,
-    handler: async (c, ctx) => {
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
       const { email, code } = await parseBody(c, schemas.EmailCodeBody);
-      const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'email_auth');
       await requireRecentLoginToLink(ctx, caller);
-      await passwordlessCodes(ctx).verify(caller.app.id, 'email', email, code, 'link');
+      await ctx.passwordless.verify(caller.app.id, 'email', email, code, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email });
       return c.json(toWireUser(user));
     },
@@ -69,9 +73,10 @@ const emailRoutes: RouteDef[] = [
   {
     method: 'post',
     path: API.emailUnlink,
-    handler: async (c, ctx) => {
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
       const { address, code } = await parseBody(c, schemas.EmailUnlinkBody);
-      const caller = await requireUser(c);
       if (!hasLinked(caller, 'email', address)) throw new LatchError('account_not_linked');
       // Removing a login address is a change of who can log in: a code to it, or a recent login.
       await requireStepUp(ctx, caller, { channel: 'email', target: address, code, purpose: 'unlink' });
@@ -82,9 +87,10 @@ const emailRoutes: RouteDef[] = [
   {
     method: 'post',
     path: API.emailUpdate,
-    handler: async (c, ctx) => {
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
       const { oldAddress, newAddress, code, oldCode } = await parseBody(c, schemas.EmailUpdateBody);
-      const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'email_auth');
       // Refuse before spending a code when the user has no such address to replace.
       if (!hasLinked(caller, 'email', oldAddress)) {
@@ -94,7 +100,7 @@ const emailRoutes: RouteDef[] = [
       // prove the OLD address too (a code sent to it) or a recent login, before spending the new code.
       await requireStepUp(ctx, caller, { channel: 'email', target: oldAddress, code: oldCode, purpose: 'update-old' });
       // The code proves control of the NEW address: passwordless/init sent it there for 'update'.
-      await passwordlessCodes(ctx).verify(caller.app.id, 'email', newAddress, code, 'update');
+      await ctx.passwordless.verify(caller.app.id, 'email', newAddress, code, 'update');
       const { app, claims } = caller;
       const user = await updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId);
       if (oldAddress !== newAddress) await tellOldAddress(ctx, app.name, oldAddress, newAddress);

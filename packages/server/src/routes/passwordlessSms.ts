@@ -1,19 +1,16 @@
-import { API, HEADER, LatchError } from '@latch/protocol';
+import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import { normalisePhoneNumber } from '../codes/normalisePhoneNumber.js';
-import { assertMethodEnabled, passwordlessCodes } from '../codes/PasswordlessCodes.js';
+import { assertMethodEnabled } from '../codes/PasswordlessCodes.js';
 import { assertSmsSendAllowed } from '../codes/smsPolicy.js';
-import type { LatchContext, RouteDef } from '../http/env.js';
+import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
-import { requireUser } from '../http/requireUser.js';
+import { namedApp } from '../http/resolveApp.js';
 import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
 import { clientIp } from '../throttle/clientIp.js';
 import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from './codeStepUp.js';
-
-/** The app named by the `latch-app-id` header (400 `invalid_app_id`, 404 `app_not_found`). */
-export const headerApp = (c: LatchContext) => c.get('ctx').apps.require(c.req.header(HEADER.appId));
 
 /**
  * SMS one-time codes (SPEC §7 "Passwordless SMS"). Numbers arrive in international form and are
@@ -23,43 +20,47 @@ export const passwordlessSmsRoutes: RouteDef[] = [
   {
     method: 'post',
     path: API.smsInit,
-    handler: async (c, ctx) => {
+    handler: async (c) => {
+      const { ctx } = c.var;
       const body = await parseBody(c, schemas.SmsInitBody);
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
       // No SMS endpoint changes a number in place: an update code by SMS would be a message for nothing.
       if (body.purpose === 'update' || body.purpose === 'update-old') {
         throw new LatchError('invalid_data', 'SMS codes are for login, link and unlink.');
       }
-      const app = await appForCodeSend(c, body.purpose, 'sms', phoneNumber, () => headerApp(c));
+      const app = await appForCodeSend(c, body.purpose, 'sms', phoneNumber);
       assertMethodEnabled(app.config, 'sms_auth');
       // Country, number type and pumping caps (codes/smsPolicy.ts) before anything is sent.
       await assertSmsSendAllowed(ctx, app, phoneNumber);
-      await passwordlessCodes(ctx).send(app, 'sms', phoneNumber, clientIp(c), body.purpose);
+      await ctx.passwordless.send(app, 'sms', phoneNumber, clientIp(c), body.purpose);
       return c.json({ success: true });
     },
   },
   {
     method: 'post',
     path: API.smsAuthenticate,
-    handler: async (c, ctx) => {
+    caller: 'app',
+    handler: async (c) => {
+      const { ctx } = c.var;
+      const app = namedApp(c);
       const body = await parseBody(c, schemas.SmsCodeBody);
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
-      const app = await headerApp(c);
       assertMethodEnabled(app.config, 'sms_auth');
-      const codeCheck = passwordlessCodes(ctx).check(app.id, 'sms', phoneNumber, body.code);
+      const codeCheck = ctx.passwordless.check(app.id, 'sms', phoneNumber, body.code);
       return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }, codeCheck));
     },
   },
   {
     method: 'post',
     path: API.smsLink,
-    handler: async (c, ctx) => {
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
       const body = await parseBody(c, schemas.SmsCodeBody);
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
-      const caller = await requireUser(c);
       assertMethodEnabled(caller.app.config, 'sms_auth');
       await requireRecentLoginToLink(ctx, caller);
-      await passwordlessCodes(ctx).verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
+      await ctx.passwordless.verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
       return c.json(toWireUser(user));
     },
@@ -67,10 +68,11 @@ export const passwordlessSmsRoutes: RouteDef[] = [
   {
     method: 'post',
     path: API.smsUnlink,
-    handler: async (c, ctx) => {
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
       const body = await parseBody(c, schemas.SmsUnlinkBody);
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
-      const caller = await requireUser(c);
       if (!hasLinked(caller, 'sms', phoneNumber)) throw new LatchError('account_not_linked');
       // A code to the number, or a recent login (codeStepUp.ts).
       await requireStepUp(ctx, caller, { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' });

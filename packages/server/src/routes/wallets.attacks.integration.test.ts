@@ -6,7 +6,6 @@ import { expect, it } from 'vitest';
 import { passwordlessTestClient } from '../codes/testing/passwordlessTestClient.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from '../siwe/testing/siweTestClient.js';
 import { forEachBackend, widgetHeaders } from '../test/harness.js';
-import { deviceKeysFor } from '../wallets/custodyRoute.js';
 import {
   deviceProof,
   freshLogin,
@@ -386,7 +385,7 @@ forEachBackend('wallet custody under attack (#17)', (server) => {
     );
 
     // A revoked key.
-    await deviceKeysFor(server().ctx).revoke(
+    await server().ctx.deviceKeys.revoke(
       { appId: v.frame.user.appId, userId: await userIdOf(v.frame) },
       v.frame.key.deviceId,
     );

@@ -13,12 +13,10 @@ import {
 } from '@latch/protocol/schemas';
 import type * as v from 'valibot';
 import type { RouteDef } from '../http/env.js';
-import { requireUser } from '../http/requireUser.js';
 import type { Db } from '../store/db.js';
-import { custodyFor } from '../wallets/custodyFor.js';
 import { countNewDevice } from '../wallets/custodyLimits.js';
 import { custodyContact, sendCustodyNotice } from '../wallets/custodyNotices.js';
-import { custodyRoute, deviceKeysFor } from '../wallets/custodyRoute.js';
+import { custodyRoute } from '../wallets/custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from '../wallets/deviceGrants.js';
 import { recordEmbeddedWalletAccount } from '../wallets/embeddedWalletAccount.js';
 import { exportRoutes } from '../wallets/exportRoutes.js';
@@ -52,8 +50,9 @@ export const walletRoutes: RouteDef[] = [
   {
     method: 'post',
     path: WALLET_API.nonce,
-    handler: async (c, ctx) => {
-      const user = await requireUser(c);
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user } = c.var;
       return c.json({ nonce: await mintDeviceNonce(ctx, user.app.id, user.claims.userId) });
     },
   },
@@ -61,23 +60,23 @@ export const walletRoutes: RouteDef[] = [
     'post',
     WALLET_API.devices,
     RegisterDeviceBody,
-    async ({ owner, sessionId, deviceId, jwk, body }, ctx) => {
+    async ({ ctx, owner, sessionId, deviceId, jwk, body }) => {
       const grant = await takeDeviceGrant(ctx, body.grant);
       // Bound to the app, user and session of the fresh login that minted it: a token of any other
       // session (a fork, another login) cannot redeem it, and a refresh never mints one.
       if (!grant || grant.appId !== owner.appId || grant.userId !== owner.userId || grant.sessionId !== sessionId) {
         throw new LatchError('invalid_device_grant');
       }
-      await deviceKeysFor(ctx).register(owner, deviceId, jwk, sessionId);
+      await ctx.deviceKeys.register(owner, deviceId, jwk, sessionId);
       return { device_id: deviceId };
     },
     { unregisteredDevice: true },
   ),
-  custodyRoute('get', WALLET_API.wallet, undefined, async ({ owner }, ctx) => {
-    const wallet = await custodyFor(ctx).getWallet(owner);
+  custodyRoute('get', WALLET_API.wallet, undefined, async ({ ctx, owner }) => {
+    const wallet = await ctx.custody.getWallet(owner);
     return { wallet: wallet ? toWire(wallet) : null };
   }),
-  custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async ({ owner, deviceId, nonce, body }, ctx) => {
+  custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async ({ ctx, owner, deviceId, nonce, body }) => {
     await verifyWalletSignature({
       action: 'create-wallet',
       appId: owner.appId,
@@ -88,7 +87,7 @@ export const walletRoutes: RouteDef[] = [
       signature: body.wallet_signature,
     });
     const recovery = recoveryInput(body.recovery);
-    const wallet = await custodyFor(ctx).createWallet(
+    const wallet = await ctx.custody.createWallet(
       owner,
       {
         walletId: body.wallet_id,
@@ -109,12 +108,12 @@ export const walletRoutes: RouteDef[] = [
     );
     return { wallet: toWire(wallet) };
   }),
-  custodyRoute('post', WALLET_API.authShare, ShareSetIdBody, async ({ owner, deviceId, body }, ctx) => {
-    const share = await custodyFor(ctx).releaseAuthShare(owner, body.share_set_id, deviceId);
+  custodyRoute('post', WALLET_API.authShare, ShareSetIdBody, async ({ ctx, owner, deviceId, body }) => {
+    const share = await ctx.custody.releaseAuthShare(owner, body.share_set_id, deviceId);
     return { auth_share: b64(share) };
   }),
-  custodyRoute('post', WALLET_API.shareSets, AddShareSetBody, async ({ owner, user, deviceId, nonce, body }, ctx) => {
-    const custody = custodyFor(ctx);
+  custodyRoute('post', WALLET_API.shareSets, AddShareSetBody, async ({ ctx, owner, user, deviceId, nonce, body }) => {
+    const custody = ctx.custody;
     const wallet = await custody.getWallet(owner);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
     await verifyWalletSignature({
@@ -136,8 +135,8 @@ export const walletRoutes: RouteDef[] = [
     }
     return { share_set_id: body.share_set_id };
   }),
-  custodyRoute('post', WALLET_API.revokeShareSet, RevokeShareSetBody, async ({ owner, nonce, body }, ctx) => {
-    const custody = custodyFor(ctx);
+  custodyRoute('post', WALLET_API.revokeShareSet, RevokeShareSetBody, async ({ ctx, owner, nonce, body }) => {
+    const custody = ctx.custody;
     const wallet = await custody.getWallet(owner);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
     await verifyWalletSignature({
@@ -152,8 +151,8 @@ export const walletRoutes: RouteDef[] = [
     await custody.revokeDeviceShareSet(owner, body.share_set_id);
     return { revoked: true };
   }),
-  custodyRoute('post', WALLET_API.recovery, undefined, async ({ owner }, ctx): Promise<WireRecoveryRelease> => {
-    const custody = custodyFor(ctx);
+  custodyRoute('post', WALLET_API.recovery, undefined, async ({ ctx, owner }): Promise<WireRecoveryRelease> => {
+    const custody = ctx.custody;
     const wallet = await custody.getWallet(owner);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
     // Counted before anything is opened: past the daily quota nothing is released.
@@ -182,8 +181,8 @@ export const walletRoutes: RouteDef[] = [
     'post',
     WALLET_API.replaceRecovery,
     ReplaceRecoveryBody,
-    async ({ owner, deviceId, nonce, body }, ctx) => {
-      const custody = custodyFor(ctx);
+    async ({ ctx, owner, deviceId, nonce, body }) => {
+      const custody = ctx.custody;
       const wallet = await custody.getWallet(owner);
       if (!wallet) throw new LatchError('embedded_wallet_not_found');
       await verifyWalletSignature({
@@ -201,12 +200,12 @@ export const walletRoutes: RouteDef[] = [
       return { share_set_id: body.share_set_id };
     },
   ),
-  custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ owner, body }, ctx) => {
-    const evaluated = await custodyFor(ctx).evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded));
+  custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ ctx, owner, body }) => {
+    const evaluated = await ctx.custody.evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded));
     return { evaluated: b64(evaluated) };
   }),
-  custodyRoute('post', WALLET_API.confirmPassword, ConfirmPasswordBody, async ({ owner, body }, ctx) => ({
-    confirmed: await custodyFor(ctx).confirmPassword(owner, bytes(body.verifier)),
+  custodyRoute('post', WALLET_API.confirmPassword, ConfirmPasswordBody, async ({ ctx, owner, body }) => ({
+    confirmed: await ctx.custody.confirmPassword(owner, bytes(body.verifier)),
   })),
   ...exportRoutes,
 ];

@@ -78,12 +78,12 @@ function sessionInput(sessionRows: SessionRows) {
  */
 export async function loginOrSignUp(
   ctx: UsersContext,
-  appId: string,
+  app: AppRecord,
   input: AccountInput,
   sessionRows?: SessionRows,
   codeCheck?: CodeCheck,
 ): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
-  const app = await ctx.apps.require(appId);
+  const appId = app.id;
   const account = normaliseAccount(input);
   if (isEmbeddedWallet(account)) throw new LatchError('disallowed_login_method');
   assertAccountTypeEnabled(app, account.type);

@@ -114,7 +114,7 @@ export async function logIn(
     started = newSession(ctx, app.id, userId);
     return started.rows;
   };
-  const { user, isNewUser } = await loginOrSignUp(ctx, app.id, account, sessionRows, codeCheck);
+  const { user, isNewUser } = await loginOrSignUp(ctx, app, account, sessionRows, codeCheck);
   if (!started) throw new LatchError('internal_error');
   const { sessionId } = started;
   return {

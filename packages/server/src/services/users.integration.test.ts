@@ -15,10 +15,13 @@ const code = async (promise: Promise<unknown>) => {
 };
 
 forEachBackend('users service: access rules and linking', (server) => {
+  // Fresh: the tests change an app's allowlist and cap between logins.
+  const appOf = (appId: string) => server().ctx.apps.require(appId, { fresh: true });
+
   it('signs up a new user once, then logs the same user in', async () => {
     const { appId } = await server().createApp();
-    const first = await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'Ann@Example.com' });
-    const again = await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'ann@example.com' });
+    const first = await loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'Ann@Example.com' });
+    const again = await loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'ann@example.com' });
     expect(first.isNewUser).toBe(true);
     expect(again.isNewUser).toBe(false);
     expect(again.user.user.id).toBe(first.user.user.id);
@@ -27,9 +30,9 @@ forEachBackend('users service: access rules and linking', (server) => {
   it('refuses a login method the app has disabled', async () => {
     const { appId } = await server().createApp({ config: { email_auth: true, sms_auth: false } });
     const before = await server().tableCounts();
-    expect(await code(loginOrSignUp(server().ctx, appId, { type: 'phone', phone_number: '+14155550100' }))).toBe(
-      'disallowed_login_method',
-    );
+    expect(
+      await code(loginOrSignUp(server().ctx, await appOf(appId), { type: 'phone', phone_number: '+14155550100' })),
+    ).toBe('disallowed_login_method');
     expect(await server().tableCounts()).toEqual(before);
   });
 
@@ -38,35 +41,40 @@ forEachBackend('users service: access rules and linking', (server) => {
       config: { sms_auth: true },
       allowlist: ['Invited@Example.com', '+14155550101'],
     });
-    expect(await code(loginOrSignUp(server().ctx, appId, { type: 'email', address: 'stranger@example.com' }))).toBe(
-      'allowlist_rejected',
-    );
-    expect(await code(loginOrSignUp(server().ctx, appId, { type: 'email', address: 'invited@example.com' }))).toBe(
-      'ok',
-    );
-    expect(await code(loginOrSignUp(server().ctx, appId, { type: 'phone', phone_number: '+14155550101' }))).toBe('ok');
-    expect(await code(loginOrSignUp(server().ctx, appId, { type: 'phone', phone_number: '+14155550199' }))).toBe(
-      'allowlist_rejected',
-    );
+    expect(
+      await code(loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'stranger@example.com' })),
+    ).toBe('allowlist_rejected');
+    expect(
+      await code(loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'invited@example.com' })),
+    ).toBe('ok');
+    expect(
+      await code(loginOrSignUp(server().ctx, await appOf(appId), { type: 'phone', phone_number: '+14155550101' })),
+    ).toBe('ok');
+    expect(
+      await code(loginOrSignUp(server().ctx, await appOf(appId), { type: 'phone', phone_number: '+14155550199' })),
+    ).toBe('allowlist_rejected');
   });
 
   it('stops new users at the cap with max_accounts_reached, but lets existing users log in', async () => {
     const { appId } = await server().createApp({ maxUsers: 2 });
-    await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'one@example.com' });
-    await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'two@example.com' });
+    await loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'one@example.com' });
+    await loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'two@example.com' });
     const before = await server().tableCounts();
-    expect(await code(loginOrSignUp(server().ctx, appId, { type: 'email', address: 'three@example.com' }))).toBe(
-      'max_accounts_reached',
-    );
+    expect(
+      await code(loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'three@example.com' })),
+    ).toBe('max_accounts_reached');
     expect(await server().tableCounts()).toEqual(before);
-    expect(await code(loginOrSignUp(server().ctx, appId, { type: 'email', address: 'one@example.com' }))).toBe('ok');
+    expect(
+      await code(loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'one@example.com' })),
+    ).toBe('ok');
   });
 
   it('never lets concurrent sign-ups exceed the cap', async () => {
     const { appId } = await server().createApp({ maxUsers: 3 });
+    const app = await appOf(appId);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) =>
-        code(loginOrSignUp(server().ctx, appId, { type: 'email', address: `c${i}@example.com` })),
+        code(loginOrSignUp(server().ctx, app, { type: 'email', address: `c${i}@example.com` })),
       ),
     );
     expect(results.filter((r) => r === 'ok')).toHaveLength(3);
@@ -75,10 +83,9 @@ forEachBackend('users service: access rules and linking', (server) => {
 
   it('concurrent sign-ups of the same address make one user', async () => {
     const { appId } = await server().createApp();
+    const app = await appOf(appId);
     const results = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        loginOrSignUp(server().ctx, appId, { type: 'email', address: 'same@example.com' }),
-      ),
+      Array.from({ length: 4 }, () => loginOrSignUp(server().ctx, app, { type: 'email', address: 'same@example.com' })),
     );
     expect(new Set(results.map((r) => r.user.user.id)).size).toBe(1);
     expect(results.filter((r) => r.isNewUser)).toHaveLength(1);
@@ -95,8 +102,11 @@ forEachBackend('users service: access rules and linking', (server) => {
       .where('id', '=', appId)
       .execute();
     await server().ctx.apps.get(appId, { fresh: true });
-    const { user } = await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'linker@example.com' });
-    await loginOrSignUp(server().ctx, appId, { type: 'phone', phone_number: '+14155550111' });
+    const { user } = await loginOrSignUp(server().ctx, await appOf(appId), {
+      type: 'email',
+      address: 'linker@example.com',
+    });
+    await loginOrSignUp(server().ctx, await appOf(appId), { type: 'phone', phone_number: '+14155550111' });
     const userId = user.user.id;
     const withPhone = await linkAccount(server().ctx, appId, userId, { type: 'phone', phone_number: '+14155550112' });
     expect(withPhone.accounts.map((a) => a.type)).toEqual(['email', 'phone']);
@@ -120,7 +130,10 @@ forEachBackend('users service: access rules and linking', (server) => {
 
   it('unlinks an account but never the last one', async () => {
     const { appId } = await server().createApp({ config: { sms_auth: true } });
-    const { user } = await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'unlink@example.com' });
+    const { user } = await loginOrSignUp(server().ctx, await appOf(appId), {
+      type: 'email',
+      address: 'unlink@example.com',
+    });
     const userId = user.user.id;
     expect(
       await code(unlinkAccount(server().ctx, appId, userId, { type: 'email', address: 'unlink@example.com' })),
@@ -135,8 +148,11 @@ forEachBackend('users service: access rules and linking', (server) => {
 
   it('updates a linked email, refusing an address another user owns', async () => {
     const { appId } = await server().createApp();
-    const { user } = await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'old@example.com' });
-    await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'taken@example.com' });
+    const { user } = await loginOrSignUp(server().ctx, await appOf(appId), {
+      type: 'email',
+      address: 'old@example.com',
+    });
+    await loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'taken@example.com' });
     expect(await code(updateEmail(server().ctx, appId, user.user.id, 'old@example.com', 'taken@example.com'))).toBe(
       'linked_to_another_user',
     );
@@ -148,7 +164,7 @@ forEachBackend('users service: access rules and linking', (server) => {
       account_key: 'new@example.com',
       details: { address: 'new@example.com' },
     });
-    const login = await loginOrSignUp(server().ctx, appId, { type: 'email', address: 'new@example.com' });
+    const login = await loginOrSignUp(server().ctx, await appOf(appId), { type: 'email', address: 'new@example.com' });
     expect(login.user.user.id).toBe(user.user.id);
   });
 });

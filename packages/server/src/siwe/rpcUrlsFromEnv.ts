@@ -8,7 +8,7 @@ export interface RpcUrlsFromEnv {
  * Reads `LATCH_RPC_URLS`, a comma-separated list of `chainId=url` (e.g. `1=https://rpc.example,8453=http://127.0.0.1:8545`).
  * Smart-contract wallets (EIP-1271) of a chain verify through its URL; chains without one verify EOA signatures only.
  */
-export function rpcUrlsFromEnv(env: NodeJS.ProcessEnv = process.env): RpcUrlsFromEnv {
+export function rpcUrlsFromEnv(env: { LATCH_RPC_URLS?: string | undefined }): RpcUrlsFromEnv {
   const rpcUrls = new Map<number, string>();
   const invalid: string[] = [];
   for (const entry of (env.LATCH_RPC_URLS ?? '').split(',')) {

@@ -13,7 +13,7 @@ export interface SiweChainsFromEnv {
  * RPC URL (`LATCH_RPC_URLS`); in dev mode, any chain (a developer's wallet may sit on any test network).
  */
 export function siweChainsFromEnv(
-  env: NodeJS.ProcessEnv,
+  env: { LATCH_SIWE_CHAIN_IDS?: string | undefined },
   rpcUrls: ReadonlyMap<number, string>,
   dev: boolean,
 ): SiweChainsFromEnv {

@@ -1,5 +1,4 @@
 import type { ServerContext } from '../context.js';
-import { RedisShortLivedStore } from '../kv/RedisShortLivedStore.js';
 import type { Limit } from '../throttle/SendThrottle.js';
 import { rpcUrlsFromEnv } from './rpcUrlsFromEnv.js';
 import { SiweInitThrottle } from './SiweInitThrottle.js';
@@ -7,9 +6,7 @@ import { createSiweLogin, type SiweLogin } from './SiweLogin.js';
 import { siweChainsFromEnv } from './siweChains.js';
 import type { AllowedChains } from './verifySiweMessage.js';
 
-const byServer = new WeakMap<ServerContext, SiweLogin>();
-
-/** Options of `configureSiwe`. */
+/** Options of `buildSiwe`. */
 export interface SiweOptions {
   /** JSON-RPC URLs by chain id (default: LATCH_RPC_URLS). */
   rpcUrls?: ReadonlyMap<number, string>;
@@ -19,11 +16,14 @@ export interface SiweOptions {
   chains?: AllowedChains | readonly number[];
 }
 
-/** (Re)builds the SIWE service of a server: nonces in its short-lived store, RPC URLs from the options or the environment. */
-export function configureSiwe(ctx: ServerContext, options: SiweOptions = {}): SiweLogin {
+/** Builds the SIWE service: nonces in the short-lived store, RPC URLs and chains from the options or the settings. */
+export function buildSiwe(
+  ctx: Pick<ServerContext, 'settings' | 'logger' | 'db' | 'clock' | 'shortLived'>,
+  options: SiweOptions = {},
+): SiweLogin {
   let rpcUrls = options.rpcUrls;
   if (!rpcUrls) {
-    const fromEnv = rpcUrlsFromEnv(process.env);
+    const fromEnv = rpcUrlsFromEnv({ LATCH_RPC_URLS: ctx.settings.rpcUrls });
     if (fromEnv.invalid.length > 0) {
       ctx.logger.warn({ chains: fromEnv.invalid }, 'ignoring malformed LATCH_RPC_URLS entries (expected chainId=url)');
     }
@@ -31,25 +31,18 @@ export function configureSiwe(ctx: ServerContext, options: SiweOptions = {}): Si
   }
   let chains = options.chains;
   if (!chains) {
-    const fromEnv = siweChainsFromEnv(process.env, rpcUrls, ctx.settings.dev);
+    const fromEnv = siweChainsFromEnv({ LATCH_SIWE_CHAIN_IDS: ctx.settings.siweChainIds }, rpcUrls, ctx.settings.dev);
     if (fromEnv.invalid.length > 0) {
       ctx.logger.warn({ chains: fromEnv.invalid }, 'ignoring LATCH_SIWE_CHAIN_IDS entries that are not chain ids');
     }
     chains = fromEnv.chains;
   }
-  const store = ctx.shortLived;
-  const throttle = new SiweInitThrottle(
-    store instanceof RedisShortLivedStore
-      ? { redis: store.redis, keyPrefix: ctx.settings.redisKeyPrefix ?? 'latch:' }
-      : { kv: store },
-    options.initLimit,
-  );
-  const service = createSiweLogin(ctx, rpcUrls, throttle, chains === 'any' ? chains : new Set(chains));
-  byServer.set(ctx, service);
-  return service;
+  const throttle = new SiweInitThrottle(ctx.shortLived.throttleBackend, options.initLimit);
+  return createSiweLogin(ctx, rpcUrls, throttle, chains === 'any' ? chains : new Set(chains));
 }
 
-/** The SIWE service of a server, built on first use. */
-export function siweLogin(ctx: ServerContext): SiweLogin {
-  return byServer.get(ctx) ?? configureSiwe(ctx);
+/** Rebuilds a running server's SIWE service with other options (tests: RPC URLs of a local chain, tighter limits). */
+export function configureSiwe(ctx: ServerContext, options: SiweOptions = {}): SiweLogin {
+  ctx.siwe = buildSiwe(ctx, options);
+  return ctx.siwe;
 }

@@ -121,7 +121,7 @@ export async function createTestServer(
       return { appId: app.id, clientId: app.clientIds[0]! };
     },
     async signIn(appId, account) {
-      const { user, isNewUser } = await loginOrSignUp(server.ctx, appId, account);
+      const { user, isNewUser } = await loginOrSignUp(server.ctx, await server.ctx.apps.require(appId), account);
       return issueSession(server.ctx, await server.ctx.apps.require(appId), user, isNewUser);
     },
     async tableCounts() {

@@ -13,7 +13,7 @@ function parseLimit(raw: string | undefined): Limit | undefined {
  * The send limits, overridable with LATCH_SEND_LIMIT_PER_TARGET_SOURCE, LATCH_SEND_LIMIT_PER_TARGET
  * and LATCH_SEND_LIMIT_PER_IP (`points/seconds`). Malformed values fall back to the defaults and are reported in `invalid`.
  */
-export function sendLimitsFromEnv(env: NodeJS.ProcessEnv): { limits: SendLimits; invalid: string[] } {
+export function sendLimitsFromEnv(env: Record<string, string | undefined>): { limits: SendLimits; invalid: string[] } {
   const invalid: string[] = [];
   const read = (name: string, fallback: Limit): Limit => {
     const raw = env[name];

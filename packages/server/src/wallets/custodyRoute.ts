@@ -1,18 +1,18 @@
 import { LatchError } from '@latch/protocol';
 import { DEVICE_NONCE_HEADER, DEVICE_PROOF_HEADER } from '@latch/protocol/schemas';
-import type { Kysely } from 'kysely';
 import * as v from 'valibot';
 import type { ServerContext } from '../context.js';
-import type { LatchContext, RouteDef } from '../http/env.js';
+import type { CallingDevice, LatchContext, RouteDef } from '../http/env.js';
 import { MAX_BODY_BYTES } from '../http/parseBody.js';
-import { type AuthenticatedUser, bearerToken, requireUser } from '../http/requireUser.js';
+import type { AuthenticatedUser } from '../http/requireCaller.js';
+import { bearerToken } from '../http/resolveApp.js';
 import { mintDeviceNonce, takeDeviceNonce } from './deviceGrants.js';
-import { DeviceKeys } from './deviceKeys.js';
 import { type DevicePublicJwk, verifyDeviceProof } from './deviceProof.js';
 import type { WalletOwner } from './walletInput.js';
 
 /** An authenticated custody call: the token's owner and the device whose proof checked out. */
 export interface CustodyCall<TBody> {
+  ctx: ServerContext;
   owner: WalletOwner;
   user: AuthenticatedUser;
   sessionId: string;
@@ -28,18 +28,6 @@ export interface CustodyCall<TBody> {
 export interface CustodyRouteOptions {
   /** The device registration route: the proof's key need not be registered yet (it is the one to register). */
   unregisteredDevice?: boolean;
-}
-
-const deviceKeysByServer = new WeakMap<ServerContext, DeviceKeys>();
-
-/** The device key store of a server. */
-export function deviceKeysFor(ctx: ServerContext): DeviceKeys {
-  let keys = deviceKeysByServer.get(ctx);
-  if (!keys) {
-    keys = new DeviceKeys(ctx.db as unknown as Kysely<object>, ctx.clock);
-    deviceKeysByServer.set(ctx, keys);
-  }
-  return keys;
 }
 
 const tooLarge = () => new LatchError('invalid_data', 'The request body is too large.', { status: 413 });
@@ -91,27 +79,20 @@ function parseJson<TSchema extends v.GenericSchema>(bytes: Uint8Array, schema: T
 }
 
 /**
- * Authenticates a custody call: the bearer token (`requireUser`), then the device proof of header
+ * Checks a custody call's device (after `authenticateUser`): the device proof of header
  * `latch-device-proof` (jose; docs/custody.md), its nonce taken from the short-lived store (single use,
  * minted for this app and user), and the device key registered and not revoked for the user (403
  * `device_not_registered`). Origin and Sec-Fetch-* play no part. Once the proof is accepted the answer,
  * success or error, carries a fresh nonce in `latch-device-nonce` for the device's next call.
  */
-export async function authenticateCustodyCall<TSchema extends v.GenericSchema>(
-  c: LatchContext,
-  method: 'GET' | 'POST',
-  path: string,
-  schema: TSchema | undefined,
-  options: CustodyRouteOptions = {},
-): Promise<CustodyCall<v.InferOutput<TSchema>>> {
-  const ctx = c.get('ctx');
-  const user = await requireUser(c);
-  const token = bearerToken(c) ?? '';
+export async function authenticateDevice(c: LatchContext, options: CustodyRouteOptions = {}): Promise<CallingDevice> {
+  const { ctx, user } = c.var;
+  const method = c.req.method === 'GET' ? 'GET' : 'POST';
   const bytes = method === 'POST' ? await readBodyBytes(c) : new Uint8Array(0);
   const proof = await verifyDeviceProof(c.req.header(DEVICE_PROOF_HEADER), {
     method,
-    path,
-    accessToken: token,
+    path: c.req.routePath,
+    accessToken: bearerToken(c) ?? '',
     body: bytes,
     nowSeconds: Math.floor(ctx.clock.now().getTime() / 1000),
   });
@@ -121,35 +102,42 @@ export async function authenticateCustodyCall<TSchema extends v.GenericSchema>(
     throw new LatchError('invalid_device_proof', 'Invalid device proof: unknown, used or expired nonce.');
   }
   c.header(DEVICE_NONCE_HEADER, await mintDeviceNonce(ctx, owner.appId, owner.userId));
-  if (!options.unregisteredDevice && !(await deviceKeysFor(ctx).isActive(owner, proof.deviceId))) {
+  if (!options.unregisteredDevice && !(await ctx.deviceKeys.isActive(owner, proof.deviceId))) {
     throw new LatchError('device_not_registered');
   }
-  const body = schema ? parseJson(bytes, schema) : (undefined as v.InferOutput<TSchema>);
+  return { deviceId: proof.deviceId, jwk: proof.jwk, nonce: proof.nonce, body: bytes };
+}
+
+/** The custody call of a request that passed `requireCaller('frame')`, its body parsed with `schema`. */
+function custodyCall<TSchema extends v.GenericSchema>(
+  c: LatchContext,
+  schema: TSchema | undefined,
+): CustodyCall<v.InferOutput<TSchema>> {
+  const { ctx, user, device } = c.var;
   return {
-    owner,
+    ctx,
+    owner: { appId: user.app.id, userId: user.claims.userId },
     user,
     sessionId: user.claims.sessionId,
-    deviceId: proof.deviceId,
-    jwk: proof.jwk,
-    nonce: proof.nonce,
-    body,
+    deviceId: device.deviceId,
+    jwk: device.jwk,
+    nonce: device.nonce,
+    body: schema ? parseJson(device.body, schema) : (undefined as v.InferOutput<TSchema>),
   };
 }
 
-/** A custody endpoint: `handler` runs only for an authenticated custody call and its result is the JSON answer. */
+/** A custody endpoint (caller `frame`): `handler` runs only for an authenticated custody call and its result is the JSON answer. */
 export function custodyRoute<TSchema extends v.GenericSchema>(
   method: 'get' | 'post',
   path: string,
   schema: TSchema | undefined,
-  handler: (call: CustodyCall<v.InferOutput<TSchema>>, ctx: ServerContext, c: LatchContext) => Promise<object>,
+  handler: (call: CustodyCall<v.InferOutput<TSchema>>) => Promise<object>,
   options: CustodyRouteOptions = {},
 ): RouteDef {
   return {
     method,
     path,
-    handler: async (c, ctx) => {
-      const call = await authenticateCustodyCall(c, method === 'get' ? 'GET' : 'POST', path, schema, options);
-      return c.json(await handler(call, ctx, c));
-    },
+    caller: options.unregisteredDevice ? 'new-device' : 'frame',
+    handler: async (c) => c.json(await handler(custodyCall(c, schema))),
   };
 }

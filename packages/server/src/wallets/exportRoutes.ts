@@ -1,7 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { ExportCodeBody, WALLET_API, type WireExportInit } from '@latch/protocol/schemas';
 import type { RouteDef } from '../http/env.js';
-import { custodyFor } from './custodyFor.js';
 import { custodyContact, maskedContact, sendCustodyNotice } from './custodyNotices.js';
 import { custodyRoute } from './custodyRoute.js';
 import { sendExportStepUp, verifyExportStepUp } from './exportStepUp.js';
@@ -14,18 +13,18 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
  * told that the key was exported. Both calls need a device proof like every custody call.
  */
 export const exportRoutes: RouteDef[] = [
-  custodyRoute('post', WALLET_API.exportInit, undefined, async ({ owner, user }, ctx): Promise<WireExportInit> => {
+  custodyRoute('post', WALLET_API.exportInit, undefined, async ({ ctx, owner, user }): Promise<WireExportInit> => {
     const contact = custodyContact(user.accounts);
     if (!contact) throw new LatchError('no_verified_channel');
-    if (!(await custodyFor(ctx).getWallet(owner))) throw new LatchError('embedded_wallet_not_found');
+    if (!(await ctx.custody.getWallet(owner))) throw new LatchError('embedded_wallet_not_found');
     await sendExportStepUp(ctx, owner, user.app.name, contact);
     return maskedContact(contact);
   }),
-  custodyRoute('post', WALLET_API.exportAuthenticate, ExportCodeBody, async ({ owner, user, deviceId, body }, ctx) => {
+  custodyRoute('post', WALLET_API.exportAuthenticate, ExportCodeBody, async ({ ctx, owner, user, deviceId, body }) => {
     const contact = custodyContact(user.accounts);
     if (!contact) throw new LatchError('no_verified_channel');
     await verifyExportStepUp(ctx, owner, contact, body.code);
-    const { shareSetId, authShare } = await custodyFor(ctx).releaseDeviceAuthShare(owner, deviceId);
+    const { shareSetId, authShare } = await ctx.custody.releaseDeviceAuthShare(owner, deviceId);
     // Told before the share leaves: if the notice cannot be sent, nothing is released (fail closed).
     await sendCustodyNotice(ctx.delivery, contact, user.app.name, 'key-exported');
     return { share_set_id: shareSetId, auth_share: b64(authShare) };

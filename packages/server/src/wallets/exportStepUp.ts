@@ -3,7 +3,6 @@ import { LatchError } from '@latch/protocol';
 import { CUSTODY_LIMIT } from '@latch/protocol/schemas';
 import { OneTimeCodes } from '../codes/OneTimeCodes.js';
 import type { ServerContext } from '../context.js';
-import { loadMasterKey } from '../crypto/masterKey.js';
 import { countExportCode } from './custodyLimits.js';
 import { type CustodyContact, sendExportCode } from './custodyNotices.js';
 import type { WalletOwner } from './walletInput.js';
@@ -11,28 +10,18 @@ import type { WalletOwner } from './walletInput.js';
 /** Wrong tries before an export code dies. */
 export const EXPORT_CODE_MAX_TRIES = 5;
 
-const byServer = new WeakMap<ServerContext, OneTimeCodes>();
-
 /**
- * The export codes of a server: the one-time-code machinery with its own HMAC key (HKDF of the master
- * key, info `latch/export-codes/v1`) and its own namespace, so a login code never opens an export and
- * an export code never logs anyone in.
+ * Builds the export codes: the one-time-code machinery with its own HMAC key (HKDF of the master key,
+ * info `latch/export-codes/v1`) and its own namespace, so a login code never opens an export and an
+ * export code never logs anyone in.
  */
-function exportCodes(ctx: ServerContext): OneTimeCodes {
-  let codes = byServer.get(ctx);
-  if (!codes) {
-    const hmacKey = Buffer.from(
-      hkdfSync('sha256', loadMasterKey(ctx.settings), Buffer.alloc(0), 'latch/export-codes/v1', 32),
-    );
-    codes = new OneTimeCodes({
-      kv: ctx.shortLived,
-      hmacKey,
-      now: () => ctx.clock.now().getTime(),
-      ttlMs: CUSTODY_LIMIT.exportCodeTtlMs,
-    });
-    byServer.set(ctx, codes);
-  }
-  return codes;
+export function buildExportCodes(ctx: Pick<ServerContext, 'shortLived' | 'clock'>, masterKey: Buffer): OneTimeCodes {
+  return new OneTimeCodes({
+    kv: ctx.shortLived,
+    hmacKey: Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'latch/export-codes/v1', 32)),
+    now: () => ctx.clock.now().getTime(),
+    ttlMs: CUSTODY_LIMIT.exportCodeTtlMs,
+  });
 }
 
 const triesKey = (owner: WalletOwner) => `custody-export-tries:${owner.appId}:${owner.userId}`;
@@ -54,7 +43,7 @@ export async function sendExportStepUp(
   contact: CustodyContact,
 ): Promise<void> {
   await countExportCode(ctx, owner);
-  const code = await exportCodes(ctx).issue(scope(owner, contact));
+  const code = await ctx.exportCodes.issue(scope(owner, contact));
   await ctx.shortLived.delete(triesKey(owner)); // a new code gets its own tries
   await sendExportCode(ctx.delivery, contact, appName, code, CUSTODY_LIMIT.exportCodeTtlMs / 60_000);
 }
@@ -70,7 +59,7 @@ export async function verifyExportStepUp(
   const { count } = await ctx.shortLived.counters.increment(triesKey(owner), 1, CUSTODY_LIMIT.exportCodeTtlMs);
   if (count > EXPORT_CODE_MAX_TRIES) throw stepUpRequired();
   try {
-    await exportCodes(ctx).verify(scope(owner, contact), code);
+    await ctx.exportCodes.verify(scope(owner, contact), code);
   } catch (error) {
     if (error instanceof LatchError && error.code === 'invalid_credentials') throw stepUpRequired();
     throw error;

@@ -1,6 +1,5 @@
+import { frameParentOrigin } from '@latch/protocol';
 import { type BootRefusal, type BootWindow, type FrameConfig, openFrameWallet } from '../bootFrame.js';
-import { resolveParentOrigin } from '../resolveParentOrigin.js';
-import { isFramedOnce } from '../router.js';
 import { createExportRouter, type ExportView } from './exportRouter.js';
 
 /** What the export page reads from its own address (SPEC §7 query parameters). */
@@ -29,13 +28,8 @@ export async function bootExportPage(
   params: ExportParams,
   view: ExportView,
 ): Promise<{ stop(): void } | BootRefusal> {
-  if (!isFramedOnce(win)) return 'not_framed_once';
-  const parentOrigin = resolveParentOrigin({
-    allowedOrigins: config.allowedOrigins,
-    referrer: win.document.referrer,
-    ancestorOrigins: win.location.ancestorOrigins,
-  });
-  if (!parentOrigin) return 'unknown_parent';
+  const parentOrigin = frameParentOrigin(win, config);
+  if (parentOrigin === 'not_framed_once' || parentOrigin === 'unknown_parent') return parentOrigin;
   const wallet = await openFrameWallet(win.indexedDB, config);
   const router = createExportRouter({
     self: win,

@@ -1,0 +1,67 @@
+// A host page with no framework: @latch/core alone logs in by email, gets the embedded wallet and
+// signs (e2e/vanillaHost.spec.ts). It renders the core's stores by hand, as a Vue or Svelte binding would.
+import { createLatch, embeddedWalletOf } from '@latch/core';
+import { readDemoSettings } from './demoSettings.js';
+
+/** The message the 'Sign message' button signs. */
+const VANILLA_SIGN_MESSAGE = 'Hello from a page without React';
+
+const settings = readDemoSettings(window.location.search, import.meta.env as Record<string, string | undefined>);
+const latch = createLatch({
+  appId: settings.appId,
+  clientId: settings.clientId,
+  apiUrl: settings.apiUrl,
+  onLoginComplete: ({ user }) => console.info(`[vanilla] login complete for ${user.id}`),
+});
+latch.start();
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const show = (id: string, text: string) => {
+  $(id).textContent = text;
+};
+const utf8Hex = (text: string) =>
+  `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
+
+/** Renders every store into the page; called on any change. */
+function render(): void {
+  const { status, user } = latch.client.getState();
+  const flow = latch.auth.getState();
+  const { connection, signRequest } = latch.embeddedWallet.getState();
+  show('status', user ? 'authenticated' : status);
+  show('screen', flow.screen ?? 'closed');
+  show('user', user?.id ?? '');
+  show('wallet-address', connection?.address ?? embeddedWalletOf(user)?.address ?? '');
+  show('wallet-status', connection?.status ?? '');
+  $('sign-request').hidden = signRequest === null;
+  show('sign-message', signRequest ? String(signRequest.payload) : '');
+}
+latch.client.subscribe(render);
+latch.auth.subscribe(render);
+latch.embeddedWallet.subscribe(render);
+render();
+
+$('email-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  // The login flow (the same machine the React modal renders): open it, then submit the email.
+  if (latch.auth.getState().phase === 'closed') latch.login();
+  latch.auth.dispatch({ type: 'submitEmail', email: $<HTMLInputElement>('email').value });
+});
+$('code-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  latch.auth.dispatch({ type: 'submitCode', code: $<HTMLInputElement>('code').value });
+});
+$('sign').addEventListener('click', async () => {
+  show('error', '');
+  try {
+    const [address] = (await latch.embeddedWallet.provider.request({ method: 'eth_accounts' })) as string[];
+    const signature = await latch.embeddedWallet.provider.request({
+      method: 'personal_sign',
+      params: [utf8Hex(VANILLA_SIGN_MESSAGE), address],
+    });
+    show('signature', String(signature));
+  } catch (error) {
+    show('error', error instanceof Error ? error.message : String(error));
+  }
+});
+$('approve').addEventListener('click', () => latch.embeddedWallet.approveSignRequest());
+$('reject').addEventListener('click', () => latch.embeddedWallet.rejectSignRequest());

@@ -1,0 +1,128 @@
+import type { CodePurpose, User } from '@latch/protocol';
+import type { FlowClock } from '../machine/flowClock.js';
+import { type FlowError, toFlowError } from '../machine/flowError.js';
+import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { authFlowTransition } from './authFlow.js';
+import type { AuthFlowState, ExitError, FlowEffect, FlowEvent, FlowIntent } from './flowTypes.js';
+
+import { initialAuthFlowState } from './modalNavigation.js';
+
+/** The client actions the flows call (a subset of the Latch client). */
+export interface FlowActions {
+  sendEmailCode(email: string, captchaToken?: string, purpose?: CodePurpose): Promise<unknown>;
+  sendSmsCode(phone: string, captchaToken?: string, purpose?: CodePurpose): Promise<unknown>;
+  loginWithEmailCode(email: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
+  loginWithSmsCode(phone: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
+  linkEmail(email: string, code: string): Promise<User>;
+  linkPhone(phone: string, code: string): Promise<User>;
+  updateEmail(oldAddress: string, newAddress: string, code: string): Promise<User>;
+  acceptTerms(): Promise<User>;
+  logout(): Promise<void>;
+}
+
+/** What the host hears when a flow ends (SPEC §4 "Closing reports ..."). */
+export interface FlowHandlers {
+  onComplete?(result: { intent: FlowIntent; user: User; isNewUser: boolean }): void;
+  onExit?(error: ExitError): void;
+  /** Filled by the embedded-wallet issue; without it, creation is skipped. */
+  createEmbeddedWallet?(user: User): Promise<User>;
+}
+
+/** A running modal flow. */
+export type FlowRunner = MachineRunner<AuthFlowState, FlowEvent>;
+
+/** Runs the auth flow: applies transitions and executes their effects with the actions and the clock. */
+export function createFlowRunner(options: {
+  actions: FlowActions;
+  clock: FlowClock;
+  handlers: () => FlowHandlers;
+}): FlowRunner {
+  const { actions, clock, handlers } = options;
+  const core = createMachineCore({ initial: initialAuthFlowState(), transition: authFlowTransition, clock, run });
+  const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) =>
+    core.settle(promise, ok, (error) => fail(toFlowError(error)));
+
+  const submit = (effect: Extract<FlowEffect, { type: 'submitCode' }>): Promise<{ user: User; isNewUser: boolean }> => {
+    const { channel, intent, destination, code } = effect;
+    const asLinked = (user: User) => ({ user, isNewUser: false });
+    if (intent === 'login') {
+      return channel === 'email'
+        ? actions.loginWithEmailCode(destination, code)
+        : actions.loginWithSmsCode(destination, code);
+    }
+    if (intent === 'update') {
+      return actions.updateEmail(effect.previousAddress ?? '', destination, code).then(asLinked);
+    }
+    return (channel === 'email' ? actions.linkEmail(destination, code) : actions.linkPhone(destination, code)).then(
+      asLinked,
+    );
+  };
+
+  function run(effect: FlowEffect): void {
+    switch (effect.type) {
+      case 'after':
+        core.after(effect.ms, effect.event);
+        return;
+      case 'cancelTimers':
+        core.cancelTimers();
+        return;
+      case 'sendCode': {
+        // A code works only for its purpose: the flow's intent (login, link or update).
+        const { channel, destination, intent } = effect;
+        const purpose = intent === 'login' ? [] : ([undefined, intent] as const);
+        const send =
+          channel === 'email'
+            ? actions.sendEmailCode(destination, ...purpose)
+            : actions.sendSmsCode(destination, ...purpose);
+        settle(
+          send,
+          () => ({ type: 'codeSent' }),
+          (error) => ({ type: 'sendFailed', error }),
+        );
+        return;
+      }
+      case 'submitCode':
+        settle(
+          submit(effect),
+          ({ user, isNewUser }) => ({ type: 'codeAccepted', user, isNewUser }),
+          (error) => ({ type: 'codeRejected', error }),
+        );
+        return;
+      case 'acceptTerms':
+        settle(
+          actions.acceptTerms(),
+          (user) => ({ type: 'termsAccepted', user }),
+          (error) => ({ type: 'postLoginFailed', error }),
+        );
+        return;
+      case 'createEmbeddedWallet': {
+        const create = handlers().createEmbeddedWallet;
+        const created = create ? create(effect.user) : Promise.resolve(effect.user);
+        settle(
+          created,
+          (user) => ({ type: 'walletCreated', user }),
+          (error) => ({ type: 'postLoginFailed', error }),
+        );
+        return;
+      }
+      case 'logout':
+        // Logout always clears locally (SPEC §4); a failed server call changes nothing for the flow.
+        actions.logout().catch(() => undefined);
+        return;
+      case 'reportComplete':
+        handlers().onComplete?.({ intent: effect.intent, user: effect.user, isNewUser: effect.isNewUser });
+        return;
+      case 'reportExit':
+        handlers().onExit?.(effect.error);
+        return;
+    }
+  }
+
+  return {
+    getState: core.getState,
+    subscribe: core.subscribe,
+    dispatch: core.dispatch,
+    // Only timers: subscribers unsubscribe themselves (React may re-run effects on a live runner).
+    destroy: core.cancelTimers,
+  };
+}

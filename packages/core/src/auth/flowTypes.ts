@@ -1,0 +1,112 @@
+import type { CreateOnLogin, User } from '@latch/protocol';
+import type { ScreenId } from './screens.js';
+
+/** Whether the flow logs a user in, links an account, or updates the linked email (SPEC §4 "Login versus link"). */
+export type FlowIntent = 'login' | 'link' | 'update';
+
+/** The channel a one-time code goes through. */
+export type OtpChannel = 'email' | 'sms';
+
+/** The one-time-code flow's states (SPEC §4). */
+export type OtpStatus = 'initial' | 'sending-code' | 'awaiting-code-input' | 'submitting-code' | 'done' | 'error';
+
+/** The one-time-code flow. */
+export interface OtpState {
+  status: OtpStatus;
+  channel: OtpChannel | null;
+  /** The email address or E.164 phone number the code went to. */
+  destination: string | null;
+  /** For UPDATE_EMAIL_SCREEN: the address being replaced. */
+  previousAddress: string | null;
+  /** The text under the code boxes after a failed submit. */
+  errorText: string | null;
+  /** Bumped each time the boxes must clear (1400 ms after a failure). */
+  clearCount: number;
+}
+
+import type { FlowError } from '../machine/flowError.js';
+
+export type { FlowError } from '../machine/flowError.js';
+
+/** What the flow needs to know about the app and the runner to choose the post-login screens. */
+export interface FlowContext {
+  requireUsersAcceptTerms: boolean;
+  createOnLogin: CreateOnLogin;
+  /** False until the embedded-wallet issue registers a handler: creation is then skipped. */
+  canCreateEmbeddedWallet: boolean;
+}
+
+/** Where the modal is in its life: screen set → 15 ms → open → closing → 200 ms → closed. */
+export type ModalPhase = 'closed' | 'opening' | 'open' | 'closing';
+
+/** The whole modal flow state. */
+export interface AuthFlowState {
+  phase: ModalPhase;
+  screen: ScreenId | null;
+  previousScreen: ScreenId | null;
+  intent: FlowIntent;
+  otp: OtpState;
+  error: FlowError | null;
+  /** The user once a code was accepted. */
+  user: User | null;
+  isNewUser: boolean;
+  /** Set once the login or link succeeded, so a close reports success and not an exit. */
+  succeeded: boolean;
+  context: FlowContext;
+}
+
+/** Events the screens, the runner and timers send to the flow. */
+export type FlowEvent =
+  | { type: 'open'; intent: FlowIntent; screen: ScreenId; context: FlowContext; previousAddress?: string }
+  | { type: 'shown' }
+  | { type: 'configure'; context: FlowContext }
+  | { type: 'close' }
+  | { type: 'cleared' }
+  | { type: 'navigate'; screen: ScreenId }
+  | { type: 'back' }
+  | { type: 'submitEmail'; email: string }
+  | { type: 'submitPhone'; phone: string }
+  | { type: 'codeSent' }
+  | { type: 'sendFailed'; error: FlowError }
+  | { type: 'submitCode'; code: string }
+  | { type: 'resendCode' }
+  | { type: 'codeAccepted'; user: User; isNewUser: boolean }
+  | { type: 'codeRejected'; error: FlowError }
+  | { type: 'clearCode' }
+  | { type: 'showConsent' }
+  | { type: 'createEmbeddedWallet' }
+  | { type: 'finish' }
+  | { type: 'acceptTerms' }
+  | { type: 'termsAccepted'; user: User }
+  | { type: 'declineTerms' }
+  | { type: 'walletCreated'; user: User }
+  | { type: 'postLoginFailed'; error: FlowError }
+  | { type: 'errorAction' };
+
+/** Exit errors reported to the host when the user leaves a flow (SPEC §4, §8 events). */
+export type ExitError = 'exited_auth_flow' | 'exited_link_flow';
+
+/** Side effects as data; the runner executes them (DESIGN §1 "flows"). */
+export type FlowEffect =
+  | { type: 'after'; ms: number; event: FlowEvent }
+  | { type: 'cancelTimers' }
+  | { type: 'sendCode'; channel: OtpChannel; destination: string; intent: FlowIntent }
+  | {
+      type: 'submitCode';
+      channel: OtpChannel;
+      intent: FlowIntent;
+      destination: string;
+      previousAddress: string | null;
+      code: string;
+    }
+  | { type: 'acceptTerms' }
+  | { type: 'createEmbeddedWallet'; user: User }
+  | { type: 'logout' }
+  | { type: 'reportComplete'; intent: FlowIntent; user: User; isNewUser: boolean }
+  | { type: 'reportExit'; error: ExitError };
+
+/** What a transition returns. */
+export interface Transition {
+  state: AuthFlowState;
+  effects: FlowEffect[];
+}

@@ -1,0 +1,85 @@
+import { createFakeClock } from '@latch/core/testing';
+import type { User } from '@latch/protocol';
+import { describe, expect, it } from 'vitest';
+import { createWalletExporter } from './walletExporter.js';
+
+const ADDRESS = `0x${'c'.repeat(40)}`;
+const owner = {
+  id: 'did:latch:u',
+  linkedAccounts: [{ type: 'wallet', address: ADDRESS, walletClientType: 'latch', recoveryMethod: 'latch' }],
+} as unknown as User;
+const withoutWallet = { id: 'did:latch:v', linkedAccounts: [] } as unknown as User;
+
+function setup(user: User | null = owner, connect: () => Promise<unknown> = async () => ({})) {
+  const clock = createFakeClock();
+  const exporter = createWalletExporter({
+    getUser: () => user,
+    controller: { connect: connect as never },
+    clock,
+    page: { apiUrl: 'https://auth.example', appId: 'a'.repeat(25) },
+  });
+  return { clock, exporter };
+}
+
+describe('wallet exporter', () => {
+  it('shows the export screen no earlier than 1 s after connecting began, even when connected at once', async () => {
+    const { clock, exporter } = setup();
+    let closed = false;
+    void exporter.exportWallet().then(() => {
+      closed = true;
+    });
+    expect(exporter.getState()).toEqual({ address: ADDRESS, status: 'connecting', errorText: null });
+    await clock.advance(999);
+    expect(exporter.getState()?.status).toBe('connecting');
+    await clock.advance(1);
+    expect(exporter.getState()?.status).toBe('ready');
+    expect(closed).toBe(false);
+    exporter.close();
+    await clock.flush();
+    expect(exporter.getState()).toBeNull();
+    expect(closed).toBe(true);
+  });
+
+  it('moves on as soon as a slow connection (over 1 s) is done', async () => {
+    let finish: () => void = () => {};
+    const { clock, exporter } = setup(owner, () => new Promise<void>((resolve) => (finish = resolve)));
+    void exporter.exportWallet();
+    await clock.advance(3000);
+    expect(exporter.getState()?.status).toBe('connecting');
+    finish();
+    await clock.advance(0);
+    expect(exporter.getState()?.status).toBe('ready');
+  });
+
+  it('shows the generic error when connecting fails, and after a failure of the export page', async () => {
+    const { clock, exporter } = setup(owner, async () => {
+      throw new Error('boom');
+    });
+    void exporter.exportWallet();
+    await clock.flush();
+    expect(exporter.getState()).toEqual({
+      address: ADDRESS,
+      status: 'error',
+      errorText: 'An error has occurred, please try again.',
+    });
+    const other = setup();
+    void other.exporter.exportWallet();
+    other.exporter.fail();
+    expect(other.exporter.getState()?.errorText).toBe('An error has occurred, please try again.');
+  });
+
+  it('refuses without a user (must_be_authenticated) or without an embedded wallet (embedded_wallet_not_found)', async () => {
+    await expect(setup(null).exporter.exportWallet()).rejects.toMatchObject({ code: 'must_be_authenticated' });
+    await expect(setup(withoutWallet).exporter.exportWallet()).rejects.toMatchObject({
+      code: 'embedded_wallet_not_found',
+    });
+  });
+
+  it('a close while connecting wins: the screen does not reopen when the connection lands', async () => {
+    const { clock, exporter } = setup();
+    void exporter.exportWallet();
+    exporter.close();
+    await clock.advance(2000);
+    expect(exporter.getState()).toBeNull();
+  });
+});

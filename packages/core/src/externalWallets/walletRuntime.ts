@@ -1,0 +1,89 @@
+// The whole core entry, as every lazily loaded screen reaches it: the bundler then keeps the initial core
+// code in one chunk instead of splitting it along what the wallet code happens to use (smaller gzip).
+import '../index.js';
+import type { FlowContext } from '../auth/flowTypes.js';
+import { SCREEN } from '../auth/screens.js';
+import { browserUrlAccess } from '../session/returnParams.js';
+import { assertCanConnectOrCreate } from './connectedWallets.js';
+import { createExternalWallets, type ExternalWallets } from './externalWallets.js';
+import { isMobileBrowser } from './isMobileDevice.js';
+import { resolveWalletDeepLink } from './phantomScreens.js';
+import { walletConnectMetadata } from './walletConnectConnector.js';
+import type { WalletsDeps } from './walletsLoader.js';
+
+/** The page's external wallets, with what the wallet screens need from the provider. */
+export interface WalletRuntime extends ExternalWallets {
+  /** The app's current flow context, for `select`. */
+  flowContext(): FlowContext;
+  /** SPEC §5: throws invalid_data unless the user is signed out with no connected wallets (connectOrCreateWallet). */
+  assertCanConnectOrCreate(authenticated: boolean): void;
+}
+
+/**
+ * Creates the page's external wallets (loaded lazily): the wallet flow reports to the host and closes the
+ * modal when it is over; closing the modal mid flow (close button, Escape, backdrop) ends the wallet flow.
+ */
+export function createWalletRuntime(deps: WalletsDeps): WalletRuntime {
+  const { runner } = deps;
+  const wallets = createExternalWallets({
+    actions: deps.client,
+    clock: deps.clock,
+    handlers: () => ({ ...deps.handlers(), onClose: () => runner.dispatch({ type: 'close' }) }),
+    // Read when WalletConnect is chosen; signing starts on Ethereum mainnet (SPEC §9 default chain).
+    walletConnect: () => {
+      const config = deps.client.getState().config;
+      const origin = typeof location === 'undefined' ? '' : location.origin;
+      return {
+        projectId: config?.walletConnectCloudProjectId,
+        chainIds: [1],
+        metadata: walletConnectMetadata({ name: config?.name ?? origin, logo: config?.appearance.logo }, origin),
+      };
+    },
+  });
+  void openWalletDeepLink(wallets, deps);
+  const unsubscribe = runner.subscribe(() => {
+    const { phase } = runner.getState();
+    if (phase !== 'closing' && phase !== 'closed') return;
+    if (wallets.runner.getState().status !== 'disconnected') wallets.runner.dispatch({ type: 'close' });
+  });
+  return {
+    ...wallets,
+    flowContext: deps.flowContext,
+    assertCanConnectOrCreate: (authenticated) => assertCanConnectOrCreate(authenticated, wallets.connected.list()),
+    destroy() {
+      unsubscribe();
+      wallets.destroy();
+    },
+  };
+}
+
+/**
+ * SPEC §4 deep-link wallet: when the address names a wallet (`latch_wallet_client`), waits up to 3000 ms for it;
+ * a found wallet connects on AWAITING_CONNECTION, else the install help (desktop) or the interstitial (mobile).
+ * Signed-in users are left alone.
+ */
+async function openWalletDeepLink(wallets: ExternalWallets, deps: WalletsDeps): Promise<void> {
+  const isMobile = isMobileBrowser();
+  const resolved = await resolveWalletDeepLink({
+    url: browserUrlAccess(),
+    discovery: wallets.discovery,
+    isMobile,
+    help: wallets.help,
+  });
+  if (!resolved) return;
+  const { client, runner } = deps;
+  if (client.getState().status === 'loading') {
+    await new Promise<void>((resolve) => {
+      const stop = client.subscribe(() => {
+        if (client.getState().status === 'loading') return;
+        stop();
+        resolve();
+      });
+    });
+  }
+  if (client.getState().status !== 'ready' || client.getState().authenticated) return;
+  const context = deps.flowContext();
+  if (resolved.wallet && !wallets.select(resolved.wallet.id, { intent: 'login', isMobile, context })) return;
+  const screen = resolved.wallet ? SCREEN.awaitingConnection : resolved.screen;
+  runner.dispatch({ type: 'open', intent: 'login', screen, context });
+}

@@ -1,0 +1,201 @@
+import type { User } from '@latch/protocol';
+import { flowContextOf } from './auth/flowContext.js';
+import { createFlowRunner, type FlowRunner } from './auth/flowRunner.js';
+import type { ExitError, FlowIntent } from './auth/flowTypes.js';
+import { configWarnings } from './auth/landingLayout.js';
+import { SCREEN, type ScreenId } from './auth/screens.js';
+import { createLatchClient, type LatchClient } from './client.js';
+import { type Clock, systemClock } from './clock.js';
+import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
+import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
+
+/** What a completed login or link reports to the host. */
+export interface LoginCompleteResult {
+  intent: FlowIntent;
+  user: User;
+  isNewUser: boolean;
+}
+
+/** Options of `createLatch`: the app, the server and the host's outcome callbacks. */
+export interface LatchOptions {
+  appId: string;
+  clientId: string;
+  /** The Latch server; defaults to http://localhost:8787. */
+  apiUrl?: string;
+  /** Called when a login or link completes (after consent and wallet creation). */
+  onLoginComplete?(result: LoginCompleteResult): void;
+  /** Called when the user leaves a login (exited_auth_flow) or link (exited_link_flow) flow. */
+  onError?(error: ExitError): void;
+  /** Creates the user's wallet after login instead of the built-in embedded wallet. */
+  createEmbeddedWallet?(user: User): Promise<User>;
+  /** A client made elsewhere (tests, or hosts sharing one client); `destroy()` then leaves it alone. */
+  client?: LatchClient;
+  clock?: Clock;
+  /** `noPromptOnSignature` signs without EMBEDDED_WALLET_SIGN_REQUEST_SCREEN (unset: the app config's). */
+  embeddedWallets?: { noPromptOnSignature?: boolean };
+}
+
+/** The whole Latch runtime for one page; any UI (React, vanilla, …) renders its stores and calls its actions. */
+export interface Latch {
+  client: LatchClient;
+  /** The login / link flow (the modal's screens). */
+  auth: FlowRunner;
+  /** External wallets, loaded on first use. */
+  wallets: WalletsLoader;
+  embeddedWallet: EmbeddedWalletRuntime;
+  /** Replaces the host callbacks and options (a UI binding passes its latest props). */
+  setOptions(options: Partial<Omit<LatchOptions, 'appId' | 'clientId' | 'apiUrl' | 'client' | 'clock'>>): void;
+  /** Starts: loads the config and session, follows the user for the embedded wallet; returns `stop`. */
+  start(): () => void;
+  /** Stops everything and destroys the client unless it was given. */
+  destroy(): void;
+  /** Opens the login flow on LANDING; logged-in users only get a console warning (SPEC §4). */
+  login(): void;
+  logout(): Promise<void>;
+  linkEmail(): void;
+  linkPhone(): void;
+  /** Opens UPDATE_EMAIL_SCREEN for the linked email. */
+  updateEmail(): void;
+  /** Opens LINK_WALLET_SCREEN; with `suggestedAddress` it asks to reconnect that wallet. */
+  linkWallet(options?: { suggestedAddress?: string }): void;
+  /** Connect-only mode: connects a wallet to the page without logging in. */
+  connectWallet(): void;
+  /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless logged out with no connected wallets (SPEC §5). */
+  connectOrCreateWallet(): Promise<void>;
+  /** Opens the key export; resolves when the user closes it. */
+  exportWallet(): Promise<void>;
+}
+
+const DEFAULT_API_URL = 'http://localhost:8787';
+
+/** The screens where the wallet connection flow, not the code flow, reports the outcome to the host. */
+const walletFlowOwns = (screen: string | null): boolean =>
+  screen === SCREEN.awaitingConnection || screen === SCREEN.awaitingConnectOnlyConnection;
+
+/** The one composition root: builds the client, the auth flow, external wallets (lazy) and the embedded wallet. */
+export function createLatch(initial: LatchOptions): Latch {
+  const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
+  let options: LatchOptions = initial;
+  const client = initial.client ?? createLatchClient({ appId, clientId, apiUrl, clock });
+  const embeddedWallet = createEmbeddedWalletRuntime({
+    client,
+    apiUrl,
+    appId,
+    clientId,
+    clock,
+    noPromptOnSignature: () => options.embeddedWallets?.noPromptOnSignature,
+  });
+  // Read when a flow ends, so callbacks replaced later are the ones called.
+  const hostHandlers = () => ({
+    onComplete: (result: LoginCompleteResult) => options.onLoginComplete?.(result),
+    onExit: (error: ExitError) => options.onError?.(error),
+    createEmbeddedWallet: options.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
+  });
+  const auth: FlowRunner = createFlowRunner({
+    actions: client,
+    clock,
+    handlers: () => {
+      const handlers = hostHandlers();
+      // On the wallet screens the wallet flow owns the outcome and reports it itself.
+      return walletFlowOwns(auth.getState().screen)
+        ? { createEmbeddedWallet: handlers.createEmbeddedWallet }
+        : handlers;
+    },
+  });
+  const wallets = createWalletsLoader({
+    client,
+    clock,
+    runner: auth,
+    flowContext: () => flowContextOf(client.getState().config, true),
+    handlers: hostHandlers,
+  });
+
+  const open = (intent: 'login' | 'link' | 'update', screen: ScreenId, previousAddress?: string) =>
+    auth.dispatch({
+      type: 'open',
+      intent,
+      screen,
+      context: flowContextOf(client.getState().config, auth.getState().context.canCreateEmbeddedWallet),
+      previousAddress,
+    });
+  const requireUser = (action: string): User | null => {
+    const { user } = client.getState();
+    if (!user) console.warn(`Latch: ${action} needs a logged-in user (must_be_authenticated).`);
+    return user;
+  };
+
+  return {
+    client,
+    auth,
+    wallets,
+    embeddedWallet,
+    setOptions(patch) {
+      options = { ...options, ...patch };
+    },
+    start() {
+      // Keep the flow's view of the app config current; the config arrives after init.
+      let warnedFor: unknown = null;
+      const sync = () => {
+        const { config } = client.getState();
+        if (config && config !== warnedFor) {
+          warnedFor = config;
+          for (const warning of configWarnings(config)) console.warn(`Latch: ${warning}`);
+        }
+        auth.dispatch({ type: 'configure', context: flowContextOf(config, true) });
+      };
+      sync();
+      const unsubscribe = client.subscribe(sync);
+      const unwatch = embeddedWallet.watch();
+      void client.init();
+      // A wallet deep link (SPEC §2 query parameters) loads the wallet code at once, to connect or help with it.
+      if (typeof location !== 'undefined' && location.search.includes('latch_wallet_client=')) void wallets.load();
+      return () => {
+        unsubscribe();
+        unwatch();
+        auth.destroy();
+      };
+    },
+    destroy() {
+      auth.destroy();
+      wallets.destroy();
+      embeddedWallet.destroy();
+      if (!initial.client) client.destroy();
+    },
+    login() {
+      if (client.getState().authenticated) {
+        console.warn('Latch: login() was called while the user is already logged in.');
+        return;
+      }
+      open('login', SCREEN.landing);
+    },
+    logout: () => client.logout(),
+    linkEmail() {
+      if (requireUser('linkEmail')) open('link', SCREEN.linkEmail);
+    },
+    linkPhone() {
+      if (requireUser('linkPhone')) open('link', SCREEN.linkPhone);
+    },
+    updateEmail() {
+      const user = requireUser('updateEmail');
+      if (!user) return;
+      if (!user.email) {
+        console.warn('Latch: updateEmail needs an already linked email.');
+        return;
+      }
+      open('update', SCREEN.updateEmail, user.email.address);
+    },
+    linkWallet(linkOptions) {
+      if (!requireUser('linkWallet')) return;
+      wallets.setLinkHint(linkOptions?.suggestedAddress ?? null);
+      open('link', SCREEN.linkWallet);
+    },
+    connectWallet() {
+      open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);
+    },
+    async connectOrCreateWallet() {
+      (await wallets.load()).assertCanConnectOrCreate(client.getState().authenticated);
+      open('login', SCREEN.connectOrCreate);
+    },
+    exportWallet: () => embeddedWallet.exporter.exportWallet(),
+  };
+}

@@ -1,0 +1,144 @@
+import type { WalletExporter } from '@latch/core';
+import { browserFrameHost, loadKeyExport, systemClock } from '@latch/core';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
+import { useExportWalletStrings } from '../embeddedWallet/useWalletTexts.js';
+import { useLatchContext } from '../LatchContext.js';
+import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
+import { useModalDialog } from './useModalDialog.js';
+
+// The widget's colours handed to the export page (SPEC §7: theme colours as query parameters).
+const THEME_VARIABLES: Record<string, string> = {
+  background: '--latch-bg',
+  foreground: '--latch-fg',
+  muted: '--latch-muted',
+  surface: '--latch-surface',
+  border: '--latch-border',
+  accent: '--latch-accent-fill',
+  accent_foreground: '--latch-accent-contrast',
+};
+
+function themeOf(element: Element): Record<string, string> {
+  const style = getComputedStyle(element);
+  const theme: Record<string, string> = {};
+  for (const [name, variable] of Object.entries(THEME_VARIABLES)) {
+    const value = style.getPropertyValue(variable).trim();
+    if (value) theme[name] = value;
+  }
+  return theme;
+}
+
+/** EMBEDDED_WALLET_KEY_EXPORT_SCREEN in a native modal <dialog>, after the connecting step. */
+export function ExportWalletDialogBody(): ReactNode {
+  const text = useExportWalletStrings();
+  const { exporter } = useEmbeddedWalletRuntime();
+  const state = useSyncExternalStore(exporter.subscribe, exporter.getState, exporter.getState);
+  const { ref, titleId, root } = useModalDialog(() => exporter.close());
+
+  if (!state) return null;
+  return (
+    <dialog ref={ref} {...root} className="latch-dialog" aria-labelledby={titleId}>
+      {state.status === 'connecting' ? (
+        <div className="latch-screen" aria-busy="true">
+          <div className="latch-center">
+            <h2 className="latch-title" id={titleId}>
+              {text.connecting}
+            </h2>
+            <div className="latch-spinner" role="progressbar" aria-label={text.connecting} />
+          </div>
+        </div>
+      ) : (
+        <ExportScreen
+          exporter={exporter}
+          dialog={ref}
+          titleId={titleId}
+          address={state.address}
+          connected={state.status === 'ready'}
+          errorText={state.errorText}
+        />
+      )}
+    </dialog>
+  );
+}
+
+/** The screen with its export frame: the access token goes to the frame by message, never in its address. */
+function ExportScreen(props: {
+  exporter: WalletExporter;
+  dialog: { current: HTMLDialogElement | null };
+  titleId: string;
+  address: string;
+  /** False when connecting failed: then no frame is loaded (the screen shows the error). */
+  connected: boolean;
+  errorText: string | null;
+}): ReactNode {
+  const { exporter, dialog, address } = props;
+  // Decided once: a later failure of the page itself keeps the frame, which shows its own error.
+  const [startFrame] = useState(props.connected);
+  const { client } = useLatchContext();
+  const [frame, setFrame] = useState<{
+    src: string;
+    token: string;
+    start: Awaited<ReturnType<typeof loadKeyExport>>['startKeyExport'];
+  } | null>(null);
+  const frameRef = useRef<HTMLIFrameElement>(null);
+  const loaded = useRef<() => void>(() => {});
+
+  useEffect(() => {
+    if (!startFrame) return;
+    let live = true;
+    Promise.all([client.getAccessToken(), loadKeyExport()]).then(
+      ([token, { embeddedWalletExportUrl, startKeyExport }]) => {
+        if (!live) return;
+        if (!token) return exporter.fail();
+        const element = dialog.current;
+        const width = element ? element.clientWidth - 40 : undefined;
+        const src = embeddedWalletExportUrl({
+          ...exporter.page,
+          address,
+          width,
+          theme: element ? themeOf(element) : {},
+        });
+        setFrame({ src, token, start: startKeyExport });
+      },
+      () => live && exporter.fail(),
+    );
+    return () => {
+      live = false;
+    };
+  }, [startFrame, client, exporter, dialog, address]);
+
+  // A layout effect: listening starts in the same task the frame is inserted, before it can announce itself.
+  useLayoutEffect(() => {
+    const target = frameRef.current?.contentWindow;
+    if (!frame || !target) return;
+    let cancelled = false;
+    const session = frame.start({
+      target,
+      frameOrigin: new URL(frame.src).origin,
+      host: browserFrameHost(),
+      accessToken: frame.token,
+      address,
+      clock: systemClock,
+    });
+    loaded.current = session.frameLoaded;
+    session.done.catch(() => {
+      if (!cancelled) exporter.fail();
+    });
+    return () => {
+      cancelled = true;
+      session.cancel();
+    };
+  }, [frame, address, exporter]);
+
+  return (
+    <EmbeddedWalletKeyExportScreen
+      titleId={props.titleId}
+      address={address}
+      frameSrc={frame?.src ?? null}
+      frameRef={frameRef}
+      onFrameLoad={() => loaded.current()}
+      errorText={props.errorText}
+      onClose={() => exporter.close()}
+    />
+  );
+}

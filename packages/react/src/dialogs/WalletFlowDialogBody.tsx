@@ -1,0 +1,31 @@
+import type { WalletFlowSession } from '@latch/core';
+import { type ReactNode, useSyncExternalStore } from 'react';
+import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
+import { WalletFlowContext } from '../embeddedWallet/WalletFlowContext.js';
+import { SCREENS } from '../screens/screenTable.js';
+import { useModalDialog } from './useModalDialog.js';
+
+/** The wallet flow's native modal <dialog>; Escape and the close button close it only when the flow allows. */
+export function WalletFlowDialogBody(): ReactNode {
+  const session = useEmbeddedWalletRuntime().walletFlows.session();
+  return session ? <OpenWalletFlow session={session} /> : null;
+}
+
+function OpenWalletFlow({ session }: { session: WalletFlowSession }): ReactNode {
+  const { runner, module } = session;
+  const state = useSyncExternalStore(runner.subscribe, runner.getState, runner.getState);
+  // Escape closes only a closable flow (SPEC §4: automatic flows are not closable); a screen that
+  // takes a password starts in its field.
+  const { ref, titleId, root } = useModalDialog(() => runner.dispatch({ type: 'close' }), { focusInput: true });
+
+  if (!state.screen) return null;
+  const Screen = SCREENS[state.screen];
+  const onClose = module.isClosable(state) ? () => runner.dispatch({ type: 'close' }) : undefined;
+  return (
+    <dialog ref={ref} {...root} className="latch-dialog" aria-labelledby={titleId} data-latch-wallet-flow="">
+      <WalletFlowContext.Provider value={{ state, flow: module, dispatch: runner.dispatch }}>
+        <Screen titleId={titleId} onClose={onClose} />
+      </WalletFlowContext.Provider>
+    </dialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { type RefObject, useEffect, useId, useRef } from 'react';
+import { useRootAttributes } from '../components/useRootAttributes.js';
+import { injectStyles } from '../styles/injectStyles.js';
+
+/** What a native modal <dialog> of the widget needs: its ref, its title id and the theme attributes. */
+export interface ModalDialog {
+  ref: RefObject<HTMLDialogElement | null>;
+  titleId: string;
+  root: ReturnType<typeof useRootAttributes>;
+}
+
+/**
+ * Opens a widget <dialog> with showModal() on mount (page inert, focus trapped) and closes it on unmount;
+ * Escape calls `onCancel` instead of letting the browser close it, so the flow decides. With
+ * `focusInput`, focus starts in the first text field rather than on the close button.
+ */
+export function useModalDialog(onCancel: () => void, options: { focusInput?: boolean } = {}): ModalDialog {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const root = useRootAttributes();
+  const cancel = useRef(onCancel);
+  cancel.current = onCancel;
+  const focusInput = options.focusInput ?? false;
+
+  useEffect(() => injectStyles(), []);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (!dialog.open) {
+      dialog.showModal();
+      if (focusInput) dialog.querySelector<HTMLElement>('input:not([type=checkbox])')?.focus();
+    }
+    const onCancelEvent = (event: Event) => {
+      event.preventDefault();
+      cancel.current();
+    };
+    dialog.addEventListener('cancel', onCancelEvent);
+    return () => {
+      dialog.removeEventListener('cancel', onCancelEvent);
+      if (dialog.open) dialog.close();
+    };
+  }, [focusInput]);
+
+  return { ref, titleId, root };
+}

@@ -1,8 +1,0 @@
-import type { ReactNode } from 'react';
-import { PasswordFlowView } from '../embeddedWallet/password/PasswordFlowView.js';
-import type { WalletFlowScreenProps } from '../embeddedWallet/walletFlowProps.js';
-
-/** EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN: the password flow that sets (or resets) the wallet's password. */
-export function EmbeddedWalletPasswordUpdateScreen(props: WalletFlowScreenProps): ReactNode {
-  return <PasswordFlowView {...props} />;
-}

@@ -1,0 +1,108 @@
+import { type LandingEntry, landingLayout } from '@latch/core';
+import type { LoginMethod } from '@latch/protocol';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Button } from '../../components/Button.js';
+import { ConsentLine } from '../../components/ConsentLine.js';
+import { EmailForm } from '../../components/EmailForm.js';
+import { PhoneForm } from '../../components/PhoneForm.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useClientState, useStrings } from '../../hooks.js';
+import type { ScreenProps } from '../ScreenProps.js';
+
+type View = 'main' | 'overflow' | 'wallets';
+
+// The wallet list and the wallet code it needs load after first paint, out of the initial JavaScript.
+const LazyWalletList = lazy(() => import('../../components/WalletList.js'));
+
+/** The wallet list (lazily loaded), with a spinner until it is there. */
+function WalletList({ configured }: { configured: readonly string[] }): ReactNode {
+  const strings = useStrings();
+  return (
+    <Suspense fallback={<div className="latch-spinner" role="progressbar" aria-label={strings.loading} />}>
+      <LazyWalletList configured={configured} />
+    </Suspense>
+  );
+}
+
+/** LANDING and CONNECT_OR_CREATE: header, login message, the login methods in their layout, consent line. */
+export function LandingScreen({ titleId }: ScreenProps): ReactNode {
+  const { config } = useClientState();
+  const strings = useStrings();
+  const [view, setView] = useState<View>('main');
+  if (!config) return null;
+  const layout = landingLayout(config);
+  const { appearance } = config;
+  const overflowTitle = layout.layout === 'ordered' ? strings.moreOptions : strings.otherSocials;
+
+  return (
+    <ScreenFrame
+      titleId={titleId}
+      title={view === 'main' ? appearance.landingHeader : view === 'wallets' ? strings.otherWallets : overflowTitle}
+      onBack={view === 'main' ? undefined : () => setView('main')}
+      top={
+        appearance.logo && view === 'main' ? (
+          <img className="latch-logo" src={appearance.logo} alt={config.name} />
+        ) : null
+      }
+    >
+      {view === 'main' && appearance.loginMessage ? <p className="latch-text">{appearance.loginMessage}</p> : null}
+      <div className="latch-list">
+        {view === 'main' ? (
+          layout.entries.map((entry) => <Entry key={entryKey(entry)} entry={entry} onOpen={setView} />)
+        ) : view === 'overflow' ? (
+          layout.overflowMethods.map((method) => <MethodItem key={method} method={method} collapsed />)
+        ) : (
+          <WalletList configured={layout.overflowWallets} />
+        )}
+      </div>
+      <ConsentLine legal={config.legal} />
+    </ScreenFrame>
+  );
+}
+
+const entryKey = (entry: LandingEntry): string =>
+  entry.kind === 'method' ? entry.method : entry.kind === 'wallet' ? `wallet:${entry.wallet}` : entry.kind;
+
+function Entry({ entry, onOpen }: { entry: LandingEntry; onOpen(view: View): void }): ReactNode {
+  const strings = useStrings();
+  switch (entry.kind) {
+    case 'method':
+      return <MethodItem method={entry.method} />;
+    case 'more-options':
+      return <Button onClick={() => onOpen('overflow')}>{strings.moreOptions}</Button>;
+    case 'other-socials':
+      return <Button onClick={() => onOpen('overflow')}>{strings.otherSocials}</Button>;
+    case 'other-wallets':
+      return <Button onClick={() => onOpen('wallets')}>{strings.otherWallets}</Button>;
+    case 'continue-with-wallet':
+      return <Button onClick={() => onOpen('wallets')}>{strings.continueWithWallet}</Button>;
+    case 'passkey':
+      // Passkey login is not built: landingLayout leaves it out, so this entry does not occur.
+      return null;
+    case 'wallet':
+      return <WalletList configured={[entry.wallet]} />;
+  }
+}
+
+/**
+ * Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. Methods
+ * not built yet never reach here (landingLayout shows only built ones) and would render nothing.
+ */
+function MethodItem({ method, collapsed = false }: { method: LoginMethod; collapsed?: boolean }): ReactNode {
+  const strings = useStrings();
+  const { config } = useClientState();
+  const [expanded, setExpanded] = useState(!collapsed);
+  // 'wallet' as a method: the whole wallet list (the app names no wallets, or lists them in its order).
+  if (method === 'wallet') return <WalletList configured={config?.appearance.walletList ?? []} />;
+  if (method === 'email' || method === 'sms') {
+    if (!expanded) {
+      return (
+        <Button onClick={() => setExpanded(true)}>
+          {method === 'email' ? strings.continueWithEmail : strings.continueWithSms}
+        </Button>
+      );
+    }
+    return method === 'email' ? <EmailForm autoFocus={collapsed} /> : <PhoneForm autoFocus={collapsed} />;
+  }
+  return null;
+}

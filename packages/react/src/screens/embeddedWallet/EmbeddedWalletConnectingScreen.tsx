@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
+import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import type { ScreenProps } from '../ScreenProps.js';
+import { WalletFlowFrame } from './WalletFlowFrame.js';
+
+/** EMBEDDED_WALLET_CONNECTING_SCREEN: shown while the wallet is unlocked on this device before the next screen. */
+export function EmbeddedWalletConnectingScreen({ titleId, onClose }: ScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
+  const { state } = useWalletFlow();
+  if (state.connectErrorText) {
+    return (
+      <WalletFlowFrame
+        titleId={titleId}
+        title={text.connectingFailedTitle}
+        onClose={onClose}
+        top={
+          <div className="latch-badge" data-tone="error" aria-hidden="true">
+            !
+          </div>
+        }
+      >
+        <p className="latch-status" data-tone="error" role="alert">
+          {state.connectErrorText}
+        </p>
+      </WalletFlowFrame>
+    );
+  }
+  return (
+    <WalletFlowFrame titleId={titleId} title={text.connectingTitle} onClose={onClose}>
+      <div className="latch-spinner" role="progressbar" aria-label={text.connectingTitle} />
+    </WalletFlowFrame>
+  );
+}

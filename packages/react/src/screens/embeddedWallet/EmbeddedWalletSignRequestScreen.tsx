@@ -1,0 +1,58 @@
+import type { SignRequest } from '@latch/core';
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useEmbeddedWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
+
+// Inline (CSSOM) style: allowed under a strict host style-src, unlike a new stylesheet rule.
+const PAYLOAD_STYLE = {
+  margin: 0,
+  padding: 12,
+  maxHeight: 200,
+  overflow: 'auto',
+  whiteSpace: 'pre-wrap',
+  overflowWrap: 'anywhere',
+  fontSize: 13,
+  fontFamily: 'ui-monospace, monospace',
+  borderRadius: 8,
+  background: 'var(--latch-surface)',
+} as const;
+
+/** The payload as shown: the message text for personal_sign, the typed data as formatted JSON. */
+function shownPayload(request: SignRequest): string {
+  if (request.kind === 'message') return String(request.payload);
+  const typed = typeof request.payload === 'string' ? JSON.parse(request.payload) : request.payload;
+  return JSON.stringify(typed, null, 2);
+}
+
+/** EMBEDDED_WALLET_SIGN_REQUEST_SCREEN: the message or typed data, 'Sign and continue', then 'Success'. */
+export function EmbeddedWalletSignRequestScreen(props: {
+  titleId: string;
+  request: SignRequest;
+  onSign(): void;
+  onClose(): void;
+}): ReactNode {
+  const text = useEmbeddedWalletStrings();
+  const { request } = props;
+  const busy = request.status === 'signing';
+  return (
+    <ScreenFrame titleId={props.titleId} title={text.signMessageTitle} onClose={props.onClose}>
+      <p className="latch-text">{text.signMessageDescription}</p>
+      {/* A scrollable region must be reachable by keyboard to be read (WCAG 2.1.1). */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus lets keyboard users scroll long typed data. */}
+      <section className="latch-sign-payload" style={PAYLOAD_STYLE} tabIndex={0} aria-label={text.signMessageTitle}>
+        <pre style={{ margin: 0, whiteSpace: 'pre-wrap', font: 'inherit' }}>{shownPayload(request)}</pre>
+      </section>
+      <p
+        className="latch-status"
+        data-tone={request.status === 'error' ? 'error' : request.status === 'success' ? 'success' : undefined}
+        role="status"
+      >
+        {request.status === 'success' ? text.signSuccess : (request.errorText ?? '')}
+      </p>
+      <Button variant="primary" disabled={busy || request.status === 'success'} onClick={props.onSign}>
+        {text.signAndContinue}
+      </Button>
+    </ScreenFrame>
+  );
+}

@@ -1,0 +1,115 @@
+import { SCREEN, type ScreenId, type WalletFlowScreen } from '@latch/core';
+import { type ComponentType, lazy } from 'react';
+import { LandingScreen } from './auth/LandingScreen.js';
+import type { ScreenProps } from './ScreenProps.js';
+
+/** Every screen id a dialog shows: the login flow's and the wallet flows'. */
+export type AnyScreenId = ScreenId | WalletFlowScreen;
+
+type Loaded = { default: ComponentType<ScreenProps> };
+
+/**
+ * A thenable that resolves at once: React renders a loaded screen without a Suspense fallback (a
+ * dialog that focuses its first field on open must open with the field in it); a promise would not.
+ */
+function resolved(value: Loaded): Promise<Loaded> {
+  // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point (React.lazy reads it at once).
+  const thenable = { then: (resolve: (value: Loaded) => void) => resolve(value) };
+  return thenable as unknown as Promise<Loaded>;
+}
+
+/** A lazily imported group of screens (one chunk); once loaded, its screens render without suspending. */
+function screenGroup<M>(load: () => Promise<M>) {
+  let loaded: M | undefined;
+  let pending: Promise<M> | undefined;
+  const preload = (): Promise<M> => {
+    pending ??= load().then((module) => {
+      loaded = module;
+      return module;
+    });
+    return pending;
+  };
+  const screen = (pick: (module: M) => ComponentType<ScreenProps>) =>
+    lazy(() =>
+      loaded === undefined
+        ? preload().then((module) => ({ default: pick(module) }))
+        : resolved({ default: pick(loaded) }),
+    );
+  return { preload, screen };
+}
+
+const single = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ScreenProps>) =>
+  screenGroup(load).screen(pick);
+const externalWallets = screenGroup(() => import('./externalWallets/externalWalletScreens.js'));
+const walletFlows = screenGroup(() => import('./embeddedWallet/walletFlowScreens.js'));
+
+/** Loads the wallet-flow screens: the wallet-flow dialog waits for them before it opens. */
+export const preloadWalletFlowScreens = (): Promise<unknown> => walletFlows.preload();
+
+/**
+ * The one screen table: each screen id to its component, every one taking ScreenProps. Only LANDING
+ * ships in the initial bundle; every other screen loads when first shown, the external-wallet and the
+ * wallet-flow screens as one chunk each.
+ */
+export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
+  [SCREEN.landing]: LandingScreen,
+  [SCREEN.connectOrCreate]: LandingScreen,
+  [SCREEN.awaitingCode]: single(
+    () => import('./auth/AwaitingPasswordlessCodeScreen.js'),
+    (m) => m.AwaitingPasswordlessCodeScreen,
+  ),
+  [SCREEN.consent]: single(
+    () => import('./auth/AffirmativeConsentScreen.js'),
+    (m) => m.AffirmativeConsentScreen,
+  ),
+  [SCREEN.allowlistRejection]: single(
+    () => import('./auth/AllowlistRejectionScreen.js'),
+    (m) => m.AllowlistRejectionScreen,
+  ),
+  [SCREEN.userLimitReached]: single(
+    () => import('./auth/UserLimitReachedScreen.js'),
+    (m) => m.UserLimitReachedScreen,
+  ),
+  [SCREEN.error]: single(
+    () => import('./auth/ErrorScreen.js'),
+    (m) => m.ErrorScreen,
+  ),
+  [SCREEN.loginFailed]: single(
+    () => import('./auth/LoginFailedScreen.js'),
+    (m) => m.LoginFailedScreen,
+  ),
+  [SCREEN.linkEmail]: single(
+    () => import('./auth/LinkEmailScreen.js'),
+    (m) => m.LinkEmailScreen,
+  ),
+  [SCREEN.linkPhone]: single(
+    () => import('./auth/LinkPhoneScreen.js'),
+    (m) => m.LinkPhoneScreen,
+  ),
+  [SCREEN.updateEmail]: single(
+    () => import('./auth/UpdateEmailScreen.js'),
+    (m) => m.UpdateEmailScreen,
+  ),
+  [SCREEN.awaitingConnection]: externalWallets.screen((m) => m.AwaitingConnectionScreen),
+  [SCREEN.awaitingConnectOnlyConnection]: externalWallets.screen((m) => m.AwaitingConnectOnlyConnectionScreen),
+  [SCREEN.connectOnlyLanding]: externalWallets.screen((m) => m.ConnectOnlyLandingScreen),
+  [SCREEN.connectOnlyAuthenticated]: externalWallets.screen((m) => m.ConnectOnlyAuthenticatedScreen),
+  [SCREEN.linkWallet]: externalWallets.screen((m) => m.LinkWalletScreen),
+  [SCREEN.phantomInterstitial]: externalWallets.screen((m) => m.PhantomInterstitialScreen),
+  [SCREEN.installPhantom]: externalWallets.screen((m) => m.InstallPhantomScreen),
+  [SCREEN.embeddedWalletCreated]: single(
+    () => import('./embeddedWallet/EmbeddedWalletCreatedScreen.js'),
+    (m) => m.EmbeddedWalletCreatedScreen,
+  ),
+  [SCREEN.embeddedWalletOnCreate]: single(
+    () => import('./embeddedWallet/EmbeddedWalletOnAccountCreateScreen.js'),
+    (m) => m.EmbeddedWalletOnAccountCreateScreen,
+  ),
+  EMBEDDED_WALLET_CONNECTING_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletConnectingScreen),
+  EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordRecoveryScreen),
+  EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletRecoverySelectionScreen),
+  EMBEDDED_WALLET_BACKUP_INTRO_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletBackupIntroScreen),
+  EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordUpdateSplashScreen),
+  EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordUpdateScreen),
+  EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordCreateScreen),
+};

@@ -1,0 +1,59 @@
+/**
+ * Texts of the embedded wallet's password and recovery screens. SPEC §2/§5/§8 texts are word for
+ * word; the rest (marked) are ours where SPEC is silent (docs/embedded-wallet.md). Loaded only with
+ * the wallet-flow dialog.
+ */
+export const walletFlowStrings = {
+  continue: 'Continue',
+  // EMBEDDED_WALLET_CONNECTING_SCREEN (ours)
+  connectingTitle: 'Connecting to your wallet',
+  connectingFailedTitle: 'Something went wrong',
+  // EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN
+  recoveryTitle: 'Enter your password',
+  recoveryDescription: 'Enter the password you set to restore your account on this device.',
+  recoveryButton: 'Recover your account',
+  passwordLabel: 'Password',
+  show: 'Show',
+  hide: 'Hide',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  // EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN
+  selectionTitle: 'Secure your account',
+  selectionDescription: 'Choose how to back up your account, so you can restore it on a new device.',
+  googleDrive: 'Back up to Google Drive',
+  icloud: 'Back up to Apple iCloud',
+  setAPassword: 'Set a password',
+  backupWhy: 'Why do I need to secure my account?',
+  // Backup-method intro
+  introTitle: 'Why do I need to secure my account?',
+  introBody:
+    'Your account is protected by a key split between this device and our servers. A backup lets you restore it if you lose this device or use a new one.',
+  introButton: 'Select backup method',
+  // EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN
+  splashTitle: 'Secure Your Account',
+  splashDescription: 'Add a password so that only you can restore your account on a new device.',
+  splashButton: 'Add password',
+  // Password flow
+  createTitle: 'Set your password',
+  resetTitle: 'Reset your password',
+  createDescription: 'You will need this password to restore your account on a new device.',
+  generate: 'Generate',
+  strength: 'Strength',
+  saveTitle: 'Save your password',
+  saveDescription: 'Keep it somewhere safe. Without it you cannot restore your account on a new device.',
+  copy: 'Copy',
+  copied: 'Copied',
+  download: 'Download',
+  confirmTitle: 'Confirm your password',
+  confirmLabel: 'Confirm password',
+  finalizeTitle: 'Confirm you have saved',
+  acknowledgement: 'I understand that if I lose my password and my device, I lose access to my account and my assets.',
+  setPassword: 'Set Password',
+  cancel: 'Cancel',
+  successTitle: 'Success',
+  successDescription: 'Your account is secured with your password.',
+  failedTitle: 'Something went wrong',
+} as const;
+
+/** The wallet-flow texts' keys. */
+export type WalletFlowStrings = { [K in keyof typeof walletFlowStrings]: string };

@@ -1,0 +1,24 @@
+import { deriveCodeKey } from './codes/OneTimeCodes.js';
+import { createPasswordlessCodes } from './codes/PasswordlessCodes.js';
+import type { ServerContext, ServerParts } from './context.js';
+import { buildSiwe } from './siwe/siweLoginFor.js';
+import { buildCustody } from './wallets/custodyFor.js';
+import { DeviceKeys } from './wallets/deviceKeys.js';
+import { buildExportCodes } from './wallets/exportStepUp.js';
+import type { WalletKeyring } from './wallets/walletKeyring.js';
+
+/**
+ * Builds every service onto the server's parts, once at startup: the master key and the wallet keyring
+ * are loaded by the caller (before the database opens), so a bad key stops the start, not a request.
+ */
+export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyring: WalletKeyring): ServerContext {
+  return {
+    ...parts,
+    passwordless: createPasswordlessCodes(parts, deriveCodeKey(masterKey)),
+    exportCodes: buildExportCodes(parts, masterKey),
+    siwe: buildSiwe(parts),
+    walletKeyring,
+    custody: buildCustody(parts, walletKeyring),
+    deviceKeys: new DeviceKeys(parts.db as unknown as ConstructorParameters<typeof DeviceKeys>[0], parts.clock),
+  };
+}
