@@ -7,19 +7,12 @@ export const MAX_BODY_BYTES = 64 * 1024;
 
 const tooLarge = () => new LatchError('invalid_data', 'The request body is too large.', { status: 413 });
 
-/**
- * The body as text, never more than MAX_BODY_BYTES: a declared length over it is refused before
- * reading; a body without one (chunked) is read until it passes the limit. A body with a declared
- * length is read straight from the socket (the Node adapter's fast path, no web Request built).
- */
-async function readText(c: LatchContext): Promise<string> {
+/** The exact body bytes, read until they pass MAX_BODY_BYTES (then refused); a declared length over it is refused first. */
+export async function readBodyBytes(c: LatchContext): Promise<Uint8Array> {
   const declared = c.req.header('content-length');
-  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
-    if (Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-    return c.req.text();
-  }
+  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
   const body = c.req.raw.body;
-  if (!body) return '';
+  if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -33,7 +26,21 @@ async function readText(c: LatchContext): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/**
+ * The body as text, never more than MAX_BODY_BYTES: a declared length over it is refused before
+ * reading; a body without one (chunked) is read until it passes the limit. A body with a declared
+ * length is read straight from the socket (the Node adapter's fast path, no web Request built).
+ */
+async function readText(c: LatchContext): Promise<string> {
+  const declared = c.req.header('content-length');
+  if (declared !== undefined && c.req.header('transfer-encoding') === undefined) {
+    if (Number(declared) > MAX_BODY_BYTES) throw tooLarge();
+    return c.req.text();
+  }
+  return Buffer.from(await readBodyBytes(c)).toString('utf8');
 }
 
 /** Reads the JSON body (an empty body reads as `{}`). Malformed or oversized bodies throw `invalid_data`. */

@@ -3,6 +3,7 @@ import {
   AddShareSetBody,
   ConfirmPasswordBody,
   CreateWalletBody,
+  type CustodyAction,
   OprfBody,
   RegisterDeviceBody,
   ReplaceRecoveryBody,
@@ -12,6 +13,7 @@ import {
   type WireRecoveryRelease,
 } from '@latch/protocol/schemas';
 import type * as v from 'valibot';
+import type { ServerContext } from '../context.js';
 import type { RouteDef } from '../http/env.js';
 import type { Db } from '../store/db.js';
 import { countNewDevice } from '../wallets/custodyLimits.js';
@@ -20,7 +22,7 @@ import { custodyRoute } from '../wallets/custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from '../wallets/deviceGrants.js';
 import { recordEmbeddedWalletAccount } from '../wallets/embeddedWalletAccount.js';
 import { exportRoutes } from '../wallets/exportRoutes.js';
-import type { NewWalletInput, WalletRecord } from '../wallets/walletCustody.js';
+import type { NewWalletInput, WalletOwner, WalletRecord } from '../wallets/walletCustody.js';
 import { verifyWalletSignature } from '../wallets/walletSignature.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -46,6 +48,28 @@ function recoveryInput(r: v.InferOutput<typeof CreateWalletBody>['recovery']): N
  * one but `nonce` needs the owner's access token AND a device proof by a registered device key
  * (`custodyRoute`); creating a wallet and changing its share sets also need a signature by the wallet key.
  */
+/** The owner's wallet, once this request's `wallet_signature` proves its key authorised `action` on the body's set. */
+async function signedWallet(
+  ctx: ServerContext,
+  owner: WalletOwner,
+  action: CustodyAction,
+  nonce: string,
+  body: { share_set_id: string; wallet_signature: string },
+) {
+  const wallet = await ctx.custody.getWallet(owner);
+  if (!wallet) throw new LatchError('embedded_wallet_not_found');
+  await verifyWalletSignature({
+    action,
+    appId: owner.appId,
+    walletId: wallet.id,
+    shareSetId: body.share_set_id,
+    nonce,
+    address: wallet.address,
+    signature: body.wallet_signature,
+  });
+  return wallet;
+}
+
 export const walletRoutes: RouteDef[] = [
   {
     method: 'post',
@@ -113,19 +137,8 @@ export const walletRoutes: RouteDef[] = [
     return { auth_share: b64(share) };
   }),
   custodyRoute('post', WALLET_API.shareSets, AddShareSetBody, async ({ ctx, owner, user, deviceId, nonce, body }) => {
-    const custody = ctx.custody;
-    const wallet = await custody.getWallet(owner);
-    if (!wallet) throw new LatchError('embedded_wallet_not_found');
-    await verifyWalletSignature({
-      action: 'add-share-set',
-      appId: owner.appId,
-      walletId: wallet.id,
-      shareSetId: body.share_set_id,
-      nonce,
-      address: wallet.address,
-      signature: body.wallet_signature,
-    });
-    await custody.addDeviceShareSet(owner, body.share_set_id, bytes(body.auth_share), deviceId);
+    await signedWallet(ctx, owner, 'add-share-set', nonce, body);
+    await ctx.custody.addDeviceShareSet(owner, body.share_set_id, bytes(body.auth_share), deviceId);
     const contact = custodyContact(user.accounts);
     if (contact) {
       // Best effort: the set is stored; a delivery hiccup must not strand the new device (it is logged).
@@ -136,19 +149,8 @@ export const walletRoutes: RouteDef[] = [
     return { share_set_id: body.share_set_id };
   }),
   custodyRoute('post', WALLET_API.revokeShareSet, RevokeShareSetBody, async ({ ctx, owner, nonce, body }) => {
-    const custody = ctx.custody;
-    const wallet = await custody.getWallet(owner);
-    if (!wallet) throw new LatchError('embedded_wallet_not_found');
-    await verifyWalletSignature({
-      action: 'revoke-share-set',
-      appId: owner.appId,
-      walletId: wallet.id,
-      shareSetId: body.share_set_id,
-      nonce,
-      address: wallet.address,
-      signature: body.wallet_signature,
-    });
-    await custody.revokeDeviceShareSet(owner, body.share_set_id);
+    await signedWallet(ctx, owner, 'revoke-share-set', nonce, body);
+    await ctx.custody.revokeDeviceShareSet(owner, body.share_set_id);
     return { revoked: true };
   }),
   custodyRoute('post', WALLET_API.recovery, undefined, async ({ ctx, owner }): Promise<WireRecoveryRelease> => {
@@ -183,17 +185,7 @@ export const walletRoutes: RouteDef[] = [
     ReplaceRecoveryBody,
     async ({ ctx, owner, deviceId, nonce, body }) => {
       const custody = ctx.custody;
-      const wallet = await custody.getWallet(owner);
-      if (!wallet) throw new LatchError('embedded_wallet_not_found');
-      await verifyWalletSignature({
-        action: 'replace-recovery',
-        appId: owner.appId,
-        walletId: wallet.id,
-        shareSetId: body.share_set_id,
-        nonce,
-        address: wallet.address,
-        signature: body.wallet_signature,
-      });
+      const wallet = await signedWallet(ctx, owner, 'replace-recovery', nonce, body);
       const recovery = recoveryInput(body.recovery);
       await custody.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
       await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);

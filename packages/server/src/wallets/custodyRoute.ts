@@ -3,7 +3,7 @@ import { DEVICE_NONCE_HEADER, DEVICE_PROOF_HEADER } from '@latch/protocol/schema
 import * as v from 'valibot';
 import type { ServerContext } from '../context.js';
 import type { CallingDevice, LatchContext, RouteDef } from '../http/env.js';
-import { MAX_BODY_BYTES } from '../http/parseBody.js';
+import { readBodyBytes } from '../http/parseBody.js';
 import type { AuthenticatedUser } from '../http/requireCaller.js';
 import { bearerToken } from '../http/resolveApp.js';
 import { mintDeviceNonce, takeDeviceNonce } from './deviceGrants.js';
@@ -28,30 +28,6 @@ export interface CustodyCall<TBody> {
 export interface CustodyRouteOptions {
   /** The device registration route: the proof's key need not be registered yet (it is the one to register). */
   unregisteredDevice?: boolean;
-}
-
-const tooLarge = () => new LatchError('invalid_data', 'The request body is too large.', { status: 413 });
-
-/** The exact body bytes (the proof hashes them), never more than MAX_BODY_BYTES. */
-async function readBodyBytes(c: LatchContext): Promise<Uint8Array> {
-  const declared = c.req.header('content-length');
-  if (declared !== undefined && Number(declared) > MAX_BODY_BYTES) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => {});
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return new Uint8Array(Buffer.concat(chunks));
 }
 
 /** Parses the JSON body with a protocol schema, as `parseBody` does (an empty body reads as `{}`). */
