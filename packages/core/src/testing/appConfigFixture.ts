@@ -1,54 +1,19 @@
-import type { ServerAppConfig } from '@latch/protocol';
+import { DEFAULT_APP_CONFIG, type ServerAppConfig } from '@latch/protocol';
 
-/** A complete server app config for unit tests. */
+/** A complete server app config for unit tests: a new app's defaults with SMS and password recovery on. */
 export function serverAppConfig(id: string, overrides: Partial<ServerAppConfig> = {}): ServerAppConfig {
   return {
+    ...DEFAULT_APP_CONFIG,
     id,
     name: 'Acme',
     verification_key: '-----BEGIN PUBLIC KEY-----',
-    logo_url: null,
-    accent_color: null,
-    show_wallet_login_first: false,
-    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
-    telegram_auth_config: null,
-    terms_and_conditions_url: null,
-    privacy_policy_url: null,
-    require_users_accept_terms: false,
-    embedded_wallet_config: {
-      create_on_login: 'off',
-      user_owned_recovery_options: ['user-passcode'],
-      require_user_owned_recovery_on_create: false,
-    },
-    custom_api_url: null,
-    wallet_connect_cloud_project_id: null,
-    fiat_on_ramp_enabled: false,
-    captcha_enabled: false,
-    captcha_site_key: null,
-    twitter_oauth_on_mobile_enabled: false,
     created_at: 1_700_000_000,
     updated_at: 1_700_000_000,
-    mfa_methods: [],
-    enforce_wallet_uis: false,
-    legacy_wallet_ui_config: false,
-    landing_header: null,
-    login_message: null,
-    login_methods_and_order: null,
-    color_scheme: 'light',
-    email_auth: true,
     sms_auth: true,
-    wallet_auth: false,
-    farcaster_auth: false,
-    passkey_auth: false,
-    telegram_auth: false,
-    google_oauth: false,
-    twitter_oauth: false,
-    discord_oauth: false,
-    github_oauth: false,
-    spotify_oauth: false,
-    instagram_oauth: false,
-    tiktok_oauth: false,
-    linkedin_oauth: false,
-    apple_oauth: false,
+    embedded_wallet_config: {
+      ...DEFAULT_APP_CONFIG.embedded_wallet_config,
+      user_owned_recovery_options: ['user-passcode'],
+    },
     ...overrides,
   };
 }
