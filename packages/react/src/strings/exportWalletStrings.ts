@@ -3,8 +3,8 @@ export const exportWalletStrings = {
   title: 'Transfer Wallet',
   warning: 'Never share your private key with anyone! It controls your account.',
   addressLabel: 'Wallet address',
-  stepCode: 'Enter the code we send you in the box below: it confirms it is you.',
-  stepCopy: 'Reveal your private key there and copy it.',
+  // SPEC §2: a two-step instruction; the step-up code is part of the first step.
+  stepCopy: 'Enter the code we send you in the box below, then reveal your private key and copy it.',
   stepImport: 'Import it into another wallet app to use this account there.',
   frameTitle: 'Your private key',
   connecting: 'Connecting your wallet',

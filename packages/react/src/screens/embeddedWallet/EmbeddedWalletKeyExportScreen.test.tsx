@@ -31,7 +31,9 @@ describe('EMBEDDED_WALLET_KEY_EXPORT_SCREEN (custody v2 export)', () => {
     const html = render(SRC);
     expect(html).toContain('Transfer Wallet');
     expect(html).toContain('Never share your private key with anyone! It controls your account.');
-    expect(html).toContain(exportWalletStrings.stepCode);
+    expect(html).toContain(exportWalletStrings.stepCopy);
+    // SPEC §2: a two-step instruction.
+    expect(html.match(/<li[ >]/g)).toHaveLength(2);
     // Prompt, code field, error line and Verify (about 210 px), then label, masked key and two buttons.
     expect(EXPORT_FRAME_HEIGHT).toBeGreaterThanOrEqual(220);
     expect(html).toContain(`height:${EXPORT_FRAME_HEIGHT}px`);

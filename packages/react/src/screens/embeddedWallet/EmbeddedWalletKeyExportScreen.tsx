@@ -58,7 +58,6 @@ export function EmbeddedWalletKeyExportScreen(props: EmbeddedWalletKeyExportScre
       <p className="latch-sr-only">{text.addressLabel}</p>
       <p style={ADDRESS_STYLE}>{props.address}</p>
       <ol className="latch-text" style={{ ...STEPS_STYLE, textAlign: 'left' }}>
-        <li>{text.stepCode}</li>
         <li>{text.stepCopy}</li>
         <li>{text.stepImport}</li>
       </ol>
