@@ -11,6 +11,8 @@ declare module 'vitest' {
     demoUrl: string;
     demoAppId: string;
     demoClientId: string;
+    /** The stack's dev chain (anvil, chain id 31337) for specs that send transactions. */
+    chainUrl: string;
     /** Where wallet specs record the key material they know, for the teardown's database scan. */
     keyMaterialFile: string;
   }
@@ -22,6 +24,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const stack: Stack = await startStack({
     apiPort: Number(process.env.E2E_API_PORT ?? 18787),
     demoPort: Number(process.env.E2E_DEMO_PORT ?? 15173),
+    // Its own port beside a running `npm start` (8545).
+    anvilPort: Number(process.env.E2E_ANVIL_PORT ?? 18545),
     dataDir,
     quiet: true,
     extraEnv: {
@@ -37,6 +41,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('demoUrl', stack.demoUrl);
   project.provide('demoAppId', stack.appId);
   project.provide('demoClientId', stack.clientId);
+  project.provide('chainUrl', stack.chainUrl);
   const keyMaterialFile = `${dataDir}-key-material.jsonl`;
   project.provide('keyMaterialFile', keyMaterialFile);
   return async () => {

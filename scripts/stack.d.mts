@@ -8,9 +8,21 @@ export declare function ensureDemoApp(
   env?: Record<string, string>,
 ): { appId: string; clientId: string };
 export declare function waitForHttp(url: string, timeoutMs?: number): Promise<void>;
+export declare const DEV_CHAIN_ID: 31337;
+export declare function anvilBinary(): string;
+export declare function waitForChain(
+  url: string,
+  chainId: number,
+  child?: ChildProcess,
+  timeoutMs?: number,
+): Promise<void>;
+export declare function withDevChainRpc(rpcUrls: string | undefined, chainUrl: string): string;
 export interface Stack {
   apiUrl: string;
   demoUrl: string;
+  /** The dev chain (anvil) JSON-RPC URL, on 127.0.0.1. */
+  chainUrl: string;
+  chainId: number;
   appId: string;
   clientId: string;
   children: ChildProcess[];
@@ -19,6 +31,8 @@ export interface Stack {
 export declare function startStack(options: {
   apiPort: number;
   demoPort: number;
+  /** The dev chain's port (default 8545). */
+  anvilPort?: number;
   dataDir: string;
   quiet?: boolean;
   extraEnv?: Record<string, string>;

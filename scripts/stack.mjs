@@ -1,6 +1,7 @@
-// Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, and the
-// demo host app. Shared by `npm start` and the e2e suite so both run the same thing.
+// Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo
+// host app and a local dev chain (anvil). Shared by `npm start` and the e2e suite so both run the same thing.
 import { spawn, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -51,6 +52,44 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
   }
 }
 
+/** The dev chain's id: anvil's default, what wallets and tooling expect of a local node. */
+export const DEV_CHAIN_ID = 31337;
+
+/** The anvil binary of this platform's package (what @foundry-rs/anvil's own launcher picks). */
+export function anvilBinary() {
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
+  // A devDependency of the server package; resolved from there so the workspace layout does not matter.
+  const require = createRequire(join(ROOT, 'packages/server/package.json'));
+  const manifest = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
+  return join(dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
+}
+
+/** Polls a JSON-RPC URL until it answers eth_chainId; fails at once if `child` (the node) exits first. */
+export async function waitForChain(url, chainId, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child && (child.exitCode !== null || child.signalCode !== null)) {
+      throw new Error(`anvil exited (${child.exitCode ?? child.signalCode}); is ${url} taken? Set ANVIL_PORT.`);
+    }
+    let answered;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      answered = Number((await response.json()).result);
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms: ${error}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      continue;
+    }
+    if (answered !== chainId)
+      throw new Error(`${url} is chain ${answered}, not ${chainId}: another node holds the port.`);
+    return;
+  }
+}
+
 /** Spawns a long-running child with its output prefixed; returns the child. */
 function launch(name, command, args, options) {
   const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -66,26 +105,51 @@ function launch(name, command, args, options) {
   return child;
 }
 
+/** `LATCH_RPC_URLS` with the dev chain's URL added (an entry of its own for the dev chain wins). */
+export function withDevChainRpc(rpcUrls, chainUrl) {
+  const entries = (rpcUrls ?? '').split(',').filter((entry) => entry.trim() !== '');
+  if (
+    entries.some((entry) =>
+      entry
+        .trim()
+        .replace(/^eip155:/, '')
+        .startsWith(`${DEV_CHAIN_ID}=`),
+    )
+  ) {
+    return entries.join(',');
+  }
+  return [...entries, `${DEV_CHAIN_ID}=${chainUrl}`].join(',');
+}
+
 /**
- * Starts server and demo. Options: apiPort, demoPort, dataDir, quiet (hide stdout of children; a quiet stack is a
- * test suite's, so its demo runs without HMR: a file saved during a run must not reload the pages under test).
- * Returns { apiUrl, demoUrl, appId, clientId, children, stop() }.
+ * Starts the dev chain, server and demo. Options: apiPort, demoPort, anvilPort, dataDir, quiet (hide stdout of
+ * children; a quiet stack is a test suite's, so its demo runs without HMR: a file saved during a run must not
+ * reload the pages under test). Returns { apiUrl, demoUrl, chainUrl, chainId, appId, clientId, children, stop() }.
  */
-export async function startStack({ apiPort, demoPort, dataDir, quiet = false, extraEnv = {} }) {
+export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir, quiet = false, extraEnv = {} }) {
   const apiUrl = `http://localhost:${apiPort}`;
   const demoUrl = `http://localhost:${demoPort}`;
+  // 127.0.0.1, not localhost: anvil listens on IPv4 only, and Node may resolve localhost to ::1 first.
+  const chainUrl = `http://127.0.0.1:${anvilPort}`;
   const serverEnv = {
     LATCH_DEV: '1',
     LATCH_PORT: String(apiPort),
     LATCH_DATA_DIR: dataDir,
     LATCH_PUBLIC_URL: apiUrl,
     ...extraEnv,
+    LATCH_RPC_URLS: withDevChainRpc(extraEnv.LATCH_RPC_URLS ?? process.env.LATCH_RPC_URLS, chainUrl),
   };
-  // The server serves the wallet frame's bundle; build it first (about a second).
-  runNode(join(ROOT, 'packages/wallet-frame/build.mjs'));
-  // PGlite is single-process: the demo app is ensured before the server opens the database.
-  const { appId, clientId } = ensureDemoApp(demoUrl, serverEnv);
   const children = [];
+  // Anvil first: it boots while the synchronous steps below run, so it adds next to nothing to the start.
+  // No fork, no network: a fresh chain with anvil's prefunded dev accounts on every start.
+  children.push(
+    launch(
+      'anvil',
+      anvilBinary(),
+      ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', String(DEV_CHAIN_ID), '--silent'],
+      { cwd: ROOT, env: process.env, quiet },
+    ),
+  );
   const stop = async () => {
     await Promise.all(
       children.map(
@@ -99,6 +163,17 @@ export async function startStack({ apiPort, demoPort, dataDir, quiet = false, ex
       ),
     );
   };
+  let appId;
+  let clientId;
+  try {
+    // The server serves the wallet frame's bundle; build it first (about a second).
+    runNode(join(ROOT, 'packages/wallet-frame/build.mjs'));
+    // PGlite is single-process: the demo app is ensured before the server opens the database.
+    ({ appId, clientId } = ensureDemoApp(demoUrl, serverEnv));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   children.push(
     launch('server', process.execPath, ['--import', 'tsx', CLI, 'start'], {
       cwd: ROOT,
@@ -118,17 +193,39 @@ export async function startStack({ apiPort, demoPort, dataDir, quiet = false, ex
           VITE_LATCH_APP_ID: appId,
           VITE_LATCH_CLIENT_ID: clientId,
           VITE_LATCH_API_URL: apiUrl,
+          // The demo's dev chain and its 'Get test ETH' action (dev server only, apps/demo/src/devChain.ts).
+          VITE_LATCH_DEV_RPC_URL: chainUrl,
           LATCH_DEMO_HMR: quiet ? 'off' : '',
         },
         quiet,
       },
     ),
   );
+  // A child that dies while starting (a taken port, a broken build) fails the start now, not after the polls time out.
+  let starting = true;
+  const died = new Promise((_, reject) => {
+    for (const [index, child] of children.entries()) {
+      child.once('exit', (code, signal) => {
+        if (starting)
+          reject(new Error(`${['anvil', 'server', 'demo'][index]} exited (${code ?? signal}) while starting`));
+      });
+    }
+  });
+  died.catch(() => undefined);
   try {
-    await Promise.all([waitForHttp(`${apiUrl}/healthz`), waitForHttp(demoUrl)]);
+    await Promise.race([
+      died,
+      Promise.all([
+        waitForHttp(`${apiUrl}/healthz`),
+        waitForHttp(demoUrl),
+        waitForChain(chainUrl, DEV_CHAIN_ID, children[0]),
+      ]),
+    ]);
+    starting = false;
   } catch (error) {
+    starting = false;
     await stop();
     throw error;
   }
-  return { apiUrl, demoUrl, appId, clientId, children, stop };
+  return { apiUrl, demoUrl, chainUrl, chainId: DEV_CHAIN_ID, appId, clientId, children, stop };
 }

@@ -1,14 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: the auth server with its embedded database, a demo app, and the demo host app, in
-// one terminal. Ctrl-C stops all of it. Ports: LATCH_PORT (8787) and DEMO_PORT (5173).
+// `npm start`: the auth server with its embedded database, a demo app, the demo host app and a local
+// dev chain (anvil), in one terminal. Ctrl-C stops all of it. Ports: LATCH_PORT (8787), DEMO_PORT (5173)
+// and ANVIL_PORT (8545).
 import { join } from 'node:path';
 import { ROOT, startStack } from './stack.mjs';
 
 const apiPort = Number(process.env.LATCH_PORT ?? 8787);
 const demoPort = Number(process.env.DEMO_PORT ?? 5173);
+const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
 const dataDir = process.env.LATCH_DATA_DIR ?? join(ROOT, '.latch');
 
-const stack = await startStack({ apiPort, demoPort, dataDir });
+const stack = await startStack({ apiPort, demoPort, anvilPort, dataDir });
 console.log(`
   Latch is running.
     App id:       ${stack.appId}
@@ -16,6 +18,7 @@ console.log(`
     Auth server:  ${stack.apiUrl}
     Dev outbox:   ${stack.apiUrl}/dev/outbox
     Demo app:     ${stack.demoUrl}
+    Dev chain:    ${stack.chainUrl} (anvil, chain id ${stack.chainId}; 'Get test ETH' in the demo)
   Press Ctrl-C to stop.
 `);
 
