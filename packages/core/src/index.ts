@@ -70,13 +70,18 @@ export {
   createEmbeddedWalletRuntime,
   type EmbeddedWalletRuntime,
   type EmbeddedWalletState,
-  type SignRequest,
-  USER_REJECTED_TEXT,
 } from './embeddedWallet/embeddedWalletRuntime.js';
 // The export page messaging loads on first use (out of the host page's initial JavaScript).
 export type { ExportUrlOptions, KeyExportOptions, KeyExportSession } from './embeddedWallet/exportFrame.js';
 export { loadKeyExport } from './embeddedWallet/exportFrameLoader.js';
 export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './embeddedWallet/frameHost.js';
+// The key export loads on first use; only its types are re-exported here.
+export type {
+  KeyExportEffect,
+  KeyExportEvent,
+  KeyExportState,
+  KeyExportTransition,
+} from './embeddedWallet/keyExportFlow.js';
 export { createLazyEmbeddedWalletBridge } from './embeddedWallet/lazyEmbeddedWalletBridge.js';
 export { loadRecoveryFlow, type RecoveryFlowModule } from './embeddedWallet/recoveryFlowLoader.js';
 // The password and recovery flows load on first use; only their types are re-exported here.
@@ -94,7 +99,16 @@ export type {
   WalletFlowPurpose,
   WalletFlowScreen,
 } from './embeddedWallet/recoveryFlowModule.js';
-export type { ExportPageOptions, KeyExportState, WalletExporter } from './embeddedWallet/walletExporter.js';
+// The sign request loads with the first request; only its types are re-exported here.
+export type {
+  SignRequest,
+  SignRequestEffect,
+  SignRequestEvent,
+  SignRequestKind,
+  SignRequestTransition,
+} from './embeddedWallet/signRequestFlow.js';
+export type { SignRequestRunner } from './embeddedWallet/signRequestRunner.js';
+export type { ExportPageOptions, WalletExporter } from './embeddedWallet/walletExporter.js';
 export type { WalletFlowSession } from './embeddedWallet/walletFlowSession.js';
 export type { WalletFlowDeps, WalletFlows } from './embeddedWallet/walletFlows.js';
 // External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
@@ -106,6 +120,7 @@ export { createLatch, type Latch, type LatchOptions, type LoginCompleteResult } 
 export { createStore, type Store } from './machine/createStore.js';
 export type { FlowClock } from './machine/flowClock.js';
 export { type FlowError, toFlowError } from './machine/flowError.js';
+export type { FlowMessage, FlowMessageCode } from './machine/flowMessage.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';

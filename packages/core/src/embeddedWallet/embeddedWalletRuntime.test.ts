@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_ADDRESS as ADDRESS, setupEmbeddedWalletRuntime as setup } from './embeddedWalletRuntimeFixture.js';
 
 describe('embedded wallet runtime: the sign request screen', () => {
   it("signs only after 'Sign and continue', shows Success, and closes after 1400 ms", async () => {
     const { clock, runtime, signed } = setup();
     const signature = runtime.provider.request({ method: 'personal_sign', params: ['hello', ADDRESS] });
-    await clock.flush();
+    await vi.waitFor(() => expect(runtime.getState().signRequest).not.toBeNull());
     expect(runtime.getState().signRequest).toMatchObject({ kind: 'message', payload: 'hello', status: 'pending' });
     expect(signed).toEqual([]);
     runtime.approveSignRequest();
@@ -21,7 +21,7 @@ describe('embedded wallet runtime: the sign request screen', () => {
   it('rejects with 4001 when the user closes the screen, without signing', async () => {
     const { clock, runtime, signed } = setup();
     const signature = runtime.provider.request({ method: 'personal_sign', params: ['hello', ADDRESS] });
-    await clock.flush();
+    await vi.waitFor(() => expect(runtime.getState().signRequest).not.toBeNull());
     runtime.rejectSignRequest();
     await expect(signature).rejects.toMatchObject({ code: 4001, message: 'The user rejected the request.' });
     expect(signed).toEqual([]);
@@ -32,12 +32,12 @@ describe('embedded wallet runtime: the sign request screen', () => {
     const failure = new Error('frame said no');
     const { clock, runtime } = setup({ sign: () => Promise.reject(failure) });
     const signature = runtime.provider.request({ method: 'personal_sign', params: ['hello', ADDRESS] });
-    await clock.flush();
+    await vi.waitFor(() => expect(runtime.getState().signRequest).not.toBeNull());
     runtime.approveSignRequest();
     await clock.flush();
     expect(runtime.getState().signRequest).toMatchObject({
       status: 'error',
-      errorText: 'An error has occurred, please try again.',
+      error: 'wallet_error',
     });
     runtime.rejectSignRequest();
     await expect(signature).rejects.toBe(failure);

@@ -1,7 +1,6 @@
-import { DELAY, TIMEOUT, type User } from '@latch/protocol';
+import { TIMEOUT, type User } from '@latch/protocol';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
-import { WalletProviderError } from '../externalWallets/eip1193.js';
 import { createStore } from '../machine/createStore.js';
 import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import {
@@ -9,29 +8,19 @@ import {
   type EmbeddedWalletController,
   embeddedWalletOf,
 } from './embeddedWalletController.js';
-import { EMBEDDED_WALLET_ERROR_TEXT } from './embeddedWalletError.js';
 import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
+import type { SignRequest } from './signRequestFlow.js';
+import type { SignRequestRunner } from './signRequestRunner.js';
 import type { WalletExporter } from './walletExporter.js';
 import { createWalletExportHandle } from './walletExportHandle.js';
 import { createWalletFlows, type WalletFlows } from './walletFlows.js';
-
-/** A signature waiting on EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. */
-export interface SignRequest {
-  kind: 'message' | 'typedData';
-  payload: unknown;
-  status: 'pending' | 'signing' | 'success' | 'error';
-  errorText: string | null;
-}
 
 /** The embedded wallet's UI state: this device's connection and the open sign request. */
 export interface EmbeddedWalletState {
   connection: { address: string; status: 'connecting' | 'ready' | 'error' } | null;
   signRequest: SignRequest | null;
 }
-
-/** SPEC §8: a signature the user declined (EIP-1193 code 4001). */
-export const USER_REJECTED_TEXT = 'The user rejected the request.';
 
 /** The provider's embedded wallet: bridge, controller, EIP-1193 provider and the state the screens render. */
 export interface EmbeddedWalletRuntime {
@@ -94,23 +83,30 @@ export function createEmbeddedWalletRuntime(options: {
   });
   const update = (patch: Partial<EmbeddedWalletState>) => store.set({ ...store.get(), ...patch });
 
-  // The one sign request on screen and how to settle it.
-  let pendingSign: { run(): Promise<unknown>; resolve(value: unknown): void; reject(error: unknown): void } | null =
-    null;
-  let closeTimer: unknown = null;
-  let failure: unknown = null;
+  // The one sign request on screen: a pure machine (signRequestFlow.ts), loaded with the first request
+  // (out of the page's initial JavaScript); its state joins the connection's.
+  let signRequests: SignRequestRunner | null = null;
+  // Bumped by logout and destroy: a request whose module arrives after one is refused at once.
+  let resets = 0;
+  let loadingSignRequests: Promise<SignRequestRunner> | undefined;
+  const loadSignRequests = () =>
+    (loadingSignRequests ??= import('./signRequestRunner.js').then((module) => {
+      const runner = module.createSignRequestRunner(clock);
+      runner.subscribe(() => update({ signRequest: runner.getState() }));
+      signRequests = runner;
+      return runner;
+    }));
 
   function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
     // noPromptOnSignature (SPEC §3): sign at once, without EMBEDDED_WALLET_SIGN_REQUEST_SCREEN.
     const noPrompt =
       options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false;
     if (noPrompt) return run();
-    if (pendingSign) pendingSign.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
-    clock.clearTimeout(closeTimer);
-    failure = null;
-    return new Promise<T>((resolve, reject) => {
-      pendingSign = { run, resolve: resolve as (value: unknown) => void, reject };
-      update({ signRequest: { kind, payload, status: 'pending', errorText: null } });
+    const epoch = resets;
+    return loadSignRequests().then((runner) => {
+      const signature = runner.request(kind, payload, run);
+      if (epoch !== resets) runner.dispatch({ type: 'reset' });
+      return signature;
     });
   }
 
@@ -142,10 +138,8 @@ export function createEmbeddedWalletRuntime(options: {
    */
   const teardown = () => {
     controller.reset();
-    pendingSign?.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
-    pendingSign = null;
-    failure = null;
-    clock.clearTimeout(closeTimer);
+    resets += 1;
+    signRequests?.dispatch({ type: 'reset' });
     exporter.close();
     void bridge.clear().catch(() => undefined);
     bridge.destroy();
@@ -195,39 +189,11 @@ export function createEmbeddedWalletRuntime(options: {
       check();
       return client.subscribe(check);
     },
-    approveSignRequest() {
-      const request = store.get().signRequest;
-      const sign = pendingSign;
-      if (!request || !sign || request.status === 'signing' || request.status === 'success') return;
-      update({ signRequest: { ...request, status: 'signing', errorText: null } });
-      sign.run().then(
-        (signature) => {
-          pendingSign = null;
-          sign.resolve(signature);
-          update({ signRequest: { ...request, status: 'success', errorText: null } });
-          closeTimer = clock.setTimeout(() => update({ signRequest: null }), DELAY.successClose);
-        },
-        (error: unknown) => {
-          failure = error;
-          update({ signRequest: { ...request, status: 'error', errorText: EMBEDDED_WALLET_ERROR_TEXT } });
-        },
-      );
-    },
-    rejectSignRequest() {
-      const request = store.get().signRequest;
-      if (!request) return;
-      // Closing after a failure reports that failure; closing before signing is a rejection (4001).
-      if (request.status !== 'success')
-        pendingSign?.reject(failure ?? new WalletProviderError(4001, USER_REJECTED_TEXT));
-      failure = null;
-      pendingSign = null;
-      clock.clearTimeout(closeTimer);
-      update({ signRequest: null });
-    },
+    approveSignRequest: () => signRequests?.dispatch({ type: 'approve' }),
+    rejectSignRequest: () => signRequests?.dispatch({ type: 'close' }),
     destroy() {
-      pendingSign?.reject(new WalletProviderError(4001, USER_REJECTED_TEXT));
-      pendingSign = null;
-      clock.clearTimeout(closeTimer);
+      resets += 1;
+      signRequests?.destroy();
       walletFlows.destroy();
       exporter.destroy();
       bridge.destroy();

@@ -1,7 +1,7 @@
 import type { EmbeddedWalletBridge, LatchClient } from '@latch/core';
 import { createFakeClock } from '@latch/core/testing';
 import type { User } from '@latch/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
 
 const ADDRESS = `0x${'c'.repeat(40)}` as const;
@@ -153,12 +153,23 @@ describe('embedded wallet runtime: device registration and logout (custody v2)',
     expect(t.calls).toEqual(['clear', 'destroy', 'connect:token-of-bob']);
   });
 
+  it('refuses a sign request made just before a logout, while its screen was still loading', async () => {
+    const t = setup('users-without-wallets', true);
+    t.setUser(person('ada', true));
+    await t.clock.flush();
+    const signature = t.runtime.provider.request({ method: 'personal_sign', params: ['racing', ADDRESS] });
+    t.setUser(null);
+    await expect(signature).rejects.toMatchObject({ code: 4001 });
+    expect(t.runtime.getState().signRequest).toBeNull();
+    t.stop();
+  });
+
   it('refuses a sign request waiting on its screen when the user logs out, without signing', async () => {
     const t = setup('users-without-wallets', true);
     t.setUser(person('ada', true));
     await t.clock.flush();
     const signature = t.runtime.provider.request({ method: 'personal_sign', params: ['late', ADDRESS] });
-    await t.clock.flush();
+    await vi.waitFor(() => expect(t.runtime.getState().signRequest).not.toBeNull());
     expect(t.runtime.getState().signRequest?.status).toBe('pending');
     t.setUser(null);
     await expect(signature).rejects.toMatchObject({ code: 4001 });

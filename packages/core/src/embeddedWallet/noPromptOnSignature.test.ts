@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { FIXTURE_ADDRESS as ADDRESS, setupEmbeddedWalletRuntime as setup } from './embeddedWalletRuntimeFixture.js';
 
 describe('noPromptOnSignature', () => {
@@ -20,7 +20,7 @@ describe('noPromptOnSignature', () => {
 
     const hostSaysPrompt = setup({ hostOption: false, configOption: true });
     const pending = hostSaysPrompt.runtime.provider.request({ method: 'personal_sign', params: ['b', ADDRESS] });
-    await hostSaysPrompt.clock.flush();
+    await vi.waitFor(() => expect(hostSaysPrompt.runtime.getState().signRequest).not.toBeNull());
     expect(hostSaysPrompt.runtime.getState().signRequest).toMatchObject({ payload: 'b', status: 'pending' });
     expect(hostSaysPrompt.signed).toEqual([]);
     hostSaysPrompt.runtime.rejectSignRequest();

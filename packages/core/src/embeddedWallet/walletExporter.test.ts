@@ -28,7 +28,7 @@ describe('wallet exporter', () => {
     void exporter.exportWallet().then(() => {
       closed = true;
     });
-    expect(exporter.getState()).toEqual({ address: ADDRESS, status: 'connecting', errorText: null });
+    expect(exporter.getState()).toMatchObject({ address: ADDRESS, status: 'connecting', error: null });
     await clock.advance(999);
     expect(exporter.getState()?.status).toBe('connecting');
     await clock.advance(1);
@@ -57,15 +57,11 @@ describe('wallet exporter', () => {
     });
     void exporter.exportWallet();
     await clock.flush();
-    expect(exporter.getState()).toEqual({
-      address: ADDRESS,
-      status: 'error',
-      errorText: 'An error has occurred, please try again.',
-    });
+    expect(exporter.getState()).toMatchObject({ address: ADDRESS, status: 'error', error: 'wallet_error' });
     const other = setup();
     void other.exporter.exportWallet();
     other.exporter.fail();
-    expect(other.exporter.getState()?.errorText).toBe('An error has occurred, please try again.');
+    expect(other.exporter.getState()?.error).toBe('wallet_error');
   });
 
   it('refuses without a user (must_be_authenticated) or without an embedded wallet (embedded_wallet_not_found)', async () => {
@@ -81,5 +77,23 @@ describe('wallet exporter', () => {
     exporter.close();
     await clock.advance(2000);
     expect(exporter.getState()).toBeNull();
+  });
+
+  it('a second export ends the first: its promise resolves and a late connection of it changes nothing', async () => {
+    let finishFirst: () => void = () => {};
+    let calls = 0;
+    const { clock, exporter } = setup(owner, () =>
+      ++calls === 1 ? new Promise<void>((resolve) => (finishFirst = resolve)) : new Promise<void>(() => {}),
+    );
+    let firstClosed = false;
+    void exporter.exportWallet().then(() => {
+      firstClosed = true;
+    });
+    void exporter.exportWallet();
+    await clock.flush();
+    expect(firstClosed).toBe(true);
+    finishFirst();
+    await clock.advance(2000);
+    expect(exporter.getState()?.status).toBe('connecting');
   });
 });

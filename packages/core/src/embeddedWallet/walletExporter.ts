@@ -1,15 +1,15 @@
-import { DELAY, LatchError, type User } from '@latch/protocol';
+import { LatchError, type User } from '@latch/protocol';
 import type { Clock } from '../clock.js';
-import { createStore } from '../machine/createStore.js';
+import { createMachineCore } from '../machine/machineCore.js';
 import { type EmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
-import { EMBEDDED_WALLET_ERROR_TEXT } from './embeddedWalletError.js';
+import {
+  type KeyExportEffect,
+  type KeyExportEvent,
+  type KeyExportState,
+  keyExportTransition,
+} from './keyExportFlow.js';
 
-/** The open key export: connecting (at least 1 s, SPEC §4), then the export screen. */
-export interface KeyExportState {
-  address: string;
-  status: 'connecting' | 'ready' | 'error';
-  errorText: string | null;
-}
+export type { KeyExportState } from './keyExportFlow.js';
 
 /** `exportWallet()` and the state EMBEDDED_WALLET_KEY_EXPORT_SCREEN renders. */
 export interface WalletExporter {
@@ -36,8 +36,8 @@ export interface ExportPageOptions {
 }
 
 /**
- * The key export's state: connects this device's wallet (recovering it on a new device), then
- * moves to the export screen no earlier than `DELAY.keyExportMinimum` after connecting began.
+ * Runs the pure key export (keyExportFlow.ts): connects this device's wallet (recovering it on a new
+ * device) and resolves each `exportWallet()` when its export ends.
  */
 export function createWalletExporter(options: {
   getUser(): User | null;
@@ -46,57 +46,54 @@ export function createWalletExporter(options: {
   page: ExportPageOptions;
 }): WalletExporter {
   const { clock } = options;
-  const store = createStore<KeyExportState | null>(null);
-  let settle: (() => void) | null = null;
-  let timer: unknown = null;
-  let run = 0;
-  const set = store.set;
-  const close = () => {
-    run += 1;
-    clock.clearTimeout(timer);
-    const done = settle;
-    settle = null;
-    set(null);
-    done?.();
-  };
+  const waiters = new Map<number, { user: User; resolve(): void }>();
+  let nextRun = 0;
+  const machine = createMachineCore<KeyExportState | null, KeyExportEvent, KeyExportEffect>({
+    initial: null,
+    transition: keyExportTransition,
+    clock,
+    run(effect) {
+      switch (effect.type) {
+        case 'connect': {
+          const waiter = waiters.get(effect.run);
+          if (!waiter) return;
+          return machine.settle(
+            options.controller.connect(waiter.user),
+            () => ({ type: 'connected', run: effect.run, at: clock.now() }),
+            () => ({ type: 'connectFailed', run: effect.run }),
+          );
+        }
+        case 'finish': {
+          const waiter = waiters.get(effect.run);
+          waiters.delete(effect.run);
+          return waiter?.resolve();
+        }
+        case 'after':
+          return machine.after(effect.ms, effect.event);
+        case 'cancelTimers':
+          return machine.cancelTimers();
+      }
+    },
+  });
+  const close = () => machine.dispatch({ type: 'close' });
 
   return {
     page: options.page,
-    getState: store.get,
-    subscribe: store.subscribe,
+    getState: machine.getState,
+    subscribe: machine.subscribe,
     exportWallet() {
       const user = options.getUser();
       if (!user) return Promise.reject(new LatchError('must_be_authenticated'));
       const wallet = embeddedWalletOf(user);
       if (!wallet) return Promise.reject(new LatchError('embedded_wallet_not_found'));
-      close();
-      const current = ++run;
-      const startedAt = clock.now();
-      set({ address: wallet.address, status: 'connecting', errorText: null });
-      options.controller.connect(user).then(
-        () => {
-          if (current !== run) return;
-          const wait = Math.max(0, startedAt + DELAY.keyExportMinimum - clock.now());
-          timer = clock.setTimeout(() => {
-            if (current === run) set({ address: wallet.address, status: 'ready', errorText: null });
-          }, wait);
-        },
-        () => {
-          if (current === run) set({ address: wallet.address, status: 'error', errorText: EMBEDDED_WALLET_ERROR_TEXT });
-        },
-      );
+      const run = ++nextRun;
       return new Promise<void>((resolve) => {
-        settle = resolve;
+        waiters.set(run, { user, resolve });
+        machine.dispatch({ type: 'open', run, address: wallet.address, at: clock.now() });
       });
     },
-    fail() {
-      const state = store.get();
-      if (state) set({ ...state, status: 'error', errorText: EMBEDDED_WALLET_ERROR_TEXT });
-    },
+    fail: () => machine.dispatch({ type: 'fail' }),
     close,
-    destroy() {
-      close();
-      store.close();
-    },
+    destroy: close,
   };
 }

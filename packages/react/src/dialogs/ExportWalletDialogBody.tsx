@@ -5,6 +5,7 @@ import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContex
 import { useExportWalletStrings } from '../embeddedWallet/useWalletTexts.js';
 import { useLatchContext } from '../LatchContext.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
+import { messageText } from '../strings/messageText.js';
 import { useModalDialog } from './useModalDialog.js';
 
 // The widget's colours handed to the export page (SPEC §7: theme colours as query parameters).
@@ -54,7 +55,7 @@ export function ExportWalletDialogBody(): ReactNode {
           titleId={titleId}
           address={state.address}
           connected={state.status === 'ready'}
-          errorText={state.errorText}
+          errorText={state.error ? messageText(text, state.error) : null}
         />
       )}
     </dialog>

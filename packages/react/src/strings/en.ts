@@ -1,5 +1,6 @@
 import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
 import type { ExportWalletStrings } from './exportWalletStrings.js';
+import type { FlowMessageStrings } from './flowMessageStrings.js';
 import type { WalletFlowStrings } from './walletFlowStrings.js';
 import type { WalletStrings } from './walletStrings.js';
 
@@ -70,9 +71,15 @@ export type Strings = { [K in keyof typeof en]: string };
 /**
  * The whole catalogue of user-visible texts a host may override or translate (LatchProvider's
  * `strings`): these initial texts and the texts that load with the wallet list, the wallet flows, the
- * sign request and the key export (strings/*Strings.ts, kept apart so the page loads only en.ts).
+ * sign request, the key export and the flows' message codes (strings/*Strings.ts, kept apart so the
+ * page loads only en.ts).
  */
-export type StringCatalogue = Strings & WalletStrings & WalletFlowStrings & EmbeddedWalletStrings & ExportWalletStrings;
+export type StringCatalogue = Strings &
+  WalletStrings &
+  WalletFlowStrings &
+  EmbeddedWalletStrings &
+  ExportWalletStrings &
+  FlowMessageStrings;
 
 /** Fills `{name}` placeholders in a text. */
 export function format(text: string, values: Record<string, string | number>): string {

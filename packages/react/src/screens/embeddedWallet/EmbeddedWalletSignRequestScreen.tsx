@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useEmbeddedWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
+import { messageText } from '../../strings/messageText.js';
 
 // Inline (CSSOM) style: allowed under a strict host style-src, unlike a new stylesheet rule.
 const PAYLOAD_STYLE = {
@@ -48,7 +49,7 @@ export function EmbeddedWalletSignRequestScreen(props: {
         data-tone={request.status === 'error' ? 'error' : request.status === 'success' ? 'success' : undefined}
         role="status"
       >
-        {request.status === 'success' ? text.signSuccess : (request.errorText ?? '')}
+        {request.status === 'success' ? text.signSuccess : messageText(text, request.error)}
       </p>
       <Button variant="primary" disabled={busy || request.status === 'success'} onClick={props.onSign}>
         {text.signAndContinue}

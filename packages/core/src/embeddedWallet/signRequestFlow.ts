@@ -1,0 +1,94 @@
+import { DELAY } from '@latch/protocol';
+import type { FlowMessageCode } from '../machine/flowMessage.js';
+
+/** What is signed: a personal_sign message or EIP-712 typed data. */
+export type SignRequestKind = 'message' | 'typedData';
+
+/** A signature waiting on EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. */
+export interface SignRequest {
+  /** Tells one request from the next, so a late outcome of an earlier one changes nothing. */
+  id: number;
+  kind: SignRequestKind;
+  payload: unknown;
+  status: 'pending' | 'signing' | 'success' | 'error';
+  error: FlowMessageCode | null;
+  /** The error signing failed with: what the caller gets if the user closes the screen now. */
+  failure: unknown;
+}
+
+/** What the provider, the screen, the runner and timers send to the sign request. */
+export type SignRequestEvent =
+  | { type: 'request'; id: number; kind: SignRequestKind; payload: unknown }
+  | { type: 'approve' }
+  | { type: 'signed'; id: number; signature: unknown }
+  | { type: 'signFailed'; id: number; error: unknown }
+  | { type: 'close' }
+  | { type: 'autoClose'; id: number }
+  /** Logout, another user or destroy: the request goes, its caller gets a rejection (4001). */
+  | { type: 'reset' };
+
+/** What the sign request asks its runner to do; `error: null` is the user's rejection (EIP-1193 4001). */
+export type SignRequestEffect =
+  | { type: 'sign'; id: number }
+  | { type: 'resolve'; id: number; signature: unknown }
+  | { type: 'reject'; id: number; error: unknown }
+  | { type: 'after'; ms: number; event: SignRequestEvent }
+  | { type: 'cancelTimers' };
+
+/** A sign request transition; `state: null` means no screen. */
+export interface SignRequestTransition {
+  state: SignRequest | null;
+  effects: SignRequestEffect[];
+}
+
+// The caller of a request not signed yet gets the signing error, or else the user's rejection.
+const dismiss = (request: SignRequest | null, error: unknown): SignRequestEffect[] =>
+  request && request.status !== 'success'
+    ? [{ type: 'cancelTimers' }, { type: 'reject', id: request.id, error }]
+    : [{ type: 'cancelTimers' }];
+
+/** The sign request's pure transition (SPEC §4 sign request, §8 signing texts). */
+export function signRequestTransition(state: SignRequest | null, event: SignRequestEvent): SignRequestTransition {
+  const stay = { state, effects: [] };
+  switch (event.type) {
+    case 'request':
+      // A new request replaces one still open: its caller hears a rejection.
+      return {
+        state: {
+          id: event.id,
+          kind: event.kind,
+          payload: event.payload,
+          status: 'pending',
+          error: null,
+          failure: null,
+        },
+        effects: dismiss(state, null),
+      };
+    case 'approve':
+      if (!state || state.status === 'signing' || state.status === 'success') return stay;
+      return {
+        state: { ...state, status: 'signing', error: null, failure: null },
+        effects: [{ type: 'sign', id: state.id }],
+      };
+    case 'signed':
+      if (state?.id !== event.id || state.status !== 'signing') return stay;
+      // SPEC §4: 'Success', then the screen closes itself.
+      return {
+        state: { ...state, status: 'success' },
+        effects: [
+          { type: 'resolve', id: state.id, signature: event.signature },
+          { type: 'after', ms: DELAY.successClose, event: { type: 'autoClose', id: state.id } },
+        ],
+      };
+    case 'signFailed':
+      if (state?.id !== event.id || state.status !== 'signing') return stay;
+      return { state: { ...state, status: 'error', error: 'wallet_error', failure: event.error }, effects: [] };
+    case 'close':
+      // Closing after a failure reports that failure; closing before signing is a rejection.
+      return state ? { state: null, effects: dismiss(state, state.failure ?? null) } : stay;
+    case 'autoClose':
+      return state?.id === event.id && state.status === 'success' ? { state: null, effects: [] } : stay;
+    case 'reset':
+      return state ? { state: null, effects: dismiss(state, null) } : stay;
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * What a flow tells the user, as a code: the state machines never hold English. React's string
+ * catalogue (and any other host) turns each code into a text the host may override or translate.
+ * Codes of the error catalogue (protocol/errors.ts) are reused where one fits.
+ */
+export type FlowMessageCode =
+  /** SPEC §8 "Wallet and recovery": every wallet error the user cannot act on. */
+  | 'wallet_error'
+  /** SPEC §8: a wrong recovery password. */
+  | 'invalid_recovery_pin'
+  /** SPEC §8: a rate limit ('code 429'). */
+  | 'too_many_requests'
+  /** SPEC §8: setting the wallet's password failed. */
+  | 'set_password_failed'
+  /** SPEC §8: creating the wallet with a password failed. */
+  | 'create_wallet_failed'
+  /** SPEC §5: a login code with a non-digit. */
+  | 'code_not_numeric'
+  /** SPEC §5: a login code of the wrong length. */
+  | 'code_wrong_length'
+  /** SPEC §8 "Code submit": HTTP 422. */
+  | 'invalid_credentials'
+  /** SPEC §8 "Code submit": shows the server's message (`FlowMessage.message`). */
+  | 'cannot_link_more_of_type'
+  /** SPEC §8 "Code submit": anything else. */
+  | 'code_not_verified';
+
+/** A message with the server's own text when the code says to show it (cannot_link_more_of_type). */
+export interface FlowMessage {
+  code: FlowMessageCode;
+  message?: string;
+}
