@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 /** What each workspace may import: our packages by name, and third-party bans. */
 export const RULES = {
-  'packages/protocol': { ours: [], banned: ['react', 'react-dom', 'hono'], onlyThirdParty: ['valibot'] },
+  'packages/protocol': { ours: [], banned: ['react', 'react-dom', 'hono'], onlyThirdParty: ['valibot', 'viem'] },
   'packages/core': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
   'packages/react': { ours: ['@latch/core', '@latch/protocol'], banned: ['hono'] },
   'packages/wallet-frame': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },

@@ -61,6 +61,15 @@ export const ERROR_CATALOGUE = {
     message: 'Only one embedded wallet per user is currently allowed.',
   },
   unsupported_chain_id: { status: 400, message: 'This chain is not supported.' },
+  invalid_chain_config: {
+    status: 400,
+    message: 'At least one supported chain is required, and the default chain must be among them.',
+  },
+  invalid_transaction_request: { status: 400, message: 'The transaction request is invalid.' },
+  transaction_preparation_failed: {
+    status: 422,
+    message: 'There was an error preparing your transaction. Your transaction request will likely fail.',
+  },
   invalid_message: { status: 400, message: 'The message to sign must be a non-empty string.' },
   client_request_timeout: { status: 408, message: 'The request timed out.' },
   client_request_cancelled: { status: 499, message: 'The request was cancelled.' },
@@ -80,6 +89,11 @@ export interface ErrorBody {
 /** True when `code` is a known catalogue code. */
 export function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** SPEC §5's text for a chain id outside the configured chains (`unsupported_chain_id`). */
+export function unsupportedChainIdText(id: number | string): string {
+  return `Chain ID ${id} is not supported...`;
 }
 
 /** Builds the wire error body for a code, with an optional more specific message. */

@@ -27,7 +27,15 @@ export {
   errorRedirect,
   errorScreenContent,
 } from './errorScreen.js';
-export { ERROR_CATALOGUE, type ErrorBody, type ErrorCode, errorBody, isErrorCode, LatchError } from './errors.js';
+export {
+  ERROR_CATALOGUE,
+  type ErrorBody,
+  type ErrorCode,
+  errorBody,
+  isErrorCode,
+  LatchError,
+  unsupportedChainIdText,
+} from './errors.js';
 export {
   type BootRefusal,
   FRAME_CONFIG_ELEMENT_ID,
