@@ -41,6 +41,16 @@ export const ERROR_CATALOGUE = {
   wallet_not_on_device: { status: 404, message: 'The wallet is not on this device.' },
   insufficient_funds: { status: 422, message: 'Wallet has insufficient funds for this transaction.' },
   embedded_wallet_not_found: { status: 404, message: 'The user has no embedded wallet.' },
+  // SPEC §8 'Failed send': the node refused the signed transaction (EIP-1193 internal error 32603).
+  transaction_failed: { status: 502, message: 'Error processing transaction' },
+  transaction_reverted: { status: 422, message: 'The transaction was reverted.' },
+  transaction_replaced: { status: 409, message: 'The transaction was replaced by another transaction.' },
+  transaction_expired: { status: 408, message: 'The transaction was not confirmed in time.' },
+  // The frame signs only a transaction the user approved on the review, once.
+  transaction_not_approved: {
+    status: 403,
+    message: 'This transaction is not the one the user approved, or its approval was used or expired.',
+  },
   invalid_device_proof: {
     status: 401,
     message: 'This custody call is not signed by a registered device of this user.',
@@ -71,6 +81,9 @@ export const ERROR_CATALOGUE = {
     message: 'There was an error preparing your transaction. Your transaction request will likely fail.',
   },
   invalid_message: { status: 400, message: 'The message to sign must be a non-empty string.' },
+  unsupported_token: { status: 400, message: 'This token is not the native token of the chain.' },
+  price_unavailable: { status: 404, message: 'No USD price is available for this token.' },
+  price_source_error: { status: 502, message: 'The price source could not be reached. Try again later.' },
   client_request_timeout: { status: 408, message: 'The request timed out.' },
   client_request_cancelled: { status: 499, message: 'The request was cancelled.' },
   client_network_error: { status: 503, message: 'The server could not be reached.' },

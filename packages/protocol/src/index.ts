@@ -54,7 +54,7 @@ export { CLIENT_NAME, HEADER } from './headers.js';
 export { API } from './paths.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
 // brings valibot into a host page's initial JavaScript; the types stay here.
-export type { CodePurpose } from './schemas.js';
+export type { CodePurpose, TokenPriceResponse } from './schemas.js';
 export {
   caip2ChainId,
   eip155ChainNumber,

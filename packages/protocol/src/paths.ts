@@ -17,5 +17,7 @@ export const API = {
   acceptTerms: '/api/v1/users/me/accept_terms',
   me: '/api/v1/users/me',
   analytics: '/api/v1/analytics_events',
+  /** GET ?chainId&tokenSymbol → `{ usd }` (SPEC §7), the native token's USD price. */
+  tokenPrice: '/api/v1/token_price',
   devOutbox: '/api/v1/dev/outbox',
 } as const;

@@ -43,6 +43,29 @@ export const AnalyticsEventBody = v.object({
   ),
 });
 
+/**
+ * GET /api/v1/token_price's query (SPEC §7: chainId and tokenSymbol): a decimal chain id and the symbol of
+ * the chain's native token (e.g. `ETH`, `POL`), upper-cased. The answer is a `TokenPriceResponse`.
+ */
+export const TokenPriceQuery = v.object({
+  chainId: v.pipe(
+    v.string(),
+    v.regex(/^[1-9]\d{0,15}$/, 'chainId must be a decimal chain id'),
+    v.transform(Number),
+    v.safeInteger(),
+  ),
+  tokenSymbol: v.pipe(
+    v.string(),
+    v.regex(/^[A-Za-z0-9.-]{1,16}$/, 'tokenSymbol must be a token symbol'),
+    v.toUpperCase(),
+  ),
+});
+
+/** GET /api/v1/token_price's answer: the token's price in US dollars. */
+export interface TokenPriceResponse {
+  usd: number;
+}
+
 /** A 25-character app id (SPEC §5). */
 export const AppIdSchema = v.pipe(
   v.string(),
@@ -59,3 +82,4 @@ export type SmsUnlinkBody = v.InferOutput<typeof SmsUnlinkBody>;
 export type RefreshBody = v.InferOutput<typeof RefreshBody>;
 export type ForkBody = v.InferOutput<typeof ForkBody>;
 export type AnalyticsEventBody = v.InferOutput<typeof AnalyticsEventBody>;
+export type TokenPriceQuery = v.InferOutput<typeof TokenPriceQuery>;

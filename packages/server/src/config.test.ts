@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SMS_CAPS, loadSettings } from './config.js';
+import { ConfigError, DEFAULT_PRICE_LIMIT, DEFAULT_SMS_CAPS, loadSettings } from './config.js';
 
 describe('loadSettings', () => {
   it('has the documented defaults', () => {
@@ -102,5 +102,21 @@ describe('loadSettings', () => {
     expect(() => loadSettings({ LATCH_SMS_LIMIT_PER_COUNTRY: '0/60' })).toThrow(/LATCH_SMS_LIMIT_PER_COUNTRY/);
     expect(() => loadSettings({ LATCH_SMS_LIMIT_PER_PREFIX: '5 per hour' })).toThrow(/LATCH_SMS_LIMIT_PER_PREFIX/);
     expect(() => loadSettings({ LATCH_SMS_PREFIX_DIGITS: '1' })).toThrow(/LATCH_SMS_PREFIX_DIGITS/);
+  });
+
+  it('reads the price source and its per-IP limit, never echoing the URL (it may carry an API key)', () => {
+    expect(loadSettings({}).priceSourceUrl).toBeUndefined();
+    expect(loadSettings({}).priceLimit).toEqual(DEFAULT_PRICE_LIMIT);
+    const settings = loadSettings({
+      LATCH_PRICE_SOURCE_URL: ' https://pro-api.coingecko.com/api/v3?x_cg_pro_api_key=k ',
+      LATCH_PRICE_LIMIT_PER_IP: '30/60',
+    });
+    expect(settings.priceSourceUrl).toBe('https://pro-api.coingecko.com/api/v3?x_cg_pro_api_key=k');
+    expect(settings.priceLimit).toEqual({ points: 30, durationSec: 60 });
+    for (const bad of ['coingecko.com/api', 'ftp://prices.example/?key=secret-key']) {
+      expect(() => loadSettings({ LATCH_PRICE_SOURCE_URL: bad })).toThrow(/^LATCH_PRICE_SOURCE_URL must be/);
+      expect(() => loadSettings({ LATCH_PRICE_SOURCE_URL: bad })).not.toThrow(/secret-key|coingecko/);
+    }
+    expect(() => loadSettings({ LATCH_PRICE_LIMIT_PER_IP: 'lots' })).toThrow(/LATCH_PRICE_LIMIT_PER_IP/);
   });
 });

@@ -56,7 +56,17 @@ export interface Settings {
   siweChainIds?: string;
   /** `LATCH_SEND_LIMIT_*` as given (`points/seconds`), by variable name; parsed by `sendLimitsFromEnv`. */
   sendLimits?: Record<string, string | undefined>;
+  /**
+   * A CoinGecko-style price API (`LATCH_PRICE_SOURCE_URL`, e.g. https://api.coingecko.com/api/v3) that
+   * GET /api/v1/token_price asks `<url>/simple/price?ids=…&vs_currencies=usd`; unset: no fiat prices.
+   */
+  priceSourceUrl?: string;
+  /** token_price requests per client IP (`LATCH_PRICE_LIMIT_PER_IP`, `points/seconds`); default DEFAULT_PRICE_LIMIT. */
+  priceLimit?: Window;
 }
+
+/** token_price requests one client IP may make: a widget asks once per send screen, a script is cut off. */
+export const DEFAULT_PRICE_LIMIT: Window = { points: 120, durationSec: 60 };
 
 /** At most `points` events per `durationSec` seconds. */
 export interface Window {
@@ -116,11 +126,27 @@ function parseTrustedProxies(raw: string | undefined): string[] {
   return entries;
 }
 
+/** An http(s) URL or undefined; the value is never echoed, since a price API key may ride in its query. */
+function parseServiceUrl(name: string, raw: string | undefined): string | undefined {
+  const text = nonEmpty(raw);
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  if (!url || !['http:', 'https:'].includes(url.protocol)) {
+    throw new ConfigError(`${name} must be an absolute http(s) URL.`);
+  }
+  return text;
+}
+
 function parseWindow(name: string, raw: string | undefined, fallback: Window): Window {
   if (raw === undefined || raw.trim() === '') return fallback;
   const match = raw.trim().match(/^(\d{1,9})\/(\d{1,9})$/);
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-    throw new ConfigError(`${name} must be sends/seconds with both at least 1 (e.g. 500/3600), got "${raw}".`);
+    throw new ConfigError(`${name} must be points/seconds with both at least 1 (e.g. 500/3600), got "${raw}".`);
   }
   return { points: Number(match[1]), durationSec: Number(match[2]) };
 }
@@ -221,5 +247,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     sendLimits: Object.fromEntries(
       Object.entries(env).filter(([name, value]) => name.startsWith('LATCH_SEND_LIMIT_') && value !== undefined),
     ),
+    priceSourceUrl: parseServiceUrl('LATCH_PRICE_SOURCE_URL', env.LATCH_PRICE_SOURCE_URL),
+    priceLimit: parseWindow('LATCH_PRICE_LIMIT_PER_IP', env.LATCH_PRICE_LIMIT_PER_IP, DEFAULT_PRICE_LIMIT),
   };
 }

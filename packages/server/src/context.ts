@@ -9,6 +9,7 @@ import type { SigningKeys } from './keys/signingKeys.js';
 import type { ShortLivedStore } from './kv/ShortLivedStore.js';
 import type { Logger } from './logger.js';
 import type { Delivery, Outbox } from './ports.js';
+import type { TokenPrices } from './prices/TokenPrices.js';
 import type { SiweLogin } from './siwe/SiweLogin.js';
 import type { Db, DbKind } from './store/db.js';
 import type { DeviceKeys } from './wallets/deviceKeys.js';
@@ -19,7 +20,14 @@ import type { WalletKeyring } from './wallets/walletKeyring.js';
 export type ServerParts = Omit<ServerContext, ServiceName>;
 
 /** The services on the context, built at startup by `buildServices`. */
-export type ServiceName = 'passwordless' | 'exportCodes' | 'siwe' | 'walletKeyring' | 'custody' | 'deviceKeys';
+export type ServiceName =
+  | 'passwordless'
+  | 'exportCodes'
+  | 'siwe'
+  | 'walletKeyring'
+  | 'custody'
+  | 'deviceKeys'
+  | 'tokenPrices';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -44,6 +52,8 @@ export interface ServerContext {
   walletKeyring: WalletKeyring;
   custody: WalletCustody;
   deviceKeys: DeviceKeys;
+  /** Native token USD prices for GET /api/v1/token_price (prices/). */
+  tokenPrices: TokenPrices;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

@@ -1,6 +1,7 @@
 import { deriveCodeKey } from './codes/OneTimeCodes.js';
 import { createPasswordlessCodes } from './codes/PasswordlessCodes.js';
 import type { ServerContext, ServerParts } from './context.js';
+import { buildTokenPrices } from './prices/tokenPricesFor.js';
 import { buildSiwe } from './siwe/siweLoginFor.js';
 import { buildCustody } from './wallets/custodyFor.js';
 import { DeviceKeys } from './wallets/deviceKeys.js';
@@ -20,5 +21,6 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     walletKeyring,
     custody: buildCustody(parts, walletKeyring),
     deviceKeys: new DeviceKeys(parts.db as unknown as ConstructorParameters<typeof DeviceKeys>[0], parts.clock),
+    tokenPrices: buildTokenPrices(parts),
   };
 }

@@ -7,6 +7,7 @@ import { healthRoutes } from './health.js';
 import { passwordlessRoutes } from './passwordless.js';
 import { sessionRoutes } from './sessions.js';
 import { siweRoutes } from './siwe.js';
+import { tokenPriceRoutes } from './tokenPrice.js';
 import { userRoutes } from './users.js';
 import { walletRoutes } from './wallets.js';
 
@@ -21,5 +22,6 @@ export const routeTable: RouteDef[] = [
   ...passwordlessRoutes,
   ...siweRoutes,
   ...walletRoutes,
+  ...tokenPriceRoutes,
   ...embeddedWalletPageRoutes,
 ];
