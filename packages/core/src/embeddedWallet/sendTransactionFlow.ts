@@ -1,0 +1,286 @@
+import type { ErrorCode } from '@latch/protocol';
+import type { Hex, TransactionReceipt } from 'viem';
+import type { PreparedTransaction, PreparedTransactionFields } from '../transactions/prepareTransaction.js';
+
+/**
+ * Named delays of the send flow. A transaction not mined within `receiptTimeout` is reported as expired
+ * (its hash shown) rather than waited on forever; the node may still mine it later.
+ */
+export const SEND_TRANSACTION_DELAY = { receiptTimeout: 120_000 } as const;
+
+/** SPEC §3 "Transaction UI options": what the host tells the send screen about the transaction. */
+export interface SendTransactionUiOptions {
+  description?: string;
+  transactionInfo?: {
+    title?: string;
+    actionDescription?: string;
+    action?: string;
+    description?: string;
+    contractInfo?: SendTransactionContractInfo;
+  };
+  senderInfo?: { name?: string; url?: string; imgUrl?: string };
+  contractInfo?: SendTransactionContractInfo;
+}
+
+/** SPEC §3 contractInfo. */
+export interface SendTransactionContractInfo {
+  imgUrl?: string;
+  imgSize?: 'sm' | 'large';
+  imgAltText?: string;
+  name?: string;
+  url?: string;
+  actionText?: string;
+}
+
+/**
+ * What went wrong, as a catalogue code (the screen shows the code and the catalogue's text for it, never
+ * English from here) and, for a transaction that reached the chain, its hash (SPEC §2: replaced, expired,
+ * reverted).
+ */
+export interface SendTransactionFailure {
+  code: ErrorCode;
+  hash: Hex | null;
+}
+
+/** Where a send is: SPEC §2 EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN's views. */
+export type SendTransactionStatus = 'preparing' | 'review' | 'submitting' | 'awaitingReceipt' | 'receipt' | 'error';
+
+/** A transaction on its way: the send screen's state (null: no screen). */
+export interface SendTransaction {
+  /** Tells one request from the next, so a late outcome of an earlier one changes nothing. */
+  id: number;
+  /** The request as the caller gave it (already validated by the provider). */
+  request: unknown;
+  chainId: number;
+  uiOptions: SendTransactionUiOptions;
+  /** False with `noPromptOnSignature`: no review, no screen; errors go straight to the caller. */
+  prompt: boolean;
+  /** Whether the caller's answer waits for the receipt (`waitForTransactionConfirmation`, default true). */
+  waitForReceipt: boolean;
+  status: SendTransactionStatus;
+  /** The filled-in transaction, fees, total, balance, insufficientFunds and classification (from review on). */
+  prepared: PreparedTransaction | null;
+  /** The frame's approval of exactly `prepared.transaction` (review, with a prompt), consumed by Submit. */
+  approvalId: string | null;
+  hash: Hex | null;
+  receipt: TransactionReceipt | null;
+  error: SendTransactionFailure | null;
+  /** The error the caller gets if the user closes the screen now (null: the user's rejection, 4001). */
+  failure: unknown;
+}
+
+/** Why waiting for a receipt failed; `replaced` and `expired` keep the hash. */
+export type ReceiptFailureReason = 'replaced' | 'expired' | 'failed';
+
+const RECEIPT_FAILURE_CODE: Record<ReceiptFailureReason, ErrorCode> = {
+  replaced: 'transaction_replaced',
+  expired: 'transaction_expired',
+  failed: 'transaction_failed',
+};
+
+/** What the provider, the screen and the runner send to the send flow. */
+export type SendTransactionEvent =
+  | {
+      type: 'request';
+      id: number;
+      request: unknown;
+      chainId: number;
+      uiOptions?: SendTransactionUiOptions;
+      prompt: boolean;
+      waitForReceipt: boolean;
+    }
+  | { type: 'prepared'; id: number; prepared: PreparedTransaction }
+  | { type: 'prepareFailed'; id: number; code: ErrorCode; error: unknown }
+  | { type: 'approvalRegistered'; id: number; approvalId: string }
+  | { type: 'approvalFailed'; id: number; code: ErrorCode; error: unknown }
+  /** The user pressed Submit. */
+  | { type: 'submit' }
+  | { type: 'sent'; id: number; hash: Hex }
+  | { type: 'sendFailed'; id: number; code: ErrorCode; error: unknown }
+  | { type: 'receiptReceived'; id: number; receipt: TransactionReceipt }
+  | { type: 'receiptFailed'; id: number; reason: ReceiptFailureReason; error: unknown }
+  /** 'Retry transaction': prepares again (fresh nonce and fees) and shows the review again. */
+  | { type: 'retry' }
+  | { type: 'close' }
+  /** Logout, another user or destroy: the send goes, its caller gets a rejection (4001). */
+  | { type: 'reset' };
+
+/** The outcome a caller gets: the hash, and the receipt when the flow waited for one. */
+export interface SendTransactionResult {
+  hash: Hex;
+  receipt: TransactionReceipt | null;
+}
+
+/** What the send flow asks its runner to do; `error: null` in `reject` is the user's rejection (EIP-1193 4001). */
+export type SendTransactionEffect =
+  | { type: 'prepare'; id: number; request: unknown; chainId: number }
+  /** Registers exactly this transaction with the frame; the frame answers with a one-time approval id. */
+  | { type: 'registerApproval'; id: number; transaction: PreparedTransactionFields }
+  /** Signs in the frame (with the approval id, or null without a prompt) and sends the raw transaction. */
+  | { type: 'signAndSend'; id: number; transaction: PreparedTransactionFields; approvalId: string | null }
+  | { type: 'waitForReceipt'; id: number; hash: Hex; chainId: number; timeoutMs: number }
+  | { type: 'resolve'; id: number; result: SendTransactionResult }
+  /** `failure: null` and `error: null`: the user's rejection (4001); else `error`, or one built from `failure`. */
+  | { type: 'reject'; id: number; error: unknown; failure: SendTransactionFailure | null }
+  /** A request while another transaction is being sent: refused, the one in flight goes on (EIP-1193 -32002). */
+  | { type: 'rejectBusy'; id: number };
+
+/** A send flow transition; `state: null` means no screen. */
+export interface SendTransactionTransition {
+  state: SendTransaction | null;
+  effects: SendTransactionEffect[];
+}
+
+const isCurrent = (
+  state: SendTransaction | null,
+  id: number,
+  status: SendTransactionStatus,
+): state is SendTransaction => state?.id === id && state.status === status;
+
+// A send still open when it goes: its caller hears the failure shown, or else the user's rejection.
+const dismiss = (state: SendTransaction | null): SendTransactionEffect[] => {
+  if (!state || state.status === 'receipt') return [];
+  return state.status === 'error'
+    ? [{ type: 'reject', id: state.id, error: state.failure, failure: state.error }]
+    : [{ type: 'reject', id: state.id, error: null, failure: null }];
+};
+
+// Without a prompt there is no screen to show an error on: the caller gets it at once.
+function fail(state: SendTransaction, failure: SendTransactionFailure, error: unknown): SendTransactionTransition {
+  if (!state.prompt) return { state: null, effects: [{ type: 'reject', id: state.id, error, failure }] };
+  return { state: { ...state, status: 'error', error: failure, failure: error }, effects: [] };
+}
+
+function submit(state: SendTransaction): SendTransactionTransition {
+  const prepared = state.prepared;
+  if (!prepared) return { state, effects: [] };
+  return {
+    state: { ...state, status: 'submitting', approvalId: null },
+    effects: [{ type: 'signAndSend', id: state.id, transaction: prepared.transaction, approvalId: state.approvalId }],
+  };
+}
+
+function settled(state: SendTransaction, receipt: TransactionReceipt | null): SendTransactionTransition {
+  const hash = state.hash as Hex;
+  const done = { ...state, status: 'receipt' as const, receipt };
+  const effects: SendTransactionEffect[] = [{ type: 'resolve', id: state.id, result: { hash, receipt } }];
+  return { state: state.prompt ? done : null, effects };
+}
+
+const preparing = (state: SendTransaction): SendTransactionTransition => ({
+  state: {
+    ...state,
+    status: 'preparing',
+    prepared: null,
+    approvalId: null,
+    hash: null,
+    receipt: null,
+    error: null,
+    failure: null,
+  },
+  effects: [{ type: 'prepare', id: state.id, request: state.request, chainId: state.chainId }],
+});
+
+/** The send flow's pure transition (SPEC §2 send screen, §5 signing and sending, §8 transaction errors). */
+export function sendTransactionTransition(
+  state: SendTransaction | null,
+  event: SendTransactionEvent,
+): SendTransactionTransition {
+  const stay = { state, effects: [] };
+  switch (event.type) {
+    case 'request': {
+      // A new request replaces one not yet sent: its caller hears a rejection. One being sent keeps going.
+      if (state && (state.status === 'submitting' || state.status === 'awaitingReceipt')) {
+        return { state, effects: [{ type: 'rejectBusy', id: event.id }] };
+      }
+      const next = preparing({
+        id: event.id,
+        request: event.request,
+        chainId: event.chainId,
+        uiOptions: event.uiOptions ?? {},
+        prompt: event.prompt,
+        waitForReceipt: event.waitForReceipt,
+        status: 'preparing',
+        prepared: null,
+        approvalId: null,
+        hash: null,
+        receipt: null,
+        error: null,
+        failure: null,
+      });
+      return { state: next.state, effects: [...dismiss(state), ...next.effects] };
+    }
+    case 'prepared': {
+      if (!isCurrent(state, event.id, 'preparing')) return stay;
+      const reviewed = { ...state, prepared: event.prepared };
+      if (event.prepared.insufficientFunds) {
+        // SPEC §8: the review shows 'Wallet has insufficient funds...' (and Add Funds); Submit stays off.
+        const failure = { code: 'insufficient_funds' as const, hash: null };
+        if (!state.prompt) return fail(reviewed, failure, null);
+        return { state: { ...reviewed, status: 'review', error: failure }, effects: [] };
+      }
+      if (!state.prompt) return submit(reviewed);
+      return {
+        state: { ...reviewed, status: 'review' },
+        effects: [{ type: 'registerApproval', id: state.id, transaction: event.prepared.transaction }],
+      };
+    }
+    case 'prepareFailed':
+      if (!isCurrent(state, event.id, 'preparing')) return stay;
+      return fail(state, { code: event.code, hash: null }, event.error);
+    case 'approvalRegistered':
+      if (!isCurrent(state, event.id, 'review')) return stay;
+      return { state: { ...state, approvalId: event.approvalId }, effects: [] };
+    case 'approvalFailed':
+      if (!isCurrent(state, event.id, 'review')) return stay;
+      return fail(state, { code: event.code, hash: null }, event.error);
+    case 'submit':
+      // Submit needs the frame's approval of what is shown, and funds for it.
+      if (state?.status !== 'review' || !state.approvalId || state.prepared?.insufficientFunds) return stay;
+      return submit(state);
+    case 'sent': {
+      if (!isCurrent(state, event.id, 'submitting')) return stay;
+      const sent = { ...state, hash: event.hash };
+      if (!state.waitForReceipt) return settled(sent, null);
+      return {
+        state: { ...sent, status: 'awaitingReceipt' },
+        effects: [
+          {
+            type: 'waitForReceipt',
+            id: state.id,
+            hash: event.hash,
+            chainId: state.chainId,
+            timeoutMs: SEND_TRANSACTION_DELAY.receiptTimeout,
+          },
+        ],
+      };
+    }
+    case 'sendFailed':
+      if (!isCurrent(state, event.id, 'submitting')) return stay;
+      return fail(state, { code: event.code, hash: null }, event.error);
+    case 'receiptReceived': {
+      if (!isCurrent(state, event.id, 'awaitingReceipt')) return stay;
+      if (event.receipt.status === 'success') return settled(state, event.receipt);
+      const failure = { code: 'transaction_reverted' as const, hash: state.hash };
+      return fail({ ...state, receipt: event.receipt }, failure, null);
+    }
+    case 'receiptFailed': {
+      if (!isCurrent(state, event.id, 'awaitingReceipt')) return stay;
+      const code = RECEIPT_FAILURE_CODE[event.reason];
+      return fail(state, { code, hash: state.hash }, event.error);
+    }
+    case 'retry':
+      return state?.status === 'error' ? preparing(state) : stay;
+    case 'close':
+      // A transaction being signed or sent cannot be called back: the screen stays until it settles.
+      if (!state || state.status === 'submitting' || state.status === 'awaitingReceipt') return stay;
+      return { state: null, effects: dismiss(state) };
+    case 'reset':
+      // The session went: whatever was open is over for its caller (a transaction already sent stays sent).
+      if (!state) return stay;
+      return {
+        state: null,
+        effects: state.status === 'receipt' ? [] : [{ type: 'reject', id: state.id, error: null, failure: null }],
+      };
+  }
+}
