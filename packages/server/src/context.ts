@@ -1,7 +1,7 @@
 import type { AppStore } from './apps/appStore.js';
+import type { OneTimeCodes } from './auth/passwordless/OneTimeCodes.js';
+import type { PasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
 import type { Clock } from './clock.js';
-import type { OneTimeCodes } from './codes/OneTimeCodes.js';
-import type { PasswordlessCodes } from './codes/PasswordlessCodes.js';
 import type { Settings } from './config.js';
 import type { Sealer } from './crypto/masterKey.js';
 import type { Metrics } from './http/metrics.js';

@@ -1,5 +1,5 @@
-import { deriveCodeKey } from './codes/OneTimeCodes.js';
-import { createPasswordlessCodes } from './codes/PasswordlessCodes.js';
+import { deriveCodeKey } from './auth/passwordless/OneTimeCodes.js';
+import { createPasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
 import type { ServerContext, ServerParts } from './context.js';
 import { buildTokenPrices } from './prices/tokenPricesFor.js';
 import { buildSiwe } from './siwe/siweLoginFor.js';

@@ -12,7 +12,7 @@ import {
   type ServerAppConfig,
 } from '@latch/protocol';
 import * as v from 'valibot';
-import { isSmsCountry } from '../codes/smsPolicy.js';
+import { isSmsCountry } from '../auth/passwordless/smsPolicy.js';
 
 /** The config fields a host sets; the rest of ServerAppConfig (id, name, key, times) comes from the server. */
 export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'> & {

@@ -18,4 +18,6 @@ export interface DurableCounters {
   set(key: string, count: number, ttlMs: number): Promise<void>;
   /** Removes the counter under `key` (no error when absent). */
   delete(key: string): Promise<void>;
+  /** False when a restart of the backend would lose the counters (Redis without AOF); undefined when it does not say. */
+  survivesRestart(): Promise<boolean | undefined>;
 }

@@ -69,6 +69,11 @@ export class PgDurableCounters<DB = object> implements DurableCounters {
     await this.run(DELETE, [key]);
   }
 
+  /** A logged table: the WAL keeps it across a crash. */
+  async survivesRestart(): Promise<boolean> {
+    return true;
+  }
+
   /** Deletes every expired counter; returns how many went. */
   async purgeExpired(): Promise<number> {
     const result = await this.run(PURGE, [this.now()]);

@@ -1,16 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { ThrottleBackend } from '../throttle/SendThrottle.js';
 import { PgDurableCounters } from './PgDurableCounters.js';
-import { ADD_CODE_WITHIN_LIMITS, addCodeParameters, TRY_CODE, tryCodeSql } from './pgCodeSlots.js';
-import type {
-  CodeCheckSql,
-  CodeTry,
-  CodeVerdict,
-  CounterLimit,
-  CounterState,
-  NewCode,
-  ShortLivedStore,
-} from './ShortLivedStore.js';
+import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
 export interface ShortLivedTable {
@@ -85,48 +76,11 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
     return { count: Number(row.value), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
   }
 
-  /** `addCodeWithinLimits` without counters. */
-  async addCode(code: NewCode): Promise<void> {
-    await this.addCodeWithinLimits([], code);
-  }
-
-  /** A send's counters (durable) and its code in one statement (pgCodeSlots' ADD_CODE_WITHIN_LIMITS). */
-  async addCodeWithinLimits(counters: readonly CounterLimit[], code: NewCode): Promise<CounterState[]> {
-    const now = this.now();
-    const { rows } = await this.run<{ key: string; count: string; expires_at: string }>(
-      ADD_CODE_WITHIN_LIMITS,
-      addCodeParameters(counters, code, now),
-    );
-    await this.afterWrite();
-    const byKey = new Map(rows.map((row) => [row.key, row]));
-    return counters.map((counter) => {
-      const row = byKey.get(counter.key);
-      if (!row) throw new Error('short_lived addCodeWithinLimits returned no row');
-      return { count: Number(row.count), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
-    });
-  }
-
   async take(key: string): Promise<string | null> {
     const { rows } = await this.run<{ value: string; expires_at: string }>(TAKE, [key]);
     const row = rows[0];
     if (!row || Number(row.expires_at) <= this.now()) return null;
     return row.value;
-  }
-
-  /**
-   * The whole code check in one statement (pgCodeSlots' TRY_CODE). The row locks make concurrent tries
-   * queue up: of several right answers, the first takes the code and the others find none.
-   */
-  async tryCode(attempt: CodeTry): Promise<CodeVerdict> {
-    const check = this.codeCheckSql(attempt);
-    const { rows } = await this.run<{ taken: boolean; retry_after_ms: string }>(TRY_CODE, check.parameters);
-    await this.afterWrite();
-    return { taken: rows[0]?.taken === true, retryAfterMs: Number(rows[0]?.retry_after_ms ?? 0) };
-  }
-
-  /** `tryCode` as CTEs for a statement of its own database (`verdict(taken, retry_after_ms)`). */
-  codeCheckSql(attempt: CodeTry): CodeCheckSql {
-    return tryCodeSql(attempt, this.now());
   }
 
   /** Deletes every expired row; returns how many went. */
@@ -146,7 +100,7 @@ export class PgShortLivedStore<DB = object> implements ShortLivedStore {
   private async afterWrite(): Promise<void> {
     this.writes += 1;
     if (this.writes % this.purgeEvery === 0) {
-      // Sends count in the durable counters through addCodeWithinLimits, so their expired rows go here too.
+      // Counters written by other statements (a send's, by auth/passwordless/PgCodeStore) expire here too.
       await this.purgeExpired();
       await this.counters.purgeExpired();
     }

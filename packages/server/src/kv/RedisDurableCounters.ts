@@ -57,6 +57,11 @@ export class RedisDurableCounters implements DurableCounters {
   async delete(key: string): Promise<void> {
     await this.redis.del(this.prefix + key);
   }
+
+  /** Only with the append-only file (`INFO persistence`). */
+  survivesRestart(): Promise<boolean | undefined> {
+    return redisAppendOnly(this.redis);
+  }
 }
 
 /** Whether Redis writes its append-only file (`INFO persistence`); undefined when it does not say. */

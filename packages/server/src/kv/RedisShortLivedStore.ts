@@ -1,8 +1,7 @@
 import { Redis } from 'ioredis';
 import type { ThrottleBackend } from '../throttle/SendThrottle.js';
 import { INCREMENT_SCRIPT, RedisDurableCounters } from './RedisDurableCounters.js';
-import { redisAddCode, redisTryCode } from './redisCodeSlots.js';
-import type { CodeTry, CodeVerdict, CounterState, NewCode, ShortLivedStore } from './ShortLivedStore.js';
+import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
 
 /** Options of the Redis short-lived store. */
 export interface RedisShortLivedStoreOptions {
@@ -10,7 +9,7 @@ export interface RedisShortLivedStoreOptions {
   keyPrefix?: string;
 }
 
-/** ShortLivedStore on Redis: TTLs are Redis expiries, increments and code checks Lua scripts, take is GETDEL. */
+/** ShortLivedStore on Redis: TTLs are Redis expiries, increments a Lua script, take is GETDEL. */
 export class RedisShortLivedStore implements ShortLivedStore {
   readonly redis: Redis;
   /** Counters that bound guessing, on the same Redis: durable only with AOF (RedisDurableCounters). */
@@ -51,16 +50,6 @@ export class RedisShortLivedStore implements ShortLivedStore {
       Math.max(1, Math.ceil(ttlMs)),
     )) as [number, number];
     return { count: Number(count), ttlMs: Number(ttl) };
-  }
-
-  /** The code check as one Lua script (redisCodeSlots.ts). */
-  tryCode(attempt: CodeTry): Promise<CodeVerdict> {
-    return redisTryCode(this.redis, this.prefix, attempt);
-  }
-
-  /** Adds a code to its slot as one Lua script (redisCodeSlots.ts). */
-  addCode(code: NewCode): Promise<void> {
-    return redisAddCode(this.redis, this.prefix, code);
   }
 
   async take(key: string): Promise<string | null> {

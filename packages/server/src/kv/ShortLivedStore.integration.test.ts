@@ -124,43 +124,4 @@ describe.each(shortLivedBackends().filter((b) => b.name !== 'redis'))('PgShortLi
       await backend.dispose();
     }
   });
-
-  it('counts a send on every counter and adds the code only while all are within their maxima', async () => {
-    const backend = await create();
-    try {
-      const store = backend.pg!.store;
-      const counters = [
-        { key: 'ip', ttlMs: 60_000, max: 3 },
-        { key: 'to', ttlMs: 600_000, max: 2 },
-      ];
-      const code = (mac: string) => ({
-        key: 'code',
-        entry: JSON.stringify({ mac, expiresAt: 2_000_000_000_000, tries: 0 }),
-        keep: 3,
-        perSource: 3,
-        now: 1_900_000_000_000,
-        ttlMs: 60_000,
-        failKey: 'fails',
-        failWindowMs: 60_000,
-      });
-      const macs = async () =>
-        JSON.parse((await store.get('code')) ?? '{"codes":[]}').codes.map((c: { mac: string }) => c.mac);
-      expect(await store.addCodeWithinLimits(counters, code('one'))).toMatchObject([{ count: 1 }, { count: 1 }]);
-      expect(await macs()).toEqual(['one']);
-      expect(await store.addCodeWithinLimits(counters, code('two'))).toMatchObject([{ count: 2 }, { count: 2 }]);
-      // Over one maximum: counted anyway, and the slot is left as it was.
-      const over = await store.addCodeWithinLimits(counters, code('three'));
-      expect(over).toMatchObject([{ count: 3 }, { count: 3 }]);
-      expect(over[1]?.ttlMs).toBeGreaterThan(60_000);
-      expect(await macs()).toEqual(['one', 'two']);
-      // The counters are the durable ones `counters.increment` moves, windows included.
-      expect(await store.counters.increment('ip', 0, 60_000)).toMatchObject({ count: 3 });
-      await backend.passTime(60_001);
-      expect(await store.addCodeWithinLimits([counters[0]!], code('four'))).toMatchObject([{ count: 1 }]);
-      // The slot had expired with its window: only the new code is in it.
-      expect(await macs()).toEqual(['four']);
-    } finally {
-      await backend.dispose();
-    }
-  });
 });

@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { PgShortLivedStore } from './PgShortLivedStore.js';
-import { redisAppendOnly } from './RedisDurableCounters.js';
 import { RedisShortLivedStore } from './RedisShortLivedStore.js';
 import type { ShortLivedStore } from './ShortLivedStore.js';
 
@@ -25,9 +24,8 @@ export function createShortLivedStore<DB>(config: ShortLivedStoreConfig<DB>): Sh
  * Redis"). Never throws: a Redis that will not answer INFO is left to the operator's docs.
  */
 export async function warnIfCountersNotDurable(store: ShortLivedStore, logger: Logger): Promise<void> {
-  if (!(store instanceof RedisShortLivedStore)) return;
   try {
-    if ((await redisAppendOnly(store.redis)) === false) {
+    if ((await store.counters.survivesRestart()) === false) {
       logger.warn(
         'Redis runs without the append-only file (appendonly no): a Redis restart resets send limits and password-recovery attempt counters; set appendonly yes (docs/server.md, "Durable counters on Redis")',
       );

@@ -1,6 +1,6 @@
 import { type CodePurpose, LatchError } from '@latch/protocol';
 import type { AppRecord } from '../apps/appStore.js';
-import type { CodeChannel } from '../codes/OneTimeCodes.js';
+import type { CodeChannel } from '../auth/passwordless/OneTimeCodes.js';
 import type { ServerContext } from '../context.js';
 import type { LatchContext } from '../http/env.js';
 import { type AuthenticatedUser, authenticateUser } from '../http/requireCaller.js';

@@ -1,10 +1,10 @@
+import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
 import type { RouteDef } from '../http/env.js';
 import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
 import { devRoutes } from './dev.js';
 import { embeddedWalletPageRoutes } from './embeddedWalletPage.js';
 import { healthRoutes } from './health.js';
-import { passwordlessRoutes } from './passwordless.js';
 import { sessionRoutes } from './sessions.js';
 import { siweRoutes } from './siwe.js';
 import { tokenPriceRoutes } from './tokenPrice.js';

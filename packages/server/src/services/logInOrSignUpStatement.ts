@@ -1,7 +1,5 @@
 import { LatchError } from '@latch/protocol';
 import { CompiledQuery } from 'kysely';
-import type { CodeCheck } from '../codes/OneTimeCodes.js';
-import type { CodeCheckSql } from '../kv/ShortLivedStore.js';
 import type { UserRow } from '../store/schema.js';
 import {
   type AccountJson,
@@ -15,19 +13,22 @@ import {
 // user with it; start the session with its first refresh token; and read the user with its accounts.
 // Data-modifying CTEs see the snapshot from before the statement, so a new user's rows come back from
 // RETURNING, and an existing user's accounts are read as they were (the caller patches the touch in).
-// With a code check (CodeCheckSql) in front, the login's writes happen only when its verdict took the
-// code, and the check's own writes (the try counted, a spent code deleted) commit either way.
-// Fixed texts: no query building per login, and one prepared statement each.
-function logInSql(gate: string): string {
-  return `existing as (
+// The login's writes wait for a CTE `verdict(taken, retry_after_ms)` written before it: always taken
+// here; in auth/passwordless a code check, whose own writes (the try counted, a spent code deleted)
+// commit either way. Parameters $1…$9 (LOG_IN_PARAMETER_COUNT); a statement that puts more in front
+// numbers its own after them. Fixed texts: no query building per login, one prepared statement each.
+const GATE = 'and exists (select 1 from verdict where taken)';
+
+/** The login's CTEs and its final select, to follow a `verdict` CTE (parameters $1…$9). */
+export const LOG_IN = `existing as (
     select id as account_id, user_id from linked_accounts
-    where app_id = $1 and type = $2 and account_key = $3 ${gate}
+    where app_id = $1 and type = $2 and account_key = $3 ${GATE}
   ), touched as (
     update linked_accounts set latest_verified_at = $4::timestamptz, verified_at = $4::timestamptz
     where id = (select account_id from existing)
   ), new_user as (
     insert into users (id, app_id, created_at, accepted_terms_at)
-    select $5, $1, $4::timestamptz, null where not exists (select 1 from existing) ${gate}
+    select $5, $1, $4::timestamptz, null where not exists (select 1 from existing) ${GATE}
     returning id
   ), new_account as (
     insert into linked_accounts
@@ -47,30 +48,19 @@ function logInSql(gate: string): string {
   select e.account_id::text as existing_account_id, u.id as user_id, u.created_at, u.accepted_terms_at,
     ${accountsJsonSql('u.id')} as accounts,
     (select json_agg(na) from new_account na) as new_accounts,
-    ${gate ? '(select taken from verdict)' : 'true'} as code_taken,
-    ${gate ? '(select retry_after_ms from verdict)' : '0'} as code_retry_after_ms
+    (select taken from verdict) as code_taken,
+    (select retry_after_ms from verdict) as code_retry_after_ms
   from (select 1) as one
   left join existing e on true
   left join users u on u.id = e.user_id and u.app_id = $1`;
-}
 
-const LOG_IN_OR_SIGN_UP = `with ${logInSql('')}`;
-const GATE = 'and exists (select 1 from verdict where taken)';
-const withCodeCheck = new Map<string, string>();
+/** How many parameters LOG_IN takes ($1…$9, see `logInParameters`). */
+export const LOG_IN_PARAMETER_COUNT = 9;
 
-/** The login behind the code check's CTEs, its parameters numbered after the check's. */
-function logInAfterCheck(check: CodeCheckSql): string {
-  const key = `${check.parameters.length}:${check.ctes}`;
-  let text = withCodeCheck.get(key);
-  if (text === undefined) {
-    const shifted = logInSql(GATE).replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + check.parameters.length}`);
-    text = `with ${check.ctes}, ${shifted}`;
-    withCodeCheck.set(key, text);
-  }
-  return text;
-}
+const LOG_IN_OR_SIGN_UP = `with verdict as (select true as taken, 0::bigint as retry_after_ms), ${LOG_IN}`;
 
-interface LogInRow {
+/** The row LOG_IN selects. */
+export interface LogInRow {
   existing_account_id: string | null;
   user_id: string | null;
   created_at: Date | null;
@@ -94,36 +84,47 @@ export interface LogInStatementInput {
   refreshTokenExpiresAt: Date;
 }
 
+/** The result of a login: the user with its accounts, and whether the login signed it up. */
+export interface LoggedIn {
+  user: UserWithAccounts;
+  isNewUser: boolean;
+}
+
+/** LOG_IN's parameters $1…$9 for `input`. */
+export function logInParameters(input: LogInStatementInput): unknown[] {
+  return [
+    input.appId,
+    input.type,
+    input.accountKey,
+    input.now,
+    input.newUserId,
+    JSON.stringify(input.details),
+    input.sessionId,
+    input.refreshTokenHash,
+    input.refreshTokenExpiresAt,
+  ];
+}
+
 /**
  * Logs in the owner of the account (touching its verification times) or signs up a new user with it,
- * and starts the session, in one statement; with `codeCheck`, only when its code is taken (else
- * `refuse()`). For apps without an allowlist or a user cap (those checks need the owner or a count
- * first). Throws PostgreSQL's unique violation when another request signed up the same account at the
- * same moment (nothing is written then, the code check included).
+ * and starts the session, in one statement. For apps without an allowlist or a user cap (those checks
+ * need the owner or a count first). Throws PostgreSQL's unique violation when another request signed
+ * up the same account at the same moment (nothing is written then).
  */
 export async function logInOrSignUpInOneStatement(
   ctx: Pick<UsersContext, 'db'>,
   input: LogInStatementInput,
-  codeCheck?: CodeCheck & { sql: CodeCheckSql },
-): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
-  const { appId, now } = input;
+): Promise<LoggedIn> {
   const { rows } = await ctx.db.executeQuery(
-    CompiledQuery.raw(codeCheck ? logInAfterCheck(codeCheck.sql) : LOG_IN_OR_SIGN_UP, [
-      ...(codeCheck?.sql.parameters ?? []),
-      appId,
-      input.type,
-      input.accountKey,
-      now,
-      input.newUserId,
-      JSON.stringify(input.details),
-      input.sessionId,
-      input.refreshTokenHash,
-      input.refreshTokenExpiresAt,
-    ]) as CompiledQuery<LogInRow>,
+    CompiledQuery.raw(LOG_IN_OR_SIGN_UP, logInParameters(input)) as CompiledQuery<LogInRow>,
   );
-  const row = rows[0];
+  return loggedInFrom(rows[0], input);
+}
+
+/** What LOG_IN's row says, for a row whose verdict took the code (or had none to take). */
+export function loggedInFrom(row: LogInRow | undefined, input: LogInStatementInput): LoggedIn {
   if (!row) throw new LatchError('internal_error');
-  if (row.code_taken !== true) codeCheck?.refuse(Number(row.code_retry_after_ms ?? 0));
+  const { appId, now } = input;
   if (row.existing_account_id !== null) {
     if (row.user_id === null || row.created_at === null) throw new LatchError('internal_error');
     const user: UserRow = {

@@ -1,7 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import type { Insertable } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
-import type { CodeCheck } from '../codes/OneTimeCodes.js';
 import { newUserId } from '../ids.js';
 import { isUniqueViolation } from '../store/db.js';
 import type { RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
@@ -15,7 +14,7 @@ import {
   newAccountRow,
   normaliseAccount,
 } from './accounts.js';
-import { logInOrSignUpInOneStatement } from './logInOrSignUpStatement.js';
+import { type LoggedIn, type LogInStatementInput, logInOrSignUpInOneStatement } from './logInOrSignUpStatement.js';
 import { accountsFromJson, accountsJsonOf, type UsersContext, type UserWithAccounts } from './userRecords.js';
 
 // Logging in with a verified account, or signing up with it. Linking and unlinking are in users.ts.
@@ -58,6 +57,16 @@ export type SessionRows = (userId: string) => {
   refreshToken: Insertable<RefreshTokensTable>;
 };
 
+/**
+ * A proof to check with a login (a one-time code, auth/passwordless): on its own before the login, or
+ * inside the login's one statement when it can (`logInInOneStatement` runs that statement, the check in
+ * front, and throws the proof's refusal).
+ */
+export interface LoginProof {
+  verify(): Promise<void>;
+  logInInOneStatement?: (input: LogInStatementInput) => Promise<LoggedIn>;
+}
+
 /** A fresh user id (used only on sign-up) and the session's rows, as the one-statement login takes them. */
 function sessionInput(sessionRows: SessionRows) {
   const userId = newUserId();
@@ -81,8 +90,8 @@ export async function loginOrSignUp(
   app: AppRecord,
   input: AccountInput,
   sessionRows?: SessionRows,
-  codeCheck?: CodeCheck,
-): Promise<{ user: UserWithAccounts; isNewUser: boolean }> {
+  proof?: LoginProof,
+): Promise<LoggedIn> {
   const appId = app.id;
   const account = normaliseAccount(input);
   if (isEmbeddedWallet(account)) throw new LatchError('disallowed_login_method');
@@ -91,26 +100,23 @@ export async function loginOrSignUp(
   const now = ctx.clock.now();
 
   // Without an allowlist or a user cap nothing needs checking between reading and writing: the login
-  // is one statement, with the code check inside it when the store allows.
+  // is one statement, with the proof's check inside it when the proof can.
   const inOneStatement = sessionRows !== undefined && !app.allowlist && app.maxUsers === null;
-  const checkInside = inOneStatement && codeCheck?.sql ? { ...codeCheck, sql: codeCheck.sql } : undefined;
-  if (codeCheck && !checkInside) await codeCheck.verify();
+  const checkInside = inOneStatement ? proof?.logInInOneStatement : undefined;
+  if (proof && !checkInside) await proof.verify();
 
   for (let attempt = 0; attempt < 2; attempt++) {
     if (inOneStatement) {
       try {
-        return await logInOrSignUpInOneStatement(
-          ctx,
-          {
-            appId,
-            type: account.type,
-            accountKey: key,
-            details: accountDetails(account),
-            now,
-            ...sessionInput(sessionRows),
-          },
-          checkInside,
-        );
+        const input = {
+          appId,
+          type: account.type,
+          accountKey: key,
+          details: accountDetails(account),
+          now,
+          ...sessionInput(sessionRows),
+        };
+        return await (checkInside ? checkInside(input) : logInOrSignUpInOneStatement(ctx, input));
       } catch (error) {
         // Another request signed up the same account at the same moment: the retry logs in as that user.
         if (!isUniqueViolation(error) || attempt > 0) throw error;

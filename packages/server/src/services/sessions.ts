@@ -1,14 +1,13 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
 import { sql } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
-import type { CodeCheck } from '../codes/OneTimeCodes.js';
 import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
 import { signAccessToken } from '../tokens/accessToken.js';
 import { mintDeviceGrant } from '../wallets/deviceGrants.js';
 import type { AccountInput } from './accounts.js';
-import { loginOrSignUp } from './loginOrSignUp.js';
+import { type LoginProof, loginOrSignUp } from './loginOrSignUp.js';
 import {
   REFRESH_GRACE_MS,
   REFRESH_TOKEN_TTL_MS,
@@ -18,7 +17,7 @@ import {
 } from './refreshTokens.js';
 import { toWireUser, type UsersContext, type UserWithAccounts } from './userRecords.js';
 
-export { REFRESH_GRACE_MS, REFRESH_TOKEN_TTL_MS, revokeFamily } from './refreshTokens.js';
+export { REFRESH_GRACE_MS } from './refreshTokens.js';
 
 /** What the session services need. */
 export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
@@ -107,14 +106,14 @@ export async function logIn(
   ctx: SessionsContext & UsersContext & Pick<ServerContext, 'shortLived'>,
   app: AppRecord,
   account: AccountInput,
-  codeCheck?: CodeCheck,
+  proof?: LoginProof,
 ): Promise<TokenResponse> {
   let started: ReturnType<typeof newSession> | undefined;
   const sessionRows = (userId: string) => {
     started = newSession(ctx, app.id, userId);
     return started.rows;
   };
-  const { user, isNewUser } = await loginOrSignUp(ctx, app, account, sessionRows, codeCheck);
+  const { user, isNewUser } = await loginOrSignUp(ctx, app, account, sessionRows, proof);
   if (!started) throw new LatchError('internal_error');
   const { sessionId } = started;
   return {

@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { CounterLimit, CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type { CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
 import { RateLimiterShortLived } from './RateLimiterShortLived.js';
 
 /** One limit: at most `points` events per `durationSec` seconds. */
@@ -30,6 +30,13 @@ export const DEFAULT_SEND_LIMITS: SendLimits = {
   perTarget: { points: 20, durationSec: 60 * 60 },
   perIp: { points: 20, durationSec: 10 * 60 },
 };
+
+/** A counter with the window a new count starts and the most it may reach. */
+export interface CounterLimit {
+  key: string;
+  ttlMs: number;
+  max: number;
+}
 
 /** Where the counters live: Redis (RateLimiterRedis) or our ShortLivedStore (PostgreSQL/PGlite). */
 export type ThrottleBackend = { redis: Redis; keyPrefix?: string } | { kv: ShortLivedStore };
@@ -61,7 +68,7 @@ export class SendThrottle {
   private readonly perIp: RateLimiterAbstract;
 
   constructor(
-    private readonly backend: ThrottleBackend,
+    backend: ThrottleBackend,
     private readonly limits: SendLimits = DEFAULT_SEND_LIMITS,
   ) {
     this.perTargetSource = limiter(backend, 'send-target-ip', limits.perTargetSource);
@@ -70,11 +77,10 @@ export class SendThrottle {
   }
 
   /**
-   * The counters of a send as a ShortLivedStore keeps them (the keys `consume` moves), for a store
-   * that counts them and writes the code in one step (`addCodeWithinLimits`); undefined on Redis.
+   * The counters of a send as the ShortLivedStore's durable counters keep them (the keys `consume`
+   * moves there), for a store that counts them and writes the code in one statement (PgCodeStore).
    */
-  countersFor(target: string, ip: string): CounterLimit[] | undefined {
-    if (!('kv' in this.backend) || !this.backend.kv.addCodeWithinLimits) return undefined;
+  countersFor(target: string, ip: string): CounterLimit[] {
     const counter = (name: string, key: string, limit: Limit) => ({
       key: `rl:${name}:${key}`,
       ttlMs: limit.durationSec * 1000,

@@ -1,7 +1,8 @@
 import { hkdfSync } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { CUSTODY_LIMIT } from '@latch/protocol/schemas';
-import { OneTimeCodes } from '../codes/OneTimeCodes.js';
+import { createCodeStore } from '../auth/passwordless/createCodeStore.js';
+import { OneTimeCodes } from '../auth/passwordless/OneTimeCodes.js';
 import type { ServerContext } from '../context.js';
 import { countExportCode } from './custodyLimits.js';
 import { type CustodyContact, sendExportCode } from './custodyNotices.js';
@@ -15,11 +16,15 @@ export const EXPORT_CODE_MAX_TRIES = 5;
  * info `latch/export-codes/v1`) and its own namespace, so a login code never opens an export and an
  * export code never logs anyone in.
  */
-export function buildExportCodes(ctx: Pick<ServerContext, 'shortLived' | 'clock'>, masterKey: Buffer): OneTimeCodes {
+export function buildExportCodes(
+  ctx: Pick<ServerContext, 'db' | 'shortLived' | 'clock'>,
+  masterKey: Buffer,
+): OneTimeCodes {
+  const now = () => ctx.clock.now().getTime();
   return new OneTimeCodes({
-    kv: ctx.shortLived,
+    store: createCodeStore(ctx.shortLived.throttleBackend, ctx.db, now),
     hmacKey: Buffer.from(hkdfSync('sha256', masterKey, Buffer.alloc(0), 'latch/export-codes/v1', 32)),
-    now: () => ctx.clock.now().getTime(),
+    now,
     ttlMs: CUSTODY_LIMIT.exportCodeTtlMs,
   });
 }

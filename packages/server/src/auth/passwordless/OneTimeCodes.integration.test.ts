@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { CODE_POLICY, LatchError } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ShortLivedBackend, shortLivedBackends } from '../kv/testing/shortLivedBackends.js';
 import { CODE_GUESS_POLICY, type CodeScope, deriveCodeKey, OneTimeCodes } from './OneTimeCodes.js';
+import { type CodeStoreBackend, codeStoreBackends } from './testing/codeStoreBackends.js';
 
 /** A scope of its own for each test (the backend is shared, and failures are counted per identifier). */
 const freshScope = (): CodeScope => ({
@@ -38,8 +38,8 @@ async function expectInvalid(promise: Promise<void>): Promise<void> {
 /** A 6-digit code that is not `code`. */
 const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
-describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
-  let backend: ShortLivedBackend;
+describe.each(codeStoreBackends())('OneTimeCodes on $name', ({ create }) => {
+  let backend: CodeStoreBackend;
   let now: number;
   let codes: OneTimeCodes;
   let scope: CodeScope;
@@ -50,7 +50,7 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
   beforeEach(() => {
     now = Date.UTC(2026, 0, 1);
     scope = freshScope();
-    codes = new OneTimeCodes({ kv: backend.store, hmacKey: randomBytes(32), now: () => now });
+    codes = new OneTimeCodes({ store: backend.codes, hmacKey: randomBytes(32), now: () => now });
   });
   afterAll(async () => {
     await backend.dispose();
@@ -88,7 +88,7 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
     // Without backoff, so that each wrong-purpose try is answered on its own.
     const noWait = { free: 1_000, baseMs: 0, maxMs: 0, windowMs: 60_000 };
     const bound = new OneTimeCodes({
-      kv: backend.store,
+      store: backend.codes,
       hmacKey: randomBytes(32),
       now: () => now,
       policy: { backoff: noWait },
@@ -162,7 +162,7 @@ describe.each(shortLivedBackends())('OneTimeCodes on $name', ({ create }) => {
   it('caps the tries of one code from all sources, even without waits', async () => {
     const noWait = { free: 1_000, baseMs: 0, maxMs: 0, windowMs: 60_000 };
     const patient = new OneTimeCodes({
-      kv: backend.store,
+      store: backend.codes,
       hmacKey: randomBytes(32),
       now: () => now,
       policy: { backoff: noWait },

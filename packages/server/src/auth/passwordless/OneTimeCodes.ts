@@ -1,13 +1,7 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import { CODE_POLICY, LatchError, LIMIT } from '@latch/protocol';
-import type {
-  CodeBackoff,
-  CodeCheckSql,
-  CodeTry,
-  CounterLimit,
-  CounterState,
-  ShortLivedStore,
-} from '../kv/ShortLivedStore.js';
+import type { LoginProof } from '../../services/loginOrSignUp.js';
+import type { CodeBackoff, CodeStore, CodeTry, SendCount } from './CodeStore.js';
 
 /** How a code travels. */
 export type CodeChannel = 'email' | 'sms';
@@ -55,7 +49,7 @@ export const CODE_GUESS_POLICY: CodeGuessPolicy = {
 
 /** Options of the one-time-code service. */
 export interface OneTimeCodesOptions {
-  kv: ShortLivedStore;
+  store: CodeStore;
   /** 32 bytes; codes are stored only as HMAC-SHA-256 under this key (see `deriveCodeKey`). */
   hmacKey: Buffer;
   /** Epoch milliseconds; injectable so tests can expire codes without waiting. */
@@ -81,30 +75,19 @@ function refusal(retryAfterMs: number): LatchError {
 }
 
 /**
- * A code check to run with a login: on its own (`verify`), or as SQL inside the login's statement when
- * the store offers it (`sql`; then `refuse` throws the error for a verdict that did not take the code,
- * given the verdict's `retry_after_ms`).
- */
-export interface CodeCheck {
-  verify(): Promise<void>;
-  sql?: CodeCheckSql;
-  refuse(retryAfterMs?: number): never;
-}
-
-/**
  * Email and SMS one-time codes: 6 digits from a CSPRNG, stored as an HMAC bound to (app, channel,
  * target, purpose), single-use, expiring after CODE_POLICY.ttlMs. A new send keeps the last few codes
  * valid; wrong tries are slowed down per identifier and capped per code (CODE_GUESS_POLICY).
  */
 export class OneTimeCodes {
-  private readonly kv: ShortLivedStore;
+  private readonly store: CodeStore;
   private readonly hmacKey: Buffer;
   private readonly now: () => number;
   private readonly ttlMs: number;
   private readonly policy: CodeGuessPolicy;
 
   constructor(options: OneTimeCodesOptions) {
-    this.kv = options.kv;
+    this.store = options.store;
     this.hmacKey = options.hmacKey;
     this.now = options.now ?? Date.now;
     this.ttlMs = options.ttlMs ?? CODE_POLICY.ttlMs;
@@ -113,27 +96,13 @@ export class OneTimeCodes {
 
   /**
    * Creates a fresh code for `scope`, keeping the last few earlier ones, and returns it for delivery.
-   * `source` (the client IP) limits how many of the live codes one sender keeps.
+   * `source` (the client IP) limits how many of the live codes one sender keeps. With `send`, the send
+   * is counted in the same step, and a send over its limits stores no code (429 `too_many_requests`).
    */
-  async issue(scope: CodeScope, source = ''): Promise<string> {
+  async issue(scope: CodeScope, source = '', send?: SendCount): Promise<string> {
     const { code, stored } = this.fresh(scope, source);
-    await this.kv.addCode(stored);
+    await this.store.add(stored, send);
     return code;
-  }
-
-  /**
-   * Like `issue`, in the same atomic step as counting one send on each of `counters`: the code is
-   * stored only when every counter stays within its maximum. Returns the code and the counters'
-   * states, or undefined when the store cannot do both at once (then count first, and `issue`).
-   */
-  async issueWithin(
-    scope: CodeScope,
-    counters: readonly CounterLimit[],
-    source = '',
-  ): Promise<{ code: string; counters: CounterState[] } | undefined> {
-    if (!this.kv.addCodeWithinLimits) return undefined;
-    const { code, stored } = this.fresh(scope, source);
-    return { code, counters: await this.kv.addCodeWithinLimits(counters, stored) };
   }
 
   /** A new code and what the store keeps of it (never the code itself). */
@@ -166,18 +135,22 @@ export class OneTimeCodes {
    */
   async verify(scope: CodeScope, code: string): Promise<void> {
     // One atomic step in every store (one statement on PostgreSQL/PGlite, one script on Redis).
-    const verdict = await this.kv.tryCode(this.attempt(scope, code));
+    const verdict = await this.store.try(this.attempt(scope, code));
     if (!verdict.taken) throw refusal(verdict.retryAfterMs);
   }
 
-  /** `verify` to run later, with the same check as SQL when the store can run it inside a login. */
-  check(scope: CodeScope, code: string): CodeCheck {
+  /** `verify` as a proof for a login, checked inside the login's statement when the store can. */
+  check(scope: CodeScope, code: string): LoginProof {
+    const { logInWithTry } = this.store;
     return {
       verify: () => this.verify(scope, code),
-      sql: this.kv.codeCheckSql?.(this.attempt(scope, code)),
-      refuse: (retryAfterMs = 0) => {
-        throw refusal(retryAfterMs);
-      },
+      logInInOneStatement:
+        logInWithTry &&
+        (async (login) => {
+          const { verdict, loggedIn } = await logInWithTry(this.attempt(scope, code), login);
+          if (!verdict.taken || !loggedIn) throw refusal(verdict.retryAfterMs);
+          return loggedIn;
+        }),
     };
   }
 

@@ -1,9 +1,11 @@
 import { LatchError } from '@latch/protocol';
-import type { ServerContext } from '../context.js';
-import type { Delivery } from '../ports.js';
-import { type SendLimits, SendThrottle } from '../throttle/SendThrottle.js';
-import { sendLimitsFromEnv } from '../throttle/sendLimitsFromEnv.js';
-import { type CodeChannel, type CodeCheck, type CodePurpose, OneTimeCodes } from './OneTimeCodes.js';
+import type { ServerContext } from '../../context.js';
+import type { Delivery } from '../../ports.js';
+import type { LoginProof } from '../../services/loginOrSignUp.js';
+import { type SendLimits, SendThrottle } from '../../throttle/SendThrottle.js';
+import { sendLimitsFromEnv } from '../../throttle/sendLimitsFromEnv.js';
+import { createCodeStore } from './createCodeStore.js';
+import { type CodeChannel, type CodePurpose, OneTimeCodes } from './OneTimeCodes.js';
 import { emailPurposeMessage, smsPurposeMessage } from './purposeMessages.js';
 
 /** The app a code is for, as the messages name it. */
@@ -26,23 +28,14 @@ export class PasswordlessCodes {
    */
   async send(app: CodeApp, channel: CodeChannel, target: string, ip: string, purpose: CodePurpose = 'login') {
     const scope = { appId: app.id, channel, target, purpose };
-    const counters = this.throttle.countersFor(`${channel}:${target}`, ip);
-    // On PostgreSQL/PGlite the counting and the new code are one statement; elsewhere two steps.
-    const issued = counters && (await this.codes.issueWithin(scope, counters, ip));
-    let code: string;
-    if (counters && issued) {
-      this.throttle.refuseOver(counters, issued.counters);
-      code = issued.code;
-    } else {
-      await this.throttle.consume(`${channel}:${target}`, ip);
-      code = await this.codes.issue(scope, ip);
-    }
+    // The send is counted in the same step as the code is stored (one statement on PostgreSQL/PGlite).
+    const code = await this.codes.issue(scope, ip, { throttle: this.throttle, target: `${channel}:${target}`, ip });
     if (channel === 'email') await this.delivery.sendEmail(emailPurposeMessage(app.name, target, code, purpose));
     else await this.delivery.sendSms(smsPurposeMessage(app.name, target, code, purpose));
   }
 
   /** The check of a login code sent to `target`, for `logIn` to run with the login (same rules as `verify`). */
-  check(appId: string, channel: CodeChannel, target: string, code: string): CodeCheck {
+  check(appId: string, channel: CodeChannel, target: string, code: string): LoginProof {
     return this.codes.check({ appId, channel, target, purpose: 'login' }, code);
   }
 
@@ -61,11 +54,11 @@ export interface PasswordlessCodesOptions {
 }
 
 /**
- * Builds the code service of a server: codes in its short-lived store, keyed by `hmacKey` (derived from
- * the master key), throttled on the backend the store picks; send limits from the settings unless given.
+ * Builds the code service of a server: codes beside its short-lived store's counters (createCodeStore),
+ * keyed by `hmacKey` (derived from the master key), throttled on the backend the store picks; send limits from the settings unless given.
  */
 export function createPasswordlessCodes(
-  ctx: Pick<ServerContext, 'settings' | 'shortLived' | 'clock' | 'delivery' | 'logger'>,
+  ctx: Pick<ServerContext, 'settings' | 'db' | 'shortLived' | 'clock' | 'delivery' | 'logger'>,
   hmacKey: Buffer,
   options: PasswordlessCodesOptions = {},
 ): PasswordlessCodes {
@@ -77,7 +70,9 @@ export function createPasswordlessCodes(
     }
     limits = fromEnv.limits;
   }
-  const codes = new OneTimeCodes({ kv: ctx.shortLived, hmacKey, now: () => ctx.clock.now().getTime() });
+  const now = () => ctx.clock.now().getTime();
+  const store = createCodeStore(ctx.shortLived.throttleBackend, ctx.db, now);
+  const codes = new OneTimeCodes({ store, hmacKey, now });
   return new PasswordlessCodes(codes, new SendThrottle(ctx.shortLived.throttleBackend, limits), ctx.delivery);
 }
 

@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
-import type { CodeTry, CodeVerdict, NewCode } from './ShortLivedStore.js';
+import type { CodeStore, CodeTry, CodeVerdict, NewCode, SendCount } from './CodeStore.js';
 
-// One-time-code slots on Redis (ShortLivedStore.tryCode/addCode), as Lua scripts (atomic): the codes
+// One-time-code slots on Redis, as Lua scripts (atomic): the codes
 // of one (app, channel, purpose, target) under one key `{ codes: [{ mac, expiresAt, tries }] }`, the
 // identifier's failures under another, `{ n, at }` (at = the last failure, on the codes' clock). Both
 // keys are on the store's Redis: the failures are as durable as its persistence (docs/server.md).
@@ -85,35 +85,47 @@ redis.call('SET', KEYS[1], cjson.encode({ codes = codes }), 'PX', ttl)
 return 1
 `;
 
-/** ShortLivedStore.tryCode on `redis`, keys under `prefix`. */
-export async function redisTryCode(redis: Redis, prefix: string, attempt: CodeTry): Promise<CodeVerdict> {
-  const { backoff } = attempt;
-  const [taken, wait] = (await redis.eval(
-    TRY_CODE_SCRIPT,
-    2,
-    prefix + attempt.key,
-    prefix + attempt.failKey,
-    attempt.mac,
-    attempt.maxTries,
-    attempt.now,
-    backoff.free,
-    backoff.baseMs,
-    backoff.maxMs,
-    Math.max(1, Math.ceil(backoff.windowMs)),
-  )) as [number, number];
-  return { taken: taken === 1, retryAfterMs: Number(wait) };
-}
+/**
+ * CodeStore on Redis (REDIS_URL), keys under the short-lived store's prefix: a try and an add are one
+ * Lua script each. A send is counted first by the throttle's own Redis limiters (a refused send adds
+ * no code), then the code is added.
+ */
+export class RedisCodeStore implements CodeStore {
+  /** Uses `redis` (owned by the caller) with keys under `prefix`. */
+  constructor(
+    private readonly redis: Redis,
+    private readonly prefix: string,
+  ) {}
 
-/** ShortLivedStore.addCode on `redis`, keys under `prefix`. */
-export async function redisAddCode(redis: Redis, prefix: string, code: NewCode): Promise<void> {
-  await redis.eval(
-    ADD_CODE_SCRIPT,
-    1,
-    prefix + code.key,
-    code.entry,
-    code.keep,
-    code.now,
-    Math.max(1, Math.ceil(code.ttlMs)),
-    code.perSource,
-  );
+  async add(code: NewCode, send?: SendCount): Promise<void> {
+    if (send) await send.throttle.consume(send.target, send.ip);
+    await this.redis.eval(
+      ADD_CODE_SCRIPT,
+      1,
+      this.prefix + code.key,
+      code.entry,
+      code.keep,
+      code.now,
+      Math.max(1, Math.ceil(code.ttlMs)),
+      code.perSource,
+    );
+  }
+
+  async try(attempt: CodeTry): Promise<CodeVerdict> {
+    const { backoff } = attempt;
+    const [taken, wait] = (await this.redis.eval(
+      TRY_CODE_SCRIPT,
+      2,
+      this.prefix + attempt.key,
+      this.prefix + attempt.failKey,
+      attempt.mac,
+      attempt.maxTries,
+      attempt.now,
+      backoff.free,
+      backoff.baseMs,
+      backoff.maxMs,
+      Math.max(1, Math.ceil(backoff.windowMs)),
+    )) as [number, number];
+    return { taken: taken === 1, retryAfterMs: Number(wait) };
+  }
 }

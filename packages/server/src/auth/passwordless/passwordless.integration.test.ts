@@ -1,9 +1,14 @@
 import { API, CODE_POLICY, type TokenResponse, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { CODE_GUESS_POLICY } from '../codes/OneTimeCodes.js';
-import { passwordlessTestClient, randomIp, uniqueEmail, wrongCode } from '../codes/testing/passwordlessTestClient.js';
-import { forEachBackend, type TestServer, widgetHeaders } from '../test/harness.js';
-import { DEFAULT_SEND_LIMITS } from '../throttle/SendThrottle.js';
+import {
+  passwordlessTestClient,
+  randomIp,
+  uniqueEmail,
+  wrongCode,
+} from '../../codes/testing/passwordlessTestClient.js';
+import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
+import { DEFAULT_SEND_LIMITS } from '../../throttle/SendThrottle.js';
+import { CODE_GUESS_POLICY } from './OneTimeCodes.js';
 
 const INVALID_CODE = { error: 'invalid_credentials', message: 'Invalid or expired verification code' };
 

@@ -1,8 +1,8 @@
 import { API, type TokenResponse } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { passwordlessTestClient, uniqueEmail, wrongCode } from '../codes/testing/passwordlessTestClient.js';
-import { captureLogs } from '../delivery/testing/captureLogs.js';
-import { forEachBackend } from '../test/harness.js';
+import { passwordlessTestClient, uniqueEmail, wrongCode } from '../../codes/testing/passwordlessTestClient.js';
+import { captureLogs } from '../../delivery/testing/captureLogs.js';
+import { forEachBackend } from '../../test/harness.js';
 
 // One capture per backend block: the server's real pino logger at its most verbose level.
 const captures: ReturnType<typeof captureLogs>[] = [];

@@ -3,10 +3,10 @@ import { schemas } from '@latch/protocol/schemas';
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { expect, it } from 'vitest';
-import { normalisePhoneNumber } from '../codes/normalisePhoneNumber.js';
-import { databaseFingerprint } from '../codes/testing/databaseFingerprint.js';
-import { passwordlessTestClient } from '../codes/testing/passwordlessTestClient.js';
-import { forEachBackend } from '../test/harness.js';
+import { databaseFingerprint } from '../../codes/testing/databaseFingerprint.js';
+import { passwordlessTestClient } from '../../codes/testing/passwordlessTestClient.js';
+import { forEachBackend } from '../../test/harness.js';
+import { normalisePhoneNumber } from './normalisePhoneNumber.js';
 
 const ENDPOINTS = [
   API.emailInit,

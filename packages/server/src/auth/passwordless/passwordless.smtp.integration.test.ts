@@ -1,8 +1,8 @@
 import { API, type TokenResponse } from '@latch/protocol';
 import { afterAll, expect, it } from 'vitest';
-import { passwordlessTestClient, uniqueEmail } from '../codes/testing/passwordlessTestClient.js';
-import { startLoopbackSmtp } from '../delivery/testing/loopbackSmtp.js';
-import { forEachBackend } from '../test/harness.js';
+import { passwordlessTestClient, uniqueEmail } from '../../codes/testing/passwordlessTestClient.js';
+import { startLoopbackSmtp } from '../../delivery/testing/loopbackSmtp.js';
+import { forEachBackend } from '../../test/harness.js';
 
 // A real SMTP server on loopback standing in for the relay: the code is read from the delivered email.
 const smtp = await startLoopbackSmtp();

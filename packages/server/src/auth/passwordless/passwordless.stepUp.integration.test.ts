@@ -1,8 +1,8 @@
 import { API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { passwordlessTestClient, uniqueEmail, wrongCode } from '../codes/testing/passwordlessTestClient.js';
-import { forEachBackend, type TestServer, widgetHeaders } from '../test/harness.js';
-import { RECENT_LOGIN_MS } from './codeStepUp.js';
+import { passwordlessTestClient, uniqueEmail, wrongCode } from '../../codes/testing/passwordlessTestClient.js';
+import { RECENT_LOGIN_MS } from '../../routes/codeStepUp.js';
+import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 
 // Issue #16: a code is bound to its purpose, and a stolen bearer token alone can neither move the
 // login address (update) nor remove one (unlink): that needs a code to the address or a recent login.

@@ -1,17 +1,17 @@
 import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
-import { assertMethodEnabled } from '../codes/PasswordlessCodes.js';
-import { emailChangedNotice } from '../codes/purposeMessages.js';
-import type { ServerContext } from '../context.js';
-import type { RouteDef } from '../http/env.js';
-import { parseBody } from '../http/parseBody.js';
-import { namedApp } from '../http/resolveApp.js';
-import { logIn } from '../services/sessions.js';
-import { toWireUser } from '../services/userRecords.js';
-import { linkAccount, unlinkAccount, updateEmail } from '../services/users.js';
-import { clientIp } from '../throttle/clientIp.js';
-import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from './codeStepUp.js';
-import { passwordlessSmsRoutes } from './passwordlessSms.js';
+import type { ServerContext } from '../../context.js';
+import type { RouteDef } from '../../http/env.js';
+import { parseBody } from '../../http/parseBody.js';
+import { namedApp } from '../../http/resolveApp.js';
+import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from '../../routes/codeStepUp.js';
+import { logIn } from '../../services/sessions.js';
+import { toWireUser } from '../../services/userRecords.js';
+import { linkAccount, unlinkAccount, updateEmail } from '../../services/users.js';
+import { clientIp } from '../../throttle/clientIp.js';
+import { assertMethodEnabled } from './PasswordlessCodes.js';
+import { passwordlessSmsRoutes } from './passwordlessSmsRoutes.js';
+import { emailChangedNotice } from './purposeMessages.js';
 
 /** Tells the replaced address about the change; a failed notice is logged, the change stands. */
 async function tellOldAddress(ctx: ServerContext, appName: string, oldAddress: string, newAddress: string) {

@@ -1,8 +1,8 @@
 import { API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { afterAll, expect, it } from 'vitest';
-import { passwordlessTestClient } from '../codes/testing/passwordlessTestClient.js';
-import { startLoopbackTwilio } from '../delivery/testing/loopbackTwilio.js';
-import { forEachBackend, type TestServer } from '../test/harness.js';
+import { passwordlessTestClient } from '../../codes/testing/passwordlessTestClient.js';
+import { startLoopbackTwilio } from '../../delivery/testing/loopbackTwilio.js';
+import { forEachBackend, type TestServer } from '../../test/harness.js';
 
 // A stand-in for api.twilio.com, so these servers really send their SMS (and also record them in the dev outbox).
 const twilio = await startLoopbackTwilio();

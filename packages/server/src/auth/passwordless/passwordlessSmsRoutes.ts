@@ -1,16 +1,16 @@
 import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
-import { normalisePhoneNumber } from '../codes/normalisePhoneNumber.js';
-import { assertMethodEnabled } from '../codes/PasswordlessCodes.js';
-import { assertSmsSendAllowed } from '../codes/smsPolicy.js';
-import type { RouteDef } from '../http/env.js';
-import { parseBody } from '../http/parseBody.js';
-import { namedApp } from '../http/resolveApp.js';
-import { logIn } from '../services/sessions.js';
-import { toWireUser } from '../services/userRecords.js';
-import { linkAccount, unlinkAccount } from '../services/users.js';
-import { clientIp } from '../throttle/clientIp.js';
-import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from './codeStepUp.js';
+import type { RouteDef } from '../../http/env.js';
+import { parseBody } from '../../http/parseBody.js';
+import { namedApp } from '../../http/resolveApp.js';
+import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from '../../routes/codeStepUp.js';
+import { logIn } from '../../services/sessions.js';
+import { toWireUser } from '../../services/userRecords.js';
+import { linkAccount, unlinkAccount } from '../../services/users.js';
+import { clientIp } from '../../throttle/clientIp.js';
+import { normalisePhoneNumber } from './normalisePhoneNumber.js';
+import { assertMethodEnabled } from './PasswordlessCodes.js';
+import { assertSmsSendAllowed } from './smsPolicy.js';
 
 /**
  * SMS one-time codes (SPEC §7 "Passwordless SMS"). Numbers arrive in international form and are

@@ -1,6 +1,7 @@
-import type { CodeCheckSql, CodeTry, CounterLimit, NewCode } from './ShortLivedStore.js';
+import type { CounterLimit } from '../../throttle/SendThrottle.js';
+import type { CodeTry, NewCode } from './CodeStore.js';
 
-// One-time-code slots on PostgreSQL/PGlite (ShortLivedStore.tryCode/addCode): the codes of one
+// One-time-code slots on PostgreSQL/PGlite (PgCodeStore): the codes of one
 // (app, channel, purpose, target) as one short_lived row `{ codes: [{ mac, expiresAt, tries }] }`, the
 // identifier's failures as one durable_counters row (count = failures, expires_at = last failure +
 // window, so the last failure is expires_at - window). Fixed texts: one prepared statement each.
@@ -12,47 +13,60 @@ import type { CodeCheckSql, CodeTry, CounterLimit, NewCode } from './ShortLivedS
 // the slot and forgives the failures, a miss counts a try on each live code (dropping spent ones) and
 // one failure, restarting the window. A try with no live code counts nothing: there is nothing to
 // guess, and an attacker must not be able to build up a wait for the owner's next code.
-// $1 slot key, $2 store now, $3 codes' now, $4 max tries per code, $5 mac, $6 failure key,
-// $7 free failures, $8 base wait, $9 longest wait, $10 failure window (ms).
-export const TRY_CODE_CTES = `fails as (
-    select count as n, expires_at - $10::bigint as at from durable_counters
-    where key = $6 and expires_at > $3::bigint
+// Parameters, in order: slot key, store now, codes' now, max tries per code, mac, failure key,
+// free failures, base wait, longest wait, failure window (ms).
+
+/** How many parameters the check takes (see `tryCodeParameters`). */
+export const TRY_CODE_PARAMETER_COUNT = 10;
+
+/** The check's CTEs, ending in `verdict(taken, retry_after_ms)`, with its parameters numbered from `$first`. */
+export function tryCodeCtes(first: number): string {
+  const [slot, storeNow, now, maxTries, mac, failKey, free, baseMs, maxMs, windowMs] = Array.from(
+    { length: TRY_CODE_PARAMETER_COUNT },
+    (_, i) => `$${first + i}`,
+  );
+  return `fails as (
+    select count as n, expires_at - ${windowMs}::bigint as at from durable_counters
+    where key = ${failKey} and expires_at > ${now}::bigint
     for update
   ), gate as (
     select coalesce((
-      select case when n >= $7::bigint then greatest(0::bigint,
-          at + least($9::bigint, $8::bigint * power(2::float8, least(n - $7::bigint, 30)::float8)::bigint) - $3::bigint)
+      select case when n >= ${free}::bigint then greatest(0::bigint,
+          at + least(${maxMs}::bigint, ${baseMs}::bigint * power(2::float8, least(n - ${free}::bigint, 30)::float8)::bigint) - ${now}::bigint)
         else 0::bigint end
       from fails), 0::bigint) as wait_ms
   ), code as (
     select key, value::jsonb as slot from short_lived
-    where key = $1 and expires_at > $2::bigint and (select wait_ms from gate) = 0
+    where key = ${slot} and expires_at > ${storeNow}::bigint and (select wait_ms from gate) = 0
     for update
   ), entries as (
     select e.entry, e.i from code
     cross join lateral jsonb_array_elements(coalesce(code.slot->'codes', '[]'::jsonb)) with ordinality as e(entry, i)
-    where (e.entry->>'expiresAt')::bigint > $3::bigint and (e.entry->>'tries')::bigint < $4::bigint
+    where (e.entry->>'expiresAt')::bigint > ${now}::bigint and (e.entry->>'tries')::bigint < ${maxTries}::bigint
   ), verdict as (
-    select exists (select 1 from entries where entry->>'mac' = $5) as taken,
+    select exists (select 1 from entries where entry->>'mac' = ${mac}) as taken,
       (select wait_ms from gate) as retry_after_ms
   ), spent as (
-    delete from short_lived where key = $1 and (select taken from verdict)
+    delete from short_lived where key = ${slot} and (select taken from verdict)
   ), tried as (
     update short_lived set value = jsonb_build_object('codes', coalesce((
         select jsonb_agg(jsonb_set(entry, '{tries}', to_jsonb((entry->>'tries')::bigint + 1)) order by i)
-        from entries where (entry->>'tries')::bigint + 1 < $4::bigint), '[]'::jsonb))::text
-    where key = $1 and exists (select 1 from code) and not (select taken from verdict)
+        from entries where (entry->>'tries')::bigint + 1 < ${maxTries}::bigint), '[]'::jsonb))::text
+    where key = ${slot} and exists (select 1 from code) and not (select taken from verdict)
   ), forgiven as (
-    delete from durable_counters where key = $6 and (select taken from verdict)
+    delete from durable_counters where key = ${failKey} and (select taken from verdict)
   ), failed as (
     insert into durable_counters (key, count, expires_at)
-    select $6, 1, $3::bigint + $10::bigint from verdict
+    select ${failKey}, 1, ${now}::bigint + ${windowMs}::bigint from verdict
     where not taken and retry_after_ms = 0 and exists (select 1 from entries)
     on conflict (key) do update set
-      count = case when durable_counters.expires_at <= $3::bigint then 1 else durable_counters.count + 1 end,
+      count = case when durable_counters.expires_at <= ${now}::bigint then 1 else durable_counters.count + 1 end,
       expires_at = excluded.expires_at
   )`;
-export const TRY_CODE = `with ${TRY_CODE_CTES} select taken, retry_after_ms from verdict`;
+}
+
+/** The check on its own: one statement answering the verdict. */
+export const TRY_CODE = `with ${tryCodeCtes(1)} select taken, retry_after_ms from verdict`;
 
 // A send: count one more on every counter ($1 keys, $2 new expiries, $4 maxima; durable, as
 // PgDurableCounters' INCREMENT), then, only if every count is within its maximum, add the code ($6) to
@@ -98,24 +112,21 @@ export const ADD_CODE_WITHIN_LIMITS = `with counted as (
   )
   select key, count, expires_at from counted`;
 
-/** The parameters of TRY_CODE_CTES for `attempt`, `storeNow` being the store's clock. */
-export function tryCodeSql(attempt: CodeTry, storeNow: number): CodeCheckSql {
+/** The check's parameters for `attempt`, in `tryCodeCtes`' order; `storeNow` is the store's clock. */
+export function tryCodeParameters(attempt: CodeTry, storeNow: number): unknown[] {
   const { backoff } = attempt;
-  return {
-    ctes: TRY_CODE_CTES,
-    parameters: [
-      attempt.key,
-      storeNow,
-      attempt.now,
-      attempt.maxTries,
-      attempt.mac,
-      attempt.failKey,
-      backoff.free,
-      backoff.baseMs,
-      backoff.maxMs,
-      backoff.windowMs,
-    ],
-  };
+  return [
+    attempt.key,
+    storeNow,
+    attempt.now,
+    attempt.maxTries,
+    attempt.mac,
+    attempt.failKey,
+    backoff.free,
+    backoff.baseMs,
+    backoff.maxMs,
+    backoff.windowMs,
+  ];
 }
 
 /** The parameters of ADD_CODE_WITHIN_LIMITS. */

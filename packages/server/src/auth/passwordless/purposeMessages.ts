@@ -1,6 +1,6 @@
 import { CODE_POLICY } from '@latch/protocol';
-import { emailCodeMessage, smsCodeMessage } from '../delivery/codeMessages.js';
-import type { EmailMessage, SmsMessage } from '../ports.js';
+import { emailCodeMessage, smsCodeMessage } from '../../delivery/codeMessages.js';
+import type { EmailMessage, SmsMessage } from '../../ports.js';
 import type { CodePurpose } from './OneTimeCodes.js';
 
 const minutes = CODE_POLICY.ttlMs / 60_000;

@@ -1,8 +1,8 @@
 import { API } from '@latch/protocol';
 import { afterAll, expect, it } from 'vitest';
-import { startLoopbackTwilio } from '../delivery/testing/loopbackTwilio.js';
-import { forEachBackend, type TestServer } from '../test/harness.js';
-import { passwordlessTestClient } from './testing/passwordlessTestClient.js';
+import { passwordlessTestClient } from '../../codes/testing/passwordlessTestClient.js';
+import { startLoopbackTwilio } from '../../delivery/testing/loopbackTwilio.js';
+import { forEachBackend, type TestServer } from '../../test/harness.js';
 
 // A stand-in for api.twilio.com: these servers really send their SMS, so "nothing was sent" is observable.
 const twilio = await startLoopbackTwilio();

@@ -1,8 +1,8 @@
 import { LatchError } from '@latch/protocol';
 import { isSupportedCountry, type PhoneNumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
-import type { AppRecord } from '../apps/appStore.js';
-import { DEFAULT_SMS_CAPS } from '../config.js';
-import type { ServerContext } from '../context.js';
+import type { AppRecord } from '../../apps/appStore.js';
+import { DEFAULT_SMS_CAPS } from '../../config.js';
+import type { ServerContext } from '../../context.js';
 
 /**
  * The number types an SMS code may go to: lines a person holds. Everything else is refused —

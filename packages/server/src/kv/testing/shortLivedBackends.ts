@@ -21,8 +21,8 @@ export interface ShortLivedBackend {
   store: ShortLivedStore;
   /** Lets `ms` pass: a fake clock on PostgreSQL/PGlite, a real (short) wait on Redis. */
   passTime(ms: number): Promise<void>;
-  /** The PG store itself, for PG-only checks. */
-  pg?: { store: PgShortLivedStore; rowCount(): Promise<number> };
+  /** The PG store itself, its database and clock, for PG-only checks and stores beside it. */
+  pg?: { store: PgShortLivedStore; db: Kysely<object>; now(): number; rowCount(): Promise<number> };
   /** The Redis client and this run's key prefix, for Redis-native users (RateLimiterRedis). */
   redis?: { client: Redis; keyPrefix: string };
   dispose(): Promise<void>;
@@ -44,6 +44,8 @@ function pgBackend(db: Kysely<object>, dispose: () => Promise<void>): ShortLived
     },
     pg: {
       store,
+      db,
+      now: () => now,
       rowCount: async () => {
         const { rows } = await sql<{ n: string }>`select count(*) as n from short_lived`.execute(db);
         return Number(rows[0]?.n);
