@@ -15,6 +15,11 @@ export const WALLET_EVENT = {
   walletRecover: 'latch:wallet:recover',
   walletRpc: 'latch:wallet:rpc',
   walletSetRecoveryPassword: 'latch:wallet:set-recovery-password',
+  /**
+   * Not in SPEC §7: registers the exact transaction the send screen shows; the reply's one-time approval
+   * id must come with its eth_signTransaction, and the frame signs nothing else with it (docs/custody.md).
+   */
+  walletApproveTransaction: 'latch:wallet:approve-transaction',
   /** Not in SPEC §7: forget every unlocked key and seen token (the client sends it on logout and user change). */
   walletClear: 'latch:wallet:clear',
   /** Not in SPEC §7: register this frame's device key with the grant of a fresh login (docs/custody.md). */

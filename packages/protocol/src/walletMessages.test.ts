@@ -19,7 +19,7 @@ import {
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 describe('wallet message events', () => {
-  it('covers every SPEC §7 event and the two custody events, each with the latch: prefix', () => {
+  it('covers every SPEC §7 event, the two custody events and the transaction approval, each with the latch: prefix', () => {
     expect([...WALLET_EVENTS].sort()).toEqual(
       [
         'latch:iframe:ready',
@@ -39,6 +39,8 @@ describe('wallet message events', () => {
         // Not in SPEC §7: custody v2 (docs/custody.md).
         'latch:wallet:clear',
         'latch:device:register',
+        // Not in SPEC §7: the frame signs only the reviewed transaction (docs/custody.md).
+        'latch:wallet:approve-transaction',
       ].sort(),
     );
   });

@@ -80,11 +80,25 @@ export const DeviceRegisterData = v.object({
 /** Payload of `latch:wallet:clear` (none). */
 export const WalletClearData = v.optional(v.object({}));
 
+const approvalId = v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, 'Invalid approval id'));
+
 /** Payload of `latch:wallet:rpc` (SPEC §7 "RPC requests"). */
 export const WalletRpcData = v.object({
   accessToken,
   address,
   request: v.variant('method', [personalSign, signTypedData, signTransaction]),
+  /**
+   * For eth_signTransaction: the approval of `latch:wallet:approve-transaction` for exactly this
+   * transaction, used up by this call. Omitted only when the host shows no review (noPromptOnSignature).
+   */
+  approvalId: v.optional(approvalId),
+});
+
+/** Payload of `latch:wallet:approve-transaction`: the fully prepared transaction the user reviews. */
+export const WalletApproveTransactionData = v.object({
+  accessToken,
+  address,
+  transaction: v.record(v.string(), v.unknown()),
 });
 
 export type WalletRequest = v.InferOutput<typeof WalletRequestSchema>;
@@ -97,6 +111,13 @@ export type WalletRecoverData = v.InferOutput<typeof WalletRecoverData>;
 export type WalletSetRecoveryPasswordData = v.InferOutput<typeof WalletSetRecoveryPasswordData>;
 export type WalletRpcData = v.InferOutput<typeof WalletRpcData>;
 export type DeviceRegisterData = v.InferOutput<typeof DeviceRegisterData>;
+export type WalletApproveTransactionData = v.InferOutput<typeof WalletApproveTransactionData>;
+
+/** Reply data of `latch:wallet:approve-transaction`: a one-time approval id and when it lapses (ms since epoch). */
+export interface WalletTransactionApproval {
+  approvalId: string;
+  expiresAt: number;
+}
 
 /** Reply data of create, connect, recover and set-recovery-password. */
 export interface WalletAddressResult {

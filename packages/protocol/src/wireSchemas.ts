@@ -33,6 +33,7 @@ export {
   DeviceRegisterData,
   parseWalletReply,
   parseWalletRequest,
+  WalletApproveTransactionData,
   WalletClearData,
   WalletConnectData,
   WalletCreateData,
@@ -43,6 +44,7 @@ export {
   WalletRpcData,
   WalletSetRecoveryPasswordData,
   WalletSuccessReplySchema,
+  type WalletTransactionApproval,
   walletErrorReply,
   walletReply,
 } from './walletMessages.js';

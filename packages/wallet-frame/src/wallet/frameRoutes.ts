@@ -1,6 +1,7 @@
 import { LatchError, WALLET_EVENT, type WalletEvent, type WalletRpcResult } from '@latch/protocol';
 import {
   DeviceRegisterData,
+  WalletApproveTransactionData,
   WalletClearData,
   WalletConnectData,
   WalletCreateData,
@@ -12,19 +13,24 @@ import { type EventRoute, route } from '../router.js';
 import { signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { signTransaction } from '../signing/signTransaction.js';
 import { signTypedDataV4 } from '../signing/signTypedDataV4.js';
+import { createTransactionApprovals } from '../signing/transactionApprovals.js';
 import type { FrameWallet } from './frameWallet.js';
 
 type Address = `0x${string}`;
 
 /**
  * The frame's routes for the wallet events of SPEC §7 (MFA and Farcaster events come later), plus
- * `latch:device:register` (replies `{ deviceId }`) and `latch:wallet:clear` (replies `{}`).
+ * `latch:device:register` (replies `{ deviceId }`), `latch:wallet:clear` (replies `{}`) and
+ * `latch:wallet:approve-transaction` (replies `{ approvalId, expiresAt }`; eth_signTransaction with that
+ * id signs exactly the approved transaction, once).
  */
 export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, EventRoute>> {
+  const approvals = createTransactionApprovals();
   return {
     [WALLET_EVENT.deviceRegister]: route(DeviceRegisterData, (d) => wallet.registerDevice(d)),
     [WALLET_EVENT.walletClear]: route(WalletClearData, async () => {
       wallet.clear();
+      approvals.clear();
       return {};
     }),
     [WALLET_EVENT.walletCreate]: route(WalletCreateData, (d) => wallet.create(d)),
@@ -41,6 +47,11 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
     [WALLET_EVENT.walletSetRecoveryPassword]: route(WalletSetRecoveryPasswordData, (d) =>
       wallet.setRecoveryPassword({ accessToken: d.accessToken, address: d.address as Address, password: d.password }),
     ),
+    [WALLET_EVENT.walletApproveTransaction]: route(WalletApproveTransactionData, async (d) => {
+      // Only the signed-in owner of the unlocked wallet registers approvals for it.
+      await wallet.unlockedWallet(d.accessToken, d.address as Address);
+      return approvals.approve(d.address, d.transaction);
+    }),
     [WALLET_EVENT.walletRpc]: route(WalletRpcData, async (d): Promise<WalletRpcResult> => {
       const unlocked = await wallet.unlockedWallet(d.accessToken, d.address as Address);
       const { request } = d;
@@ -56,6 +67,9 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
           result: await signTypedDataV4(unlocked, request.params[0], request.params[1]),
         };
       }
+      // With an approval id, the frame signs only the transaction reviewed under it (noPromptOnSignature
+      // hosts sign without one: their choice, docs/custody.md).
+      if (d.approvalId !== undefined) approvals.consume(d.approvalId, d.address, request.params[0]);
       return { method: request.method, result: await signTransaction(unlocked, request.params[0]) };
     }),
   };
