@@ -1,9 +1,16 @@
 import { useLatch, useSetWalletPassword, useSignMessage, useSignTypedData, useWallets } from '@latch/react';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { DEMO_TYPED_DATA } from './demoTypedData.js';
+import { devChainRpcUrl } from './devChain.js';
 
 /** The message the demo asks the embedded wallet to sign. */
 export const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
+
+// Dev server only: a built demo folds `import.meta.env.DEV` to false and carries none of the funding code.
+const DevFundingPanel = import.meta.env.DEV
+  ? lazy(() => import('./DevFundingPanel.js').then((m) => ({ default: m.DevFundingPanel })))
+  : null;
+const devRpcUrl = import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null;
 
 declare global {
   interface Window {
@@ -75,6 +82,11 @@ export function EmbeddedWalletPanel(): ReactNode {
       ) : null}
       {error ? <p data-testid="embedded-wallet-error">{error}</p> : null}
       {passwordStatus ? <p data-testid="embedded-wallet-password-status">{passwordStatus}</p> : null}
+      {DevFundingPanel && devRpcUrl ? (
+        <Suspense fallback={null}>
+          <DevFundingPanel rpcUrl={devRpcUrl} address={wallet.address} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
