@@ -35,7 +35,7 @@ export {
 } from './auth/landingLayout.js';
 export { initialAuthFlowState } from './auth/modalNavigation.js';
 export { SCREEN, type ScreenId } from './auth/screens.js';
-export { codeDigits, codeValidationMessage, isValidEmail } from './auth/validation.js';
+export { codeDigits, codeSubmitError, codeValidationError, isValidEmail } from './auth/validation.js';
 export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
 export { type Clock, sleep, systemClock } from './clock.js';
 // The bridge itself is reached only through createLazyEmbeddedWalletBridge, so that it stays out of
@@ -56,10 +56,8 @@ export {
 } from './embeddedWallet/embeddedWalletController.js';
 export {
   CREATE_TIMED_OUT_TEXT,
-  EMBEDDED_WALLET_ERROR_TEXT,
   EmbeddedWalletError,
   toEmbeddedWalletError,
-  WRONG_RECOVERY_PASSWORD_TEXT,
 } from './embeddedWallet/embeddedWalletError.js';
 export {
   createEmbeddedWalletProvider,

@@ -1,4 +1,4 @@
-import { codeSubmitErrorText, DELAY, errorRedirect, type User } from '@latch/protocol';
+import { DELAY, errorRedirect, type User } from '@latch/protocol';
 import type { AuthFlowState, FlowEvent, OtpChannel, Transition } from './flowTypes.js';
 import {
   closeModal,
@@ -10,7 +10,7 @@ import {
   startScreen,
 } from './modalNavigation.js';
 import { SCREEN } from './screens.js';
-import { codeValidationMessage, isValidEmail } from './validation.js';
+import { codeSubmitError, codeValidationError, isValidEmail } from './validation.js';
 
 const stay = (state: AuthFlowState): Transition => ({ state, effects: [] });
 
@@ -30,7 +30,7 @@ export function needsConsent(state: AuthFlowState, user: User): boolean {
 function sendCode(state: AuthFlowState, channel: OtpChannel, destination: string): Transition {
   if (state.otp.status === 'sending-code' || state.otp.status === 'submitting-code') return stay(state);
   return {
-    state: { ...state, otp: { ...state.otp, status: 'sending-code', channel, destination, errorText: null } },
+    state: { ...state, otp: { ...state.otp, status: 'sending-code', channel, destination, error: null } },
     effects: [{ type: 'sendCode', channel, destination, intent: state.intent }],
   };
 }
@@ -38,10 +38,10 @@ function sendCode(state: AuthFlowState, channel: OtpChannel, destination: string
 function submitCode(state: AuthFlowState, code: string): Transition {
   const { otp } = state;
   if (otp.status !== 'awaiting-code-input' || !otp.channel || !otp.destination) return stay(state);
-  const invalid = codeValidationMessage(code);
-  if (invalid) return stay({ ...state, otp: { ...otp, errorText: invalid } });
+  const invalid = codeValidationError(code);
+  if (invalid) return stay({ ...state, otp: { ...otp, error: { code: invalid } } });
   return {
-    state: { ...state, otp: { ...otp, status: 'submitting-code', errorText: null } },
+    state: { ...state, otp: { ...otp, status: 'submitting-code', error: null } },
     effects: [
       {
         type: 'submitCode',
@@ -77,7 +77,7 @@ function codeAccepted(state: AuthFlowState, user: User, isNewUser: boolean): Tra
 function codeRejected(state: AuthFlowState, event: Extract<FlowEvent, { type: 'codeRejected' }>): Transition {
   if (errorRedirect(event.error.code)) return stay(showError(state, event.error));
   return {
-    state: { ...state, otp: { ...state.otp, status: 'error', errorText: codeSubmitErrorText(event.error) } },
+    state: { ...state, otp: { ...state.otp, status: 'error', error: codeSubmitError(event.error) } },
     effects: [{ type: 'after', ms: DELAY.codeBoxesClearAfterFailure, event: { type: 'clearCode' } }],
   };
 }

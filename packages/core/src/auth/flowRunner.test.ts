@@ -139,18 +139,18 @@ describe('email login (SPEC §4)', () => {
     await reachCodeScreen(t);
     t.runner.dispatch({ type: 'submitCode', code: '12a456' });
     await t.clock.flush();
-    expect(t.state().otp.errorText).toBe('Code should be numeric');
+    expect(t.state().otp.error).toEqual({ code: 'code_not_numeric' });
     expect(t.calls).toHaveLength(1);
   });
 
-  it("a wrong code says 'Invalid or expired verification code' and the boxes clear after 1400 ms", async () => {
+  it('a wrong code gives the invalid_credentials message and the boxes clear after 1400 ms', async () => {
     const t = setup({ fail: { loginWithEmailCode: new LatchError('invalid_credentials') } });
     await reachCodeScreen(t);
     t.runner.dispatch({ type: 'submitCode', code: '000000' });
     await t.clock.flush();
     expect(t.state().otp).toMatchObject({
       status: 'error',
-      errorText: 'Invalid or expired verification code',
+      error: { code: 'invalid_credentials' },
       clearCount: 0,
     });
     await t.clock.advance(1399);
@@ -159,12 +159,12 @@ describe('email login (SPEC §4)', () => {
     expect(t.state().otp).toMatchObject({ status: 'awaiting-code-input', clearCount: 1 });
   });
 
-  it("any other submit failure says 'Issue verifying code'", async () => {
+  it('any other submit failure gives the code_not_verified message', async () => {
     const t = setup({ fail: { loginWithEmailCode: new LatchError('internal_error') } });
     await reachCodeScreen(t);
     t.runner.dispatch({ type: 'submitCode', code: '000000' });
     await t.clock.flush();
-    expect(t.state().otp.errorText).toBe('Issue verifying code');
+    expect(t.state().otp.error).toEqual({ code: 'code_not_verified' });
   });
 
   it('a send failure goes to ERROR_SCREEN remembering LANDING, and its button goes back', async () => {

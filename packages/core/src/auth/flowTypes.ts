@@ -1,4 +1,5 @@
 import type { CreateOnLogin, User } from '@latch/protocol';
+import type { FlowMessage } from '../machine/flowMessage.js';
 import type { ScreenId } from './screens.js';
 
 /** Whether the flow logs a user in, links an account, or updates the linked email (SPEC §4 "Login versus link"). */
@@ -18,8 +19,8 @@ export interface OtpState {
   destination: string | null;
   /** For UPDATE_EMAIL_SCREEN: the address being replaced. */
   previousAddress: string | null;
-  /** The text under the code boxes after a failed submit. */
-  errorText: string | null;
+  /** The message under the code boxes after a refused code (a code; the screen has the text). */
+  error: FlowMessage | null;
   /** Bumped each time the boxes must clear (1400 ms after a failure). */
   clearCount: number;
 }

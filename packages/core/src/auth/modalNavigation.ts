@@ -8,7 +8,7 @@ export const INITIAL_OTP: OtpState = {
   channel: null,
   destination: null,
   previousAddress: null,
-  errorText: null,
+  error: null,
   clearCount: 0,
 };
 

@@ -2,15 +2,12 @@ import {
   isErrorCode,
   isWrongRecoveryPassword,
   LatchError,
+  WALLET_ERROR_TEXT,
   WALLET_EVENT,
   type WalletEvent,
   type WalletProxyErrorType,
 } from '@latch/protocol';
 
-/** SPEC §8 "Wallet and recovery": the text of every wallet error but a wrong password. */
-export const EMBEDDED_WALLET_ERROR_TEXT = 'An error has occurred, please try again.';
-/** SPEC §8: a wrong recovery password. */
-export const WRONG_RECOVERY_PASSWORD_TEXT = 'Invalid recovery password, please try again.';
 /** SPEC §8: the create call ran past its 10 s timeout. */
 export const CREATE_TIMED_OUT_TEXT = 'walletProxy.create timed out.';
 
@@ -24,7 +21,7 @@ export class EmbeddedWalletError extends LatchError {
 
   constructor(
     code: ConstructorParameters<typeof LatchError>[0],
-    message: string,
+    message: string | undefined,
     proxyType: WalletProxyErrorType | 'timeout',
     rateLimited = false,
   ) {
@@ -34,15 +31,18 @@ export class EmbeddedWalletError extends LatchError {
   }
 }
 
-/** Maps a frame error reply to the error the SDK throws, with SPEC §8's texts. */
+/**
+ * Maps a frame error reply to the error the SDK throws, with SPEC §8's texts as messages: the
+ * catalogue's for a wrong password (invalid_recovery_pin), protocol's generic wallet text otherwise.
+ */
 export function toEmbeddedWalletError(
   event: WalletEvent,
   error: { type: WalletProxyErrorType; message: string },
 ): EmbeddedWalletError {
   const rateLimited = error.message.includes('code 429');
   if (event === WALLET_EVENT.walletRecover && isWrongRecoveryPassword(error.type)) {
-    return new EmbeddedWalletError('invalid_recovery_pin', WRONG_RECOVERY_PASSWORD_TEXT, error.type);
+    return new EmbeddedWalletError('invalid_recovery_pin', undefined, error.type);
   }
   const code = isErrorCode(error.type) ? error.type : 'internal_error';
-  return new EmbeddedWalletError(code, EMBEDDED_WALLET_ERROR_TEXT, error.type, rateLimited);
+  return new EmbeddedWalletError(code, WALLET_ERROR_TEXT.generic, error.type, rateLimited);
 }

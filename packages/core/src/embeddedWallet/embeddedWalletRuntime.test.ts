@@ -19,7 +19,7 @@ describe('embedded wallet runtime: the sign request screen', () => {
   });
 
   it('rejects with 4001 when the user closes the screen, without signing', async () => {
-    const { clock, runtime, signed } = setup();
+    const { runtime, signed } = setup();
     const signature = runtime.provider.request({ method: 'personal_sign', params: ['hello', ADDRESS] });
     await vi.waitFor(() => expect(runtime.getState().signRequest).not.toBeNull());
     runtime.rejectSignRequest();

@@ -102,16 +102,16 @@ describe('password flow (SPEC §4 "Wallet password flow", §5)', () => {
     ]);
     expect(run(submit.state, { type: 'submitted' })).toMatchObject({ step: 'done', result: { ok: true } });
     const failed = run(submit.state, { type: 'submitFailed', rateLimited: false });
-    expect(failed.result).toEqual({ ok: false, errorText: 'Failed to create wallet' });
+    expect(failed.result).toEqual({ ok: false, error: 'create_wallet_failed' });
     expect(run(failed, { type: 'retry' })).toMatchObject({ step: 'finalizing', result: null });
     const update = { ...submit.state, purpose: 'update' as const };
     expect(run(update, { type: 'submitFailed', rateLimited: false }).result).toEqual({
       ok: false,
-      errorText: 'Error setting password on wallet',
+      error: 'set_password_failed',
     });
     expect(run(update, { type: 'submitFailed', rateLimited: true }).result).toEqual({
       ok: false,
-      errorText: 'Too many requests. Please wait before trying again.',
+      error: 'too_many_requests',
     });
   });
 

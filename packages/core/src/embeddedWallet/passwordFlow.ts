@@ -1,4 +1,5 @@
 import { DELAY } from '@latch/protocol';
+import type { FlowMessageCode } from '../machine/flowMessage.js';
 import {
   canContinueWithPassword,
   confirmPasswordError,
@@ -9,11 +10,6 @@ import {
 
 /** SPEC §4 "Wallet password flow": the steps, in order. */
 export type PasswordStep = 'creating' | 'saving' | 'confirming' | 'finalizing' | 'done';
-
-/** SPEC §8 texts the done step shows on failure. */
-export const SET_PASSWORD_FAILED_TEXT = 'Error setting password on wallet';
-export const CREATE_WALLET_FAILED_TEXT = 'Failed to create wallet';
-export const TOO_MANY_REQUESTS_TEXT = 'Too many requests. Please wait before trying again.';
 
 /** The password flow's state: the step, the fields and what the screens show. */
 export interface PasswordFlowState {
@@ -32,8 +28,8 @@ export interface PasswordFlowState {
   acknowledged: boolean;
   copied: boolean;
   submitting: boolean;
-  /** On done: success, or the error text under 'Something went wrong'. */
-  result: { ok: true } | { ok: false; errorText: string } | null;
+  /** On done: success, or the message under 'Something went wrong'. */
+  result: { ok: true } | { ok: false; error: FlowMessageCode } | null;
 }
 
 /** What the user (or an effect's outcome) does in the password flow. */
@@ -220,9 +216,9 @@ export function passwordFlowTransition(state: PasswordFlowState, event: Password
       return stay({ ...state, step: 'done', submitting: false, result: { ok: true } });
     case 'submitFailed': {
       if (!state.submitting) return stay(state);
-      const fallback = state.purpose === 'create' ? CREATE_WALLET_FAILED_TEXT : SET_PASSWORD_FAILED_TEXT;
-      const errorText = event.rateLimited ? TOO_MANY_REQUESTS_TEXT : fallback;
-      return stay({ ...state, step: 'done', submitting: false, result: { ok: false, errorText } });
+      const fallback = state.purpose === 'create' ? 'create_wallet_failed' : 'set_password_failed';
+      const error = event.rateLimited ? 'too_many_requests' : fallback;
+      return stay({ ...state, step: 'done', submitting: false, result: { ok: false, error } });
     }
     case 'retry':
       if (state.step !== 'done' || state.result?.ok !== false) return stay(state);

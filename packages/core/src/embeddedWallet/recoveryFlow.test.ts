@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fakeClock.js';
-import { EmbeddedWalletError, WRONG_RECOVERY_PASSWORD_TEXT } from './embeddedWalletError.js';
+import { EmbeddedWalletError } from './embeddedWalletError.js';
 import { isClosable, recoveryOptions, WALLET_FLOW_SCREEN } from './recoveryFlow.js';
 import { createRecoveryFlowRunner, type RecoveryFlowActions } from './recoveryFlowRunner.js';
 
@@ -18,7 +18,7 @@ function setup(overrides: Partial<RecoveryFlowActions> = {}) {
     recover: async (password) => {
       calls.push(`recover:${password}`);
       if (password !== 'Right-123')
-        throw new EmbeddedWalletError('invalid_recovery_pin', WRONG_RECOVERY_PASSWORD_TEXT, 'invalid_recovery_pin');
+        throw new EmbeddedWalletError('invalid_recovery_pin', undefined, 'invalid_recovery_pin');
     },
     submitPassword: async (purpose, password) => {
       calls.push(`submit:${purpose}:${password}`);
@@ -99,7 +99,7 @@ describe('wallet flow: creation screen path (SPEC §4 "Embedded wallet creation"
     throughFinalize(dispatch, 'Secret-123');
     dispatch({ type: 'submit' });
     await clock.advance(250);
-    expect(state().password.result).toEqual({ ok: false, errorText: 'Failed to create wallet' });
+    expect(state().password.result).toEqual({ ok: false, error: 'create_wallet_failed' });
     expect(isClosable(state())).toBe(true);
     dispatch({ type: 'retry' });
     fail = false;
@@ -172,7 +172,7 @@ describe('wallet flow: setting a password (user-initiated)', () => {
     });
     dispatch({ type: 'startSetPassword', appName: 'A', hasPassword: false, connected: false });
     await clock.flush();
-    expect(state().connectErrorText).toBe('An error has occurred, please try again.');
+    expect(state().connectError).toBe('wallet_error');
     dispatch({ type: 'close' });
     expect(finished).toEqual(['set-password:failed']);
   });
@@ -191,11 +191,11 @@ describe('wallet flow: password recovery on a new device (SPEC §4 "Wallet conne
     await clock.flush();
     expect(state().recovery).toMatchObject({
       recovering: false,
-      errorText: 'Invalid recovery password, please try again.',
+      error: 'invalid_recovery_pin',
     });
     // Typing again clears the message.
     dispatch({ type: 'recoveryPasswordChanged', password: 'Right-123' });
-    expect(state().recovery.errorText).toBeNull();
+    expect(state().recovery.error).toBeNull();
     dispatch({ type: 'submitRecovery' });
     await clock.flush();
     expect(finished).toEqual(['recover:done']);
@@ -218,11 +218,11 @@ describe('wallet flow: password recovery on a new device (SPEC §4 "Wallet conne
     dispatch({ type: 'recoveryPasswordChanged', password: 'Any-123' });
     dispatch({ type: 'submitRecovery' });
     await clock.flush();
-    expect(state().recovery.errorText).toBe('Too many requests. Please wait before trying again.');
+    expect(state().recovery.error).toBe('too_many_requests');
     error = new Error('boom');
     dispatch({ type: 'submitRecovery' });
     await clock.flush();
-    expect(state().recovery.errorText).toBe('An error has occurred, please try again.');
+    expect(state().recovery.error).toBe('wallet_error');
     expect(isClosable(state())).toBe(true);
     dispatch({ type: 'close' });
     expect(finished).toEqual(['recover:exited']);

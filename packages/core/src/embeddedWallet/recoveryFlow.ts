@@ -1,5 +1,5 @@
 import { BUILT_RECOVERY_OPTIONS, DELAY, type UserOwnedRecoveryOption } from '@latch/protocol';
-import { EMBEDDED_WALLET_ERROR_TEXT, WRONG_RECOVERY_PASSWORD_TEXT } from './embeddedWalletError.js';
+import type { FlowMessageCode } from '../machine/flowMessage.js';
 import {
   canGoBack,
   initialPasswordFlow,
@@ -7,7 +7,6 @@ import {
   type PasswordFlowEvent,
   type PasswordFlowState,
   passwordFlowTransition,
-  TOO_MANY_REQUESTS_TEXT,
 } from './passwordFlow.js';
 import { recoveryFileName } from './passwordRules.js';
 
@@ -46,8 +45,9 @@ export interface RecoveryFlowState {
   options: RecoveryOptionView[];
   /** The wallet already has a password: the create step says 'Reset your password'. */
   hasPassword: boolean;
-  connectErrorText: string | null;
-  recovery: { password: string; revealed: boolean; recovering: boolean; errorText: string | null };
+  /** Set when unlocking the wallet on this device failed. */
+  connectError: FlowMessageCode | null;
+  recovery: { password: string; revealed: boolean; recovering: boolean; error: FlowMessageCode | null };
   password: PasswordFlowState;
 }
 
@@ -88,7 +88,7 @@ export interface RecoveryTransition {
   effects: RecoveryFlowEffect[];
 }
 
-const EMPTY_RECOVERY = { password: '', revealed: false, recovering: false, errorText: null };
+const EMPTY_RECOVERY = { password: '', revealed: false, recovering: false, error: null };
 
 /** No flow running. */
 export function initialRecoveryFlow(): RecoveryFlowState {
@@ -99,7 +99,7 @@ export function initialRecoveryFlow(): RecoveryFlowState {
     appName: '',
     options: [],
     hasPassword: false,
-    connectErrorText: null,
+    connectError: null,
     recovery: EMPTY_RECOVERY,
     password: initialPasswordFlow({ purpose: 'update' }),
   };
@@ -125,7 +125,7 @@ export function isClosable(state: RecoveryFlowState): boolean {
   // An app offering only cloud backups (stored before they were refused) leaves nothing to choose: let the user out.
   if (state.screen === WALLET_FLOW_SCREEN.recoverySelection && state.options.length === 0) return true;
   // A failed automatic flow may still be left (the caller then sees the failure).
-  return state.connectErrorText !== null || state.password.result?.ok === false;
+  return state.connectError !== null || state.password.result?.ok === false;
 }
 
 const stay = (state: RecoveryFlowState): RecoveryTransition => ({ state, effects: [] });
@@ -176,10 +176,10 @@ function passwordStep(state: RecoveryFlowState, event: PasswordFlowEvent): Recov
   return { state: next, effects };
 }
 
-function recoverFailedText(reason: 'wrong-password' | 'rate-limited' | 'other'): string {
-  if (reason === 'wrong-password') return WRONG_RECOVERY_PASSWORD_TEXT;
-  if (reason === 'rate-limited') return TOO_MANY_REQUESTS_TEXT;
-  return EMBEDDED_WALLET_ERROR_TEXT;
+function recoverFailedCode(reason: 'wrong-password' | 'rate-limited' | 'other'): FlowMessageCode {
+  if (reason === 'wrong-password') return 'invalid_recovery_pin';
+  if (reason === 'rate-limited') return 'too_many_requests';
+  return 'wallet_error';
 }
 
 /** The wallet flow's pure transition: screens, back rules, close rules and the password flow inside. */
@@ -224,7 +224,7 @@ export function recoveryFlowTransition(state: RecoveryFlowState, event: Recovery
       return stay({ ...state, screen: WALLET_FLOW_SCREEN.passwordRecovery, recovery: EMPTY_RECOVERY });
     case 'connectFailed':
       if (state.screen !== WALLET_FLOW_SCREEN.connecting) return stay(state);
-      return stay({ ...state, connectErrorText: EMBEDDED_WALLET_ERROR_TEXT });
+      return stay({ ...state, connectError: 'wallet_error' });
     case 'chooseOption': {
       if (state.screen !== WALLET_FLOW_SCREEN.recoverySelection) return stay(state);
       if (!state.options.some((o) => o.method === event.method)) return stay(state);
@@ -250,7 +250,7 @@ export function recoveryFlowTransition(state: RecoveryFlowState, event: Recovery
       });
     case 'recoveryPasswordChanged':
       if (state.screen !== WALLET_FLOW_SCREEN.passwordRecovery || state.recovery.recovering) return stay(state);
-      return stay({ ...state, recovery: { ...state.recovery, password: event.password, errorText: null } });
+      return stay({ ...state, recovery: { ...state.recovery, password: event.password, error: null } });
     case 'toggleRecoveryReveal':
       return stay({ ...state, recovery: { ...state.recovery, revealed: !state.recovery.revealed } });
     case 'submitRecovery': {
@@ -260,7 +260,7 @@ export function recoveryFlowTransition(state: RecoveryFlowState, event: Recovery
         return stay(state);
       }
       return {
-        state: { ...state, recovery: { ...recovery, recovering: true, errorText: null } },
+        state: { ...state, recovery: { ...recovery, recovering: true, error: null } },
         effects: [{ type: 'recover', password: recovery.password }],
       };
     }
@@ -272,12 +272,12 @@ export function recoveryFlowTransition(state: RecoveryFlowState, event: Recovery
       if (!state.recovery.recovering) return stay(state);
       return stay({
         ...state,
-        recovery: { ...state.recovery, recovering: false, errorText: recoverFailedText(event.reason) },
+        recovery: { ...state.recovery, recovering: false, error: recoverFailedCode(event.reason) },
       });
     case 'close': {
       if (!isClosable(state)) return stay(state);
       const ok = state.password.result?.ok === true;
-      const failed = state.password.result?.ok === false || state.connectErrorText !== null;
+      const failed = state.password.result?.ok === false || state.connectError !== null;
       return finish(state, ok ? 'done' : failed ? 'failed' : 'exited');
     }
     case 'autoClose':

@@ -1,7 +1,6 @@
 // Everything the widget's wallet-flow dialog needs, in one module that loads on first use
 // (recoveryFlowLoader.ts), so none of it lands in the host page's initial JavaScript.
 export {
-  CREATE_WALLET_FAILED_TEXT,
   canAdvance,
   canGoBack,
   confirmStepError,
@@ -11,8 +10,6 @@ export {
   type PasswordFlowState,
   type PasswordStep,
   passwordFlowTransition,
-  SET_PASSWORD_FAILED_TEXT,
-  TOO_MANY_REQUESTS_TEXT,
 } from './passwordFlow.js';
 export {
   canContinueWithPassword,

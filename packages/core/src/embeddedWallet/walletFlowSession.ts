@@ -9,6 +9,9 @@ import type { WalletFlowDeps } from './walletFlows.js';
 export const USER_EXITED_SET_PASSWORD_FLOW = 'user_exited_set_password_flow';
 /** SPEC §8: the wallet could not be recovered on this device. */
 export const UNABLE_TO_RECOVER_TEXT = 'Unable to recover wallet';
+/** SPEC §8: what a failed `create` or `setPassword` rejects with (the screen shows its message code). */
+export const CREATE_WALLET_FAILED_TEXT = 'Failed to create wallet';
+export const SET_PASSWORD_FAILED_TEXT = 'Error setting password on wallet';
 
 /** The loaded flows: the running machine, its module (rules for the screens) and the starters. */
 export interface WalletFlowSession {
@@ -68,7 +71,7 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
     else if (outcome === 'exited' && purpose === 'set-password') {
       waiter.reject(new LatchError('client_request_cancelled', USER_EXITED_SET_PASSWORD_FLOW));
     } else {
-      const text = purpose === 'create' ? module.CREATE_WALLET_FAILED_TEXT : module.SET_PASSWORD_FAILED_TEXT;
+      const text = purpose === 'create' ? CREATE_WALLET_FAILED_TEXT : SET_PASSWORD_FAILED_TEXT;
       waiter.reject(failure ?? new LatchError('internal_error', text));
     }
     result = null;

@@ -75,7 +75,7 @@ describe('wallet flows in the runtime', () => {
     flow().dispatch({ type: 'recoveryPasswordChanged', password: 'Wrong-1' });
     flow().dispatch({ type: 'submitRecovery' });
     await clock.flush();
-    expect(flow().getState().recovery.errorText).toBe('Invalid recovery password, please try again.');
+    expect(flow().getState().recovery.error).toBe('invalid_recovery_pin');
     expect(runtime.getState().connection?.status).toBe('connecting');
     flow().dispatch({ type: 'recoveryPasswordChanged', password: RIGHT });
     flow().dispatch({ type: 'submitRecovery' });

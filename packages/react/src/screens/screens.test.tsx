@@ -101,6 +101,20 @@ describe('auth screens', () => {
     expect(text).toContain('Please check ada@example.com for an email from us with your code.');
     expect(text).toContain('Resend code');
   });
+  it("AWAITING_PASSWORDLESS_CODE shows the flow's message codes as SPEC's texts", async () => {
+    const codeScreen: FlowEvent[] = [{ type: 'submitEmail', email: 'ada@example.com' }, { type: 'codeSent' }];
+    // A refusal lands while the code is being submitted.
+    const submitted: FlowEvent[] = [...codeScreen, { type: 'submitCode', code: '000000' }];
+    const short = await loginScreen([...codeScreen, { type: 'submitCode', code: '12345' }]);
+    expect(short).toContain('Code should be 6 digits');
+    const refused = { type: 'codeRejected', error: { status: 422, message: 'x' } } as const;
+    expect(await loginScreen([...submitted, refused])).toContain('Invalid or expired verification code');
+    const tooMany = {
+      type: 'codeRejected',
+      error: { code: 'cannot_link_more_of_type', message: 'Only one email' },
+    } as const;
+    expect(await loginScreen([...submitted, tooMany])).toContain('Only one email');
+  });
   it('AFFIRMATIVE_CONSENT', async () => {
     const text = await loginScreen(navigate(SCREEN.consent));
     for (const spec of ['One last step', 'By signing up, you agree to our terms and privacy policy.', 'Accept'])
@@ -198,12 +212,34 @@ describe('embedded-wallet screens', () => {
     ]);
     expect(text).toContain('Connecting to your wallet');
   });
+  it('EMBEDDED_WALLET_CONNECTING failed: the wallet_error code as SPEC §8 text, or as the host overrides it', async () => {
+    const events: RecoveryFlowEvent[] = [
+      { type: 'startSetPassword', appName: 'Acme', hasPassword: false, connected: false },
+      { type: 'connectFailed' },
+    ];
+    const text = await walletFlowScreen('EMBEDDED_WALLET_CONNECTING_SCREEN', events);
+    expect(text).toContain('An error has occurred, please try again.');
+    const translated = await walletFlowScreen('EMBEDDED_WALLET_CONNECTING_SCREEN', events, {
+      wallet_error: 'Ein Fehler ist aufgetreten.',
+    });
+    expect(translated).toContain('Ein Fehler ist aufgetreten.');
+    expect(translated).not.toContain('An error has occurred');
+  });
   it('EMBEDDED_WALLET_PASSWORD_RECOVERY', async () => {
     const text = await walletFlowScreen('EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN', [
       { type: 'startRecover', appName: 'Acme' },
     ]);
     expect(text).toContain('Enter your password');
     expect(text).toContain('Recover your account');
+  });
+  it('EMBEDDED_WALLET_PASSWORD_RECOVERY with a wrong password', async () => {
+    const text = await walletFlowScreen('EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN', [
+      { type: 'startRecover', appName: 'Acme' },
+      { type: 'recoveryPasswordChanged', password: 'wrong' },
+      { type: 'submitRecovery' },
+      { type: 'recoverFailed', reason: 'wrong-password' },
+    ]);
+    expect(text).toContain('Invalid recovery password, please try again.');
   });
   it('EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH', async () => {
     const text = await walletFlowScreen('EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN', [

@@ -34,7 +34,6 @@ export const en = {
   codeSentToPhone: 'Please check {destination} for a text message with your code.',
   codeDigitLabel: 'Digit {n} of {total}',
   success: 'Success!',
-  codeNotNumeric: 'Code should be numeric',
   didNotGetCode: "Didn't get a code?",
   resendCode: 'Resend code',
   codeResent: 'Code sent',

@@ -1,9 +1,12 @@
+import { LIMIT } from '@latch/protocol';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { CodeInput } from '../../components/CodeInput.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useFlowState, useStrings } from '../../hooks.js';
 import { useLatchContext } from '../../LatchContext.js';
+import { flowMessageStrings } from '../../strings/flowMessageStrings.js';
+import { messageText } from '../../strings/messageText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** AWAITING_PASSWORDLESS_CODE: the 6-digit code, 'Success!', errors, and the resend link. */
@@ -15,7 +18,10 @@ export function AwaitingPasswordlessCodeScreen({ titleId }: ScreenProps): ReactN
   const [resent, setResent] = useState(false);
   const done = otp.status === 'done';
   const submitting = otp.status === 'submitting-code';
-  const message = done ? strings.success : (otp.errorText ?? (nonDigit ? strings.codeNotNumeric : ''));
+  // The flow's message codes load with this screen; the host's overrides apply to them as to any text.
+  const messages = { ...flowMessageStrings, ...strings };
+  const error = otp.error ?? (nonDigit ? 'code_not_numeric' : null);
+  const message = done ? strings.success : messageText(messages, error, { length: LIMIT.codeLength });
   const tone = done ? 'success' : message ? 'error' : undefined;
   const sentText = otp.channel === 'sms' ? strings.codeSentToPhone : strings.codeSentTo;
   const [before, after] = sentText.split('{destination}');

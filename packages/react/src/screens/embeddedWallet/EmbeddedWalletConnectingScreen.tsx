@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import { messageText } from '../../strings/messageText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 
@@ -8,7 +9,7 @@ import { WalletFlowFrame } from './WalletFlowFrame.js';
 export function EmbeddedWalletConnectingScreen({ titleId, onClose }: ScreenProps): ReactNode {
   const text = useWalletFlowStrings();
   const { state } = useWalletFlow();
-  if (state.connectErrorText) {
+  if (state.connectError) {
     return (
       <WalletFlowFrame
         titleId={titleId}
@@ -21,7 +22,7 @@ export function EmbeddedWalletConnectingScreen({ titleId, onClose }: ScreenProps
         }
       >
         <p className="latch-status" data-tone="error" role="alert">
-          {state.connectErrorText}
+          {messageText(text, state.connectError)}
         </p>
       </WalletFlowFrame>
     );

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import { messageText } from '../../strings/messageText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { PasswordField } from './password/PasswordField.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
@@ -29,7 +30,7 @@ export function EmbeddedWalletPasswordRecoveryScreen({ titleId, onClose }: Scree
           label={text.passwordLabel}
           value={recovery.password}
           revealed={recovery.revealed}
-          error={recovery.errorText}
+          error={recovery.error ? messageText(text, recovery.error) : null}
           autoComplete="current-password"
           autoFocus
           disabled={recovery.recovering}

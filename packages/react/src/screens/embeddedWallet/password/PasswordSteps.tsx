@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button.js';
 import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
+import { messageText } from '../../../strings/messageText.js';
 import type { WalletFlowScreenProps } from '../walletFlowProps.js';
 import { PasswordField } from './PasswordField.js';
 import { StrengthMeter } from './StrengthMeter.js';
@@ -173,7 +174,7 @@ export function DoneStep({ state, dispatch, onClose }: WalletFlowScreenProps): R
   return (
     <>
       <p className="latch-status" data-tone="error" role="alert">
-        {result?.errorText ?? ''}
+        {messageText(text, result?.error)}
       </p>
       <Button variant="primary" onClick={() => dispatch({ type: 'retry' })}>
         {text.tryAgain}
