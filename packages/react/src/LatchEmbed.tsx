@@ -1,8 +1,7 @@
 import { flowContextOf, SCREEN } from '@latch/core';
 import { type ReactNode, useEffect, useId } from 'react';
 import { useRootAttributes } from './components/useRootAttributes.js';
-import { useClientState, useFlowState } from './hooks.js';
-import { useLatchContext } from './LatchContext.js';
+import { useClientState, useFlowState, useLatchContext } from './hooks/index.js';
 import { ScreenView } from './screens/ScreenView.js';
 import { injectStyles } from './styles/injectStyles.js';
 

@@ -7,11 +7,11 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { LoginDialog } from './dialogs/LoginDialog.js';
 import { WalletFlowContext } from './embeddedWallet/WalletFlowContext.js';
+import { useLatch } from './hooks/useLatch.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { LatchProvider } from './LatchProvider.js';
 import { EmbeddedWalletRecoverySelectionScreen } from './screens/embeddedWallet/EmbeddedWalletRecoverySelectionScreen.js';
 import { en } from './strings/en.js';
-import { useLatch } from './useLatch.js';
 
 const APP_ID = 'a'.repeat(25);
 

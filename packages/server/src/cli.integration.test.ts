@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { runCli } from './cli.js';
 import { createLatchServer } from './index.js';
 import { testSettings } from './test/harness.js';
 
@@ -11,34 +12,54 @@ const bin = fileURLToPath(new URL('../bin/latch-server.mjs', import.meta.url));
 const dataDir = mkdtempSync(join(tmpdir(), 'latch-cli-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-/** Runs the real CLI in a fresh data dir (embedded PGlite, dev mode unless told otherwise). */
-function cli(
-  args: string[],
-  env: Record<string, string> = {},
-): Promise<{ code: number; stdout: string; stderr: string }> {
+type Result = { code: number; stdout: string; stderr: string };
+
+/** The CLI's environment: a fresh data dir, embedded PGlite, dev mode unless told otherwise. */
+const cliEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  LATCH_DEV: '1',
+  LATCH_DATA_DIR: join(dataDir, '.latch'),
+  LATCH_LOG_LEVEL: 'warn',
+  ...env,
+});
+
+/**
+ * Runs the real CLI as its own process (bin wrapper, tsx, exit code). Each command family (apps,
+ * keys, start) keeps at least one test here; the rest call the same entry in-process (`cli`), which
+ * spares a Node + tsx start per command.
+ */
+function spawnCli(args: string[], env: Record<string, string> = {}): Promise<Result> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      {
-        cwd: dataDir,
-        // A command that hangs (e.g. a second server that did not refuse) fails the test instead of the suite.
-        timeout: 90_000,
-        env: {
-          PATH: process.env.PATH ?? '',
-          LATCH_DEV: '1',
-          LATCH_DATA_DIR: join(dataDir, '.latch'),
-          LATCH_LOG_LEVEL: 'warn',
-          ...env,
-        },
-      },
+      // A command that hangs (e.g. a second server that did not refuse) fails the test instead of the suite.
+      { cwd: dataDir, timeout: 90_000, env: cliEnv(env) },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
+/** Runs the CLI entry (`runCli`, what the process runs) in this process, capturing its output. */
+async function cli(args: string[], env: Record<string, string> = {}): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli(args, {
+    env: cliEnv(env),
+    cwd: dataDir,
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+  });
+  return { code, stdout, stderr };
+}
+
 it('apps ensure-demo creates the demo app once and reuses it, printing one JSON line', async () => {
-  const first = await cli(['apps', 'ensure-demo', '--origin', 'http://localhost:5173']);
+  // As its own process: nothing but the one JSON line reaches stdout (scripts parse it).
+  const first = await spawnCli(['apps', 'ensure-demo', '--origin', 'http://localhost:5173']);
   expect(first.code).toBe(0);
   const lines = first.stdout.trim().split('\n');
   expect(lines).toHaveLength(1);
@@ -113,7 +134,7 @@ it('apps create, update and rotate-keys work on a given app', async () => {
 }, 120_000);
 
 it('refuses to start outside dev mode without LATCH_MASTER_KEY', async () => {
-  const result = await cli(['start'], { LATCH_DEV: '0', LATCH_PORT: '0' });
+  const result = await spawnCli(['start'], { LATCH_DEV: '0', LATCH_PORT: '0' });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('LATCH_MASTER_KEY is required outside dev mode');
 }, 60_000);
@@ -125,7 +146,7 @@ it('refuses to start, with a clear message, when the master key cannot open the 
   const created = await cli(['apps', 'create', '--name', 'Sealed'], { ...own, LATCH_MASTER_KEY: key(1) });
   expect(created.code).toBe(0);
   expect((await cli(['apps', 'list'], { ...own, LATCH_MASTER_KEY: key(1) })).code).toBe(0);
-  const result = await cli(['start'], { ...own, LATCH_MASTER_KEY: key(2), LATCH_PORT: '0' });
+  const result = await spawnCli(['start'], { ...own, LATCH_MASTER_KEY: key(2), LATCH_PORT: '0' });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('The master key does not open the stored signing keys');
   expect(result.stderr).not.toContain(key(1));
@@ -155,7 +176,8 @@ it('with the server running on a PGlite dir, apps create goes through it (the ap
   const dir = join(dataDir, 'live');
   const server = await startServerProcess(dir);
   try {
-    const created = await cli(['apps', 'create', '--name', 'Live'], { LATCH_DATA_DIR: dir });
+    // A CLI process of its own, forwarding to the server process over the admin channel.
+    const created = await spawnCli(['apps', 'create', '--name', 'Live'], { LATCH_DATA_DIR: dir });
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const { app_id } = JSON.parse(created.stdout);
@@ -167,7 +189,7 @@ it('with the server running on a PGlite dir, apps create goes through it (the ap
     expect(rotated.code).toBe(0);
     expect(JSON.parse(rotated.stdout)).toMatchObject({ failed: [], resealed: { auth_shares: 0, recovery_keys: 0 } });
 
-    const second = await cli(['start'], { LATCH_DATA_DIR: dir, LATCH_PORT: '0' });
+    const second = await spawnCli(['start'], { LATCH_DATA_DIR: dir, LATCH_PORT: '0' });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('The Latch server is running on this data directory');
 
@@ -200,7 +222,7 @@ it('refuses, with a clear message, a command on a directory held by a server tha
   // An embedding host (createLatchServer without listening) holds the directory in this process.
   const holder = await createLatchServer(testSettings({ inMemoryDb: false, dataDir: dir }));
   try {
-    const result = await cli(['apps', 'list'], { LATCH_DATA_DIR: dir });
+    const result = await spawnCli(['apps', 'list'], { LATCH_DATA_DIR: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The Latch server is running on this data directory');
     expect(result.stderr).toContain(`pid ${process.pid}`);

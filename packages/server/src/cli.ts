@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import { forwardCommand, readAdminFile } from './admin/adminChannel.js';
 import {
   assertRunnable,
@@ -17,10 +18,26 @@ import { migrateToLatest } from './store/migrate.js';
 
 export { DEMO_APP_NAME, failureMessage, IMPLEMENTED_LOGIN_FLAGS } from './admin/commands.js';
 
-const print = (value: unknown) => process.stdout.write(`${JSON.stringify(value)}\n`);
+/** Where a CLI run reads its environment and writes its output: this process, or a caller's capture. */
+export interface CliIO {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+const processIO: CliIO = {
+  env: process.env,
+  cwd: process.cwd(),
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+};
+
+const printer = (io: CliIO) => (value: unknown) => io.stdout(`${JSON.stringify(value)}\n`);
 
 /** Runs a data command in this process, on its own handle of the database. */
-async function runLocally(settings: Settings, cmd: Command): Promise<number> {
+async function runLocally(settings: Settings, cmd: Command, io: CliIO): Promise<number> {
+  const print = printer(io);
   if (cmd.command === 'migrate') {
     // Only the schema: no keys needed. The data directory is locked like any other opening of PGlite.
     const lock = settings.databaseUrl ? undefined : lockDataDir(settings.dataDir, 'cli');
@@ -37,7 +54,16 @@ async function runLocally(settings: Settings, cmd: Command): Promise<number> {
     return 0;
   }
   const server = await createLatchServer(settings, {
-    logger: createLogger('warn', process.stderr as never),
+    // The server's warnings go where the command's own errors go.
+    logger: createLogger(
+      'warn',
+      new Writable({
+        write(chunk, _encoding, done) {
+          io.stderr(String(chunk));
+          done();
+        },
+      }),
+    ),
     lockRole: 'cli',
   });
   try {
@@ -51,7 +77,7 @@ async function runLocally(settings: Settings, cmd: Command): Promise<number> {
  * Runs the command through the server that holds the data directory (PGlite serves one process).
  * Returns undefined when no server holds it, so the command runs locally.
  */
-async function runThroughServer(settings: Settings, argv: string[]): Promise<number | undefined> {
+async function runThroughServer(settings: Settings, argv: string[], io: CliIO): Promise<number | undefined> {
   if (settings.databaseUrl) return undefined;
   const holder = currentHolder(settings.dataDir);
   if (!holder) return undefined;
@@ -66,13 +92,13 @@ async function runThroughServer(settings: Settings, argv: string[]): Promise<num
   } catch (error) {
     throw new DataDirLockedError(lockPath(settings.dataDir), holder, (error as Error).message);
   }
-  process.stdout.write(result.stdout);
-  process.stderr.write(result.stderr);
+  io.stdout(result.stdout);
+  io.stderr(result.stderr);
   return result.code;
 }
 
-async function runStart(): Promise<void> {
-  const settings = loadSettings();
+async function runStart(io: CliIO): Promise<void> {
+  const settings = loadSettings(io.env, io.cwd);
   const server = await startServer(settings);
   server.ctx.logger.info(
     { url: server.url, dev: settings.dev, database: server.ctx.dbKind, redis: Boolean(settings.redisUrl) },
@@ -89,21 +115,31 @@ async function runStart(): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-/** Runs the CLI with `argv` (without node and script); resolves to the exit code. */
-export async function main(argv: string[]): Promise<number> {
+/** Runs the CLI with `argv` (without node and script); resolves to the exit code, rejects on failure. */
+export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
   const cmd = parseCommand(argv);
   if (cmd.values.help || !cmd.command) {
-    process.stdout.write(USAGE);
+    io.stdout(USAGE);
     return 0;
   }
   if (cmd.command === 'start') {
-    await runStart();
+    await runStart(io);
     return 0;
   }
   // Mistakes fail before any database is opened or any server is asked.
   assertRunnable(cmd);
-  const settings = loadSettings();
-  return (await runThroughServer(settings, argv)) ?? runLocally(settings, cmd);
+  const settings = loadSettings(io.env, io.cwd);
+  return (await runThroughServer(settings, argv, io)) ?? runLocally(settings, cmd, io);
+}
+
+/** Runs `main` as the command line does: a failure prints its message and exits 1. */
+export async function runCli(argv: string[], io: CliIO = processIO): Promise<number> {
+  try {
+    return await main(argv, io);
+  } catch (error) {
+    io.stderr(`${failureMessage(error)}\n`);
+    return 1;
+  }
 }
 
 const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;

@@ -103,4 +103,5 @@ export {
   type WalletListEntry,
   walletListEntries,
 } from './walletListEntries.js';
+export { awaitingScreenFor, walletListScreenFor } from './walletScreens.js';
 export { WalletTimeoutError, withTimeout } from './withTimeout.js';

@@ -1,7 +1,7 @@
 import { showsImplicitConsent } from '@latch/core';
 import type { AppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
-import { useStrings } from '../hooks.js';
+import { useStrings } from '../hooks/index.js';
 
 /**
  * The implicit consent line (SPEC §2): 'By logging in I agree to the Terms' with one terms link,

@@ -1,7 +1,6 @@
 import { isValidEmail } from '@latch/core';
 import { type ReactNode, useId, useState } from 'react';
-import { useFlowState, useStrings } from '../hooks.js';
-import { useLatchContext } from '../LatchContext.js';
+import { useFlowState, useLatchContext, useStrings } from '../hooks/index.js';
 import { Button } from './Button.js';
 
 /** The email input with Submit (or Enter); disabled while a request runs or the address is invalid (SPEC §5). */

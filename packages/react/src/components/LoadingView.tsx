@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useStrings } from '../hooks.js';
+import { useStrings } from '../hooks/index.js';
 
 /** Shown until the app is ready (SPEC §2) and while a screen's code loads. */
 export function LoadingView({ titleId }: { titleId: string }): ReactNode {

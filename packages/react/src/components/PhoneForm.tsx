@@ -1,6 +1,5 @@
 import { type ReactNode, useState } from 'react';
-import { useFlowState, useStrings } from '../hooks.js';
-import { useLatchContext } from '../LatchContext.js';
+import { useFlowState, useLatchContext, useStrings } from '../hooks/index.js';
 import { Button } from './Button.js';
 import { PhoneInput, type PhoneInputResult } from './PhoneInput.js';
 

@@ -1,6 +1,6 @@
 import { DEFAULTS } from '@latch/protocol';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { useStrings } from '../hooks.js';
+import { useStrings } from '../hooks/index.js';
 
 type PhoneLib = typeof import('libphonenumber-js/min');
 let phoneLib: Promise<PhoneLib> | null = null;

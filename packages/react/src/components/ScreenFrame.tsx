@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useLatchContext } from '../LatchContext.js';
+import { useLatchContext } from '../hooks/index.js';
 
 /** The frame every screen shares: back and close buttons, the title that labels the dialog, the body. */
 export function ScreenFrame(props: {

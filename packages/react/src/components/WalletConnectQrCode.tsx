@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useWalletStrings } from '../wallet/walletStrings.js';
+import { useWalletStrings } from '../hooks/useWalletStrings.js';
 import { QrCode } from './QrCode.js';
 
 /** The WalletConnect mark (blue tile, bridge and wave), drawn in a 1 x 1 box for the QR code's centre. */

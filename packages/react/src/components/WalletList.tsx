@@ -1,6 +1,7 @@
 import '@latch/core';
 import type { WalletRuntime } from '@latch/core';
 import {
+  awaitingScreenFor,
   isMobileBrowser,
   type WalletIntent,
   type WalletListEntry,
@@ -8,12 +9,10 @@ import {
   walletListEntries,
 } from '@latch/core/wallet';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { useClientState } from '../hooks.js';
-import { useLatchContext } from '../LatchContext.js';
+import { useClientState, useLatchContext } from '../hooks/index.js';
+import { useExternalWallets } from '../hooks/useExternalWallets.js';
+import { useWalletStrings } from '../hooks/useWalletStrings.js';
 import { injectWalletStyles } from '../styles/walletCss.js';
-import { useExternalWallets } from '../wallet/useExternalWallets.js';
-import { awaitingScreenFor } from '../wallet/walletScreens.js';
-import { useWalletStrings } from '../wallet/walletStrings.js';
 import { Button } from './Button.js';
 
 // Styled before the first row renders (this module loads lazily, with the list).

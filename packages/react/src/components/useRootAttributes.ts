@@ -1,6 +1,6 @@
 import { DEFAULTS } from '@latch/protocol';
 import { useMemo } from 'react';
-import { useClientState } from '../hooks.js';
+import { useClientState } from '../hooks/index.js';
 import { themeVariables } from '../styles/theme.js';
 
 /** The attributes of the widget root: the scope of every CSS rule, the scheme and the accent variables. */

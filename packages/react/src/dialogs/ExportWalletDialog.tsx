@@ -1,5 +1,5 @@
-import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
+import { lazy, type ReactNode, Suspense } from 'react';
+import { useKeyExportState } from '../hooks/index.js';
 
 // The export dialog, its screen and the frame messaging load only when an export opens.
 const ExportWalletDialogBody = lazy(() =>
@@ -8,9 +8,7 @@ const ExportWalletDialogBody = lazy(() =>
 
 /** Where `exportWallet()` opens EMBEDDED_WALLET_KEY_EXPORT_SCREEN (nothing while no export is open). */
 export function ExportWalletDialog(): ReactNode {
-  const { exporter } = useEmbeddedWalletRuntime();
-  const state = useSyncExternalStore(exporter.subscribe, exporter.getState, exporter.getState);
-  if (!state) return null;
+  if (!useKeyExportState()) return null;
   return (
     <Suspense fallback={null}>
       <ExportWalletDialogBody />

@@ -1,9 +1,8 @@
 import type { WalletExporter } from '@latch/core';
 import { browserFrameHost, loadKeyExport, systemClock } from '@latch/core';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
-import { useExportWalletStrings } from '../embeddedWallet/useWalletTexts.js';
-import { useLatchContext } from '../LatchContext.js';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEmbeddedWalletRuntime, useKeyExportState, useLatchContext } from '../hooks/index.js';
+import { useExportWalletStrings } from '../hooks/useExportWalletStrings.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
 import { messageText } from '../strings/messageText.js';
 import { useModalDialog } from './useModalDialog.js';
@@ -33,7 +32,7 @@ function themeOf(element: Element): Record<string, string> {
 export function ExportWalletDialogBody(): ReactNode {
   const text = useExportWalletStrings();
   const { exporter } = useEmbeddedWalletRuntime();
-  const state = useSyncExternalStore(exporter.subscribe, exporter.getState, exporter.getState);
+  const state = useKeyExportState();
   const { ref, titleId, root } = useModalDialog(() => exporter.close());
 
   if (!state) return null;

@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useRootAttributes } from '../components/useRootAttributes.js';
-import { useFlowState } from '../hooks.js';
-import { useLatchContext } from '../LatchContext.js';
+import { useFlowState, useLatchContext } from '../hooks/index.js';
 import { ScreenView } from '../screens/ScreenView.js';
 import { injectStyles } from '../styles/injectStyles.js';
 

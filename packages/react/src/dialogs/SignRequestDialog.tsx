@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import { useEmbeddedWalletState } from '../embeddedWallet/EmbeddedWalletContext.js';
+import { useEmbeddedWalletState } from '../hooks/index.js';
 
 // The sign request screen loads only when a signature first waits for the user (bundle budget).
 const SignRequestDialogBody = lazy(() =>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useEmbeddedWalletRuntime, useEmbeddedWalletState } from '../embeddedWallet/EmbeddedWalletContext.js';
+import { useEmbeddedWalletRuntime, useEmbeddedWalletState } from '../hooks/index.js';
 import { EmbeddedWalletSignRequestScreen } from '../screens/embeddedWallet/EmbeddedWalletSignRequestScreen.js';
 import { useModalDialog } from './useModalDialog.js';
 

@@ -1,7 +1,6 @@
 import { SCREEN } from '@latch/core';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
-import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
-import { useFlowState } from '../hooks.js';
+import { useEmbeddedWalletRuntime, useFlowState } from '../hooks/index.js';
 import { preloadWalletFlowScreens } from '../screens/screenTable.js';
 
 // The dialog and its screens load together: it opens once its screen can render (focus starts in its field).

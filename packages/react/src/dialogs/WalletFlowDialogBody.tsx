@@ -1,7 +1,7 @@
 import type { WalletFlowSession } from '@latch/core';
 import { type ReactNode, useSyncExternalStore } from 'react';
-import { useEmbeddedWalletRuntime } from '../embeddedWallet/EmbeddedWalletContext.js';
 import { WalletFlowContext } from '../embeddedWallet/WalletFlowContext.js';
+import { useEmbeddedWalletRuntime } from '../hooks/index.js';
 import { SCREENS } from '../screens/screenTable.js';
 import { useModalDialog } from './useModalDialog.js';
 

@@ -1,7 +1,7 @@
 import { errorScreenContent } from '@latch/protocol';
 import { type ReactNode, Suspense } from 'react';
 import { LoadingView } from '../components/LoadingView.js';
-import { useClientState, useFlowState } from '../hooks.js';
+import { useClientState, useFlowState } from '../hooks/index.js';
 import type { ScreenProps } from './ScreenProps.js';
 import { SCREENS } from './screenTable.js';
 

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useClientState, useStrings } from '../../hooks.js';
-import { useLatchContext } from '../../LatchContext.js';
+import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** AFFIRMATIVE_CONSENT_SCREEN ('One last step'): links to the terms and policy, 'No thanks' and 'Accept' (the code flow's unless given). */

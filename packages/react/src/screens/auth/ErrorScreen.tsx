@@ -2,8 +2,7 @@ import { errorScreenContent } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useFlowState } from '../../hooks.js';
-import { useLatchContext } from '../../LatchContext.js';
+import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** ERROR_SCREEN: title, detail and button from SPEC §8's table; the button returns to the previous screen. */

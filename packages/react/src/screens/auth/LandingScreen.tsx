@@ -6,7 +6,7 @@ import { ConsentLine } from '../../components/ConsentLine.js';
 import { EmailForm } from '../../components/EmailForm.js';
 import { PhoneForm } from '../../components/PhoneForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useClientState, useStrings } from '../../hooks.js';
+import { useClientState, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 type View = 'main' | 'overflow' | 'wallets';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useStrings } from '../../hooks.js';
+import { useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** LINK_EMAIL_SCREEN ('Connect your email'): an address, then a code to AWAITING_PASSWORDLESS_CODE. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { PhoneForm } from '../../components/PhoneForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useStrings } from '../../hooks.js';
+import { useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** LINK_PHONE_SCREEN ('Connect your phone'): success goes to the code screen, failure to ERROR_SCREEN. */

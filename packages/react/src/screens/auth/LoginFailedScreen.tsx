@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useStrings } from '../../hooks.js';
-import { useLatchContext } from '../../LatchContext.js';
+import { useLatchContext, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** LOGIN_FAILED_SCREEN: the login's last steps failed (accepting terms, creating the wallet); start again. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useFlowState, useStrings } from '../../hooks.js';
+import { useFlowState, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** UPDATE_EMAIL_SCREEN ('Update your email'): a separate input for the new address, which gets a confirmation code. */

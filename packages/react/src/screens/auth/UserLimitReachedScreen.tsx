@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useStrings } from '../../hooks.js';
-import { useLatchContext } from '../../LatchContext.js';
+import { useLatchContext, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** USER_LIMIT_REACHED_SCREEN: 'Unable to sign in' with 'Go back' to the start of the flow. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
-import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import { useWalletFlowStrings } from '../../hooks/useWalletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import { useWalletFlowStrings } from '../../hooks/useWalletFlowStrings.js';
 import { messageText } from '../../strings/messageText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useEmbeddedWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
-import { useClientState, useFlowState } from '../../hooks.js';
+import { useClientState, useFlowState } from '../../hooks/index.js';
+import { useEmbeddedWalletStrings } from '../../hooks/useEmbeddedWalletStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** EMBEDDED_WALLET_CREATED_SCREEN: welcomes a new user, or confirms the account is secured; closes by itself. */

@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useExportWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
+import { useExportWalletStrings } from '../../hooks/useExportWalletStrings.js';
 
 // Inline (CSSOM) styles: allowed under a strict host style-src, unlike a new stylesheet rule.
 const ADDRESS_STYLE = {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useStrings } from '../../hooks.js';
+import { useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN: shown while the registered wallet creator runs. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
-import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import { useWalletFlowStrings } from '../../hooks/useWalletFlowStrings.js';
 import { messageText } from '../../strings/messageText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { PasswordField } from './password/PasswordField.js';

@@ -1,8 +1,8 @@
 import type { UserOwnedRecoveryOption } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
-import { useWalletFlowStrings } from '../../embeddedWallet/useWalletTexts.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
+import { useWalletFlowStrings } from '../../hooks/useWalletFlowStrings.js';
 import type { WalletFlowStrings } from '../../strings/walletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';

@@ -2,7 +2,7 @@ import type { SignRequest } from '@latch/core';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useEmbeddedWalletStrings } from '../../embeddedWallet/useWalletTexts.js';
+import { useEmbeddedWalletStrings } from '../../hooks/useEmbeddedWalletStrings.js';
 import { messageText } from '../../strings/messageText.js';
 
 // Inline (CSSOM) style: allowed under a strict host style-src, unlike a new stylesheet rule.

@@ -1,8 +1,8 @@
 import type { WalletRuntime } from '@latch/core';
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useWalletStrings } from '../../hooks/useWalletStrings.js';
 import { format } from '../../strings/en.js';
-import { useWalletStrings } from '../../wallet/walletStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import {
   useLeaveWhenIdle,

@@ -1,6 +1,6 @@
 import type { WalletRuntime } from '@latch/core';
 import type { ReactNode } from 'react';
-import { useWalletStrings } from '../../wallet/walletStrings.js';
+import { useWalletStrings } from '../../hooks/useWalletStrings.js';
 import { AffirmativeConsentScreen } from '../auth/AffirmativeConsentScreen.js';
 import { LoginFailedScreen } from '../auth/LoginFailedScreen.js';
 import { EmbeddedWalletOnAccountCreateScreen } from '../embeddedWallet/EmbeddedWalletOnAccountCreateScreen.js';

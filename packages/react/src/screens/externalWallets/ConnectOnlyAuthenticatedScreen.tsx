@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { WalletList } from '../../components/WalletList.js';
-import { useClientState } from '../../hooks.js';
-import { useWalletStrings } from '../../wallet/walletStrings.js';
+import { useClientState } from '../../hooks/index.js';
+import { useWalletStrings } from '../../hooks/useWalletStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** CONNECT_ONLY_AUTHENTICATED_SCREEN: a logged-in user connects another wallet to the page; it is not linked. */

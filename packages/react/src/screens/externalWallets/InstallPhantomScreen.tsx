@@ -1,10 +1,10 @@
 import { installGuide } from '@latch/core/wallet';
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useLatchContext } from '../../LatchContext.js';
+import { useLatchContext } from '../../hooks/index.js';
+import { useWalletHelpTarget } from '../../hooks/useWalletHelpTarget.js';
+import { useWalletStrings } from '../../hooks/useWalletStrings.js';
 import { format } from '../../strings/en.js';
-import { useWalletHelpTarget } from '../../wallet/useWalletHelpTarget.js';
-import { useWalletStrings } from '../../wallet/walletStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /**

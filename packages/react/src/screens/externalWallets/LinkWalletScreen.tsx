@@ -1,10 +1,9 @@
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { WalletList } from '../../components/WalletList.js';
-import { useClientState } from '../../hooks.js';
-import { useLatchContext } from '../../LatchContext.js';
+import { useClientState, useLatchContext } from '../../hooks/index.js';
+import { useWalletStrings } from '../../hooks/useWalletStrings.js';
 import { format } from '../../strings/en.js';
-import { useWalletStrings } from '../../wallet/walletStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** LINK_WALLET_SCREEN: 'Connect your wallet', or 'Reconnect your wallet' with the hinted address (SPEC §2). */

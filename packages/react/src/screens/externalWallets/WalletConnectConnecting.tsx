@@ -1,8 +1,8 @@
 import { isMobileBrowser, type WalletConnectPairing } from '@latch/core/wallet';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useWalletStrings } from '../../hooks/useWalletStrings.js';
 import { format } from '../../strings/en.js';
-import { useWalletStrings } from '../../wallet/walletStrings.js';
 
 // The QR code (and the QR encoder it uses) loads only when a WalletConnect connection shows it.
 const WalletConnectQrCode = lazy(() =>

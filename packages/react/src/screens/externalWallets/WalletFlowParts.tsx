@@ -1,14 +1,12 @@
 import type { WalletRuntime } from '@latch/core';
-import type { WalletConnectionState, WalletErrorView } from '@latch/core/wallet';
+import { type WalletConnectionState, type WalletErrorView, walletListScreenFor } from '@latch/core/wallet';
 import { type ReactNode, useEffect, useSyncExternalStore } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useClientState } from '../../hooks.js';
-import { useLatchContext } from '../../LatchContext.js';
+import { useClientState, useLatchContext } from '../../hooks/index.js';
+import { useExternalWallets } from '../../hooks/useExternalWallets.js';
+import { useWalletStrings } from '../../hooks/useWalletStrings.js';
 import { format } from '../../strings/en.js';
-import { useExternalWallets } from '../../wallet/useExternalWallets.js';
-import { walletListScreenFor } from '../../wallet/walletScreens.js';
-import { useWalletStrings } from '../../wallet/walletStrings.js';
 import { WalletConnectConnecting } from './WalletConnectConnecting.js';
 
 /** The wallet connection flow's state, bound with useSyncExternalStore. */

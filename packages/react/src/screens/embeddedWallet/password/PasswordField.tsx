@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
+import { useWalletFlowStrings } from '../../../hooks/useWalletFlowStrings.js';
 
 /** A password input with a visible label, show/hide, and its validation message tied by aria-describedby. */
 export function PasswordField(props: {

@@ -1,6 +1,6 @@
 import type { PasswordStep } from '@latch/core';
 import type { ComponentType, ReactNode } from 'react';
-import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
+import { useWalletFlowStrings } from '../../../hooks/useWalletFlowStrings.js';
 import type { WalletFlowStrings } from '../../../strings/walletFlowStrings.js';
 import { WalletFlowFrame } from '../WalletFlowFrame.js';
 import type { WalletFlowScreenProps } from '../walletFlowProps.js';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button.js';
-import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
+import { useWalletFlowStrings } from '../../../hooks/useWalletFlowStrings.js';
 import { messageText } from '../../../strings/messageText.js';
 import type { WalletFlowScreenProps } from '../walletFlowProps.js';
 import { PasswordField } from './PasswordField.js';

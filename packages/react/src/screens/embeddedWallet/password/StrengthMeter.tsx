@@ -1,6 +1,6 @@
 import type { PasswordStrength } from '@latch/core';
 import type { ReactNode } from 'react';
-import { useWalletFlowStrings } from '../../../embeddedWallet/useWalletTexts.js';
+import { useWalletFlowStrings } from '../../../hooks/useWalletFlowStrings.js';
 
 const FILLED: Record<PasswordStrength['label'], number> = { Weak: 1, Medium: 2, Strong: 3 };
 const TONE: Record<PasswordStrength['label'], string> = {

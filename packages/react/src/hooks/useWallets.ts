@@ -1,9 +1,8 @@
 import { type EmbeddedWalletProvider, embeddedWalletOf } from '@latch/core';
 import type { Eip1193Provider } from '@latch/core/wallet';
 import { useMemo } from 'react';
-import { useClientState } from '../hooks.js';
-import { useConnectedExternalWallets } from '../wallet/useConnectedExternalWallets.js';
-import { useEmbeddedWalletRuntime, useEmbeddedWalletState } from './EmbeddedWalletContext.js';
+import { useClientState, useEmbeddedWalletRuntime, useEmbeddedWalletState } from './index.js';
+import { useConnectedExternalWallets } from './useConnectedExternalWallets.js';
 
 /** The user's embedded wallet as `useWallets()` lists it. */
 export interface EmbeddedConnectedWallet {

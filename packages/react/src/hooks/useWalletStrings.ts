@@ -1,5 +1,5 @@
-import { useStrings } from '../hooks.js';
 import { type WalletStrings, walletStrings } from '../strings/walletStrings.js';
+import { useStrings } from './index.js';
 
 export type { WalletStrings } from '../strings/walletStrings.js';
 

@@ -1,6 +1,6 @@
 import type { ConnectedWallet as ExternalConnection } from '@latch/core/wallet';
 import { useSyncExternalStore } from 'react';
-import { useLatchContext } from '../LatchContext.js';
+import { useLatchContext } from './index.js';
 
 const none = (): null => null;
 const NO_WALLETS: ExternalConnection[] = [];

@@ -1,7 +1,6 @@
 import type { AppConfig, LatchError, User } from '@latch/protocol';
 import { useMemo } from 'react';
-import { useClientState } from './hooks.js';
-import { useLatchContext } from './LatchContext.js';
+import { useClientState, useLatchContext } from './index.js';
 
 /** What a host app uses: state and every public function of the widget core. */
 export interface UseLatch {

@@ -1,6 +1,6 @@
 import type { User } from '@latch/protocol';
 import { useCallback } from 'react';
-import { useEmbeddedWalletRuntime } from './EmbeddedWalletContext.js';
+import { useEmbeddedWalletRuntime } from './index.js';
 
 /**
  * Lets the user set a recovery password on their embedded wallet — or reset it when it has one —

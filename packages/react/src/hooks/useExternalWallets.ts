@@ -1,6 +1,6 @@
 import type { WalletRuntime } from '@latch/core';
 import { useEffect, useSyncExternalStore } from 'react';
-import { useLatchContext } from '../LatchContext.js';
+import { useLatchContext } from './index.js';
 
 const none = (): null => null;
 
