@@ -1,4 +1,5 @@
 import type { User } from '@latch/protocol';
+import type { ChainOptions } from '@latch/protocol/chains';
 import { flowContextOf } from './auth/flowContext.js';
 import { createFlowRunner, type FlowRunner } from './auth/flowRunner.js';
 import type { ExitError, FlowIntent } from './auth/flowTypes.js';
@@ -31,8 +32,13 @@ export interface LatchOptions {
   /** A client made elsewhere (tests, or hosts sharing one client); `destroy()` then leaves it alone. */
   client?: LatchClient;
   clock?: Clock;
-  /** `noPromptOnSignature` signs without EMBEDDED_WALLET_SIGN_REQUEST_SCREEN (unset: the app config's). */
-  embeddedWallets?: { noPromptOnSignature?: boolean };
+  /**
+   * `noPromptOnSignature` signs and sends without the sign request and send screens;
+   * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's).
+   */
+  embeddedWallets?: { noPromptOnSignature?: boolean; waitForTransactionConfirmation?: boolean };
+  /** SPEC §3 supportedChains and defaultChain, with RPC and explorer URL overrides (default: every built-in chain, Ethereum first). */
+  chains?: ChainOptions;
 }
 
 /** The whole Latch runtime for one page; any UI (React, vanilla, …) renders its stores and calls its actions. */
@@ -84,6 +90,8 @@ export function createLatch(initial: LatchOptions): Latch {
     clientId,
     clock,
     noPromptOnSignature: () => options.embeddedWallets?.noPromptOnSignature,
+    waitForTransactionConfirmation: () => options.embeddedWallets?.waitForTransactionConfirmation,
+    chains: () => options.chains,
   });
   // Read when a flow ends, so callbacks replaced later are the ones called.
   const hostHandlers = () => ({

@@ -9,10 +9,12 @@ import {
 } from '@latch/protocol';
 import {
   parseWalletReply,
+  type WalletApproveTransactionData,
   type WalletCreateData,
   type WalletRecoverData,
   type WalletRpcData,
   type WalletSetRecoveryPasswordData,
+  type WalletTransactionApproval,
 } from '@latch/protocol/schemas';
 import { type Clock, systemClock } from '../clock.js';
 import { CREATE_TIMED_OUT_TEXT, EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
@@ -44,6 +46,8 @@ export interface EmbeddedWalletBridge {
   setRecoveryPassword(data: WalletSetRecoveryPasswordData): Promise<WalletAddressResult>;
   /** Signs with the wallet (personal_sign, eth_signTypedData_v4, eth_signTransaction). */
   rpc(data: WalletRpcData): Promise<WalletRpcResult>;
+  /** Registers the transaction the send screen shows; eth_signTransaction with the id signs only it (docs/custody.md). */
+  approveTransaction?(data: WalletApproveTransactionData): Promise<WalletTransactionApproval>;
   /** Registers the frame's device key with the device grant of the login that gave `accessToken`. */
   registerDevice(data: DeviceRegisterData): Promise<void>;
   /** Tells a mounted, ready frame to forget every unlocked key and token; mounts nothing. */
@@ -191,6 +195,7 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     recover: (data) => call(WALLET_EVENT.walletRecover, data),
     setRecoveryPassword: (data) => call(WALLET_EVENT.walletSetRecoveryPassword, data),
     rpc: (data) => call(WALLET_EVENT.walletRpc, data),
+    approveTransaction: (data) => call(WALLET_EVENT.walletApproveTransaction, data),
     async registerDevice(data) {
       await call(WALLET_EVENT.deviceRegister, data);
     },

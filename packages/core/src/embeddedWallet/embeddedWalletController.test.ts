@@ -152,6 +152,6 @@ describe('embedded wallet controller', () => {
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x2105');
     expect(await provider.request({ method: 'personal_sign', params: ['hi', ADDRESS] })).toBe('0x5157');
     expect(await provider.request({ method: 'eth_signTypedData_v4', params: [ADDRESS, '{}'] })).toBe('0x5157');
-    await expect(provider.request({ method: 'eth_sendTransaction' })).rejects.toMatchObject({ code: 4200 });
+    await expect(provider.request({ method: 'eth_sign' })).rejects.toMatchObject({ code: 4200 });
   });
 });

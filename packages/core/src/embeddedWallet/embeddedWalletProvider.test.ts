@@ -74,7 +74,7 @@ describe('embedded wallet EIP-1193 provider', () => {
     await expect(t.provider.request({ method: 'eth_signTypedData_v4', params: [other, '{}'] })).rejects.toMatchObject({
       code: 4100,
     });
-    await expect(t.provider.request({ method: 'eth_sendTransaction', params: [] })).rejects.toMatchObject({
+    await expect(t.provider.request({ method: 'eth_sign', params: [] })).rejects.toMatchObject({
       code: 4200,
     });
     expect(t.signed).toEqual([]);
@@ -88,5 +88,55 @@ describe('shown personal_sign message', () => {
     expect(shownMessage('0x0001')).toBe('0x0001');
     expect(shownMessage('hello')).toBe('hello');
     expect(shownMessage('0xabc')).toBe('0xabc');
+  });
+});
+
+describe('embedded wallet provider: chains and events', () => {
+  it('reports the host default chain; without chain calls, switching and reads are 4200', async () => {
+    const provider = createEmbeddedWalletProvider({
+      getUser: () => owner,
+      controller: { signMessage: async () => '0x01', signTypedData: async () => '0x02' },
+      chains: () => ({ supportedChains: [8453, 10] }),
+    });
+    expect(await provider.request({ method: 'eth_chainId' })).toBe('0x2105');
+    await expect(
+      provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0xa' }] }),
+    ).rejects.toMatchObject({ code: 4200 });
+    await expect(provider.request({ method: 'eth_blockNumber' })).rejects.toMatchObject({ code: 4200 });
+  });
+
+  it('emits connect and accountsChanged when a wallet user signs in, and disconnect on logout; removeListener stops them', () => {
+    let user: User | null = null;
+    const listeners = new Set<() => void>();
+    const provider = createEmbeddedWalletProvider({
+      getUser: () => user,
+      controller: { signMessage: async () => '0x01', signTypedData: async () => '0x02' },
+      subscribe: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    });
+    const events: [string, unknown][] = [];
+    const on = (name: string) => (value: unknown) => events.push([name, value]);
+    const accounts = on('accountsChanged');
+    provider.on('accountsChanged', accounts);
+    provider.on('connect', on('connect'));
+    provider.on('disconnect', (error) => events.push(['disconnect', (error as { code: number }).code]));
+    const change = (next: User | null) => {
+      user = next;
+      for (const listener of listeners) listener();
+    };
+    change(owner);
+    change(owner);
+    change(null);
+    expect(events).toEqual([
+      ['accountsChanged', [ADDRESS]],
+      ['connect', { chainId: '0x1' }],
+      ['accountsChanged', []],
+      ['disconnect', 4900],
+    ]);
+    provider.removeListener('accountsChanged', accounts);
+    change(owner);
+    expect(events.filter(([name]) => name === 'accountsChanged')).toHaveLength(2);
   });
 });

@@ -1,8 +1,10 @@
 import { TIMEOUT, type User } from '@latch/protocol';
+import type { ChainOptions } from '@latch/protocol/chains';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
 import { createStore } from '../machine/createStore.js';
 import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
+import type { ChainCalls } from './embeddedWalletChainCalls.js';
 import {
   createEmbeddedWalletController,
   type EmbeddedWalletController,
@@ -10,6 +12,7 @@ import {
 } from './embeddedWalletController.js';
 import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
+import type { SendTransaction } from './sendTransactionFlow.js';
 import type { SignRequest } from './signRequestFlow.js';
 import type { SignRequestRunner } from './signRequestRunner.js';
 import type { WalletExporter } from './walletExporter.js';
@@ -20,6 +23,8 @@ import { createWalletFlows, type WalletFlows } from './walletFlows.js';
 export interface EmbeddedWalletState {
   connection: { address: string; status: 'connecting' | 'ready' | 'error' } | null;
   signRequest: SignRequest | null;
+  /** EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN's state (sendTransactionFlow.ts); null: no screen. */
+  sendTransaction: SendTransaction | null;
 }
 
 /** The provider's embedded wallet: bridge, controller, EIP-1193 provider and the state the screens render. */
@@ -41,6 +46,8 @@ export interface EmbeddedWalletRuntime {
   watch(): () => void;
   approveSignRequest(): void;
   rejectSignRequest(): void;
+  /** The send screen's buttons: Submit, 'Retry transaction', close (before sending: the user's rejection, 4001). */
+  sendTransactionAction(action: 'submit' | 'retry' | 'close'): void;
   destroy(): void;
 }
 
@@ -55,6 +62,10 @@ export function createEmbeddedWalletRuntime(options: {
   bridge?: EmbeddedWalletBridge;
   /** The host's `embeddedWallets.noPromptOnSignature` (read per request); unset: the app config's. */
   noPromptOnSignature?: () => boolean | undefined;
+  /** The host's chains (SPEC §3 supportedChains, defaultChain, RPC URLs), read per call. */
+  chains?: () => ChainOptions | undefined;
+  /** The host's `embeddedWallets.waitForTransactionConfirmation`; unset: the app config's (default true). */
+  waitForTransactionConfirmation?: () => boolean | undefined;
 }): EmbeddedWalletRuntime {
   const { client, clock } = options;
   const bridge =
@@ -70,7 +81,7 @@ export function createEmbeddedWalletRuntime(options: {
   const controller = createEmbeddedWalletController(client, bridge, {
     onPasswordRecoveryNeeded: (wallet) => walletFlows.recover(wallet),
   });
-  const store = createStore<EmbeddedWalletState>({ connection: null, signRequest: null });
+  const store = createStore<EmbeddedWalletState>({ connection: null, signRequest: null, sendTransaction: null });
   const walletFlows = createWalletFlows({
     client,
     clock,
@@ -97,11 +108,12 @@ export function createEmbeddedWalletRuntime(options: {
       return runner;
     }));
 
+  // noPromptOnSignature (SPEC §3): sign at once, without the sign request or send screen.
+  const noPrompt = () =>
+    options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false;
+
   function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
-    // noPromptOnSignature (SPEC §3): sign at once, without EMBEDDED_WALLET_SIGN_REQUEST_SCREEN.
-    const noPrompt =
-      options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false;
-    if (noPrompt) return run();
+    if (noPrompt()) return run();
     const epoch = resets;
     return loadSignRequests().then((runner) => {
       const signature = runner.request(kind, payload, run);
@@ -110,10 +122,37 @@ export function createEmbeddedWalletRuntime(options: {
     });
   }
 
+  // The provider's chain half (switching, reads, eth_signTransaction, eth_sendTransaction and the send
+  // screen's flow), loaded with the first such call: viem's public client and gas rules stay out of the page.
+  let chainCalls: ChainCalls | null = null;
+  let loadingChainCalls: Promise<ChainCalls> | undefined;
+  const loadChainCalls = () =>
+    (loadingChainCalls ??= Promise.all([
+      import('./embeddedWalletChainCalls.js'),
+      import('./transactionSigner.js'),
+    ]).then(([calls, signer]) => {
+      const loaded = calls.createChainCalls({
+        chainOptions: () => options.chains?.(),
+        signer: signer.createTransactionSigner(client, bridge, controller),
+        clock,
+        prompt: () => !noPrompt(),
+        waitForConfirmation: () =>
+          options.waitForTransactionConfirmation?.() ??
+          client.getState().config?.embeddedWallets.waitForTransactionConfirmation ??
+          true,
+      });
+      loaded.sendRunner.subscribe(() => update({ sendTransaction: loaded.sendRunner.getState() }));
+      chainCalls = loaded;
+      return loaded;
+    }));
+
   const provider = createEmbeddedWalletProvider({
     getUser: () => client.getState().user,
     controller,
     sign: requestSignature,
+    chains: () => options.chains?.(),
+    loadChainCalls,
+    subscribe: client.subscribe,
   });
 
   const exporter = createWalletExportHandle({
@@ -140,10 +179,11 @@ export function createEmbeddedWalletRuntime(options: {
     controller.reset();
     resets += 1;
     signRequests?.dispatch({ type: 'reset' });
+    chainCalls?.sendRunner.dispatch({ type: 'reset' });
     exporter.close();
     void bridge.clear().catch(() => undefined);
     bridge.destroy();
-    update({ connection: null, signRequest: null });
+    update({ connection: null, signRequest: null, sendTransaction: null });
   };
 
   const connect = (user: User) => {
@@ -191,9 +231,11 @@ export function createEmbeddedWalletRuntime(options: {
     },
     approveSignRequest: () => signRequests?.dispatch({ type: 'approve' }),
     rejectSignRequest: () => signRequests?.dispatch({ type: 'close' }),
+    sendTransactionAction: (action) => chainCalls?.sendRunner.dispatch({ type: action }),
     destroy() {
       resets += 1;
       signRequests?.destroy();
+      chainCalls?.sendRunner.destroy();
       walletFlows.destroy();
       exporter.destroy();
       bridge.destroy();

@@ -28,6 +28,12 @@ export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOpti
     recover: async (data) => (await bridge()).recover(data),
     setRecoveryPassword: async (data) => (await bridge()).setRecoveryPassword(data),
     rpc: async (data) => (await bridge()).rpc(data),
+    approveTransaction: async (data) => {
+      const real = await bridge();
+      if (!real.approveTransaction)
+        throw new LatchError('internal_error', 'The wallet frame cannot approve transactions.');
+      return real.approveTransaction(data);
+    },
     registerDevice: async (data) => (await bridge()).registerDevice(data),
     // Never loads the bridge: a frame that was never mounted has nothing to forget.
     clear: async () => loaded?.clear(),

@@ -74,7 +74,7 @@ describe('send transaction flow', () => {
     const submitted = run(...approved, { type: 'submit' });
     expect(submitted.state?.status).toBe('submitting');
     expect(submitted.effects).toEqual([
-      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: 'ap1' },
+      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: 'ap1', broadcast: true },
     ]);
     // The approval is used up: a second Submit while signing does nothing.
     expect(run(...approved, { type: 'submit' }, { type: 'submit' }).effects).toEqual([]);
@@ -106,6 +106,16 @@ describe('send transaction flow', () => {
     const sent = sendTransactionTransition(last.state, { type: 'sent', id: 1, hash: HASH });
     expect(sent.state?.status).toBe('receipt');
     expect(sent.effects).toEqual([{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null } }]);
+  });
+
+  it('sign only (eth_signTransaction): the same review and approval, then the signed transaction resolves, unsent', () => {
+    const signOnly = { ...open(), broadcast: false } as SendTransactionEvent;
+    const submitted = run(signOnly, approved[1], approved[2], { type: 'submit' });
+    expect(submitted.effects).toEqual([
+      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: 'ap1', broadcast: false },
+    ]);
+    const signed = sendTransactionTransition(submitted.state, { type: 'sent', id: 1, hash: HASH, raw: '0x02ff' });
+    expect(signed.effects).toEqual([{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null, raw: '0x02ff' } }]);
   });
 
   it('reverted, replaced and expired show the code with the hash; closing then rejects with that failure', () => {
@@ -157,7 +167,7 @@ describe('send transaction flow', () => {
   it('without a prompt: no review, no approval, signs at once; errors go straight to the caller', () => {
     const auto = run(open(false), { type: 'prepared', id: 1, prepared: prepared() });
     expect(auto.effects).toEqual([
-      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: null },
+      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: null, broadcast: true },
     ]);
     const short = run(open(false), { type: 'prepared', id: 1, prepared: prepared({ insufficientFunds: true }) });
     expect(short).toEqual({

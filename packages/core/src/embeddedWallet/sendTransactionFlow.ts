@@ -57,6 +57,8 @@ export interface SendTransaction {
   prompt: boolean;
   /** Whether the caller's answer waits for the receipt (`waitForTransactionConfirmation`, default true). */
   waitForReceipt: boolean;
+  /** False for eth_signTransaction: the reviewed transaction is signed and handed back, not sent. */
+  broadcast: boolean;
   status: SendTransactionStatus;
   /** The filled-in transaction, fees, total, balance, insufficientFunds and classification (from review on). */
   prepared: PreparedTransaction | null;
@@ -88,6 +90,8 @@ export type SendTransactionEvent =
       uiOptions?: SendTransactionUiOptions;
       prompt: boolean;
       waitForReceipt: boolean;
+      /** Default true; false signs only (eth_signTransaction). */
+      broadcast?: boolean;
     }
   | { type: 'prepared'; id: number; prepared: PreparedTransaction }
   | { type: 'prepareFailed'; id: number; code: ErrorCode; error: unknown }
@@ -95,7 +99,8 @@ export type SendTransactionEvent =
   | { type: 'approvalFailed'; id: number; code: ErrorCode; error: unknown }
   /** The user pressed Submit. */
   | { type: 'submit' }
-  | { type: 'sent'; id: number; hash: Hex }
+  /** Sent (or, without broadcast, signed: `raw` is the signed transaction, `hash` its hash). */
+  | { type: 'sent'; id: number; hash: Hex; raw?: Hex }
   | { type: 'sendFailed'; id: number; code: ErrorCode; error: unknown }
   | { type: 'receiptReceived'; id: number; receipt: TransactionReceipt }
   | { type: 'receiptFailed'; id: number; reason: ReceiptFailureReason; error: unknown }
@@ -109,6 +114,8 @@ export type SendTransactionEvent =
 export interface SendTransactionResult {
   hash: Hex;
   receipt: TransactionReceipt | null;
+  /** The signed transaction, for a sign-only request (eth_signTransaction). */
+  raw?: Hex;
 }
 
 /** What the send flow asks its runner to do; `error: null` in `reject` is the user's rejection (EIP-1193 4001). */
@@ -117,7 +124,13 @@ export type SendTransactionEffect =
   /** Registers exactly this transaction with the frame; the frame answers with a one-time approval id. */
   | { type: 'registerApproval'; id: number; transaction: PreparedTransactionFields }
   /** Signs in the frame (with the approval id, or null without a prompt) and sends the raw transaction. */
-  | { type: 'signAndSend'; id: number; transaction: PreparedTransactionFields; approvalId: string | null }
+  | {
+      type: 'signAndSend';
+      id: number;
+      transaction: PreparedTransactionFields;
+      approvalId: string | null;
+      broadcast: boolean;
+    }
   | { type: 'waitForReceipt'; id: number; hash: Hex; chainId: number; timeoutMs: number }
   | { type: 'resolve'; id: number; result: SendTransactionResult }
   /** `failure: null` and `error: null`: the user's rejection (4001); else `error`, or one built from `failure`. */
@@ -156,14 +169,23 @@ function submit(state: SendTransaction): SendTransactionTransition {
   if (!prepared) return { state, effects: [] };
   return {
     state: { ...state, status: 'submitting', approvalId: null },
-    effects: [{ type: 'signAndSend', id: state.id, transaction: prepared.transaction, approvalId: state.approvalId }],
+    effects: [
+      {
+        type: 'signAndSend',
+        id: state.id,
+        transaction: prepared.transaction,
+        approvalId: state.approvalId,
+        broadcast: state.broadcast,
+      },
+    ],
   };
 }
 
-function settled(state: SendTransaction, receipt: TransactionReceipt | null): SendTransactionTransition {
+function settled(state: SendTransaction, receipt: TransactionReceipt | null, raw?: Hex): SendTransactionTransition {
   const hash = state.hash as Hex;
   const done = { ...state, status: 'receipt' as const, receipt };
-  const effects: SendTransactionEffect[] = [{ type: 'resolve', id: state.id, result: { hash, receipt } }];
+  const result = raw === undefined ? { hash, receipt } : { hash, receipt, raw };
+  const effects: SendTransactionEffect[] = [{ type: 'resolve', id: state.id, result }];
   return { state: state.prompt ? done : null, effects };
 }
 
@@ -200,6 +222,7 @@ export function sendTransactionTransition(
         uiOptions: event.uiOptions ?? {},
         prompt: event.prompt,
         waitForReceipt: event.waitForReceipt,
+        broadcast: event.broadcast ?? true,
         status: 'preparing',
         prepared: null,
         approvalId: null,
@@ -241,7 +264,7 @@ export function sendTransactionTransition(
     case 'sent': {
       if (!isCurrent(state, event.id, 'submitting')) return stay;
       const sent = { ...state, hash: event.hash };
-      if (!state.waitForReceipt) return settled(sent, null);
+      if (!state.broadcast || !state.waitForReceipt) return settled(sent, null, event.raw);
       return {
         state: { ...sent, status: 'awaitingReceipt' },
         effects: [

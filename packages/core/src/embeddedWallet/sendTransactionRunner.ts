@@ -1,0 +1,180 @@
+import { ERROR_CATALOGUE, type ErrorCode, LatchError } from '@latch/protocol';
+import { type Hex, keccak256, type TransactionReceipt } from 'viem';
+import { WalletProviderError } from '../externalWallets/eip1193.js';
+import type { FlowClock } from '../machine/flowClock.js';
+import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import type { PreparedTransaction, PreparedTransactionFields } from '../transactions/prepareTransaction.js';
+import {
+  type ReceiptFailureReason,
+  type SendTransaction,
+  type SendTransactionEffect,
+  type SendTransactionEvent,
+  type SendTransactionFailure,
+  type SendTransactionResult,
+  type SendTransactionUiOptions,
+  sendTransactionTransition,
+} from './sendTransactionFlow.js';
+import { USER_REJECTED_TEXT } from './signRequestRunner.js';
+
+/** A send that failed on or after reaching the chain: the catalogue code, and the hash when there is one. */
+export class TransactionError extends LatchError {
+  override name = 'TransactionError';
+  constructor(
+    code: ErrorCode,
+    readonly hash: Hex | null,
+    cause?: unknown,
+  ) {
+    super(code, undefined, { cause });
+  }
+}
+
+/** Why waiting for a receipt failed (thrown by `SendTransactionDeps.waitForReceipt`). */
+export class ReceiptWaitError extends Error {
+  constructor(
+    readonly reason: ReceiptFailureReason,
+    options?: { cause?: unknown },
+  ) {
+    super(`Waiting for the receipt failed: ${reason}.`, options);
+  }
+}
+
+/** What the runner does for the flow's effects: the chain and the frame. */
+export interface SendTransactionDeps {
+  prepare(request: unknown, chainId: number): Promise<PreparedTransaction>;
+  approve(transaction: PreparedTransactionFields): Promise<string>;
+  sign(transaction: PreparedTransactionFields, approvalId: string | null): Promise<Hex>;
+  broadcast(raw: Hex, chainId: number): Promise<Hex>;
+  waitForReceipt(hash: Hex, chainId: number, timeoutMs: number): Promise<TransactionReceipt>;
+}
+
+/** Options of one send. */
+export interface SendTransactionOptions {
+  chainId: number;
+  uiOptions?: SendTransactionUiOptions;
+  /** False with noPromptOnSignature: no screen, no approval. */
+  prompt: boolean;
+  waitForReceipt: boolean;
+  /** False signs only (eth_signTransaction); default true. */
+  broadcast?: boolean;
+}
+
+/** The running send flow: the screen's state and events, and `send` for the provider. */
+export interface SendTransactionRunner extends MachineRunner<SendTransaction | null, SendTransactionEvent> {
+  send(request: unknown, options: SendTransactionOptions): Promise<SendTransactionResult>;
+}
+
+const codeOf = (error: unknown, fallback: ErrorCode): ErrorCode =>
+  error instanceof LatchError ? error.code : fallback;
+
+/** The caller's error for a failure the flow reports (SPEC §8 'Error processing transaction' is EIP-1193's -32603). */
+export function errorOfFailure(failure: SendTransactionFailure, cause: unknown): Error {
+  if (failure.code === 'transaction_failed') {
+    return Object.assign(new WalletProviderError(-32603, ERROR_CATALOGUE.transaction_failed.message), { cause });
+  }
+  if (cause instanceof LatchError && cause.code === failure.code && failure.hash === null) return cause;
+  return new TransactionError(failure.code, failure.hash, cause ?? undefined);
+}
+
+interface Caller {
+  resolve(result: SendTransactionResult): void;
+  reject(error: unknown): void;
+}
+
+/** Runs the pure send flow: keeps each caller's promise and does the preparing, signing and sending. */
+export function createSendTransactionRunner(clock: FlowClock, deps: SendTransactionDeps): SendTransactionRunner {
+  const callers = new Map<number, Caller>();
+  let nextId = 0;
+  const settle = (id: number, outcome: (caller: Caller) => void) => {
+    const caller = callers.get(id);
+    callers.delete(id);
+    if (caller) outcome(caller);
+  };
+  const machine = createMachineCore<SendTransaction | null, SendTransactionEvent, SendTransactionEffect>({
+    initial: null,
+    transition: sendTransactionTransition,
+    clock,
+    run(effect) {
+      switch (effect.type) {
+        case 'prepare':
+          return machine.settle(
+            deps.prepare(effect.request, effect.chainId),
+            (prepared) => ({ type: 'prepared', id: effect.id, prepared }),
+            (error) => ({
+              type: 'prepareFailed',
+              id: effect.id,
+              code: codeOf(error, 'transaction_preparation_failed'),
+              error,
+            }),
+          );
+        case 'registerApproval':
+          return machine.settle(
+            deps.approve(effect.transaction),
+            (approvalId) => ({ type: 'approvalRegistered', id: effect.id, approvalId }),
+            (error) => ({ type: 'approvalFailed', id: effect.id, code: codeOf(error, 'internal_error'), error }),
+          );
+        case 'signAndSend': {
+          const { transaction, approvalId, broadcast } = effect;
+          // A signing failure keeps its code (SPEC §8: the generic signing error); a node refusing the
+          // signed transaction is 'Error processing transaction'.
+          const sent = deps.sign(transaction, approvalId).then(
+            (raw): Promise<{ hash: Hex; raw?: Hex }> =>
+              broadcast
+                ? deps.broadcast(raw, transaction.chainId).then(
+                    (hash) => ({ hash }),
+                    (error: unknown) => {
+                      throw new TransactionError('transaction_failed', null, error);
+                    },
+                  )
+                : Promise.resolve({ hash: keccak256(raw), raw }),
+            (error: unknown) => {
+              throw error instanceof LatchError ? error : new LatchError('internal_error', undefined, { cause: error });
+            },
+          );
+          return machine.settle(
+            sent,
+            ({ hash, raw }) => ({ type: 'sent', id: effect.id, hash, raw }),
+            (error) => ({ type: 'sendFailed', id: effect.id, code: codeOf(error, 'transaction_failed'), error }),
+          );
+        }
+        case 'waitForReceipt':
+          return machine.settle(
+            deps.waitForReceipt(effect.hash, effect.chainId, effect.timeoutMs),
+            (receipt) => ({ type: 'receiptReceived', id: effect.id, receipt }),
+            (error) => ({
+              type: 'receiptFailed',
+              id: effect.id,
+              reason: error instanceof ReceiptWaitError ? error.reason : 'failed',
+              error,
+            }),
+          );
+        case 'resolve':
+          return settle(effect.id, (caller) => caller.resolve(effect.result));
+        case 'reject':
+          return settle(effect.id, (caller) => {
+            if (effect.failure) return caller.reject(errorOfFailure(effect.failure, effect.error));
+            caller.reject(effect.error ?? new WalletProviderError(4001, USER_REJECTED_TEXT));
+          });
+        case 'rejectBusy':
+          return settle(effect.id, (caller) =>
+            caller.reject(new WalletProviderError(-32002, 'Another transaction is being sent.')),
+          );
+      }
+    },
+  });
+  return {
+    getState: machine.getState,
+    subscribe: machine.subscribe,
+    dispatch: machine.dispatch,
+    send(request, options) {
+      const id = ++nextId;
+      return new Promise<SendTransactionResult>((resolve, reject) => {
+        callers.set(id, { resolve, reject });
+        machine.dispatch({ type: 'request', id, request, ...options });
+      });
+    },
+    destroy() {
+      machine.dispatch({ type: 'reset' });
+      machine.cancelTimers();
+    },
+  };
+}
