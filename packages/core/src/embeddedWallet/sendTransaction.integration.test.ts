@@ -29,6 +29,8 @@ import { createEmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import { createChainCalls } from './embeddedWalletChainCalls.js';
 import { createEmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
 import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
+import { fakeSignedInClient } from './embeddedWalletRuntimeFixture.js';
 import type { SendTransaction } from './sendTransactionFlow.js';
 import { TransactionError } from './sendTransactionRunner.js';
 import { createTransactionSigner, type TransactionSigner } from './transactionSigner.js';
@@ -255,6 +257,37 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     ).rejects.toMatchObject({ code: 4001, message: 'The user rejected the request.' });
     expect(frameCalls).toEqual(['approve']);
     expect(await chainClient.getTransactionCount({ address })).toBe(nonce);
+  });
+
+  it('through the runtime: the send screen state appears, Submit sends, the hash resolves (createLatch wiring)', async () => {
+    // The signed-in client as the runtime reads it: the real user and token of the real server.
+    const base = fakeSignedInClient(() => ({ user, config: null }));
+    const client = Object.assign(base, { getAccessToken: async () => token });
+    const runtime = createEmbeddedWalletRuntime({
+      client,
+      apiUrl: PUBLIC_URL,
+      appId: env.appId,
+      clock: systemClock,
+      bridge,
+      chains: () => ({ supportedChains: [31337], rpcUrls: { 31337: node.url } }),
+    });
+    const statuses: string[] = [];
+    runtime.subscribe(() => {
+      const send = runtime.getState().sendTransaction;
+      if (!send || statuses.at(-1) === send.status + String(send.approvalId)) return;
+      statuses.push(send.status + String(send.approvalId));
+      if (send.status === 'review' && send.approvalId) queueMicrotask(() => runtime.sendTransactionAction('submit'));
+    });
+    expect(await runtime.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
+    const hash = (await runtime.provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ to: FRIEND, value: '0x2a' }],
+    })) as Hex;
+    expect((await chainClient.getTransactionReceipt({ hash })).status).toBe('success');
+    expect(runtime.getState().sendTransaction).toMatchObject({ status: 'receipt', hash });
+    expect(statuses[0]).toBe('preparingnull');
+    runtime.sendTransactionAction('close');
+    expect(runtime.getState().sendTransaction).toBeNull();
   });
 
   it('malformed requests get the catalogue error before any screen: bad hex, negative value, no to and no data', async () => {
