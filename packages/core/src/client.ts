@@ -11,6 +11,7 @@ import {
 import { type AnalyticsActions, analyticsActions } from './actions/analyticsActions.js';
 import { type ActionContext, sendAuthed, userOf } from './actions/context.js';
 import { type EmailActions, emailActions } from './actions/emailActions.js';
+import type { PriceActions } from './actions/priceActions.js';
 import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
 import { type WalletActions, walletActions } from './actions/walletActions.js';
@@ -45,7 +46,13 @@ export interface LatchClientOptions {
 export type OAuthReturn = NonNullable<ReturnParams['oauth']>;
 
 /** The headless Latch client. */
-export interface LatchClient extends EmailActions, SmsActions, UserActions, AnalyticsActions, WalletActions {
+export interface LatchClient
+  extends EmailActions,
+    SmsActions,
+    UserActions,
+    AnalyticsActions,
+    WalletActions,
+    PriceActions {
   readonly appId: string;
   /** The current state snapshot (a new object on every change). */
   getState(): LatchState;
@@ -176,6 +183,9 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     ...smsActions(ctx),
     ...userActions(ctx),
     ...analyticsActions(ctx),
+    // Asked only by the send screen: the call loads with it, out of the page's initial JavaScript.
+    getTokenPrice: (chainId, tokenSymbol) =>
+      import('./actions/priceActions.js').then((m) => m.priceActions(ctx).getTokenPrice(chainId, tokenSymbol)),
     ...walletActions(ctx, options.location ?? browserUrlAccess()),
   };
 }

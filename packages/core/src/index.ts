@@ -1,6 +1,7 @@
 export type { AnalyticsActions } from './actions/analyticsActions.js';
 export type { LoginResult } from './actions/context.js';
 export type { EmailActions } from './actions/emailActions.js';
+export type { PriceActions } from './actions/priceActions.js';
 export type { SmsActions } from './actions/smsActions.js';
 export type { UserActions } from './actions/userActions.js';
 export type { SiweWallet, WalletActions } from './actions/walletActions.js';
@@ -97,6 +98,14 @@ export type {
   WalletFlowPurpose,
   WalletFlowScreen,
 } from './embeddedWallet/recoveryFlowModule.js';
+// The send flow loads with the first transaction; only its types are re-exported here.
+export type {
+  SendTransaction,
+  SendTransactionContractInfo,
+  SendTransactionFailure,
+  SendTransactionStatus,
+  SendTransactionUiOptions,
+} from './embeddedWallet/sendTransactionFlow.js';
 // The sign request loads with the first request; only its types are re-exported here.
 export type {
   SignRequest,

@@ -4,7 +4,7 @@ import { LandingScreen } from './auth/LandingScreen.js';
 import type { ScreenProps } from './ScreenProps.js';
 
 /** Every screen id a dialog shows: the login flow's and the wallet flows'. */
-export type AnyScreenId = ScreenId | WalletFlowScreen;
+export type AnyScreenId = ScreenId | WalletFlowScreen | 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN';
 
 type Loaded = { default: ComponentType<ScreenProps> };
 
@@ -112,4 +112,8 @@ export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
   EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordUpdateSplashScreen),
   EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordUpdateScreen),
   EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordCreateScreen),
+  EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN: single(
+    () => import('./embeddedWallet/EmbeddedWalletSendTransactionScreen.js'),
+    (m) => m.EmbeddedWalletSendTransactionScreen,
+  ),
 };

@@ -1,6 +1,7 @@
 import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
 import type { ExportWalletStrings } from './exportWalletStrings.js';
 import type { FlowMessageStrings } from './flowMessageStrings.js';
+import type { SendTransactionStrings } from './sendTransactionStrings.js';
 import type { WalletFlowStrings } from './walletFlowStrings.js';
 import type { WalletStrings } from './walletStrings.js';
 
@@ -78,7 +79,8 @@ export type StringCatalogue = Strings &
   WalletFlowStrings &
   EmbeddedWalletStrings &
   ExportWalletStrings &
-  FlowMessageStrings;
+  FlowMessageStrings &
+  SendTransactionStrings;
 
 /** Fills `{name}` placeholders in a text. */
 export function format(text: string, values: Record<string, string | number>): string {
