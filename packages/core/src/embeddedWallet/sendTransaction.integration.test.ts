@@ -12,6 +12,7 @@ import {
   type PublicClient,
   parseEther,
   verifyMessage,
+  verifyTypedData,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { anvil } from 'viem/chains';
@@ -207,6 +208,14 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     expect((await chainClient.getTransactionReceipt({ hash })).status).toBe('success');
     const signature = await client.signMessage({ message: 'gm' });
     expect(await verifyMessage({ address, message: 'gm', signature })).toBe(true);
+    const typed = {
+      domain: { name: 'Latch', version: '1', chainId: 31337 },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note' as const,
+      message: { text: 'hello' },
+    };
+    const typedSignature = await client.signTypedData(typed);
+    expect(await verifyTypedData({ address, ...typed, signature: typedSignature })).toBe(true);
     // Reads go to the current chain's node.
     expect(await provider.request({ method: 'eth_getBalance', params: [address, 'latest'] })).toBe(
       `0x${(await chainClient.getBalance({ address })).toString(16)}`,
