@@ -1,8 +1,8 @@
 import {
   API,
   type AppConfig,
+  isAppId,
   LatchError,
-  LIMIT,
   type ServerAppConfig,
   toAppConfig,
   toUser,
@@ -78,9 +78,7 @@ export interface LatchClient
 
 /** Creates a headless Latch client; touches no browser global until `init()` or an action runs. */
 export function createLatchClient(options: LatchClientOptions): LatchClient {
-  if (typeof options.appId !== 'string' || options.appId.length !== LIMIT.appIdLength) {
-    throw new LatchError('invalid_app_id');
-  }
+  if (!isAppId(options.appId)) throw new LatchError('invalid_app_id');
   const { appId } = options;
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? defaultStorage();
