@@ -1,5 +1,6 @@
 import {
   type DeviceRegisterData,
+  FRAME_PATH,
   LatchError,
   TIMEOUT,
   WALLET_EVENT,
@@ -66,7 +67,7 @@ interface Pending {
 export function embeddedWalletFrameUrl(
   options: Pick<EmbeddedWalletBridgeOptions, 'apiUrl' | 'appId' | 'clientId' | 'analyticsId'>,
 ): string {
-  const url = new URL(`/apps/${encodeURIComponent(options.appId)}/embedded-wallets`, options.apiUrl);
+  const url = new URL(FRAME_PATH.wallet(options.appId), options.apiUrl);
   if (options.analyticsId) url.searchParams.set('caid', options.analyticsId);
   if (options.clientId) url.searchParams.set('client_id', options.clientId);
   return url.toString();

@@ -1,4 +1,4 @@
-import { LatchError, TIMEOUT, WALLET_EVENT, type WalletProxyErrorType } from '@latch/protocol';
+import { FRAME_PATH, LatchError, TIMEOUT, WALLET_EVENT, type WalletProxyErrorType } from '@latch/protocol';
 import type { Clock } from '../clock.js';
 import { EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
 import type { FrameHost, FrameTarget, HostMessage } from './frameHost.js';
@@ -18,7 +18,7 @@ export interface ExportUrlOptions {
 
 /** The key export page of an app (SPEC §7: client id, address, width, analytics id and theme colours). */
 export function embeddedWalletExportUrl(options: ExportUrlOptions): string {
-  const url = new URL(`/apps/${encodeURIComponent(options.appId)}/embedded-wallets/export`, options.apiUrl);
+  const url = new URL(FRAME_PATH.export(options.appId), options.apiUrl);
   if (options.clientId) url.searchParams.set('client_id', options.clientId);
   url.searchParams.set('address', options.address);
   if (options.width) url.searchParams.set('width', String(Math.round(options.width)));
