@@ -2,6 +2,7 @@ import { createLatch, type Latch, type LatchOptions } from '@latch/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ExportWalletDialog } from './dialogs/ExportWalletDialog.js';
 import { LoginDialog } from './dialogs/LoginDialog.js';
+import { SendTransactionDialog } from './dialogs/SendTransactionDialog.js';
 import { SignRequestDialog } from './dialogs/SignRequestDialog.js';
 import { WalletFlowDialog } from './dialogs/WalletFlowDialog.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
@@ -43,6 +44,7 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
       {props.children}
       <LoginDialog />
       <SignRequestDialog />
+      <SendTransactionDialog />
       <WalletFlowDialog />
       <ExportWalletDialog />
     </LatchContext.Provider>

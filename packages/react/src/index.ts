@@ -1,6 +1,7 @@
 export type { EmbeddedWalletState, ExitError, SignRequest } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';
+export { type UseSendTransactionCallbacks, useSendTransaction } from './hooks/useSendTransaction.js';
 export { useSetWalletPassword } from './hooks/useSetWalletPassword.js';
 export { useSignMessage } from './hooks/useSignMessage.js';
 export { useSignTypedData } from './hooks/useSignTypedData.js';

@@ -1,0 +1,59 @@
+import { builtInChain, explorerTransactionUrl } from '@latch/protocol/chains';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { useClientState, useEmbeddedWalletRuntime, useEmbeddedWalletState } from '../hooks/index.js';
+import { useLatchContext } from '../LatchContext.js';
+import {
+  SendTransactionScreenContext,
+  type SendTransactionScreenState,
+} from '../screens/embeddedWallet/EmbeddedWalletSendTransactionContext.js';
+import { SCREENS } from '../screens/screenTable.js';
+import { useModalDialog } from './useModalDialog.js';
+
+/** The chain's native token symbol and block explorer, from the chain registry. */
+function chainFacts(chainId: number) {
+  const chain = builtInChain(chainId);
+  return {
+    nativeSymbol: chain?.nativeCurrency.symbol ?? 'ETH',
+    explorerTransactionUrl: (hash: string) => (chain ? explorerTransactionUrl(chain, hash) : undefined),
+  };
+}
+
+/** The send screen's native modal <dialog> (loaded only when a transaction first waits for the user). */
+export function SendTransactionDialogBody(): ReactNode {
+  const runtime = useEmbeddedWalletRuntime();
+  const { client } = useLatchContext();
+  const { sendTransaction } = useEmbeddedWalletState();
+  const { config } = useClientState();
+  const { ref, titleId, root } = useModalDialog(() => runtime.sendTransactionAction('close'));
+  const chainId = sendTransaction?.chainId ?? 0;
+  const facts = useMemo(() => chainFacts(chainId), [chainId]);
+  // The token price, asked once per chain; none (null) shows token amounts only, never a wait.
+  const [price, setPrice] = useState<{ chainId: number; usd: number | null } | null>(null);
+  const wantsFiat =
+    config?.embeddedWallets.priceDisplay.primary === 'fiat-currency' ||
+    config?.embeddedWallets.priceDisplay.secondary === 'fiat-currency';
+  useEffect(() => {
+    if (!chainId || !wantsFiat) return;
+    let live = true;
+    client.getTokenPrice(chainId, facts.nativeSymbol).then((usd) => live && setPrice({ chainId, usd }));
+    return () => {
+      live = false;
+    };
+  }, [client, chainId, facts.nativeSymbol, wantsFiat]);
+
+  if (!sendTransaction?.prompt) return null;
+  const view: SendTransactionScreenState = {
+    transaction: sendTransaction,
+    ...facts,
+    usdPrice: price?.chainId === chainId ? price.usd : null,
+    act: (action) => runtime.sendTransactionAction(action),
+  };
+  const Screen = SCREENS.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN;
+  return (
+    <dialog ref={ref} {...root} className="latch-dialog" aria-labelledby={titleId} data-latch-send-transaction="">
+      <SendTransactionScreenContext.Provider value={view}>
+        <Screen titleId={titleId} onClose={() => runtime.sendTransactionAction('close')} />
+      </SendTransactionScreenContext.Provider>
+    </dialog>
+  );
+}
