@@ -86,6 +86,11 @@ describe('send transaction flow', () => {
     expect(short.effects).toEqual([]);
     const submitted = sendTransactionTransition(short.state, { type: 'submit' });
     expect(submitted).toEqual({ state: short.state, effects: [] });
+    // After Add Funds, Retry prepares again (a new balance); on a covered review Retry does nothing.
+    expect(sendTransactionTransition(short.state, { type: 'retry' }).effects).toEqual([
+      { type: 'prepare', id: 1, request, chainId: 31337 },
+    ]);
+    expect(sendTransactionTransition(run(...approved).state, { type: 'retry' }).effects).toEqual([]);
   });
 
   it('sent: waits for the receipt with the named timeout; a successful receipt resolves with hash and receipt', () => {

@@ -293,7 +293,10 @@ export function sendTransactionTransition(
       return fail(state, { code, hash: state.hash }, event.error);
     }
     case 'retry':
-      return state?.status === 'error' ? preparing(state) : stay;
+      // After an error, or after Add Funds on a review the balance did not cover: prepare afresh.
+      return state?.status === 'error' || (state?.status === 'review' && state.prepared?.insufficientFunds)
+        ? preparing(state)
+        : stay;
     case 'close':
       // A transaction being signed or sent cannot be called back: the screen stays until it settles.
       if (!state || state.status === 'submitting' || state.status === 'awaitingReceipt') return stay;
