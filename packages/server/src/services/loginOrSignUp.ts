@@ -108,7 +108,7 @@ export async function loginOrSignUp(
   for (let attempt = 0; attempt < 2; attempt++) {
     if (inOneStatement) {
       try {
-        const input = {
+        const login = {
           appId,
           type: account.type,
           accountKey: key,
@@ -116,7 +116,7 @@ export async function loginOrSignUp(
           now,
           ...sessionInput(sessionRows),
         };
-        return await (checkInside ? checkInside(input) : logInOrSignUpInOneStatement(ctx, input));
+        return await (checkInside ? checkInside(login) : logInOrSignUpInOneStatement(ctx, login));
       } catch (error) {
         // Another request signed up the same account at the same moment: the retry logs in as that user.
         if (!isUniqueViolation(error) || attempt > 0) throw error;
