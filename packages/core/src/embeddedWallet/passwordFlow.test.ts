@@ -20,10 +20,13 @@ describe('password flow (SPEC §4 "Wallet password flow", §5)', () => {
     const empty = fresh();
     expect(canAdvance(empty)).toBe(false);
     const short = run(empty, { type: 'passwordChanged', password: 'abc' });
-    expect(createStepError(short)).toBe('Password must be at least 6 characters');
+    expect(createStepError(short)).toEqual({ code: 'password_too_short' });
     expect(run(short, { type: 'continue' }).step).toBe('creating');
     const spaced = run(empty, { type: 'passwordChanged', password: 'my pass?' });
-    expect(createStepError(spaced)).toBe('Invalid characters used ( SPACE ? )');
+    expect(createStepError(spaced)).toEqual({
+      code: 'password_invalid_characters',
+      values: { characters: 'SPACE ?' },
+    });
     expect(canAdvance(spaced)).toBe(false);
   });
 
@@ -63,7 +66,7 @@ describe('password flow (SPEC §4 "Wallet password flow", §5)', () => {
     expect(run(s, { type: 'back' }, { type: 'back' }).step).toBe('creating');
   });
 
-  it("says 'Passwords do not match' only once touched, and holds Continue until they match", () => {
+  it('gives password_mismatch only once touched, and holds Continue until they match', () => {
     const confirming = run(
       fresh(),
       { type: 'passwordChanged', password: 'Secret-123' },
@@ -73,9 +76,9 @@ describe('password flow (SPEC §4 "Wallet password flow", §5)', () => {
     const typing = run(confirming, { type: 'confirmationChanged', confirmation: 'Secr' });
     expect(confirmStepError(typing)).toBeNull();
     expect(run(typing, { type: 'continue' }).step).toBe('confirming');
-    expect(confirmStepError(run(typing, { type: 'confirmationBlurred' }))).toBe('Passwords do not match');
+    expect(confirmStepError(run(typing, { type: 'confirmationBlurred' }))).toBe('password_mismatch');
     const wrong = run(confirming, { type: 'confirmationChanged', confirmation: 'Secret-124' });
-    expect(confirmStepError(wrong)).toBe('Passwords do not match');
+    expect(confirmStepError(wrong)).toBe('password_mismatch');
     const right = run(wrong, { type: 'confirmationChanged', confirmation: 'Secret-123' });
     expect(confirmStepError(right)).toBeNull();
     expect(run(right, { type: 'continue' }).step).toBe('finalizing');

@@ -1,8 +1,9 @@
 import { DELAY } from '@latch/protocol';
-import type { FlowMessageCode } from '../machine/flowMessage.js';
+import type { FlowMessage, FlowMessageCode } from '../machine/flowMessage.js';
 import {
   canContinueWithPassword,
   confirmPasswordError,
+  invalidPasswordCharacters,
   type PasswordStrength,
   passwordError,
   passwordStrength,
@@ -91,12 +92,20 @@ export function initialPasswordFlow(options: {
   };
 }
 
-/** The creating step's validation message (SPEC §5), or null. */
-export const createStepError = (state: PasswordFlowState): string | null => passwordError(state.password);
+/** The creating step's validation message (SPEC §5: refused characters first, then the length), or null. */
+export function createStepError(state: PasswordFlowState): FlowMessage | null {
+  const invalid = invalidPasswordCharacters(state.password);
+  if (invalid.length > 0) {
+    // SPEC §5 lists each refused character once, a space as SPACE.
+    const characters = invalid.map((c) => (c === ' ' ? 'SPACE' : c)).join(' ');
+    return { code: 'password_invalid_characters', values: { characters } };
+  }
+  return passwordError(state.password) ? { code: 'password_too_short' } : null;
+}
 
-/** The confirming step's message: 'Passwords do not match' once touched. */
-export const confirmStepError = (state: PasswordFlowState): string | null =>
-  confirmPasswordError(state.password, state.confirmation, state.confirmTouched);
+/** The confirming step's message: password_mismatch once touched. */
+export const confirmStepError = (state: PasswordFlowState): FlowMessageCode | null =>
+  confirmPasswordError(state.password, state.confirmation, state.confirmTouched) ? 'password_mismatch' : null;
 
 /** True when Continue (creating, saving, confirming) or 'Set Password' (finalizing) is enabled. */
 export function canAdvance(state: PasswordFlowState): boolean {

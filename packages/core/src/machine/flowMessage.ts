@@ -23,10 +23,18 @@ export type FlowMessageCode =
   /** SPEC §8 "Code submit": shows the server's message (`FlowMessage.message`). */
   | 'cannot_link_more_of_type'
   /** SPEC §8 "Code submit": anything else. */
-  | 'code_not_verified';
+  | 'code_not_verified'
+  /** SPEC §5 wallet password: characters outside the allowed set (`values.characters`). */
+  | 'password_invalid_characters'
+  /** SPEC §5 wallet password: shorter than the minimum. */
+  | 'password_too_short'
+  /** SPEC §5 wallet password: the confirmation differs. */
+  | 'password_mismatch';
 
-/** A message with the server's own text when the code says to show it (cannot_link_more_of_type). */
+/** A message with the words its text quotes: the server's own (cannot_link_more_of_type), or `values`. */
 export interface FlowMessage {
   code: FlowMessageCode;
   message?: string;
+  /** Filled into the text's `{name}` placeholders (e.g. the refused password characters). */
+  values?: Record<string, string>;
 }

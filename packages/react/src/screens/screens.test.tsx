@@ -206,6 +206,19 @@ describe('embedded-wallet screens', () => {
     ]);
     expect(text).toContain('Set your password');
   });
+  it("EMBEDDED_WALLET_PASSWORD_CREATE shows SPEC §5's password messages and strength from the catalogue", async () => {
+    const typed = (password: string): RecoveryFlowEvent[] => [
+      { type: 'startCreate', appName: 'Acme', options: ['user-passcode'] },
+      { type: 'passwordChanged', password },
+    ];
+    const screen = 'EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN';
+    expect(await walletFlowScreen(screen, typed('abc'))).toContain('Password must be at least 6 characters');
+    expect(await walletFlowScreen(screen, typed('my pass?'))).toContain('Invalid characters used ( SPACE ? )');
+    const weak = await walletFlowScreen(screen, typed('abcdef'));
+    expect(weak).toContain('Strength: Weak');
+    const translated = await walletFlowScreen(screen, typed('abcdef'), { strength: 'Stärke', strengthWeak: 'Schwach' });
+    expect(translated).toContain('Stärke: Schwach');
+  });
   it('EMBEDDED_WALLET_CONNECTING', async () => {
     const text = await walletFlowScreen('EMBEDDED_WALLET_CONNECTING_SCREEN', [
       { type: 'startSetPassword', appName: 'Acme', hasPassword: false, connected: false },

@@ -17,6 +17,9 @@ export const flowMessageStrings = {
   // SPEC §8 "Code submit": the server's own message.
   cannot_link_more_of_type: '{message}',
   code_not_verified: 'Issue verifying code',
+  password_invalid_characters: 'Invalid characters used ( {characters} )',
+  password_too_short: 'Password must be at least 6 characters',
+  password_mismatch: 'Passwords do not match',
 } as const satisfies Record<FlowMessageCode, string>;
 
 /** The message texts' keys. */

@@ -9,6 +9,6 @@ export function messageText(
   values: Record<string, string | number> = {},
 ): string {
   if (!message) return '';
-  const { code, message: server } = typeof message === 'string' ? { code: message, message: undefined } : message;
-  return format(strings[code], { ...values, message: server ?? '' });
+  if (typeof message === 'string') return format(strings[message], values);
+  return format(strings[message.code], { ...values, ...message.values, message: message.message ?? '' });
 }

@@ -39,6 +39,10 @@ export const walletFlowStrings = {
   createDescription: 'You will need this password to restore your account on a new device.',
   generate: 'Generate',
   strength: 'Strength',
+  // SPEC §5's strength labels (core's PasswordStrengthLabel, shown through these keys)
+  strengthWeak: 'Weak',
+  strengthMedium: 'Medium',
+  strengthStrong: 'Strong',
   saveTitle: 'Save your password',
   saveDescription: 'Keep it somewhere safe. Without it you cannot restore your account on a new device.',
   copy: 'Copy',

@@ -36,7 +36,7 @@ export function CreateStep({ state, flow, dispatch }: WalletFlowScreenProps): Re
         label={text.passwordLabel}
         value={p.password}
         revealed={p.revealed}
-        error={flow.createStepError(p)}
+        error={messageText(text, flow.createStepError(p)) || null}
         autoComplete="new-password"
         autoFocus
         onChange={(password) => dispatch({ type: 'passwordChanged', password })}
@@ -94,7 +94,7 @@ export function ConfirmStep({ state, flow, dispatch }: WalletFlowScreenProps): R
         label={text.confirmLabel}
         value={p.confirmation}
         revealed={p.revealed}
-        error={flow.confirmStepError(p)}
+        error={messageText(text, flow.confirmStepError(p)) || null}
         autoComplete="new-password"
         autoFocus
         onChange={(confirmation) => dispatch({ type: 'confirmationChanged', confirmation })}

@@ -29,7 +29,7 @@ export function StrengthMeter({ strength }: { strength: PasswordStrength | null 
         ))}
       </div>
       <span aria-live="polite" style={{ fontSize: 13, minWidth: 110, textAlign: 'right', color: 'var(--latch-muted)' }}>
-        {label ? `${text.strength}: ${label}` : ''}
+        {label ? `${text.strength}: ${text[`strength${label}`]}` : ''}
       </span>
     </div>
   );
