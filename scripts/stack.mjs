@@ -163,6 +163,14 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
       ),
     );
   };
+  // Ctrl-C while starting (before the caller can hold the children): stop what is already running.
+  const stopOnSignal = () => stop().finally(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  process.once('SIGTERM', stopOnSignal);
+  const started = () => {
+    process.off('SIGINT', stopOnSignal);
+    process.off('SIGTERM', stopOnSignal);
+  };
   let appId;
   let clientId;
   try {
@@ -171,6 +179,7 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
     // PGlite is single-process: the demo app is ensured before the server opens the database.
     ({ appId, clientId } = ensureDemoApp(demoUrl, serverEnv));
   } catch (error) {
+    started();
     await stop();
     throw error;
   }
@@ -206,8 +215,10 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
   const died = new Promise((_, reject) => {
     for (const [index, child] of children.entries()) {
       child.once('exit', (code, signal) => {
-        if (starting)
-          reject(new Error(`${['anvil', 'server', 'demo'][index]} exited (${code ?? signal}) while starting`));
+        if (!starting) return;
+        const name = ['anvil', 'server', 'demo'][index];
+        const hint = index === 0 ? `: is ${chainUrl} taken? Set ANVIL_PORT` : '';
+        reject(new Error(`${name} exited (${code ?? signal}) while starting${hint}`));
       });
     }
   });
@@ -222,8 +233,10 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
       ]),
     ]);
     starting = false;
+    started();
   } catch (error) {
     starting = false;
+    started();
     await stop();
     throw error;
   }

@@ -10,7 +10,13 @@ const demoPort = Number(process.env.DEMO_PORT ?? 5173);
 const anvilPort = Number(process.env.ANVIL_PORT ?? 8545);
 const dataDir = process.env.LATCH_DATA_DIR ?? join(ROOT, '.latch');
 
-const stack = await startStack({ apiPort, demoPort, anvilPort, dataDir });
+let stack;
+try {
+  stack = await startStack({ apiPort, demoPort, anvilPort, dataDir });
+} catch (error) {
+  console.error(`Latch could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
 console.log(`
   Latch is running.
     App id:       ${stack.appId}
