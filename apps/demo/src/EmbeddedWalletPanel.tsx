@@ -2,6 +2,7 @@ import { useLatch, useSetWalletPassword, useSignMessage, useSignTypedData, useWa
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { DEMO_TYPED_DATA } from './demoTypedData.js';
 import { devChainRpcUrl } from './devChain.js';
+import { SendTransactionPanel } from './SendTransactionPanel.js';
 
 /** The message the demo asks the embedded wallet to sign. */
 export const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
@@ -80,6 +81,7 @@ export function EmbeddedWalletPanel(): ReactNode {
           {signature}
         </p>
       ) : null}
+      <SendTransactionPanel />
       {error ? <p data-testid="embedded-wallet-error">{error}</p> : null}
       {passwordStatus ? <p data-testid="embedded-wallet-password-status">{passwordStatus}</p> : null}
       {DevFundingPanel && devRpcUrl ? (

@@ -2,7 +2,9 @@ import { LatchProvider } from '@latch/react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DemoApp } from './DemoApp.js';
+import { demoChains } from './demoChains.js';
 import { readDemoSettings } from './demoSettings.js';
+import { devChainRpcUrl } from './devChain.js';
 
 const settings = readDemoSettings(window.location.search, import.meta.env as Record<string, string | undefined>);
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -23,6 +25,7 @@ if (!settings.appId) {
         clientId={settings.clientId}
         apiUrl={settings.apiUrl}
         embeddedWallets={{ noPromptOnSignature: settings.noPromptOnSignature }}
+        chains={demoChains(import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null)}
         onLoginComplete={({ intent, user, isNewUser }) =>
           console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)
         }

@@ -9,16 +9,30 @@ import type { ScreenProps } from '../ScreenProps.js';
 import { type SendTransactionScreenState, useSendTransactionScreen } from './EmbeddedWalletSendTransactionContext.js';
 
 // Inline (CSSOM) styles: allowed under a strict host style-src, unlike a new stylesheet rule.
-const DETAILS_STYLE = { margin: 0, padding: 12, borderRadius: 8, background: 'var(--latch-surface)' } as const;
+// Every layout property is set: a host page's own dl/dt/dd rules must not reach into the widget.
+const DETAILS_STYLE = {
+  display: 'block',
+  margin: 0,
+  padding: '8px 12px',
+  borderRadius: 8,
+  background: 'var(--latch-surface)',
+} as const;
 const ROW_STYLE = {
   display: 'flex',
   justifyContent: 'space-between',
+  alignItems: 'baseline',
   gap: 12,
   padding: '4px 0',
   fontSize: 14,
 } as const;
-const LABEL_STYLE = { color: 'var(--latch-muted)' } as const;
-const VALUE_STYLE = { margin: 0, textAlign: 'right', overflowWrap: 'anywhere', fontWeight: 500 } as const;
+const LABEL_STYLE = { margin: 0, color: 'var(--latch-muted)', whiteSpace: 'nowrap' } as const;
+const VALUE_STYLE = {
+  margin: 0,
+  textAlign: 'right',
+  overflowWrap: 'anywhere',
+  wordBreak: 'normal',
+  fontWeight: 500,
+} as const;
 const FIAT_STYLE = { display: 'block', color: 'var(--latch-muted)', fontWeight: 400, fontSize: 13 } as const;
 const MONO_STYLE = { fontFamily: 'ui-monospace, monospace', fontSize: 13 } as const;
 

@@ -1,0 +1,112 @@
+import type { Browser, Page } from 'playwright-core';
+import { createPublicClient, http, parseEther } from 'viem';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
+import { dialog, enterCodeFor, newUserPage, openLogin, seenCodes, submitEmail, visible } from './widgetSteps.js';
+
+// The send screen end to end: the demo's 'Send 0.01 ETH' (apps/demo/src/SendTransactionPanel.tsx, through
+// useSendTransaction and EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN) from a fresh embedded wallet on the
+// stack's anvil node; every effect is checked on the chain itself.
+const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
+
+describe('send transaction screen', () => {
+  let browser: Browser;
+  const chain = () => createPublicClient({ chain: foundry, transport: http(inject('chainUrl')) });
+  const appFor = (scheme: 'light' | 'dark') =>
+    createApp({
+      name: 'Send Co',
+      config: {
+        email_auth: true,
+        color_scheme: scheme,
+        embedded_wallet_config: { create_on_login: 'users-without-wallets' },
+      },
+    });
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** A new user logged in on the demo with a ready embedded wallet; returns its address. */
+  async function loggedIn(page: Page, app: TestApp): Promise<`0x${string}`> {
+    const email = uniqueEmail('send');
+    await openDemo(page, app);
+    await openLogin(page);
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    await dialog(page).waitFor({ state: 'detached', timeout: 30_000 });
+    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+    return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
+  }
+
+  const submit = (page: Page) => dialog(page).getByRole('button', { name: 'Submit' });
+
+  it('refuses an underfunded send before signing; closing is a 4001 rejection and nothing is sent', async () => {
+    const page = await newUserPage(browser);
+    const address = await loggedIn(page, await appFor('light'));
+    expect(await chain().getBalance({ address })).toBe(0n);
+
+    await page.getByRole('button', { name: 'Send 0.01 ETH' }).click();
+    await visible(dialog(page).getByText('Wallet has insufficient funds for this transaction.'), 30_000);
+    expect(await dialog(page).getByRole('heading', { name: 'Send ETH' }).count()).toBe(1);
+    expect(await submit(page).isDisabled()).toBe(true);
+    expect(await dialog(page).getByText('Add Funds').count()).toBe(0);
+    await saveScreenshot(page, 'send-transaction-insufficient-funds');
+
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await visible(page.getByTestId('send-transaction-error').getByText('4001: The user rejected the request.'));
+    expect(await chain().getTransactionCount({ address })).toBe(0);
+    await page.close();
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    it(`sends 0.01 ETH through the screen (${scheme}): balance moves, receipt, nonce; a closed review sends nothing`, async () => {
+      const page = await newUserPage(browser);
+      const address = await loggedIn(page, await appFor(scheme));
+      await page.getByRole('button', { name: 'Get test ETH' }).click();
+      await visible(page.getByTestId('dev-funding-balance').getByText('1 ETH', { exact: true }), 30_000);
+      const recipientBefore = await chain().getBalance({ address: RECIPIENT });
+
+      await page.getByRole('button', { name: 'Send 0.01 ETH' }).click();
+      await visible(dialog(page).getByRole('heading', { name: 'Send ETH' }), 30_000);
+      for (const label of ['From', 'To', 'Action', 'Est. Fees', 'Total', 'Balance'])
+        await visible(dialog(page).getByText(label, { exact: true }));
+      await visible(dialog(page).getByText('1 ETH', { exact: true }));
+      // Enabled once the frame has registered its approval of exactly this transaction.
+      await expect.poll(() => submit(page).isEnabled(), { timeout: 20_000 }).toBe(true);
+      await saveScreenshot(page, `send-transaction-review-${scheme}`);
+      await submit(page).click();
+
+      await visible(dialog(page).getByRole('heading', { name: 'Transaction complete!' }), 60_000);
+      await saveScreenshot(page, `send-transaction-receipt-${scheme}`);
+      await dialog(page).getByRole('button', { name: 'All Done' }).click();
+      await dialog(page).waitFor({ state: 'detached' });
+      const hash = (await page.getByTestId('send-transaction-hash').textContent()) as `0x${string}`;
+      expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
+
+      const receipt = await chain().getTransactionReceipt({ hash });
+      expect(receipt.status).toBe('success');
+      expect(receipt.from).toBe(address.toLowerCase());
+      expect(receipt.to).toBe(RECIPIENT.toLowerCase());
+      expect((await chain().getBalance({ address: RECIPIENT })) - recipientBefore).toBe(parseEther('0.01'));
+      expect(await chain().getBalance({ address })).toBe(
+        parseEther('0.99') - receipt.gasUsed * receipt.effectiveGasPrice,
+      );
+      expect(await chain().getTransactionCount({ address })).toBe(1);
+
+      // A second send, closed on the review: the caller hears 4001 and the chain sees nothing.
+      await page.getByRole('button', { name: 'Send 0.01 ETH' }).click();
+      await visible(dialog(page).getByRole('heading', { name: 'Send ETH' }), 30_000);
+      await page.keyboard.press('Escape');
+      await dialog(page).waitFor({ state: 'detached' });
+      await visible(page.getByTestId('send-transaction-error').getByText('4001: The user rejected the request.'));
+      expect(await chain().getTransactionCount({ address })).toBe(1);
+      await page.close();
+    });
+  }
+});

@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { createPublicClient, createWalletClient, http, parseEther, verifyMessage } from 'viem';
+import { foundry } from 'viem/chains';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApp, latestCode, launchBrowser, stack, type TestApp, uniqueEmail } from './support.js';
+import { newUserPage, seenCodes, visible } from './widgetSteps.js';
+
+// The same embedded wallet through the libraries hosts use (apps/demo/libraries.html): a viem WalletClient
+// over custom(provider) and wagmi with Latch's connector, each sending on the stack's anvil node.
+const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
+
+const text = async (page: Page, id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
+
+describe('the embedded wallet through viem and wagmi', () => {
+  let browser: Browser;
+  let app: TestApp;
+  const chain = () => createPublicClient({ chain: foundry, transport: http(inject('chainUrl')) });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await createApp({
+      name: 'Libraries Co',
+      config: { email_auth: true, embedded_wallet_config: { create_on_login: 'users-without-wallets' } },
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('sends with viem custom(provider), then connects, signs and sends with wagmi', async () => {
+    const page = await newUserPage(browser);
+    const { apiUrl, demoUrl } = stack();
+    const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl });
+    await page.goto(`${demoUrl}/libraries.html?${query}`);
+    await visible(page.locator('#status').getByText('ready', { exact: true }));
+    const email = uniqueEmail('libraries');
+    const seen = await seenCodes(email);
+    await page.locator('#email').fill(email);
+    await page.getByRole('button', { name: 'Send code' }).click();
+    await page.locator('#code').fill(await latestCode(email, seen));
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await visible(page.locator('#wallet-status').getByText('ready', { exact: true }), 30_000);
+    const address = (await text(page, 'wallet-address')) as `0x${string}`;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+
+    // Funded straight from anvil's unlocked first account.
+    const anvil = createWalletClient({ chain: foundry, transport: http(inject('chainUrl')) });
+    const [funder] = await anvil.getAddresses();
+    const funding = await anvil.sendTransaction({
+      account: funder as `0x${string}`,
+      to: address,
+      value: parseEther('1'),
+    });
+    await chain().waitForTransactionReceipt({ hash: funding });
+    const recipientBefore = await chain().getBalance({ address: RECIPIENT });
+
+    await page.getByRole('button', { name: 'viem: send 0.01 ETH' }).click();
+    await visible(page.locator('#viem-hash').getByText(/^0x[0-9a-f]{64}$/), 30_000);
+    const viemReceipt = await chain().getTransactionReceipt({ hash: (await text(page, 'viem-hash')) as `0x${string}` });
+    expect(viemReceipt).toMatchObject({ status: 'success', from: address.toLowerCase() });
+    expect(await chain().getTransactionCount({ address })).toBe(1);
+
+    await page.getByRole('button', { name: 'wagmi: connect and send 0.01 ETH' }).click();
+    await visible(page.locator('#wagmi-hash').getByText(/^0x[0-9a-f]{64}$/), 30_000);
+    expect(await text(page, 'error')).toBe('');
+    expect(await text(page, 'wagmi-account')).toBe(address);
+    expect(await text(page, 'wagmi-chain')).toBe('31337');
+    const signature = (await text(page, 'wagmi-signature')) as `0x${string}`;
+    expect(await verifyMessage({ address, message: 'Hello from wagmi', signature })).toBe(true);
+    const wagmiReceipt = await chain().getTransactionReceipt({
+      hash: (await text(page, 'wagmi-hash')) as `0x${string}`,
+    });
+    expect(wagmiReceipt).toMatchObject({ status: 'success', from: address.toLowerCase() });
+    expect(await chain().getTransactionCount({ address })).toBe(2);
+    expect((await chain().getBalance({ address: RECIPIENT })) - recipientBefore).toBe(parseEther('0.02'));
+    await page.close();
+  });
+});
