@@ -48,6 +48,8 @@ export interface EmbeddedWalletRuntime {
   rejectSignRequest(): void;
   /** The send screen's buttons: Submit, 'Retry transaction', close (before sending: the user's rejection, 4001). */
   sendTransactionAction(action: 'submit' | 'retry' | 'close'): void;
+  /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
+  chainOptions(): ChainOptions | undefined;
   destroy(): void;
 }
 
@@ -232,6 +234,7 @@ export function createEmbeddedWalletRuntime(options: {
     approveSignRequest: () => signRequests?.dispatch({ type: 'approve' }),
     rejectSignRequest: () => signRequests?.dispatch({ type: 'close' }),
     sendTransactionAction: (action) => chainCalls?.sendRunner.dispatch({ type: action }),
+    chainOptions: () => options.chains?.(),
     destroy() {
       resets += 1;
       signRequests?.destroy();

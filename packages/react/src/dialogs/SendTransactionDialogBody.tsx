@@ -1,4 +1,3 @@
-import { builtInChain, explorerTransactionUrl } from '@latch/protocol/chains';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useClientState, useEmbeddedWalletRuntime, useEmbeddedWalletState } from '../hooks/index.js';
 import { useLatchContext } from '../LatchContext.js';
@@ -7,16 +6,8 @@ import {
   type SendTransactionScreenState,
 } from '../screens/embeddedWallet/EmbeddedWalletSendTransactionContext.js';
 import { SCREENS } from '../screens/screenTable.js';
+import { sendTransactionChain } from './sendTransactionChain.js';
 import { useModalDialog } from './useModalDialog.js';
-
-/** The chain's native token symbol and block explorer, from the chain registry. */
-function chainFacts(chainId: number) {
-  const chain = builtInChain(chainId);
-  return {
-    nativeSymbol: chain?.nativeCurrency.symbol ?? 'ETH',
-    explorerTransactionUrl: (hash: string) => (chain ? explorerTransactionUrl(chain, hash) : undefined),
-  };
-}
 
 /** The send screen's native modal <dialog> (loaded only when a transaction first waits for the user). */
 export function SendTransactionDialogBody(): ReactNode {
@@ -26,7 +17,8 @@ export function SendTransactionDialogBody(): ReactNode {
   const { config } = useClientState();
   const { ref, titleId, root } = useModalDialog(() => runtime.sendTransactionAction('close'));
   const chainId = sendTransaction?.chainId ?? 0;
-  const facts = useMemo(() => chainFacts(chainId), [chainId]);
+  const chainOptions = runtime.chainOptions();
+  const facts = useMemo(() => sendTransactionChain(chainId, chainOptions), [chainId, chainOptions]);
   // The token price, asked once per chain; none (null) shows token amounts only, never a wait.
   const [price, setPrice] = useState<{ chainId: number; usd: number | null } | null>(null);
   const wantsFiat =
