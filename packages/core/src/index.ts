@@ -82,22 +82,6 @@ export type {
   KeyExportTransition,
 } from './embeddedWallet/keyExportFlow.js';
 export { createLazyEmbeddedWalletBridge } from './embeddedWallet/lazyEmbeddedWalletBridge.js';
-export { loadRecoveryFlow, type RecoveryFlowModule } from './embeddedWallet/recoveryFlowLoader.js';
-// The password and recovery flows load on first use; only their types are re-exported here.
-export type {
-  PasswordFlowEvent,
-  PasswordFlowState,
-  PasswordStep,
-  PasswordStrength,
-  RecoveryFlowActions,
-  RecoveryFlowEvent,
-  RecoveryFlowRunner,
-  RecoveryFlowState,
-  RecoveryOptionView,
-  WalletFlowOutcome,
-  WalletFlowPurpose,
-  WalletFlowScreen,
-} from './embeddedWallet/recoveryFlowModule.js';
 // The send flow loads with the first transaction; only its types are re-exported here.
 export type {
   SendTransaction,
@@ -116,6 +100,22 @@ export type {
 } from './embeddedWallet/signRequestFlow.js';
 export type { SignRequestRunner } from './embeddedWallet/signRequestRunner.js';
 export type { ExportPageOptions, WalletExporter } from './embeddedWallet/walletExporter.js';
+export { loadWalletFlow, type WalletFlowModule } from './embeddedWallet/walletFlowLoader.js';
+// The password and recovery flows load on first use; only their types are re-exported here.
+export type {
+  PasswordFlowEvent,
+  PasswordFlowState,
+  PasswordStep,
+  PasswordStrength,
+  RecoveryOptionView,
+  WalletFlowActions,
+  WalletFlowEvent,
+  WalletFlowOutcome,
+  WalletFlowPurpose,
+  WalletFlowRunner,
+  WalletFlowScreen,
+  WalletFlowState,
+} from './embeddedWallet/walletFlowModule.js';
 export type { WalletFlowSession } from './embeddedWallet/walletFlowSession.js';
 export type { WalletFlowDeps, WalletFlows } from './embeddedWallet/walletFlows.js';
 // External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of

@@ -1,4 +1,4 @@
-import { createLatch, createLatchClient, type FlowEvent, loadRecoveryFlow, SCREEN } from '@latch/core';
+import { createLatch, createLatchClient, type FlowEvent, loadWalletFlow, SCREEN } from '@latch/core';
 import { createFakeClock, createFakeFetch, serverAppConfig } from '@latch/core/testing';
 import { LatchError, type ServerAppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
@@ -180,8 +180,8 @@ describe('server rendering (no DOM globals)', () => {
   });
 
   it('lists only the password on the recovery selection: cloud backups (not built) are not shown', async () => {
-    const flow = await loadRecoveryFlow();
-    const { state } = flow.recoveryFlowTransition(flow.initialRecoveryFlow(), {
+    const flow = await loadWalletFlow();
+    const { state } = flow.walletFlowTransition(flow.initialWalletFlow(), {
       type: 'startCreate',
       appName: 'Acme',
       options: [],

@@ -1,8 +1,8 @@
 import { LatchError, TIMEOUT, type User } from '@latch/protocol';
 import { embeddedWalletOf } from './embeddedWalletController.js';
 import { estimatePasswordStrength } from './passwordStrengthEstimate.js';
-import { loadRecoveryFlow, type RecoveryFlowModule } from './recoveryFlowLoader.js';
-import type { RecoveryFlowRunner, WalletFlowOutcome, WalletFlowPurpose } from './recoveryFlowModule.js';
+import { loadWalletFlow, type WalletFlowModule } from './walletFlowLoader.js';
+import type { WalletFlowOutcome, WalletFlowPurpose, WalletFlowRunner } from './walletFlowModule.js';
 import type { WalletFlowDeps } from './walletFlows.js';
 
 /** SPEC §8 event a host sees when the user leaves a set-password flow they started. */
@@ -15,8 +15,8 @@ export const SET_PASSWORD_FAILED_TEXT = 'Error setting password on wallet';
 
 /** The loaded flows: the running machine, its module (rules for the screens) and the starters. */
 export interface WalletFlowSession {
-  runner: RecoveryFlowRunner;
-  module: RecoveryFlowModule;
+  runner: WalletFlowRunner;
+  module: WalletFlowModule;
   recover(wallet: { address: string }): Promise<void>;
   create(user: User): Promise<User>;
   setPassword(): Promise<User>;
@@ -43,7 +43,7 @@ function downloadText(fileName: string, text: string): void {
 
 /** Loads the flow module and wires its runner to the controller, zxcvbn, the clipboard and downloads. */
 export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<WalletFlowSession> {
-  const module = await loadRecoveryFlow();
+  const module = await loadWalletFlow();
   const { client } = deps;
   const password = module.createPasswordActions({ client, bridge: deps.bridge, controller: deps.controller() });
   let recoveryWaiters: Array<Waiter<void>> = [];
@@ -79,7 +79,7 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
     creatingFor = null;
   }
 
-  const runner = module.createRecoveryFlowRunner({
+  const runner = module.createWalletFlowRunner({
     clock: deps.clock,
     actions: {
       async connect() {

@@ -18,15 +18,15 @@ import {
 import { requiresManualSign } from './walletConnection.js';
 import {
   createWalletConnectionRunner,
+  type WalletConnectionActions,
   type WalletConnectionRunner,
-  type WalletFlowActions,
   type WalletFlowHandlers,
 } from './walletConnectionRunner.js';
-import type { WalletIntent } from './walletFlowTypes.js';
+import type { WalletIntent } from './walletConnectionTypes.js';
 
 /** Options of `createExternalWallets`. */
 export interface ExternalWalletsOptions {
-  actions: WalletFlowActions;
+  actions: WalletConnectionActions;
   clock: Clock;
   handlers: () => WalletFlowHandlers;
   /** The page (default: `window`; none during SSR). */

@@ -67,10 +67,21 @@ export {
 } from './walletConnection.js';
 export {
   createWalletConnectionRunner,
+  type WalletConnectionActions,
   type WalletConnectionRunner,
-  type WalletFlowActions,
   type WalletFlowHandlers,
 } from './walletConnectionRunner.js';
+export type {
+  ChosenWallet,
+  PostLoginStep,
+  SignInStep,
+  WalletConnectionEffect,
+  WalletConnectionEvent,
+  WalletConnectionState,
+  WalletConnectionStatus,
+  WalletIntent,
+  WalletTransition,
+} from './walletConnectionTypes.js';
 export {
   deepLinkScreen,
   inAppBrowserUrl,
@@ -86,17 +97,6 @@ export {
   type WalletStep,
   walletErrorView,
 } from './walletErrors.js';
-export type {
-  ChosenWallet,
-  PostLoginStep,
-  SignInStep,
-  WalletConnectionState,
-  WalletConnectionStatus,
-  WalletFlowEffect,
-  WalletFlowEvent,
-  WalletIntent,
-  WalletTransition,
-} from './walletFlowTypes.js';
 export {
   DEFAULT_WALLET_LIST,
   DETECTED_WALLETS,

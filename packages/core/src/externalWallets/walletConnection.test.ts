@@ -9,7 +9,7 @@ import { createInjectedConnector } from './injectedConnector.js';
 import { createFakeEip1193Provider } from './testing/fakeEip1193Provider.js';
 import { requiresManualSign, SIGN_WITH_WALLET_TEXT } from './walletConnection.js';
 import { createWalletConnectionRunner } from './walletConnectionRunner.js';
-import type { ChosenWallet, WalletIntent } from './walletFlowTypes.js';
+import type { ChosenWallet, WalletIntent } from './walletConnectionTypes.js';
 
 const user = (overrides: Partial<User> = {}): User => ({
   id: 'u1',

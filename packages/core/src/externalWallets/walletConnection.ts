@@ -4,8 +4,13 @@ import { needsConsent, needsEmbeddedWallet } from '../auth/authFlow.js';
 import type { FlowContext } from '../auth/flowTypes.js';
 import { initialAuthFlowState } from '../auth/modalNavigation.js';
 import type { WalletConnection } from './injectedConnector.js';
+import type {
+  WalletConnectionEffect,
+  WalletConnectionEvent,
+  WalletConnectionState,
+  WalletTransition,
+} from './walletConnectionTypes.js';
 import { WALLET_TEXT, type WalletErrorView } from './walletErrors.js';
-import type { WalletConnectionState, WalletFlowEffect, WalletFlowEvent, WalletTransition } from './walletFlowTypes.js';
 
 /** The manual sign step's button (SPEC §4 "Wallet connection"). */
 export const SIGN_WITH_WALLET_TEXT = 'Sign with your wallet';
@@ -65,7 +70,7 @@ function postLoginNeeds(state: WalletConnectionState, user: User) {
 }
 
 /** The effect that asks the wallet to sign the prepared message (first thing, nothing awaited before it). */
-function signEffect(state: WalletConnectionState): WalletFlowEffect[] {
+function signEffect(state: WalletConnectionState): WalletConnectionEffect[] {
   const { wallet, connection, prepared } = state;
   if (!wallet || !connection || !prepared || state.intent === 'connect-only') return [];
   return [{ type: 'signIn', intent: state.intent, walletId: wallet.id, connection, message: prepared.message }];
@@ -152,7 +157,7 @@ function signedIn(state: WalletConnectionState, user: User, isNewUser: boolean):
 
 /** Reports the outcome and ends the flow (the modal closes). */
 function close(state: WalletConnectionState): WalletTransition {
-  const effects: WalletFlowEffect[] = [{ type: 'cancelTimers' }];
+  const effects: WalletConnectionEffect[] = [{ type: 'cancelTimers' }];
   if (state.intent !== 'connect-only') {
     if (state.succeeded && state.user) {
       effects.push({ type: 'reportComplete', intent: state.intent, user: state.user, isNewUser: state.isNewUser });
@@ -165,7 +170,10 @@ function close(state: WalletConnectionState): WalletTransition {
 }
 
 /** The wallet connection flow (SPEC §4 "Wallet connection"): connect, switch chain, sign in, then the post-login steps. */
-export function walletConnectionTransition(state: WalletConnectionState, event: WalletFlowEvent): WalletTransition {
+export function walletConnectionTransition(
+  state: WalletConnectionState,
+  event: WalletConnectionEvent,
+): WalletTransition {
   const busy = state.status === 'connecting' || state.status === 'switching_to_supported_chain';
   switch (event.type) {
     case 'select': {

@@ -7,11 +7,11 @@ import { toFlowError } from '../machine/flowError.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
 import type { WalletConnection, WalletConnector } from './injectedConnector.js';
 import { initialWalletConnectionState, walletConnectionTransition } from './walletConnection.js';
+import type { WalletConnectionEffect, WalletConnectionEvent, WalletConnectionState } from './walletConnectionTypes.js';
 import { walletErrorView } from './walletErrors.js';
-import type { WalletConnectionState, WalletFlowEffect, WalletFlowEvent } from './walletFlowTypes.js';
 
 /** The client actions the wallet flow calls. */
-export interface WalletFlowActions {
+export interface WalletConnectionActions {
   prepareWalletSignIn(account: SiweAccount): Promise<PreparedSiweMessage>;
   loginWithWalletSignature(signed: SignedSiweMessage): Promise<LoginResult>;
   linkWalletSignature(signed: SignedSiweMessage): Promise<User>;
@@ -30,12 +30,12 @@ export interface WalletFlowHandlers {
 }
 
 /** A running wallet flow. */
-export type WalletConnectionRunner = MachineRunner<WalletConnectionState, WalletFlowEvent>;
+export type WalletConnectionRunner = MachineRunner<WalletConnectionState, WalletConnectionEvent>;
 
 /** Runs the wallet connection flow: transitions, and their effects on the connectors, actions and clock. */
 export function createWalletConnectionRunner(options: {
   connectorFor(walletId: string): WalletConnector | undefined;
-  actions: WalletFlowActions;
+  actions: WalletConnectionActions;
   clock: FlowClock;
   handlers: () => WalletFlowHandlers;
 }): WalletConnectionRunner {
@@ -53,7 +53,7 @@ export function createWalletConnectionRunner(options: {
     return found ? Promise.resolve(found) : Promise.reject(new Error(`No connector for wallet ${walletId}.`));
   };
 
-  function run(effect: WalletFlowEffect): void {
+  function run(effect: WalletConnectionEffect): void {
     switch (effect.type) {
       case 'after':
         core.after(effect.ms, effect.event);

@@ -1,5 +1,5 @@
 import { SCREEN, type ScreenId } from '../auth/screens.js';
-import type { WalletIntent } from './walletFlowTypes.js';
+import type { WalletIntent } from './walletConnectionTypes.js';
 
 /** The screen a chosen wallet connects on: AWAITING_CONNECT_ONLY_CONNECTION in connect-only mode, else AWAITING_CONNECTION. */
 export function awaitingScreenFor(intent: WalletIntent): ScreenId {

@@ -1,11 +1,11 @@
-import type { RecoveryFlowEvent, RecoveryFlowModule, RecoveryFlowState } from '@latch/core';
+import type { WalletFlowEvent, WalletFlowModule, WalletFlowState } from '@latch/core';
 import { createContext, useContext } from 'react';
 
 /** The open wallet flow a wallet-flow screen renders: its state, its rules module, how to send it events. */
 export interface WalletFlow {
-  state: RecoveryFlowState;
-  flow: RecoveryFlowModule;
-  dispatch(event: RecoveryFlowEvent): void;
+  state: WalletFlowState;
+  flow: WalletFlowModule;
+  dispatch(event: WalletFlowEvent): void;
 }
 
 /** Provided by the wallet-flow dialog around its screen, so every screen takes the one ScreenProps shape. */

@@ -21,7 +21,7 @@ describe('bundle budget: the wallet password and recovery flows are not in the i
     const lazy = [
       /node_modules\/@zxcvbn-ts\/core\//,
       /node_modules\/@zxcvbn-ts\/language-common\//,
-      /packages\/core\/src\/embeddedWallet\/(passwordFlow|passwordRules|recoveryFlow|recoveryFlowRunner|walletFlowSession|passwordStrengthEstimate)\.ts$/,
+      /packages\/core\/src\/embeddedWallet\/(passwordFlow|passwordRules|walletFlow|walletFlowRunner|walletFlowSession|passwordStrengthEstimate)\.ts$/,
       /packages\/react\/src\/strings\/walletFlowStrings\.ts$/,
       /packages\/react\/src\/dialogs\/WalletFlowDialogBody\.tsx$/,
       /packages\/react\/src\/screens\/embeddedWallet\/password\/PasswordSteps\.tsx$/,

@@ -2,9 +2,9 @@ import {
   createLatch,
   createLatchClient,
   type FlowEvent,
-  loadRecoveryFlow,
-  type RecoveryFlowEvent,
+  loadWalletFlow,
   SCREEN,
+  type WalletFlowEvent,
   type WalletFlowScreen,
 } from '@latch/core';
 import { createFakeClock, createFakeFetch, serverAppConfig } from '@latch/core/testing';
@@ -71,12 +71,12 @@ const navigate = (screen: (typeof SCREEN)[keyof typeof SCREEN]): FlowEvent[] => 
 /** A wallet-flow screen: the recovery flow driven by `events`, its screen from the one table. */
 async function walletFlowScreen(
   screen: WalletFlowScreen,
-  events: RecoveryFlowEvent[],
+  events: WalletFlowEvent[],
   overrides: Partial<StringCatalogue> = {},
 ): Promise<string> {
-  const flow = await loadRecoveryFlow();
-  let state = flow.initialRecoveryFlow();
-  for (const event of events) state = flow.recoveryFlowTransition(state, event).state;
+  const flow = await loadWalletFlow();
+  let state = flow.initialWalletFlow();
+  for (const event of events) state = flow.walletFlowTransition(state, event).state;
   expect(state.screen).toBe(screen);
   const Screen = SCREENS[screen];
   const value = await context();
@@ -207,7 +207,7 @@ describe('embedded-wallet screens', () => {
     expect(text).toContain('Set your password');
   });
   it("EMBEDDED_WALLET_PASSWORD_CREATE shows SPEC §5's password messages and strength from the catalogue", async () => {
-    const typed = (password: string): RecoveryFlowEvent[] => [
+    const typed = (password: string): WalletFlowEvent[] => [
       { type: 'startCreate', appName: 'Acme', options: ['user-passcode'] },
       { type: 'passwordChanged', password },
     ];
@@ -226,7 +226,7 @@ describe('embedded-wallet screens', () => {
     expect(text).toContain('Connecting to your wallet');
   });
   it('EMBEDDED_WALLET_CONNECTING failed: the wallet_error code as SPEC §8 text, or as the host overrides it', async () => {
-    const events: RecoveryFlowEvent[] = [
+    const events: WalletFlowEvent[] = [
       { type: 'startSetPassword', appName: 'Acme', hasPassword: false, connected: false },
       { type: 'connectFailed' },
     ];

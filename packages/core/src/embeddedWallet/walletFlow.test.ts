@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
-import { isClosable, recoveryOptions, WALLET_FLOW_SCREEN } from './recoveryFlow.js';
-import { createRecoveryFlowRunner, type RecoveryFlowActions } from './recoveryFlowRunner.js';
+import { isClosable, recoveryOptions, WALLET_FLOW_SCREEN } from './walletFlow.js';
+import { createWalletFlowRunner, type WalletFlowActions } from './walletFlowRunner.js';
 
 const S = WALLET_FLOW_SCREEN;
 
-function setup(overrides: Partial<RecoveryFlowActions> = {}) {
+function setup(overrides: Partial<WalletFlowActions> = {}) {
   const clock = createFakeClock();
   const calls: string[] = [];
   const finished: string[] = [];
-  const actions: RecoveryFlowActions = {
+  const actions: WalletFlowActions = {
     connect: async () => {
       calls.push('connect');
       return 'connected';
@@ -32,7 +32,7 @@ function setup(overrides: Partial<RecoveryFlowActions> = {}) {
     finish: (purpose, outcome) => finished.push(`${purpose}:${outcome}`),
     ...overrides,
   };
-  const runner = createRecoveryFlowRunner({ actions, clock });
+  const runner = createWalletFlowRunner({ actions, clock });
   return { clock, calls, finished, runner, dispatch: runner.dispatch, state: runner.getState };
 }
 

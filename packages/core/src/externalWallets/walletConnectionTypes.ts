@@ -58,7 +58,7 @@ export interface WalletConnectionState {
 }
 
 /** Events from the screens, the runner and timers. */
-export type WalletFlowEvent =
+export type WalletConnectionEvent =
   | {
       type: 'select';
       wallet: ChosenWallet;
@@ -91,8 +91,8 @@ export type WalletFlowEvent =
   | { type: 'close' };
 
 /** Side effects as data; the runner executes them. */
-export type WalletFlowEffect =
-  | { type: 'after'; ms: number; event: WalletFlowEvent }
+export type WalletConnectionEffect =
+  | { type: 'after'; ms: number; event: WalletConnectionEvent }
   | { type: 'cancelTimers' }
   | { type: 'connect'; walletId: string }
   | { type: 'switchChain'; walletId: string; chainId: number }
@@ -112,5 +112,5 @@ export type WalletFlowEffect =
 /** What a transition returns. */
 export interface WalletTransition {
   state: WalletConnectionState;
-  effects: WalletFlowEffect[];
+  effects: WalletConnectionEffect[];
 }

@@ -36,7 +36,7 @@ export interface RecoveryOptionView {
 }
 
 /** The wallet flow's state; `screen: null` means no dialog. */
-export interface RecoveryFlowState {
+export interface WalletFlowState {
   screen: WalletFlowScreen | null;
   purpose: WalletFlowPurpose | null;
   /** User-initiated flows can be closed and cancelled; automatic ones cannot (SPEC §4). */
@@ -52,7 +52,7 @@ export interface RecoveryFlowState {
 }
 
 /** Events of the wallet flow: its own, and the password flow's (forwarded on the password screens). */
-export type RecoveryFlowEvent =
+export type WalletFlowEvent =
   | { type: 'startCreate'; appName: string; options: UserOwnedRecoveryOption[] }
   | { type: 'startSetPassword'; appName: string; hasPassword: boolean; connected: boolean }
   | { type: 'startRecover'; appName: string }
@@ -73,25 +73,25 @@ export type RecoveryFlowEvent =
   | PasswordFlowEvent;
 
 /** What the flow asks its runner to do. */
-export type RecoveryFlowEffect =
+export type WalletFlowEffect =
   | Exclude<PasswordFlowEffect, { type: 'download' } | { type: 'after' }>
   | { type: 'download'; fileName: string; text: string }
-  | { type: 'after'; ms: number; event: RecoveryFlowEvent }
+  | { type: 'after'; ms: number; event: WalletFlowEvent }
   | { type: 'connect' }
   | { type: 'recover'; password: string }
   | { type: 'finish'; purpose: WalletFlowPurpose; outcome: WalletFlowOutcome }
   | { type: 'cancelTimers' };
 
 /** A wallet flow transition. */
-export interface RecoveryTransition {
-  state: RecoveryFlowState;
-  effects: RecoveryFlowEffect[];
+export interface WalletFlowTransition {
+  state: WalletFlowState;
+  effects: WalletFlowEffect[];
 }
 
 const EMPTY_RECOVERY = { password: '', revealed: false, recovering: false, error: null };
 
 /** No flow running. */
-export function initialRecoveryFlow(): RecoveryFlowState {
+export function initialWalletFlow(): WalletFlowState {
   return {
     screen: null,
     purpose: null,
@@ -119,7 +119,7 @@ export function recoveryOptions(configured: readonly UserOwnedRecoveryOption[]):
 }
 
 /** True when the close button shows and Escape closes (SPEC §4: automatic flows are not closable). */
-export function isClosable(state: RecoveryFlowState): boolean {
+export function isClosable(state: WalletFlowState): boolean {
   if (state.screen === null) return false;
   if (state.userInitiated || state.screen === WALLET_FLOW_SCREEN.passwordRecovery) return true;
   // An app offering only cloud backups (stored before they were refused) leaves nothing to choose: let the user out.
@@ -128,20 +128,20 @@ export function isClosable(state: RecoveryFlowState): boolean {
   return state.connectError !== null || state.password.result?.ok === false;
 }
 
-const stay = (state: RecoveryFlowState): RecoveryTransition => ({ state, effects: [] });
+const stay = (state: WalletFlowState): WalletFlowTransition => ({ state, effects: [] });
 
 const isPasswordScreen = (screen: WalletFlowScreen | null) =>
   screen === WALLET_FLOW_SCREEN.passwordCreate || screen === WALLET_FLOW_SCREEN.passwordUpdate;
 
-function finish(state: RecoveryFlowState, outcome: WalletFlowOutcome): RecoveryTransition {
+function finish(state: WalletFlowState, outcome: WalletFlowOutcome): WalletFlowTransition {
   const purpose = state.purpose;
-  const closed = { ...initialRecoveryFlow(), appName: state.appName };
+  const closed = { ...initialWalletFlow(), appName: state.appName };
   if (!purpose) return stay(closed);
   return { state: closed, effects: [{ type: 'cancelTimers' }, { type: 'finish', purpose, outcome }] };
 }
 
 /** After connecting for a password change: the splash for a first password, else straight to reset. */
-function afterConnected(state: RecoveryFlowState): RecoveryTransition {
+function afterConnected(state: WalletFlowState): WalletFlowTransition {
   if (state.purpose === 'recover') return finish(state, 'done');
   if (state.hasPassword) {
     return stay({
@@ -153,18 +153,18 @@ function afterConnected(state: RecoveryFlowState): RecoveryTransition {
   return stay({ ...state, screen: WALLET_FLOW_SCREEN.passwordUpdateSplash });
 }
 
-function start(state: RecoveryFlowState, patch: Partial<RecoveryFlowState>): RecoveryFlowState {
-  return { ...initialRecoveryFlow(), appName: state.appName, ...patch };
+function start(state: WalletFlowState, patch: Partial<WalletFlowState>): WalletFlowState {
+  return { ...initialWalletFlow(), appName: state.appName, ...patch };
 }
 
-function passwordStep(state: RecoveryFlowState, event: PasswordFlowEvent): RecoveryTransition {
+function passwordStep(state: WalletFlowState, event: PasswordFlowEvent): WalletFlowTransition {
   if (event.type === 'back' && state.password.step === 'creating') {
     if (!canGoBack(state.password)) return stay(state);
     return stay({ ...state, screen: WALLET_FLOW_SCREEN.recoverySelection });
   }
   const result = passwordFlowTransition(state.password, event);
-  let next: RecoveryFlowState = { ...state, password: result.state };
-  const effects: RecoveryFlowEffect[] = result.effects.map((effect) => {
+  let next: WalletFlowState = { ...state, password: result.state };
+  const effects: WalletFlowEffect[] = result.effects.map((effect) => {
     if (effect.type === 'download') return { ...effect, fileName: recoveryFileName(state.appName) };
     return effect;
   });
@@ -183,7 +183,7 @@ function recoverFailedCode(reason: 'wrong-password' | 'rate-limited' | 'other'):
 }
 
 /** The wallet flow's pure transition: screens, back rules, close rules and the password flow inside. */
-export function recoveryFlowTransition(state: RecoveryFlowState, event: RecoveryFlowEvent): RecoveryTransition {
+export function walletFlowTransition(state: WalletFlowState, event: WalletFlowEvent): WalletFlowTransition {
   switch (event.type) {
     case 'startCreate': {
       if (state.screen) return stay(state);

@@ -3,17 +3,17 @@ import { createMachineCore, type MachineRunner } from '../machine/machineCore.js
 import { EmbeddedWalletError } from './embeddedWalletError.js';
 import { generatePassword } from './passwordRules.js';
 import {
-  initialRecoveryFlow,
-  type RecoveryFlowEffect,
-  type RecoveryFlowEvent,
-  type RecoveryFlowState,
-  recoveryFlowTransition,
+  initialWalletFlow,
+  type WalletFlowEffect,
+  type WalletFlowEvent,
   type WalletFlowOutcome,
   type WalletFlowPurpose,
-} from './recoveryFlow.js';
+  type WalletFlowState,
+  walletFlowTransition,
+} from './walletFlow.js';
 
 /** What the wallet flow's effects call: the wallet, the strength estimate, the clipboard and a file download. */
-export interface RecoveryFlowActions {
+export interface WalletFlowActions {
   /** Unlocks the wallet on this device; 'password-required' on a new device of a password wallet. */
   connect(): Promise<'connected' | 'password-required'>;
   /** Recovers the wallet on this device with the password. */
@@ -31,7 +31,7 @@ export interface RecoveryFlowActions {
 }
 
 /** The running wallet password/recovery flow. */
-export type RecoveryFlowRunner = MachineRunner<RecoveryFlowState, RecoveryFlowEvent>;
+export type WalletFlowRunner = MachineRunner<WalletFlowState, WalletFlowEvent>;
 
 /** Why a recovery failed, read from the frame's error (SPEC §8: wrong password, 'code 429', other). */
 export function recoverFailureReason(error: unknown): 'wrong-password' | 'rate-limited' | 'other' {
@@ -43,15 +43,12 @@ export function recoverFailureReason(error: unknown): 'wrong-password' | 'rate-l
 const rateLimited = (error: unknown) => error instanceof EmbeddedWalletError && error.rateLimited;
 
 /** Runs the pure wallet flow: effects become calls on `actions`, outcomes come back as events. */
-export function createRecoveryFlowRunner(options: {
-  actions: RecoveryFlowActions;
-  clock: FlowClock;
-}): RecoveryFlowRunner {
+export function createWalletFlowRunner(options: { actions: WalletFlowActions; clock: FlowClock }): WalletFlowRunner {
   const { actions } = options;
   let destroyed = false;
-  const machine = createMachineCore<RecoveryFlowState, RecoveryFlowEvent, RecoveryFlowEffect>({
-    initial: initialRecoveryFlow(),
-    transition: recoveryFlowTransition,
+  const machine = createMachineCore<WalletFlowState, WalletFlowEvent, WalletFlowEffect>({
+    initial: initialWalletFlow(),
+    transition: walletFlowTransition,
     clock: options.clock,
     run(effect) {
       if (destroyed) return;

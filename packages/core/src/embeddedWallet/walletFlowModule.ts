@@ -1,5 +1,5 @@
 // Everything the widget's wallet-flow dialog needs, in one module that loads on first use
-// (recoveryFlowLoader.ts), so none of it lands in the host page's initial JavaScript.
+// (walletFlowLoader.ts), so none of it lands in the host page's initial JavaScript.
 export {
   canAdvance,
   canGoBack,
@@ -20,24 +20,24 @@ export {
   passwordStrength,
   recoveryFileName,
 } from './passwordRules.js';
+export { createPasswordActions, type PasswordActions } from './recoveryPasswordActions.js';
 export {
-  initialRecoveryFlow,
+  initialWalletFlow,
   isClosable,
-  type RecoveryFlowEffect,
-  type RecoveryFlowEvent,
-  type RecoveryFlowState,
   type RecoveryOptionView,
-  recoveryFlowTransition,
   recoveryOptions,
   WALLET_FLOW_SCREEN,
+  type WalletFlowEffect,
+  type WalletFlowEvent,
   type WalletFlowOutcome,
   type WalletFlowPurpose,
   type WalletFlowScreen,
-} from './recoveryFlow.js';
+  type WalletFlowState,
+  walletFlowTransition,
+} from './walletFlow.js';
 export {
-  createRecoveryFlowRunner,
-  type RecoveryFlowActions,
-  type RecoveryFlowRunner,
+  createWalletFlowRunner,
   recoverFailureReason,
-} from './recoveryFlowRunner.js';
-export { createPasswordActions, type PasswordActions } from './recoveryPasswordActions.js';
+  type WalletFlowActions,
+  type WalletFlowRunner,
+} from './walletFlowRunner.js';
