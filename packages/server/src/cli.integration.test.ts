@@ -222,7 +222,8 @@ it('refuses, with a clear message, a command on a directory held by a server tha
   // An embedding host (createLatchServer without listening) holds the directory in this process.
   const holder = await createLatchServer(testSettings({ inMemoryDb: false, dataDir: dir }));
   try {
-    const result = await spawnCli(['apps', 'list'], { LATCH_DATA_DIR: dir });
+    // The lock file names the holder, so the entry refuses in this process as it would in its own.
+    const result = await cli(['apps', 'list'], { LATCH_DATA_DIR: dir });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('The Latch server is running on this data directory');
     expect(result.stderr).toContain(`pid ${process.pid}`);
