@@ -1,6 +1,7 @@
 import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createEmbeddedWalletProvider, shownMessage } from './embeddedWalletProvider.js';
+import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import { shownMessage } from './providerSignCall.js';
 
 const ADDRESS = `0x${'d'.repeat(40)}`;
 const owner = {
@@ -78,6 +79,25 @@ describe('embedded wallet EIP-1193 provider', () => {
       code: 4200,
     });
     expect(t.signed).toEqual([]);
+  });
+});
+
+describe('embedded wallet provider: a signature loads with its first request', () => {
+  it('refuses (4001) a request whose user logged out while it loaded, without a prompt or a signature', async () => {
+    let user: User | null = owner;
+    const prompts: string[] = [];
+    const provider = createEmbeddedWalletProvider({
+      getUser: () => user,
+      controller: { signMessage: async () => '0x01', signTypedData: async () => '0x02' },
+      sign: (kind, _payload, run) => {
+        prompts.push(kind);
+        return run();
+      },
+    });
+    const signature = provider.request({ method: 'personal_sign', params: ['hi', ADDRESS] });
+    user = null;
+    await expect(signature).rejects.toMatchObject({ code: 4001 });
+    expect(prompts).toEqual([]);
   });
 });
 

@@ -6,24 +6,6 @@ import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { embeddedWalletOf } from './embeddedWalletController.js';
 import type { SendTransactionUiOptions } from './sendTransactionFlow.js';
 
-/** What the sign request screen shows for a personal_sign message: hex that is readable UTF-8 text is shown as that text (as wallets do). */
-export function shownMessage(message: string): string {
-  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(message)) return message;
-  const bytes = new Uint8Array(message.length / 2 - 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(message.slice(2 + i * 2, 4 + i * 2), 16);
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // Control characters other than whitespace mean binary data: keep the hex.
-    const binary = [...text].some((c) => {
-      const code = c.charCodeAt(0);
-      return code < 0x09 || (code > 0x0d && code < 0x20) || code === 0x7f;
-    });
-    return binary ? message : text;
-  } catch {
-    return message;
-  }
-}
-
 /** An EIP-1193 request. */
 export interface Eip1193Request {
   method: string;
@@ -55,9 +37,9 @@ export type LoadChainCalls = () => Promise<ChainCalls>;
 const hexChainId = (id: number) => `0x${id.toString(16)}`;
 
 /**
- * The EIP-1193 provider of the user's embedded wallet: accounts and chain id locally, signing
- * (personal_sign, eth_signTypedData_v4) through `sign` — the host decides whether a screen asks first —
- * and, through the lazily loaded chain calls, wallet_switchEthereumChain, eth_signTransaction,
+ * The EIP-1193 provider of the user's embedded wallet: accounts, chain id and events locally; signing
+ * (personal_sign, eth_signTypedData_v4, loaded with the first request: providerSignCall.ts) through
+ * `sign` — the host decides whether a screen asks first — and, through the lazily loaded chain calls, wallet_switchEthereumChain, eth_signTransaction,
  * eth_sendTransaction (the send screen) and the node's read calls on the current chain.
  * Checked before any prompt (SPEC §5): a user without an embedded wallet → embedded_wallet_not_found,
  * a message that is not a non-empty string → invalid_message, a malformed transaction → invalid_transaction_request.
@@ -92,12 +74,6 @@ export function createEmbeddedWalletProvider(options: {
     return { user, wallet };
   };
   const params = (request: Eip1193Request) => (Array.isArray(request.params) ? request.params : []);
-  // A signature for another account than the embedded wallet's is refused (EIP-1193 4100: unauthorized).
-  const ownAccount = (wallet: { address: string }, requested: unknown) => {
-    if (typeof requested === 'string' && requested.toLowerCase() !== wallet.address.toLowerCase()) {
-      throw new WalletProviderError(4100, 'The requested account is not the embedded wallet.');
-    }
-  };
   // Switching, transactions and reads run in the chain calls, loaded on first use.
   const viaChainCalls = async (request: Eip1193Request, uiOptions?: SendTransactionUiOptions) => {
     if (!options.loadChainCalls)
@@ -135,20 +111,17 @@ export function createEmbeddedWalletProvider(options: {
         }
         case 'eth_chainId':
           return hexChainId(chainId());
-        case 'personal_sign': {
-          const { user, wallet } = current();
-          const [message, account] = params(request);
-          ownAccount(wallet, account);
-          if (typeof message !== 'string' || message.length === 0) throw new LatchError('invalid_message');
-          return sign('message', shownMessage(message), () => options.controller.signMessage(user, message as string));
-        }
+        case 'personal_sign':
         case 'eth_signTypedData_v4': {
-          const { user, wallet } = current();
-          const [account, typedData] = params(request);
-          ownAccount(wallet, account);
-          return sign('typedData', typedData, () =>
-            options.controller.signTypedData(user, typedData as string | Record<string, unknown>),
-          );
+          // Whose request it is is read now; the checks and the signature load with the first request.
+          const requester = current();
+          const { providerSignCall } = await import('./providerSignCall.js');
+          return providerSignCall(request.method, params(request), {
+            requester,
+            getUser: options.getUser,
+            controller: options.controller,
+            sign,
+          });
         }
         default:
           return viaChainCalls(request);
