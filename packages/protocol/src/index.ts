@@ -36,20 +36,8 @@ export {
   LatchError,
   unsupportedChainIdText,
 } from './errors.js';
-export {
-  type BootRefusal,
-  FRAME_CONFIG_ELEMENT_ID,
-  FRAME_PATH,
-  FRAME_ROUTE,
-  FRAME_SCRIPT,
-  type FrameConfig,
-  frameParentOrigin,
-  type GuardWindow,
-  isFramedOnce,
-  type ParentClues,
-  readFrameConfig,
-  resolveParentOrigin,
-} from './frame.js';
+// The frame's contract (its paths and config, the boot guard, the iframe events) is `@latch/protocol/frame`:
+// re-exported here, it would sit in every host page's initial JavaScript (see frameContract.ts).
 export { CLIENT_NAME, HEADER } from './headers.js';
 export { API } from './paths.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
@@ -78,6 +66,7 @@ export {
   type WireUser,
 } from './user.js';
 export type { WireEmbeddedWallet } from './walletApi.js';
+// Also in `@latch/protocol/frame`; to leave this index once core's embeddedWalletError no longer imports it.
 export {
   isWalletMessage,
   isWrongRecoveryPassword,

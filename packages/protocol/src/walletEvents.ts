@@ -1,6 +1,6 @@
 /**
- * The embedded-wallet iframe event names and error types (SPEC §7, §8), without any schema: the host
- * page's initial JavaScript needs these, and the valibot schemas stay in walletMessages.ts.
+ * The embedded-wallet iframe event names and error types (SPEC §7, §8), without any schema (the valibot
+ * schemas stay in walletMessages.ts); `@latch/protocol/frame` exports them, for the lazily loaded bridge.
  */
 
 /** The product-specific prefix every iframe event name carries. */

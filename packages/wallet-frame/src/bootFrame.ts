@@ -1,4 +1,4 @@
-import { type BootRefusal, type FrameConfig, frameParentOrigin } from '@latch/protocol';
+import { type BootRefusal, type FrameConfig, frameParentOrigin } from '@latch/protocol/frame';
 import { deviceKeyLoader } from './device/deviceKey.js';
 import type { Argon2idParams } from './recovery/passwordRecovery.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow } from './router.js';

@@ -1,5 +1,5 @@
 // The export page's script: reads the server-rendered config and its own query, then boots.
-import { readFrameConfig } from '@latch/protocol';
+import { readFrameConfig } from '@latch/protocol/frame';
 import type { BootWindow } from './bootFrame.js';
 import { bootExportPage, exportParamsFrom } from './export/exportPage.js';
 import { exportThemeFrom } from './export/exportTheme.js';

@@ -1,5 +1,5 @@
 // The wallet frame page's script: reads the config the server rendered as JSON data and boots.
-import { readFrameConfig } from '@latch/protocol';
+import { readFrameConfig } from '@latch/protocol/frame';
 import { type BootWindow, bootFrame } from './bootFrame.js';
 
 const config = readFrameConfig(document);

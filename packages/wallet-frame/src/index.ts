@@ -1,4 +1,4 @@
-export { type ParentClues, resolveParentOrigin } from '@latch/protocol';
+export { type ParentClues, resolveParentOrigin } from '@latch/protocol/frame';
 export { type BootRefusal, type BootWindow, bootFrame, type FrameConfig, openFrameWallet } from './bootFrame.js';
 export { type DeviceKey, deviceKeyLoader, loadDeviceKey } from './device/deviceKey.js';
 export { createDeviceProof, type ProofInput, sha256Base64url } from './device/deviceProof.js';

@@ -1,4 +1,5 @@
-import { LatchError, WALLET_EVENT } from '@latch/protocol';
+import { LatchError } from '@latch/protocol';
+import { WALLET_EVENT } from '@latch/protocol/frame';
 import { CUSTODY_LIMIT, WalletCreateData, WalletRpcData } from '@latch/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { CustodyError } from './keys/custodyError.js';

@@ -1,4 +1,5 @@
-import { WALLET_EVENT, WALLET_READY_ANNOUNCEMENT_ID, type WalletEvent, type WalletReply } from '@latch/protocol';
+import type { WalletReply } from '@latch/protocol';
+import { WALLET_EVENT, WALLET_READY_ANNOUNCEMENT_ID, type WalletEvent } from '@latch/protocol/frame';
 import { CUSTODY_LIMIT, parseWalletRequest, walletErrorReply, walletReply } from '@latch/protocol/schemas';
 import * as v from 'valibot';
 import { toWalletError } from './walletErrorReply.js';
@@ -132,4 +133,4 @@ class RouteError extends Error {
   }
 }
 
-export { isFramedOnce } from '@latch/protocol';
+export { isFramedOnce } from '@latch/protocol/frame';

@@ -1,13 +1,11 @@
 import {
   type DeviceRegisterData,
-  FRAME_PATH,
   LatchError,
   TIMEOUT,
-  WALLET_EVENT,
   type WalletAddressResult,
-  type WalletEvent,
   type WalletRpcResult,
 } from '@latch/protocol';
+import { FRAME_PATH, WALLET_EVENT, type WalletEvent } from '@latch/protocol/frame';
 import {
   parseWalletReply,
   type WalletApproveTransactionData,

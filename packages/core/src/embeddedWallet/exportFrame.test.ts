@@ -1,4 +1,4 @@
-import { WALLET_EVENT } from '@latch/protocol';
+import { WALLET_EVENT } from '@latch/protocol/frame';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { embeddedWalletExportUrl, startKeyExport } from './exportFrame.js';

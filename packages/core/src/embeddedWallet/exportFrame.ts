@@ -1,4 +1,5 @@
-import { FRAME_PATH, LatchError, TIMEOUT, WALLET_EVENT, type WalletProxyErrorType } from '@latch/protocol';
+import { LatchError, TIMEOUT } from '@latch/protocol';
+import { FRAME_PATH, WALLET_EVENT, type WalletProxyErrorType } from '@latch/protocol/frame';
 import type { Clock } from '../clock.js';
 import { EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
 import type { FrameHost, FrameTarget, HostMessage } from './frameHost.js';

@@ -1,7 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FRAME_CONFIG_ELEMENT_ID, FRAME_PATH, FRAME_ROUTE, FRAME_SCRIPT, type FrameConfig } from '@latch/protocol';
+import {
+  FRAME_CONFIG_ELEMENT_ID,
+  FRAME_PATH,
+  FRAME_ROUTE,
+  FRAME_SCRIPT,
+  type FrameConfig,
+} from '@latch/protocol/frame';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { frameSecurityHeaders } from '../wallets/frameSecurityHeaders.js';
 

@@ -1,4 +1,4 @@
-import { frameParentOrigin } from '@latch/protocol';
+import { frameParentOrigin } from '@latch/protocol/frame';
 import { type BootRefusal, type BootWindow, type FrameConfig, openFrameWallet } from '../bootFrame.js';
 import { createExportRouter, type ExportView } from './exportRouter.js';
 

@@ -1,4 +1,5 @@
-import { LatchError, WALLET_EVENT } from '@latch/protocol';
+import { LatchError } from '@latch/protocol';
+import { WALLET_EVENT } from '@latch/protocol/frame';
 import { describe, expect, it } from 'vitest';
 import { EXPORT_PAGE_TEXT } from '../frameTexts.js';
 import { CustodyError } from '../keys/custodyError.js';

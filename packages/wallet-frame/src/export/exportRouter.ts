@@ -1,4 +1,5 @@
-import { LatchError, WALLET_EVENT } from '@latch/protocol';
+import { LatchError } from '@latch/protocol';
+import { WALLET_EVENT } from '@latch/protocol/frame';
 import { WalletConnectData, type WireExportInit } from '@latch/protocol/schemas';
 import { EXPORT_PAGE_TEXT, exportErrorText } from '../frameTexts.js';
 import type { DerivedWallet } from '../keys/deriveWallet.js';

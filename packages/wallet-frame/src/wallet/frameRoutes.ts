@@ -1,4 +1,5 @@
-import { LatchError, WALLET_EVENT, type WalletEvent, type WalletRpcResult } from '@latch/protocol';
+import { LatchError, type WalletRpcResult } from '@latch/protocol';
+import { WALLET_EVENT, type WalletEvent } from '@latch/protocol/frame';
 import {
   DeviceRegisterData,
   WalletApproveTransactionData,

@@ -1,4 +1,4 @@
-import { WALLET_EVENT } from '@latch/protocol';
+import { WALLET_EVENT } from '@latch/protocol/frame';
 import { IDBFactory } from 'fake-indexeddb';
 import { parseEther, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
