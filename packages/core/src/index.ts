@@ -99,7 +99,7 @@ export type {
   SignRequestTransition,
 } from './embeddedWallet/signRequestFlow.js';
 export type { SignRequestRunner } from './embeddedWallet/signRequestRunner.js';
-export type { ExportPageOptions, WalletExporter } from './embeddedWallet/walletExporter.js';
+export type { ExportPage, ExportPageOptions, ExportPageView, WalletExporter } from './embeddedWallet/walletExporter.js';
 export { loadWalletFlow, type WalletFlowModule } from './embeddedWallet/walletFlowLoader.js';
 // The password and recovery flows load on first use; only their types are re-exported here.
 export type {

@@ -11,6 +11,7 @@ import {
   embeddedWalletOf,
 } from './embeddedWalletController.js';
 import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import { browserFrameHost } from './frameHost.js';
 import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
 import type { SendTransaction } from './sendTransactionFlow.js';
 import type { SignRequest } from './signRequestFlow.js';
@@ -159,6 +160,9 @@ export function createEmbeddedWalletRuntime(options: {
 
   const exporter = createWalletExportHandle({
     getUser: () => client.getState().user,
+    getAccessToken: () => client.getAccessToken(),
+    // Touches no browser global until the export page is attached.
+    host: browserFrameHost(),
     controller,
     clock,
     page: {

@@ -24,6 +24,7 @@ export function createWalletExportHandle(options: Parameters<typeof createLoaded
     subscribe: changes.subscribe,
     exportWallet: async () => (await load()).exportWallet(),
     fail: () => loaded?.fail(),
+    openPage: async (view) => (loaded ? loaded.openPage(view) : null),
     close: () => loaded?.close(),
     destroy() {
       loaded?.destroy();

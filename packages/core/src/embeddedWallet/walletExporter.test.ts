@@ -1,6 +1,7 @@
 import { createFakeClock } from '@latch/core/testing';
 import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
+import type { HostMessage } from './frameHost.js';
 import { createWalletExporter } from './walletExporter.js';
 
 const ADDRESS = `0x${'c'.repeat(40)}`;
@@ -95,5 +96,61 @@ describe('wallet exporter', () => {
     finishFirst();
     await clock.advance(2000);
     expect(exporter.getState()?.status).toBe('connecting');
+  });
+
+  describe('the export page (openPage)', () => {
+    // The frame contract's event names (SPEC §7), spelled out: the test pins the wire, not a constant.
+    const READY = 'latch:iframe:ready';
+    const CONNECT = 'latch:wallet:connect';
+    const pageSetup = (token: string | null) => {
+      const clock = createFakeClock();
+      const listeners = new Set<(m: HostMessage) => void>();
+      const host = {
+        listen(listener: (m: HostMessage) => void) {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      };
+      const exporter = createWalletExporter({
+        getUser: () => owner,
+        controller: { connect: (async () => ({})) as never },
+        clock,
+        page: { apiUrl: 'https://auth.example', appId: 'a'.repeat(25) },
+        getAccessToken: async () => token,
+        host,
+      });
+      const fromPage = (data: unknown, source: unknown) => {
+        for (const l of [...listeners]) l({ data, origin: 'https://auth.example', source });
+      };
+      return { clock, exporter, fromPage };
+    };
+
+    it('gives the page address without the token, and hands the token to the page window by message', async () => {
+      const { clock, exporter, fromPage } = pageSetup('secret-token');
+      void exporter.exportWallet();
+      await clock.advance(1000);
+      const page = await exporter.openPage({ width: 400 });
+      expect(page?.src).toContain(`address=${ADDRESS}`);
+      expect(page?.src).toContain('width=400');
+      expect(page?.src).not.toContain('secret-token');
+      const posted: unknown[] = [];
+      const target = { postMessage: (message: unknown) => posted.push(message) };
+      page?.attach(target);
+      fromPage({ id: 'latch:ready', event: READY }, target);
+      expect(posted).toMatchObject([{ event: CONNECT, data: { accessToken: 'secret-token', address: ADDRESS } }]);
+      // The page answering with an error shows the wallet_error code on the screen.
+      const { id } = (posted as { id: string }[])[0] ?? { id: '' };
+      fromPage({ id, event: CONNECT, error: { type: 'error', message: 'no' } }, target);
+      await clock.flush();
+      expect(exporter.getState()?.error).toBe('wallet_error');
+    });
+
+    it('without an access token: no page, and the failure shows on the screen', async () => {
+      const { clock, exporter } = pageSetup(null);
+      void exporter.exportWallet();
+      await clock.advance(1000);
+      expect(await exporter.openPage({})).toBeNull();
+      expect(exporter.getState()).toMatchObject({ status: 'error', error: 'wallet_error' });
+    });
   });
 });

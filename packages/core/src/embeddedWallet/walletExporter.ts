@@ -2,6 +2,7 @@ import { LatchError, type User } from '@latch/protocol';
 import type { Clock } from '../clock.js';
 import { createMachineCore } from '../machine/machineCore.js';
 import { type EmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
+import type { FrameHost, FrameTarget } from './frameHost.js';
 import {
   type KeyExportEffect,
   type KeyExportEvent,
@@ -19,11 +20,30 @@ export interface WalletExporter {
   exportWallet(): Promise<void>;
   /** Shows a failure of the export page on the screen. */
   fail(): void;
+  /**
+   * The export page of the open export, once connected: its address (never the token) and `attach`,
+   * which hands the token to the page's window by message (SPEC §7). Null, with the failure on the
+   * screen, when there is no access token.
+   */
+  openPage(view: ExportPageView): Promise<ExportPage | null>;
   /** Closes the export screen. */
   close(): void;
   destroy(): void;
   /** Where the export page lives (the app's server) and who asks. */
   page: ExportPageOptions;
+}
+
+/** How the host shows the export page: its width in CSS pixels and theme colours by query name. */
+export interface ExportPageView {
+  width?: number;
+  theme?: Record<string, string>;
+}
+
+/** The export page to embed: `src` for the iframe, `attach` once its window exists. */
+export interface ExportPage {
+  src: string;
+  /** Starts the hand-over to the frame's window; a failure of the page shows on the screen. */
+  attach(target: FrameTarget): { frameLoaded(): void; cancel(): void };
 }
 
 /** The app and server of the export page. */
@@ -44,6 +64,10 @@ export function createWalletExporter(options: {
   controller: Pick<EmbeddedWalletController, 'connect'>;
   clock: Clock;
   page: ExportPageOptions;
+  /** The access token the export page receives by message. */
+  getAccessToken?(): Promise<string | null>;
+  /** Where the page's replies arrive: the browser's window (tests pass a fake). */
+  host?: Pick<FrameHost, 'listen'>;
 }): WalletExporter {
   const { clock } = options;
   const waiters = new Map<number, { user: User; resolve(): void }>();
@@ -76,6 +100,10 @@ export function createWalletExporter(options: {
     },
   });
   const close = () => machine.dispatch({ type: 'close' });
+  // A failure reported for an export the user already closed (or replaced) changes nothing.
+  const failRun = (run: number) => {
+    if (machine.getState()?.run === run) machine.dispatch({ type: 'fail' });
+  };
 
   return {
     page: options.page,
@@ -93,6 +121,45 @@ export function createWalletExporter(options: {
       });
     },
     fail: () => machine.dispatch({ type: 'fail' }),
+    async openPage(view) {
+      const state = machine.getState();
+      if (!state) return null;
+      const [token, { embeddedWalletExportUrl, startKeyExport }] = await Promise.all([
+        (options.getAccessToken?.() ?? Promise.resolve(null)).catch(() => null),
+        // The page messaging loads with the page (a dynamic import, like loadKeyExport's).
+        import('./exportFrame.js'),
+      ]);
+      const { host } = options;
+      if (!token || !host) {
+        failRun(state.run);
+        return null;
+      }
+      const src = embeddedWalletExportUrl({ ...options.page, address: state.address, ...view });
+      return {
+        src,
+        attach(target) {
+          const session = startKeyExport({
+            target,
+            frameOrigin: new URL(src).origin,
+            host,
+            accessToken: token,
+            address: state.address,
+            clock,
+          });
+          let cancelled = false;
+          session.done.catch(() => {
+            if (!cancelled) failRun(state.run);
+          });
+          return {
+            frameLoaded: session.frameLoaded,
+            cancel() {
+              cancelled = true;
+              session.cancel();
+            },
+          };
+        },
+      };
+    },
     close,
     destroy: close,
   };

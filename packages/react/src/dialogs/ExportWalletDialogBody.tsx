@@ -1,7 +1,6 @@
-import type { WalletExporter } from '@latch/core';
-import { browserFrameHost, loadKeyExport, systemClock } from '@latch/core';
+import type { ExportPage, WalletExporter } from '@latch/core';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useEmbeddedWalletRuntime, useKeyExportState, useLatchContext } from '../hooks/index.js';
+import { useEmbeddedWalletRuntime, useKeyExportState } from '../hooks/index.js';
 import { useExportWalletStrings } from '../hooks/useExportWalletStrings.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
 import { messageText } from '../strings/messageText.js';
@@ -61,7 +60,7 @@ export function ExportWalletDialogBody(): ReactNode {
   );
 }
 
-/** The screen with its export frame: the access token goes to the frame by message, never in its address. */
+/** The screen with its export frame: core hands the access token to the frame by message, never in its address. */
 function ExportScreen(props: {
   exporter: WalletExporter;
   dialog: { current: HTMLDialogElement | null };
@@ -74,67 +73,35 @@ function ExportScreen(props: {
   const { exporter, dialog, address } = props;
   // Decided once: a later failure of the page itself keeps the frame, which shows its own error.
   const [startFrame] = useState(props.connected);
-  const { client } = useLatchContext();
-  const [frame, setFrame] = useState<{
-    src: string;
-    token: string;
-    start: Awaited<ReturnType<typeof loadKeyExport>>['startKeyExport'];
-  } | null>(null);
+  const [page, setPage] = useState<ExportPage | null>(null);
   const frameRef = useRef<HTMLIFrameElement>(null);
   const loaded = useRef<() => void>(() => {});
 
   useEffect(() => {
     if (!startFrame) return;
     let live = true;
-    Promise.all([client.getAccessToken(), loadKeyExport()]).then(
-      ([token, { embeddedWalletExportUrl, startKeyExport }]) => {
-        if (!live) return;
-        if (!token) return exporter.fail();
-        const element = dialog.current;
-        const width = element ? element.clientWidth - 40 : undefined;
-        const src = embeddedWalletExportUrl({
-          ...exporter.page,
-          address,
-          width,
-          theme: element ? themeOf(element) : {},
-        });
-        setFrame({ src, token, start: startKeyExport });
-      },
-      () => live && exporter.fail(),
-    );
+    const element = dialog.current;
+    const view = { width: element ? element.clientWidth - 40 : undefined, theme: element ? themeOf(element) : {} };
+    void exporter.openPage(view).then((opened) => live && setPage(opened));
     return () => {
       live = false;
     };
-  }, [startFrame, client, exporter, dialog, address]);
+  }, [startFrame, exporter, dialog]);
 
   // A layout effect: listening starts in the same task the frame is inserted, before it can announce itself.
   useLayoutEffect(() => {
     const target = frameRef.current?.contentWindow;
-    if (!frame || !target) return;
-    let cancelled = false;
-    const session = frame.start({
-      target,
-      frameOrigin: new URL(frame.src).origin,
-      host: browserFrameHost(),
-      accessToken: frame.token,
-      address,
-      clock: systemClock,
-    });
+    if (!page || !target) return;
+    const session = page.attach(target);
     loaded.current = session.frameLoaded;
-    session.done.catch(() => {
-      if (!cancelled) exporter.fail();
-    });
-    return () => {
-      cancelled = true;
-      session.cancel();
-    };
-  }, [frame, address, exporter]);
+    return session.cancel;
+  }, [page]);
 
   return (
     <EmbeddedWalletKeyExportScreen
       titleId={props.titleId}
       address={address}
-      frameSrc={frame?.src ?? null}
+      frameSrc={page?.src ?? null}
       frameRef={frameRef}
       onFrameLoad={() => loaded.current()}
       errorText={props.errorText}
