@@ -2,7 +2,6 @@
 // config, the boot guard, the iframe event names and error types). An entry of its own, not part of
 // protocol's index: esbuild puts every module a page's barrel re-exports into that page's initial chunks
 // once any lazy chunk uses it, and only the frame, the server and the lazily loaded bridge need these.
-// (The event names are still in the index too, for core's embeddedWalletError, until it moves off them.)
 export {
   type BootRefusal,
   FRAME_CONFIG_ELEMENT_ID,
@@ -19,8 +18,6 @@ export {
 } from './frame.js';
 export {
   isWalletMessage,
-  isWrongRecoveryPassword,
-  WALLET_ERROR_TEXT,
   WALLET_EVENT,
   WALLET_EVENT_PREFIX,
   WALLET_EVENTS,

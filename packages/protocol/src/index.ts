@@ -66,19 +66,8 @@ export {
   type WireUser,
 } from './user.js';
 export type { WireEmbeddedWallet } from './walletApi.js';
-// Also in `@latch/protocol/frame`; to leave this index once core's embeddedWalletError no longer imports it.
-export {
-  isWalletMessage,
-  isWrongRecoveryPassword,
-  WALLET_ERROR_TEXT,
-  WALLET_EVENT,
-  WALLET_EVENT_PREFIX,
-  WALLET_EVENTS,
-  WALLET_PROXY_ERROR_TYPES,
-  WALLET_READY_ANNOUNCEMENT_ID,
-  type WalletEvent,
-  type WalletProxyErrorType,
-} from './walletEvents.js';
+export { isWrongRecoveryPassword, WALLET_ERROR_TEXT } from './walletErrors.js';
+export type { WalletProxyErrorType } from './walletEvents.js';
 export type {
   DeviceRegisterData,
   WalletAddressResult,

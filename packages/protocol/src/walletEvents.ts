@@ -1,6 +1,7 @@
 /**
  * The embedded-wallet iframe event names and error types (SPEC §7, §8), without any schema (the valibot
- * schemas stay in walletMessages.ts); `@latch/protocol/frame` exports them, for the lazily loaded bridge.
+ * schemas stay in walletMessages.ts); `@latch/protocol/frame` exports them, for the frame and the lazily loaded bridge (the SDK's side
+ * of the error replies is walletErrors.ts).
  */
 
 /** The product-specific prefix every iframe event name carries. */
@@ -58,12 +59,6 @@ export const WALLET_PROXY_ERROR_TYPES = [
 /** One wallet proxy error type. */
 export type WalletProxyErrorType = (typeof WALLET_PROXY_ERROR_TYPES)[number];
 
-/** SPEC §8 "Wallet and recovery": the texts of wallet errors, as the frame sends them and the SDK shows them. */
-export const WALLET_ERROR_TEXT = {
-  /** For errors the user cannot act on (and anything not ours, which never passes through). */
-  generic: 'An error has occurred, please try again.',
-} as const;
-
 /** True when `value` looks like any Latch iframe message (cheap pre-filter for foreign traffic). */
 export function isWalletMessage(value: unknown): value is { event: string } {
   return (
@@ -72,9 +67,4 @@ export function isWalletMessage(value: unknown): value is { event: string } {
     typeof (value as { event?: unknown }).event === 'string' &&
     (value as { event: string }).event.startsWith(WALLET_EVENT_PREFIX)
   );
-}
-
-/** True when an error reply means a wrong recovery password (SPEC §8 "Wallet and recovery"). */
-export function isWrongRecoveryPassword(type: WalletProxyErrorType): boolean {
-  return type === 'invalid_recovery_pin' || type === 'invalid_request_arguments';
 }

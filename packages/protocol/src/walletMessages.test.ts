@@ -1,12 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import {
-  isWalletMessage,
-  isWrongRecoveryPassword,
-  WALLET_EVENT,
-  WALLET_EVENTS,
-  WALLET_PROXY_ERROR_TYPES,
-} from './walletEvents.js';
+import { isWrongRecoveryPassword } from './walletErrors.js';
+import { isWalletMessage, WALLET_EVENT, WALLET_EVENTS, WALLET_PROXY_ERROR_TYPES } from './walletEvents.js';
 import {
   parseWalletReply,
   parseWalletRequest,

@@ -99,7 +99,8 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     if (!waiting) return;
     pending.delete(reply.id);
     clock.clearTimeout(waiting.timer);
-    if ('error' in reply) waiting.reject(toEmbeddedWalletError(reply.event, reply.error));
+    if ('error' in reply)
+      waiting.reject(toEmbeddedWalletError(reply.error, reply.event === WALLET_EVENT.walletRecover));
     else waiting.resolve(reply.data);
   };
 

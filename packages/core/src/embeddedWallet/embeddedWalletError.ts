@@ -3,8 +3,6 @@ import {
   isWrongRecoveryPassword,
   LatchError,
   WALLET_ERROR_TEXT,
-  WALLET_EVENT,
-  type WalletEvent,
   type WalletProxyErrorType,
 } from '@latch/protocol';
 
@@ -33,14 +31,16 @@ export class EmbeddedWalletError extends LatchError {
 
 /**
  * Maps a frame error reply to the error the SDK throws, with SPEC §8's texts as messages: the
- * catalogue's for a wrong password (invalid_recovery_pin), protocol's generic wallet text otherwise.
+ * catalogue's for a wrong password on a recover call (`recovering`: invalid_recovery_pin), protocol's
+ * generic wallet text otherwise. It takes no event name: those stay in `@latch/protocol/frame`, out of
+ * the page's initial JavaScript (this file is in it through core's index).
  */
 export function toEmbeddedWalletError(
-  event: WalletEvent,
   error: { type: WalletProxyErrorType; message: string },
+  recovering = false,
 ): EmbeddedWalletError {
   const rateLimited = error.message.includes('code 429');
-  if (event === WALLET_EVENT.walletRecover && isWrongRecoveryPassword(error.type)) {
+  if (recovering && isWrongRecoveryPassword(error.type)) {
     return new EmbeddedWalletError('invalid_recovery_pin', undefined, error.type);
   }
   const code = isErrorCode(error.type) ? error.type : 'internal_error';

@@ -116,7 +116,7 @@ export function startKeyExport(options: KeyExportOptions): KeyExportSession {
     if (error) {
       finish(() =>
         rejectDone(
-          toEmbeddedWalletError(WALLET_EVENT.walletConnect, {
+          toEmbeddedWalletError({
             type: error.type as WalletProxyErrorType,
             message: String(error.message),
           }),
