@@ -73,7 +73,9 @@ export {
 // The export page messaging loads on first use (out of the host page's initial JavaScript).
 export type { ExportUrlOptions, KeyExportOptions, KeyExportSession } from './embeddedWallet/exportFrame.js';
 export { loadKeyExport } from './embeddedWallet/exportFrameLoader.js';
-export { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './embeddedWallet/frameHost.js';
+// The browser's frame host is made inside the lazily loaded bridge and export page: a value exported here
+// would put frameHost.ts in the page's initial JavaScript (esbuild places a barrel's modules there).
+export type { FrameHost, FrameTarget, HostMessage } from './embeddedWallet/frameHost.js';
 // The key export loads on first use; only its types are re-exported here.
 export type {
   KeyExportEffect,

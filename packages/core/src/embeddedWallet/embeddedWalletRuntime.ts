@@ -11,7 +11,6 @@ import {
   embeddedWalletOf,
 } from './embeddedWalletController.js';
 import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './embeddedWalletProvider.js';
-import { browserFrameHost } from './frameHost.js';
 import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
 import type { SendTransaction } from './sendTransactionFlow.js';
 import type { SignRequest } from './signRequestFlow.js';
@@ -161,8 +160,6 @@ export function createEmbeddedWalletRuntime(options: {
   const exporter = createWalletExportHandle({
     getUser: () => client.getState().user,
     getAccessToken: () => client.getAccessToken(),
-    // Touches no browser global until the export page is attached.
-    host: browserFrameHost(),
     controller,
     clock,
     page: {

@@ -2,7 +2,7 @@ import { LatchError, type User } from '@latch/protocol';
 import type { Clock } from '../clock.js';
 import { createMachineCore } from '../machine/machineCore.js';
 import { type EmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
-import type { FrameHost, FrameTarget } from './frameHost.js';
+import { browserFrameHost, type FrameHost, type FrameTarget } from './frameHost.js';
 import {
   type KeyExportEffect,
   type KeyExportEvent,
@@ -66,7 +66,7 @@ export function createWalletExporter(options: {
   page: ExportPageOptions;
   /** The access token the export page receives by message. */
   getAccessToken?(): Promise<string | null>;
-  /** Where the page's replies arrive: the browser's window (tests pass a fake). */
+  /** Where the page's replies arrive (tests pass a fake); default: the browser's window, made when a page opens. */
   host?: Pick<FrameHost, 'listen'>;
 }): WalletExporter {
   const { clock } = options;
@@ -129,8 +129,7 @@ export function createWalletExporter(options: {
         // The page messaging loads with the page (a dynamic import, like loadKeyExport's).
         import('./exportFrame.js'),
       ]);
-      const { host } = options;
-      if (!token || !host) {
+      if (!token) {
         failRun(state.run);
         return null;
       }
@@ -141,7 +140,7 @@ export function createWalletExporter(options: {
           const session = startKeyExport({
             target,
             frameOrigin: new URL(src).origin,
-            host,
+            host: options.host ?? browserFrameHost(),
             accessToken: token,
             address: state.address,
             clock,
