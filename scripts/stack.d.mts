@@ -8,14 +8,7 @@ export declare function ensureDemoApp(
   env?: Record<string, string>,
 ): { appId: string; clientId: string };
 export declare function waitForHttp(url: string, timeoutMs?: number): Promise<void>;
-export declare const DEV_CHAIN_ID: 31337;
-export declare function anvilBinary(): string;
-export declare function waitForChain(
-  url: string,
-  chainId: number,
-  child?: ChildProcess,
-  timeoutMs?: number,
-): Promise<void>;
+export { anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
 export declare function withDevChainRpc(rpcUrls: string | undefined, chainUrl: string): string;
 export interface Stack {
   apiUrl: string;

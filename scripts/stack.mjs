@@ -1,9 +1,12 @@
 // Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo
 // host app and a local dev chain (anvil). Shared by `npm start` and the e2e suite so both run the same thing.
 import { spawn, spawnSync } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { anvilArgs, anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
+
+// The dev chain's parts, re-exported for the stack's callers (the e2e setup, the bench).
+export { anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'packages/server/src/cli.ts');
@@ -49,44 +52,6 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
       if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms: ${error}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-  }
-}
-
-/** The dev chain's id: anvil's default, what wallets and tooling expect of a local node. */
-export const DEV_CHAIN_ID = 31337;
-
-/** The anvil binary of this platform's package (what @foundry-rs/anvil's own launcher picks). */
-export function anvilBinary() {
-  const arch = process.arch === 'x64' ? 'amd64' : process.arch;
-  // A devDependency of the server package; resolved from there so the workspace layout does not matter.
-  const require = createRequire(join(ROOT, 'packages/server/package.json'));
-  const manifest = require.resolve(`@foundry-rs/anvil-${process.platform}-${arch}/package.json`);
-  return join(dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
-}
-
-/** Polls a JSON-RPC URL until it answers eth_chainId; fails at once if `child` (the node) exits first. */
-export async function waitForChain(url, chainId, child, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) {
-      throw new Error(`anvil exited (${child.exitCode ?? child.signalCode}); is ${url} taken? Set ANVIL_PORT.`);
-    }
-    let answered;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      answered = Number((await response.json()).result);
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms: ${error}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      continue;
-    }
-    if (answered !== chainId)
-      throw new Error(`${url} is chain ${answered}, not ${chainId}: another node holds the port.`);
-    return;
   }
 }
 
@@ -142,14 +107,7 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
   const children = [];
   // Anvil first: it boots while the synchronous steps below run, so it adds next to nothing to the start.
   // No fork, no network: a fresh chain with anvil's prefunded dev accounts on every start.
-  children.push(
-    launch(
-      'anvil',
-      anvilBinary(),
-      ['--host', '127.0.0.1', '--port', String(anvilPort), '--chain-id', String(DEV_CHAIN_ID), '--silent'],
-      { cwd: ROOT, env: process.env, quiet },
-    ),
-  );
+  children.push(launch('anvil', anvilBinary(), anvilArgs(anvilPort), { cwd: ROOT, env: process.env, quiet }));
   const stop = async () => {
     await Promise.all(
       children.map(

@@ -17,6 +17,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { anvil } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../../../../scripts/localChain.mjs';
 import { createFrameRouter } from '../../../wallet-frame/src/router.js';
 import {
   type FrameTestServer,
@@ -25,7 +26,6 @@ import {
 } from '../../../wallet-frame/src/testing/frameTestServer.js';
 import { frameRoutes } from '../../../wallet-frame/src/wallet/frameRoutes.js';
 import { systemClock } from '../clock.js';
-import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../transactions/testing/startLocalChain.js';
 import { createEmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import { createChainCalls } from './embeddedWalletChainCalls.js';
 import { createEmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';

@@ -3,8 +3,8 @@ import { resolveChains } from '@latch/protocol/chains';
 import { type Chain, createPublicClient, http, type PublicClient, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../../../../scripts/localChain.mjs';
 import { prepareTransaction } from './prepareTransaction.js';
-import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from './testing/startLocalChain.js';
 
 // A contract whose every call reverts: init code returning the runtime PUSH1 0 PUSH1 0 REVERT.
 const REVERTING_CONTRACT = '0x6460006000fd6000526005601bf3';

@@ -24,8 +24,8 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { anvil, mainnet } from 'viem/chains';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../../../../scripts/localChain.mjs';
 import { type Eip1193Provider, WalletProviderError } from '../externalWallets/eip1193.js';
-import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../transactions/testing/startLocalChain.js';
 import { latch } from './latch.js';
 
 type Listener = (...args: unknown[]) => void;

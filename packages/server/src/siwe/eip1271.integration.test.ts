@@ -2,10 +2,10 @@ import { SIWE_API, type TokenResponse } from '@latch/protocol';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../../../../scripts/localChain.mjs';
 import { forEachBackend } from '../test/harness.js';
 import { configureSiwe } from './siweLoginFor.js';
 import { expectRefusedUnchanged } from './testing/expectRefusedUnchanged.js';
-import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from './testing/localChain.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from './testing/siweTestClient.js';
 import { compileSmartWallet } from './testing/smartWalletContract.js';
 
