@@ -1,11 +1,11 @@
 import { LatchError, unsupportedChainIdText } from '@latch/protocol';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../logger.js';
+import type { KeyThrottle } from '../throttle/KeyThrottle.js';
 import { TtlCache } from '../ttlCache.js';
 import type { PriceSource } from './coinGeckoSource.js';
 import { nativeTokenOf } from './nativeTokenOf.js';
 import { DEV_CHAIN_IDS, PRICE_IDS } from './priceIds.js';
-import type { TokenPriceThrottle } from './TokenPriceThrottle.js';
 
 /** How long a price is served from memory: fiat estimates need no more, and the source is spared. */
 export const PRICE_TTL_MS = 60_000;
@@ -21,7 +21,8 @@ type Outcome = { usd: number } | { missing: true } | { failed: true };
 export interface TokenPricesOptions {
   /** Undefined when no price source is configured: every price is `price_unavailable`. */
   source: PriceSource | undefined;
-  throttle: TokenPriceThrottle;
+  /** Per client IP. */
+  throttle: KeyThrottle;
   clock: Clock;
   logger: Logger;
   timeoutMs?: number;

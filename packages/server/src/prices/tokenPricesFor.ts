@@ -1,8 +1,8 @@
 import { DEFAULT_PRICE_LIMIT, type Window } from '../config.js';
 import type { ServerContext } from '../context.js';
+import { KeyThrottle } from '../throttle/KeyThrottle.js';
 import { coinGeckoSource, type PriceSource } from './coinGeckoSource.js';
 import { TokenPrices } from './TokenPrices.js';
-import { TokenPriceThrottle } from './TokenPriceThrottle.js';
 
 /** Options of `buildTokenPrices`. */
 export interface TokenPricesSettings {
@@ -20,8 +20,11 @@ export function buildTokenPrices(
 ): TokenPrices {
   const url = options.sourceUrl === undefined ? ctx.settings.priceSourceUrl : (options.sourceUrl ?? undefined);
   const source: PriceSource | undefined = url ? coinGeckoSource(url) : undefined;
-  const throttle = new TokenPriceThrottle(
+  // Per client IP: the prices are public, but each miss costs a call to the price source (often metered), so
+  // no one client may drive it. Not per app: app ids are public too.
+  const throttle = new KeyThrottle(
     ctx.shortLived.throttleBackend,
+    'token-price',
     options.limit ?? ctx.settings.priceLimit ?? DEFAULT_PRICE_LIMIT,
   );
   return new TokenPrices({ source, throttle, clock: ctx.clock, logger: ctx.logger, timeoutMs: options.timeoutMs });

@@ -5,7 +5,7 @@ import { getAddress } from 'viem';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 import { type AccountInput, isEmbeddedWallet } from '../services/accounts.js';
-import type { SiweInitThrottle } from './SiweInitThrottle.js';
+import type { KeyThrottle } from '../throttle/KeyThrottle.js';
 import { SiweNonces } from './SiweNonces.js';
 import { type AllowedChains, SIWE_CLOCK_SKEW_MS, verifySignInMessage } from './verifySiweMessage.js';
 
@@ -21,14 +21,14 @@ export class SiweLogin {
     private readonly ctx: Pick<ServerContext, 'db' | 'clock'>,
     private readonly nonces: SiweNonces,
     private readonly rpcUrls: ReadonlyMap<number, string>,
-    private readonly throttle: SiweInitThrottle,
+    private readonly throttle: KeyThrottle,
     private readonly allowedChains: AllowedChains,
   ) {}
 
   /** Issues a nonce for `address` (any case; answered checksummed) to a client at `ip`, within its limit. */
   async init(app: AppRecord, address: string, ip: string): Promise<SiweInitResponse> {
     assertWalletAuth(app);
-    await this.throttle.consume(app.id, ip);
+    await this.throttle.consume(`${app.id}:${ip}`);
     const checksummed = getAddress(address.toLowerCase());
     const { nonce, expiresAt } = await this.nonces.issue(app.id, checksummed);
     return { nonce, address: checksummed, expires_at: expiresAt.toISOString() };
@@ -106,7 +106,7 @@ function embeddedRefusal(purpose: SiwePurpose): LatchError {
 export function createSiweLogin(
   ctx: Pick<ServerContext, 'db' | 'clock' | 'shortLived'>,
   rpcUrls: ReadonlyMap<number, string>,
-  throttle: SiweInitThrottle,
+  throttle: KeyThrottle,
   allowedChains: AllowedChains,
 ): SiweLogin {
   const nonces = new SiweNonces(ctx.shortLived, () => ctx.clock.now().getTime());

@@ -1,10 +1,13 @@
 import type { ServerContext } from '../context.js';
+import { KeyThrottle } from '../throttle/KeyThrottle.js';
 import type { Limit } from '../throttle/SendThrottle.js';
 import { rpcUrlsFromEnv } from './rpcUrlsFromEnv.js';
-import { SiweInitThrottle } from './SiweInitThrottle.js';
 import { createSiweLogin, type SiweLogin } from './SiweLogin.js';
 import { siweChainsFromEnv } from './siweChains.js';
 import type { AllowedChains } from './verifySiweMessage.js';
+
+/** Nonces one client IP may ask one app for: far above a person retrying, far below a flood of the store. */
+export const DEFAULT_SIWE_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
 /** Options of `buildSiwe`. */
 export interface SiweOptions {
@@ -37,7 +40,13 @@ export function buildSiwe(
     }
     chains = fromEnv.chains;
   }
-  const throttle = new SiweInitThrottle(ctx.shortLived.throttleBackend, options.initLimit);
+  // Per app and client IP, not per address: anyone may ask for a nonce for any address, so a per-address
+  // limit would let a stranger lock a wallet out of its own login.
+  const throttle = new KeyThrottle(
+    ctx.shortLived.throttleBackend,
+    'siwe-init',
+    options.initLimit ?? DEFAULT_SIWE_INIT_LIMIT,
+  );
   return createSiweLogin(ctx, rpcUrls, throttle, chains === 'any' ? chains : new Set(chains));
 }
 

@@ -41,7 +41,8 @@ export interface CounterLimit {
 /** Where the counters live: Redis (RateLimiterRedis) or our ShortLivedStore (PostgreSQL/PGlite). */
 export type ThrottleBackend = { redis: Redis; keyPrefix?: string } | { kv: ShortLivedStore };
 
-function limiter(backend: ThrottleBackend, name: string, limit: Limit): RateLimiterAbstract {
+/** A rate limiter named `name` (its keys' prefix) on `backend`. */
+export function limiter(backend: ThrottleBackend, name: string, limit: Limit): RateLimiterAbstract {
   const options = { points: limit.points, duration: limit.durationSec };
   if ('redis' in backend) {
     return new RateLimiterRedis({
@@ -54,7 +55,7 @@ function limiter(backend: ThrottleBackend, name: string, limit: Limit): RateLimi
 }
 
 /** Seconds a client must wait, rounded up, never 0 (so Retry-After always means "later"). */
-function retryAfterSeconds(res: RateLimiterRes): number {
+export function retryAfterSeconds(res: RateLimiterRes): number {
   return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
 }
 
