@@ -189,17 +189,19 @@ function settled(state: SendTransaction, receipt: TransactionReceipt | null, raw
   return { state: state.prompt ? done : null, effects };
 }
 
+/** A send's progress before it is prepared: nothing reviewed, approved, sent or failed yet. */
+const UNPREPARED = {
+  status: 'preparing',
+  prepared: null,
+  approvalId: null,
+  hash: null,
+  receipt: null,
+  error: null,
+  failure: null,
+} as const;
+
 const preparing = (state: SendTransaction): SendTransactionTransition => ({
-  state: {
-    ...state,
-    status: 'preparing',
-    prepared: null,
-    approvalId: null,
-    hash: null,
-    receipt: null,
-    error: null,
-    failure: null,
-  },
+  state: { ...state, ...UNPREPARED },
   effects: [{ type: 'prepare', id: state.id, request: state.request, chainId: state.chainId }],
 });
 
@@ -223,13 +225,7 @@ export function sendTransactionTransition(
         prompt: event.prompt,
         waitForReceipt: event.waitForReceipt,
         broadcast: event.broadcast ?? true,
-        status: 'preparing',
-        prepared: null,
-        approvalId: null,
-        hash: null,
-        receipt: null,
-        error: null,
-        failure: null,
+        ...UNPREPARED,
       });
       return { state: next.state, effects: [...dismiss(state), ...next.effects] };
     }

@@ -3,6 +3,7 @@ import { type Hex, keccak256, type TransactionReceipt } from 'viem';
 import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { pendingCallers } from '../machine/pendingCallers.js';
 import type { PreparedTransaction, PreparedTransactionFields } from '../transactions/prepareTransaction.js';
 import {
   type ReceiptFailureReason,
@@ -82,13 +83,7 @@ interface Caller {
 
 /** Runs the pure send flow: keeps each caller's promise and does the preparing, signing and sending. */
 export function createSendTransactionRunner(clock: FlowClock, deps: SendTransactionDeps): SendTransactionRunner {
-  const callers = new Map<number, Caller>();
-  let nextId = 0;
-  const settle = (id: number, outcome: (caller: Caller) => void) => {
-    const caller = callers.get(id);
-    callers.delete(id);
-    if (caller) outcome(caller);
-  };
+  const callers = pendingCallers<Caller>();
   const machine = createMachineCore<SendTransaction | null, SendTransactionEvent, SendTransactionEffect>({
     initial: null,
     transition: sendTransactionTransition,
@@ -148,14 +143,14 @@ export function createSendTransactionRunner(clock: FlowClock, deps: SendTransact
             }),
           );
         case 'resolve':
-          return settle(effect.id, (caller) => caller.resolve(effect.result));
+          return callers.settle(effect.id, (caller) => caller.resolve(effect.result));
         case 'reject':
-          return settle(effect.id, (caller) => {
+          return callers.settle(effect.id, (caller) => {
             if (effect.failure) return caller.reject(errorOfFailure(effect.failure, effect.error));
             caller.reject(effect.error ?? new WalletProviderError(4001, USER_REJECTED_TEXT));
           });
         case 'rejectBusy':
-          return settle(effect.id, (caller) =>
+          return callers.settle(effect.id, (caller) =>
             caller.reject(new WalletProviderError(-32002, 'Another transaction is being sent.')),
           );
       }
@@ -166,9 +161,8 @@ export function createSendTransactionRunner(clock: FlowClock, deps: SendTransact
     subscribe: machine.subscribe,
     dispatch: machine.dispatch,
     send(request, options) {
-      const id = ++nextId;
       return new Promise<SendTransactionResult>((resolve, reject) => {
-        callers.set(id, { resolve, reject });
+        const id = callers.add({ resolve, reject });
         machine.dispatch({ type: 'request', id, request, ...options });
       });
     },

@@ -1,6 +1,7 @@
 import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { pendingCallers } from '../machine/pendingCallers.js';
 import {
   type SignRequest,
   type SignRequestEffect,
@@ -26,13 +27,7 @@ interface Caller {
 
 /** Runs the pure sign request: keeps each caller's promise and runs the signing when approved. */
 export function createSignRequestRunner(clock: FlowClock): SignRequestRunner {
-  const callers = new Map<number, Caller>();
-  let nextId = 0;
-  const settle = (id: number, outcome: (caller: Caller) => void) => {
-    const caller = callers.get(id);
-    callers.delete(id);
-    if (caller) outcome(caller);
-  };
+  const callers = pendingCallers<Caller>();
   const machine = createMachineCore<SignRequest | null, SignRequestEvent, SignRequestEffect>({
     initial: null,
     transition: signRequestTransition,
@@ -49,9 +44,9 @@ export function createSignRequestRunner(clock: FlowClock): SignRequestRunner {
           );
         }
         case 'resolve':
-          return settle(effect.id, (caller) => caller.resolve(effect.signature));
+          return callers.settle(effect.id, (caller) => caller.resolve(effect.signature));
         case 'reject':
-          return settle(effect.id, (caller) =>
+          return callers.settle(effect.id, (caller) =>
             caller.reject(effect.error ?? new WalletProviderError(4001, USER_REJECTED_TEXT)),
           );
         case 'after':
@@ -66,9 +61,8 @@ export function createSignRequestRunner(clock: FlowClock): SignRequestRunner {
     subscribe: machine.subscribe,
     dispatch: machine.dispatch,
     request<T>(kind: SignRequestKind, payload: unknown, sign: () => Promise<T>) {
-      const id = ++nextId;
       return new Promise<T>((resolve, reject) => {
-        callers.set(id, { sign, resolve: resolve as (signature: unknown) => void, reject });
+        const id = callers.add({ sign, resolve: resolve as (signature: unknown) => void, reject });
         machine.dispatch({ type: 'request', id, kind, payload });
       });
     },
