@@ -2,33 +2,11 @@ import { WALLET_EVENT } from '@latch/protocol/frame';
 import { IDBFactory } from 'fake-indexeddb';
 import { parseEther, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFrameRouter } from '../router.js';
 import { openDeviceShareStore } from '../storage/deviceShareStore.js';
+import { frameHost } from '../testing/frameHost.js';
 import { type FrameTestServer, frameTestServer } from '../testing/frameTestServer.js';
-import { frameRoutes } from './frameRoutes.js';
-import type { FrameWallet } from './frameWallet.js';
 
-type Reply = { id: string; data?: { address?: `0x${string}`; result?: `0x${string}` }; error?: { type: string } };
-
-/** A router over `wallet` as the host page sees it: send a request, await the reply for its id. */
-function hostOf(wallet: FrameWallet) {
-  const posted: Reply[] = [];
-  const listeners: ((e: MessageEvent) => void)[] = [];
-  const parent = { postMessage: (m: unknown) => posted.push(m as Reply) };
-  const self = {
-    addEventListener: (_: 'message', l: (e: MessageEvent) => void) => listeners.push(l),
-    removeEventListener: () => {},
-  };
-  createFrameRouter({ self, parent, parentOrigin: 'https://host.example', routes: frameRoutes(wallet) }).start();
-  let n = 0;
-  return async (event: string, data: unknown): Promise<Reply> => {
-    const id = `r${++n}`;
-    for (const l of listeners)
-      l({ data: { id, event, data }, origin: 'https://host.example', source: parent } as unknown as MessageEvent);
-    for (let i = 0; i < 500 && !posted.some((p) => p.id === id); i++) await new Promise((r) => setTimeout(r, 10));
-    return posted.find((p) => p.id === id) as Reply;
-  };
-}
+type FrameData = { address?: `0x${string}`; result?: `0x${string}` };
 
 const personalSign = (accessToken: string, address: string) => ({
   accessToken,
@@ -57,7 +35,7 @@ describe('frame wallet through its message router (real server, PGlite)', () => 
   async function unlockedFrame(email: string) {
     const login = await env.login(email);
     const device = await env.device();
-    const host = hostOf(device.wallet);
+    const host = frameHost<FrameData>(device.wallet);
     expect(
       (await host(WALLET_EVENT.deviceRegister, { accessToken: login.token, deviceGrant: login.grant })).data,
     ).toMatchObject({ deviceId: expect.any(String) });
@@ -117,7 +95,7 @@ describe('frame wallet through its message router (real server, PGlite)', () => 
     const switchable: typeof fetch = (input, init) =>
       online ? env.frameFetch(input, init) : Promise.reject(new TypeError('offline'));
     const device = await env.device(new IDBFactory(), { fetch: switchable });
-    const host = hostOf(device.wallet);
+    const host = frameHost<FrameData>(device.wallet);
     await host(WALLET_EVENT.deviceRegister, { accessToken: login.token, deviceGrant: login.grant });
     const address = (await host(WALLET_EVENT.walletCreate, { accessToken: login.token })).data?.address as string;
     online = false;
@@ -138,7 +116,7 @@ describe('frame wallet through its message router (real server, PGlite)', () => 
     const flipped = Uint8Array.from(stored.share);
     flipped[0] = (flipped[0] as number) ^ 1;
     await store.save(address, { ...stored, share: flipped });
-    const reloaded = hostOf((await env.device(device.idb)).wallet);
+    const reloaded = frameHost<FrameData>((await env.device(device.idb)).wallet);
     expect(await reloaded(WALLET_EVENT.walletRpc, personalSign(login.token, address))).toMatchObject({
       error: { type: 'error', message: 'An error has occurred, please try again.' },
     });

@@ -1,32 +1,8 @@
 import { WALLET_EVENT } from '@latch/protocol/frame';
 import { parseTransaction, recoverTransactionAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFrameRouter } from '../router.js';
+import { type FrameHost, frameHost } from '../testing/frameHost.js';
 import { type FrameTestServer, frameTestServer } from '../testing/frameTestServer.js';
-import { frameRoutes } from './frameRoutes.js';
-import type { FrameWallet } from './frameWallet.js';
-
-type Reply = { id: string; data?: Record<string, unknown>; error?: { type: string; message: string } };
-
-/** The frame's router over `wallet`, driven as the host page drives it (postMessage in, reply by id). */
-function hostOf(wallet: FrameWallet) {
-  const posted: Reply[] = [];
-  const listeners: ((e: MessageEvent) => void)[] = [];
-  const parent = { postMessage: (m: unknown) => posted.push(m as Reply) };
-  const self = {
-    addEventListener: (_: 'message', l: (e: MessageEvent) => void) => listeners.push(l),
-    removeEventListener: () => {},
-  };
-  createFrameRouter({ self, parent, parentOrigin: 'https://host.example', routes: frameRoutes(wallet) }).start();
-  let n = 0;
-  return async (event: string, data: unknown): Promise<Reply> => {
-    const id = `r${++n}`;
-    for (const l of listeners)
-      l({ data: { id, event, data }, origin: 'https://host.example', source: parent } as unknown as MessageEvent);
-    for (let i = 0; i < 500 && !posted.some((p) => p.id === id); i++) await new Promise((r) => setTimeout(r, 10));
-    return posted.find((p) => p.id === id) as Reply;
-  };
-}
 
 const hex = (n: bigint) => `0x${n.toString(16)}`;
 const NOT_APPROVED = 'This transaction is not the one the user approved, or its approval was used or expired.';
@@ -35,13 +11,13 @@ const FRIEND = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
 describe('the frame signs only the transaction the user approved (real server, PGlite, real keys)', () => {
   let env: FrameTestServer;
-  let host: ReturnType<typeof hostOf>;
+  let host: FrameHost;
   let token: string;
   let address: `0x${string}`;
   beforeAll(async () => {
     env = await frameTestServer();
     const login = await env.login('approvals@example.com');
-    host = hostOf((await env.device()).wallet);
+    host = frameHost((await env.device()).wallet);
     await host(WALLET_EVENT.deviceRegister, { accessToken: login.token, deviceGrant: login.grant });
     const created = await host(WALLET_EVENT.walletCreate, { accessToken: login.token });
     token = login.token;
