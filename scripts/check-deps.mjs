@@ -31,8 +31,10 @@ export const REACT_LAYERS = {
 };
 
 const REACT_SRC = 'packages/react/src';
-const BINDING_FILES = /^(LatchContext|hooks|useLatch)\.tsx?$/;
-const BINDING_FOLDERS = ['hooks', 'embeddedWallet', 'wallet'];
+// The bindings: LatchContext.ts at the root, the hooks (hooks/) and the embedded wallet's flow context
+// (embeddedWallet/). Any other root file is the entry.
+const BINDING_FILES = /^LatchContext\.tsx?$/;
+const BINDING_FOLDERS = ['hooks', 'embeddedWallet'];
 
 /** The layer of a file, from its path under packages/react/src. */
 export function reactLayerOf(path) {

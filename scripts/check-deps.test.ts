@@ -38,7 +38,15 @@ describe('dependency direction check', () => {
     expect(reactViolation('components/Button.tsx', 'screens/auth/ErrorScreen.tsx')).toMatch(
       /components must not import screens/,
     );
-    expect(reactViolation('hooks.ts', 'components/Button.tsx')).toMatch(/bindings must not import components/);
+    expect(reactViolation('hooks/useLatch.ts', 'components/Button.tsx')).toMatch(/bindings must not import components/);
+    expect(reactViolation('embeddedWallet/WalletFlowContext.ts', 'screens/ScreenView.tsx')).toMatch(
+      /bindings must not import screens/,
+    );
+    expect(reactViolation('hooks/useLatch.ts', 'LatchContext.ts')).toBeNull();
+    // A root file other than the context is the entry: the bindings must not import it.
+    expect(reactViolation('hooks/useLatch.ts', 'LatchProvider.tsx')).toMatch(/bindings must not import entry/);
+    // Folders that no longer exist are no layer: a file put there again is refused, not taken for a binding.
+    expect(reactViolation('wallet/X.ts', 'LatchContext.ts')).toMatch(/wallet\/ is no folder/);
     expect(reactViolation('strings/en.ts', 'LatchContext.ts')).toMatch(/strings must not import bindings/);
     expect(reactViolation('modal/X.tsx', 'components/Button.tsx')).toMatch(/modal\/ is no folder/);
   });
