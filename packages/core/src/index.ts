@@ -55,11 +55,8 @@ export {
   NO_TOKEN_FOR_WALLET_TEXT,
   UNSUPPORTED_RECOVERY_TEXT,
 } from './embeddedWallet/embeddedWalletController.js';
-export {
-  CREATE_TIMED_OUT_TEXT,
-  EmbeddedWalletError,
-  toEmbeddedWalletError,
-} from './embeddedWallet/embeddedWalletError.js';
+// Mapping a frame reply to this error (toEmbeddedWalletError.ts) loads with the bridge.
+export { EmbeddedWalletError } from './embeddedWallet/embeddedWalletError.js';
 export {
   createEmbeddedWalletProvider,
   type Eip1193Request,

@@ -16,6 +16,7 @@ export {
   readFrameConfig,
   resolveParentOrigin,
 } from './frame.js';
+export { isWrongRecoveryPassword, WALLET_ERROR_TEXT } from './walletErrors.js';
 export {
   isWalletMessage,
   WALLET_EVENT,

@@ -36,7 +36,7 @@ export {
   LatchError,
   unsupportedChainIdText,
 } from './errors.js';
-// The frame's contract (its paths and config, the boot guard, the iframe events) is `@latch/protocol/frame`:
+// The frame's contract (its paths and config, the boot guard, the iframe events and error texts) is `@latch/protocol/frame`:
 // re-exported here, it would sit in every host page's initial JavaScript (see frameContract.ts).
 export { CLIENT_NAME, HEADER } from './headers.js';
 export { API } from './paths.js';
@@ -66,7 +66,6 @@ export {
   type WireUser,
 } from './user.js';
 export type { WireEmbeddedWallet } from './walletApi.js';
-export { isWrongRecoveryPassword, WALLET_ERROR_TEXT } from './walletErrors.js';
 export type { WalletProxyErrorType } from './walletEvents.js';
 export type {
   DeviceRegisterData,

@@ -1,6 +1,5 @@
-// What the SDK needs of the frame's error replies when it maps them (core's toEmbeddedWalletError), apart
-// from the event names: protocol's index exports this file, and the frame's events stay in
-// `@latch/protocol/frame` (walletEvents.ts), out of the host page's initial JavaScript.
+// The texts of the frame's error replies, as the frame sends them and the SDK maps them (core's
+// toEmbeddedWalletError, loaded with the bridge); exported by `@latch/protocol/frame`.
 import type { WalletProxyErrorType } from './walletEvents.js';
 
 /** SPEC §8 "Wallet and recovery": the texts of wallet errors, as the frame sends them and the SDK shows them. */

@@ -1,5 +1,5 @@
-import { ERROR_CATALOGUE, LatchError, WALLET_ERROR_TEXT } from '@latch/protocol';
-import type { WalletProxyErrorType } from '@latch/protocol/frame';
+import { ERROR_CATALOGUE, LatchError } from '@latch/protocol';
+import { WALLET_ERROR_TEXT, type WalletProxyErrorType } from '@latch/protocol/frame';
 import { CustodyError, type CustodyErrorCode } from './keys/custodyError.js';
 
 /** SPEC §8 "Wallet and recovery": the generic text for errors the user cannot act on. */

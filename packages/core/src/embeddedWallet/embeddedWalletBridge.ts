@@ -16,8 +16,9 @@ import {
   type WalletTransactionApproval,
 } from '@latch/protocol/schemas';
 import { type Clock, systemClock } from '../clock.js';
-import { CREATE_TIMED_OUT_TEXT, EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
+import { EmbeddedWalletError } from './embeddedWalletError.js';
 import { browserFrameHost, type FrameHost, type FrameTarget, type HostMessage } from './frameHost.js';
+import { CREATE_TIMED_OUT_TEXT, toEmbeddedWalletError } from './toEmbeddedWalletError.js';
 
 /** Options of `createEmbeddedWalletBridge`. */
 export interface EmbeddedWalletBridgeOptions {

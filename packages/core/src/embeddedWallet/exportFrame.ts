@@ -1,8 +1,9 @@
 import { LatchError, TIMEOUT } from '@latch/protocol';
 import { FRAME_PATH, WALLET_EVENT, type WalletProxyErrorType } from '@latch/protocol/frame';
 import type { Clock } from '../clock.js';
-import { EmbeddedWalletError, toEmbeddedWalletError } from './embeddedWalletError.js';
+import { EmbeddedWalletError } from './embeddedWalletError.js';
 import type { FrameHost, FrameTarget, HostMessage } from './frameHost.js';
+import { toEmbeddedWalletError } from './toEmbeddedWalletError.js';
 
 /** What the export page's address carries (SPEC §7): never the access token. */
 export interface ExportUrlOptions {
