@@ -23,4 +23,24 @@ describe('bundle budget: what a host page loads before first paint', () => {
     expect(figures.latch.allInputs.some((input) => input.includes('node_modules/valibot/'))).toBe(true);
     expect(figures.latch.initialInputs.filter((input) => input.includes('node_modules/valibot/'))).toEqual([]);
   });
+
+  // esbuild puts a module that an index (barrel) the page imports re-exports into the page's initial chunks
+  // as soon as any lazy chunk uses it; these are used only by lazily loaded code (the bridge, the export
+  // page, the first signature), so neither index re-exports their values.
+  it('keeps the frame contract and the lazily used wallet modules out of the initial JavaScript', async () => {
+    const bundle = (await import(new URL('bench/bundle.mjs', `file://${root}`).href)) as {
+      measurePage(entry: string, root: string): Promise<BundleFigures['latch']>;
+    };
+    const page = await bundle.measurePage(`${root}bench/pages/latch.tsx`, root);
+    const lazyOnly = [
+      'packages/protocol/src/frame.ts',
+      'packages/protocol/src/walletEvents.ts',
+      'packages/protocol/src/walletErrors.ts',
+      'packages/core/src/embeddedWallet/frameHost.ts',
+      'packages/core/src/embeddedWallet/toEmbeddedWalletError.ts',
+      'packages/core/src/embeddedWallet/providerSignCall.ts',
+    ];
+    for (const module of lazyOnly) expect(page.allInputs).toContain(module);
+    expect(page.initialInputs.filter((input) => lazyOnly.includes(input))).toEqual([]);
+  });
 });
