@@ -46,10 +46,17 @@ export async function feesPerGas(
     return { type: 'legacy', gasPrice: await client.getGasPrice() };
   }
   const station = rule === 'polygon' && gasStationUrl ? await polygonGasStation(gasStationUrl, fetcher) : undefined;
-  const maxPriorityFeePerGas =
+  const suggestedPriorityFee =
     request.maxPriorityFeePerGas ??
     station?.maxPriorityFeePerGas ??
     (rule === 'arbitrum' ? 0n : await client.estimateMaxPriorityFeePerGas());
+  // A request naming only its max fee caps the tip too: a suggested tip above it makes an unsignable transaction.
+  const maxPriorityFeePerGas =
+    request.maxPriorityFeePerGas === undefined &&
+    request.maxFeePerGas !== undefined &&
+    suggestedPriorityFee > request.maxFeePerGas
+      ? request.maxFeePerGas
+      : suggestedPriorityFee;
   const maxFeePerGas =
     request.maxFeePerGas ??
     (station && request.maxPriorityFeePerGas === undefined

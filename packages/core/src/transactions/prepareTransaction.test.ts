@@ -165,6 +165,20 @@ describe('prepareTransaction: SPEC §9 gas rules with fixed fee data', () => {
     expect(client.calls.estimateMaxPriorityFeePerGas).toEqual([]);
   });
 
+  it('caps the suggested priority fee at the max fee a request names without a priority fee', async () => {
+    const low = parseGwei('1');
+    const capped = await prepare({ ...SEND, maxFeePerGas: low });
+    expect(capped.transaction).toMatchObject({ maxFeePerGas: low, maxPriorityFeePerGas: low });
+    const polygonStation = gasStation({ standard: { maxPriorityFee: 30, maxFee: 45.5 } });
+    const station = await prepare(
+      { ...SEND, maxFeePerGas: low },
+      { chain: polygon, fetch: polygonStation.fetcher },
+    );
+    expect(station.transaction).toMatchObject({ maxFeePerGas: low, maxPriorityFeePerGas: low });
+    const roomy = await prepare({ ...SEND, maxFeePerGas: parseGwei('20') });
+    expect(roomy.transaction).toMatchObject({ maxPriorityFeePerGas: FIXED.maxPriorityFeePerGas });
+  });
+
   it('makes a type 0 transaction when the request names a gas price, or the chain has no base fee', async () => {
     expect((await prepare({ ...SEND, gasPrice: 5n })).transaction).toMatchObject({ type: 'legacy', gasPrice: 5n });
     const preLondon = fixedChainReader({ getBlock: async () => ({ baseFeePerGas: null }) });
