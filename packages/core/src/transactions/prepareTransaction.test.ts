@@ -170,10 +170,7 @@ describe('prepareTransaction: SPEC §9 gas rules with fixed fee data', () => {
     const capped = await prepare({ ...SEND, maxFeePerGas: low });
     expect(capped.transaction).toMatchObject({ maxFeePerGas: low, maxPriorityFeePerGas: low });
     const polygonStation = gasStation({ standard: { maxPriorityFee: 30, maxFee: 45.5 } });
-    const station = await prepare(
-      { ...SEND, maxFeePerGas: low },
-      { chain: polygon, fetch: polygonStation.fetcher },
-    );
+    const station = await prepare({ ...SEND, maxFeePerGas: low }, { chain: polygon, fetch: polygonStation.fetcher });
     expect(station.transaction).toMatchObject({ maxFeePerGas: low, maxPriorityFeePerGas: low });
     const roomy = await prepare({ ...SEND, maxFeePerGas: parseGwei('20') });
     expect(roomy.transaction).toMatchObject({ maxPriorityFeePerGas: FIXED.maxPriorityFeePerGas });
