@@ -216,4 +216,30 @@ describe('send transaction flow', () => {
     ]);
     expect(sendTransactionTransition(null, { type: 'reset' })).toEqual({ state: null, effects: [] });
   });
+
+  it('reset never tells the caller of a transaction that may be on chain that it was rejected', () => {
+    // Sent, waiting for the receipt: the caller gets the hash (no receipt), the late receipt changes nothing.
+    const waiting = run(...approved, { type: 'submit' }, { type: 'sent', id: 1, hash: HASH });
+    const gone = sendTransactionTransition(waiting.state, { type: 'reset' });
+    expect(gone).toEqual({
+      state: null,
+      effects: [{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null } }],
+    });
+    // Being signed or sent: no screen, the caller waits for how it ends.
+    const signing = run(...approved, { type: 'submit' });
+    const held = sendTransactionTransition(signing.state, { type: 'reset' });
+    expect(held.effects).toEqual([]);
+    expect(held.state).toMatchObject({ id: 1, status: 'submitting', prompt: false });
+    expect(sendTransactionTransition(held.state, { type: 'sent', id: 1, hash: HASH })).toEqual({
+      state: null,
+      effects: [{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null } }],
+    });
+    const error = new Error('node down');
+    expect(
+      sendTransactionTransition(held.state, { type: 'sendFailed', id: 1, code: 'transaction_failed', error }),
+    ).toEqual({
+      state: null,
+      effects: [{ type: 'reject', id: 1, error, failure: { code: 'transaction_failed', hash: null } }],
+    });
+  });
 });

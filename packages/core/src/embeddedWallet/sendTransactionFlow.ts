@@ -107,7 +107,7 @@ export type SendTransactionEvent =
   /** 'Retry transaction': prepares again (fresh nonce and fees) and shows the review again. */
   | { type: 'retry' }
   | { type: 'close' }
-  /** Logout, another user or destroy: the send goes, its caller gets a rejection (4001). */
+  /** Logout, another user or destroy: the screen goes; a send not yet signed is rejected (4001). */
   | { type: 'reset' };
 
 /** The outcome a caller gets: the hash, and the receipt when the flow waited for one. */
@@ -298,11 +298,17 @@ export function sendTransactionTransition(
       if (!state || state.status === 'submitting' || state.status === 'awaitingReceipt') return stay;
       return { state: null, effects: dismiss(state) };
     case 'reset':
-      // The session went: whatever was open is over for its caller (a transaction already sent stays sent).
-      if (!state) return stay;
-      return {
-        state: null,
-        effects: state.status === 'receipt' ? [] : [{ type: 'reject', id: state.id, error: null, failure: null }],
-      };
+      // The session went: the screen goes. A caller whose transaction may be on chain is never told it was
+      // rejected (4001): one being signed or sent keeps going without a screen and its caller hears how it
+      // ended (hash or the real error); one already sent gets its hash without the receipt.
+      if (!state || state.status === 'receipt') return { state: null, effects: [] };
+      if (state.status === 'submitting')
+        return { state: { ...state, prompt: false, waitForReceipt: false }, effects: [] };
+      if (state.status === 'awaitingReceipt')
+        return {
+          state: null,
+          effects: [{ type: 'resolve', id: state.id, result: { hash: state.hash as Hex, receipt: null } }],
+        };
+      return { state: null, effects: [{ type: 'reject', id: state.id, error: null, failure: null }] };
   }
 }
