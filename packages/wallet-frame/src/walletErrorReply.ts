@@ -10,6 +10,7 @@ const CUSTODY_ERROR_TYPES: Partial<Record<CustodyErrorCode, WalletProxyErrorType
   device_share_missing: 'wallet_not_on_device',
   invalid_message: 'invalid_request_arguments',
   invalid_typed_data: 'invalid_request_arguments',
+  invalid_transaction: 'invalid_request_arguments',
   invalid_password: 'invalid_request_arguments',
   wrong_signer: 'invalid_request_arguments',
 };

@@ -12,6 +12,7 @@ export type CustodyErrorCode =
   | 'invalid_password'
   | 'invalid_message'
   | 'invalid_typed_data'
+  | 'invalid_transaction'
   | 'wrong_signer';
 
 /** A typed custody failure. Messages never contain key material. */

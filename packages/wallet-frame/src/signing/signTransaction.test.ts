@@ -2,6 +2,7 @@ import { parseTransaction, recoverTransactionAddress } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { createWalletKeys } from '../keys/createWalletKeys.js';
 import { CustodyError } from '../keys/custodyError.js';
+import { toWalletError } from '../walletErrorReply.js';
 import { signTransaction } from './signTransaction.js';
 
 const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
@@ -55,5 +56,40 @@ describe('eth_signTransaction', () => {
     ]) {
       await expect(signTransaction(wallet, request)).rejects.toBeInstanceOf(CustodyError);
     }
+  });
+
+  it('refuses quantities above uint256 and a nonce above 2^53 as invalid request arguments, not a crash', async () => {
+    const { wallet } = await createWalletKeys();
+    const tooBig = `0x1${'0'.repeat(64)}`;
+    for (const request of [
+      { to, chainId: 1, value: tooBig },
+      { to, chainId: 1, value: 2n ** 256n },
+      { to, chainId: 1, gas: tooBig },
+      { to, chainId: 1, maxFeePerGas: tooBig },
+      { to, chainId: 1, gasPrice: 2n ** 256n },
+      { to, chainId: 1, nonce: '0x20000000000000' },
+      { to, chainId: 1, nonce: 2n ** 53n },
+      { to, chainId: 1, value: -1n },
+    ]) {
+      const error = await signTransaction(wallet, request).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(
+        error,
+        JSON.stringify(request, (_, v) => (typeof v === 'bigint' ? `${v}n` : v)),
+      ).toBeInstanceOf(CustodyError);
+      expect((error as CustodyError).code).toBe('invalid_transaction');
+      expect(toWalletError(error).type).toBe('invalid_request_arguments');
+    }
+    const max = await signTransaction(wallet, {
+      to,
+      chainId: 1,
+      value: 2n ** 256n - 1n,
+      nonce: '0x1fffffffffffff',
+      gas: 21000,
+      gasPrice: 1,
+    });
+    expect(parseTransaction(max)).toMatchObject({ value: 2n ** 256n - 1n, nonce: Number.MAX_SAFE_INTEGER });
   });
 });

@@ -6,28 +6,37 @@ import { assertSigner } from './signPersonalMessage.js';
 // SPEC §5: these fields must be a number, a bigint or a hex string; chainId must be a number.
 const QUANTITIES = ['gas', 'gasLimit', 'gasPrice', 'value', 'maxPriorityFeePerGas', 'maxFeePerGas'] as const;
 
-function quantity(name: string, value: unknown): bigint | undefined {
+// A transaction's quantities are uint256 on chain: anything larger cannot be what the user reviewed.
+const MAX_UINT256 = 2n ** 256n - 1n;
+
+const refuse = (message: string) => new CustodyError('invalid_transaction', message);
+
+function quantity(name: string, value: unknown, max = MAX_UINT256): bigint | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'bigint' && value >= 0n) return value;
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && isHex(value, { strict: true }) && value.length > 2) return BigInt(value);
-  throw new CustodyError('invalid_typed_data', `Transaction field ${name} must be a number, bigint or hex string`);
+  let parsed: bigint | undefined;
+  if (typeof value === 'bigint') parsed = value;
+  else if (typeof value === 'number' && Number.isSafeInteger(value)) parsed = BigInt(value);
+  else if (typeof value === 'string' && isHex(value, { strict: true }) && value.length > 2) parsed = BigInt(value);
+  if (parsed === undefined || parsed < 0n || parsed > max)
+    throw refuse(`Transaction field ${name} must be a number, bigint or hex string within its range`);
+  return parsed;
 }
 
 /** Turns an EIP-1193 transaction request into what viem signs, refusing malformed fields. */
 export function toSignableTransaction(request: Record<string, unknown>): TransactionSerializable {
   const { chainId, to, data, nonce } = request;
   if (typeof chainId !== 'number' || !Number.isSafeInteger(chainId) || chainId <= 0) {
-    throw new CustodyError('invalid_typed_data', 'Transaction chainId must be a number');
+    throw refuse('Transaction chainId must be a number');
   }
   if (to !== undefined && to !== null && (typeof to !== 'string' || !isAddress(to))) {
-    throw new CustodyError('invalid_typed_data', 'Transaction to must be an address');
+    throw refuse('Transaction to must be an address');
   }
   if (data !== undefined && (typeof data !== 'string' || !isHex(data))) {
-    throw new CustodyError('invalid_typed_data', 'Transaction data must be hex');
+    throw refuse('Transaction data must be hex');
   }
   const values = Object.fromEntries(QUANTITIES.map((k) => [k, quantity(k, request[k])]));
-  const nonceValue = quantity('nonce', nonce);
+  // viem signs the nonce as a JS number: above 2^53 it would not be the nonce reviewed.
+  const nonceValue = quantity('nonce', nonce, BigInt(Number.MAX_SAFE_INTEGER));
   const base = {
     chainId,
     to: (to ?? undefined) as `0x${string}` | undefined,
