@@ -9,6 +9,7 @@ import { foundry } from 'viem/chains';
 import { demoChains } from './demoChains.js';
 import { readDemoSettings } from './demoSettings.js';
 import { devChainRpcUrl } from './devChain.js';
+import { $, show, wireEmailLogin } from './plainPage.js';
 import { DEMO_RECIPIENT } from './SendTransactionPanel.js';
 
 const settings = readDemoSettings(window.location.search, import.meta.env as Record<string, string | undefined>);
@@ -24,10 +25,6 @@ latch.start();
 const chain: Chain = { ...foundry, rpcUrls: { default: { http: rpcUrl ? [rpcUrl] : [] } } };
 const provider = latch.embeddedWallet.provider;
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const show = (id: string, text: string) => {
-  $(id).textContent = text;
-};
 const showError = (error: unknown) => show('error', error instanceof Error ? error.message : String(error));
 
 function render(): void {
@@ -41,15 +38,7 @@ latch.client.subscribe(render);
 latch.embeddedWallet.subscribe(render);
 render();
 
-$('email-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  if (latch.auth.getState().phase === 'closed') latch.login();
-  latch.auth.dispatch({ type: 'submitEmail', email: $<HTMLInputElement>('email').value });
-});
-$('code-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  latch.auth.dispatch({ type: 'submitCode', code: $<HTMLInputElement>('code').value });
-});
+wireEmailLogin(latch);
 
 $('viem-send').addEventListener('click', async () => {
   show('error', '');

@@ -2,6 +2,7 @@
 // signs (e2e/vanillaHost.spec.ts). It renders the core's stores by hand, as a Vue or Svelte binding would.
 import { createLatch, embeddedWalletOf } from '@latch/core';
 import { readDemoSettings } from './demoSettings.js';
+import { $, show, wireEmailLogin } from './plainPage.js';
 
 /** The message the 'Sign message' button signs. */
 const VANILLA_SIGN_MESSAGE = 'Hello from a page without React';
@@ -15,10 +16,6 @@ const latch = createLatch({
 });
 latch.start();
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
-const show = (id: string, text: string) => {
-  $(id).textContent = text;
-};
 const utf8Hex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
@@ -40,16 +37,7 @@ latch.auth.subscribe(render);
 latch.embeddedWallet.subscribe(render);
 render();
 
-$('email-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  // The login flow (the same machine the React modal renders): open it, then submit the email.
-  if (latch.auth.getState().phase === 'closed') latch.login();
-  latch.auth.dispatch({ type: 'submitEmail', email: $<HTMLInputElement>('email').value });
-});
-$('code-form').addEventListener('submit', (event) => {
-  event.preventDefault();
-  latch.auth.dispatch({ type: 'submitCode', code: $<HTMLInputElement>('code').value });
-});
+wireEmailLogin(latch);
 $('sign').addEventListener('click', async () => {
   show('error', '');
   try {
