@@ -1,27 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { createPublicClient, http, parseEther } from 'viem';
-import { foundry } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
-import { dialog, enterCodeFor, newUserPage, openLogin, seenCodes, submitEmail, visible } from './widgetSteps.js';
+import { parseEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, saveScreenshot } from './support.js';
+import { devChain as chain, logInWithWallet, RECIPIENT, walletApp } from './walletSupport.js';
+import { dialog, newUserPage, visible } from './widgetSteps.js';
 
 // The send screen end to end: the demo's 'Send 0.01 ETH' (apps/demo/src/SendTransactionPanel.tsx, through
 // useSendTransaction and EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN) from a fresh embedded wallet on the
 // stack's anvil node; every effect is checked on the chain itself.
-const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
 
 describe('send transaction screen', () => {
   let browser: Browser;
-  const chain = () => createPublicClient({ chain: foundry, transport: http(inject('chainUrl')) });
-  const appFor = (scheme: 'light' | 'dark') =>
-    createApp({
-      name: 'Send Co',
-      config: {
-        email_auth: true,
-        color_scheme: scheme,
-        embedded_wallet_config: { create_on_login: 'users-without-wallets' },
-      },
-    });
+  const appFor = (scheme: 'light' | 'dark') => walletApp('Send Co', { color_scheme: scheme });
 
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -30,24 +20,11 @@ describe('send transaction screen', () => {
     await browser?.close();
   });
 
-  /** A new user logged in on the demo with a ready embedded wallet; returns its address. */
-  async function loggedIn(page: Page, app: TestApp): Promise<`0x${string}`> {
-    const email = uniqueEmail('send');
-    await openDemo(page, app);
-    await openLogin(page);
-    const seen = await seenCodes(email);
-    await submitEmail(page, email);
-    await enterCodeFor(page, email, seen);
-    await dialog(page).waitFor({ state: 'detached', timeout: 30_000 });
-    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
-  }
-
   const submit = (page: Page) => dialog(page).getByRole('button', { name: 'Submit' });
 
   it('refuses an underfunded send before signing; closing is a 4001 rejection and nothing is sent', async () => {
     const page = await newUserPage(browser);
-    const address = await loggedIn(page, await appFor('light'));
+    const address = await logInWithWallet(page, await appFor('light'), 'send');
     expect(await chain().getBalance({ address })).toBe(0n);
 
     await page.getByRole('button', { name: 'Send 0.01 ETH' }).click();
@@ -67,7 +44,7 @@ describe('send transaction screen', () => {
   for (const scheme of ['light', 'dark'] as const) {
     it(`sends 0.01 ETH through the screen (${scheme}): balance moves, receipt, nonce; a closed review sends nothing`, async () => {
       const page = await newUserPage(browser);
-      const address = await loggedIn(page, await appFor(scheme));
+      const address = await logInWithWallet(page, await appFor(scheme), 'send');
       await page.getByRole('button', { name: 'Get test ETH' }).click();
       await visible(page.getByTestId('dev-funding-balance').getByText('1 ETH', { exact: true }), 30_000);
       const recipientBefore = await chain().getBalance({ address: RECIPIENT });

@@ -1,26 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
-import { createPublicClient, createWalletClient, http, parseEther, verifyMessage } from 'viem';
+import { createWalletClient, http, parseEther, verifyMessage } from 'viem';
 import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createApp, latestCode, launchBrowser, stack, type TestApp, uniqueEmail } from './support.js';
+import { latestCode, launchBrowser, stack, type TestApp, uniqueEmail } from './support.js';
+import { devChain as chain, RECIPIENT, walletApp } from './walletSupport.js';
 import { newUserPage, seenCodes, visible } from './widgetSteps.js';
 
 // The same embedded wallet through the libraries hosts use (apps/demo/libraries.html): a viem WalletClient
 // over custom(provider) and wagmi with Latch's connector, each sending on the stack's anvil node.
-const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
-
 const text = async (page: Page, id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
 
 describe('the embedded wallet through viem and wagmi', () => {
   let browser: Browser;
   let app: TestApp;
-  const chain = () => createPublicClient({ chain: foundry, transport: http(inject('chainUrl')) });
   beforeAll(async () => {
     browser = await launchBrowser();
-    app = await createApp({
-      name: 'Libraries Co',
-      config: { email_auth: true, embedded_wallet_config: { create_on_login: 'users-without-wallets' } },
-    });
+    app = await walletApp('Libraries Co');
   });
   afterAll(async () => {
     await browser?.close();
