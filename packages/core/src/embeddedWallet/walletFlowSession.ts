@@ -1,7 +1,7 @@
 import { LatchError, TIMEOUT, type User } from '@latch/protocol';
 import { embeddedWalletOf } from './embeddedWalletController.js';
 import { estimatePasswordStrength } from './passwordStrengthEstimate.js';
-import { loadWalletFlow, type WalletFlowModule } from './walletFlowLoader.js';
+import type { WalletFlowModule } from './walletFlowLoader.js';
 import type { WalletFlowOutcome, WalletFlowPurpose, WalletFlowRunner } from './walletFlowModule.js';
 import type { WalletFlowDeps } from './walletFlows.js';
 
@@ -43,7 +43,9 @@ function downloadText(fileName: string, text: string): void {
 
 /** Loads the flow module and wires its runner to the controller, zxcvbn, the clipboard and downloads. */
 export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<WalletFlowSession> {
-  const module = await loadWalletFlow();
+  // The module itself, not loadWalletFlow(): a static import of walletFlowLoader.ts, which core's index
+  // also re-exports, gave that file a chunk of its own in the host page's initial JavaScript (esbuild).
+  const module: WalletFlowModule = await import('./walletFlowModule.js');
   const { client } = deps;
   const password = module.createPasswordActions({ client, bridge: deps.bridge, controller: deps.controller() });
   let recoveryWaiters: Array<Waiter<void>> = [];
