@@ -106,6 +106,8 @@ export function toFrameTransaction(from: Address, tx: PreparedTransactionFields)
     value: hex(tx.value),
     nonce: tx.nonce,
     gas: hex(tx.gas),
+    // Signed (and approved) with the rest: the estimate counted it, so the signed transaction carries it.
+    accessList: tx.type === 'eip1559' ? tx.accessList : undefined,
     ...fees,
   };
 }

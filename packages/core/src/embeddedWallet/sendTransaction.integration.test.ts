@@ -200,6 +200,18 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     expect(seen.at(-1)).toMatchObject({ status: 'receipt', hash, receipt: { status: 'success' } });
   });
 
+  it('the access list the review estimated with is the one signed and mined', async () => {
+    const { provider, frameCalls } = wallet(submitWhenApproved);
+    const accessList = [{ address: FRIEND.toLowerCase(), storageKeys: [`0x${'00'.repeat(31)}01`] }];
+    const hash = (await provider.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to: FRIEND, value: '0x1', accessList }],
+    })) as Hex;
+    expect((await chainClient.getTransactionReceipt({ hash })).status).toBe('success');
+    expect(await chainClient.getTransaction({ hash })).toMatchObject({ type: 'eip1559', accessList });
+    expect(frameCalls).toEqual(['approve', 'sign:approved']);
+  });
+
   it("viem's createWalletClient({ transport: custom(provider) }) sends, signs, reads the chain and switches", async () => {
     const { provider } = wallet(submitWhenApproved);
     const client = createWalletClient({ account: address, chain: anvil, transport: custom(provider) });

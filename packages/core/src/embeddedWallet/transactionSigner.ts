@@ -5,7 +5,10 @@ import { type EmbeddedWalletClient, type EmbeddedWalletController, tokenOrFail }
 type Hex = `0x${string}`;
 
 /** A transaction as it crosses to the frame: JSON-safe, quantities as hex strings, chainId a number. */
-export type FrameTransaction = Record<string, string | number | undefined>;
+export type FrameTransaction = Record<
+  string,
+  string | number | undefined | readonly { address: string; storageKeys: readonly string[] }[]
+>;
 
 /** Signs transactions in the frame: registers what the user reviews, then signs exactly that. */
 export interface TransactionSigner {

@@ -234,6 +234,18 @@ describe('prepareTransaction: estimation, balance and refusals', () => {
     expect(ERROR_CATALOGUE.insufficient_funds.message).toBe('Wallet has insufficient funds for this transaction.');
   });
 
+  it('keeps an access list on a type 2 transaction and refuses one a type 0 transaction would drop', async () => {
+    const accessList = [{ address: TO, storageKeys: [`0x${'00'.repeat(31)}01`] }] as const;
+    expect((await prepare({ ...SEND, accessList })).transaction).toMatchObject({ type: 'eip1559', accessList });
+    for (const [request, chain] of [
+      [{ ...SEND, accessList, gasPrice: 5n }, mainnet],
+      [{ ...SEND, accessList }, bsc],
+    ] as const) {
+      const error = await refusal(prepare(request, { chain }));
+      expect(error.code, chain.name).toBe('invalid_transaction_request');
+    }
+  });
+
   it('classifies the request', async () => {
     expect((await prepare({ to: TO, data: '0xa9059cbb' })).kind).toBe('contractCall');
     expect((await prepare({ to: TO, value: 1 })).kind).toBe('send');

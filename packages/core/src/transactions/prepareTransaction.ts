@@ -103,6 +103,9 @@ export async function prepareTransaction(
           accessList: valid.accessList,
         }
       : { ...common, type: 'legacy', gasPrice: fees.gasPrice };
+  // A type 0 transaction has no access list: signing it without the one the estimate used is another transaction.
+  if (transaction.type === 'legacy' && valid.accessList?.length)
+    throw new LatchError('invalid_transaction_request', 'An accessList needs a type 2 transaction.');
   const feePerGas = fees.type === 'eip1559' ? fees.maxFeePerGas : fees.gasPrice;
   const l1Fee = rule === 'optimism' ? await optimismL1Fee(client, gasPriceOracleOf(chain), transaction) : 0n;
   const executionFee = gas * feePerGas;

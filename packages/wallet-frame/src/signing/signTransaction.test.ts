@@ -92,4 +92,26 @@ describe('eth_signTransaction', () => {
     });
     expect(parseTransaction(max)).toMatchObject({ value: 2n ** 256n - 1n, nonce: Number.MAX_SAFE_INTEGER });
   });
+
+  it('signs the access list with the rest (EIP-1559, or EIP-2930 with a gas price) and refuses a malformed one', async () => {
+    const { wallet } = await createWalletKeys();
+    const accessList = [{ address: to.toLowerCase(), storageKeys: [`0x${'01'.repeat(32)}`] }];
+    const dynamic = await signTransaction(wallet, {
+      to,
+      chainId: 1,
+      nonce: 0,
+      gas: 30000,
+      maxFeePerGas: 2,
+      maxPriorityFeePerGas: 1,
+      accessList,
+    });
+    expect(parseTransaction(dynamic)).toMatchObject({ type: 'eip1559', accessList });
+    const priced = await signTransaction(wallet, { to, chainId: 1, nonce: 0, gas: 30000, gasPrice: 1, accessList });
+    expect(parseTransaction(priced)).toMatchObject({ type: 'eip2930', accessList });
+    for (const bad of [{ address: 'nope', storageKeys: [] }, { address: to, storageKeys: ['0x01'] }, 'list']) {
+      await expect(signTransaction(wallet, { to, chainId: 1, accessList: [bad] })).rejects.toMatchObject({
+        code: 'invalid_transaction',
+      });
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { type Hex, isAddress, isHex, type TransactionSerializable } from 'viem';
+import { type AccessList, type Hex, isAddress, isHex, type TransactionSerializable } from 'viem';
 import { CustodyError } from '../keys/custodyError.js';
 import type { DerivedWallet } from '../keys/deriveWallet.js';
 import { assertSigner } from './signPersonalMessage.js';
@@ -22,6 +22,27 @@ function quantity(name: string, value: unknown, max = MAX_UINT256): bigint | und
   return parsed;
 }
 
+const STORAGE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+// EIP-2930's access list: signed (and so approved) with the rest, never dropped.
+function accessListOf(raw: unknown): AccessList | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  const valid =
+    Array.isArray(raw) &&
+    raw.every((entry: unknown) => {
+      if (typeof entry !== 'object' || entry === null) return false;
+      const { address, storageKeys } = entry as { address?: unknown; storageKeys?: unknown };
+      return (
+        typeof address === 'string' &&
+        isAddress(address) &&
+        Array.isArray(storageKeys) &&
+        storageKeys.every((key) => typeof key === 'string' && STORAGE_KEY.test(key))
+      );
+    });
+  if (!valid) throw refuse('Transaction accessList must be a list of addresses and storage keys');
+  return (raw as AccessList).map(({ address, storageKeys }) => ({ address, storageKeys: [...storageKeys] }));
+}
+
 /** Turns an EIP-1193 transaction request into what viem signs, refusing malformed fields. */
 export function toSignableTransaction(request: Record<string, unknown>): TransactionSerializable {
   const { chainId, to, data, nonce } = request;
@@ -34,6 +55,7 @@ export function toSignableTransaction(request: Record<string, unknown>): Transac
   if (data !== undefined && (typeof data !== 'string' || !isHex(data))) {
     throw refuse('Transaction data must be hex');
   }
+  const accessList = accessListOf(request.accessList);
   const values = Object.fromEntries(QUANTITIES.map((k) => [k, quantity(k, request[k])]));
   // viem signs the nonce as a JS number: above 2^53 it would not be the nonce reviewed.
   const nonceValue = quantity('nonce', nonce, BigInt(Number.MAX_SAFE_INTEGER));
@@ -51,8 +73,11 @@ export function toSignableTransaction(request: Record<string, unknown>): Transac
       type: 'eip1559',
       maxFeePerGas: values.maxFeePerGas,
       maxPriorityFeePerGas: values.maxPriorityFeePerGas,
+      accessList,
     };
   }
+  // A gas price with an access list is EIP-2930 (a legacy transaction has no place for the list).
+  if (accessList) return { ...base, type: 'eip2930', gasPrice: values.gasPrice, accessList };
   return { ...base, type: 'legacy', gasPrice: values.gasPrice };
 }
 

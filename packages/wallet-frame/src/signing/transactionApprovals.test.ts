@@ -34,4 +34,15 @@ describe('transaction approvals', () => {
       expect.objectContaining({ code: 'transaction_not_approved' }),
     );
   });
+
+  it('covers the access list: an approval of a transaction without it does not sign one with it', () => {
+    const approvals = createTransactionApprovals();
+    const withList = { ...tx, accessList: [{ address: wallet, storageKeys: [] }] };
+    const a = approvals.approve(wallet, tx);
+    expect(() => approvals.consume(a.approvalId, wallet, withList)).toThrow(
+      expect.objectContaining({ code: 'transaction_not_approved' }),
+    );
+    const b = approvals.approve(wallet, withList);
+    approvals.consume(b.approvalId, wallet, withList);
+  });
 });
