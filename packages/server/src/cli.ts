@@ -20,14 +20,14 @@ export { DEMO_APP_NAME, failureMessage, IMPLEMENTED_LOGIN_FLAGS } from './admin/
 
 /** Where a CLI run reads its environment and writes its output: this process, or a caller's capture. */
 export interface CliIO {
-  env: NodeJS.ProcessEnv;
+  /** The environment to read settings from; this process's when absent (only config.ts reads the environment itself). */
+  env?: NodeJS.ProcessEnv;
   cwd: string;
   stdout(text: string): void;
   stderr(text: string): void;
 }
 
 const processIO: CliIO = {
-  env: process.env,
   cwd: process.cwd(),
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
