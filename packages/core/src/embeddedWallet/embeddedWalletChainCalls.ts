@@ -175,12 +175,19 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
     return client;
   };
 
-  // The request's chain: its own chainId when it names one (which must be supported), else the current.
+  // The request's chain is the current one: a request naming another (even a supported one) is refused, as
+  // MetaMask does, rather than signed on a chain the user did not pick.
   const chainOfRequest = (request: unknown, current: number): number => {
-    const valid = validateTransactionRequest(request);
-    const chainId = valid.chainId ?? current;
-    supportedChain(chainId);
-    return chainId;
+    const { chainId } = validateTransactionRequest(request);
+    if (chainId !== undefined && chainId !== current) {
+      supportedChain(chainId);
+      throw new LatchError(
+        'invalid_transaction_request',
+        `chainId ${chainId} is not the wallet's current chain (${current}); switch chains first.`,
+      );
+    }
+    supportedChain(current);
+    return current;
   };
 
   let sendUser: { user: User; address: Address } | null = null;

@@ -311,7 +311,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     expect(runtime.getState().sendTransaction).toBeNull();
   });
 
-  it('malformed requests get the catalogue error before any screen: bad hex, negative value, no to and no data', async () => {
+  it('malformed requests get the catalogue error before any screen: bad hex, negative value, no to and no data, another chain', async () => {
     const { provider, frameCalls, seen } = wallet(submitWhenApproved);
     for (const bad of [{ to: FRIEND, value: '0xzz' }, { to: FRIEND, value: -1 }, { value: '0x1' }]) {
       await expect(provider.request({ method: 'eth_sendTransaction', params: [bad] })).rejects.toMatchObject({
@@ -321,6 +321,13 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     await expect(
       provider.request({ method: 'eth_sendTransaction', params: [{ to: FRIEND, value: '0x1', chainId: 999 }] }),
     ).rejects.toMatchObject({ code: 4902 });
+    // Chain 1 is supported but not the current chain (31337): refused, not signed there.
+    await expect(
+      provider.request({ method: 'eth_sendTransaction', params: [{ to: FRIEND, value: '0x1', chainId: '0x1' }] }),
+    ).rejects.toMatchObject({ code: 'invalid_transaction_request' });
+    await expect(
+      provider.request({ method: 'eth_signTransaction', params: [{ to: FRIEND, value: '0x1', chainId: 1 }] }),
+    ).rejects.toMatchObject({ code: 'invalid_transaction_request' });
     expect(frameCalls).toEqual([]);
     expect(seen).toEqual([]);
   });
