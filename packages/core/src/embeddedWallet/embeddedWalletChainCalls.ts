@@ -190,22 +190,12 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
     return current;
   };
 
-  let sendUser: { user: User; address: Address } | null = null;
   const sendRunner = createSendTransactionRunner(options.clock, {
-    prepare: (request, chainId) =>
-      prepareTransaction(request, {
-        client: clientOf(chainId),
-        chain: supportedChain(chainId),
-        from: sendUser?.address,
-      }),
-    approve: async (transaction) => {
-      if (!sendUser) throw new LatchError('embedded_wallet_not_found');
-      return options.signer.approve(sendUser.user, toFrameTransaction(sendUser.address, transaction));
-    },
-    sign: async (transaction, approvalId) => {
-      if (!sendUser) throw new LatchError('embedded_wallet_not_found');
-      return options.signer.sign(sendUser.user, toFrameTransaction(sendUser.address, transaction), approvalId);
-    },
+    prepare: async (request, chainId, { address }) =>
+      prepareTransaction(request, { client: clientOf(chainId), chain: supportedChain(chainId), from: address }),
+    approve: (transaction, { user, address }) => options.signer.approve(user, toFrameTransaction(address, transaction)),
+    sign: (transaction, approvalId, { user, address }) =>
+      options.signer.sign(user, toFrameTransaction(address, transaction), approvalId),
     broadcast: (raw, chainId) => clientOf(chainId).sendRawTransaction({ serializedTransaction: raw }),
     async waitForReceipt(hash, chainId, timeoutMs) {
       let replaced = false;
@@ -261,8 +251,8 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
       // The same review and approval as a send; the signed transaction comes back instead of going out.
       const normalized = normalizedRequest(request);
       const target = chainOfRequest(normalized, chainId);
-      sendUser = { user, address };
       const { raw } = await sendRunner.send(normalized, {
+        account: { user, address },
         chainId: target,
         prompt: options.prompt(),
         waitForReceipt: false,
@@ -273,8 +263,8 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
     async sendTransaction(user, address, request, chainId, uiOptions) {
       const normalized = normalizedRequest(request);
       const target = chainOfRequest(normalized, chainId);
-      sendUser = { user, address };
       const { hash } = await sendRunner.send(normalized, {
+        account: { user, address },
         chainId: target,
         uiOptions,
         prompt: options.prompt(),

@@ -1,7 +1,7 @@
 // The provider end to end with real parts: the real server (PGlite) and the real frame code (its router,
 // device key and wallet keys) in this process, core's real bridge talking to it by messages, and a real
 // anvil node. Only the browser window is stood in for (FrameHost: message delivery between two objects).
-import { API, HEADER, toUser, type User, type WireUser } from '@latch/protocol';
+import { API, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
 import {
   type Address,
   createPublicClient,
@@ -16,7 +16,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { anvil } from 'viem/chains';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../../../../scripts/localChain.mjs';
 import { createFrameRouter } from '../../../wallet-frame/src/router.js';
 import {
@@ -210,6 +210,57 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     expect((await chainClient.getTransactionReceipt({ hash })).status).toBe('success');
     expect(await chainClient.getTransaction({ hash })).toMatchObject({ type: 'eip1559', accessList });
     expect(frameCalls).toEqual(['approve', 'sign:approved']);
+  });
+
+  it('a request refused as busy does not move the retry of the send in flight to its wallet', async () => {
+    const real = createTransactionSigner(
+      { getAccessToken: async () => token, refreshUser: async () => user },
+      bridge,
+      controller,
+    );
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const frameCalls: string[] = [];
+    let signs = 0;
+    const signer: TransactionSigner = {
+      approve(who, tx) {
+        frameCalls.push(`approve:${who.id}:${String(tx.from)}`);
+        return real.approve(who, tx);
+      },
+      async sign(who, tx, approvalId) {
+        frameCalls.push(`sign:${who.id}`);
+        // The first signature fails once the other request has come in: the user retries.
+        if (signs++ === 0) await gate.then(() => Promise.reject(new LatchError('internal_error')));
+        return real.sign(who, tx, approvalId);
+      },
+    };
+    const calls = createChainCalls({
+      chainOptions: () => ({ supportedChains: [31337], rpcUrls: { 31337: node.url } }),
+      signer,
+      clock: systemClock,
+      prompt: () => true,
+      waitForConfirmation: () => true,
+    });
+    let retries = 0;
+    calls.sendRunner.subscribe(() => {
+      const state = calls.sendRunner.getState();
+      const act = (type: 'submit' | 'retry' | 'close') => queueMicrotask(() => calls.sendRunner.dispatch({ type }));
+      if (state?.status === 'review' && state.approvalId && !state.error) act('submit');
+      if (state?.status === 'error') act(retries++ === 0 ? 'retry' : 'close');
+    });
+    const sent = calls.sendTransaction(user, address, { to: FRIEND, value: '0x1' }, 31337);
+    await vi.waitFor(() => expect(calls.sendRunner.getState()?.status).toBe('submitting'), { timeout: 20_000 });
+    const other = { ...user, id: `${user.id}-other` };
+    await expect(calls.sendTransaction(other, FRIEND, { to: address, value: '0x1' }, 31337)).rejects.toMatchObject({
+      code: -32002,
+    });
+    release();
+    const hash = await sent;
+    expect((await chainClient.getTransactionReceipt({ hash })).from).toBe(address.toLowerCase());
+    const mine = `approve:${user.id}:${address}`;
+    expect(frameCalls).toEqual([mine, `sign:${user.id}`, mine, `sign:${user.id}`]);
   });
 
   it("viem's createWalletClient({ transport: custom(provider) }) sends, signs, reads the chain and switches", async () => {

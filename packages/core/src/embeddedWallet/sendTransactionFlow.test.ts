@@ -1,3 +1,4 @@
+import type { User } from '@latch/protocol';
 import type { Hex, TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { PreparedTransaction } from '../transactions/prepareTransaction.js';
@@ -12,6 +13,7 @@ const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const HASH = `0x${'ab'.repeat(32)}` as Hex;
 const request = { to: TO, value: '0x2386f26fc10000' };
+const ACCOUNT = { user: { id: 'u1' } as User, address: FROM } as const;
 
 const prepared = (patch: Partial<PreparedTransaction> = {}): PreparedTransaction => ({
   from: FROM,
@@ -39,6 +41,7 @@ const open = (prompt = true, waitForReceipt = true): SendTransactionEvent => ({
   type: 'request',
   id: 1,
   request,
+  account: ACCOUNT,
   chainId: 31337,
   uiOptions: { description: 'Pay' },
   prompt,
@@ -63,10 +66,12 @@ describe('send transaction flow', () => {
   it('prepares, then shows the review and asks the frame to register exactly the prepared transaction', () => {
     const opened = run(open());
     expect(opened.state).toMatchObject({ status: 'preparing', uiOptions: { description: 'Pay' }, prompt: true });
-    expect(opened.effects).toEqual([{ type: 'prepare', id: 1, request, chainId: 31337 }]);
+    expect(opened.effects).toEqual([{ type: 'prepare', id: 1, request, chainId: 31337, account: ACCOUNT }]);
     const review = run(...toReview);
     expect(review.state).toMatchObject({ status: 'review', prepared: prepared(), approvalId: null });
-    expect(review.effects).toEqual([{ type: 'registerApproval', id: 1, transaction: prepared().transaction }]);
+    expect(review.effects).toEqual([
+      { type: 'registerApproval', id: 1, transaction: prepared().transaction, account: ACCOUNT },
+    ]);
   });
 
   it('Submit does nothing until the approval is registered, then signs with that approval id once', () => {
@@ -74,7 +79,14 @@ describe('send transaction flow', () => {
     const submitted = run(...approved, { type: 'submit' });
     expect(submitted.state?.status).toBe('submitting');
     expect(submitted.effects).toEqual([
-      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: 'ap1', broadcast: true },
+      {
+        type: 'signAndSend',
+        id: 1,
+        transaction: prepared().transaction,
+        approvalId: 'ap1',
+        broadcast: true,
+        account: ACCOUNT,
+      },
     ]);
     // The approval is used up: a second Submit while signing does nothing.
     expect(run(...approved, { type: 'submit' }, { type: 'submit' }).effects).toEqual([]);
@@ -88,7 +100,7 @@ describe('send transaction flow', () => {
     expect(submitted).toEqual({ state: short.state, effects: [] });
     // After Add Funds, Retry prepares again (a new balance); on a covered review Retry does nothing.
     expect(sendTransactionTransition(short.state, { type: 'retry' }).effects).toEqual([
-      { type: 'prepare', id: 1, request, chainId: 31337 },
+      { type: 'prepare', id: 1, request, chainId: 31337, account: ACCOUNT },
     ]);
     expect(sendTransactionTransition(run(...approved).state, { type: 'retry' }).effects).toEqual([]);
   });
@@ -117,7 +129,14 @@ describe('send transaction flow', () => {
     const signOnly = { ...open(), broadcast: false } as SendTransactionEvent;
     const submitted = run(signOnly, approved[1], approved[2], { type: 'submit' });
     expect(submitted.effects).toEqual([
-      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: 'ap1', broadcast: false },
+      {
+        type: 'signAndSend',
+        id: 1,
+        transaction: prepared().transaction,
+        approvalId: 'ap1',
+        broadcast: false,
+        account: ACCOUNT,
+      },
     ]);
     const signed = sendTransactionTransition(submitted.state, { type: 'sent', id: 1, hash: HASH, raw: '0x02ff' });
     expect(signed.effects).toEqual([{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null, raw: '0x02ff' } }]);
@@ -147,7 +166,7 @@ describe('send transaction flow', () => {
     expect(failed.state).toMatchObject({ status: 'error', error: { code: 'transaction_failed', hash: null } });
     const retried = sendTransactionTransition(failed.state, { type: 'retry' });
     expect(retried.state).toMatchObject({ status: 'preparing', prepared: null, approvalId: null, error: null });
-    expect(retried.effects).toEqual([{ type: 'prepare', id: 1, request, chainId: 31337 }]);
+    expect(retried.effects).toEqual([{ type: 'prepare', id: 1, request, chainId: 31337, account: ACCOUNT }]);
   });
 
   it('a preparation failure shows its catalogue code; a frame refusing the approval shows its code', () => {
@@ -172,7 +191,14 @@ describe('send transaction flow', () => {
   it('without a prompt: no review, no approval, signs at once; errors go straight to the caller', () => {
     const auto = run(open(false), { type: 'prepared', id: 1, prepared: prepared() });
     expect(auto.effects).toEqual([
-      { type: 'signAndSend', id: 1, transaction: prepared().transaction, approvalId: null, broadcast: true },
+      {
+        type: 'signAndSend',
+        id: 1,
+        transaction: prepared().transaction,
+        approvalId: null,
+        broadcast: true,
+        account: ACCOUNT,
+      },
     ]);
     const short = run(open(false), { type: 'prepared', id: 1, prepared: prepared({ insufficientFunds: true }) });
     expect(short).toEqual({

@@ -1,5 +1,5 @@
-import type { ErrorCode } from '@latch/protocol';
-import type { Hex, TransactionReceipt } from 'viem';
+import type { ErrorCode, User } from '@latch/protocol';
+import type { Address, Hex, TransactionReceipt } from 'viem';
 import type { PreparedTransaction, PreparedTransactionFields } from '../transactions/prepareTransaction.js';
 
 /**
@@ -42,6 +42,12 @@ export interface SendTransactionFailure {
   hash: Hex | null;
 }
 
+/** Whose send it is: the user and wallet it was requested for, kept with the send (a later request may be another's). */
+export interface SendAccount {
+  user: User;
+  address: Address;
+}
+
 /** Where a send is: SPEC §2 EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN's views. */
 export type SendTransactionStatus = 'preparing' | 'review' | 'submitting' | 'awaitingReceipt' | 'receipt' | 'error';
 
@@ -51,6 +57,7 @@ export interface SendTransaction {
   id: number;
   /** The request as the caller gave it (already validated by the provider). */
   request: unknown;
+  account: SendAccount;
   chainId: number;
   uiOptions: SendTransactionUiOptions;
   /** False with `noPromptOnSignature`: no review, no screen; errors go straight to the caller. */
@@ -86,6 +93,7 @@ export type SendTransactionEvent =
       type: 'request';
       id: number;
       request: unknown;
+      account: SendAccount;
       chainId: number;
       uiOptions?: SendTransactionUiOptions;
       prompt: boolean;
@@ -120,9 +128,9 @@ export interface SendTransactionResult {
 
 /** What the send flow asks its runner to do; `error: null` in `reject` is the user's rejection (EIP-1193 4001). */
 export type SendTransactionEffect =
-  | { type: 'prepare'; id: number; request: unknown; chainId: number }
+  | { type: 'prepare'; id: number; request: unknown; chainId: number; account: SendAccount }
   /** Registers exactly this transaction with the frame; the frame answers with a one-time approval id. */
-  | { type: 'registerApproval'; id: number; transaction: PreparedTransactionFields }
+  | { type: 'registerApproval'; id: number; transaction: PreparedTransactionFields; account: SendAccount }
   /** Signs in the frame (with the approval id, or null without a prompt) and sends the raw transaction. */
   | {
       type: 'signAndSend';
@@ -130,6 +138,7 @@ export type SendTransactionEffect =
       transaction: PreparedTransactionFields;
       approvalId: string | null;
       broadcast: boolean;
+      account: SendAccount;
     }
   | { type: 'waitForReceipt'; id: number; hash: Hex; chainId: number; timeoutMs: number }
   | { type: 'resolve'; id: number; result: SendTransactionResult }
@@ -176,6 +185,7 @@ function submit(state: SendTransaction): SendTransactionTransition {
         transaction: prepared.transaction,
         approvalId: state.approvalId,
         broadcast: state.broadcast,
+        account: state.account,
       },
     ],
   };
@@ -202,7 +212,7 @@ const UNPREPARED = {
 
 const preparing = (state: SendTransaction): SendTransactionTransition => ({
   state: { ...state, ...UNPREPARED },
-  effects: [{ type: 'prepare', id: state.id, request: state.request, chainId: state.chainId }],
+  effects: [{ type: 'prepare', id: state.id, request: state.request, chainId: state.chainId, account: state.account }],
 });
 
 /** The send flow's pure transition (SPEC §2 send screen, §5 signing and sending, §8 transaction errors). */
@@ -220,6 +230,7 @@ export function sendTransactionTransition(
       const next = preparing({
         id: event.id,
         request: event.request,
+        account: event.account,
         chainId: event.chainId,
         uiOptions: event.uiOptions ?? {},
         prompt: event.prompt,
@@ -241,7 +252,14 @@ export function sendTransactionTransition(
       if (!state.prompt) return submit(reviewed);
       return {
         state: { ...reviewed, status: 'review' },
-        effects: [{ type: 'registerApproval', id: state.id, transaction: event.prepared.transaction }],
+        effects: [
+          {
+            type: 'registerApproval',
+            id: state.id,
+            transaction: event.prepared.transaction,
+            account: state.account,
+          },
+        ],
       };
     }
     case 'prepareFailed':

@@ -1,4 +1,4 @@
-import { LatchError } from '@latch/protocol';
+import { LatchError, type User } from '@latch/protocol';
 import type { Hex, TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fakeClock.js';
@@ -41,7 +41,10 @@ function deps(patch: Partial<SendTransactionDeps> = {}) {
   return { d, calls };
 }
 
-const send = { chainId: 31337, prompt: false, waitForReceipt: true };
+const userOf = (id: string) => ({ id }) as User;
+const ALICE = { user: userOf('alice'), address: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' as const };
+const BOB = { user: userOf('bob'), address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const };
+const send = { account: ALICE, chainId: 31337, prompt: false, waitForReceipt: true };
 
 describe('send transaction runner', () => {
   it("a node refusing the signed transaction is SPEC's 'Error processing transaction' (EIP-1193 -32603)", async () => {
@@ -92,5 +95,49 @@ describe('send transaction runner', () => {
     );
     expect(signed.raw).toBe('0x02aa');
     expect(signOnly.calls).toEqual(['prepare', 'sign']);
+  });
+
+  it('each send keeps its own account: a request refused as busy does not move a retry to its wallet', async () => {
+    const accounts: string[] = [];
+    let expire: (error: unknown) => void = () => undefined;
+    const { d } = deps({
+      prepare: async (_request, _chainId, account) => {
+        accounts.push(`prepare:${account.user.id}:${account.address}`);
+        return prepared;
+      },
+      approve: async (_transaction, account) => {
+        accounts.push(`approve:${account.user.id}`);
+        return 'ap';
+      },
+      sign: async (_transaction, _approvalId, account) => {
+        accounts.push(`sign:${account.user.id}`);
+        return '0x02aa' as Hex;
+      },
+      waitForReceipt: () =>
+        new Promise((_resolve, reject) => {
+          expire = reject;
+        }),
+    });
+    const runner = createSendTransactionRunner(createFakeClock(), d);
+    void runner.send({}, { ...send, prompt: true }).catch(() => undefined);
+    await flush();
+    runner.dispatch({ type: 'submit' });
+    await flush();
+    expect(runner.getState()).toMatchObject({ status: 'awaitingReceipt' });
+    await expect(runner.send({}, { ...send, account: BOB, prompt: true })).rejects.toMatchObject({ code: -32002 });
+    expire(new ReceiptWaitError('expired'));
+    await flush();
+    runner.dispatch({ type: 'retry' });
+    await flush();
+    runner.dispatch({ type: 'submit' });
+    await flush();
+    expect(accounts).toEqual([
+      `prepare:alice:${ALICE.address}`,
+      'approve:alice',
+      'sign:alice',
+      `prepare:alice:${ALICE.address}`,
+      'approve:alice',
+      'sign:alice',
+    ]);
   });
 });

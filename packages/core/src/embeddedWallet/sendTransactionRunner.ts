@@ -7,6 +7,7 @@ import { pendingCallers } from '../machine/pendingCallers.js';
 import type { PreparedTransaction, PreparedTransactionFields } from '../transactions/prepareTransaction.js';
 import {
   type ReceiptFailureReason,
+  type SendAccount,
   type SendTransaction,
   type SendTransactionEffect,
   type SendTransactionEvent,
@@ -41,15 +42,17 @@ export class ReceiptWaitError extends Error {
 
 /** What the runner does for the flow's effects: the chain and the frame. */
 export interface SendTransactionDeps {
-  prepare(request: unknown, chainId: number): Promise<PreparedTransaction>;
-  approve(transaction: PreparedTransactionFields): Promise<string>;
-  sign(transaction: PreparedTransactionFields, approvalId: string | null): Promise<Hex>;
+  prepare(request: unknown, chainId: number, account: SendAccount): Promise<PreparedTransaction>;
+  approve(transaction: PreparedTransactionFields, account: SendAccount): Promise<string>;
+  sign(transaction: PreparedTransactionFields, approvalId: string | null, account: SendAccount): Promise<Hex>;
   broadcast(raw: Hex, chainId: number): Promise<Hex>;
   waitForReceipt(hash: Hex, chainId: number, timeoutMs: number): Promise<TransactionReceipt>;
 }
 
 /** Options of one send. */
 export interface SendTransactionOptions {
+  /** Whose wallet signs: kept with this send, whatever is requested after it. */
+  account: SendAccount;
   chainId: number;
   uiOptions?: SendTransactionUiOptions;
   /** False with noPromptOnSignature: no screen, no approval. */
@@ -92,7 +95,7 @@ export function createSendTransactionRunner(clock: FlowClock, deps: SendTransact
       switch (effect.type) {
         case 'prepare':
           return machine.settle(
-            deps.prepare(effect.request, effect.chainId),
+            deps.prepare(effect.request, effect.chainId, effect.account),
             (prepared) => ({ type: 'prepared', id: effect.id, prepared }),
             (error) => ({
               type: 'prepareFailed',
@@ -103,15 +106,15 @@ export function createSendTransactionRunner(clock: FlowClock, deps: SendTransact
           );
         case 'registerApproval':
           return machine.settle(
-            deps.approve(effect.transaction),
+            deps.approve(effect.transaction, effect.account),
             (approvalId) => ({ type: 'approvalRegistered', id: effect.id, approvalId }),
             (error) => ({ type: 'approvalFailed', id: effect.id, code: codeOf(error, 'internal_error'), error }),
           );
         case 'signAndSend': {
-          const { transaction, approvalId, broadcast } = effect;
+          const { transaction, approvalId, broadcast, account } = effect;
           // A signing failure keeps its code (SPEC §8: the generic signing error); a node refusing the
           // signed transaction is 'Error processing transaction'.
-          const sent = deps.sign(transaction, approvalId).then(
+          const sent = deps.sign(transaction, approvalId, account).then(
             (raw): Promise<{ hash: Hex; raw?: Hex }> =>
               broadcast
                 ? deps.broadcast(raw, transaction.chainId).then(
