@@ -40,7 +40,18 @@ export async function measurePage(entry, root) {
     const bytes = (files) => [...files].reduce((sum, file) => sum + gz(join(root, file)), 0);
     // The source modules in the initial JS and in any chunk (tests check what stays out of the initial JS).
     const inputsOf = (files) => [...new Set([...files].flatMap((file) => Object.keys(outputs[file].inputs)))];
+    // Each initial module's share of the initial gzip bytes: its minified bytes in its chunk, scaled by
+    // that chunk's gzip ratio (gzip has no per-module size; the chunk's own ratio is the fair estimate).
+    const initialGzipByModule = {};
+    for (const file of initial) {
+      const ratio = gz(join(root, file)) / outputs[file].bytes;
+      for (const [module, { bytesInOutput }] of Object.entries(outputs[file].inputs))
+        initialGzipByModule[module] = (initialGzipByModule[module] ?? 0) + bytesInOutput * ratio;
+    }
     return {
+      initialGzipByModule,
+      inputGraph: result.metafile.inputs,
+      entrySource: relative(root, entry),
       initial: bytes(initial),
       total: bytes(js),
       chunks: js.length,
@@ -60,7 +71,43 @@ export async function bundleFigures(root) {
   return {
     react,
     latch,
+    provider: providerFigure(latch),
     addedInitial: latch.initial - react.initial,
     addedTotal: latch.total - react.total,
   };
+}
+
+/** The embedded wallet's EIP-1193 provider: what the page pays for it up front is measured from this module. */
+export const PROVIDER_MODULE = 'packages/core/src/embeddedWallet/embeddedWalletProvider.ts';
+/** Modules of the send screen and the gas logic: they must load on the first send, never with the page. */
+export const SEND_PATH = [
+  /packages\/core\/src\/transactions\//,
+  /\/sendTransaction[^/]*$/,
+  /\/embeddedWalletChainCalls[^/]*$/,
+];
+
+/**
+ * The provider's share of `page`'s initial JS: embeddedWalletProvider.ts and the modules it alone pulls in
+ * (statically reachable from it, and not from the page's entry without passing through it). Returns
+ * `{ gzip, modules, eagerSendModules }` (gzip bytes estimated per module; eagerSendModules should be empty).
+ */
+export function providerFigure(page, module = PROVIDER_MODULE) {
+  const staticImports = (path) =>
+    (page.inputGraph[path]?.imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => i.path);
+  const reach = (from, skip) => {
+    const seen = new Set();
+    const stack = [from];
+    while (stack.length) {
+      const path = stack.pop();
+      if (path === skip || seen.has(path)) continue;
+      seen.add(path);
+      stack.push(...staticImports(path));
+    }
+    return seen;
+  };
+  const withoutProvider = reach(page.entrySource, module);
+  const modules = [...reach(module)].filter((path) => !withoutProvider.has(path) && path in page.initialGzipByModule);
+  const gzip = Math.round(modules.reduce((sum, path) => sum + page.initialGzipByModule[path], 0));
+  const eagerSendModules = page.initialInputs.filter((input) => SEND_PATH.some((pattern) => pattern.test(input)));
+  return { gzip, modules, eagerSendModules };
 }

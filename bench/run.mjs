@@ -21,6 +21,14 @@ console.log(`  Latch adds:         initial ${kB(bundle.addedInitial)}, all ${kB(
 console.log(
   `  Budget: initial JS Latch adds < ${kB(BUDGET)} — ${bundle.addedInitial < BUDGET ? 'within budget' : 'OVER BUDGET'}`,
 );
+const { provider } = bundle;
+console.log(
+  `  of which the embedded wallet's EIP-1193 provider: initial ${kB(provider.gzip)} (${provider.modules.length} module${provider.modules.length === 1 ? '' : 's'} it alone pulls in; gzip share by chunk ratio)`,
+);
+console.log(
+  `  send screen and gas logic: ${provider.eagerSendModules.length === 0 ? 'lazy' : `IN THE INITIAL JS — ${provider.eagerSendModules.join(', ')}`}`,
+);
+if (provider.eagerSendModules.length > 0) process.exitCode = 1;
 console.log('  Peers measured the same way (issue figures): Privy ~695 kB, RainbowKit ~338 kB, Dynamic ~1.3 MB');
 if (bundle.addedInitial >= BUDGET) process.exitCode = 1;
 
@@ -61,5 +69,14 @@ if (browser.failed) {
     console.log(
       `  personal_sign through the wallet frame (no prompt, host → frame → host, median of ${wallet.signRuns}): ${wallet.signMs.toFixed(1)} ms`,
     );
+    const { send } = wallet;
+    if (send.failed) {
+      console.log(`  eth_sendTransaction on anvil: FAILED — ${send.failed}`);
+      process.exitCode = 1;
+    } else {
+      console.log(
+        `  eth_sendTransaction through the wallet frame on anvil (no screen, request → hash with the receipt, median of ${send.runs}): ${send.ms.toFixed(1)} ms (min ${send.minMs.toFixed(1)}, max ${send.maxMs.toFixed(1)}); nonce +${send.nonceAdvance}`,
+      );
+    }
   }
 }

@@ -3,11 +3,13 @@
 // the demo showing the wallet 'ready' (the frame created the keys, split them, stored the device
 // share and registered the wallet; the user was refreshed); (2) sign-message latency through the
 // frame — `personal_sign` on the embedded EIP-1193 provider with noPromptOnSignature, so no screen
-// is timed: host → frame message, signing in the frame, reply. Timed in the page (performance.now).
+// is timed: host → frame message, signing in the frame, reply; (3) eth_sendTransaction on anvil through
+// the same provider (sendFigures.mjs says what is timed). Timed in the page (performance.now).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { startChildServer } from '../server/childServer.mjs';
 import { createPgliteDirectory } from '../server/freshDatabase.mjs';
+import { sendFigures, startBenchChain } from './sendFigures.mjs';
 
 const STEP_TIMEOUT_MS = 30_000;
 
@@ -64,17 +66,30 @@ async function signLatencies(page, count) {
 
 /**
  * Measures in `browser` against a fresh wallet-enabled server on `apiPort`, with the demo served at
- * `demoOrigin`. Returns `{ walletRuns, walletReadyMs, walletReadyMinMs, walletReadyMaxMs, signRuns, signMs }`.
+ * `demoOrigin`. Returns `{ walletRuns, walletReadyMs, walletReadyMinMs, walletReadyMaxMs, signRuns, signMs, send }`
+ * (`send`: sendFigures.mjs's figures, or `{ failed }`).
  */
-export async function walletFigures(root, browser, { demoOrigin, apiPort, walletRuns = 5, signRuns = 20 }) {
+export async function walletFigures(
+  root,
+  browser,
+  { demoOrigin, apiPort, walletRuns = 5, signRuns = 20, sendRuns = 20 },
+) {
   // The server serves the frame bundle: build it from the current source.
   const build = spawnSync(process.execPath, [join(root, 'packages', 'wallet-frame', 'build.mjs')], { stdio: 'pipe' });
   if (build.status !== 0) throw new Error(`wallet frame build failed: ${build.stderr}`);
   const database = createPgliteDirectory('bench-wallet');
   const cleanups = [database.drop];
   try {
+    // A chain that cannot start (8545 taken) fails the send figure alone, not the wallet and sign figures.
+    const chain = await startBenchChain(root).catch((error) => ({ failed: error.message }));
+    if (chain.stop) cleanups.push(chain.stop);
     const server = await startChildServer(join(root, 'bench', 'browser', 'walletHost.ts'), {
-      env: { BENCH_PORT: String(apiPort), BENCH_DATA_DIR: database.dir, BENCH_ALLOWED_ORIGINS: demoOrigin },
+      env: {
+        BENCH_PORT: String(apiPort),
+        BENCH_DATA_DIR: database.dir,
+        BENCH_ALLOWED_ORIGINS: demoOrigin,
+        BENCH_RPC_URLS: chain.failed ? '' : `${chain.chainId}=${chain.url}`,
+      },
       execArgv: ['--import', 'tsx'],
     });
     cleanups.push(() => server.stop());
@@ -82,6 +97,7 @@ export async function walletFigures(root, browser, { demoOrigin, apiPort, wallet
     const url = `${demoOrigin}/?${new URLSearchParams({ ...base, noPromptOnSignature: '1' })}`;
     const ready = [];
     let signTimes = [];
+    let send;
     // One discarded warm-up user, then `walletRuns` new users, each in a fresh context (new device).
     for (let run = 0; run <= walletRuns; run++) {
       const context = await browser.newContext();
@@ -90,7 +106,12 @@ export async function walletFigures(root, browser, { demoOrigin, apiPort, wallet
         const email = `bench-wallet-${run}-${Date.now().toString(36)}@example.com`;
         const { page, ms } = await loginToWalletReady(context, url, server, email);
         if (run > 0) ready.push(ms);
-        if (run === walletRuns) signTimes = await signLatencies(page, signRuns);
+        if (run === walletRuns) {
+          signTimes = await signLatencies(page, signRuns);
+          send = chain.failed
+            ? { failed: chain.failed }
+            : await sendFigures(page, chain, sendRuns).catch((error) => ({ failed: error.message }));
+        }
       } finally {
         await context.close();
       }
@@ -102,6 +123,7 @@ export async function walletFigures(root, browser, { demoOrigin, apiPort, wallet
       walletReadyMaxMs: Math.max(...ready),
       signRuns,
       signMs: median(signTimes),
+      send,
     };
   } finally {
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => {});

@@ -1,7 +1,8 @@
 // The Latch server for the browser wallet figures, in its own process (forked by childServer.mjs with
 // tsx): production mode on a fixed port, so its public URL (the wallet frame's origin and the custody
 // API's Origin check) is exact; an app with email login that creates a wallet at login. Codes go to
-// the parent over IPC. BENCH_PORT, BENCH_DATA_DIR and BENCH_ALLOWED_ORIGINS come from the parent.
+// the parent over IPC. BENCH_PORT, BENCH_DATA_DIR, BENCH_ALLOWED_ORIGINS and BENCH_RPC_URLS (LATCH_RPC_URLS:
+// the bench's anvil as chain 31337) come from the parent.
 import { randomBytes } from 'node:crypto';
 import { type DeliveryModule, loadSettings, startServer } from '@latch/server';
 
@@ -26,6 +27,7 @@ const settings = loadSettings({
   LATCH_MASTER_KEY: randomBytes(32).toString('base64'),
   LATCH_RECOVERY_KEY: randomBytes(32).toString('base64'),
   LATCH_DATA_DIR: process.env.BENCH_DATA_DIR,
+  LATCH_RPC_URLS: process.env.BENCH_RPC_URLS,
 });
 process.env.LATCH_SEND_LIMIT_PER_IP = '1000000000/600';
 process.env.LATCH_SEND_LIMIT_PER_TARGET = '1000000000/600';
