@@ -1,6 +1,10 @@
 import { LatchError } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { createTransactionApprovals, TRANSACTION_APPROVAL_TTL_MS } from './transactionApprovals.js';
+import {
+  createTransactionApprovals,
+  TRANSACTION_APPROVAL_LIMIT,
+  TRANSACTION_APPROVAL_TTL_MS,
+} from './transactionApprovals.js';
 
 const wallet = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const tx = {
@@ -44,5 +48,14 @@ describe('transaction approvals', () => {
     );
     const b = approvals.approve(wallet, withList);
     approvals.consume(b.approvalId, wallet, withList);
+  });
+
+  it('keeps at most TRANSACTION_APPROVAL_LIMIT approvals: a new one evicts the oldest', () => {
+    const approvals = createTransactionApprovals();
+    const ids = Array.from({ length: TRANSACTION_APPROVAL_LIMIT + 1 }, () => approvals.approve(wallet, tx).approvalId);
+    expect(() => approvals.consume(ids[0] as string, wallet, tx)).toThrow(
+      expect.objectContaining({ code: 'transaction_not_approved' }),
+    );
+    for (const id of ids.slice(1)) approvals.consume(id, wallet, tx);
   });
 });

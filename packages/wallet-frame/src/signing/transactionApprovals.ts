@@ -5,6 +5,9 @@ import { toSignableTransaction } from './signTransaction.js';
 /** How long a review may stay open before its approval lapses (the send screen then prepares again). */
 export const TRANSACTION_APPROVAL_TTL_MS = 10 * 60_000;
 
+/** How many live approvals the frame keeps; a new one evicts the oldest (a host cannot grow the store). */
+export const TRANSACTION_APPROVAL_LIMIT = 16;
+
 interface Approval {
   address: string;
   digest: Hex;
@@ -42,6 +45,11 @@ export function createTransactionApprovals(
     approve(address, transaction) {
       const digest = digestOf(transaction);
       for (const [id, approval] of approvals) if (approval.expiresAt <= now()) approvals.delete(id);
+      // A Map iterates in insertion order: the first key is the oldest approval.
+      for (const id of approvals.keys()) {
+        if (approvals.size < TRANSACTION_APPROVAL_LIMIT) break;
+        approvals.delete(id);
+      }
       const approvalId = newId();
       const expiresAt = now() + TRANSACTION_APPROVAL_TTL_MS;
       approvals.set(approvalId, { address: address.toLowerCase(), digest, expiresAt });

@@ -14,7 +14,6 @@ import { type EventRoute, route } from '../router.js';
 import { signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { signTransaction } from '../signing/signTransaction.js';
 import { signTypedDataV4 } from '../signing/signTypedDataV4.js';
-import { createTransactionApprovals } from '../signing/transactionApprovals.js';
 import type { FrameWallet } from './frameWallet.js';
 
 type Address = `0x${string}`;
@@ -26,12 +25,11 @@ type Address = `0x${string}`;
  * id signs exactly the approved transaction, once).
  */
 export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, EventRoute>> {
-  const approvals = createTransactionApprovals();
+  const { approvals } = wallet;
   return {
     [WALLET_EVENT.deviceRegister]: route(DeviceRegisterData, (d) => wallet.registerDevice(d)),
     [WALLET_EVENT.walletClear]: route(WalletClearData, async () => {
       wallet.clear();
-      approvals.clear();
       return {};
     }),
     [WALLET_EVENT.walletCreate]: route(WalletCreateData, (d) => wallet.create(d)),

@@ -13,6 +13,7 @@ import {
   protectWithPassword,
 } from '../recovery/passwordRecovery.js';
 import { openWithProvider, protectWithProvider } from '../recovery/providerRecovery.js';
+import { createTransactionApprovals } from '../signing/transactionApprovals.js';
 import type { DeviceShareStore } from '../storage/deviceShareStore.js';
 import type { CustodyApi, RecoveryRelease, RecoveryUpload, ServerWallet, WalletSigner } from './custodyApi.js';
 import type { TokenOwner, TokenVerifier } from './tokenVerifier.js';
@@ -52,6 +53,8 @@ export interface FrameWalletOptions {
  * server has not accepted yet is checked with the server once before a cached key signs.
  */
 export class FrameWallet {
+  /** The one-time approvals of reviewed transactions: the owner's, so they go with the owner (clear()). */
+  readonly approvals = createTransactionApprovals();
   private readonly unlocked = new Map<string, DerivedWallet>();
   private owner: TokenOwner | null = null;
   private readonly checked = new Set<string>();
@@ -72,9 +75,10 @@ export class FrameWallet {
     this.argon2 = options.argon2 ?? ARGON2ID_PARAMS;
   }
 
-  /** `latch:wallet:clear`: forgets every unlocked key, checked token, owner and kept nonce. */
+  /** `latch:wallet:clear` (and a token of another user): forgets every unlocked key, checked token, owner, kept nonce and approval. */
   clear(): void {
     this.generation++;
+    this.approvals.clear();
     this.unlocked.clear();
     this.checked.clear();
     this.owner = null;

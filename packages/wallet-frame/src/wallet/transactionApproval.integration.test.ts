@@ -91,4 +91,18 @@ describe('the frame signs only the transaction the user approved (real server, P
     await host(WALLET_EVENT.walletClear, {});
     expect((await sign(txA(), id)).data).toBeUndefined();
   });
+
+  it("another user's token on the frame drops the approvals: the first user's id no longer signs", async () => {
+    await host(WALLET_EVENT.walletConnect, { accessToken: token, address });
+    const id = (await approve(txA())).data?.approvalId as string;
+    const other = await env.login('approvals-other@example.com');
+    const refused = await host(WALLET_EVENT.walletApproveTransaction, {
+      accessToken: other.token,
+      address,
+      transaction: txA(),
+    });
+    expect(refused.error).toBeDefined();
+    expect((await host(WALLET_EVENT.walletConnect, { accessToken: token, address })).data).toMatchObject({ address });
+    expect((await sign(txA(), id)).error?.message).toBe(NOT_APPROVED);
+  });
 });
