@@ -151,6 +151,8 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(text).toContain('You are minting one pass.');
     expect(text).toContain('Mint');
     expect(text).toContain('Pass contract');
+    // The host's name never replaces the address the transaction goes to.
+    expect(text).toContain(`${TO.slice(0, 6)}…${TO.slice(-4)}`);
     expect(text).not.toContain('Send ETH');
   });
 

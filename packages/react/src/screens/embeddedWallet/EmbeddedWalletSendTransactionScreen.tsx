@@ -165,8 +165,10 @@ export function EmbeddedWalletSendTransactionScreen(props: ScreenProps): ReactNo
         </Row>
         {to ? (
           <Row label={text.toLabel} testId="to">
+            {/* The host names the contract; the address is always shown too, so the name cannot hide where it goes. */}
+            {contract?.name ? <span>{contract.name} </span> : null}
             <span style={MONO_STYLE} title={to}>
-              {contract?.name ?? shortAddress(to)}
+              {shortAddress(to)}
             </span>
           </Row>
         ) : null}
