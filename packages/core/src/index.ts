@@ -117,6 +117,7 @@ export type {
 } from './embeddedWallet/walletFlowModule.js';
 export type { WalletFlowSession } from './embeddedWallet/walletFlowSession.js';
 export type { WalletFlowDeps, WalletFlows } from './embeddedWallet/walletFlows.js';
+export { type ListedEmbeddedWallet, type WalletListState, walletListState } from './embeddedWallet/walletListState.js';
 // External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
 // the page's initial JavaScript: import them only from lazily loaded modules. The error class is shared.
 export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './externalWallets/eip1193.js';

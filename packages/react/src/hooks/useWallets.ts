@@ -1,4 +1,4 @@
-import { type EmbeddedWalletProvider, embeddedWalletOf } from '@latch/core';
+import { type EmbeddedWalletProvider, walletListState } from '@latch/core';
 import type { Eip1193Provider } from '@latch/core/wallet';
 import { useMemo } from 'react';
 import { useClientState, useEmbeddedWalletRuntime, useEmbeddedWalletState } from './index.js';
@@ -35,12 +35,11 @@ export type ConnectedWallet = EmbeddedConnectedWallet | ExternalConnectedWallet;
 
 /** The wallets: the signed-in user's embedded wallet (`walletClientType: 'latch'`) first, then the connected external ones. */
 export function useWallets(): { ready: boolean; wallets: ConnectedWallet[] } {
-  const { user, status } = useClientState();
+  const client = useClientState();
   const runtime = useEmbeddedWalletRuntime();
-  const { connection } = useEmbeddedWalletState();
-  const embedded = embeddedWalletOf(user);
-  const ready = status === 'ready' && (!embedded || connection?.status !== 'connecting');
+  const { ready, embedded } = walletListState(client, useEmbeddedWalletState());
   const address = embedded?.address;
+  const embeddedReady = embedded?.ready ?? false;
   const external = useConnectedExternalWallets();
   const embeddedList = useMemo<EmbeddedConnectedWallet[]>(
     () =>
@@ -50,12 +49,12 @@ export function useWallets(): { ready: boolean; wallets: ConnectedWallet[] } {
               address,
               walletClientType: 'latch',
               connectorType: 'embedded',
-              ready: connection?.address === address && connection.status === 'ready',
+              ready: embeddedReady,
               getEthereumProvider: async () => runtime.provider,
             },
           ]
         : [],
-    [address, connection, runtime],
+    [address, embeddedReady, runtime],
   );
   const wallets = useMemo<ConnectedWallet[]>(
     () => [
