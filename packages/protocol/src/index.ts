@@ -20,13 +20,7 @@ export {
 } from './appConfig.js';
 export { isAppId } from './appId.js';
 export { CODE_POLICY, DEFAULTS, DELAY, DISPLAY, LIMIT, PASSWORD_STRENGTH, RETRY, TIMEOUT } from './constants.js';
-export {
-  codeSubmitErrorText,
-  type ErrorRedirect,
-  type ErrorScreenContent,
-  errorRedirect,
-  errorScreenContent,
-} from './errorScreen.js';
+export { type ErrorRedirect, errorRedirect } from './errorScreen.js';
 export {
   ERROR_CATALOGUE,
   type ErrorBody,

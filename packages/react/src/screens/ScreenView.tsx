@@ -1,7 +1,7 @@
-import { errorScreenContent } from '@latch/protocol';
 import { type ReactNode, Suspense } from 'react';
 import { LoadingView } from '../components/LoadingView.js';
-import { useClientState, useFlowState } from '../hooks/index.js';
+import { useClientState, useFlowState, useStrings } from '../hooks/index.js';
+import { errorScreenText } from '../strings/en.js';
 import type { ScreenProps } from './ScreenProps.js';
 import { SCREENS } from './screenTable.js';
 
@@ -9,8 +9,9 @@ import { SCREENS } from './screenTable.js';
 export function ScreenView({ titleId }: ScreenProps): ReactNode {
   const flow = useFlowState();
   const client = useClientState();
+  const strings = useStrings();
   if (client.status === 'error' && client.error) {
-    const content = errorScreenContent(client.error);
+    const content = errorScreenText(strings, client.error);
     return (
       <div className="latch-screen" role="alert">
         <h2 className="latch-title" id={titleId}>

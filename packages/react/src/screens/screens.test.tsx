@@ -50,8 +50,10 @@ async function textOf(node: ReactNode): Promise<string> {
 }
 
 /** A login-flow screen: the flow opened on LANDING, then driven by `events`, rendered by ScreenView. */
-async function loginScreen(events: FlowEvent[]): Promise<string> {
+async function loginScreen(events: FlowEvent[], overrides: Partial<StringCatalogue> = {}): Promise<string> {
   const value = await context();
+  // The host's `strings` prop: LatchProvider merges it over en the same way.
+  value.strings = { ...value.strings, ...overrides };
   value.runner.dispatch({
     type: 'open',
     intent: 'login',
@@ -131,7 +133,22 @@ describe('auth screens', () => {
   });
   it('ERROR', async () => {
     const text = await loginScreen([{ type: 'sendFailed', error: new LatchError('too_many_requests') }]);
-    expect(text).toContain('Too many attempts.');
+    expect(text).toContain('Request failed Too many attempts. Try again later');
+  });
+  it('ERROR shows a code without a row of its own as the generic row, with the error message', async () => {
+    const failed = new LatchError('twilio_verification_failed', 'The code could not be sent');
+    const text = await loginScreen([{ type: 'sendFailed', error: failed }]);
+    expect(text).toContain('Something went wrong The code could not be sent Try again later');
+  });
+  it("ERROR texts are the host's when it overrides or translates them", async () => {
+    const events: FlowEvent[] = [{ type: 'sendFailed', error: new LatchError('too_many_requests') }];
+    const text = await loginScreen(events, {
+      too_many_requests_title: 'Anfrage fehlgeschlagen',
+      too_many_requests_detail: 'Zu viele Versuche.',
+      error_cta: 'Später erneut versuchen',
+    });
+    expect(text).toContain('Anfrage fehlgeschlagen Zu viele Versuche. Später erneut versuchen');
+    expect(text).not.toContain('Request failed');
   });
   it('LOGIN_FAILED', async () => {
     const text = await loginScreen(navigate(SCREEN.loginFailed));

@@ -1,4 +1,5 @@
 import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
+import { type ErrorScreenPart, errorScreenStrings } from './errorScreenStrings.js';
 import type { ExportWalletStrings } from './exportWalletStrings.js';
 import type { FlowMessageStrings } from './flowMessageStrings.js';
 import type { SendTransactionStrings } from './sendTransactionStrings.js';
@@ -63,6 +64,9 @@ export const en = {
   newEmailLabel: 'New email address',
   // Embedded wallet creation (filled by the embedded-wallet issue)
   creatingWallet: 'Creating your wallet',
+  // ERROR_SCREEN, row by row, keyed by error code; here (not loaded with the screen) because the app's own
+  // load error shows them before any screen loads.
+  ...errorScreenStrings,
 } as const;
 
 /** The widget's texts; every key can be overridden by the host. */
@@ -85,4 +89,22 @@ export type StringCatalogue = Strings &
 /** Fills `{name}` placeholders in a text. */
 export function format(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
+}
+
+/** What ERROR_SCREEN shows. */
+export type ErrorScreenText = Record<ErrorScreenPart, string>;
+
+/**
+ * ERROR_SCREEN's texts for an error: each from its code's row of SPEC §8's table, else from the `error`
+ * row. Here beside `en` so that the initial view of an app load error and the lazy ERROR_SCREEN share
+ * en's chunk. No other catalogue key ends in `_title`, `_detail` or `_cta`.
+ */
+export function errorScreenText(
+  strings: Strings,
+  error: { code?: string; message: string } | null | undefined,
+): ErrorScreenText {
+  const own = strings as Partial<Record<string, string>>;
+  const text = (part: ErrorScreenPart) =>
+    format(own[`${error?.code}_${part}`] ?? strings[`error_${part}`], { message: error?.message ?? '' });
+  return { title: text('title'), detail: text('detail'), cta: text('cta') };
 }

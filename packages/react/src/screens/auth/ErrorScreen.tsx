@@ -1,15 +1,15 @@
-import { errorScreenContent } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useFlowState, useLatchContext } from '../../hooks/index.js';
+import { useFlowState, useLatchContext, useStrings } from '../../hooks/index.js';
+import { errorScreenText } from '../../strings/en.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
-/** ERROR_SCREEN: title, detail and button from SPEC §8's table; the button returns to the previous screen. */
+/** ERROR_SCREEN: title, detail and button from SPEC §8's table (the catalogue); the button returns to the previous screen. */
 export function ErrorScreen({ titleId }: ScreenProps): ReactNode {
   const { runner } = useLatchContext();
   const { error } = useFlowState();
-  const content = errorScreenContent(error ?? { message: '' });
+  const content = errorScreenText(useStrings(), error);
   return (
     <ScreenFrame
       titleId={titleId}

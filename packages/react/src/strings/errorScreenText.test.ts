@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { en, errorScreenText } from './en.js';
+
+// SPEC §8 "Error screen by code", row by row, as the catalogue gives it.
+describe('errorScreenText (SPEC §8 table)', () => {
+  const row = (code: string | undefined, message = 'server said so') => errorScreenText(en, { code, message });
+
+  it('follows each named row', () => {
+    expect(row('client_request_timeout')).toEqual({ title: 'Timed out', detail: 'server said so', cta: 'Try again' });
+    expect(row('twilio_verification_failed')).toEqual({
+      title: 'Something went wrong',
+      detail: 'server said so',
+      cta: 'Try again later',
+    });
+    expect(row('invalid_captcha')).toEqual({
+      title: 'Something went wrong',
+      detail: 'Please try again.',
+      cta: 'Try again',
+    });
+    expect(row('disallowed_login_method')).toEqual({
+      title: 'Not allowed',
+      detail: 'server said so',
+      cta: 'Try another method',
+    });
+    expect(row('captcha_failure')).toEqual({
+      title: 'Something went wrong',
+      detail: 'You did not pass CAPTCHA. Please try again.',
+      cta: 'Try again',
+    });
+    expect(row('captcha_timeout')).toEqual({
+      title: 'Something went wrong',
+      detail: 'Something went wrong! Please try again later.',
+      cta: 'Try again later',
+    });
+    expect(row('linked_to_another_user')).toEqual({
+      title: 'Authentication failed',
+      detail: 'This account has already been linked to another user.',
+      cta: 'Try again',
+    });
+    expect(row('not_supported')).toEqual({
+      title: 'This region is not supported',
+      detail: 'SMS authentication from this region is not available',
+      cta: 'Try another method',
+    });
+    expect(row('too_many_requests')).toEqual({
+      title: 'Request failed',
+      detail: 'Too many attempts.',
+      cta: 'Try again later',
+    });
+  });
+
+  it('falls back to the generic row for 422, other codes, no code and no error', () => {
+    const generic = { title: 'Something went wrong', detail: 'server said so', cta: 'Try again later' };
+    expect(row('invalid_credentials')).toEqual(generic);
+    expect(row('internal_error')).toEqual(generic);
+    expect(row(undefined)).toEqual(generic);
+    expect(errorScreenText(en, null)).toEqual({ ...generic, detail: '' });
+  });
+
+  it('does not read a placeholder out of the server message', () => {
+    expect(row('disallowed_login_method', 'not {message} $&').detail).toBe('not {message} $&');
+  });
+
+  it("takes the host's texts, a row's own over the generic row's", () => {
+    const strings = { ...en, error_title: 'Fehler', too_many_requests_title: 'Anfrage fehlgeschlagen' };
+    expect(errorScreenText(strings, { code: 'too_many_requests', message: '' }).title).toBe('Anfrage fehlgeschlagen');
+    expect(errorScreenText(strings, { code: 'invalid_captcha', message: '' }).title).toBe('Fehler');
+  });
+});
