@@ -10,7 +10,7 @@ export declare function waitForChain(
   child?: ChildProcess,
   timeoutMs?: number,
 ): Promise<void>;
-export declare function anvilArgs(port: number, chainId?: number): string[];
+export declare function anvilArgs(port: number, chainId?: number, options?: { allowOrigin?: string }): string[];
 /** A running anvil node. */
 export interface LocalChain {
   url: string;

@@ -49,9 +49,14 @@ export async function waitForChain(url, chainId, child, timeoutMs = 60_000) {
   }
 }
 
-/** The anvil arguments of a fresh, offline chain (anvil's prefunded dev accounts) on 127.0.0.1:`port`. */
-export function anvilArgs(port, chainId = DEV_CHAIN_ID) {
-  return ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
+/**
+ * The anvil arguments of a fresh, offline chain (anvil's prefunded dev accounts) on 127.0.0.1:`port`.
+ * `allowOrigin`: the one browser origin allowed to call it over HTTP (anvil's default, `*`, lets any web page
+ * the developer opens drive the unlocked dev accounts).
+ */
+export function anvilArgs(port, chainId = DEV_CHAIN_ID, { allowOrigin } = {}) {
+  const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
+  return allowOrigin ? [...args, '--allow-origin', allowOrigin] : args;
 }
 
 const freePort = () =>

@@ -107,7 +107,9 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
   const children = [];
   // Anvil first: it boots while the synchronous steps below run, so it adds next to nothing to the start.
   // No fork, no network: a fresh chain with anvil's prefunded dev accounts on every start.
-  children.push(launch('anvil', anvilBinary(), anvilArgs(anvilPort), { cwd: ROOT, env: process.env, quiet }));
+  // Only the demo's pages call the chain from a browser (its SDK reads and sends, 'Get test ETH').
+  const chainArgs = anvilArgs(anvilPort, DEV_CHAIN_ID, { allowOrigin: demoUrl });
+  children.push(launch('anvil', anvilBinary(), chainArgs, { cwd: ROOT, env: process.env, quiet }));
   const stop = async () => {
     await Promise.all(
       children.map(

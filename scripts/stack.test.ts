@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { anvilArgs } from './localChain.mjs';
 import { anvilBinary, DEV_CHAIN_ID, waitForChain, withDevChainRpc } from './stack.mjs';
 
 /** A loopback JSON-RPC stand-in that answers eth_chainId with `chainIdHex`. */
@@ -52,5 +53,31 @@ describe('scripts/stack.mjs dev chain', () => {
     await new Promise((resolve) => server.close(resolve));
     servers.pop();
     await expect(waitForChain(url, DEV_CHAIN_ID, anvil, 30_000)).rejects.toThrow(/anvil exited .*ANVIL_PORT/);
+  });
+
+  it("the dev chain answers browsers of the demo's origin only (CORS), not any page the developer opens", async () => {
+    const { server, url: free } = await chainStandIn('0x1');
+    const port = Number(new URL(free).port);
+    await new Promise((resolve) => server.close(resolve));
+    const demo = 'http://localhost:35373';
+    const anvil = spawn(anvilBinary(), anvilArgs(port, DEV_CHAIN_ID, { allowOrigin: demo }), { stdio: 'ignore' });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await waitForChain(url, DEV_CHAIN_ID, anvil, 30_000);
+      // A browser asks first (JSON bodies need the preflight) and sends only if its origin is allowed.
+      const preflight = (origin: string) =>
+        fetch(url, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': 'content-type',
+          },
+        }).then((response) => response.headers.get('access-control-allow-origin'));
+      expect(await preflight(demo)).toBe(demo);
+      expect(await preflight('https://evil.example')).not.toMatch(/^(\*|https:\/\/evil\.example)$/);
+    } finally {
+      anvil.kill('SIGTERM');
+    }
   });
 });
