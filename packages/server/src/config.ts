@@ -63,10 +63,20 @@ export interface Settings {
   priceSourceUrl?: string;
   /** token_price requests per client IP (`LATCH_PRICE_LIMIT_PER_IP`, `points/seconds`); default DEFAULT_PRICE_LIMIT. */
   priceLimit?: Window;
+  /** Custody proof nonces per user (`LATCH_NONCE_LIMIT_PER_USER`, `points/seconds`); default DEFAULT_NONCE_LIMIT_PER_USER. */
+  nonceLimitPerUser?: Window;
+  /** Custody proof nonces per client IP (`LATCH_NONCE_LIMIT_PER_IP`, `points/seconds`); default DEFAULT_NONCE_LIMIT_PER_IP. */
+  nonceLimitPerIp?: Window;
 }
 
 /** token_price requests one client IP may make: a widget asks once per send screen, a script is cut off. */
 export const DEFAULT_PRICE_LIMIT: Window = { points: 120, durationSec: 60 };
+
+/** Proof nonces one user may ask for: a custody call spends one (two on a refused retry), a flood is cut off. */
+export const DEFAULT_NONCE_LIMIT_PER_USER: Window = { points: 60, durationSec: 60 };
+
+/** Proof nonces one client IP may ask for, all its users together (a shared office NAT stays well inside). */
+export const DEFAULT_NONCE_LIMIT_PER_IP: Window = { points: 120, durationSec: 60 };
 
 /** At most `points` events per `durationSec` seconds. */
 export interface Window {
@@ -249,5 +259,11 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     ),
     priceSourceUrl: parseServiceUrl('LATCH_PRICE_SOURCE_URL', env.LATCH_PRICE_SOURCE_URL),
     priceLimit: parseWindow('LATCH_PRICE_LIMIT_PER_IP', env.LATCH_PRICE_LIMIT_PER_IP, DEFAULT_PRICE_LIMIT),
+    nonceLimitPerUser: parseWindow(
+      'LATCH_NONCE_LIMIT_PER_USER',
+      env.LATCH_NONCE_LIMIT_PER_USER,
+      DEFAULT_NONCE_LIMIT_PER_USER,
+    ),
+    nonceLimitPerIp: parseWindow('LATCH_NONCE_LIMIT_PER_IP', env.LATCH_NONCE_LIMIT_PER_IP, DEFAULT_NONCE_LIMIT_PER_IP),
   };
 }

@@ -22,6 +22,7 @@ import { custodyRoute } from '../wallets/custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from '../wallets/deviceGrants.js';
 import { recordEmbeddedWalletAccount } from '../wallets/embeddedWalletAccount.js';
 import { exportRoutes } from '../wallets/exportRoutes.js';
+import { countNonceRequest } from '../wallets/nonceThrottle.js';
 import type { NewWalletInput, WalletOwner, WalletRecord } from '../wallets/walletCustody.js';
 import { verifyWalletSignature } from '../wallets/walletSignature.js';
 
@@ -77,6 +78,7 @@ export const walletRoutes: RouteDef[] = [
     caller: 'user',
     handler: async (c) => {
       const { ctx, user } = c.var;
+      await countNonceRequest(ctx, c, user.app.id, user.claims.userId);
       return c.json({ nonce: await mintDeviceNonce(ctx, user.app.id, user.claims.userId) });
     },
   },
