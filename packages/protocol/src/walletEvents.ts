@@ -21,6 +21,8 @@ export const WALLET_EVENT = {
    * id must come with its eth_signTransaction, and the frame signs nothing else with it (docs/custody.md).
    */
   walletApproveTransaction: 'latch:wallet:approve-transaction',
+  /** Not in SPEC §7: forgets one approval (the user closed the review): its id signs nothing after it. */
+  walletRevokeApproval: 'latch:wallet:revoke-approval',
   /** Not in SPEC §7: forget every unlocked key and seen token (the client sends it on logout and user change). */
   walletClear: 'latch:wallet:clear',
   /** Not in SPEC §7: register this frame's device key with the grant of a fresh login (docs/custody.md). */

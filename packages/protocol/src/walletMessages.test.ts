@@ -14,7 +14,7 @@ import {
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 describe('wallet message events', () => {
-  it('covers every SPEC §7 event, the two custody events and the transaction approval, each with the latch: prefix', () => {
+  it('covers every SPEC §7 event, the two custody events and the transaction approval and its revoke, each with the latch: prefix', () => {
     expect([...WALLET_EVENTS].sort()).toEqual(
       [
         'latch:iframe:ready',
@@ -36,6 +36,8 @@ describe('wallet message events', () => {
         'latch:device:register',
         // Not in SPEC §7: the frame signs only the reviewed transaction (docs/custody.md).
         'latch:wallet:approve-transaction',
+        // Not in SPEC §7: a review closed without Submit burns its approval.
+        'latch:wallet:revoke-approval',
       ].sort(),
     );
   });

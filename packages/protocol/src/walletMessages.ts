@@ -113,6 +113,10 @@ export type WalletRpcData = v.InferOutput<typeof WalletRpcData>;
 export type DeviceRegisterData = v.InferOutput<typeof DeviceRegisterData>;
 export type WalletApproveTransactionData = v.InferOutput<typeof WalletApproveTransactionData>;
 
+/** Payload of `latch:wallet:revoke-approval`: the approval the closed review held (replies `{}`). */
+export const WalletRevokeApprovalData = v.object({ approvalId });
+export type WalletRevokeApprovalData = v.InferOutput<typeof WalletRevokeApprovalData>;
+
 /** Reply data of `latch:wallet:approve-transaction`: a one-time approval id and when it lapses (ms since epoch). */
 export interface WalletTransactionApproval {
   approvalId: string;

@@ -41,6 +41,7 @@ export {
   WalletRecoverData,
   WalletReplySchema,
   WalletRequestSchema,
+  WalletRevokeApprovalData,
   WalletRpcData,
   WalletSetRecoveryPasswordData,
   WalletSuccessReplySchema,

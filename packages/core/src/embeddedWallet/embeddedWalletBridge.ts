@@ -11,6 +11,7 @@ import {
   type WalletApproveTransactionData,
   type WalletCreateData,
   type WalletRecoverData,
+  type WalletRevokeApprovalData,
   type WalletRpcData,
   type WalletSetRecoveryPasswordData,
   type WalletTransactionApproval,
@@ -48,6 +49,8 @@ export interface EmbeddedWalletBridge {
   rpc(data: WalletRpcData): Promise<WalletRpcResult>;
   /** Registers the transaction the send screen shows; eth_signTransaction with the id signs only it (docs/custody.md). */
   approveTransaction?(data: WalletApproveTransactionData): Promise<WalletTransactionApproval>;
+  /** Forgets an approval whose review closed without Submit, so its id signs nothing (docs/custody.md). */
+  revokeApproval?(data: WalletRevokeApprovalData): Promise<void>;
   /** Registers the frame's device key with the device grant of the login that gave `accessToken`. */
   registerDevice(data: DeviceRegisterData): Promise<void>;
   /** Tells a mounted, ready frame to forget every unlocked key and token; mounts nothing. */
@@ -197,6 +200,9 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     setRecoveryPassword: (data) => call(WALLET_EVENT.walletSetRecoveryPassword, data),
     rpc: (data) => call(WALLET_EVENT.walletRpc, data),
     approveTransaction: (data) => call(WALLET_EVENT.walletApproveTransaction, data),
+    async revokeApproval(data) {
+      await call(WALLET_EVENT.walletRevokeApproval, data);
+    },
     async registerDevice(data) {
       await call(WALLET_EVENT.deviceRegister, data);
     },

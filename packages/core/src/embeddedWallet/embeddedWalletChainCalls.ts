@@ -196,6 +196,7 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
     approve: (transaction, { user, address }) => options.signer.approve(user, toFrameTransaction(address, transaction)),
     sign: (transaction, approvalId, { user, address }) =>
       options.signer.sign(user, toFrameTransaction(address, transaction), approvalId),
+    revoke: (approvalId) => options.signer.revoke(approvalId),
     broadcast: (raw, chainId) => clientOf(chainId).sendRawTransaction({ serializedTransaction: raw }),
     async waitForReceipt(hash, chainId, timeoutMs) {
       let replaced = false;

@@ -34,6 +34,8 @@ export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOpti
         throw new LatchError('internal_error', 'The wallet frame cannot approve transactions.');
       return real.approveTransaction(data);
     },
+    // Never loads the bridge: without a loaded bridge no approval was ever registered.
+    revokeApproval: async (data) => loaded?.revokeApproval?.(data),
     registerDevice: async (data) => (await bridge()).registerDevice(data),
     // Never loads the bridge: a frame that was never mounted has nothing to forget.
     clear: async () => loaded?.clear(),

@@ -27,7 +27,7 @@ import {
 import { frameRoutes } from '../../../wallet-frame/src/wallet/frameRoutes.js';
 import { systemClock } from '../clock.js';
 import { createEmbeddedWalletBridge } from './embeddedWalletBridge.js';
-import { createChainCalls } from './embeddedWalletChainCalls.js';
+import { createChainCalls, toFrameTransaction } from './embeddedWalletChainCalls.js';
 import { createEmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
 import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
@@ -80,9 +80,17 @@ function inProcessFrameHost(routes: ReturnType<typeof frameRoutes>) {
 /** A signer that records every frame call, to prove what was (not) signed. */
 function recording(signer: TransactionSigner) {
   const calls: string[] = [];
+  const revokes: Promise<void>[] = [];
   return {
     calls,
+    revokes,
     signer: {
+      revoke(id) {
+        calls.push('revoke');
+        const revoked = signer.revoke(id);
+        revokes.push(revoked);
+        return revoked;
+      },
       approve(user, tx) {
         calls.push('approve');
         return signer.approve(user, tx);
@@ -174,7 +182,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
       chains: () => chains,
       loadChainCalls: async () => calls,
     });
-    return { provider, seen, frameCalls: recorded.calls };
+    return { provider, seen, frameCalls: recorded.calls, revokes: recorded.revokes };
   }
 
   // The user presses Submit once the frame has approved what the review shows.
@@ -225,6 +233,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     const frameCalls: string[] = [];
     let signs = 0;
     const signer: TransactionSigner = {
+      revoke: (id) => real.revoke(id),
       approve(who, tx) {
         frameCalls.push(`approve:${who.id}:${String(tx.from)}`);
         return real.approve(who, tx);
@@ -319,15 +328,37 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     expect(frameCalls).toEqual([]);
   });
 
-  it('closing the send screen is EIP-1193 4001 and nothing is signed or sent', async () => {
-    const { provider, frameCalls } = wallet((state, act) => {
-      if (state.status === 'review' && state.approvalId) act('close');
+  it('closing the send screen is EIP-1193 4001, nothing is signed or sent, and the approval is burnt', async () => {
+    let closed: SendTransaction | null = null;
+    const { provider, frameCalls, revokes } = wallet((state, act) => {
+      if (state.status === 'review' && state.approvalId && !closed) {
+        closed = state;
+        act('close');
+      }
     });
     const nonce = await chainClient.getTransactionCount({ address });
     await expect(
       provider.request({ method: 'eth_sendTransaction', params: [{ to: FRIEND, value: '0x1' }] }),
     ).rejects.toMatchObject({ code: 4001, message: 'The user rejected the request.' });
-    expect(frameCalls).toEqual(['approve']);
+    expect(frameCalls).toEqual(['approve', 'revoke']);
+    await Promise.all(revokes);
+    // A host script holding the rejected review's id cannot sign that exact transaction with it (issue #12).
+    const rejected = closed as SendTransaction | null;
+    if (!rejected?.prepared || !rejected.approvalId) throw new Error('the review was never approved');
+    const signer = createTransactionSigner(
+      { getAccessToken: async () => token, refreshUser: async () => user },
+      bridge,
+      controller,
+    );
+    const transaction = toFrameTransaction(address, rejected.prepared.transaction);
+    // The frame's refusal reaches the SDK as its generic wallet error (proxy type 'error').
+    await expect(signer.sign(user, transaction, rejected.approvalId)).rejects.toMatchObject({
+      name: 'EmbeddedWalletError',
+      proxyType: 'error',
+    });
+    // Control: the very same transaction signs under a fresh approval, so the old id alone was refused.
+    const fresh = await signer.approve(user, transaction);
+    expect(await signer.sign(user, transaction, fresh)).toMatch(/^0x02/);
     expect(await chainClient.getTransactionCount({ address })).toBe(nonce);
   });
 

@@ -178,7 +178,7 @@ describe('send transaction flow', () => {
   });
 
   it('closing before sending is the user rejection (error null → 4001); closing while sending does nothing', () => {
-    for (const events of [[open()], toReview, approved]) {
+    for (const events of [[open()], toReview]) {
       expect(sendTransactionTransition(run(...events).state, { type: 'close' })).toEqual({
         state: null,
         effects: [{ type: 'reject', id: 1, error: null, failure: null }],
@@ -186,6 +186,28 @@ describe('send transaction flow', () => {
     }
     const signing = run(...approved, { type: 'submit' });
     expect(sendTransactionTransition(signing.state, { type: 'close' })).toEqual({ state: signing.state, effects: [] });
+  });
+
+  it('a review that ends without Submit burns its approval in the frame (issue #12)', () => {
+    const reject = { type: 'reject', id: 1, error: null, failure: null };
+    const revoke = { type: 'revokeApproval', approvalId: 'ap1' };
+    // Close (4001) and logout: the frame forgets the id before the caller hears the rejection.
+    expect(sendTransactionTransition(run(...approved).state, { type: 'close' })).toEqual({
+      state: null,
+      effects: [revoke, reject],
+    });
+    expect(sendTransactionTransition(run(...approved).state, { type: 'reset' })).toEqual({
+      state: null,
+      effects: [revoke, reject],
+    });
+    // An approval that lands after its review closed is burnt at once.
+    const closed = run(...toReview, { type: 'close' });
+    expect(sendTransactionTransition(closed.state, { type: 'approvalRegistered', id: 1, approvalId: 'ap1' })).toEqual({
+      state: null,
+      effects: [revoke],
+    });
+    // Submit consumes the id in the frame: nothing to revoke.
+    expect(run(...approved, { type: 'submit' }).effects.map((e) => e.type)).toEqual(['signAndSend']);
   });
 
   it('without a prompt: no review, no approval, signs at once; errors go straight to the caller', () => {
@@ -224,7 +246,10 @@ describe('send transaction flow', () => {
     const second = { ...open(), id: 2 } as SendTransactionEvent;
     const replaced = sendTransactionTransition(review.state, second);
     expect(replaced.state).toMatchObject({ id: 2, status: 'preparing' });
-    expect(replaced.effects[0]).toEqual({ type: 'reject', id: 1, error: null, failure: null });
+    expect(replaced.effects.slice(0, 2)).toEqual([
+      { type: 'revokeApproval', approvalId: 'ap1' },
+      { type: 'reject', id: 1, error: null, failure: null },
+    ]);
     expect(sendTransactionTransition(replaced.state, { type: 'prepared', id: 1, prepared: prepared() }).state).toBe(
       replaced.state,
     );

@@ -131,6 +131,8 @@ export type SendTransactionEffect =
   | { type: 'prepare'; id: number; request: unknown; chainId: number; account: SendAccount }
   /** Registers exactly this transaction with the frame; the frame answers with a one-time approval id. */
   | { type: 'registerApproval'; id: number; transaction: PreparedTransactionFields; account: SendAccount }
+  /** Tells the frame to forget an approval that will not be submitted: its id then signs nothing. */
+  | { type: 'revokeApproval'; approvalId: string }
   /** Signs in the frame (with the approval id, or null without a prompt) and sends the raw transaction. */
   | {
       type: 'signAndSend';
@@ -159,12 +161,17 @@ const isCurrent = (
   status: SendTransactionStatus,
 ): state is SendTransaction => state?.id === id && state.status === status;
 
+// A review that ends without Submit burns its approval in the frame: otherwise a host script could still
+// sign the transaction the user turned down with the live id (issue #12).
+const revoke = (state: SendTransaction | null): SendTransactionEffect[] =>
+  state?.approvalId ? [{ type: 'revokeApproval', approvalId: state.approvalId }] : [];
+
 // A send still open when it goes: its caller hears the failure shown, or else the user's rejection.
 const dismiss = (state: SendTransaction | null): SendTransactionEffect[] => {
   if (!state || state.status === 'receipt') return [];
   return state.status === 'error'
     ? [{ type: 'reject', id: state.id, error: state.failure, failure: state.error }]
-    : [{ type: 'reject', id: state.id, error: null, failure: null }];
+    : [...revoke(state), { type: 'reject', id: state.id, error: null, failure: null }];
 };
 
 // Without a prompt there is no screen to show an error on: the caller gets it at once.
@@ -212,7 +219,10 @@ const UNPREPARED = {
 
 const preparing = (state: SendTransaction): SendTransactionTransition => ({
   state: { ...state, ...UNPREPARED },
-  effects: [{ type: 'prepare', id: state.id, request: state.request, chainId: state.chainId, account: state.account }],
+  effects: [
+    ...revoke(state),
+    { type: 'prepare', id: state.id, request: state.request, chainId: state.chainId, account: state.account },
+  ],
 });
 
 /** The send flow's pure transition (SPEC §2 send screen, §5 signing and sending, §8 transaction errors). */
@@ -266,7 +276,9 @@ export function sendTransactionTransition(
       if (!isCurrent(state, event.id, 'preparing')) return stay;
       return fail(state, { code: event.code, hash: null }, event.error);
     case 'approvalRegistered':
-      if (!isCurrent(state, event.id, 'review')) return stay;
+      // An approval that arrives after its review closed (or was replaced) is burnt at once.
+      if (!isCurrent(state, event.id, 'review'))
+        return { state, effects: [{ type: 'revokeApproval', approvalId: event.approvalId }] };
       return { state: { ...state, approvalId: event.approvalId }, effects: [] };
     case 'approvalFailed':
       if (!isCurrent(state, event.id, 'review')) return stay;
@@ -327,6 +339,6 @@ export function sendTransactionTransition(
           state: null,
           effects: [{ type: 'resolve', id: state.id, result: { hash: state.hash as Hex, receipt: null } }],
         };
-      return { state: null, effects: [{ type: 'reject', id: state.id, error: null, failure: null }] };
+      return { state: null, effects: [...revoke(state), { type: 'reject', id: state.id, error: null, failure: null }] };
   }
 }

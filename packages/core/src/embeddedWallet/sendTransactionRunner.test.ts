@@ -32,6 +32,7 @@ function deps(patch: Partial<SendTransactionDeps> = {}) {
     prepare: record('prepare', patch.prepare ?? (async () => prepared)),
     approve: record('approve', patch.approve ?? (async () => 'ap')),
     sign: record('sign', patch.sign ?? (async () => '0x02aa' as Hex)),
+    revoke: record('revoke', patch.revoke ?? (async () => undefined)),
     broadcast: record('broadcast', patch.broadcast ?? (async () => HASH)),
     waitForReceipt: record(
       'waitForReceipt',

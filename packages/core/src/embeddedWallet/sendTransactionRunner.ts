@@ -45,6 +45,8 @@ export interface SendTransactionDeps {
   prepare(request: unknown, chainId: number, account: SendAccount): Promise<PreparedTransaction>;
   approve(transaction: PreparedTransactionFields, account: SendAccount): Promise<string>;
   sign(transaction: PreparedTransactionFields, approvalId: string | null, account: SendAccount): Promise<Hex>;
+  /** Tells the frame to forget an approval that will not be submitted. */
+  revoke(approvalId: string): Promise<void>;
   broadcast(raw: Hex, chainId: number): Promise<Hex>;
   waitForReceipt(hash: Hex, chainId: number, timeoutMs: number): Promise<TransactionReceipt>;
 }
@@ -110,6 +112,10 @@ export function createSendTransactionRunner(clock: FlowClock, deps: SendTransact
             (approvalId) => ({ type: 'approvalRegistered', id: effect.id, approvalId }),
             (error) => ({ type: 'approvalFailed', id: effect.id, code: codeOf(error, 'internal_error'), error }),
           );
+        case 'revokeApproval':
+          // Best effort: a frame that is gone (logout, destroy) forgot its approvals already.
+          deps.revoke(effect.approvalId).catch(() => undefined);
+          return;
         case 'signAndSend': {
           const { transaction, approvalId, broadcast, account } = effect;
           // A signing failure keeps its code (SPEC §8: the generic signing error); a node refusing the

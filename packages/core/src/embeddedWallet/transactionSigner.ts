@@ -16,6 +16,8 @@ export interface TransactionSigner {
   approve(user: User, transaction: FrameTransaction): Promise<string>;
   /** eth_signTransaction in the frame (with the review's approval id; null: the host shows no review). */
   sign(user: User, transaction: FrameTransaction, approvalId: string | null): Promise<Hex>;
+  /** Tells the frame to forget an approval the user did not submit (closed, logged out, replaced). */
+  revoke(approvalId: string): Promise<void>;
 }
 
 /** The frame signer over the controller's connection (unlock first) and the bridge. */
@@ -43,6 +45,10 @@ export function createTransactionSigner(
         ...(approvalId === null ? {} : { approvalId }),
       });
       return result;
+    },
+    async revoke(approvalId) {
+      // No connect or token: forgetting an approval needs no authority, and a logout must still reach the frame.
+      await bridge.revokeApproval?.({ approvalId });
     },
   };
 }

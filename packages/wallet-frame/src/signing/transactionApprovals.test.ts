@@ -50,6 +50,16 @@ describe('transaction approvals', () => {
     approvals.consume(b.approvalId, wallet, withList);
   });
 
+  it('a revoked approval signs nothing; revoking an unknown id is harmless', () => {
+    const approvals = createTransactionApprovals();
+    const a = approvals.approve(wallet, tx);
+    approvals.revoke(a.approvalId);
+    approvals.revoke('f'.repeat(32));
+    expect(() => approvals.consume(a.approvalId, wallet, tx)).toThrow(
+      expect.objectContaining({ code: 'transaction_not_approved' }),
+    );
+  });
+
   it('keeps at most TRANSACTION_APPROVAL_LIMIT approvals: a new one evicts the oldest', () => {
     const approvals = createTransactionApprovals();
     const ids = Array.from({ length: TRANSACTION_APPROVAL_LIMIT + 1 }, () => approvals.approve(wallet, tx).approvalId);

@@ -20,6 +20,8 @@ export interface TransactionApprovals {
   approve(address: string, transaction: Record<string, unknown>): { approvalId: string; expiresAt: number };
   /** Uses up `approvalId`; throws transaction_not_approved unless it is live and for exactly this transaction. */
   consume(approvalId: string, address: string, transaction: Record<string, unknown>): void;
+  /** Forgets one approval (the user closed its review): its id signs nothing after it. */
+  revoke(approvalId: string): void;
   /** Forgets every approval (logout, another user). */
   clear(): void;
 }
@@ -65,6 +67,9 @@ export function createTransactionApprovals(
         approval.address === address.toLowerCase() &&
         approval.digest === digestOf(transaction);
       if (!matches) throw new LatchError('transaction_not_approved');
+    },
+    revoke(approvalId) {
+      approvals.delete(approvalId);
     },
     clear() {
       approvals.clear();

@@ -7,6 +7,7 @@ import {
   WalletConnectData,
   WalletCreateData,
   WalletRecoverData,
+  WalletRevokeApprovalData,
   WalletRpcData,
   WalletSetRecoveryPasswordData,
 } from '@latch/protocol/schemas';
@@ -22,7 +23,8 @@ type Address = `0x${string}`;
  * The frame's routes for the wallet events of SPEC §7 (MFA and Farcaster events come later), plus
  * `latch:device:register` (replies `{ deviceId }`), `latch:wallet:clear` (replies `{}`) and
  * `latch:wallet:approve-transaction` (replies `{ approvalId, expiresAt }`; eth_signTransaction with that
- * id signs exactly the approved transaction, once).
+ * id signs exactly the approved transaction, once) and `latch:wallet:revoke-approval` (replies `{}`; the id
+ * then signs nothing).
  */
 export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, EventRoute>> {
   const { approvals } = wallet;
@@ -50,6 +52,11 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
       // Only the signed-in owner of the unlocked wallet registers approvals for it.
       await wallet.unlockedWallet(d.accessToken, d.address as Address);
       return approvals.approve(d.address, d.transaction);
+    }),
+    // Needs no token: forgetting an approval only takes authority away (a closed review, a logout).
+    [WALLET_EVENT.walletRevokeApproval]: route(WalletRevokeApprovalData, async (d) => {
+      approvals.revoke(d.approvalId);
+      return {};
     }),
     [WALLET_EVENT.walletRpc]: route(WalletRpcData, async (d): Promise<WalletRpcResult> => {
       const unlocked = await wallet.unlockedWallet(d.accessToken, d.address as Address);

@@ -83,6 +83,17 @@ describe('the frame signs only the transaction the user approved (real server, P
     expect(again.data).toBeUndefined();
   });
 
+  it('a revoked approval (the user closed the review) signs nothing: transaction_not_approved', async () => {
+    const id = (await approve(txA())).data?.approvalId as string;
+    const other = (await approve(txA())).data?.approvalId as string;
+    expect(await host(WALLET_EVENT.walletRevokeApproval, { approvalId: id })).toMatchObject({ data: {} });
+    const refused = await sign(txA(), id);
+    expect(refused.data).toBeUndefined();
+    expect(refused.error).toEqual({ type: 'error', message: NOT_APPROVED });
+    // Only that id goes: another live approval still signs.
+    expect((await sign(txA(), other)).data?.result).toMatch(/^0x02/);
+  });
+
   it('an unknown id, an approval without nonce or gas, and approvals after clear are refused', async () => {
     expect((await sign(txA(), 'f'.repeat(32))).error?.message).toBe(NOT_APPROVED);
     const { nonce: _n, ...noNonce } = txA();
