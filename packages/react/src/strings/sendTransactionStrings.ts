@@ -40,7 +40,7 @@ export const sendTransactionStrings = {
   transaction_expired: 'The transaction was not confirmed in time.',
   transaction_not_approved: 'This transaction is not the one the user approved, or its approval was used or expired.',
   invalid_transaction_request: 'The transaction request is invalid.',
-  unsupported_chain_id: 'This chain is not supported.',
+  unsupported_chain_id: 'Chain ID {id} is not supported...',
 } as const;
 
 /** The send screen texts' keys. */

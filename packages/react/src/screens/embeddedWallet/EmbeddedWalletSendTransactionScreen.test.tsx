@@ -226,6 +226,11 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(unprepared.text).toContain('Retry transaction');
   });
 
+  it("error, a chain no longer supported: SPEC §5's text with the send's chain id", () => {
+    const unsupported = render(send({ status: 'error', error: { code: 'unsupported_chain_id', hash: null } }));
+    expect(unsupported.text).toContain('Chain ID 31337 is not supported...');
+  });
+
   it('loads lazily through the one screen table', async () => {
     const Screen = SCREENS.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN;
     const context = { strings: en, embeds: { current: 0 } } as unknown as LatchContextValue;

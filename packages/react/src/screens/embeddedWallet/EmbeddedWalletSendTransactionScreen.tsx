@@ -76,9 +76,10 @@ function HashRow(props: { hash: string; view: SendTransactionScreenState; text: 
   );
 }
 
-/** The catalogue code's text in the host's catalogue, else the generic signing failure (SPEC §8). */
-function errorText(text: SendTransactionTexts, code: string): string {
-  return (text as unknown as Record<string, string | undefined>)[code] ?? text.transactionErrorDefault;
+/** The catalogue code's text in the host's catalogue (`{id}`: the send's chain id, SPEC §5), else the generic signing failure (SPEC §8). */
+function errorText(text: SendTransactionTexts, code: string, chainId: number): string {
+  const own = (text as unknown as Record<string, string | undefined>)[code];
+  return own ? format(own, { id: chainId }) : text.transactionErrorDefault;
 }
 
 /** The action the review names: the host's `transactionInfo.action`, else what the transaction does. */
@@ -216,7 +217,7 @@ function ErrorView(
   return (
     <ScreenFrame titleId={props.titleId} title={text.errorTitle} onClose={props.onClose}>
       <p className="latch-status" data-tone="error" role="alert">
-        {errorText(text, error.code)}
+        {errorText(text, error.code, view.transaction.chainId)}
       </p>
       <dl style={DETAILS_STYLE}>
         <Row label={text.errorCodeLabel} testId="code">
