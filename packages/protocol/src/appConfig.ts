@@ -31,7 +31,7 @@ export type LoginMethod = (typeof LOGIN_METHODS)[number];
  * The login methods this release implements. The server refuses to enable the others and the widget
  * never shows them (a button that cannot log anyone in is worse than none).
  */
-export const BUILT_LOGIN_METHODS = ['email', 'sms', 'wallet'] as const satisfies readonly LoginMethod[];
+export const BUILT_LOGIN_METHODS = ['email', 'sms', 'wallet', 'passkey'] as const satisfies readonly LoginMethod[];
 
 /** True for a login method this release implements. */
 export function isBuiltLoginMethod(method: LoginMethod): boolean {
@@ -104,6 +104,13 @@ export type ServerAppConfig = {
   created_at: number;
   updated_at: number;
   mfa_methods: Array<'sms' | 'totp' | 'passkey'>;
+  /**
+   * Latch extension (SPEC §6 "whether MFA is required"): a user without a method must enrol one before
+   * any protected action (export, new-device recovery, password, and signing when `mfa_protects_signing`).
+   */
+  mfa_required: boolean;
+  /** Latch extension: signing and sending transactions need a fresh MFA verification too (docs/mfa.md). */
+  mfa_protects_signing: boolean;
   enforce_wallet_uis: boolean;
   legacy_wallet_ui_config: boolean;
   /** Latch extension: the landing header and login message a host sets on the server. */
@@ -141,7 +148,14 @@ export interface AppConfig {
     waitForTransactionConfirmation: boolean;
     priceDisplay: { primary: 'fiat-currency' | 'native-token'; secondary: 'fiat-currency' | 'native-token' | null };
   };
-  mfa: { methods: Array<'sms' | 'totp' | 'passkey'>; noPromptOnMfaRequired: boolean };
+  mfa: {
+    methods: Array<'sms' | 'totp' | 'passkey'>;
+    noPromptOnMfaRequired: boolean;
+    /** Every user must enrol a method (server setting `mfa_required`). */
+    required: boolean;
+    /** Signing and sending need a verification too (server setting `mfa_protects_signing`). */
+    protectsSigning: boolean;
+  };
   fiatOnRamp: { enabled: boolean; useSandbox: boolean };
   captchaEnabled: boolean;
   captchaSiteKey?: string;
@@ -186,6 +200,8 @@ export const DEFAULT_APP_CONFIG: HostedAppConfig = {
   captcha_site_key: null,
   twitter_oauth_on_mobile_enabled: false,
   mfa_methods: [],
+  mfa_required: false,
+  mfa_protects_signing: false,
   enforce_wallet_uis: false,
   legacy_wallet_ui_config: false,
   landing_header: null,
@@ -237,7 +253,12 @@ export function toAppConfig(server: ServerAppConfig): AppConfig {
       waitForTransactionConfirmation: true,
       priceDisplay: { primary: 'fiat-currency', secondary: 'native-token' },
     },
-    mfa: { methods: server.mfa_methods, noPromptOnMfaRequired: false },
+    mfa: {
+      methods: server.mfa_methods,
+      noPromptOnMfaRequired: false,
+      required: server.mfa_required,
+      protectsSigning: server.mfa_protects_signing,
+    },
     fiatOnRamp: { enabled: server.fiat_on_ramp_enabled, useSandbox: false },
     captchaEnabled: server.captcha_enabled,
     captchaSiteKey: orUndefined(server.captcha_site_key),

@@ -33,6 +33,29 @@ export {
 // The frame's contract (its paths and config, the boot guard, the iframe events and error texts) is `@latch/protocol/frame`:
 // re-exported here, it would sit in every host page's initial JavaScript (see frameContract.ts).
 export { CLIENT_NAME, HEADER } from './headers.js';
+export {
+  MFA_ACTIONS,
+  MFA_API,
+  MFA_LIMIT,
+  MFA_METHODS,
+  type MfaAction,
+  type MfaMethod,
+  type MfaState,
+  type TotpEnrollmentInfo,
+  toMfaState,
+  type WireMfaState,
+  type WireTotpEnrollmentInfo,
+} from './mfa.js';
+export {
+  fromWirePasskeyJson,
+  PASSKEY_API,
+  toWirePasskeyJson,
+  type WirePasskeyAssertion,
+  type WirePasskeyCreationOptions,
+  type WirePasskeyDescriptor,
+  type WirePasskeyRegistration,
+  type WirePasskeyRequestOptions,
+} from './passkeys.js';
 export { API } from './paths.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
 // brings valibot into a host page's initial JavaScript; the types stay here.

@@ -4,6 +4,27 @@
  * `@latch/protocol`'s index, never carries valibot (bundle budget); the server, the frame and the lazily
  * loaded wallet code import from here.
  */
+
+export {
+  MfaClearData,
+  MfaCode,
+  MfaInitEnrollmentData,
+  MfaPasskeysEnrollBody,
+  MfaSmsEnrollBody,
+  MfaSmsInitBody,
+  MfaSubmitEnrollmentData,
+  MfaTotpEnrollBody,
+  MfaUnenrollBody,
+  MfaUnenrollData,
+  MfaVerifyBody,
+  MfaVerifyData,
+  mfaCodeProblem,
+  PasskeyAssertionBody,
+  PasskeyRegistrationBody,
+  PasskeyUnlinkBody,
+  WirePasskeyAssertionSchema,
+  WirePasskeyRegistrationSchema,
+} from './mfaSchemas.js';
 export * as schemas from './schemas.js';
 export { AppIdSchema } from './schemas.js';
 export { ChainIdInput, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from './siwe.js';

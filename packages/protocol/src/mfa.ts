@@ -1,0 +1,108 @@
+import { LIMIT, TIMEOUT } from './constants.js';
+
+/**
+ * Multi-factor authentication (SPEC §1, §3, §4, §7): the methods, the actions an MFA verification
+ * protects, the server paths and the limits. docs/mfa.md explains the model.
+ */
+
+/** The MFA methods (SPEC §3 `mfaMethods`). */
+export const MFA_METHODS = ['totp', 'sms', 'passkey'] as const;
+/** An MFA method. */
+export type MfaMethod = (typeof MFA_METHODS)[number];
+
+/**
+ * What a verification is for. A verification is single-use and bound to the user, the session, the
+ * device (the frame's device key) and one action; the server and the frame refuse the action without it.
+ * - `export`: the key export (`…/export/init`);
+ * - `recovery`: a new-device recovery (`…/recovery`, the recovery material release);
+ * - `set_password`: setting or changing the recovery password (`…/recovery/replace`);
+ * - `sign`: personal_sign / eth_signTypedData_v4 in the frame (only when the app sets `mfa_protects_signing`);
+ * - `send`: eth_signTransaction in the frame (only when the app sets `mfa_protects_signing`);
+ * - `manage_mfa`: enrolling a further method or removing one (SPEC §6: needs prior verification when
+ *   methods exist).
+ */
+export const MFA_ACTIONS = ['export', 'recovery', 'set_password', 'sign', 'send', 'manage_mfa'] as const;
+/** An action an MFA verification is bound to. */
+export type MfaAction = (typeof MFA_ACTIONS)[number];
+
+/**
+ * The server's MFA paths (SPEC §7 "MFA"). `smsInit` and `passkeysInit` are called by the host page with
+ * the bearer token only (they send a code to the user's own MFA phone / return a challenge: nothing is
+ * granted by them). Every other path is called **by the wallet frame** with the bearer token AND a device
+ * proof (like the custody routes, docs/custody.md), and answers `WireMfaState` (`totpInitEnrollment`
+ * answers `WireTotpEnrollmentInfo`).
+ */
+export const MFA_API = {
+  /** POST `{ action: 'verify' }` (a code to the enrolled MFA phone) or `{ action: 'enroll', phone_number }` → `{}`. */
+  smsInit: '/api/v1/mfa/passwordless_sms/init',
+  /** POST `{}` → `{ options: WirePasskeyRequestOptions }` over the user's MFA passkeys. */
+  passkeysInit: '/api/v1/mfa/passkeys/init',
+  /** POST (frame) `MfaVerifyBody` → `WireMfaState`; records the single-use verification for `action`. */
+  verify: '/api/v1/mfa/verify',
+  /** POST (frame) `{}` → `WireTotpEnrollmentInfo` (a fresh secret, pending until `totpEnroll`). */
+  totpInitEnrollment: '/api/v1/mfa/totp/init_enrollment',
+  /** POST (frame) `{ mfa_code }` → `WireMfaState`. */
+  totpEnroll: '/api/v1/mfa/totp/enroll',
+  /** POST (frame) `{ phone_number, mfa_code }` → `WireMfaState`. */
+  smsEnroll: '/api/v1/mfa/passwordless_sms/enroll',
+  /** POST (frame) `{ credential_ids }` (linked passkeys) → `WireMfaState`. */
+  passkeysEnroll: '/api/v1/mfa/passkeys/enroll',
+  /** POST (frame) `{ method }` → `WireMfaState`. */
+  unenroll: '/api/v1/mfa/unenroll',
+} as const;
+
+/** MFA limits and lifetimes (SPEC §9 where it gives them; docs/mfa.md for ours). */
+export const MFA_LIMIT = {
+  /** Wrong codes in a row before the user is locked out for `lockMs` (SPEC §9: 4 attempts). */
+  attemptsBeforeLock: LIMIT.mfaAttempts,
+  /** The lock after `attemptsBeforeLock` wrong codes (SPEC §8's max-attempts text says 10 seconds). */
+  lockMs: 10_000,
+  /** Wrong codes per user per clock hour, across locks (a 6-digit code must not be guessable by waiting). */
+  failuresPerHour: 12,
+  /** An SMS MFA code's lifetime (SPEC §9 MFA code wait). */
+  smsCodeTtlMs: TIMEOUT.mfaCodeWait,
+  /** A verification's lifetime before its action must use it. */
+  verificationTtlMs: 5 * 60 * 1000,
+  /** A pending TOTP enrolment's lifetime (the secret shown, not yet confirmed with a code). */
+  totpEnrollmentTtlMs: 10 * 60 * 1000,
+  /** RFC 6238 parameters: SHA-1, 6 digits, 30 s, one step of drift either way. */
+  totpPeriodSeconds: 30,
+  totpDigits: 6,
+  totpWindow: 1,
+  /** A passkey challenge's lifetime (login, link, sign-up and MFA). */
+  passkeyChallengeTtlMs: 5 * 60 * 1000,
+} as const;
+
+/** SPEC §3 "TOTP enrollment info", on the wire. */
+export interface WireTotpEnrollmentInfo {
+  /** The otpauth:// URL the QR code encodes. */
+  auth_url: string;
+  /** The base32 secret, shown for manual entry. */
+  secret: string;
+}
+
+/**
+ * The user's MFA state as the frame needs it: the enrolled methods and the actions that need a
+ * verification right now (empty for a user without MFA, unless the app requires MFA).
+ */
+export interface WireMfaState {
+  mfa_methods: MfaMethod[];
+  required_actions: MfaAction[];
+}
+
+/** The frame's reply to `latch:mfa:init-enrollment` (camelCase, SPEC §3). */
+export interface TotpEnrollmentInfo {
+  authUrl: string;
+  secret: string;
+}
+
+/** The frame's reply to `latch:mfa:verify`, `submit-enrollment` and `unenroll`. */
+export interface MfaState {
+  mfaMethods: MfaMethod[];
+  requiredActions: MfaAction[];
+}
+
+/** Maps the wire state to the camelCase one. */
+export function toMfaState(wire: WireMfaState): MfaState {
+  return { mfaMethods: wire.mfa_methods, requiredActions: wire.required_actions };
+}
