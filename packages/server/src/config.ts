@@ -33,6 +33,8 @@ export interface Settings {
   recoveryKeyPrevious?: string;
   /** The issuer of access tokens and the base of absolute URLs. */
   publicUrl: string;
+  /** The WebAuthn RP ID (`LATCH_RP_ID`); unset: the hostname of `publicUrl` (auth/passkeys/relyingParty.ts). */
+  rpId?: string;
   logLevel: LogLevel;
   /** Delivery settings, used by the email and SMS adapters. */
   smtpUrl?: string;
@@ -214,6 +216,20 @@ function parsePoolSize(raw: string | undefined): number {
   return size;
 }
 
+/**
+ * `LATCH_RP_ID`: a bare domain (no scheme, port or path), lower-cased; unset: undefined. It need not be
+ * the server's host: the ceremony runs in the host page, whose origin must be on it or be listed by the
+ * RP ID's /.well-known/webauthn (docs/passkeys.md).
+ */
+function parseRpId(raw: string | undefined): string | undefined {
+  const rpId = nonEmpty(raw)?.toLowerCase();
+  if (rpId === undefined) return undefined;
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/.test(rpId)) {
+    throw new ConfigError(`LATCH_RP_ID must be a domain such as example.com (no scheme, port or path), got "${rpId}".`);
+  }
+  return rpId;
+}
+
 /** Reads the settings from environment variables (see docs/server.md for each one). */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
   const port = parsePort(env.LATCH_PORT);
@@ -229,6 +245,7 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
   }
   return {
     port,
+    rpId: parseRpId(env.LATCH_RP_ID),
     host: nonEmpty(env.LATCH_HOST) ?? '127.0.0.1',
     dev: env.LATCH_DEV === '1' || env.LATCH_DEV === 'true',
     dataDir: resolve(cwd, nonEmpty(env.LATCH_DATA_DIR) ?? '.latch'),

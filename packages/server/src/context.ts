@@ -1,4 +1,5 @@
 import type { AppStore } from './apps/appStore.js';
+import type { Passkeys } from './auth/passkeys/Passkeys.js';
 import type { OneTimeCodes } from './auth/passwordless/OneTimeCodes.js';
 import type { PasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
 import type { Clock } from './clock.js';
@@ -27,7 +28,8 @@ export type ServiceName =
   | 'walletKeyring'
   | 'custody'
   | 'deviceKeys'
-  | 'tokenPrices';
+  | 'tokenPrices'
+  | 'passkeys';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -54,6 +56,8 @@ export interface ServerContext {
   deviceKeys: DeviceKeys;
   /** Native token USD prices for GET /api/v1/token_price (prices/). */
   tokenPrices: TokenPrices;
+  /** Passkeys (WebAuthn): login, sign-up, link, unlink, and the MFA factor (`PasskeyMfa`, auth/passkeys/). */
+  passkeys: Passkeys;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

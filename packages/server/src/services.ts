@@ -1,3 +1,4 @@
+import { Passkeys } from './auth/passkeys/Passkeys.js';
 import { deriveCodeKey } from './auth/passwordless/OneTimeCodes.js';
 import { createPasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
 import type { ServerContext, ServerParts } from './context.js';
@@ -22,5 +23,6 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     custody: buildCustody(parts, walletKeyring),
     deviceKeys: new DeviceKeys(parts.db as unknown as ConstructorParameters<typeof DeviceKeys>[0], parts.clock),
     tokenPrices: buildTokenPrices(parts),
+    passkeys: new Passkeys(parts),
   };
 }

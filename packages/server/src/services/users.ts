@@ -1,4 +1,5 @@
 import { LatchError } from '@latch/protocol';
+import type { AppRecord } from '../apps/appStore.js';
 import { isUniqueViolation } from '../store/db.js';
 import {
   type AccountInput,
@@ -32,18 +33,21 @@ async function findAccount(ctx: UsersContext, appId: string, type: string, key: 
 /**
  * Links a verified account to a user. Refuses a second account of a single-kind type
  * (`cannot_link_more_of_type`, 5 for passkeys) and an account another user owns (`linked_to_another_user`).
+ * The type's login method must be on, unless `linkable` says the app allows linking it otherwise (a
+ * passkey for MFA only).
  */
 export async function linkAccount(
   ctx: UsersContext,
   appId: string,
   userId: string,
   input: AccountInput,
+  linkable?: (app: AppRecord) => boolean,
 ): Promise<UserWithAccounts> {
   const app = await ctx.apps.require(appId);
   const account = normaliseAccount(input);
   if (isEmbeddedWallet(account))
     throw new LatchError('invalid_data', 'The embedded wallet cannot be linked as an external wallet.');
-  assertAccountTypeEnabled(app, account.type);
+  if (!linkable?.(app)) assertAccountTypeEnabled(app, account.type);
   const key = accountKey(account);
   const now = ctx.clock.now();
   const owner = await requireUser(ctx, appId, userId);

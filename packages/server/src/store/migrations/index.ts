@@ -6,6 +6,7 @@ import * as shortLivedUnlogged011 from './011_short_lived_unlogged.js';
 import * as deviceKeys012 from './012_device_keys.js';
 import * as sessionFamilies013 from './013_session_families.js';
 import * as durableCounters014 from './014_durable_counters.js';
+import * as passkeys015 from './015_passkeys.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '012_device_keys': deviceKeys012,
   '013_session_families': sessionFamilies013,
   '014_durable_counters': durableCounters014,
+  '015_passkeys': passkeys015,
 };
