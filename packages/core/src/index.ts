@@ -128,6 +128,22 @@ export { createStore, type Store } from './machine/createStore.js';
 export type { FlowClock } from './machine/flowClock.js';
 export { type FlowError, toFlowError } from './machine/flowError.js';
 export type { FlowMessage, FlowMessageCode } from './machine/flowMessage.js';
+// The MFA flows are `@latch/core/mfa` (loaded with the MFA screens); their types are re-exported here.
+export type {
+  MfaCodeErrorCode,
+  MfaEnrollmentEffect,
+  MfaEnrollmentEvent,
+  MfaEnrollmentOption,
+  MfaEnrollmentState,
+  MfaEnrollmentStep,
+  MfaErrorCode,
+  MfaPasskey,
+  MfaPromptEffect,
+  MfaPromptEvent,
+  MfaPromptState,
+  MfaPromptStatus,
+  MfaRequest,
+} from './mfa/index.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';

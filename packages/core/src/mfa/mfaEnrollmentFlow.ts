@@ -1,0 +1,328 @@
+import type { MfaMethod, TotpEnrollmentInfo } from '@latch/protocol';
+import { LIMIT } from '@latch/protocol';
+import { type MfaCodeErrorCode, type MfaErrorCode, mfaCodeError, toMfaErrorCode } from './mfaErrors.js';
+
+/**
+ * SPEC §2 MFA_ENROLLMENT_FLOW_SCREEN / §3 "MFA enrolment": `intro` ('Transaction Protection'),
+ * `select` (the methods), one step per method, `confirmRemove`, `done` ('… verification added' or
+ * removed), and `noMethods` ('Add more security' with Close) when the app offers no method.
+ */
+export type MfaEnrollmentStep =
+  | 'intro'
+  | 'select'
+  | 'totp'
+  | 'sms'
+  | 'passkey'
+  | 'confirmRemove'
+  | 'done'
+  | 'noMethods';
+
+/** One of the user's passkeys as the passkey step lists it. */
+export interface MfaPasskey {
+  credentialId: string;
+  /** SPEC §4 display name ('authenticator on browser', else 'browser on OS', else 'Unknown device'). */
+  displayName: string;
+  enrolledInMfa: boolean;
+}
+
+/** A row of the method choice. */
+export interface MfaEnrollmentOption {
+  method: MfaMethod;
+  /** SPEC §2: the authenticator app is 'Recommended'. */
+  recommended: boolean;
+  /** 'Added', with a remove button. */
+  added: boolean;
+  /** SPEC §2: SMS is 'Disabled' when the user logs in by SMS. */
+  disabled: boolean;
+}
+
+/** What runs once the `manage_mfa` verification is in (SPEC §5: needed when methods exist). */
+export type MfaEnrollmentPending =
+  | { op: 'add'; method: MfaMethod }
+  | { op: 'remove'; method: MfaMethod }
+  | { op: 'submit' };
+
+/** The enrolment flow's state. */
+export interface MfaEnrollmentState {
+  step: MfaEnrollmentStep;
+  /** The app's methods (`config.mfa.methods`), in SPEC order. */
+  appMethods: MfaMethod[];
+  /** The user's enrolled methods. */
+  enrolled: MfaMethod[];
+  /** The user logs in by SMS: SMS cannot be their second factor. */
+  smsLogin: boolean;
+  passkeys: MfaPasskey[];
+  /** The method of the current step (or being removed on `confirmRemove`, or just added / removed on `done`). */
+  method: MfaMethod | null;
+  /** A `manage_mfa` verification is running (the prompt is up); `pending` runs after it. */
+  verifying: boolean;
+  pending: MfaEnrollmentPending | null;
+  /** The call in flight runs right after a fresh verification (a `missing_or_invalid_mfa` then is the code's). */
+  justVerified: boolean;
+  /** A call is in flight (init, code send, submit, link, unenroll): buttons disabled. */
+  busy: boolean;
+  /** The authenticator app's QR / secret once initialised. */
+  totp: TotpEnrollmentInfo | null;
+  phone: string;
+  /** SMS: the code was sent to `phone`; the code entry shows. */
+  smsCodeSent: boolean;
+  code: string;
+  codeError: MfaCodeErrorCode | null;
+  error: MfaErrorCode | null;
+  /** On `done`: what happened to `method`. */
+  result: 'added' | 'removed' | null;
+}
+
+/** What the screens and the runner send to the enrolment flow. */
+export type MfaEnrollmentEvent =
+  | { type: 'continue' }
+  | { type: 'choose'; method: MfaMethod }
+  | { type: 'remove'; method: MfaMethod }
+  | { type: 'confirmRemove' }
+  | { type: 'back' }
+  | { type: 'close' }
+  | { type: 'verified' }
+  | { type: 'verifyFailed'; code?: string }
+  | { type: 'totpReady'; info: TotpEnrollmentInfo }
+  | { type: 'phoneChanged'; phone: string }
+  | { type: 'sendCode' }
+  | { type: 'codeSent' }
+  | { type: 'codeChanged'; code: string }
+  | { type: 'submit' }
+  /** Passkey step: create a passkey (C1's linkPasskey) before enabling. */
+  | { type: 'createPasskey' }
+  | { type: 'passkeysChanged'; passkeys: MfaPasskey[] }
+  /** A submit or unenroll succeeded: the user's methods now. */
+  | { type: 'saved'; methods: MfaMethod[] }
+  /** A call failed: its catalogue code. */
+  | { type: 'failed'; code?: string };
+
+/** What the enrolment flow asks its runner to do. */
+export type MfaEnrollmentEffect =
+  /** Run the MFA prompt for `manage_mfa`; answer `verified` or `verifyFailed`. */
+  | { type: 'verify' }
+  /** `latch:mfa:init-enrollment` (totp) → `totpReady`. */
+  | { type: 'initTotp' }
+  /** `MFA_API.smsInit {action:'enroll', phone_number}` → `codeSent`. */
+  | { type: 'sendSmsCode'; phone: string }
+  /** C1's `linkPasskey()` → `passkeysChanged`. */
+  | { type: 'linkPasskey' }
+  /** `latch:mfa:submit-enrollment` → `saved` (then the user is refreshed). */
+  | { type: 'submit'; method: 'totp'; code: string }
+  | { type: 'submit'; method: 'sms'; phone: string; code: string }
+  | { type: 'submit'; method: 'passkey'; credentialIds: string[] }
+  /** `latch:mfa:unenroll` → `saved`. */
+  | { type: 'unenroll'; method: MfaMethod }
+  /** The flow is over (Not now, Close, Done). */
+  | { type: 'close' };
+
+/** An enrolment transition. */
+export interface MfaEnrollmentTransition {
+  state: MfaEnrollmentState;
+  effects: MfaEnrollmentEffect[];
+}
+
+const SPEC_ORDER: readonly MfaMethod[] = ['totp', 'sms', 'passkey'];
+/** SPEC §9 "Display": the enrolment's passkey list shows 3, or 2 when there are more than 3. */
+export const MFA_PASSKEY_LIST = { shown: 3, shownWhenMore: 2 } as const;
+
+/** A fresh flow: the intro, or 'Add more security' when the app has no method. */
+export function initialMfaEnrollment(options: {
+  appMethods: MfaMethod[];
+  enrolled: MfaMethod[];
+  smsLogin: boolean;
+  passkeys: MfaPasskey[];
+  /** Start on the method choice (the host asked for enrolment directly). */
+  skipIntro?: boolean;
+}): MfaEnrollmentState {
+  const appMethods = SPEC_ORDER.filter((m) => options.appMethods.includes(m));
+  const step: MfaEnrollmentStep = appMethods.length === 0 ? 'noMethods' : options.skipIntro ? 'select' : 'intro';
+  return {
+    step,
+    appMethods,
+    enrolled: [...options.enrolled],
+    smsLogin: options.smsLogin,
+    passkeys: options.passkeys,
+    method: null,
+    verifying: false,
+    pending: null,
+    justVerified: false,
+    busy: false,
+    totp: null,
+    phone: '',
+    smsCodeSent: false,
+    code: '',
+    codeError: null,
+    error: null,
+    result: null,
+  };
+}
+
+/** The method choice's rows (SPEC §2), in SPEC order, only the app's methods. */
+export function mfaEnrollmentOptions(state: MfaEnrollmentState): MfaEnrollmentOption[] {
+  return state.appMethods.map((method) => ({
+    method,
+    recommended: method === 'totp',
+    added: state.enrolled.includes(method),
+    disabled: method === 'sms' && state.smsLogin && !state.enrolled.includes('sms'),
+  }));
+}
+
+/** The passkey step's list: the passkeys shown and how many more (SPEC §9). */
+export function visibleMfaPasskeys(state: MfaEnrollmentState): { shown: MfaPasskey[]; more: number } {
+  const count =
+    state.passkeys.length > MFA_PASSKEY_LIST.shown ? MFA_PASSKEY_LIST.shownWhenMore : MFA_PASSKEY_LIST.shown;
+  const shown = state.passkeys.slice(0, count);
+  return { shown, more: state.passkeys.length - shown.length };
+}
+
+/** SPEC §3: the add-a-passkey option is hidden at 5 passkeys. */
+export const canCreateMfaPasskey = (state: MfaEnrollmentState): boolean =>
+  state.passkeys.length < LIMIT.passkeysPerUser;
+
+const stay = (state: MfaEnrollmentState): MfaEnrollmentTransition => ({ state, effects: [] });
+const fresh = {
+  busy: false,
+  totp: null,
+  phone: '',
+  smsCodeSent: false,
+  code: '',
+  codeError: null,
+  error: null,
+} as const;
+
+// The method's own step; the authenticator app starts by fetching its secret.
+function start(state: MfaEnrollmentState, method: MfaMethod): MfaEnrollmentTransition {
+  const next: MfaEnrollmentState = { ...state, ...fresh, step: method, method, verifying: false, pending: null };
+  return method === 'totp' ? { state: { ...next, busy: true }, effects: [{ type: 'initTotp' }] } : stay(next);
+}
+
+// SPEC §5: adding or removing a method needs a prior verification when the user has one.
+function guarded(state: MfaEnrollmentState, pending: MfaEnrollmentPending): MfaEnrollmentTransition {
+  if (state.enrolled.length > 0) {
+    return { state: { ...state, verifying: true, pending, error: null }, effects: [{ type: 'verify' }] };
+  }
+  return run(state, pending);
+}
+
+function submission(state: MfaEnrollmentState): MfaEnrollmentEffect | null {
+  if (state.method === 'totp') return { type: 'submit', method: 'totp', code: state.code.trim() };
+  if (state.method === 'sms')
+    return { type: 'submit', method: 'sms', phone: state.phone.trim(), code: state.code.trim() };
+  if (state.method === 'passkey') {
+    return { type: 'submit', method: 'passkey', credentialIds: state.passkeys.map((p) => p.credentialId) };
+  }
+  return null;
+}
+
+function run(state: MfaEnrollmentState, pending: MfaEnrollmentPending, justVerified = false): MfaEnrollmentTransition {
+  const settled = { ...state, verifying: false, pending: null, justVerified };
+  if (pending.op === 'add') return start(settled, pending.method);
+  if (pending.op === 'remove') {
+    return { state: { ...settled, busy: true, error: null }, effects: [{ type: 'unenroll', method: pending.method }] };
+  }
+  const effect = submission(settled);
+  return effect ? { state: { ...settled, busy: true, error: null }, effects: [effect] } : stay(settled);
+}
+
+function submit(state: MfaEnrollmentState): MfaEnrollmentTransition {
+  if (state.step === 'passkey') {
+    return state.passkeys.length > 0 ? run(state, { op: 'submit' }) : stay(state);
+  }
+  const codeError = mfaCodeError(state.code);
+  if (codeError) return stay({ ...state, codeError });
+  return run({ ...state, codeError: null }, { op: 'submit' });
+}
+
+function failed(state: MfaEnrollmentState, code: string | undefined): MfaEnrollmentTransition {
+  // No verification held (it expired, an earlier call took it, or another tab used it): verify, then
+  // redo the same call. Right after a verification the same answer means the code itself was wrong.
+  if (code === 'missing_or_invalid_mfa' && state.enrolled.length > 0 && !state.justVerified) {
+    const pending: MfaEnrollmentPending =
+      state.step === 'confirmRemove' && state.method ? { op: 'remove', method: state.method } : { op: 'submit' };
+    return { state: { ...state, busy: false, verifying: true, pending }, effects: [{ type: 'verify' }] };
+  }
+  return stay({ ...state, busy: false, justVerified: false, code: '', error: toMfaErrorCode(code) });
+}
+
+const editable = (state: MfaEnrollmentState) => !state.busy && !state.verifying;
+
+/** The enrolment flow's pure transition (SPEC §2 MFA_ENROLLMENT_FLOW_SCREEN, §3 MFA enrolment). */
+export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnrollmentEvent): MfaEnrollmentTransition {
+  switch (event.type) {
+    case 'continue':
+      return state.step === 'intro' ? stay({ ...state, step: 'select' }) : stay(state);
+    case 'choose': {
+      const option = mfaEnrollmentOptions(state).find((o) => o.method === event.method);
+      if (state.step !== 'select' || !editable(state) || !option || option.added || option.disabled) return stay(state);
+      return guarded(state, { op: 'add', method: event.method });
+    }
+    case 'remove':
+      if (state.step !== 'select' || !editable(state) || !state.enrolled.includes(event.method)) return stay(state);
+      return stay({ ...state, ...fresh, step: 'confirmRemove', method: event.method });
+    case 'confirmRemove':
+      if (state.step !== 'confirmRemove' || !editable(state) || !state.method) return stay(state);
+      return guarded(state, { op: 'remove', method: state.method });
+    case 'back':
+      if (!editable(state) || !['totp', 'sms', 'passkey', 'confirmRemove'].includes(state.step)) return stay(state);
+      // SMS: back from the code goes to the phone number first.
+      if (state.step === 'sms' && state.smsCodeSent)
+        return stay({ ...state, smsCodeSent: false, code: '', codeError: null, error: null });
+      return stay({ ...state, ...fresh, step: 'select', method: null });
+    case 'close':
+      return { state, effects: [{ type: 'close' }] };
+    case 'verified':
+      return state.verifying && state.pending ? run(state, state.pending, true) : stay(state);
+    case 'verifyFailed':
+      // The prompt was closed or blocked: nothing changes; the user may try again.
+      if (!state.verifying) return stay(state);
+      return stay({
+        ...state,
+        verifying: false,
+        pending: null,
+        busy: false,
+        error: toMfaErrorCode(event.code ?? 'mfa_canceled'),
+      });
+    case 'totpReady':
+      return state.step === 'totp' && state.busy ? stay({ ...state, busy: false, totp: event.info }) : stay(state);
+    case 'phoneChanged':
+      return state.step === 'sms' && !state.smsCodeSent && editable(state)
+        ? stay({ ...state, phone: event.phone, error: null })
+        : stay(state);
+    case 'sendCode':
+      if (state.step !== 'sms' || !editable(state) || state.phone.trim() === '') return stay(state);
+      return {
+        state: { ...state, busy: true, error: null },
+        effects: [{ type: 'sendSmsCode', phone: state.phone.trim() }],
+      };
+    case 'codeSent':
+      return state.step === 'sms' && state.busy
+        ? stay({ ...state, busy: false, smsCodeSent: true, code: '' })
+        : stay(state);
+    case 'codeChanged': {
+      const codeStep = (state.step === 'totp' && state.totp) || (state.step === 'sms' && state.smsCodeSent);
+      if (!codeStep || !editable(state)) return stay(state);
+      const codeError = mfaCodeError(event.code) === 'mfa_code_not_numeric' ? 'mfa_code_not_numeric' : null;
+      return stay({ ...state, code: event.code, codeError, error: null });
+    }
+    case 'submit': {
+      const ready =
+        (state.step === 'totp' && state.totp) ||
+        (state.step === 'sms' && state.smsCodeSent) ||
+        state.step === 'passkey';
+      return ready && editable(state) ? submit(state) : stay(state);
+    }
+    case 'createPasskey':
+      if (state.step !== 'passkey' || !editable(state) || !canCreateMfaPasskey(state)) return stay(state);
+      return { state: { ...state, busy: true, error: null }, effects: [{ type: 'linkPasskey' }] };
+    case 'passkeysChanged':
+      return stay({ ...state, passkeys: event.passkeys, busy: state.step === 'passkey' ? false : state.busy });
+    case 'saved': {
+      if (!state.busy) return stay(state);
+      const result = state.step === 'confirmRemove' ? 'removed' : 'added';
+      return stay({ ...state, ...fresh, step: 'done', justVerified: false, enrolled: [...event.methods], result });
+    }
+    case 'failed':
+      return state.busy ? failed(state, event.code) : stay(state);
+  }
+}
