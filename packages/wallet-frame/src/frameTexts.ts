@@ -14,6 +14,8 @@ export const EXPORT_PAGE_TEXT = {
   tooManyRequests: 'Too many attempts. Please wait before trying again.',
   noVerifiedChannel: ERROR_CATALOGUE.no_verified_channel.message,
   notOnDevice: 'This device has no share of the wallet. Recover the wallet on this device first.',
+  /** The server wants an MFA verification for the export first: the host runs 'Verify your identity' and reopens the page. */
+  mfaRequired: 'Verify your identity to export your wallet.',
   keyLabel: 'Your private key',
   reveal: 'Reveal',
   hide: 'Hide',
@@ -26,6 +28,7 @@ export const EXPORT_PAGE_TEXT = {
 export function exportErrorText(error: unknown): string {
   if (error instanceof CustodyError && error.code === 'device_share_missing') return EXPORT_PAGE_TEXT.notOnDevice;
   if (!(error instanceof LatchError)) return EXPORT_PAGE_TEXT.error;
+  if (error.code === 'missing_or_invalid_mfa') return EXPORT_PAGE_TEXT.mfaRequired;
   if (error.status === 429 || error.code === 'too_many_requests') return EXPORT_PAGE_TEXT.tooManyRequests;
   if (error.code === 'no_verified_channel') return EXPORT_PAGE_TEXT.noVerifiedChannel;
   if (error.code === 'invalid_credentials' || error.code === 'step_up_required') return EXPORT_PAGE_TEXT.wrongCode;

@@ -15,6 +15,15 @@ const CUSTODY_ERROR_TYPES: Partial<Record<CustodyErrorCode, WalletProxyErrorType
   wrong_signer: 'invalid_request_arguments',
 };
 
+// SPEC §8's MFA errors keep their type, with the catalogue's text (never the server's words): checked
+// before the 429 rule, since mfa_verification_max_attempts_reached is itself a 429.
+const MFA_ERROR_TYPES = new Set<string>([
+  'missing_or_invalid_mfa',
+  'mfa_verification_max_attempts_reached',
+  'mfa_timeout',
+]);
+type MfaErrorType = 'missing_or_invalid_mfa' | 'mfa_verification_max_attempts_reached' | 'mfa_timeout';
+
 /**
  * Maps anything a handler threw to a wire error `{ type, message }` with a SPEC §8 wallet proxy
  * type. Only our own error texts pass through (they never hold secrets); anything else is generic.
@@ -26,11 +35,14 @@ export function toWalletError(error: unknown): { type: WalletProxyErrorType; mes
     return type ? { type, message: error.message } : { type: 'error', message: GENERIC_WALLET_ERROR };
   }
   if (error instanceof LatchError) {
+    if (MFA_ERROR_TYPES.has(error.code)) {
+      const type = error.code as MfaErrorType;
+      return { type, message: ERROR_CATALOGUE[type].message };
+    }
     // SPEC §8: a message containing 'code 429' is a rate limit.
     if (error.status === 429)
       return { type: 'error', message: `${ERROR_CATALOGUE.too_many_requests.message} (code 429)` };
     if (error.code === 'invalid_recovery_pin') return { type: 'invalid_recovery_pin', message: error.message };
-    if (error.code === 'missing_or_invalid_mfa') return { type: 'missing_or_invalid_mfa', message: error.message };
     if (error.code === 'wallet_not_on_device') return { type: 'wallet_not_on_device', message: error.message };
     return { type: 'error', message: error.message };
   }

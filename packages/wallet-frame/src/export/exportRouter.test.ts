@@ -151,6 +151,31 @@ describe('key export page router', () => {
     expect(shown.keys).toEqual([]);
   });
 
+  it('without an MFA verification for export: replies missing_or_invalid_mfa, shows no code field and no key', async () => {
+    let verified = false;
+    const { derived, w, shown, tokens } = await setup({
+      start: async () => {
+        // The server's …/export/init takes the verification record; without one it answers 401.
+        if (!verified) throw new LatchError('missing_or_invalid_mfa', 'a server text that must not pass');
+      },
+    });
+    w.send(connect(derived.address));
+    await settle();
+    expect(shown).toMatchObject({ keys: [], prompts: [], errors: [EXPORT_PAGE_TEXT.mfaRequired] });
+    expect(w.posted[1]?.message).toEqual({
+      id: 'c1',
+      event: WALLET_EVENT.walletConnect,
+      error: { type: 'missing_or_invalid_mfa', message: 'MFA verification failed, retry.' },
+    });
+    // After the host's MFA prompt, connecting again starts the step-up.
+    verified = true;
+    w.send(connect(derived.address, 'c2'));
+    await settle();
+    expect(tokens).toEqual(['token-1', 'token-1']);
+    expect(shown.prompts).toEqual(['a•••@example.com']);
+    expect(w.posted[2]?.message).toMatchObject({ id: 'c2', data: { address: derived.address } });
+  });
+
   it('maps a missing device share to wallet_not_on_device for the host', async () => {
     const { derived, w } = await setup({
       start: async () => {

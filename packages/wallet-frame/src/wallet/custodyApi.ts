@@ -1,3 +1,4 @@
+import type { MfaAction, MfaMethod, MfaState, TotpEnrollmentInfo, WirePasskeyAssertion } from '@latch/protocol';
 import type { WireExportInit } from '@latch/protocol/schemas';
 
 /** The wallet as the server knows it. */
@@ -18,6 +19,17 @@ export type RecoveryRelease =
   | { method: 'latch'; shareSetId: string; sealedShare: Uint8Array; recoveryKey: Uint8Array; authShare: Uint8Array }
   | { method: 'user-passcode'; shareSetId: string; sealedShare: Uint8Array; salt: Uint8Array; authShare: Uint8Array };
 
+/** The GET wallet answer: the wallet (or null) and the user's MFA state. */
+export interface WalletCheck {
+  wallet: ServerWallet | null;
+  mfa: MfaState;
+}
+
+/** A verification the frame sends (MFA_API.verify): a code for totp / sms, an assertion for passkey. */
+export type MfaVerification =
+  | { method: 'totp' | 'sms'; mfaCode: string; action: MfaAction }
+  | { method: 'passkey'; credential: WirePasskeyAssertion; action: MfaAction };
+
 /** Signs a custody statement with the wallet key (EIP-191 personal_sign, viem `account.signMessage`). */
 export type WalletSigner = (message: string) => Promise<`0x${string}`>;
 
@@ -36,8 +48,8 @@ export interface SignedShareSet {
 export interface CustodyApi {
   /** Registers this frame's device key with the grant of a fresh login; answers the device id. */
   registerDevice(accessToken: string, grant: string): Promise<{ deviceId: string }>;
-  /** The user's embedded wallet, or null. */
-  getWallet(accessToken: string): Promise<ServerWallet | null>;
+  /** The user's embedded wallet (or null) and MFA state. */
+  getWallet(accessToken: string): Promise<WalletCheck>;
   /** Registers a new wallet with its auth share and recovery material, signed by the new wallet key. */
   createWallet(
     accessToken: string,
@@ -64,6 +76,18 @@ export interface CustodyApi {
   exportInit(accessToken: string): Promise<WireExportInit>;
   /** Export step-up: checks the code and releases the auth share of this device's set. */
   exportAuthenticate(accessToken: string, code: string): Promise<Uint8Array>;
+  /** MFA: records the single-use verification for `action` on the server (bound to this device). */
+  mfaVerify(accessToken: string, verification: MfaVerification): Promise<MfaState>;
+  /** MFA: a fresh authenticator-app secret, pending until `totpEnroll`. */
+  totpInitEnrollment(accessToken: string): Promise<TotpEnrollmentInfo>;
+  /** MFA: confirms the pending authenticator-app secret with a code from the app. */
+  totpEnroll(accessToken: string, mfaCode: string): Promise<MfaState>;
+  /** MFA: enrols the phone the code (MFA_API.smsInit, action enroll) was sent to. */
+  smsEnroll(accessToken: string, phoneNumber: string, mfaCode: string): Promise<MfaState>;
+  /** MFA: enrols linked passkeys. */
+  passkeysEnroll(accessToken: string, credentialIds: string[]): Promise<MfaState>;
+  /** MFA: removes a method. */
+  mfaUnenroll(accessToken: string, method: MfaMethod): Promise<MfaState>;
   /** Forgets the kept proof nonce (on `latch:wallet:clear`). */
   forget(): void;
 }

@@ -16,11 +16,12 @@ import { signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { signTransaction } from '../signing/signTransaction.js';
 import { signTypedDataV4 } from '../signing/signTypedDataV4.js';
 import type { FrameWallet } from './frameWallet.js';
+import { mfaRoutes } from './mfaRoutes.js';
 
 type Address = `0x${string}`;
 
 /**
- * The frame's routes for the wallet events of SPEC §7 (MFA and Farcaster events come later), plus
+ * The frame's routes for the wallet and MFA events of SPEC §7 (mfaRoutes.ts; Farcaster events come later), plus
  * `latch:device:register` (replies `{ deviceId }`), `latch:wallet:clear` (replies `{}`) and
  * `latch:wallet:approve-transaction` (replies `{ approvalId, expiresAt }`; eth_signTransaction with that
  * id signs exactly the approved transaction, once) and `latch:wallet:revoke-approval` (replies `{}`; the id
@@ -29,6 +30,7 @@ type Address = `0x${string}`;
 export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, EventRoute>> {
   const { approvals } = wallet;
   return {
+    ...mfaRoutes(wallet),
     [WALLET_EVENT.deviceRegister]: route(DeviceRegisterData, (d) => wallet.registerDevice(d)),
     [WALLET_EVENT.walletClear]: route(WalletClearData, async () => {
       wallet.clear();
@@ -59,8 +61,15 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
       return {};
     }),
     [WALLET_EVENT.walletRpc]: route(WalletRpcData, async (d): Promise<WalletRpcResult> => {
-      const unlocked = await wallet.unlockedWallet(d.accessToken, d.address as Address);
       const { request } = d;
+      // With mfa_protects_signing, a signature needs a permit of a verify for its action (frameMfa.ts).
+      const action = request.method === 'eth_signTransaction' ? 'send' : 'sign';
+      const { wallet: unlocked, permit } = await wallet.unlockedFor(d.accessToken, d.address as Address, action);
+      // The transaction approval is only used once the MFA check has passed (a refusal keeps it).
+      if (request.method === 'eth_signTransaction' && d.approvalId !== undefined) {
+        approvals.consume(d.approvalId, d.address, request.params[0]);
+      }
+      permit.spend();
       if (request.method === 'personal_sign') {
         return {
           method: request.method,
@@ -73,9 +82,8 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
           result: await signTypedDataV4(unlocked, request.params[0], request.params[1]),
         };
       }
-      // With an approval id, the frame signs only the transaction reviewed under it (noPromptOnSignature
-      // hosts sign without one: their choice, docs/custody.md).
-      if (d.approvalId !== undefined) approvals.consume(d.approvalId, d.address, request.params[0]);
+      // With an approval id (consumed above), the frame signs only the transaction reviewed under it
+      // (noPromptOnSignature hosts sign without one: their choice, docs/custody.md).
       return { method: request.method, result: await signTransaction(unlocked, request.params[0]) };
     }),
   };

@@ -1,81 +1,10 @@
-import { LatchError } from '@latch/protocol';
-import { IDBFactory } from 'fake-indexeddb';
 import { verifyMessage } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { openDeviceShareStore } from '../storage/deviceShareStore.js';
-import type { CustodyApi, ServerWallet } from './custodyApi.js';
-import { FrameWallet } from './frameWallet.js';
-import type { TokenOwner } from './tokenVerifier.js';
+import { memoryFrame } from '../testing/memoryCustody.js';
 
-// Unit level: an in-memory custody server and a token table stand in for the real ones (the
-// integration tests drive the real server and real tokens). Each call is logged to see what the
-// frame asked the server for.
-function memoryServer() {
-  const calls: string[] = [];
-  let wallet: ServerWallet | null = null;
-  const authShares = new Map<string, Uint8Array>();
-  const live = new Set<string>();
-  const gate: { hold?: Promise<void> } = {};
-  const ok = (name: string, token: string) => {
-    calls.push(name);
-    if (!live.has(token)) throw new LatchError('missing_or_invalid_token');
-  };
-  const api: CustodyApi = {
-    async registerDevice(token) {
-      ok('registerDevice', token);
-      return { deviceId: 'thumbprint' };
-    },
-    async getWallet(token) {
-      ok('getWallet', token);
-      await gate.hold;
-      return wallet;
-    },
-    async createWallet(token, input) {
-      ok('createWallet', token);
-      wallet = {
-        walletId: input.walletId,
-        address: input.address as `0x${string}`,
-        recoveryMethod: 'latch',
-        primaryShareSetId: input.shareSetId,
-      };
-      authShares.set(input.shareSetId, input.authShare);
-    },
-    async getAuthShare(token, id) {
-      ok('getAuthShare', token);
-      return authShares.get(id) as Uint8Array;
-    },
-    addDeviceShareSet: async () => {},
-    revokeShareSet: async () => {},
-    getRecovery: async () => Promise.reject(new Error('unused')),
-    evaluateOprf: async () => Promise.reject(new Error('unused')),
-    confirmPassword: async () => {},
-    replaceRecovery: async () => {},
-    exportInit: async () => ({ channel: 'email', destination: 'a•••@example.com' }),
-    exportAuthenticate: async () => Promise.reject(new Error('unused')),
-    forget: () => calls.push('forget'),
-  };
-  return { api, calls, live, gate };
-}
-
-const TOKENS: Record<string, TokenOwner> = {
-  alice1: { sub: 'did:latch:alice', sid: 's1', exp: 2e9 },
-  alice2: { sub: 'did:latch:alice', sid: 's2', exp: 2e9 },
-  bob: { sub: 'did:latch:bob', sid: 's3', exp: 2e9 },
-};
-const verifyToken = async (token: string) => {
-  const owner = TOKENS[token];
-  if (!owner) throw new LatchError('missing_or_invalid_token');
-  return owner;
-};
-
-async function setUp() {
-  const server = memoryServer();
-  for (const t of Object.keys(TOKENS)) server.live.add(t);
-  const wallet = new FrameWallet({ api: server.api, store: await openDeviceShareStore(new IDBFactory()), verifyToken });
-  const { address } = await wallet.create({ accessToken: 'alice1' });
-  server.calls.length = 0;
-  return { server, wallet, address };
-}
+// Unit level: an in-memory custody server and a token table stand in for the real ones
+// (testing/memoryCustody.ts; the integration tests drive the real server and real tokens).
+const setUp = memoryFrame;
 
 describe('frame wallet: the unlocked key serves its owner only', () => {
   it('signs from the cache for a token already accepted, with no server call', async () => {

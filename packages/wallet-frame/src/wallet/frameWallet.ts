@@ -15,7 +15,15 @@ import {
 import { openWithProvider, protectWithProvider } from '../recovery/providerRecovery.js';
 import { createTransactionApprovals } from '../signing/transactionApprovals.js';
 import type { DeviceShareStore } from '../storage/deviceShareStore.js';
-import type { CustodyApi, RecoveryRelease, RecoveryUpload, ServerWallet, WalletSigner } from './custodyApi.js';
+import type {
+  CustodyApi,
+  RecoveryRelease,
+  RecoveryUpload,
+  ServerWallet,
+  WalletCheck,
+  WalletSigner,
+} from './custodyApi.js';
+import { createFrameMfa, type FrameMfaAction, type MfaPermit } from './frameMfa.js';
 import type { TokenOwner, TokenVerifier } from './tokenVerifier.js';
 
 type Address = `0x${string}`;
@@ -55,6 +63,8 @@ export interface FrameWalletOptions {
 export class FrameWallet {
   /** The one-time approvals of reviewed transactions: the owner's, so they go with the owner (clear()). */
   readonly approvals = createTransactionApprovals();
+  /** The owner's MFA state and one-time signing permits (frameMfa.ts): they go with the owner too. */
+  readonly mfa = createFrameMfa();
   private readonly unlocked = new Map<string, DerivedWallet>();
   private owner: TokenOwner | null = null;
   private readonly checked = new Set<string>();
@@ -75,10 +85,11 @@ export class FrameWallet {
     this.argon2 = options.argon2 ?? ARGON2ID_PARAMS;
   }
 
-  /** `latch:wallet:clear` (and a token of another user): forgets every unlocked key, checked token, owner, kept nonce and approval. */
+  /** `latch:wallet:clear` (and a token of another user): forgets every unlocked key, checked token, owner, kept nonce, approval, MFA state and permit. */
   clear(): void {
     this.generation++;
     this.approvals.clear();
+    this.mfa.clear();
     this.unlocked.clear();
     this.checked.clear();
     this.owner = null;
@@ -106,8 +117,19 @@ export class FrameWallet {
     if (wallet) this.unlocked.set(wallet.address.toLowerCase(), wallet);
   }
 
-  private async serverWallet(accessToken: string, address?: string): Promise<ServerWallet> {
-    const wallet = await this.api.getWallet(accessToken);
+  // The GET wallet check; its MFA state is recorded for the token's owner (unless a clear came meanwhile).
+  private async check(accessToken: string, auth: { claims: TokenOwner; generation: number }): Promise<WalletCheck> {
+    const answer = await this.api.getWallet(accessToken);
+    if (auth.generation === this.generation) this.mfa.record(auth.claims, answer.mfa);
+    return answer;
+  }
+
+  private async serverWallet(
+    accessToken: string,
+    auth: { claims: TokenOwner; generation: number },
+    address?: string,
+  ): Promise<ServerWallet> {
+    const { wallet } = await this.check(accessToken, auth);
     if (!wallet || (address && wallet.address.toLowerCase() !== address.toLowerCase())) {
       throw new LatchError('embedded_wallet_not_found');
     }
@@ -149,7 +171,7 @@ export class FrameWallet {
   /** Creates the user's wallet (one per user), signed by the new wallet key, and keeps this device's share. */
   async create(input: { accessToken: string; recoveryMethod?: 'latch' | 'user-passcode'; password?: string }) {
     const auth = await this.authorize(input.accessToken);
-    if (await this.api.getWallet(input.accessToken)) throw new LatchError('embedded_wallet_already_exists');
+    if ((await this.check(input.accessToken, auth)).wallet) throw new LatchError('embedded_wallet_already_exists');
     const method = input.recoveryMethod ?? 'latch';
     const { wallet, shareSet } = await createWalletKeys();
     const shares = byKind(shareSet);
@@ -175,7 +197,7 @@ export class FrameWallet {
   /** Unlocks the wallet with this device's share and the auth share of this device's set. */
   async connect(input: { accessToken: string; address: Address }) {
     const auth = await this.authorize(input.accessToken);
-    const server = await this.serverWallet(input.accessToken, input.address);
+    const server = await this.serverWallet(input.accessToken, auth, input.address);
     const device = await this.deviceShare(input.address);
     const authShare = decodeShare(await this.api.getAuthShare(input.accessToken, device.shareSetId));
     const wallet = await combineShares([device, authShare], { walletId: server.walletId, address: server.address });
@@ -197,7 +219,7 @@ export class FrameWallet {
   /** Recovers on a device without a share (recovery release), then gives this device its own 2-of-2 set. */
   async recover(input: { accessToken: string; address: Address; password?: string }) {
     const auth = await this.authorize(input.accessToken);
-    const server = await this.serverWallet(input.accessToken, input.address);
+    const server = await this.serverWallet(input.accessToken, auth, input.address);
     if (server.recoveryMethod === 'user-passcode' && !input.password) {
       throw new CustodyError('wrong_password', 'Invalid recovery password, please try again.');
     }
@@ -240,7 +262,7 @@ export class FrameWallet {
   /** Sets (or changes) the recovery password: a fresh 2-of-3 split, signed by the wallet key, replaces every old set. */
   async setRecoveryPassword(input: { accessToken: string; address: Address; password: string }) {
     const auth = await this.authorize(input.accessToken);
-    const server = await this.serverWallet(input.accessToken, input.address);
+    const server = await this.serverWallet(input.accessToken, auth, input.address);
     const device = await this.deviceShare(input.address);
     const authShare = decodeShare(await this.api.getAuthShare(input.accessToken, device.shareSetId));
     const entropy = await combineEntropy([device, authShare], { walletId: server.walletId, address: server.address });
@@ -270,21 +292,59 @@ export class FrameWallet {
    * which also proves the session is alive); without a cached key the wallet is connected.
    */
   async unlockedWallet(accessToken: string, address: Address): Promise<DerivedWallet> {
+    return (await this.unlock(accessToken, address)).wallet;
+  }
+
+  /**
+   * The unlocked wallet for an MFA-protected signature (`sign`: messages and typed data, `send`:
+   * transactions): when the owner's required actions include `action`, only with a permit of a verify
+   * for it (`missing_or_invalid_mfa` otherwise, nothing spent). `permit.spend()` before signing.
+   */
+  async unlockedFor(
+    accessToken: string,
+    address: Address,
+    action: FrameMfaAction,
+  ): Promise<{ wallet: DerivedWallet; permit: MfaPermit }> {
+    const { wallet, owner } = await this.unlock(accessToken, address);
+    return { wallet, permit: this.mfa.permitFor(owner, action) };
+  }
+
+  private async unlock(accessToken: string, address: Address): Promise<{ wallet: DerivedWallet; owner: TokenOwner }> {
     const auth = await this.authorize(accessToken);
     const cached = this.unlocked.get(address.toLowerCase());
     if (!cached) {
       await this.connect({ accessToken, address });
       const wallet = this.unlocked.get(address.toLowerCase());
-      if (!wallet) throw new LatchError('missing_or_invalid_token');
-      return wallet;
+      if (!wallet || auth.generation !== this.generation) throw new LatchError('missing_or_invalid_token');
+      return { wallet, owner: auth.claims };
     }
-    if (!this.checked.has(accessToken)) {
-      await this.serverWallet(accessToken, address);
+    // A new token, or an owner whose MFA state this page has not seen (another session): the GET check.
+    if (!this.checked.has(accessToken) || !this.mfa.knows(auth.claims)) {
+      await this.serverWallet(accessToken, auth, address);
       this.accept(auth, accessToken);
     }
     // A clear() while the check ran empties the cache: nothing signs for a token cleared away.
     if (auth.generation !== this.generation) throw new LatchError('missing_or_invalid_token');
-    return cached;
+    return { wallet: cached, owner: auth.claims };
+  }
+
+  /**
+   * A `latch:mfa:*` server call for `accessToken`'s verified owner (made with this frame's device proof
+   * by `call`); once the server answered, the token counts as accepted and `after` runs for that owner
+   * (recording the answered state, keeping a permit) unless the frame was cleared meanwhile.
+   */
+  async mfaRequest<T>(
+    accessToken: string,
+    call: (api: CustodyApi) => Promise<T>,
+    after?: (owner: TokenOwner, result: T) => void,
+  ): Promise<T> {
+    const auth = await this.authorize(accessToken);
+    const result = await call(this.api);
+    if (auth.generation === this.generation) {
+      this.accept(auth, accessToken);
+      after?.(auth.claims, result);
+    }
+    return result;
   }
 
   /**
@@ -296,8 +356,8 @@ export class FrameWallet {
     accessToken: string,
     address: Address,
   ): Promise<{ destination: WireExportInit; verify(code: string): Promise<DerivedWallet> }> {
-    await this.authorize(accessToken);
-    const server = await this.serverWallet(accessToken, address);
+    const auth = await this.authorize(accessToken);
+    const server = await this.serverWallet(accessToken, auth, address);
     const device = await this.deviceShare(address);
     const destination = await this.api.exportInit(accessToken);
     return {

@@ -161,7 +161,7 @@ describe('frame wallet over the custody HTTP API (real server, PGlite, device pr
       fetch: watched,
     });
     await api.registerDevice(login.token, login.grant);
-    expect(await api.getWallet(login.token)).toBeNull();
+    expect((await api.getWallet(login.token)).wallet).toBeNull();
     // One nonce fetch for the first call; the second used the nonce of the first response.
     expect(paths.filter((p) => p.endsWith('/nonce'))).toHaveLength(1);
 
@@ -169,7 +169,7 @@ describe('frame wallet over the custody HTTP API (real server, PGlite, device pr
     await api.getWallet(login.token); // leaves a spoiled nonce behind
     spoil = false;
     paths.length = 0;
-    expect(await api.getWallet(login.token)).toBeNull();
+    expect((await api.getWallet(login.token)).wallet).toBeNull();
     expect(paths.map((p) => p.split('/').pop())).toEqual(['embedded_wallets', 'nonce', 'embedded_wallets']);
 
     // A nonce endpoint that only hands out bad nonces: one retry, then the error, no loop.

@@ -1,4 +1,15 @@
-import { HEADER, isErrorCode, LatchError, type WireEmbeddedWallet } from '@latch/protocol';
+import {
+  HEADER,
+  isErrorCode,
+  LatchError,
+  MFA_ACTIONS,
+  MFA_API,
+  MFA_METHODS,
+  type MfaState,
+  type WireEmbeddedWallet,
+  type WireMfaState,
+  type WireTotpEnrollmentInfo,
+} from '@latch/protocol';
 import {
   type CustodyAction,
   custodyStatement,
@@ -36,6 +47,17 @@ function recoveryBody(r: RecoveryUpload) {
   return r.method === 'latch'
     ? { method: r.method, sealed_share: b64(r.sealedShare), recovery_key: b64(r.recoveryKey) }
     : { method: r.method, sealed_share: b64(r.sealedShare), salt: b64(r.salt), verifier: b64(r.verifier) };
+}
+
+// The server's MFA state, keeping only known methods and actions. A server without MFA sends none (the
+// frame page is served by its own server, so both always ship together).
+function mfaStateFrom(wire: Partial<WireMfaState> | undefined): MfaState {
+  const known = <T extends string>(list: readonly T[], values: unknown): T[] =>
+    Array.isArray(values) ? list.filter((item) => values.includes(item)) : [];
+  return {
+    mfaMethods: known(MFA_METHODS, wire?.mfa_methods),
+    requiredActions: known(MFA_ACTIONS, wire?.required_actions),
+  };
 }
 
 /** A request body built once its proof nonce is known (wallet signatures sign that nonce). */
@@ -112,6 +134,10 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
     }
   }
 
+  // An MFA frame route: a POST with a proof that answers the user's MFA state.
+  const mfaState = async (token: string, path: string, body: Body) =>
+    mfaStateFrom(await call<WireMfaState>(token, 'POST', path, body));
+
   const signature = (action: CustodyAction, input: SignedShareSet, nonce: string) =>
     input.signer(
       custodyStatement({ action, appId: options.appId, walletId: input.walletId, shareSetId: input.shareSetId, nonce }),
@@ -123,15 +149,17 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
       return { deviceId: r.device_id };
     },
     async getWallet(token) {
-      const { wallet } = await call<{ wallet: WireEmbeddedWallet | null }>(token, 'GET', WALLET_API.wallet);
-      return (
-        wallet && {
+      const r = await call<{ wallet: WireEmbeddedWallet | null; mfa?: WireMfaState }>(token, 'GET', WALLET_API.wallet);
+      const { wallet } = r;
+      return {
+        wallet: wallet && {
           walletId: wallet.wallet_id,
           address: wallet.address as `0x${string}`,
           recoveryMethod: wallet.recovery_method,
           primaryShareSetId: wallet.primary_share_set_id,
-        }
-      );
+        },
+        mfa: mfaStateFrom(r.mfa),
+      };
     },
     async createWallet(token, input) {
       await call(token, 'POST', WALLET_API.wallet, async (nonce) => ({
@@ -192,6 +220,21 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
       const r = await call<{ auth_share: string }>(token, 'POST', WALLET_API.exportAuthenticate, () => ({ code }));
       return bytes(r.auth_share);
     },
+    mfaVerify: async (token, verification) =>
+      mfaState(token, MFA_API.verify, () =>
+        verification.method === 'passkey'
+          ? { method: 'passkey', credential: verification.credential, action: verification.action }
+          : { method: verification.method, mfa_code: verification.mfaCode, action: verification.action },
+      ),
+    async totpInitEnrollment(token) {
+      const r = await call<WireTotpEnrollmentInfo>(token, 'POST', MFA_API.totpInitEnrollment);
+      return { authUrl: r.auth_url, secret: r.secret };
+    },
+    totpEnroll: (token, mfaCode) => mfaState(token, MFA_API.totpEnroll, () => ({ mfa_code: mfaCode })),
+    smsEnroll: (token, phoneNumber, mfaCode) =>
+      mfaState(token, MFA_API.smsEnroll, () => ({ phone_number: phoneNumber, mfa_code: mfaCode })),
+    passkeysEnroll: (token, ids) => mfaState(token, MFA_API.passkeysEnroll, () => ({ credential_ids: ids })),
+    mfaUnenroll: (token, method) => mfaState(token, MFA_API.unenroll, () => ({ method })),
     forget() {
       keptNonce = null;
     },
