@@ -20,6 +20,14 @@ describe('loadSettings', () => {
     expect(settings.masterKey).toBeUndefined();
   });
 
+  it('reads LATCH_RP_ID as a bare domain, and refuses anything else', () => {
+    expect(loadSettings({}).rpId).toBeUndefined();
+    expect(loadSettings({ LATCH_RP_ID: ' Example.COM ' }).rpId).toBe('example.com');
+    for (const bad of ['https://example.com', 'example.com:443', 'example.com/login', '.example.com', 'a b']) {
+      expect(() => loadSettings({ LATCH_RP_ID: bad })).toThrow(ConfigError);
+    }
+  });
+
   it('reads every variable', () => {
     const settings = loadSettings(
       {

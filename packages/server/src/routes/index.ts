@@ -1,3 +1,4 @@
+import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
 import type { RouteDef } from '../http/env.js';
 import { analyticsRoutes } from './analytics.js';
@@ -21,6 +22,7 @@ export const routeTable: RouteDef[] = [
   ...devRoutes,
   ...passwordlessRoutes,
   ...siweRoutes,
+  ...passkeyRoutes,
   ...walletRoutes,
   ...tokenPriceRoutes,
   ...embeddedWalletPageRoutes,

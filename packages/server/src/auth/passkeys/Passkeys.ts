@@ -8,6 +8,7 @@ import {
   type WirePasskeyRegistration,
   type WirePasskeyRequestOptions,
 } from '@latch/protocol';
+import { sql } from 'kysely';
 import type { AppRecord } from '../../apps/appStore.js';
 import type { ServerContext } from '../../context.js';
 import type { AuthenticatedUser } from '../../http/requireCaller.js';
@@ -181,6 +182,16 @@ export class Passkeys implements PasskeyMfa {
 
   async mfaCredentialIds(owner: WalletOwner): Promise<string[]> {
     return (await this.credentials.ofUser(owner.appId, owner.userId, true)).map((c) => c.id);
+  }
+
+  /**
+   * Every app's allowed origins, for GET /.well-known/webauthn (WebAuthn Related Origin Requests): a
+   * host on another domain may then run ceremonies for the server's RP ID in browsers that support it.
+   */
+  async relatedOrigins(): Promise<string[]> {
+    const { rows } = await sql<{ origin: string }>`select distinct jsonb_array_elements_text(allowed_origins) as origin
+      from apps order by origin`.execute(this.ctx.db);
+    return rows.map((row) => row.origin);
   }
 
   /** Verifies an assertion by `stored` for a challenge of `binding`, and records the use (counter compare-and-set). */

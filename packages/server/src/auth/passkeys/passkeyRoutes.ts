@@ -1,0 +1,96 @@
+import { MFA_API, PASSKEY_API } from '@latch/protocol';
+import { PasskeyAssertionBody, PasskeyRegistrationBody, PasskeyUnlinkBody } from '@latch/protocol/schemas';
+import type { RouteDef } from '../../http/env.js';
+import { parseBody } from '../../http/parseBody.js';
+import { namedApp } from '../../http/resolveApp.js';
+import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
+import { toWireUser } from '../../services/userRecords.js';
+
+/**
+ * Passkeys (SPEC §7, docs/passkeys.md): sign-up and login for the app (a fresh login: TokenResponse with
+ * a device grant), link and unlink for the signed-in user (the updated WireUser), the MFA challenge of
+ * the user's MFA passkeys (bearer only: it grants nothing), and the related origins document.
+ * Init bodies are empty (`{}`); the ceremony runs in the host page.
+ */
+export const passkeyRoutes: RouteDef[] = [
+  {
+    method: 'post',
+    path: PASSKEY_API.registerInit,
+    caller: 'app',
+    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.signUpOptions(namedApp(c)) }),
+  },
+  {
+    method: 'post',
+    path: PASSKEY_API.register,
+    caller: 'app',
+    handler: async (c) => {
+      const app = namedApp(c);
+      const { credential } = await parseBody(c, PasskeyRegistrationBody);
+      return c.json(await c.var.ctx.passkeys.signUp(app, credential, c.req.header('user-agent')));
+    },
+  },
+  {
+    method: 'post',
+    path: PASSKEY_API.authenticateInit,
+    caller: 'app',
+    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.loginOptions(namedApp(c)) }),
+  },
+  {
+    method: 'post',
+    path: PASSKEY_API.authenticate,
+    caller: 'app',
+    handler: async (c) => {
+      const app = namedApp(c);
+      const { credential } = await parseBody(c, PasskeyAssertionBody);
+      return c.json(await c.var.ctx.passkeys.logIn(app, credential));
+    },
+  },
+  {
+    method: 'post',
+    path: PASSKEY_API.linkInit,
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
+      // A passkey is a way to log in afresh: linking one needs a recent login, as for every login method.
+      await requireRecentLoginToLink(ctx, caller);
+      return c.json({ options: await ctx.passkeys.linkOptions(caller) });
+    },
+  },
+  {
+    method: 'post',
+    path: PASSKEY_API.link,
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
+      const { credential } = await parseBody(c, PasskeyRegistrationBody);
+      await requireRecentLoginToLink(ctx, caller);
+      return c.json(toWireUser(await ctx.passkeys.link(caller, credential, c.req.header('user-agent'))));
+    },
+  },
+  {
+    method: 'post',
+    path: PASSKEY_API.unlink,
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
+      const { credential_id } = await parseBody(c, PasskeyUnlinkBody);
+      await requireRecentLoginToLink(ctx, caller, 'unlink');
+      return c.json(toWireUser(await ctx.passkeys.unlink(caller, credential_id)));
+    },
+  },
+  {
+    method: 'post',
+    path: MFA_API.passkeysInit,
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
+      const owner = { appId: caller.app.id, userId: caller.user.id };
+      return c.json({ options: await ctx.passkeys.mfaRequestOptions(owner, caller.claims.sessionId) });
+    },
+  },
+  {
+    method: 'get',
+    path: PASSKEY_API.relatedOrigins,
+    handler: async (c) => c.json({ origins: await c.var.ctx.passkeys.relatedOrigins() }),
+  },
+];
