@@ -2,6 +2,7 @@ import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
 import { type ErrorScreenPart, errorScreenStrings } from './errorScreenStrings.js';
 import type { ExportWalletStrings } from './exportWalletStrings.js';
 import type { FlowMessageStrings } from './flowMessageStrings.js';
+import type { MfaStrings } from './mfaStrings.js';
 import type { SendTransactionStrings } from './sendTransactionStrings.js';
 import type { WalletFlowStrings } from './walletFlowStrings.js';
 import type { WalletStrings } from './walletStrings.js';
@@ -75,7 +76,7 @@ export type Strings = { [K in keyof typeof en]: string };
 /**
  * The whole catalogue of user-visible texts a host may override or translate (LatchProvider's
  * `strings`): these initial texts and the texts that load with the wallet list, the wallet flows, the
- * sign request, the key export and the flows' message codes (strings/*Strings.ts, kept apart so the
+ * sign request, the key export, the MFA screens and the flows' message codes (strings/*Strings.ts, kept apart so the
  * page loads only en.ts).
  */
 export type StringCatalogue = Strings &
@@ -84,7 +85,8 @@ export type StringCatalogue = Strings &
   EmbeddedWalletStrings &
   ExportWalletStrings &
   FlowMessageStrings &
-  SendTransactionStrings;
+  SendTransactionStrings &
+  MfaStrings;
 
 /** Fills `{name}` placeholders in a text. */
 export function format(text: string, values: Record<string, string | number>): string {

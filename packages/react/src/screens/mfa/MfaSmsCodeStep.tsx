@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Button } from '../../components/Button.js';
+import { MfaCodeForm } from '../../components/MfaCodeForm.js';
+import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { useMfaStrings } from '../../hooks/useMfaStrings.js';
+import { format } from '../../strings/en.js';
+import { isBlockingMfaError, mfaErrorText } from '../../strings/mfaText.js';
+import type { MfaStepProps } from './mfaStepProps.js';
+
+/** The SMS path's code step (SPEC §2 "enrollment code"): the code sent to the new number, and a resend. */
+export function MfaSmsCodeStep(
+  props: MfaStepProps & {
+    phoneNumber: string;
+    onSubmit(code: string): void;
+    onResend?: () => void;
+    error?: string | null;
+    busy?: boolean;
+  },
+): ReactNode {
+  const text = useMfaStrings();
+  return (
+    <ScreenFrame titleId={props.titleId} title={text.mfaSmsCodeTitle} onBack={props.onBack} onClose={props.onClose}>
+      <p className="latch-text">{format(text.mfaSmsCodeDetail, { phone: props.phoneNumber })}</p>
+      <MfaCodeForm
+        text={text}
+        onSubmit={props.onSubmit}
+        busy={props.busy}
+        blocked={isBlockingMfaError(props.error)}
+        errorText={mfaErrorText(text, props.error, 'enrollment')}
+      />
+      {props.onResend ? (
+        <p className="latch-text">
+          <Button variant="link" disabled={props.busy} onClick={props.onResend}>
+            {text.mfaResendCode}
+          </Button>
+        </p>
+      ) : null}
+    </ScreenFrame>
+  );
+}
