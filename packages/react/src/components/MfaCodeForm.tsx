@@ -1,26 +1,25 @@
-import { mfaCodeProblem } from '@latch/protocol/schemas';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import type { MfaStrings } from '../strings/mfaStrings.js';
 import { Button } from './Button.js';
 
 /**
- * An MFA code field with Verify (SPEC §5): one text field rather than six boxes, so that a pasted or typed
- * code of the wrong shape is shown SPEC's message ('Passcode can only be numbers', 'Passcode must be
- * exactly 6 numbers') instead of being silently cut. A good code is submitted trimmed; `errorText` is the
- * flow's error (a wrong code, a lock), and `blocked` disables the field (SPEC §3: blocking errors).
+ * An MFA code field with Verify (SPEC §5). One text field rather than six digit boxes, so that a code of
+ * the wrong shape (7 digits, letters) stays visible with SPEC's message ('Passcode can only be numbers',
+ * 'Passcode must be exactly 6 numbers') instead of being silently cut. The flow holds the code and
+ * checks it (core's MFA flows, protocol `mfaCodeProblem`); `message` is the text of its error, and
+ * `blocked` disables the field (SPEC §3: max attempts or an expired code).
  */
 export function MfaCodeForm(props: {
-  text: Pick<MfaStrings, 'mfaCodeLabel' | 'mfaVerify' | 'mfaCodeNotNumeric' | 'mfaCodeWrongLength'>;
-  onSubmit(code: string): void;
-  errorText?: string | null;
+  text: Pick<MfaStrings, 'mfaCodeLabel' | 'mfaVerify'>;
+  code: string;
+  onCodeChange(code: string): void;
+  onSubmit(): void;
+  message?: string;
   busy?: boolean;
   blocked?: boolean;
 }): ReactNode {
-  const { text } = props;
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const { text, message = '' } = props;
   const id = useId();
-  const message = problem ?? props.errorText ?? '';
   const disabled = Boolean(props.busy || props.blocked);
   return (
     <>
@@ -29,16 +28,7 @@ export function MfaCodeForm(props: {
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (disabled) return;
-          const found = mfaCodeProblem(code);
-          const shown =
-            found === 'Passcode can only be numbers'
-              ? text.mfaCodeNotNumeric
-              : found === 'Passcode must be exactly 6 numbers'
-                ? text.mfaCodeWrongLength
-                : null;
-          setProblem(shown);
-          if (!shown) props.onSubmit(code.trim());
+          if (!disabled) props.onSubmit();
         }}
       >
         <label className="latch-sr-only" htmlFor={id}>
@@ -47,21 +37,19 @@ export function MfaCodeForm(props: {
         <input
           id={id}
           name="mfa-code"
-          value={code}
+          value={props.code}
           inputMode="numeric"
           autoComplete="one-time-code"
           placeholder="000000"
           aria-invalid={message ? true : undefined}
           aria-describedby={`${id}-status`}
           disabled={props.blocked}
+          readOnly={props.busy}
           // biome-ignore lint/a11y/noAutofocus: the step exists to take the code.
           autoFocus
-          onChange={(event) => {
-            setCode(event.target.value);
-            setProblem(null);
-          }}
+          onChange={(event) => props.onCodeChange(event.target.value)}
         />
-        <Button type="submit" variant="primary" disabled={disabled || code.trim() === ''} aria-busy={props.busy}>
+        <Button type="submit" variant="primary" disabled={disabled || props.code.trim() === ''} aria-busy={props.busy}>
           {text.mfaVerify}
         </Button>
       </form>

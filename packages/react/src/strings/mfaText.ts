@@ -15,20 +15,15 @@ export function mfaErrorText(strings: MfaStrings, code: string | null | undefine
   switch (code) {
     case 'mfa_verification_max_attempts_reached':
       return strings.mfaErrorMaxAttempts;
-    case 'missing_or_invalid_mfa':
-    case 'invalid_credentials':
-    case 'invalid_mfa_code':
     case 'mfa_invalid_code':
+    case 'missing_or_invalid_mfa':
       return strings.mfaErrorInvalidCode;
     case 'mfa_timeout':
       return strings.mfaErrorTimeout;
     case 'mfa_canceled':
-    case 'canceled':
       return strings.mfaErrorCanceled;
-    case 'code_not_numeric':
     case 'mfa_code_not_numeric':
       return strings.mfaCodeNotNumeric;
-    case 'code_wrong_length':
     case 'mfa_code_wrong_length':
       return strings.mfaCodeWrongLength;
     case 'passkey_not_allowed':
@@ -36,6 +31,7 @@ export function mfaErrorText(strings: MfaStrings, code: string | null | undefine
     case 'too_many_requests':
       return strings.mfaErrorTooManyRequests;
     default:
+      // 'mfa_unknown_error' and anything unexpected.
       return place === 'enrollment' ? strings.mfaErrorUnknownEnrollment : strings.mfaErrorUnknownPrompt;
   }
 }

@@ -54,7 +54,13 @@ describe('MFA_ENROLLMENT_FLOW_SCREEN steps', () => {
 
   it('authenticator app: the QR code of the otpauth URL (160 px), the secret, the code entry', () => {
     const html = renderMfaHtml(
-      <MfaTotpEnrollStep titleId="t" enrollment={{ authUrl: AUTH_URL, secret: 'JBSWY3DPEHPK3PXP' }} onSubmit={noop} />,
+      <MfaTotpEnrollStep
+        titleId="t"
+        enrollment={{ authUrl: AUTH_URL, secret: 'JBSWY3DPEHPK3PXP' }}
+        code=""
+        onCodeChange={noop}
+        onSubmit={noop}
+      />,
     );
     expect(html).toMatch(/<svg[^>]*width="160"[^>]*height="160"/);
     expect(html).toContain('data-latch-qr=');
@@ -62,7 +68,9 @@ describe('MFA_ENROLLMENT_FLOW_SCREEN steps', () => {
     expect(html).toContain('name="mfa-code"');
     // No secret in the URL the page could leak elsewhere: the QR is drawn, not fetched.
     expect(html).not.toContain('<img');
-    const loading = renderMfaText(<MfaTotpEnrollStep titleId="t" enrollment={null} onSubmit={noop} />);
+    const loading = renderMfaText(
+      <MfaTotpEnrollStep titleId="t" enrollment={null} code="" onCodeChange={noop} onSubmit={noop} />,
+    );
     expect(loading).toContain('Set up your authenticator app');
     expect(loading).toContain('Loading');
   });
@@ -70,19 +78,57 @@ describe('MFA_ENROLLMENT_FLOW_SCREEN steps', () => {
   it("enrolment errors: a wrong code, max attempts (inputs disabled), 'Unknown error' otherwise", () => {
     const step = (error: string) =>
       renderMfaHtml(
-        <MfaTotpEnrollStep titleId="t" enrollment={{ authUrl: AUTH_URL, secret: 'S' }} onSubmit={noop} error={error} />,
+        <MfaTotpEnrollStep
+          titleId="t"
+          enrollment={{ authUrl: AUTH_URL, secret: 'S' }}
+          code=""
+          onCodeChange={noop}
+          onSubmit={noop}
+          error={error}
+        />,
       );
-    expect(step('missing_or_invalid_mfa')).toContain('The code you entered is not valid');
+    expect(step('mfa_invalid_code')).toContain('The code you entered is not valid');
     expect(/<input[^>]*name="mfa-code"[^>]*>/.exec(step('mfa_verification_max_attempts_reached'))?.[0]).toContain(
       'disabled',
     );
-    expect(step('wallet_error')).toContain('Unknown error');
+    expect(step('mfa_unknown_error')).toContain('Unknown error');
+  });
+
+  it("SPEC §5's code messages", () => {
+    const step = (error: string) =>
+      renderMfaText(
+        <MfaTotpEnrollStep
+          titleId="t"
+          enrollment={{ authUrl: AUTH_URL, secret: 'S' }}
+          code="12a"
+          onCodeChange={noop}
+          onSubmit={noop}
+          error={error}
+        />,
+      );
+    expect(step('mfa_code_not_numeric')).toContain('Passcode can only be numbers');
+    expect(step('mfa_code_wrong_length')).toContain('Passcode must be exactly 6 numbers');
+  });
+
+  it("done after a removal: 'Verification method removed'", () => {
+    expect(renderMfaText(<MfaEnrolledStep titleId="t" method="sms" result="removed" onDone={noop} />)).toContain(
+      'Verification method removed',
+    );
   });
 
   it('SMS: the phone, then the code sent to it', () => {
-    expect(renderMfaText(<MfaSmsPhoneStep titleId="t" onSubmit={noop} />)).toContain('Set up SMS verification');
+    expect(renderMfaText(<MfaSmsPhoneStep titleId="t" onPhoneChange={noop} onSubmit={noop} />)).toContain(
+      'Set up SMS verification',
+    );
     const code = renderMfaText(
-      <MfaSmsCodeStep titleId="t" phoneNumber="+12015550123" onSubmit={noop} onResend={noop} />,
+      <MfaSmsCodeStep
+        titleId="t"
+        phoneNumber="+12015550123"
+        code=""
+        onCodeChange={noop}
+        onSubmit={noop}
+        onResend={noop}
+      />,
     );
     expect(code).toContain('We sent a 6-digit code to +12015550123.');
     expect(code).toContain('Resend code');
@@ -112,7 +158,7 @@ describe('MFA_ENROLLMENT_FLOW_SCREEN steps', () => {
 
   it("done: SPEC's '… verification added' per method", () => {
     const done = (method: 'totp' | 'sms' | 'passkey') =>
-      renderMfaText(<MfaEnrolledStep titleId="t" method={method} onDone={noop} />);
+      renderMfaText(<MfaEnrolledStep titleId="t" method={method} result="added" onDone={noop} />);
     expect(done('totp')).toContain('Authenticator app verification added');
     expect(done('sms')).toContain('SMS verification added');
     expect(done('passkey')).toContain('Passkey verification added');

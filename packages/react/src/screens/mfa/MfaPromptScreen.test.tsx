@@ -9,6 +9,8 @@ const props = (over: Partial<MfaPromptScreenProps> = {}): MfaPromptScreenProps =
   step: 'code',
   method: 'totp',
   error: null,
+  code: '',
+  onCodeChange: noop,
   onChoose: noop,
   onSubmitCode: noop,
   onRetryPasskey: noop,
@@ -39,14 +41,16 @@ describe("MFA prompt ('Verify your identity')", () => {
   });
 
   it.each([
-    ['missing_or_invalid_mfa', 'The code you entered is not valid'],
+    ['mfa_invalid_code', 'The code you entered is not valid'],
+    ['mfa_code_not_numeric', 'Passcode can only be numbers'],
+    ['mfa_code_wrong_length', 'Passcode must be exactly 6 numbers'],
     [
       'mfa_verification_max_attempts_reached',
       'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.',
     ],
     ['mfa_timeout', 'You have exceeded the time limit for code entry. Please try again in 30 seconds.'],
     ['mfa_canceled', 'Verification canceled'],
-    ['wallet_error', 'Something went wrong.'],
+    ['mfa_unknown_error', 'Something went wrong.'],
   ])('shows SPEC §8 text for %s', (error, expected) => {
     expect(renderMfaText(<MfaPromptScreen {...props({ error })} />)).toContain(expected);
   });
@@ -56,7 +60,7 @@ describe("MFA prompt ('Verify your identity')", () => {
       /<input[^>]*name="mfa-code"[^>]*>/.exec(renderMfaHtml(<MfaPromptScreen {...props({ error })} />))?.[0] ?? '';
     expect(field('mfa_verification_max_attempts_reached')).toContain('disabled');
     expect(field('mfa_timeout')).toContain('disabled');
-    expect(field('missing_or_invalid_mfa')).not.toContain('disabled');
+    expect(field('mfa_invalid_code')).not.toContain('disabled');
   });
 
   it('shows the passkey wait, then Retry after a failure', () => {
@@ -77,7 +81,7 @@ describe("MFA prompt ('Verify your identity')", () => {
   });
 
   it("takes the host's string overrides", () => {
-    const text = renderMfaText(<MfaPromptScreen {...props({ error: 'missing_or_invalid_mfa' })} />, {
+    const text = renderMfaText(<MfaPromptScreen {...props({ error: 'mfa_invalid_code' })} />, {
       mfaPromptTitle: 'Bestätigen Sie Ihre Identität',
       mfaErrorInvalidCode: 'Ungültiger Code',
     });

@@ -21,8 +21,11 @@ export interface MfaPromptScreenProps {
   /** An error code of the flow (SPEC §8 MFA texts); max attempts and timeout block the inputs. */
   error?: string | null;
   busy?: boolean;
+  /** The typed code (held by the flow). */
+  code: string;
+  onCodeChange(code: string): void;
   onChoose(method: MfaMethod): void;
-  onSubmitCode(code: string): void;
+  onSubmitCode(): void;
   /** Runs the passkey ceremony again after a failure. */
   onRetryPasskey(): void;
   /** SMS: sends a new code. */
@@ -69,10 +72,12 @@ export function MfaPromptScreen(props: MfaPromptScreenProps): ReactNode {
           <MfaCodeForm
             key={method}
             text={text}
+            code={props.code}
+            onCodeChange={props.onCodeChange}
             onSubmit={props.onSubmitCode}
             busy={props.busy}
             blocked={blocked}
-            errorText={message}
+            message={message}
           />
           {method === 'sms' && props.onResend ? (
             <p className="latch-text">

@@ -11,7 +11,9 @@ import type { MfaStepProps } from './mfaStepProps.js';
 export function MfaSmsCodeStep(
   props: MfaStepProps & {
     phoneNumber: string;
-    onSubmit(code: string): void;
+    code: string;
+    onCodeChange(code: string): void;
+    onSubmit(): void;
     onResend?: () => void;
     error?: string | null;
     busy?: boolean;
@@ -23,10 +25,12 @@ export function MfaSmsCodeStep(
       <p className="latch-text">{format(text.mfaSmsCodeDetail, { phone: props.phoneNumber })}</p>
       <MfaCodeForm
         text={text}
+        code={props.code}
+        onCodeChange={props.onCodeChange}
         onSubmit={props.onSubmit}
         busy={props.busy}
         blocked={isBlockingMfaError(props.error)}
-        errorText={mfaErrorText(text, props.error, 'enrollment')}
+        message={mfaErrorText(text, props.error, 'enrollment')}
       />
       {props.onResend ? (
         <p className="latch-text">

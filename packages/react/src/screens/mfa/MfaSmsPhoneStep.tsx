@@ -8,7 +8,13 @@ import type { MfaStepProps } from './mfaStepProps.js';
 
 /** The SMS path's first step (SPEC §2): the phone (SPEC §5: Submit disabled until valid), sent in E.164. */
 export function MfaSmsPhoneStep(
-  props: MfaStepProps & { onSubmit(phoneNumber: string): void; error?: string | null; busy?: boolean },
+  props: MfaStepProps & {
+    /** The number in E.164 once valid for its country, else ''. */
+    onPhoneChange(phoneNumber: string): void;
+    onSubmit(): void;
+    error?: string | null;
+    busy?: boolean;
+  },
 ): ReactNode {
   const text = useMfaStrings();
   const [phone, setPhone] = useState<PhoneInputResult | null>(null);
@@ -22,10 +28,16 @@ export function MfaSmsPhoneStep(
         noValidate
         onSubmit={(event) => {
           event.preventDefault();
-          if (phone?.isValid && !props.busy) props.onSubmit(phone.qualifiedPhoneNumber);
+          if (phone?.isValid && !props.busy) props.onSubmit();
         }}
       >
-        <PhoneInput onChange={setPhone} autoFocus />
+        <PhoneInput
+          onChange={(result) => {
+            setPhone(result);
+            props.onPhoneChange(result.isValid ? result.qualifiedPhoneNumber : '');
+          }}
+          autoFocus
+        />
         <Button type="submit" variant="primary" disabled={!valid || props.busy} aria-busy={props.busy}>
           {text.mfaSmsSendCode}
         </Button>

@@ -14,7 +14,10 @@ export function MfaTotpEnrollStep(
   props: MfaStepProps & {
     /** The otpauth:// URL and base32 secret; null while the frame creates them. */
     enrollment: { authUrl: string; secret: string } | null;
-    onSubmit(code: string): void;
+    code: string;
+    onCodeChange(code: string): void;
+    onSubmit(): void;
+    /** The flow's code problem (SPEC §5) or error (SPEC §8), as a code. */
     error?: string | null;
     busy?: boolean;
   },
@@ -36,10 +39,12 @@ export function MfaTotpEnrollStep(
           <p className="latch-text">{text.mfaTotpEnterCode}</p>
           <MfaCodeForm
             text={text}
+            code={props.code}
+            onCodeChange={props.onCodeChange}
             onSubmit={props.onSubmit}
             busy={props.busy}
             blocked={isBlockingMfaError(props.error)}
-            errorText={mfaErrorText(text, props.error, 'enrollment')}
+            message={mfaErrorText(text, props.error, 'enrollment')}
           />
         </>
       ) : (
