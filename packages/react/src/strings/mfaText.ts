@@ -1,3 +1,4 @@
+import type { MfaCodeErrorCode, MfaErrorCode } from '@latch/core';
 import type { MfaMethod } from '@latch/protocol';
 import { format } from './en.js';
 import type { MfaStrings } from './mfaStrings.js';
@@ -10,13 +11,16 @@ export type MfaErrorPlace = 'enrollment' | 'prompt';
  * cancel, SPEC §5's code shape messages; anything else is 'Unknown error' in enrolment and 'Something
  * went wrong.' in the prompt. '' for no error.
  */
-export function mfaErrorText(strings: MfaStrings, code: string | null | undefined, place: MfaErrorPlace): string {
+export function mfaErrorText(
+  strings: MfaStrings,
+  code: MfaErrorCode | MfaCodeErrorCode | null | undefined,
+  place: MfaErrorPlace,
+): string {
   if (!code) return '';
   switch (code) {
     case 'mfa_verification_max_attempts_reached':
       return strings.mfaErrorMaxAttempts;
     case 'mfa_invalid_code':
-    case 'missing_or_invalid_mfa':
       return strings.mfaErrorInvalidCode;
     case 'mfa_timeout':
       return strings.mfaErrorTimeout;
@@ -36,8 +40,11 @@ export function mfaErrorText(strings: MfaStrings, code: string | null | undefine
   }
 }
 
+/** What an MFA step shows: the typed code's problem (SPEC §5) first, else the flow's error. */
+export type MfaShownError = MfaErrorCode | MfaCodeErrorCode | null;
+
 /** Whether an MFA error blocks the inputs (SPEC §3: max attempts and an expired code). */
-export const isBlockingMfaError = (code: string | null | undefined): boolean =>
+export const isBlockingMfaError = (code: MfaShownError | undefined): boolean =>
   code === 'mfa_verification_max_attempts_reached' || code === 'mfa_timeout';
 
 /** A method's SPEC §2 name. */

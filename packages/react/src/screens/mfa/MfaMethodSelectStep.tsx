@@ -1,18 +1,11 @@
+import type { MfaEnrollmentOption } from '@latch/core';
 import type { MfaMethod } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
-import { mfaErrorText, mfaMethodName, mfaRemoveLabel } from '../../strings/mfaText.js';
+import { type MfaShownError, mfaErrorText, mfaMethodName, mfaRemoveLabel } from '../../strings/mfaText.js';
 import { MFA_STYLE, type MfaStepProps } from './mfaStepProps.js';
-
-/** One method of the choice: enrolled ('Added' + remove) or not, and whether it can be chosen. */
-export interface MfaMethodOption {
-  method: MfaMethod;
-  added: boolean;
-  /** SMS when the user logs in by SMS (SPEC §2 'Disabled'). */
-  disabled: boolean;
-}
 
 /**
  * MFA enrolment's method choice (SPEC §2): Authenticator App marked 'Recommended', SMS, Passkey (the app's
@@ -21,10 +14,10 @@ export interface MfaMethodOption {
  */
 export function MfaMethodSelectStep(
   props: MfaStepProps & {
-    options: readonly MfaMethodOption[];
+    options: readonly MfaEnrollmentOption[];
     onChoose(method: MfaMethod): void;
     onRemove(method: MfaMethod): void;
-    error?: string | null;
+    error?: MfaShownError;
     busy?: boolean;
   },
 ): ReactNode {
@@ -54,7 +47,7 @@ export function MfaMethodSelectStep(
                   onClick={() => props.onChoose(option.method)}
                 >
                   {label}
-                  {option.method === 'totp' ? <span style={MFA_STYLE.tag}>{text.mfaRecommended}</span> : null}
+                  {option.recommended ? <span style={MFA_STYLE.tag}>{text.mfaRecommended}</span> : null}
                 </Button>
               </li>
             );

@@ -1,125 +1,102 @@
-import type { MfaMethod } from '@latch/protocol';
+import type { MfaPromptEvent, MfaPromptState } from '@latch/core';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { MfaCodeForm } from '../../components/MfaCodeForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
-import { isBlockingMfaError, mfaErrorText, mfaMethodName } from '../../strings/mfaText.js';
+import { mfaErrorText, mfaMethodName } from '../../strings/mfaText.js';
 import { MFA_STYLE } from './mfaStepProps.js';
 
-/** What the prompt shows: the method list, a code entry, the passkey wait, or the verified state. */
-export type MfaPromptStep = 'choose' | 'code' | 'passkey' | 'done';
-
-/** MfaPromptScreen's props: the prompt's state (from core's prompt flow) and what its controls do. */
+/** MfaPromptScreen's props: core's prompt state and its dispatch. */
 export interface MfaPromptScreenProps {
   titleId: string;
-  /** The user's enrolled methods, in order. */
-  methods: readonly MfaMethod[];
-  step: MfaPromptStep;
-  /** The method being verified (code or passkey step). */
-  method: MfaMethod | null;
-  /** An error code of the flow (SPEC §8 MFA texts); max attempts and timeout block the inputs. */
-  error?: string | null;
-  busy?: boolean;
-  /** The typed code (held by the flow). */
-  code: string;
-  onCodeChange(code: string): void;
-  onChoose(method: MfaMethod): void;
-  onSubmitCode(): void;
-  /** Runs the passkey ceremony again after a failure. */
-  onRetryPasskey(): void;
-  /** SMS: sends a new code. */
-  onResend?: () => void;
-  /** 'Choose another method': back to the list. */
-  onChooseAnother(): void;
-  /** 'Not now' and ×: cancels ('Verification canceled' to the waiting action). */
-  onCancel(): void;
+  state: MfaPromptState;
+  dispatch(event: MfaPromptEvent): void;
 }
 
 /**
- * The MFA prompt (SPEC §2/§3): 'Verify your identity'; choose a method, then enter its code or confirm
- * with the passkey (initiated and submitted by the flow); 'Choose another method' and 'Not now'. A
- * blocking error (max attempts, expired code) disables the inputs.
+ * The MFA prompt (SPEC §2/§3): 'Verify your identity'; the first method is selected; a code entry, or the
+ * passkey wait (the flow initiates and submits it); 'Choose another method' lists the others; 'Not now'
+ * and × cancel ('Verification canceled' to the waiting action). A blocking error (max attempts, expired
+ * code) disables the inputs.
  */
-export function MfaPromptScreen(props: MfaPromptScreenProps): ReactNode {
+export function MfaPromptScreen({ titleId, state, dispatch }: MfaPromptScreenProps): ReactNode {
   const text = useMfaStrings();
-  const message = mfaErrorText(text, props.error, 'prompt');
-  const blocked = isBlockingMfaError(props.error);
-  const { method, step } = props;
-  const others = props.methods.length > 1 && step !== 'choose' && step !== 'done';
-  return (
-    <ScreenFrame titleId={props.titleId} title={text.mfaPromptTitle} onClose={props.onCancel}>
-      {step === 'choose' ? (
-        <>
-          <p className="latch-text">{text.mfaPromptChoose}</p>
-          <ul style={{ ...MFA_STYLE.stack, listStyle: 'none', margin: 0, padding: 0 }}>
-            {props.methods.map((each) => (
-              <li key={each}>
-                <Button disabled={blocked || props.busy} onClick={() => props.onChoose(each)}>
-                  {mfaMethodName(text, each)}
-                </Button>
-              </li>
-            ))}
-          </ul>
-          <p className="latch-status" data-tone={message ? 'error' : undefined} role="status">
-            {message}
-          </p>
-        </>
-      ) : null}
-      {step === 'code' && method ? (
-        <>
-          <p className="latch-text">{method === 'sms' ? text.mfaPromptSms : text.mfaPromptTotp}</p>
-          <MfaCodeForm
-            key={method}
-            text={text}
-            code={props.code}
-            onCodeChange={props.onCodeChange}
-            onSubmit={props.onSubmitCode}
-            busy={props.busy}
-            blocked={blocked}
-            message={message}
-          />
-          {method === 'sms' && props.onResend ? (
-            <p className="latch-text">
-              <Button variant="link" disabled={props.busy || blocked} onClick={props.onResend}>
-                {text.mfaResendCode}
+  const message = mfaErrorText(text, state.codeError ?? state.error, 'prompt');
+  const busy = state.status !== 'ready';
+  const cancel = () => dispatch({ type: 'cancel' });
+  const status = (
+    <p className="latch-status" data-tone={message ? 'error' : undefined} role="status">
+      {message}
+    </p>
+  );
+  let body: ReactNode;
+  if (state.choosing) {
+    body = (
+      <>
+        <p className="latch-text">{text.mfaPromptChoose}</p>
+        <ul style={{ ...MFA_STYLE.stack, listStyle: 'none', margin: 0, padding: 0 }}>
+          {state.methods.map((method) => (
+            <li key={method}>
+              <Button disabled={state.blocked} onClick={() => dispatch({ type: 'selectMethod', method })}>
+                {mfaMethodName(text, method)}
               </Button>
-            </p>
-          ) : null}
-        </>
-      ) : null}
-      {step === 'passkey' ? (
-        <>
-          <p className="latch-text">{text.mfaPromptPasskey}</p>
-          {props.busy ? (
-            <div className="latch-spinner" role="progressbar" aria-label={text.mfaPromptPasskeyWaiting} />
-          ) : null}
-          <p className="latch-status" data-tone={message ? 'error' : undefined} role="status">
-            {message}
-          </p>
-          {!props.busy && props.error && !blocked ? (
-            <Button variant="primary" onClick={props.onRetryPasskey}>
-              {text.mfaRetry}
+            </li>
+          ))}
+        </ul>
+        {status}
+      </>
+    );
+  } else if (state.method === 'passkey') {
+    body = (
+      <>
+        <p className="latch-text">{text.mfaPromptPasskey}</p>
+        {busy ? <div className="latch-spinner" role="progressbar" aria-label={text.mfaPromptPasskeyWaiting} /> : null}
+        {status}
+        {!busy && !state.blocked ? (
+          <Button variant="primary" onClick={() => dispatch({ type: 'submit' })}>
+            {text.mfaRetry}
+          </Button>
+        ) : null}
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="latch-text">{state.method === 'sms' ? text.mfaPromptSms : text.mfaPromptTotp}</p>
+        <MfaCodeForm
+          key={state.method}
+          text={text}
+          code={state.code}
+          onCodeChange={(code) => dispatch({ type: 'codeChanged', code })}
+          onSubmit={() => dispatch({ type: 'submit' })}
+          busy={busy}
+          blocked={state.blocked}
+          message={message}
+        />
+        {state.method === 'sms' ? (
+          <p className="latch-text">
+            <Button variant="link" disabled={busy || state.blocked} onClick={() => dispatch({ type: 'resend' })}>
+              {text.mfaResendCode}
             </Button>
-          ) : null}
-        </>
-      ) : null}
-      {step === 'done' ? (
-        <>
-          <div className="latch-badge" aria-hidden="true">
-            ✓
-          </div>
-          <p className="latch-status" data-tone="success" role="status">
-            {text.mfaVerified}
           </p>
-        </>
-      ) : null}
-      {others ? (
-        <Button variant="link" disabled={props.busy} onClick={props.onChooseAnother}>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <ScreenFrame titleId={titleId} title={text.mfaPromptTitle} onClose={cancel}>
+      {body}
+      {state.methods.length > 1 && !state.choosing ? (
+        <Button
+          variant="link"
+          disabled={state.status === 'verifying' || state.blocked}
+          onClick={() => dispatch({ type: 'chooseAnother' })}
+        >
           {text.mfaChooseAnother}
         </Button>
       ) : null}
-      {step !== 'done' ? <Button onClick={props.onCancel}>{text.mfaNotNow}</Button> : null}
+      <Button onClick={cancel}>{text.mfaNotNow}</Button>
     </ScreenFrame>
   );
 }

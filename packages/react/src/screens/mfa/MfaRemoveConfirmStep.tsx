@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
-import { mfaErrorText } from '../../strings/mfaText.js';
+import { type MfaShownError, mfaErrorText } from '../../strings/mfaText.js';
 import type { MfaStepProps } from './mfaStepProps.js';
 
 /** The removal confirmation of one method (SPEC §2: one each for SMS, authenticator app and passkey). */
@@ -12,7 +12,7 @@ export function MfaRemoveConfirmStep(
     method: MfaMethod;
     onConfirm(): void;
     onCancel(): void;
-    error?: string | null;
+    error?: MfaShownError;
     busy?: boolean;
   },
 ): ReactNode {

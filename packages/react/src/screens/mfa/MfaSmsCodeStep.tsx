@@ -4,7 +4,7 @@ import { MfaCodeForm } from '../../components/MfaCodeForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
 import { format } from '../../strings/en.js';
-import { isBlockingMfaError, mfaErrorText } from '../../strings/mfaText.js';
+import { isBlockingMfaError, type MfaShownError, mfaErrorText } from '../../strings/mfaText.js';
 import type { MfaStepProps } from './mfaStepProps.js';
 
 /** The SMS path's code step (SPEC §2 "enrollment code"): the code sent to the new number, and a resend. */
@@ -15,7 +15,7 @@ export function MfaSmsCodeStep(
     onCodeChange(code: string): void;
     onSubmit(): void;
     onResend?: () => void;
-    error?: string | null;
+    error?: MfaShownError;
     busy?: boolean;
   },
 ): ReactNode {

@@ -3,7 +3,7 @@ import { Button } from '../../components/Button.js';
 import { PhoneInput, type PhoneInputResult } from '../../components/PhoneInput.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
-import { mfaErrorText } from '../../strings/mfaText.js';
+import { type MfaShownError, mfaErrorText } from '../../strings/mfaText.js';
 import type { MfaStepProps } from './mfaStepProps.js';
 
 /** The SMS path's first step (SPEC §2): the phone (SPEC §5: Submit disabled until valid), sent in E.164. */
@@ -12,7 +12,7 @@ export function MfaSmsPhoneStep(
     /** The number in E.164 once valid for its country, else ''. */
     onPhoneChange(phoneNumber: string): void;
     onSubmit(): void;
-    error?: string | null;
+    error?: MfaShownError;
     busy?: boolean;
   },
 ): ReactNode {

@@ -3,7 +3,7 @@ import { MfaCodeForm } from '../../components/MfaCodeForm.js';
 import { QrCode } from '../../components/QrCode.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
-import { isBlockingMfaError, mfaErrorText } from '../../strings/mfaText.js';
+import { isBlockingMfaError, type MfaShownError, mfaErrorText } from '../../strings/mfaText.js';
 import { MFA_STYLE, type MfaStepProps } from './mfaStepProps.js';
 
 /**
@@ -18,7 +18,7 @@ export function MfaTotpEnrollStep(
     onCodeChange(code: string): void;
     onSubmit(): void;
     /** The flow's code problem (SPEC §5) or error (SPEC §8), as a code. */
-    error?: string | null;
+    error?: MfaShownError;
     busy?: boolean;
   },
 ): ReactNode {
