@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserFigures } from './browser/browserFigures.mjs';
 import { bundleFigures } from './bundle.mjs';
+import { formatPasskeyCpuFigures, passkeyCpuFigures } from './server/passkeyCpuFigures.mjs';
 import { formatServerFigures, serverFigures } from './server/serverFigures.mjs';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
@@ -38,6 +39,11 @@ for (const line of formatServerFigures(server)) console.log(line);
 if (server.backends.some(({ rows }) => rows?.some(({ latch, betterAuth }) => latch?.error || betterAuth?.error))) {
   process.exitCode = 1;
 }
+
+const passkeyCpu = await passkeyCpuFigures(root);
+console.log('');
+for (const line of formatPasskeyCpuFigures(passkeyCpu)) console.log(line);
+if (passkeyCpu.failed) process.exitCode = 1;
 
 const browser = await browserFigures(root).catch((error) => ({ failed: error.message }));
 console.log('');
