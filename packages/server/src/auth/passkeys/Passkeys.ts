@@ -16,6 +16,8 @@ import { type AccountInput, assertAccountTypeEnabled } from '../../services/acco
 import { logIn } from '../../services/sessions.js';
 import type { UserWithAccounts } from '../../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../../services/users.js';
+import { KeyThrottle } from '../../throttle/KeyThrottle.js';
+import type { Limit } from '../../throttle/SendThrottle.js';
 import type { WalletOwner } from '../../wallets/walletInput.js';
 import { creationOptions, requestOptions, verifyAssertion, verifyRegistration } from './ceremonies.js';
 import { type ChallengeBinding, PasskeyChallenges } from './PasskeyChallenges.js';
@@ -26,6 +28,12 @@ import { type RelyingParty, relyingPartyOf } from './relyingParty.js';
 
 /** What the passkey service needs: the login path's parts (logIn) and the short-lived store for challenges. */
 export type PasskeysContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
+
+/**
+ * Login and sign-up challenges one client IP may ask one app for (each is stored until it expires):
+ * far above a person retrying, far below a flood of the store. As for SIWE nonces.
+ */
+export const DEFAULT_PASSKEY_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
 /** The refusal of a passkey that does not check out at login, sign-up or link (SPEC §8 passkey texts). */
 const refused = () => new LatchError('passkey_not_allowed', 'The passkey response did not verify.');
@@ -50,10 +58,16 @@ function accountLabel(app: AppRecord, accounts: UserWithAccounts['accounts'], no
 export class Passkeys implements PasskeyMfa {
   readonly challenges: PasskeyChallenges;
   readonly credentials: PasskeyCredentials;
+  private readonly initThrottle: KeyThrottle;
 
-  constructor(private readonly ctx: PasskeysContext) {
+  constructor(
+    private readonly ctx: PasskeysContext,
+    initLimit: Limit = DEFAULT_PASSKEY_INIT_LIMIT,
+  ) {
     this.challenges = new PasskeyChallenges(ctx.shortLived, () => ctx.clock.now().getTime());
     this.credentials = new PasskeyCredentials(ctx.db);
+    // Per app and client IP: anyone may ask for a login challenge, so nothing narrower identifies them.
+    this.initThrottle = new KeyThrottle(ctx.shortLived.throttleBackend, 'passkey-init', initLimit);
   }
 
   private rp(app: AppRecord): RelyingParty {
@@ -64,9 +78,10 @@ export class Passkeys implements PasskeyMfa {
     return (challenge: string) => this.challenges.take(app.id, challenge, binding);
   }
 
-  /** Creation options for a new user (sign-up); refused when passkey login is off or an allowlist is set. */
-  async signUpOptions(app: AppRecord): Promise<WirePasskeyCreationOptions> {
+  /** Creation options for a new user (sign-up); refused when passkey login is off or an allowlist is set; throttled per app and IP. */
+  async signUpOptions(app: AppRecord, ip: string): Promise<WirePasskeyCreationOptions> {
     assertCanSignUp(app);
+    await this.initThrottle.consume(`${app.id}:${ip}`);
     const challenge = await this.challenges.issue(app.id, { purpose: 'register' });
     const name = accountLabel(app, [], this.ctx.clock.now());
     return creationOptions(this.rp(app), { handle: randomBytes(32), name }, challenge, this.challenges.timeoutMs);
@@ -85,9 +100,10 @@ export class Passkeys implements PasskeyMfa {
     });
   }
 
-  /** Request options for 'I have a passkey': discoverable, no allow list. */
-  async loginOptions(app: AppRecord): Promise<WirePasskeyRequestOptions> {
+  /** Request options for 'I have a passkey': discoverable, no allow list; throttled per app and IP. */
+  async loginOptions(app: AppRecord, ip: string): Promise<WirePasskeyRequestOptions> {
     assertAccountTypeEnabled(app, 'passkey');
+    await this.initThrottle.consume(`${app.id}:${ip}`);
     const challenge = await this.challenges.issue(app.id, { purpose: 'login' });
     return requestOptions(this.rp(app), challenge, this.challenges.timeoutMs);
   }

@@ -5,6 +5,7 @@ import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
 import { toWireUser } from '../../services/userRecords.js';
+import { clientIp } from '../../throttle/clientIp.js';
 
 /**
  * Passkeys (SPEC §7, docs/passkeys.md): sign-up and login for the app (a fresh login: TokenResponse with
@@ -17,7 +18,7 @@ export const passkeyRoutes: RouteDef[] = [
     method: 'post',
     path: PASSKEY_API.registerInit,
     caller: 'app',
-    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.signUpOptions(namedApp(c)) }),
+    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.signUpOptions(namedApp(c), clientIp(c)) }),
   },
   {
     method: 'post',
@@ -33,7 +34,7 @@ export const passkeyRoutes: RouteDef[] = [
     method: 'post',
     path: PASSKEY_API.authenticateInit,
     caller: 'app',
-    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.loginOptions(namedApp(c)) }),
+    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.loginOptions(namedApp(c), clientIp(c)) }),
   },
   {
     method: 'post',

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { expectRefusedUnchanged } from '../../siwe/testing/expectRefusedUnchanged.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
+import { Passkeys } from './Passkeys.js';
 import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
 import { SoftAuthenticator } from './testing/softAuthenticator.js';
 
@@ -177,6 +178,65 @@ forEachBackend(
       const { options } = await res.json();
       expect(options).toMatchObject({ rp_id: PASSKEY_RP_ID, user_verification: 'required' });
       expect(options.allow_credentials.map((d: { id: string }) => d.id)).toEqual([id]);
+    });
+  },
+  { settings: { rpId: PASSKEY_RP_ID } },
+);
+
+forEachBackend(
+  'passkeys: init throttle and races',
+  (server) => {
+    it('throttles login and sign-up challenges per app and client IP, storing none past the limit', async () => {
+      const { appId, client } = await setup(server());
+      server().ctx.passkeys = new Passkeys(server().ctx, { points: 3, durationSec: 600 });
+      for (const path of [PASSKEY_API.authenticateInit, PASSKEY_API.registerInit, PASSKEY_API.authenticateInit]) {
+        expect((await client.post(path, {})).status).toBe(200);
+      }
+      const stored = async () =>
+        Number(
+          (
+            await sql<{
+              n: string;
+            }>`select count(*) as n from short_lived where key like ${`passkey:${appId}:%`}`.execute(server().db)
+          ).rows[0]?.n,
+        );
+      const before = await stored();
+      for (const path of [PASSKEY_API.authenticateInit, PASSKEY_API.registerInit]) {
+        const res = await client.post(path, {});
+        expect(res.status).toBe(429);
+        expect(await res.json()).toMatchObject({ error: 'too_many_requests' });
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      if (server().backend === 'pglite') expect(await stored()).toBe(before);
+      // Another app is not held up by this one's flood.
+      const other = await setup(server());
+      expect((await other.client.post(PASSKEY_API.authenticateInit, {})).status).toBe(200);
+      server().ctx.passkeys = new Passkeys(server().ctx);
+    });
+
+    it('of two racing links of the same new credential by two users, exactly one links it', async () => {
+      const { client } = await setup(server());
+      const alice = await client.signUp(new SoftAuthenticator());
+      const bob = await client.signUp(new SoftAuthenticator());
+      const shared = 'c2hhcmVkLWNyZWRlbnRpYWwtaWQ';
+      const forAlice = await client.linkCredential(alice.token!, new SoftAuthenticator(), { credentialId: shared });
+      const forBob = await client.linkCredential(bob.token!, new SoftAuthenticator(), { credentialId: shared });
+      const answers = await Promise.all([client.linkRaw(alice.token!, forAlice), client.linkRaw(bob.token!, forBob)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+      const { rows } = await sql<{
+        n: string;
+      }>`select count(*) as n from linked_accounts where account_key = ${shared}`.execute(server().db);
+      expect(Number(rows[0]?.n)).toBe(1);
+    });
+
+    it('of two assertions with the same counter (a cloned authenticator) sent at once, only one logs in', async () => {
+      const { client } = await setup(server());
+      const authenticator = new SoftAuthenticator();
+      await client.signUp(authenticator); // counter 1
+      const first = await client.logInAssertion(authenticator, { counter: 2 });
+      const clone = await client.logInAssertion(authenticator, { counter: 2 });
+      const answers = await Promise.all([client.authenticate(first), client.authenticate(clone)]);
+      expect(answers.map((r) => r.status).sort()).toEqual([200, 400]);
     });
   },
   { settings: { rpId: PASSKEY_RP_ID } },
