@@ -45,6 +45,7 @@ export {
   toMfaState,
   type WireMfaState,
   type WireTotpEnrollmentInfo,
+  type WireWalletWithMfa,
 } from './mfa.js';
 export {
   fromWirePasskeyJson,

@@ -1,4 +1,5 @@
 import { LIMIT, TIMEOUT } from './constants.js';
+import type { WireEmbeddedWallet } from './walletApi.js';
 
 /**
  * Multi-factor authentication (SPEC §1, §3, §4, §7): the methods, the actions an MFA verification
@@ -88,6 +89,12 @@ export interface WireTotpEnrollmentInfo {
 export interface WireMfaState {
   mfa_methods: MfaMethod[];
   required_actions: MfaAction[];
+}
+
+/** GET WALLET_API.wallet's answer: the user's wallet (null: none yet) and their MFA state. */
+export interface WireWalletWithMfa {
+  wallet: WireEmbeddedWallet | null;
+  mfa: WireMfaState;
 }
 
 /** The frame's reply to `latch:mfa:init-enrollment` (camelCase, SPEC §3). */

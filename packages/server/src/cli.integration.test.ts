@@ -240,7 +240,7 @@ it('apps create refuses wildcard origins and settings that do nothing, naming ea
       ['--config', '{"captcha_enabled":true,"captcha_site_key":"t:key"}'],
       'captcha_enabled: captcha checks are not built yet',
     ],
-    [['--config', '{"mfa_methods":["totp"]}'], 'mfa_methods: multi-factor authentication is not built yet'],
+    [['--config', '{"mfa_required":true}'], 'mfa_required needs at least one method in mfa_methods'],
     [['--config', '{"fiat_on_ramp_enabled":true}'], 'fiat_on_ramp_enabled: the fiat on-ramp is not built yet'],
     [['--config', '{"google_oauth":true}'], 'google_oauth: the google login is not built yet'],
   ];

@@ -1,4 +1,6 @@
 import type { AppStore } from './apps/appStore.js';
+import type { MfaFactors } from './auth/mfa/MfaFactors.js';
+import type { MfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import type { Passkeys } from './auth/passkeys/Passkeys.js';
 import type { OneTimeCodes } from './auth/passwordless/OneTimeCodes.js';
 import type { PasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
@@ -29,6 +31,8 @@ export type ServiceName =
   | 'custody'
   | 'deviceKeys'
   | 'tokenPrices'
+  | 'mfaFactors'
+  | 'mfaSmsCodes'
   | 'passkeys';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
@@ -56,6 +60,10 @@ export interface ServerContext {
   deviceKeys: DeviceKeys;
   /** Native token USD prices for GET /api/v1/token_price (prices/). */
   tokenPrices: TokenPrices;
+  /** The users' TOTP and SMS MFA factors (auth/mfa/MfaFactors.ts). */
+  mfaFactors: MfaFactors;
+  /** SMS MFA codes: their own HMAC key and namespace (auth/mfa/MfaSmsCodes.ts). */
+  mfaSmsCodes: MfaSmsCodes;
   /** Passkeys (WebAuthn): login, sign-up, link, unlink, and the MFA factor (`PasskeyMfa`, auth/passkeys/). */
   passkeys: Passkeys;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */

@@ -1,3 +1,5 @@
+import { MfaFactors } from './auth/mfa/MfaFactors.js';
+import { buildMfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import { Passkeys } from './auth/passkeys/Passkeys.js';
 import { deriveCodeKey } from './auth/passwordless/OneTimeCodes.js';
 import { createPasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
@@ -23,6 +25,8 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     custody: buildCustody(parts, walletKeyring),
     deviceKeys: new DeviceKeys(parts.db as unknown as ConstructorParameters<typeof DeviceKeys>[0], parts.clock),
     tokenPrices: buildTokenPrices(parts),
+    mfaFactors: new MfaFactors(parts.db, parts.clock),
+    mfaSmsCodes: buildMfaSmsCodes(parts, masterKey),
     passkeys: new Passkeys(parts),
   };
 }

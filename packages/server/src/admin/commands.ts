@@ -8,6 +8,7 @@ import {
   parseHostConfigPatch,
 } from '../apps/appConfigSchema.js';
 import type { AppInput, AppRecord } from '../apps/appStore.js';
+import { resetUserMfa } from '../auth/mfa/resetUserMfa.js';
 import { ConfigError } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
@@ -30,6 +31,9 @@ export const USAGE = `Usage: latch-server <command>
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
   keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
                                  (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
+  users reset-mfa <app-id> --user USER-ID
+                                 remove every MFA method of a user who lost them all (check the user's
+                                 identity out of band first); prints what was removed (docs/mfa.md)
 
 While the server runs on an embedded database (no DATABASE_URL), commands other than start go
 through it (the data directory is locked to one process).
@@ -59,6 +63,7 @@ const OPTIONS = {
   'session-lifetime': { type: 'string' },
   id: { type: 'string' },
   batch: { type: 'string' },
+  user: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -152,7 +157,7 @@ const summary = (app: AppRecord) => ({
 });
 
 /** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
-export function assertRunnable({ command, sub, values }: Command): void {
+export function assertRunnable({ command, sub, target, values }: Command): void {
   if (command === 'apps' && sub === 'create') {
     const input = { ...appInput(values), id: values.id };
     if (input.id !== undefined && !isAppId(input.id)) throw new LatchError('invalid_app_id');
@@ -170,7 +175,11 @@ export function assertRunnable({ command, sub, values }: Command): void {
     !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo'].includes(sub ?? '')
   )
     throw new UsageError(`Unknown apps command "${sub ?? ''}".\n\n${USAGE}`);
-  if (command !== 'apps' && command !== 'keys' && command !== 'migrate')
+  if (command === 'users' && sub !== 'reset-mfa')
+    throw new UsageError(`Unknown users command "${sub ?? ''}".\n\n${USAGE}`);
+  if (command === 'users' && (!target || !values.user))
+    throw new UsageError('users reset-mfa needs the app id and --user USER-ID.');
+  if (command !== 'apps' && command !== 'keys' && command !== 'migrate' && command !== 'users')
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
 }
 
@@ -211,6 +220,13 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
     ctx.keys.clearCache();
     print(report);
     return report.failed.length > 0 ? 1 : 0;
+  }
+  if (command === 'users') {
+    const app = await ctx.apps.require(target);
+    // The DID (`did:latch:<id>`, as the wire shows it) or the bare id.
+    const userId = (values.user as string).replace(/^did:latch:/, '');
+    print(await resetUserMfa(ctx, { appId: app.id, userId }));
+    return 0;
   }
   switch (sub) {
     case 'create': {

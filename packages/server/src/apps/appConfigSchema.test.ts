@@ -34,7 +34,6 @@ describe('host app config (SPEC §5)', () => {
 
   it('refuses settings this release stores but does not act on, naming each', () => {
     expect(refusal({ captcha_enabled: true, captcha_site_key: 't:abc' })).toMatch(/^captcha_enabled: .*not built/);
-    expect(refusal({ mfa_methods: ['totp'] })).toMatch(/^mfa_methods: .*not built/);
     expect(refusal({ fiat_on_ramp_enabled: true })).toMatch(/^fiat_on_ramp_enabled: .*not built/);
     expect(refusal({ embedded_wallet_config: { user_owned_recovery_options: ['icloud', 'user-passcode'] } })).toMatch(
       /"icloud" backups are not built/,
@@ -61,6 +60,22 @@ describe('host app config (SPEC §5)', () => {
       );
     }
     expect(refusal({ sms_auth: true, wallet_auth: true })).toBe('accepted');
+  });
+
+  it('MFA: methods are real; requiring MFA (or MFA for signing) needs one; SMS MFA needs SMS countries outside dev', () => {
+    expect(refusal({ mfa_methods: ['totp', 'sms', 'passkey'], mfa_required: true, mfa_protects_signing: true })).toBe(
+      'accepted',
+    );
+    expect(refusal({ mfa_required: true })).toMatch(/^mfa_required needs at least one method in mfa_methods/);
+    expect(refusal({ mfa_protects_signing: true })).toMatch(/^mfa_protects_signing needs at least one method/);
+    expect(() => parseHostConfigPatch({ mfa_methods: ['email'] })).toThrow(/mfa_methods/);
+    expect(() => parseHostConfigPatch({ mfa_methods: ['totp', 'totp'] })).toThrow(/twice/);
+    expect(() => parseHostConfigPatch({ mfa_required: 'yes' })).toThrow(/mfa_required/);
+    const production = (patch: unknown) => () =>
+      assertValidHostConfig(configWith(patch), { requireSmsCountries: true });
+    expect(production({ mfa_methods: ['sms'] })).toThrow(/^mfa_methods "sms" needs sms_allowed_countries/);
+    expect(production({ mfa_methods: ['sms'], sms_allowed_countries: ['FR'] })).not.toThrow();
+    expect(production({ mfa_methods: ['totp'] })).not.toThrow();
   });
 
   it('only orders enabled methods, each once', () => {

@@ -9,6 +9,7 @@ import {
   LOGIN_METHOD_FLAG,
   LOGIN_METHODS,
   type LoginMethodFlag,
+  MFA_METHODS,
   type ServerAppConfig,
 } from '@latch/protocol';
 import * as v from 'valibot';
@@ -68,7 +69,14 @@ export const HostAppConfigPatch = v.strictObject({
   captcha_enabled: v.optional(v.boolean()),
   captcha_site_key: v.optional(text(512)),
   twitter_oauth_on_mobile_enabled: v.optional(v.boolean()),
-  mfa_methods: v.optional(v.array(v.picklist(['sms', 'totp', 'passkey']))),
+  mfa_methods: v.optional(
+    v.pipe(
+      v.array(v.picklist(MFA_METHODS)),
+      v.check((list) => new Set(list).size === list.length, 'mfa_methods lists a method twice'),
+    ),
+  ),
+  mfa_required: v.optional(v.boolean()),
+  mfa_protects_signing: v.optional(v.boolean()),
   enforce_wallet_uis: v.optional(v.boolean()),
   legacy_wallet_ui_config: v.optional(v.boolean()),
   landing_header: v.optional(text(200)),
@@ -112,7 +120,7 @@ const builtFlags = BUILT_LOGIN_METHODS.map((method) => LOGIN_METHOD_FLAG[method]
 /**
  * Settings this release stores but does not act on are refused rather than accepted in silence (an
  * operator who turns captcha on must not believe it protects anything): login methods not built,
- * captcha, MFA, the fiat on-ramp and cloud recovery backups.
+ * captcha, the fiat on-ramp and cloud recovery backups.
  */
 function assertOnlyBuiltFeatures(config: HostAppConfig): void {
   const unbuilt = enabledLoginMethods(config).find((method) => !isBuiltLoginMethod(method));
@@ -126,12 +134,6 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
     throw new LatchError(
       'invalid_data',
       'captcha_enabled: captcha checks are not built yet; enabling it would protect nothing.',
-    );
-  }
-  if (config.mfa_methods.length > 0) {
-    throw new LatchError(
-      'invalid_data',
-      'mfa_methods: multi-factor authentication is not built yet; leave the list empty.',
     );
   }
   if (config.fiat_on_ramp_enabled) {
@@ -149,6 +151,26 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
 }
 
 /**
+ * MFA settings (docs/mfa.md): requiring MFA, or MFA for signing, needs a method users can enrol; SMS
+ * MFA outside dev mode needs the SMS countries, as sms_auth does.
+ */
+function assertValidMfaConfig(config: HostAppConfig, options: { requireSmsCountries?: boolean }): void {
+  if (config.mfa_methods.length === 0 && (config.mfa_required || config.mfa_protects_signing)) {
+    const setting = config.mfa_required ? 'mfa_required' : 'mfa_protects_signing';
+    throw new LatchError(
+      'invalid_data',
+      `${setting} needs at least one method in mfa_methods ("totp", "sms", "passkey"): users could not enrol.`,
+    );
+  }
+  if (options.requireSmsCountries && config.mfa_methods.includes('sms') && !config.sms_allowed_countries?.length) {
+    throw new LatchError(
+      'invalid_data',
+      'mfa_methods "sms" needs sms_allowed_countries outside dev mode (e.g. ["US","FR"]): SMS codes to every country invite SMS pumping.',
+    );
+  }
+}
+
+/**
  * SPEC §5 configuration rules, and no setting this release does not implement; throws `invalid_data`
  * naming the broken rule. `requireSmsCountries` (outside dev mode): sms_auth needs sms_allowed_countries.
  */
@@ -160,6 +182,7 @@ export function assertValidHostConfig(config: HostAppConfig, options: { requireS
       'sms_auth needs sms_allowed_countries outside dev mode (e.g. ["US","FR"]): SMS codes to every country invite SMS pumping.',
     );
   }
+  assertValidMfaConfig(config, options);
   if (enabledLoginMethods(config).length === 0) {
     throw new LatchError('invalid_data', 'At least one login method must be enabled.');
   }

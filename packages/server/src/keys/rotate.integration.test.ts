@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTotpSecret, sealTotpSecret } from '../auth/mfa/totpSecret.js';
 import type { Settings } from '../config.js';
 import { masterKeyId } from '../crypto/masterKey.js';
 import { backends, createTestServer, type TestServer } from '../test/harness.js';
@@ -18,6 +19,7 @@ import { signingKeyAad } from './signingKeys.js';
 const b64 = (key: Buffer) => key.toString('base64');
 const [m0, m1, r0, r1] = [randomBytes(32), randomBytes(32), randomBytes(32), randomBytes(32)];
 const password = new TextEncoder().encode('correct horse battery staple');
+const totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The keyring the code before LATCH_RECOVERY_KEY had: every purpose, recovery included, from the master key. */
 function legacyKeyring(master: Buffer): WalletKeyring {
@@ -105,6 +107,9 @@ for (const backend of backends()) {
           await sql`insert into users (id, app_id, created_at) values (${wallet.userId}, ${appId}, ${now})`.execute(
             server.db,
           );
+          // Each user has an authenticator app (issue #13): its secret is sealed under the master key too.
+          const owner = { appId, userId: wallet.userId };
+          await server.ctx.mfaFactors.enrollTotp(owner, sealTotpSecret(keyring, owner, 'enrolled', totpSecret), 1);
           const context = { appId, userId: wallet.userId, walletId: wallet.id, shareSetId: wallet.setId };
           const authShare = randomBytes(40);
           const recoveryKey = randomBytes(32);
@@ -147,7 +152,7 @@ for (const backend of backends()) {
       recoveryKeyPrevious: b64(r0),
     };
 
-    it('re-seals signing keys, auth shares and recovery keys under the new keys, in batches, and a re-run does nothing', async () => {
+    it('re-seals signing keys, auth shares, TOTP secrets and recovery keys under the new keys, in batches, and a re-run does nothing', async () => {
       await withServer(rotated, async (server) => {
         // The old values still work before the rotation (the previous keys open them).
         const { token } = await server.signIn(appId, { type: 'email', address: 'before@example.com' });
@@ -156,12 +161,12 @@ for (const backend of backends()) {
         expect(report).toMatchObject({
           master_key_id: masterKeyId(m1),
           recovery_key_id: recoveryKeyId(r1),
-          resealed: { signing_keys: 1, auth_shares: 3, recovery_keys: 2 },
+          resealed: { signing_keys: 1, auth_shares: 3, recovery_keys: 2, totp_secrets: 3 },
           failed: [],
           password_wallets_on_previous_keys: { [masterKeyId(m0)]: 1 },
         });
         const again = await rotateKeys(server.db, server.ctx.sealer, server.ctx.walletKeyring, 1);
-        expect(again.resealed).toEqual({ signing_keys: 0, auth_shares: 0, recovery_keys: 0 });
+        expect(again.resealed).toEqual({ signing_keys: 0, auth_shares: 0, recovery_keys: 0, totp_secrets: 0 });
       });
     }, 120_000);
 
@@ -184,6 +189,10 @@ for (const backend of backends()) {
               shares.get(`${wallet.id}/recovery`),
             );
           }
+          const owner = { appId, userId: wallet.userId };
+          const totp = (await server.ctx.mfaFactors.get(owner)).totp;
+          expect(envelopeKeyId(totp?.sealed as string)).toBe(masterKeyId(m1));
+          expect(openTotpSecret(keyring, owner, 'enrolled', totp?.sealed as string)).toBe(totpSecret);
         }
       });
     }, 120_000);

@@ -1,3 +1,4 @@
+import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
 import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
 import type { RouteDef } from '../http/env.js';
@@ -24,6 +25,7 @@ export const routeTable: RouteDef[] = [
   ...siweRoutes,
   ...passkeyRoutes,
   ...walletRoutes,
+  ...mfaRoutes,
   ...tokenPriceRoutes,
   ...embeddedWalletPageRoutes,
 ];

@@ -1,4 +1,4 @@
-import { LatchError, type WireEmbeddedWallet } from '@latch/protocol';
+import { LatchError, type WireEmbeddedWallet, type WireWalletWithMfa } from '@latch/protocol';
 import {
   AddShareSetBody,
   ConfirmPasswordBody,
@@ -13,6 +13,7 @@ import {
   type WireRecoveryRelease,
 } from '@latch/protocol/schemas';
 import type * as v from 'valibot';
+import { mfaStateFor, requireMfaFor } from '../auth/mfa/mfaGate.js';
 import type { ServerContext } from '../context.js';
 import type { RouteDef } from '../http/env.js';
 import type { Db } from '../store/db.js';
@@ -98,9 +99,10 @@ export const walletRoutes: RouteDef[] = [
     },
     { unregisteredDevice: true },
   ),
-  custodyRoute('get', WALLET_API.wallet, undefined, async ({ ctx, owner }) => {
+  custodyRoute('get', WALLET_API.wallet, undefined, async ({ ctx, owner, user }): Promise<WireWalletWithMfa> => {
     const wallet = await ctx.custody.getWallet(owner);
-    return { wallet: wallet ? toWire(wallet) : null };
+    // The frame learns which of its actions need a verification (docs/mfa.md).
+    return { wallet: wallet ? toWire(wallet) : null, mfa: await mfaStateFor(ctx, owner, user.app) };
   }),
   custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async ({ ctx, owner, deviceId, nonce, body }) => {
     await verifyWalletSignature({
@@ -155,7 +157,10 @@ export const walletRoutes: RouteDef[] = [
     await ctx.custody.revokeDeviceShareSet(owner, body.share_set_id);
     return { revoked: true };
   }),
-  custodyRoute('post', WALLET_API.recovery, undefined, async ({ ctx, owner }): Promise<WireRecoveryRelease> => {
+  custodyRoute('post', WALLET_API.recovery, undefined, async (call): Promise<WireRecoveryRelease> => {
+    const { ctx, owner } = call;
+    // First: without the verification nothing is counted or released.
+    await requireMfaFor(call, 'recovery');
     const custody = ctx.custody;
     const wallet = await custody.getWallet(owner);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
@@ -181,19 +186,16 @@ export const walletRoutes: RouteDef[] = [
       auth_share: authShare,
     };
   }),
-  custodyRoute(
-    'post',
-    WALLET_API.replaceRecovery,
-    ReplaceRecoveryBody,
-    async ({ ctx, owner, deviceId, nonce, body }) => {
-      const custody = ctx.custody;
-      const wallet = await signedWallet(ctx, owner, 'replace-recovery', nonce, body);
-      const recovery = recoveryInput(body.recovery);
-      await custody.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
-      await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
-      return { share_set_id: body.share_set_id };
-    },
-  ),
+  custodyRoute('post', WALLET_API.replaceRecovery, ReplaceRecoveryBody, async (call) => {
+    const { ctx, owner, deviceId, nonce, body } = call;
+    await requireMfaFor(call, 'set_password');
+    const custody = ctx.custody;
+    const wallet = await signedWallet(ctx, owner, 'replace-recovery', nonce, body);
+    const recovery = recoveryInput(body.recovery);
+    await custody.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
+    await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
+    return { share_set_id: body.share_set_id };
+  }),
   custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ ctx, owner, body }) => {
     const evaluated = await ctx.custody.evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded));
     return { evaluated: b64(evaluated) };

@@ -5,6 +5,9 @@ import {
   type AccountJson,
   accountsFromJson,
   accountsJsonSql,
+  type MfaJson,
+  mfaFromJson,
+  mfaJsonSql,
   type UsersContext,
   type UserWithAccounts,
 } from './userRecords.js';
@@ -46,7 +49,7 @@ export const LOG_IN = `existing as (
     select $8, id, $4::timestamptz, $9::timestamptz from new_session
   )
   select e.account_id::text as existing_account_id, u.id as user_id, u.created_at, u.accepted_terms_at,
-    ${accountsJsonSql('u.id')} as accounts,
+    ${accountsJsonSql('u.id')} as accounts, ${mfaJsonSql('u.id')} as mfa,
     (select json_agg(na) from new_account na) as new_accounts,
     (select taken from verdict) as code_taken,
     (select retry_after_ms from verdict) as code_retry_after_ms
@@ -66,6 +69,7 @@ export interface LogInRow {
   created_at: Date | null;
   accepted_terms_at: Date | null;
   accounts: AccountJson[] | null;
+  mfa: MfaJson;
   new_accounts: AccountJson[] | null;
   code_taken: boolean | null;
   code_retry_after_ms: string | number | null;
@@ -137,7 +141,7 @@ export function loggedInFrom(row: LogInRow | undefined, input: LogInStatementInp
     const accounts = accountsFromJson(row.accounts).map((account) =>
       account.id === row.existing_account_id ? { ...account, latest_verified_at: now, verified_at: now } : account,
     );
-    return { user: { user, accounts }, isNewUser: false };
+    return { user: { user, accounts, mfa: mfaFromJson(row.mfa) }, isNewUser: false };
   }
   const user: UserRow = { id: input.newUserId, app_id: appId, created_at: now, accepted_terms_at: null };
   return { user: { user, accounts: accountsFromJson(row.new_accounts) }, isNewUser: true };

@@ -15,7 +15,14 @@ import {
   normaliseAccount,
 } from './accounts.js';
 import { type LoggedIn, type LogInStatementInput, logInOrSignUpInOneStatement } from './logInOrSignUpStatement.js';
-import { accountsFromJson, accountsJsonOf, type UsersContext, type UserWithAccounts } from './userRecords.js';
+import {
+  accountsFromJson,
+  accountsJsonOf,
+  mfaFromJson,
+  mfaJsonOf,
+  type UsersContext,
+  type UserWithAccounts,
+} from './userRecords.js';
 
 // Logging in with a verified account, or signing up with it. Linking and unlinking are in users.ts.
 
@@ -39,13 +46,17 @@ async function findAccountWithOwner(
     .innerJoin('users as u', (join) => join.onRef('u.id', '=', 'la.user_id').onRef('u.app_id', '=', 'la.app_id'))
     .select(['la.id as account_id', 'u.id', 'u.app_id', 'u.created_at', 'u.accepted_terms_at'])
     .select(accountsJsonOf('u.id').as('accounts'))
+    .select(mfaJsonOf('u.id').as('mfa'))
     .where('la.app_id', '=', appId)
     .where('la.type', '=', type)
     .where('la.account_key', '=', key)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { account_id, accounts, ...user } = row;
-  return { accountId: String(account_id), owner: { user, accounts: accountsFromJson(accounts) } };
+  const { account_id, accounts, mfa, ...user } = row;
+  return {
+    accountId: String(account_id),
+    owner: { user, accounts: accountsFromJson(accounts), mfa: mfaFromJson(mfa) },
+  };
 }
 
 /**

@@ -4,7 +4,15 @@ import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken } from '../ids.js';
-import { accountsFromJson, accountsJsonSql, getUser, type UserWithAccounts } from './userRecords.js';
+import {
+  accountsFromJson,
+  accountsJsonSql,
+  getUser,
+  type MfaJson,
+  mfaFromJson,
+  mfaJsonSql,
+  type UserWithAccounts,
+} from './userRecords.js';
 
 // Refresh-token rotation of a session family (docs/server.md "Sessions"): every refresh spends the
 // presented token and issues a successor; a spent token that comes back after the grace window
@@ -49,6 +57,7 @@ interface SpendRow {
   user_created_at: Date | null;
   accepted_terms_at: Date | null;
   accounts: Parameters<typeof accountsFromJson>[0];
+  mfa: MfaJson;
 }
 
 /**
@@ -79,7 +88,8 @@ function spendStatement(inApp: boolean): string {
     )
     select c.session_id as consumed_session_id, s.id as session_id, s.app_id, u.id as user_id,
       s.family_id, s.family_started_at,
-      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonSql('u.id')} as accounts
+      u.created_at as user_created_at, u.accepted_terms_at, ${accountsJsonSql('u.id')} as accounts,
+      ${mfaJsonSql('u.id')} as mfa
     from (select 1) as one
     left join consumed c on true
     left join session s on true
@@ -145,6 +155,7 @@ export async function spendRefreshToken(
       accepted_terms_at: row.accepted_terms_at === null ? null : new Date(row.accepted_terms_at),
     },
     accounts: accountsFromJson(row.accounts),
+    mfa: mfaFromJson(row.mfa),
   };
   const family = familyOf(app, row.family_id, new Date(row.family_started_at));
   return { app, user, sessionId: row.session_id, refreshToken: next, family };

@@ -1,5 +1,6 @@
 import { userDid, type WireUser } from '@latch/protocol';
 import { type RawBuilder, sql } from 'kysely';
+import { type MfaEnrolment, mfaMethodsOfUser } from '../auth/mfa/mfaState.js';
 import type { ServerContext } from '../context.js';
 import type { LinkedAccountRow, UserRow } from '../store/schema.js';
 import { toWireAccount } from './accounts.js';
@@ -13,17 +14,22 @@ export type UsersContext = Pick<ServerContext, 'db' | 'clock' | 'apps'>;
 export interface UserWithAccounts {
   user: UserRow;
   accounts: LinkedAccountRow[];
+  /** When the user enrolled TOTP / SMS MFA (`mfaJsonSql`); absent where a read did not load it (a new user has none). */
+  mfa?: MfaEnrolment;
 }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** The protocol WireUser of a user; `id` is the DID, equal to the access token's `sub`. */
-export function toWireUser({ user, accounts }: UserWithAccounts): WireUser {
+export function toWireUser({ user, accounts, mfa }: UserWithAccounts): WireUser {
   return {
     id: userDid(user.id),
     created_at: seconds(user.created_at),
     linked_accounts: accounts.map(toWireAccount),
-    mfa_methods: [],
+    mfa_methods: mfaMethodsOfUser(mfa ?? { totp: null, sms: null }, accounts).map((m) => ({
+      type: m.type,
+      verified_at: seconds(m.verifiedAt),
+    })),
     has_accepted_terms: user.accepted_terms_at !== null,
   };
 }
@@ -49,6 +55,25 @@ export function accountsJsonSql(userIdColumn: string): string {
   return `(select json_agg(la order by la.id) from linked_accounts la where la.user_id = ${userIdColumn})`;
 }
 
+/** The user's TOTP / SMS MFA enrolment times as JSON (null when none), read in the same query as the user. */
+export function mfaJsonSql(userIdColumn: string): string {
+  return `(select json_build_object('totp', m.totp_enrolled_at, 'sms', m.sms_enrolled_at) from user_mfa m where m.user_id = ${userIdColumn})`;
+}
+
+/** The JSON of `mfaJsonSql`. */
+export type MfaJson = { totp: string | null; sms: string | null } | null;
+
+/** `mfaJsonSql`'s value as enrolment times. */
+export function mfaFromJson(json: MfaJson): MfaEnrolment {
+  const at = (value: string | null | undefined) => (value ? new Date(value) : null);
+  return { totp: at(json?.totp), sms: at(json?.sms) };
+}
+
+/** `mfaJsonSql` for Kysely queries. */
+export function mfaJsonOf(userIdColumn: string): RawBuilder<MfaJson> {
+  return sql.raw<MfaJson>(mfaJsonSql(userIdColumn));
+}
+
 /** `accountsJsonSql` for Kysely queries. */
 export function accountsJsonOf(userIdColumn: string): RawBuilder<AccountJson[] | null> {
   return sql.raw<AccountJson[] | null>(accountsJsonSql(userIdColumn));
@@ -72,10 +97,11 @@ export async function getUser(ctx: UsersContext, appId: string, userId: string):
     .selectFrom('users as u')
     .selectAll('u')
     .select(accountsJsonOf('u.id').as('accounts'))
+    .select(mfaJsonOf('u.id').as('mfa'))
     .where('u.id', '=', userId)
     .where('u.app_id', '=', appId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const { accounts, ...user } = row;
-  return { user, accounts: accountsFromJson(accounts) };
+  const { accounts, mfa, ...user } = row;
+  return { user, accounts: accountsFromJson(accounts), mfa: mfaFromJson(mfa) };
 }

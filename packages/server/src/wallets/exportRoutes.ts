@@ -1,5 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { ExportCodeBody, WALLET_API, type WireExportInit } from '@latch/protocol/schemas';
+import { requireMfaFor } from '../auth/mfa/mfaGate.js';
 import type { RouteDef } from '../http/env.js';
 import { custodyContact, maskedContact, sendCustodyNotice } from './custodyNotices.js';
 import { custodyRoute } from './custodyRoute.js';
@@ -13,7 +14,10 @@ const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
  * told that the key was exported. Both calls need a device proof like every custody call.
  */
 export const exportRoutes: RouteDef[] = [
-  custodyRoute('post', WALLET_API.exportInit, undefined, async ({ ctx, owner, user }): Promise<WireExportInit> => {
+  custodyRoute('post', WALLET_API.exportInit, undefined, async (call): Promise<WireExportInit> => {
+    const { ctx, owner, user } = call;
+    // First: without the verification no code is sent nor counted (docs/mfa.md).
+    await requireMfaFor(call, 'export');
     const contact = custodyContact(user.accounts);
     if (!contact) throw new LatchError('no_verified_channel');
     if (!(await ctx.custody.getWallet(owner))) throw new LatchError('embedded_wallet_not_found');

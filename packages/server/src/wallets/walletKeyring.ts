@@ -4,7 +4,7 @@ import { masterKeyId } from '../crypto/masterKey.js';
 export { masterKeyId } from '../crypto/masterKey.js';
 
 /** What a derived server key is for; each purpose gets its own key. */
-export type WalletKeyPurpose = 'auth-share-kek' | 'recovery-kek' | 'oprf-seed';
+export type WalletKeyPurpose = 'auth-share-kek' | 'recovery-kek' | 'oprf-seed' | 'mfa-totp-kek';
 
 /**
  * Server keys of the wallet custody module, derived by HKDF-SHA256. The auth-share KEK and the OPRF

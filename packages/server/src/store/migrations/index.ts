@@ -7,6 +7,7 @@ import * as deviceKeys012 from './012_device_keys.js';
 import * as sessionFamilies013 from './013_session_families.js';
 import * as durableCounters014 from './014_durable_counters.js';
 import * as passkeys015 from './015_passkeys.js';
+import * as mfa016 from './016_mfa.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '013_session_families': sessionFamilies013,
   '014_durable_counters': durableCounters014,
   '015_passkeys': passkeys015,
+  '016_mfa': mfa016,
 };
