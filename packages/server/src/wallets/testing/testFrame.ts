@@ -75,6 +75,11 @@ export class TestFrame {
     return nonce;
   }
 
+  /** Drops the remembered nonce (after the test clock jumped past its lifetime): the next call fetches one. */
+  forgetNonce(): void {
+    this.nonce = undefined;
+  }
+
   /** POST WALLET_API.nonce (bearer only). */
   async fetchNonce(): Promise<string> {
     const res = await this.server.call('POST', WALLET_API.nonce, {
