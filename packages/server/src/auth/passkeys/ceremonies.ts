@@ -92,6 +92,9 @@ export async function verifyRegistration(
     throw refusal();
   }
   if (!verified.verified) throw refusal();
+  // The options require a resident key: a browser that says it made a non-discoverable one (credProps)
+  // made a passkey 'I have a passkey' can never find (for a sign-up, the user's only way back in).
+  if ((wire.client_extension_results.cred_props as { rk?: unknown } | undefined)?.rk === false) throw refusal();
   const info = verified.registrationInfo;
   return {
     credentialId: info.credential.id,

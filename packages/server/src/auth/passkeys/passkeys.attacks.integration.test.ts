@@ -81,6 +81,18 @@ forEachBackend(
       );
     });
 
+    it('refuses a registration the browser reports as not discoverable (credProps rk false)', async () => {
+      const { client } = await setup(server());
+      const registration = await client.signUpCredential(new SoftAuthenticator());
+      const credential = { ...registration, client_extension_results: { cred_props: { rk: false } } };
+      await expectRefused(
+        server(),
+        () => client.post(PASSKEY_API.register, { credential }),
+        400,
+        'passkey_not_allowed',
+      );
+    });
+
     it('refuses an assertion whose counter does not increase, and keeps the stored counter', async () => {
       const { appId, client } = await setup(server());
       const authenticator = new SoftAuthenticator();
