@@ -4,17 +4,23 @@ import { API, type TokenResponse } from '@latch/protocol';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
 import { passwordlessTestClient } from '../../../server/src/codes/testing/passwordlessTestClient.js';
-import { createTestServer, type TestServer } from '../../../server/src/test/harness.js';
+import { type Backend, createTestServer, type TestServer } from '../../../server/src/test/harness.js';
 import { type FrameConfig, openFrameWallet } from '../bootFrame.js';
 
 export const PUBLIC_URL = 'http://localhost:8787';
 // Cheap Argon2id here; the real cost is covered by the recovery unit tests.
 export const FAST = { m: 256, t: 1, p: 1 };
 
-/** One app on a real test server, with fresh email logins (each returns a device grant) and frames. */
-export async function frameTestServer() {
-  const server: TestServer = await createTestServer({ inMemoryDb: true, publicUrl: PUBLIC_URL });
-  const app = await server.createApp();
+/**
+ * One app on a real test server, with fresh email logins (each returns a device grant) and frames.
+ * `appConfig` (a partial SPEC §3 config, e.g. MFA settings) applies to that app, not to the other one;
+ * `backend` (the harness's `backends()`) runs it on PostgreSQL / Redis instead of PGlite.
+ */
+export async function frameTestServer(options: { appConfig?: unknown; backend?: Backend } = {}) {
+  const prepared = options.backend ? await options.backend.prepare() : null;
+  const settings = prepared?.settings ?? { inMemoryDb: true };
+  const server: TestServer = await createTestServer({ ...settings, publicUrl: PUBLIC_URL });
+  const app = await server.createApp(options.appConfig === undefined ? {} : { config: options.appConfig });
   const other = await server.createApp();
   const clients = {
     [app.appId]: passwordlessTestClient(server, app.appId, app.clientId),
@@ -80,7 +86,10 @@ export async function frameTestServer() {
       }
       return parts.join('\n');
     },
-    close: () => server.close(),
+    async close() {
+      await server.close();
+      await prepared?.dispose();
+    },
   };
 }
 
