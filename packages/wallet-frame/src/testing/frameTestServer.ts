@@ -3,7 +3,9 @@
 import { API, type TokenResponse } from '@latch/protocol';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
+import type { AppInput } from '../../../server/src/apps/appStore.js';
 import { passwordlessTestClient } from '../../../server/src/codes/testing/passwordlessTestClient.js';
+import type { Settings } from '../../../server/src/config.js';
 import { type Backend, createTestServer, type TestServer } from '../../../server/src/test/harness.js';
 import { type FrameConfig, openFrameWallet } from '../bootFrame.js';
 
@@ -13,14 +15,16 @@ export const FAST = { m: 256, t: 1, p: 1 };
 
 /**
  * One app on a real test server, with fresh email logins (each returns a device grant) and frames.
- * `appConfig` (a partial SPEC §3 config, e.g. MFA settings) applies to that app, not to the other one;
- * `backend` (the harness's `backends()`) runs it on PostgreSQL / Redis instead of PGlite.
+ * `app` (e.g. MFA settings in its config) applies to that app, not to the other one; `settings` to the
+ * server; `backend` (the harness's `backends()`) runs it on PostgreSQL / Redis instead of PGlite.
  */
-export async function frameTestServer(options: { appConfig?: unknown; backend?: Backend } = {}) {
+export async function frameTestServer(
+  options: { app?: AppInput; settings?: Partial<Settings>; backend?: Backend } = {},
+) {
   const prepared = options.backend ? await options.backend.prepare() : null;
   const settings = prepared?.settings ?? { inMemoryDb: true };
-  const server: TestServer = await createTestServer({ ...settings, publicUrl: PUBLIC_URL });
-  const app = await server.createApp(options.appConfig === undefined ? {} : { config: options.appConfig });
+  const server: TestServer = await createTestServer({ ...settings, ...options.settings, publicUrl: PUBLIC_URL });
+  const app = await server.createApp(options.app ?? {});
   const other = await server.createApp();
   const clients = {
     [app.appId]: passwordlessTestClient(server, app.appId, app.clientId),
@@ -41,6 +45,7 @@ export async function frameTestServer(options: { appConfig?: unknown; backend?: 
   return {
     server,
     appId: app.appId,
+    clientId: app.clientId,
     otherAppId: other.appId,
     frameFetch,
     config,

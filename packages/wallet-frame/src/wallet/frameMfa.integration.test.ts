@@ -48,7 +48,10 @@ describe.each(backends())(
   (backend) => {
     let env: FrameTestServer;
     beforeAll(async () => {
-      env = await frameTestServer({ appConfig: { mfa_methods: ['totp', 'sms'], mfa_protects_signing: true }, backend });
+      env = await frameTestServer({
+        app: { config: { mfa_methods: ['totp', 'sms'], mfa_protects_signing: true } },
+        backend,
+      });
       // The frame's clock (proof iat, token exp, permit lifetime) follows the server's fake clock, which
       // moves one TOTP step per code: a code is never accepted twice.
       vi.useFakeTimers({ toFake: ['Date'] });
