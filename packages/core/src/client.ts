@@ -11,6 +11,7 @@ import {
 import { type AnalyticsActions, analyticsActions } from './actions/analyticsActions.js';
 import { type ActionContext, sendAuthed, userOf } from './actions/context.js';
 import { type EmailActions, emailActions } from './actions/emailActions.js';
+import { type MfaActions, mfaActions } from './actions/mfaActions.js';
 import type { PriceActions } from './actions/priceActions.js';
 import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
@@ -52,7 +53,8 @@ export interface LatchClient
     UserActions,
     AnalyticsActions,
     WalletActions,
-    PriceActions {
+    PriceActions,
+    MfaActions {
   readonly appId: string;
   /** The current state snapshot (a new object on every change). */
   getState(): LatchState;
@@ -185,5 +187,6 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     getTokenPrice: (chainId, tokenSymbol) =>
       import('./actions/priceActions.js').then((m) => m.priceActions(ctx).getTokenPrice(chainId, tokenSymbol)),
     ...walletActions(ctx, options.location ?? browserUrlAccess()),
+    ...mfaActions(ctx),
   };
 }

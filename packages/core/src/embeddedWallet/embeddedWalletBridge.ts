@@ -1,12 +1,18 @@
 import {
   type DeviceRegisterData,
   LatchError,
+  type MfaState,
   TIMEOUT,
+  type TotpEnrollmentInfo,
   type WalletAddressResult,
   type WalletRpcResult,
 } from '@latch/protocol';
 import { FRAME_PATH, WALLET_EVENT, type WalletEvent } from '@latch/protocol/frame';
 import {
+  type MfaInitEnrollmentData,
+  type MfaSubmitEnrollmentData,
+  type MfaUnenrollData,
+  type MfaVerifyData,
   parseWalletReply,
   type WalletApproveTransactionData,
   type WalletCreateData,
@@ -53,6 +59,16 @@ export interface EmbeddedWalletBridge {
   revokeApproval?(data: WalletRevokeApprovalData): Promise<void>;
   /** Registers the frame's device key with the device grant of the login that gave `accessToken`. */
   registerDevice(data: DeviceRegisterData): Promise<void>;
+  /** `latch:mfa:verify`: the frame verifies a code or passkey assertion for one action (docs/mfa.md). */
+  mfaVerify?(data: MfaVerifyData): Promise<MfaState>;
+  /** `latch:mfa:init-enrollment`: a pending authenticator-app secret. */
+  mfaInitEnrollment?(data: MfaInitEnrollmentData): Promise<TotpEnrollmentInfo>;
+  /** `latch:mfa:submit-enrollment`: confirms a method. */
+  mfaSubmitEnrollment?(data: MfaSubmitEnrollmentData): Promise<MfaState>;
+  /** `latch:mfa:unenroll`: removes a method. */
+  mfaUnenroll?(data: MfaUnenrollData): Promise<MfaState>;
+  /** `latch:mfa:clear`: the frame forgets its MFA permits; mounts nothing. */
+  mfaClear?(): Promise<void>;
   /** Tells a mounted, ready frame to forget every unlocked key and token; mounts nothing. */
   clear(): Promise<void>;
   /** Removes the frame and rejects what is pending (a later call mounts a fresh frame). */
@@ -205,6 +221,14 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     },
     async registerDevice(data) {
       await call(WALLET_EVENT.deviceRegister, data);
+    },
+    mfaVerify: (data) => call(WALLET_EVENT.mfaVerify, data),
+    mfaInitEnrollment: (data) => call(WALLET_EVENT.mfaInitEnrollment, data),
+    mfaSubmitEnrollment: (data) => call(WALLET_EVENT.mfaSubmitEnrollment, data),
+    mfaUnenroll: (data) => call(WALLET_EVENT.mfaUnenroll, data),
+    async mfaClear() {
+      if (!frame || !isReady) return;
+      await request(WALLET_EVENT.mfaClear, {}, TIMEOUT.walletProxyDirect, 'The wallet request timed out.');
     },
     async clear() {
       // A frame that is not mounted or never got ready holds nothing to forget: do not load one for it.

@@ -1,8 +1,10 @@
-import { TIMEOUT, type User } from '@latch/protocol';
+import { type MfaAction, TIMEOUT, type User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
 import { createStore } from '../machine/createStore.js';
+import { mfaGatedBridge } from '../mfa/mfaGatedBridge.js';
+import type { MfaRuntime, MfaUiState } from '../mfa/mfaRuntime.js';
 import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import type { ChainCalls } from './embeddedWalletChainCalls.js';
 import {
@@ -25,6 +27,8 @@ export interface EmbeddedWalletState {
   signRequest: SignRequest | null;
   /** EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN's state (sendTransactionFlow.ts); null: no screen. */
   sendTransaction: SendTransaction | null;
+  /** The MFA dialogs' state (docs/mfa.md "Client"); null until MFA is first needed (the module loads then). */
+  mfa: MfaUiState | null;
 }
 
 /** The provider's embedded wallet: bridge, controller, EIP-1193 provider and the state the screens render. */
@@ -50,6 +54,10 @@ export interface EmbeddedWalletRuntime {
   sendTransactionAction(action: 'submit' | 'retry' | 'close'): void;
   /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
   chainOptions(): ChainOptions | undefined;
+  /** The MFA requests, prompt, enrolment and frame calls, loaded on first use. */
+  loadMfa(): Promise<MfaRuntime>;
+  /** Opens MFA_ENROLLMENT_FLOW_SCREEN; resolves when it closes. */
+  openMfaEnrollment(options?: { skipIntro?: boolean }): Promise<void>;
   destroy(): void;
 }
 
@@ -68,9 +76,13 @@ export function createEmbeddedWalletRuntime(options: {
   chains?: () => ChainOptions | undefined;
   /** The host's `embeddedWallets.waitForTransactionConfirmation`; unset: the app config's (default true). */
   waitForTransactionConfirmation?: () => boolean | undefined;
+  /** The host's `mfa.noPromptOnMfaRequired` (read per request); unset: the app config's. */
+  noPromptOnMfaRequired?: () => boolean | undefined;
+  /** Links a new passkey (the passkey module), for MFA enrolment's passkey step. */
+  linkPasskey?: () => Promise<User>;
 }): EmbeddedWalletRuntime {
   const { client, clock } = options;
-  const bridge =
+  const frameBridge =
     options.bridge ??
     createLazyEmbeddedWalletBridge({
       apiUrl: options.apiUrl,
@@ -79,11 +91,43 @@ export function createEmbeddedWalletRuntime(options: {
       analyticsId: client.analyticsId(),
       clock,
     });
+
+  // MFA (docs/mfa.md "Client"): loaded when first needed; only an app with MFA methods, or a user with
+  // one, can need it, so other apps never load it.
+  let mfa: MfaRuntime | null = null;
+  let loadingMfa: Promise<MfaRuntime> | undefined;
+  const loadMfa = () =>
+    (loadingMfa ??= import('../mfa/mfaRuntime.js').then((module) => {
+      const runtime = module.createMfaRuntime({
+        client,
+        bridge: frameBridge,
+        clock,
+        noPrompt: () =>
+          options.noPromptOnMfaRequired?.() ?? client.getState().config?.mfa?.noPromptOnMfaRequired ?? false,
+        linkPasskey: options.linkPasskey,
+      });
+      runtime.subscribe(() => update({ mfa: runtime.getState() }));
+      mfa = runtime;
+      update({ mfa: runtime.getState() });
+      return runtime;
+    }));
+  // Optional chains all the way: hosts' tests hand in partial configs and users.
+  const appHasMfa = () => (client.getState().config?.mfa?.methods?.length ?? 0) > 0;
+  const mfaPossible = () => appHasMfa() || (client.getState().user?.mfaMethods?.length ?? 0) > 0;
+  const withMfa = <T>(action: MfaAction, run: () => Promise<T>): Promise<T> =>
+    mfaPossible() ? loadMfa().then((runtime) => runtime.withMfa(action, run)) : run();
+  // Every wallet action reaches the frame through the gate (recover, set password, sign, send).
+  const bridge = mfaGatedBridge(frameBridge, withMfa);
   // A password wallet on a new device goes to EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN.
   const controller = createEmbeddedWalletController(client, bridge, {
     onPasswordRecoveryNeeded: (wallet) => walletFlows.recover(wallet),
   });
-  const store = createStore<EmbeddedWalletState>({ connection: null, signRequest: null, sendTransaction: null });
+  const store = createStore<EmbeddedWalletState>({
+    connection: null,
+    signRequest: null,
+    sendTransaction: null,
+    mfa: null,
+  });
   const walletFlows = createWalletFlows({
     client,
     clock,
@@ -170,9 +214,14 @@ export function createEmbeddedWalletRuntime(options: {
     },
   });
 
-  /** Whether a login's grant goes to the frame at once: when a wallet will be created or connected now. */
-  const registersAtLogin = (user: User) =>
-    (client.getState().config?.embeddedWallets.createOnLogin ?? 'off') !== 'off' || embeddedWalletOf(user) !== null;
+  /**
+   * Whether a login's grant goes to the frame at once: when a wallet will be created or connected now,
+   * or when the app has MFA methods (enrolment and verification are frame calls with the device key).
+   */
+  const registersAtLogin = (user: User) => {
+    const config = client.getState().config;
+    return (config?.embeddedWallets.createOnLogin ?? 'off') !== 'off' || embeddedWalletOf(user) !== null || appHasMfa();
+  };
 
   /**
    * Logout or another user: nothing of the previous user's wallet may stay able to sign. The frame is
@@ -184,9 +233,10 @@ export function createEmbeddedWalletRuntime(options: {
     signRequests?.dispatch({ type: 'reset' });
     chainCalls?.sendRunner.dispatch({ type: 'reset' });
     exporter.close();
+    mfa?.reset();
     void bridge.clear().catch(() => undefined);
     bridge.destroy();
-    update({ connection: null, signRequest: null, sendTransaction: null });
+    update({ connection: null, signRequest: null, sendTransaction: null, mfa: mfa?.getState() ?? null });
   };
 
   const connect = (user: User) => {
@@ -204,7 +254,7 @@ export function createEmbeddedWalletRuntime(options: {
     subscribe: store.subscribe,
     controller,
     provider,
-    exporter,
+    exporter: { ...exporter, exportWallet: () => withMfa('export', () => exporter.exportWallet()) },
     walletFlows,
     async createOnLogin(user) {
       // SPEC §4: required user-owned recovery takes the screen path (selection → password).
@@ -236,7 +286,10 @@ export function createEmbeddedWalletRuntime(options: {
     rejectSignRequest: () => signRequests?.dispatch({ type: 'close' }),
     sendTransactionAction: (action) => chainCalls?.sendRunner.dispatch({ type: action }),
     chainOptions: () => options.chains?.(),
+    loadMfa,
+    openMfaEnrollment: async (enrollment) => (await loadMfa()).openEnrollment(enrollment),
     destroy() {
+      mfa?.destroy();
       resets += 1;
       signRequests?.destroy();
       chainCalls?.sendRunner.destroy();

@@ -1,0 +1,34 @@
+import { MFA_API, type WirePasskeyAssertion, type WirePasskeyRequestOptions } from '@latch/protocol';
+import { type ActionContext, sendAuthed } from './context.js';
+
+/**
+ * The host page's own MFA calls (SPEC §7 "MFA"), bearer only: they send a code or return a challenge and
+ * grant nothing. Verifying and enrolling go through the wallet frame (`embeddedWallet.mfa`).
+ */
+export interface MfaActions {
+  /** Sends a code to the user's enrolled MFA phone (`MFA_API.smsInit {action:'verify'}`). */
+  initSmsVerification(): Promise<void>;
+  /** Sends a code to `phoneNumber`, the phone being enrolled (`{action:'enroll'}`). */
+  initSmsEnrollment(phoneNumber: string): Promise<void>;
+  /** Asks for a challenge over the user's MFA passkeys and runs the passkey dialog in this page. */
+  passkeyVerificationAssertion(): Promise<WirePasskeyAssertion>;
+}
+
+/** Builds the MFA actions. */
+export function mfaActions(ctx: ActionContext): MfaActions {
+  return {
+    async initSmsVerification() {
+      await sendAuthed(ctx, MFA_API.smsInit, { action: 'verify' });
+    },
+    async initSmsEnrollment(phoneNumber) {
+      await sendAuthed(ctx, MFA_API.smsInit, { action: 'enroll', phone_number: phoneNumber.trim() });
+    },
+    async passkeyVerificationAssertion() {
+      const [{ options }, { passkeyAssertion }] = await Promise.all([
+        sendAuthed<{ options: WirePasskeyRequestOptions }>(ctx, MFA_API.passkeysInit, {}),
+        import('../mfa/passkeyAssertion.js'),
+      ]);
+      return passkeyAssertion(options);
+    },
+  };
+}

@@ -1,0 +1,222 @@
+// Loaded with the first MFA need (a gated wallet action of an app with MFA, enrolment, useMfa): the
+// flows, their runners and the schemas stay out of the page's initial JavaScript.
+import type {
+  AppConfig,
+  MfaAction,
+  MfaMethod,
+  MfaState,
+  TotpEnrollmentInfo,
+  User,
+  WirePasskeyAssertion,
+} from '@latch/protocol';
+import type { MfaActions } from '../actions/mfaActions.js';
+import type { EmbeddedWalletBridge } from '../embeddedWallet/embeddedWalletBridge.js';
+import { tokenOrFail } from '../embeddedWallet/embeddedWalletController.js';
+import { createStore } from '../machine/createStore.js';
+import type { FlowClock } from '../machine/flowClock.js';
+import type { MachineRunner } from '../machine/machineCore.js';
+import { initialMfaEnrollment, type MfaEnrollmentEvent, type MfaEnrollmentState } from './mfaEnrollmentFlow.js';
+import { createMfaEnrollmentRunner, type MfaEnrollmentSubmit } from './mfaEnrollmentRunner.js';
+import type { WithMfa } from './mfaGatedBridge.js';
+import { mfaPasskeysOf } from './mfaPasskeys.js';
+import type { MfaPromptEvent, MfaPromptState } from './mfaPromptFlow.js';
+import { createMfaPromptRunner } from './mfaPromptRunner.js';
+import type { MfaRequest } from './mfaRequest.js';
+import { createMfaRequests } from './mfaRequests.js';
+
+/** What the MFA dialogs render: the pending request, the prompt and the enrolment (null: closed). */
+export interface MfaUiState {
+  request: MfaRequest | null;
+  prompt: MfaPromptState | null;
+  enrollment: MfaEnrollmentState | null;
+}
+
+/** The client of the MFA runtime: the user, the config and the host page's bearer MFA calls. */
+export type MfaClient = MfaActions & {
+  getState(): { user: User | null; config: AppConfig | null };
+  subscribe(listener: () => void): () => void;
+  getAccessToken(): Promise<string | null>;
+  refreshUser(): Promise<User>;
+};
+
+/** The MFA side of the embedded wallet: requests, prompt, enrolment and the frame calls (docs/mfa.md "Client"). */
+export interface MfaRuntime {
+  getState(): MfaUiState;
+  subscribe(listener: () => void): () => void;
+  /** The gate of the wallet actions (mfaGatedBridge.ts and the export). */
+  withMfa: WithMfa;
+  /** Publishes a request for `action`; resolves once verified, rejects ('MFA canceled') when not. */
+  requestVerification(action: MfaAction): Promise<void>;
+  /** useMfa: SMS sends a code to the MFA phone; a passkey runs its dialog and returns the assertion for `submit`. */
+  init(method: MfaMethod): Promise<WirePasskeyAssertion | undefined>;
+  /** useMfa: verifies the pending request (a passkey without an assertion runs its dialog first). */
+  submit(method: MfaMethod, proof?: string | WirePasskeyAssertion): Promise<void>;
+  /** useMfa: the pending request's action fails with 'MFA canceled'. */
+  cancel(): void;
+  /** The prompt screen's events. */
+  promptAction(event: MfaPromptEvent): void;
+  /** Opens MFA_ENROLLMENT_FLOW_SCREEN; resolves when it closes. */
+  openEnrollment(options?: { skipIntro?: boolean }): Promise<void>;
+  /** The enrolment screen's events. */
+  enrollmentAction(event: MfaEnrollmentEvent): void;
+  /** `latch:mfa:verify` (records the verification for `action` on the server; the frame's permit for signing). */
+  verify(action: MfaAction, method: MfaMethod, proof: string | WirePasskeyAssertion): Promise<MfaState>;
+  initTotpEnrollment(): Promise<TotpEnrollmentInfo>;
+  /** `latch:mfa:submit-enrollment`, then the user is refreshed. */
+  submitEnrollment(data: MfaEnrollmentSubmit): Promise<MfaState>;
+  /** `latch:mfa:unenroll`, then the user is refreshed. */
+  unenroll(method: MfaMethod): Promise<MfaState>;
+  /** Logout or another user: waiting actions fail, the dialogs close. */
+  reset(): void;
+  destroy(): void;
+}
+
+const required = <T>(fn: T | undefined): T => {
+  if (!fn) throw new Error('The wallet frame bridge has no MFA calls.');
+  return fn;
+};
+
+/** Builds the MFA runtime over the client and the (ungated) frame bridge. */
+export function createMfaRuntime(deps: {
+  client: MfaClient;
+  bridge: EmbeddedWalletBridge;
+  clock: FlowClock;
+  /** The host's `mfa.noPromptOnMfaRequired`: the host answers requests through useMfa; no dialog opens. */
+  noPrompt(): boolean;
+  /** Links a new passkey (the passkey module's linkPasskey), for the enrolment's passkey step. */
+  linkPasskey?(): Promise<User>;
+}): MfaRuntime {
+  const { client, bridge, clock } = deps;
+  const token = () => tokenOrFail(client);
+  const user = () => client.getState().user;
+  const store = createStore<MfaUiState>({ request: null, prompt: null, enrollment: null });
+  const update = (patch: Partial<MfaUiState>) => store.set({ ...store.get(), ...patch });
+
+  const afterChange = async (state: MfaState): Promise<MfaState> => {
+    // The user's mfaMethods come from the server: refresh so every screen and gate sees the change.
+    await client.refreshUser().catch(() => undefined);
+    return state;
+  };
+  const verify = async (action: MfaAction, method: MfaMethod, proof: string | WirePasskeyAssertion) => {
+    const accessToken = await token();
+    const call = required(bridge.mfaVerify);
+    if (method === 'passkey') {
+      if (typeof proof === 'string') throw new Error('A passkey verification needs an assertion.');
+      return call({ accessToken, method, credential: proof, action });
+    }
+    if (typeof proof !== 'string') throw new Error('An SMS or authenticator code must be a string.');
+    return call({ accessToken, method, mfaCode: proof, action });
+  };
+  const submitEnrollment = async (data: MfaEnrollmentSubmit) => {
+    const accessToken = await token();
+    const call = required(bridge.mfaSubmitEnrollment);
+    if (data.method === 'totp') return afterChange(await call({ accessToken, method: 'totp', mfaCode: data.code }));
+    if (data.method === 'sms') {
+      return afterChange(await call({ accessToken, method: 'sms', phoneNumber: data.phone, mfaCode: data.code }));
+    }
+    return afterChange(await call({ accessToken, method: 'passkey', credentialIds: data.credentialIds }));
+  };
+  const unenroll = async (method: MfaMethod) =>
+    afterChange(await required(bridge.mfaUnenroll)({ accessToken: await token(), method }));
+
+  const requests = createMfaRequests({ getUser: user, getConfig: () => client.getState().config, verify });
+  const prompt = createMfaPromptRunner(clock, {
+    sendSmsCode: () => client.initSmsVerification(),
+    passkeyAssertion: () => client.passkeyVerificationAssertion(),
+    verify: (id, method, proof) => requests.submit(method, proof, id),
+    reject: (id, error) => requests.cancel(error, id),
+  });
+  prompt.subscribe(() => update({ prompt: prompt.getState() }));
+
+  let enrollment: { runner: MachineRunner<MfaEnrollmentState, MfaEnrollmentEvent>; done(): void } | null = null;
+  const closeEnrollment = () => {
+    const open = enrollment;
+    enrollment = null;
+    open?.runner.destroy();
+    update({ enrollment: null });
+    open?.done();
+    // Closed without a first method: the action that needed one cannot go on.
+    const request = requests.getRequest();
+    if (request?.needsEnrollment) requests.cancel('mfa_canceled', request.id);
+  };
+  const openEnrollment = (options: { skipIntro?: boolean } = {}) =>
+    new Promise<void>((resolve) => {
+      if (enrollment) closeEnrollment();
+      const current = user();
+      const runner = createMfaEnrollmentRunner(
+        initialMfaEnrollment({
+          appMethods: client.getState().config?.mfa.methods ?? [],
+          enrolled: current?.mfaMethods ?? [],
+          smsLogin: Boolean(current?.phone),
+          passkeys: mfaPasskeysOf(current),
+          skipIntro: options.skipIntro,
+        }),
+        clock,
+        {
+          verify: () => requests.requestVerification('manage_mfa'),
+          initTotp: async () => required(bridge.mfaInitEnrollment)({ accessToken: await token(), method: 'totp' }),
+          sendSmsCode: (phone) => client.initSmsEnrollment(phone),
+          async linkPasskey() {
+            if (!deps.linkPasskey) throw new Error('Passkey linking is not available.');
+            return mfaPasskeysOf(await deps.linkPasskey());
+          },
+          submit: async (data) => (await submitEnrollment(data)).mfaMethods,
+          unenroll: async (method) => (await unenroll(method)).mfaMethods,
+          close: closeEnrollment,
+        },
+      );
+      enrollment = { runner, done: resolve };
+      runner.subscribe(() => update({ enrollment: runner.getState() }));
+      update({ enrollment: runner.getState() });
+    });
+
+  // A new request opens the widget's dialog: the prompt, or enrolment when the user has no method yet.
+  requests.subscribe(() => {
+    const request = requests.getRequest();
+    update({ request });
+    if (!request || deps.noPrompt()) return;
+    if (request.needsEnrollment) {
+      if (!enrollment) void openEnrollment();
+    } else if (prompt.getState()?.id !== request.id) {
+      prompt.dispatch({ type: 'open', id: request.id, action: request.action, methods: request.methods });
+    }
+  });
+  const unsubscribe = client.subscribe(() => requests.refresh());
+
+  return {
+    getState: store.get,
+    subscribe: store.subscribe,
+    withMfa: requests.withMfa,
+    requestVerification: requests.requestVerification,
+    async init(method) {
+      if (method === 'sms') await client.initSmsVerification();
+      if (method === 'passkey') return client.passkeyVerificationAssertion();
+      return undefined;
+    },
+    async submit(method, proof) {
+      const given = proof ?? (method === 'passkey' ? await client.passkeyVerificationAssertion() : undefined);
+      if (given === undefined) throw new Error('A code is needed for this method.');
+      await requests.submit(method, given);
+    },
+    cancel: () => requests.cancel(),
+    promptAction: prompt.dispatch,
+    openEnrollment,
+    enrollmentAction: (event) => enrollment?.runner.dispatch(event),
+    verify,
+    initTotpEnrollment: async () => required(bridge.mfaInitEnrollment)({ accessToken: await token(), method: 'totp' }),
+    submitEnrollment,
+    unenroll,
+    reset() {
+      prompt.dispatch({ type: 'reset' });
+      if (enrollment) closeEnrollment();
+      requests.reset();
+    },
+    destroy() {
+      unsubscribe();
+      prompt.destroy();
+      if (enrollment) closeEnrollment();
+      requests.reset();
+      store.close();
+    },
+  };
+}
