@@ -11,7 +11,6 @@ import {
 import { type AnalyticsActions, analyticsActions } from './actions/analyticsActions.js';
 import { type ActionContext, sendAuthed, userOf } from './actions/context.js';
 import { type EmailActions, emailActions } from './actions/emailActions.js';
-import { type MfaActions, mfaActions } from './actions/mfaActions.js';
 import type { PriceActions } from './actions/priceActions.js';
 import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
@@ -53,8 +52,7 @@ export interface LatchClient
     UserActions,
     AnalyticsActions,
     WalletActions,
-    PriceActions,
-    MfaActions {
+    PriceActions {
   readonly appId: string;
   /** The current state snapshot (a new object on every change). */
   getState(): LatchState;
@@ -74,6 +72,8 @@ export interface LatchClient
   hasDeviceGrant(): boolean;
   /** The device grant of this tab's last login, handed out once (memory only, never stored); else null. */
   takeDeviceGrant(): string | null;
+  /** A signed-in call to the Latch server, for lazily loaded action modules (e.g. MFA's); see sendAuthed. */
+  authedRequest<T>(path: string, body?: unknown): Promise<T>;
   /** Stops listening, cancels in-flight calls and drops subscribers. */
   destroy(): void;
 }
@@ -187,6 +187,6 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     getTokenPrice: (chainId, tokenSymbol) =>
       import('./actions/priceActions.js').then((m) => m.priceActions(ctx).getTokenPrice(chainId, tokenSymbol)),
     ...walletActions(ctx, options.location ?? browserUrlAccess()),
-    ...mfaActions(ctx),
+    authedRequest: (path, body) => sendAuthed(ctx, path, body),
   };
 }

@@ -1,5 +1,5 @@
-import { MFA_API, type WirePasskeyAssertion, type WirePasskeyRequestOptions } from '@latch/protocol';
-import { type ActionContext, sendAuthed } from './context.js';
+import type { WirePasskeyAssertion, WirePasskeyRequestOptions } from '@latch/protocol';
+import { MFA_API } from '@latch/protocol/mfa';
 
 /**
  * The host page's own MFA calls (SPEC §7 "MFA"), bearer only: they send a code or return a challenge and
@@ -14,18 +14,18 @@ export interface MfaActions {
   passkeyVerificationAssertion(): Promise<WirePasskeyAssertion>;
 }
 
-/** Builds the MFA actions. */
-export function mfaActions(ctx: ActionContext): MfaActions {
+/** Builds the MFA actions over the client's signed-in calls (`LatchClient.authedRequest`). */
+export function mfaActions(client: { authedRequest<T>(path: string, body?: unknown): Promise<T> }): MfaActions {
   return {
     async initSmsVerification() {
-      await sendAuthed(ctx, MFA_API.smsInit, { action: 'verify' });
+      await client.authedRequest(MFA_API.smsInit, { action: 'verify' });
     },
     async initSmsEnrollment(phoneNumber) {
-      await sendAuthed(ctx, MFA_API.smsInit, { action: 'enroll', phone_number: phoneNumber.trim() });
+      await client.authedRequest(MFA_API.smsInit, { action: 'enroll', phone_number: phoneNumber.trim() });
     },
     async passkeyVerificationAssertion() {
       const [{ options }, { passkeyAssertion }] = await Promise.all([
-        sendAuthed<{ options: WirePasskeyRequestOptions }>(ctx, MFA_API.passkeysInit, {}),
+        client.authedRequest<{ options: WirePasskeyRequestOptions }>(MFA_API.passkeysInit, {}),
         import('../mfa/passkeyAssertion.js'),
       ]);
       return passkeyAssertion(options);

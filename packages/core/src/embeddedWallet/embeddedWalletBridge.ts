@@ -59,6 +59,8 @@ export interface EmbeddedWalletBridge {
   revokeApproval?(data: WalletRevokeApprovalData): Promise<void>;
   /** Registers the frame's device key with the device grant of the login that gave `accessToken`. */
   registerDevice(data: DeviceRegisterData): Promise<void>;
+  /** The lazy bridge's loaded real bridge (for the calls it does not relay, e.g. MFA). */
+  load?(): Promise<EmbeddedWalletBridge>;
   /** `latch:mfa:verify`: the frame verifies a code or passkey assertion for one action (docs/mfa.md). */
   mfaVerify?(data: MfaVerifyData): Promise<MfaState>;
   /** `latch:mfa:init-enrollment`: a pending authenticator-app secret. */

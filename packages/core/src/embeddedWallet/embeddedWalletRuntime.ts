@@ -54,10 +54,8 @@ export interface EmbeddedWalletRuntime {
   sendTransactionAction(action: 'submit' | 'retry' | 'close'): void;
   /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
   chainOptions(): ChainOptions | undefined;
-  /** The MFA requests, prompt, enrolment and frame calls, loaded on first use. */
+  /** The MFA requests, prompt, enrolment (`openEnrollment`), useMfa's calls and the frame calls, loaded on first use. */
   loadMfa(): Promise<MfaRuntime>;
-  /** Opens MFA_ENROLLMENT_FLOW_SCREEN; resolves when it closes. */
-  openMfaEnrollment(options?: { skipIntro?: boolean }): Promise<void>;
   destroy(): void;
 }
 
@@ -97,20 +95,10 @@ export function createEmbeddedWalletRuntime(options: {
   let mfa: MfaRuntime | null = null;
   let loadingMfa: Promise<MfaRuntime> | undefined;
   const loadMfa = () =>
-    (loadingMfa ??= import('../mfa/mfaRuntime.js').then((module) => {
-      const runtime = module.createMfaRuntime({
-        client,
-        bridge: frameBridge,
-        clock,
-        noPrompt: () =>
-          options.noPromptOnMfaRequired?.() ?? client.getState().config?.mfa?.noPromptOnMfaRequired ?? false,
-        linkPasskey: options.linkPasskey,
-      });
-      runtime.subscribe(() => update({ mfa: runtime.getState() }));
-      mfa = runtime;
-      update({ mfa: runtime.getState() });
-      return runtime;
-    }));
+    (loadingMfa ??= import('../mfa/mfaRuntime.js').then(
+      (module) =>
+        (mfa = module.createMfaRuntime({ client, bridge: frameBridge, clock, host: options, publish: update })),
+    ));
   // Optional chains all the way: hosts' tests hand in partial configs and users.
   const appHasMfa = () => (client.getState().config?.mfa?.methods?.length ?? 0) > 0;
   const mfaPossible = () => appHasMfa() || (client.getState().user?.mfaMethods?.length ?? 0) > 0;
@@ -236,7 +224,7 @@ export function createEmbeddedWalletRuntime(options: {
     mfa?.reset();
     void bridge.clear().catch(() => undefined);
     bridge.destroy();
-    update({ connection: null, signRequest: null, sendTransaction: null, mfa: mfa?.getState() ?? null });
+    update({ connection: null, signRequest: null, sendTransaction: null });
   };
 
   const connect = (user: User) => {
@@ -287,7 +275,6 @@ export function createEmbeddedWalletRuntime(options: {
     sendTransactionAction: (action) => chainCalls?.sendRunner.dispatch({ type: action }),
     chainOptions: () => options.chains?.(),
     loadMfa,
-    openMfaEnrollment: async (enrollment) => (await loadMfa()).openEnrollment(enrollment),
     destroy() {
       mfa?.destroy();
       resets += 1;

@@ -1,15 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import type { EmbeddedWalletBridge, EmbeddedWalletBridgeOptions } from './embeddedWalletBridge.js';
 
-type MfaCalls = 'mfaVerify' | 'mfaInitEnrollment' | 'mfaSubmitEnrollment' | 'mfaUnenroll';
-
-// The loaded bridge's MFA call (always there on the real bridge; optional only for scripted test bridges).
-function mfaCall<K extends MfaCalls>(real: EmbeddedWalletBridge, name: K): NonNullable<EmbeddedWalletBridge[K]> {
-  const fn = real[name];
-  if (!fn) throw new LatchError('internal_error', 'The wallet frame cannot run MFA calls.');
-  return fn.bind(real) as NonNullable<EmbeddedWalletBridge[K]>;
-}
-
 /**
  * The bridge, loaded on first use: the frame messaging and its reply schemas stay out of the host
  * page's initial JavaScript (DESIGN §1: what the landing screen does not need loads lazily).
@@ -46,12 +37,8 @@ export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOpti
     // Never loads the bridge: without a loaded bridge no approval was ever registered.
     revokeApproval: async (data) => loaded?.revokeApproval?.(data),
     registerDevice: async (data) => (await bridge()).registerDevice(data),
-    mfaVerify: async (data) => mfaCall(await bridge(), 'mfaVerify')(data),
-    mfaInitEnrollment: async (data) => mfaCall(await bridge(), 'mfaInitEnrollment')(data),
-    mfaSubmitEnrollment: async (data) => mfaCall(await bridge(), 'mfaSubmitEnrollment')(data),
-    mfaUnenroll: async (data) => mfaCall(await bridge(), 'mfaUnenroll')(data),
-    // Never loads the bridge: a frame that was never mounted holds no permit.
-    mfaClear: async () => loaded?.mfaClear?.(),
+    // The rarely used calls (MFA) go to the loaded bridge itself, to keep this file small.
+    load: bridge,
     // Never loads the bridge: a frame that was never mounted has nothing to forget.
     clear: async () => loaded?.clear(),
     destroy() {

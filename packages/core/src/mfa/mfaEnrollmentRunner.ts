@@ -1,6 +1,5 @@
 import type { MfaMethod, TotpEnrollmentInfo } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
-import { toFlowError } from '../machine/flowError.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
 import {
   type MfaEnrollmentEffect,
@@ -9,7 +8,7 @@ import {
   type MfaPasskey,
   mfaEnrollmentTransition,
 } from './mfaEnrollmentFlow.js';
-import { MFA_CANCELED_MESSAGE } from './mfaErrors.js';
+import { errorCode, MFA_CANCELED_MESSAGE } from './mfaErrors.js';
 
 /** A submit effect of the enrolment flow (one per method). */
 export type MfaEnrollmentSubmit = Extract<MfaEnrollmentEffect, { type: 'submit' }>;
@@ -39,7 +38,7 @@ export function createMfaEnrollmentRunner(
   deps: MfaEnrollmentDeps,
 ): MachineRunner<MfaEnrollmentState, MfaEnrollmentEvent> {
   let closed = false;
-  const failed = (error: unknown): MfaEnrollmentEvent => ({ type: 'failed', code: toFlowError(error).code });
+  const failed = (error: unknown): MfaEnrollmentEvent => ({ type: 'failed', code: errorCode(error) });
   const saved = (methods: MfaMethod[]): MfaEnrollmentEvent => ({ type: 'saved', methods });
   const machine = createMachineCore<MfaEnrollmentState, MfaEnrollmentEvent, MfaEnrollmentEffect>({
     initial,
@@ -83,6 +82,6 @@ export function createMfaEnrollmentRunner(
 
 // The user's own cancel reads 'Verification canceled'; anything else keeps its catalogue code.
 function verifyFailureCode(error: unknown): string | undefined {
-  const { code, message } = toFlowError(error);
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
   return message === MFA_CANCELED_MESSAGE ? 'mfa_canceled' : code;
 }

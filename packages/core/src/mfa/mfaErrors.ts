@@ -1,5 +1,3 @@
-import { mfaCodeProblem } from '@latch/protocol/schemas';
-
 /**
  * What the MFA flows tell the user, as codes (no English in the state machines): React's `mfaStrings`
  * turns each into SPEC §5/§8's text. `mfa_unknown_error` reads 'Something went wrong.' in the prompt and
@@ -57,9 +55,21 @@ export function toMfaErrorCode(code: string | undefined): MfaErrorCode {
   }
 }
 
-/** SPEC §5's check of a typed code, as a code: null when it is 6 digits. */
+/**
+ * SPEC §5's check of a typed code, as a code: null when it is 6 digits. The same rule as protocol's
+ * `mfaCodeProblem` (a test holds them equal), without importing the schemas module: that would make
+ * protocol's MFA module part of the page's initial JavaScript (bench/bundle.mjs).
+ */
 export function mfaCodeError(code: string): MfaCodeErrorCode | null {
-  const problem = mfaCodeProblem(code);
-  if (problem === null) return null;
-  return problem === 'Passcode can only be numbers' ? 'mfa_code_not_numeric' : 'mfa_code_wrong_length';
+  const trimmed = code.trim();
+  if (!/^\d*$/.test(trimmed)) return 'mfa_code_not_numeric';
+  return /^\d{6}$/.test(trimmed) ? null : 'mfa_code_wrong_length';
+}
+
+/** The catalogue code an error carries (LatchError, EmbeddedWalletError, WebAuthn's `name`), if any. */
+export function errorCode(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const { code, name } = error as { code?: unknown; name?: unknown };
+  if (typeof code === 'string') return code;
+  return typeof name === 'string' ? name : undefined;
 }

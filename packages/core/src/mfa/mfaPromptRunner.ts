@@ -1,8 +1,7 @@
 import type { MfaMethod, WirePasskeyAssertion } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
-import { toFlowError } from '../machine/flowError.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
-import type { MfaErrorCode } from './mfaErrors.js';
+import { errorCode, type MfaErrorCode } from './mfaErrors.js';
 import {
   type MfaPromptEffect,
   type MfaPromptEvent,
@@ -35,14 +34,14 @@ export function createMfaPromptRunner(
       const failed = (id: number) => (error: unknown) => ({
         type: 'verifyFailed' as const,
         id,
-        code: toFlowError(error).code,
+        code: errorCode(error),
       });
       switch (effect.type) {
         case 'sendSmsCode':
           return machine.settle(
             deps.sendSmsCode(),
             () => ({ type: 'codeSent', id: effect.id }),
-            (error) => ({ type: 'sendFailed', id: effect.id, code: toFlowError(error).code }),
+            (error) => ({ type: 'sendFailed', id: effect.id, code: errorCode(error) }),
           );
         case 'verifyCode':
           return machine.settle(

@@ -1,15 +1,16 @@
 // Loaded with the first MFA need (a gated wallet action of an app with MFA, enrolment, useMfa): the
 // flows, their runners and the schemas stay out of the page's initial JavaScript.
-import type {
-  AppConfig,
-  MfaAction,
-  MfaMethod,
-  MfaState,
-  TotpEnrollmentInfo,
-  User,
-  WirePasskeyAssertion,
+import {
+  type AppConfig,
+  LatchError,
+  type MfaAction,
+  type MfaMethod,
+  type MfaState,
+  type TotpEnrollmentInfo,
+  type User,
+  type WirePasskeyAssertion,
 } from '@latch/protocol';
-import type { MfaActions } from '../actions/mfaActions.js';
+import { mfaActions } from '../actions/mfaActions.js';
 import type { EmbeddedWalletBridge } from '../embeddedWallet/embeddedWalletBridge.js';
 import { tokenOrFail } from '../embeddedWallet/embeddedWalletController.js';
 import { createStore } from '../machine/createStore.js';
@@ -32,7 +33,8 @@ export interface MfaUiState {
 }
 
 /** The client of the MFA runtime: the user, the config and the host page's bearer MFA calls. */
-export type MfaClient = MfaActions & {
+export type MfaClient = {
+  authedRequest<T>(path: string, body?: unknown): Promise<T>;
   getState(): { user: User | null; config: AppConfig | null };
   subscribe(listener: () => void): () => void;
   getAccessToken(): Promise<string | null>;
@@ -71,26 +73,38 @@ export interface MfaRuntime {
   destroy(): void;
 }
 
-const required = <T>(fn: T | undefined): T => {
-  if (!fn) throw new Error('The wallet frame bridge has no MFA calls.');
-  return fn;
-};
+type MfaCall = 'mfaVerify' | 'mfaInitEnrollment' | 'mfaSubmitEnrollment' | 'mfaUnenroll';
 
 /** Builds the MFA runtime over the client and the (ungated) frame bridge. */
 export function createMfaRuntime(deps: {
   client: MfaClient;
   bridge: EmbeddedWalletBridge;
   clock: FlowClock;
-  /** The host's `mfa.noPromptOnMfaRequired`: the host answers requests through useMfa; no dialog opens. */
-  noPrompt(): boolean;
-  /** Links a new passkey (the passkey module's linkPasskey), for the enrolment's passkey step. */
-  linkPasskey?(): Promise<User>;
+  host: {
+    /** The host's `mfa.noPromptOnMfaRequired` (unset: the app config's): the host answers through useMfa. */
+    noPromptOnMfaRequired?: () => boolean | undefined;
+    /** Links a new passkey (the passkey module's linkPasskey), for the enrolment's passkey step. */
+    linkPasskey?: () => Promise<User>;
+  };
+  /** Receives every state change (the embedded wallet's `mfa`). */
+  publish(patch: { mfa: MfaUiState }): void;
 }): MfaRuntime {
-  const { client, bridge, clock } = deps;
+  const { client, clock, host } = deps;
+  const noPrompt = () =>
+    host.noPromptOnMfaRequired?.() ?? client.getState().config?.mfa?.noPromptOnMfaRequired ?? false;
   const token = () => tokenOrFail(client);
+  // The frame's MFA calls live on the loaded bridge (the lazy one does not relay them).
+  const frame = async <K extends MfaCall>(name: K): Promise<NonNullable<EmbeddedWalletBridge[K]>> => {
+    const real = deps.bridge.load ? await deps.bridge.load() : deps.bridge;
+    const call = real[name];
+    if (!call) throw new LatchError('internal_error', 'The wallet frame bridge has no MFA calls.');
+    return call;
+  };
+  const calls = mfaActions(client);
   const user = () => client.getState().user;
   const store = createStore<MfaUiState>({ request: null, prompt: null, enrollment: null });
   const update = (patch: Partial<MfaUiState>) => store.set({ ...store.get(), ...patch });
+  store.subscribe(() => deps.publish({ mfa: store.get() }));
 
   const afterChange = async (state: MfaState): Promise<MfaState> => {
     // The user's mfaMethods come from the server: refresh so every screen and gate sees the change.
@@ -99,17 +113,18 @@ export function createMfaRuntime(deps: {
   };
   const verify = async (action: MfaAction, method: MfaMethod, proof: string | WirePasskeyAssertion) => {
     const accessToken = await token();
-    const call = required(bridge.mfaVerify);
+    const call = await frame('mfaVerify');
+    // SPEC §5: an SMS or authenticator code is a string; a passkey response is not.
     if (method === 'passkey') {
-      if (typeof proof === 'string') throw new Error('A passkey verification needs an assertion.');
+      if (typeof proof === 'string') throw new LatchError('invalid_data', 'A passkey response must not be a string.');
       return call({ accessToken, method, credential: proof, action });
     }
-    if (typeof proof !== 'string') throw new Error('An SMS or authenticator code must be a string.');
+    if (typeof proof !== 'string') throw new LatchError('invalid_data', 'An MFA code must be a string.');
     return call({ accessToken, method, mfaCode: proof, action });
   };
   const submitEnrollment = async (data: MfaEnrollmentSubmit) => {
     const accessToken = await token();
-    const call = required(bridge.mfaSubmitEnrollment);
+    const call = await frame('mfaSubmitEnrollment');
     if (data.method === 'totp') return afterChange(await call({ accessToken, method: 'totp', mfaCode: data.code }));
     if (data.method === 'sms') {
       return afterChange(await call({ accessToken, method: 'sms', phoneNumber: data.phone, mfaCode: data.code }));
@@ -117,12 +132,15 @@ export function createMfaRuntime(deps: {
     return afterChange(await call({ accessToken, method: 'passkey', credentialIds: data.credentialIds }));
   };
   const unenroll = async (method: MfaMethod) =>
-    afterChange(await required(bridge.mfaUnenroll)({ accessToken: await token(), method }));
+    afterChange(await (await frame('mfaUnenroll'))({ accessToken: await token(), method }));
+
+  const initTotpEnrollment = async () =>
+    (await frame('mfaInitEnrollment'))({ accessToken: await token(), method: 'totp' });
 
   const requests = createMfaRequests({ getUser: user, getConfig: () => client.getState().config, verify });
   const prompt = createMfaPromptRunner(clock, {
-    sendSmsCode: () => client.initSmsVerification(),
-    passkeyAssertion: () => client.passkeyVerificationAssertion(),
+    sendSmsCode: async () => calls.initSmsVerification(),
+    passkeyAssertion: async () => calls.passkeyVerificationAssertion(),
     verify: (id, method, proof) => requests.submit(method, proof, id),
     reject: (id, error) => requests.cancel(error, id),
   });
@@ -154,11 +172,11 @@ export function createMfaRuntime(deps: {
         clock,
         {
           verify: () => requests.requestVerification('manage_mfa'),
-          initTotp: async () => required(bridge.mfaInitEnrollment)({ accessToken: await token(), method: 'totp' }),
-          sendSmsCode: (phone) => client.initSmsEnrollment(phone),
+          initTotp: () => initTotpEnrollment(),
+          sendSmsCode: async (phone) => calls.initSmsEnrollment(phone),
           async linkPasskey() {
-            if (!deps.linkPasskey) throw new Error('Passkey linking is not available.');
-            return mfaPasskeysOf(await deps.linkPasskey());
+            if (!host.linkPasskey) throw new LatchError('internal_error', 'Passkey linking is not available.');
+            return mfaPasskeysOf(await host.linkPasskey());
           },
           submit: async (data) => (await submitEnrollment(data)).mfaMethods,
           unenroll: async (method) => (await unenroll(method)).mfaMethods,
@@ -174,7 +192,7 @@ export function createMfaRuntime(deps: {
   requests.subscribe(() => {
     const request = requests.getRequest();
     update({ request });
-    if (!request || deps.noPrompt()) return;
+    if (!request || noPrompt()) return;
     if (request.needsEnrollment) {
       if (!enrollment) void openEnrollment();
     } else if (prompt.getState()?.id !== request.id) {
@@ -182,6 +200,7 @@ export function createMfaRuntime(deps: {
     }
   });
   const unsubscribe = client.subscribe(() => requests.refresh());
+  deps.publish({ mfa: store.get() });
 
   return {
     getState: store.get,
@@ -189,13 +208,13 @@ export function createMfaRuntime(deps: {
     withMfa: requests.withMfa,
     requestVerification: requests.requestVerification,
     async init(method) {
-      if (method === 'sms') await client.initSmsVerification();
-      if (method === 'passkey') return client.passkeyVerificationAssertion();
+      if (method === 'sms') await calls.initSmsVerification();
+      if (method === 'passkey') return calls.passkeyVerificationAssertion();
       return undefined;
     },
     async submit(method, proof) {
-      const given = proof ?? (method === 'passkey' ? await client.passkeyVerificationAssertion() : undefined);
-      if (given === undefined) throw new Error('A code is needed for this method.');
+      const given = proof ?? (method === 'passkey' ? await calls.passkeyVerificationAssertion() : undefined);
+      if (given === undefined) throw new LatchError('invalid_data', 'An MFA code must be a string.');
       await requests.submit(method, given);
     },
     cancel: () => requests.cancel(),
@@ -203,7 +222,7 @@ export function createMfaRuntime(deps: {
     openEnrollment,
     enrollmentAction: (event) => enrollment?.runner.dispatch(event),
     verify,
-    initTotpEnrollment: async () => required(bridge.mfaInitEnrollment)({ accessToken: await token(), method: 'totp' }),
+    initTotpEnrollment,
     submitEnrollment,
     unenroll,
     reset() {

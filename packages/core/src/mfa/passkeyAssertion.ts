@@ -1,12 +1,7 @@
 // Loaded with the first passkey MFA verification: @simplewebauthn/browser stays out of the page's
 // initial JavaScript (DESIGN §1 bundle budget).
-import {
-  fromWirePasskeyJson,
-  LatchError,
-  toWirePasskeyJson,
-  type WirePasskeyAssertion,
-  type WirePasskeyRequestOptions,
-} from '@latch/protocol';
+import { LatchError, type WirePasskeyAssertion, type WirePasskeyRequestOptions } from '@latch/protocol';
+import { fromWirePasskeyJson, toWirePasskeyJson } from '@latch/protocol/mfa';
 import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
 
 // The browser's names for a dialog the user dismissed or that timed out (SPEC §8 passkey_not_allowed).
