@@ -91,7 +91,14 @@ export class PasskeyCredentials {
   async find(appId: string, credentialId: string): Promise<StoredCredential | undefined> {
     const row = await this.db
       .selectFrom('passkey_credentials as pc')
-      .innerJoin('linked_accounts as la', 'la.id', 'pc.linked_account_id')
+      // The passkey's linked account by its key (unique per app and type), not by the bound id: a
+      // sign-up whose bind never ran (a crash right after the login) still logs in with its passkey.
+      .innerJoin('linked_accounts as la', (join) =>
+        join
+          .onRef('la.app_id', '=', 'pc.app_id')
+          .on('la.type', '=', 'passkey')
+          .onRef('la.account_key', '=', 'pc.credential_id'),
+      )
       .select(['pc.credential_id', 'la.user_id', 'pc.public_key', 'pc.counter', 'pc.transports', 'la.details'])
       .where('pc.app_id', '=', appId)
       .where('pc.credential_id', '=', credentialId)
@@ -131,7 +138,14 @@ export class PasskeyCredentials {
   async ofUser(appId: string, userId: string, mfaOnly = false): Promise<CredentialDescriptor[]> {
     let query = this.db
       .selectFrom('passkey_credentials as pc')
-      .innerJoin('linked_accounts as la', 'la.id', 'pc.linked_account_id')
+      // The passkey's linked account by its key (unique per app and type), not by the bound id: a
+      // sign-up whose bind never ran (a crash right after the login) still logs in with its passkey.
+      .innerJoin('linked_accounts as la', (join) =>
+        join
+          .onRef('la.app_id', '=', 'pc.app_id')
+          .on('la.type', '=', 'passkey')
+          .onRef('la.account_key', '=', 'pc.credential_id'),
+      )
       .select(['pc.credential_id', 'pc.transports'])
       .where('pc.app_id', '=', appId)
       .where('la.user_id', '=', userId)

@@ -214,6 +214,16 @@ forEachBackend(
       server().ctx.passkeys = new Passkeys(server().ctx);
     });
 
+    it('logs in with a passkey whose sign-up stopped before binding its credential (a crash after the login)', async () => {
+      const { appId, client } = await setup(server());
+      const authenticator = new SoftAuthenticator();
+      const signUp = await client.signUp(authenticator);
+      await sql`update passkey_credentials set user_id = null, linked_account_id = null where app_id = ${appId}`.execute(
+        server().db,
+      );
+      expect((await client.logIn(authenticator)).user.id).toBe(signUp.user.id);
+    });
+
     it('of two racing links of the same new credential by two users, exactly one links it', async () => {
       const { client } = await setup(server());
       const alice = await client.signUp(new SoftAuthenticator());
