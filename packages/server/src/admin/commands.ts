@@ -189,6 +189,10 @@ async function ensureDemo(ctx: ServerContext, origin: string | undefined): Promi
     ...Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true])),
     // The demo shows the embedded wallet: every user without a wallet gets one at login.
     embedded_wallet_config: { create_on_login: 'users-without-wallets' as const },
+    // The demo's 'Security' item enrols any of the three MFA methods (docs/mfa.md). Signing stays
+    // unprotected so that the demo's sign and send flows ask nothing more than before.
+    mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,
+    mfa_protects_signing: false,
   };
   const existing = await ctx.apps.findByName(DEMO_APP_NAME);
   return existing

@@ -25,7 +25,8 @@ export const MFA_STYLE = {
     padding: '2px 8px',
     borderRadius: 999,
     background: 'var(--latch-accent-soft)',
-    color: 'var(--latch-accent-text)',
+    // The text colour, not the accent: accent text on the soft accent fails WCAG contrast at 12 px (axe).
+    color: 'var(--latch-fg)',
     fontWeight: 600,
     whiteSpace: 'nowrap',
   },
