@@ -60,6 +60,8 @@ export function createMfaRequests(deps: {
   getConfig(): AppConfig | null;
   /** `latch:mfa:verify` for `action`. */
   verify(action: MfaAction, method: MfaMethod, proof: string | WirePasskeyAssertion): Promise<unknown>;
+  /** Reloads the user (its methods may have changed in another tab). */
+  refreshUser?(): Promise<unknown>;
 }): MfaRequests {
   const store = createStore<MfaRequest | null>(null);
   const queue: Waiting[] = [];
@@ -117,8 +119,9 @@ export function createMfaRequests(deps: {
       try {
         return await run();
       } catch (error) {
-        // Another tab enrolled, or the verification expired: verify and try once more.
+        // Another tab enrolled, or the verification expired: verify (with the user's methods now) and try once more.
         if (!isMfaRefusal(error)) throw error;
+        await deps.refreshUser?.().catch(() => undefined);
         await requestVerification(action);
         return run();
       }

@@ -137,7 +137,12 @@ export function createMfaRuntime(deps: {
   const initTotpEnrollment = async () =>
     (await frame('mfaInitEnrollment'))({ accessToken: await token(), method: 'totp' });
 
-  const requests = createMfaRequests({ getUser: user, getConfig: () => client.getState().config, verify });
+  const requests = createMfaRequests({
+    getUser: user,
+    getConfig: () => client.getState().config,
+    verify,
+    refreshUser: () => client.refreshUser(),
+  });
   const prompt = createMfaPromptRunner(clock, {
     sendSmsCode: async () => calls.initSmsVerification(),
     passkeyAssertion: async () => calls.passkeyVerificationAssertion(),
