@@ -181,3 +181,32 @@ describe('frame wallet over the custody HTTP API (real server, PGlite, device pr
     expect(paths).toHaveLength(4);
   });
 });
+
+describe('the GET wallet check must carry the MFA state (real server, PGlite)', () => {
+  let env: FrameTestServer;
+  beforeAll(async () => {
+    env = await frameTestServer();
+  });
+  afterAll(async () => env?.close());
+
+  it('reads { wallet, mfa }; an answer without mfa fails closed instead of reading as "no MFA"', async () => {
+    const login = await env.login('mfa-state-http@example.com');
+    let strip = false;
+    const stripping: typeof fetch = async (input, init) => {
+      const response = await env.frameFetch(input, init);
+      if (!strip || !new URL(String(input)).pathname.endsWith('/embedded_wallets')) return response;
+      const { mfa: _dropped, ...rest } = (await response.json()) as Record<string, unknown>;
+      return Response.json(rest, { status: response.status, headers: response.headers });
+    };
+    const api = createHttpCustodyApi({
+      apiUrl: PUBLIC_URL,
+      appId: env.appId,
+      deviceKey: deviceKeyLoader(new IDBFactory()),
+      fetch: stripping,
+    });
+    await api.registerDevice(login.token, login.grant);
+    expect(await api.getWallet(login.token)).toEqual({ wallet: null, mfa: { mfaMethods: [], requiredActions: [] } });
+    strip = true;
+    await expect(api.getWallet(login.token)).rejects.toMatchObject({ code: 'internal_error' });
+  });
+});

@@ -49,14 +49,15 @@ function recoveryBody(r: RecoveryUpload) {
     : { method: r.method, sealed_share: b64(r.sealedShare), salt: b64(r.salt), verifier: b64(r.verifier) };
 }
 
-// The server's MFA state, keeping only known methods and actions. A server without MFA sends none (the
-// frame page is served by its own server, so both always ship together).
+// The server's MFA state, keeping only known methods and actions. An answer without one fails closed
+// (internal_error, nothing unlocked or signed) rather than reading as "no MFA".
 function mfaStateFrom(wire: Partial<WireMfaState> | undefined): MfaState {
-  const known = <T extends string>(list: readonly T[], values: unknown): T[] =>
-    Array.isArray(values) ? list.filter((item) => values.includes(item)) : [];
+  const methods = wire?.mfa_methods;
+  const actions = wire?.required_actions;
+  if (!Array.isArray(methods) || !Array.isArray(actions)) throw new LatchError('internal_error');
   return {
-    mfaMethods: known(MFA_METHODS, wire?.mfa_methods),
-    requiredActions: known(MFA_ACTIONS, wire?.required_actions),
+    mfaMethods: MFA_METHODS.filter((method) => methods.includes(method)),
+    requiredActions: MFA_ACTIONS.filter((action) => actions.includes(action)),
   };
 }
 
