@@ -37,6 +37,8 @@ export interface LatchOptions {
    * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's).
    */
   embeddedWallets?: { noPromptOnSignature?: boolean; waitForTransactionConfirmation?: boolean };
+  /** `noPromptOnMfaRequired`: no MFA dialog; the host answers MFA requests itself (useMfa). Unset: the app config's. */
+  mfa?: { noPromptOnMfaRequired?: boolean };
   /** SPEC §3 supportedChains and defaultChain, with RPC and explorer URL overrides (default: every built-in chain, Ethereum first). */
   chains?: ChainOptions;
 }
@@ -91,6 +93,7 @@ export function createLatch(initial: LatchOptions): Latch {
     clock,
     noPromptOnSignature: () => options.embeddedWallets?.noPromptOnSignature,
     waitForTransactionConfirmation: () => options.embeddedWallets?.waitForTransactionConfirmation,
+    noPromptOnMfaRequired: () => options.mfa?.noPromptOnMfaRequired,
     chains: () => options.chains,
   });
   // Read when a flow ends, so callbacks replaced later are the ones called.

@@ -180,8 +180,11 @@ export function createMfaRuntime(deps: {
           initTotp: () => initTotpEnrollment(),
           sendSmsCode: async (phone) => calls.initSmsEnrollment(phone),
           async linkPasskey() {
-            if (!host.linkPasskey) throw new LatchError('internal_error', 'Passkey linking is not available.');
-            return mfaPasskeysOf(await host.linkPasskey());
+            // The host's linker, else the client's own (the passkey module's linkPasskey, when built in).
+            const link =
+              host.linkPasskey ?? (client as { linkPasskey?: () => Promise<User> }).linkPasskey?.bind(client);
+            if (!link) throw new LatchError('internal_error', 'Passkey linking is not available.');
+            return mfaPasskeysOf(await link());
           },
           submit: async (data) => (await submitEnrollment(data)).mfaMethods,
           unenroll: async (method) => (await unenroll(method)).mfaMethods,
