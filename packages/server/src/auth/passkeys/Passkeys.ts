@@ -31,7 +31,9 @@ export type PasskeysContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'key
 
 /**
  * Login and sign-up challenges one client IP may ask one app for (each is stored until it expires):
- * far above a person retrying, far below a flood of the store. As for SIWE nonces.
+ * far above a person retrying, far below a flood of the store. As for SIWE nonces. The same limit
+ * applies per user to the link and MFA challenges: anyone can sign up, and a signed-in user must not
+ * be able to fill the store either.
  */
 export const DEFAULT_PASSKEY_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
@@ -137,6 +139,7 @@ export class Passkeys implements PasskeyMfa {
     if (!linkable(app)) throw new LatchError('disallowed_login_method');
     const own = await this.credentials.ofUser(app.id, caller.user.id);
     if (own.length >= LIMIT.passkeysPerUser) throw tooMany();
+    await this.initThrottle.consume(userThrottleKey(app.id, caller.user.id));
     const challenge = await this.challenges.issue(app.id, linkBinding(caller));
     const name = accountLabel(app, caller.accounts, this.ctx.clock.now());
     const user = { handle: randomBytes(32), name };
@@ -180,6 +183,7 @@ export class Passkeys implements PasskeyMfa {
     const allow = await this.credentials.ofUser(app.id, owner.userId, true);
     // An empty allow list would let any discoverable passkey answer: no MFA passkey, no options.
     if (allow.length === 0) throw new LatchError('missing_or_invalid_mfa', 'No passkey is enrolled in MFA.');
+    await this.initThrottle.consume(userThrottleKey(app.id, owner.userId));
     const challenge = await this.challenges.issue(app.id, { purpose: 'mfa', userId: owner.userId, sessionId });
     return requestOptions(this.rp(app), challenge, this.challenges.timeoutMs, allow);
   }
@@ -244,6 +248,9 @@ function assertCanSignUp(app: AppRecord): void {
   assertAccountTypeEnabled(app, 'passkey');
   if (app.allowlist) throw new LatchError('allowlist_rejected');
 }
+
+/** The throttle key of a signed-in user's challenges (link, MFA); `user:` keeps it apart from the IP keys. */
+const userThrottleKey = (appId: string, userId: string) => `${appId}:user:${userId}`;
 
 const tooMany = () => new LatchError('cannot_link_more_of_type', 'Cannot link more passkeys to account.');
 

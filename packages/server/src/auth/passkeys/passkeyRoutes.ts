@@ -1,4 +1,4 @@
-import { MFA_API, PASSKEY_API } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol';
 import { PasskeyAssertionBody, PasskeyRegistrationBody, PasskeyUnlinkBody } from '@latch/protocol/schemas';
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
@@ -9,8 +9,8 @@ import { clientIp } from '../../throttle/clientIp.js';
 
 /**
  * Passkeys (SPEC §7, docs/passkeys.md): sign-up and login for the app (a fresh login: TokenResponse with
- * a device grant), link and unlink for the signed-in user (the updated WireUser), the MFA challenge of
- * the user's MFA passkeys (bearer only: it grants nothing), and the related origins document.
+ * a device grant), link and unlink for the signed-in user (the updated WireUser), and the related origins document.
+ * The MFA challenge of the user's MFA passkeys (MFA_API.passkeysInit) is an MFA route (mfaRoutes.ts).
  * Init bodies are empty (`{}`); the ceremony runs in the host page.
  */
 export const passkeyRoutes: RouteDef[] = [
@@ -77,16 +77,6 @@ export const passkeyRoutes: RouteDef[] = [
       const { credential_id } = await parseBody(c, PasskeyUnlinkBody);
       await requireRecentLoginToLink(ctx, caller, 'unlink');
       return c.json(toWireUser(await ctx.passkeys.unlink(caller, credential_id)));
-    },
-  },
-  {
-    method: 'post',
-    path: MFA_API.passkeysInit,
-    caller: 'user',
-    handler: async (c) => {
-      const { ctx, user: caller } = c.var;
-      const owner = { appId: caller.app.id, userId: caller.user.id };
-      return c.json({ options: await ctx.passkeys.mfaRequestOptions(owner, caller.claims.sessionId) });
     },
   },
   {

@@ -164,7 +164,7 @@ forEachBackend(
     });
 
     it('answers MFA options over the MFA passkeys only, bound to the session', async () => {
-      const { appId, client } = await setup(server());
+      const { appId, client } = await setup(server(), { mfa_methods: ['passkey'] });
       const authenticator = new SoftAuthenticator();
       const session = await client.signUp(authenticator);
       const none = await client.post('/api/v1/mfa/passkeys/init', {}, session.token!);
@@ -178,6 +178,23 @@ forEachBackend(
       const { options } = await res.json();
       expect(options).toMatchObject({ rp_id: PASSKEY_RP_ID, user_verification: 'required' });
       expect(options.allow_credentials.map((d: { id: string }) => d.id)).toEqual([id]);
+    });
+
+    it('answers no MFA challenge where the app does not offer passkey MFA (one route only: MFA_API.passkeysInit)', async () => {
+      const { appId, client } = await setup(server(), { mfa_methods: ['totp'] });
+      const session = await client.signUp(new SoftAuthenticator());
+      // An MFA passkey of a user whose app has since dropped passkey MFA.
+      await server().ctx.passkeys.setEnrolledInMfa(
+        { appId, userId: session.user.id.replace('did:latch:', '') },
+        'all',
+        true,
+      );
+      await expectRefusedUnchanged(
+        server(),
+        () => client.post('/api/v1/mfa/passkeys/init', {}, session.token!),
+        400,
+        'invalid_data',
+      );
     });
   },
   { settings: { rpId: PASSKEY_RP_ID } },
@@ -222,6 +239,39 @@ forEachBackend(
         server().db,
       );
       expect((await client.logIn(authenticator)).user.id).toBe(signUp.user.id);
+    });
+
+    it('throttles link and MFA challenges per signed-in user, storing none past the limit', async () => {
+      // Anyone can sign up: without a per-user limit one account could fill the short-lived store.
+      const { appId, client } = await setup(server(), { mfa_methods: ['passkey'] });
+      const alice = await client.signUp(new SoftAuthenticator());
+      const bob = await client.signUp(new SoftAuthenticator());
+      for (const who of [alice, bob]) {
+        const owner = { appId, userId: who.user.id.replace('did:latch:', '') };
+        await server().ctx.passkeys.setEnrolledInMfa(owner, 'all', true);
+      }
+      server().ctx.passkeys = new Passkeys(server().ctx, { points: 3, durationSec: 600 });
+      const paths = [PASSKEY_API.linkInit, '/api/v1/mfa/passkeys/init', PASSKEY_API.linkInit];
+      for (const path of paths) expect((await client.post(path, {}, alice.token!)).status).toBe(200);
+      const stored = async () =>
+        Number(
+          (
+            await sql<{
+              n: string;
+            }>`select count(*) as n from short_lived where key like ${`passkey:${appId}:%`}`.execute(server().db)
+          ).rows[0]?.n,
+        );
+      const before = await stored();
+      for (const path of [PASSKEY_API.linkInit, '/api/v1/mfa/passkeys/init']) {
+        const res = await client.post(path, {}, alice.token!);
+        expect(res.status).toBe(429);
+        expect(await res.json()).toMatchObject({ error: 'too_many_requests' });
+        expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      }
+      if (server().backend === 'pglite') expect(await stored()).toBe(before);
+      // Another user of the same app, from the same address, is not held up by Alice's flood.
+      expect((await client.post(PASSKEY_API.linkInit, {}, bob.token!)).status).toBe(200);
+      server().ctx.passkeys = new Passkeys(server().ctx);
     });
 
     it('of two racing links of the same new credential by two users, exactly one links it', async () => {
