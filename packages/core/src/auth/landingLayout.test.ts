@@ -22,8 +22,8 @@ const grouped = (
     LOGIN_METHODS,
   );
 
-describe('methods not built yet (OAuth, farcaster, passkey, telegram)', () => {
-  it('are left out of the grouped layout: no entry, no overflow, no passkey entry', () => {
+describe('methods not built yet (OAuth, farcaster, telegram)', () => {
+  it("are left out of the grouped layout: no entry, no overflow; passkey (built) is the 'I have a passkey' entry", () => {
     const layout = landingLayout({
       loginMethods: ['email', 'sms', 'google', 'twitter', 'discord', 'wallet', 'farcaster', 'passkey', 'telegram'],
       appearance: { loginGroupPriority: 'web2-first', walletList: [] },
@@ -32,6 +32,7 @@ describe('methods not built yet (OAuth, farcaster, passkey, telegram)', () => {
       { kind: 'method', method: 'email' },
       { kind: 'method', method: 'sms' },
       { kind: 'continue-with-wallet' },
+      { kind: 'passkey' },
     ]);
     expect(layout.overflowMethods).toEqual([]);
   });
@@ -48,7 +49,7 @@ describe('methods not built yet (OAuth, farcaster, passkey, telegram)', () => {
 
   it('are named in a console warning', () => {
     expect(configWarnings({ loginMethods: ['email', 'google', 'passkey'] })).toEqual([
-      'Login methods not built yet are hidden: google, passkey.',
+      'Login methods not built yet are hidden: google.',
     ]);
   });
 });
