@@ -161,6 +161,17 @@ describe('MFA in the embedded wallet runtime (mfa_protects_signing)', () => {
     await expect(signature).resolves.toBe('0x5157');
   });
 
+  it('logout (reset) fails the waiting action and closes the prompt; nothing is signed', async () => {
+    const t = setup();
+    const signature = t.sign().catch((e: unknown) => e);
+    await vi.waitFor(() => expect(t.prompt()).not.toBeNull());
+    (await t.runtime.loadMfa()).reset();
+    expect(await signature).toMatchObject({ message: 'MFA canceled' });
+    expect(t.prompt()).toBeNull();
+    expect(t.runtime.getState().mfa?.request).toBeNull();
+    expect(t.signed).toEqual([]);
+  });
+
   it('an app without MFA never loads the MFA module', async () => {
     const t = setup({ methods: [], appMethods: [], protectsSigning: false });
     await expect(t.sign()).resolves.toBe('0x5157');
