@@ -16,12 +16,15 @@ const person = (id: string, wallet: boolean): User =>
   }) as unknown as User;
 
 /** A LatchClient whose user and config a test changes (notifying subscribers), holding a device grant. */
-function scriptedClient(createOnLogin: string, prompt: boolean) {
+function scriptedClient(createOnLogin: string, prompt: boolean, mfaMethods: string[]) {
   const listeners = new Set<() => void>();
   let user: User | null = null;
   let grant: string | null = null;
   const client = {
-    getState: () => ({ user, config: { embeddedWallets: { createOnLogin, noPromptOnSignature: !prompt } } }),
+    getState: () => ({
+      user,
+      config: { embeddedWallets: { createOnLogin, noPromptOnSignature: !prompt }, mfa: { methods: mfaMethods } },
+    }),
     subscribe(listener: () => void) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -46,7 +49,7 @@ function scriptedClient(createOnLogin: string, prompt: boolean) {
 }
 
 /** The runtime over a frame that records every call in order. */
-function setup(createOnLogin = 'users-without-wallets', prompt = false) {
+function setup(createOnLogin = 'users-without-wallets', prompt = false, mfaMethods: string[] = []) {
   const clock = createFakeClock();
   const calls: string[] = [];
   const bridge: EmbeddedWalletBridge = {
@@ -69,7 +72,7 @@ function setup(createOnLogin = 'users-without-wallets', prompt = false) {
     clear: async () => void calls.push('clear'),
     destroy: () => void calls.push('destroy'),
   };
-  const scripted = scriptedClient(createOnLogin, prompt);
+  const scripted = scriptedClient(createOnLogin, prompt, mfaMethods);
   const runtime = createEmbeddedWalletRuntime({
     client: scripted.client,
     apiUrl: 'https://auth.example',
@@ -102,6 +105,14 @@ describe('embedded wallet runtime: device registration and logout (custody v2)',
     expect(t.holdsGrant()).toBe(true);
     await t.runtime.controller.createForUser(ada);
     expect(t.calls).toEqual([`register:token-of-ada:${GRANT}`, 'create:token-of-ada']);
+  });
+
+  it("registers at login when the app has MFA methods (enrolment is a frame call), even 'off' and walletless", async () => {
+    const t = setup('off', false, ['totp']);
+    t.setUser(person('ada', false), GRANT);
+    await t.clock.flush();
+    expect(t.calls).toEqual([`register:token-of-ada:${GRANT}`]);
+    expect(t.holdsGrant()).toBe(false);
   });
 
   it("registers then connects a user who has a wallet, even when createOnLogin is 'off'", async () => {
