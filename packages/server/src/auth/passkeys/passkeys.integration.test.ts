@@ -141,12 +141,7 @@ forEachBackend(
     });
 
     it('links a passkey for MFA when passkeys are an MFA method though passkey login is off', async () => {
-      const { appId, client } = await setup(server(), { passkey_auth: false });
-      // Set in the row: the config validation still refuses mfa_methods until the MFA part lifts it.
-      await sql`update apps set config = config || '{"mfa_methods":["passkey"]}'::jsonb where id = ${appId}`.execute(
-        server().db,
-      );
-      server().clock.advance(6_000); // past the app cache
+      const { appId, client } = await setup(server(), { passkey_auth: false, mfa_methods: ['passkey'] });
       const session = await server().signIn(appId, { type: 'email', address: 'mfa@example.test' });
       const user = await client.link(session.token!, new SoftAuthenticator());
       expect(passkeyIds(user)).toHaveLength(1);
