@@ -249,6 +249,26 @@ forEachBackend(
       );
     });
 
+    it('an app that requires MFA: a user without a method must enrol (no verification needed) before exporting', async () => {
+      const s = server();
+      const strict = await s.createApp({
+        name: 'Strict',
+        config: { email_auth: true, mfa_methods: ['totp'], mfa_required: true, mfa_protects_signing: true },
+      });
+      const { frame } = await mfaUser(s, strict, { type: 'email', address: unique('required') });
+      expect((await frame.createWallet()).res.status).toBe(200);
+      const state = ((await (await frame.call('GET', WALLET_API.wallet)).json()) as { mfa: unknown }).mfa;
+      expect(state).toEqual({
+        mfa_methods: [],
+        required_actions: ['export', 'recovery', 'set_password', 'sign', 'send'],
+      });
+      expect(await error(await frame.call('POST', WALLET_API.exportInit))).toBe('missing_or_invalid_mfa');
+      // The first enrolment needs no verification; then the export opens with one.
+      const secret = await enrollTotp(s, frame);
+      expect((await verifyTotp(frame, totpCode(s, secret), 'export')).status).toBe(200);
+      expect((await frame.call('POST', WALLET_API.exportInit)).status).toBe(200);
+    });
+
     it("refuses a method the app does not offer ('Unsupported MFA method')", async () => {
       const s = server();
       const only = await s.createApp({ name: 'Totp only', config: { email_auth: true, mfa_methods: ['sms'] } });
