@@ -49,17 +49,17 @@ describe('host app config (SPEC §5)', () => {
     ).toBe('accepted');
   });
 
-  it('refuses every login method that is not built (the nine OAuth providers, farcaster, passkey, telegram)', () => {
+  it('refuses every login method that is not built (the nine OAuth providers, farcaster, telegram)', () => {
     const unbuilt = Object.entries(LOGIN_METHOD_FLAG).filter(
-      ([method]) => !['email', 'sms', 'wallet'].includes(method),
+      ([method]) => !['email', 'sms', 'wallet', 'passkey'].includes(method),
     );
-    expect(unbuilt).toHaveLength(12);
+    expect(unbuilt).toHaveLength(11);
     for (const [method, flag] of unbuilt) {
       expect(refusal({ [flag]: true })).toBe(
-        `${flag}: the ${method} login is not built yet and cannot be enabled (built: email_auth, sms_auth, wallet_auth).`,
+        `${flag}: the ${method} login is not built yet and cannot be enabled (built: email_auth, sms_auth, wallet_auth, passkey_auth).`,
       );
     }
-    expect(refusal({ sms_auth: true, wallet_auth: true })).toBe('accepted');
+    expect(refusal({ sms_auth: true, wallet_auth: true, passkey_auth: true })).toBe('accepted');
   });
 
   it('MFA: methods are real; requiring MFA (or MFA for signing) needs one; SMS MFA needs SMS countries outside dev', () => {
