@@ -10,7 +10,13 @@ const GOOD = '123456';
 
 /** The real runtime over a scripted frame (checks codes, records signatures) and a signed-in client. */
 function setup(
-  options: { methods?: User['mfaMethods']; appMethods?: string[]; protectsSigning?: boolean; noPrompt?: boolean } = {},
+  options: {
+    methods?: User['mfaMethods'];
+    appMethods?: string[];
+    protectsSigning?: boolean;
+    noPrompt?: boolean;
+    required?: boolean;
+  } = {},
 ) {
   const clock = createFakeClock();
   let methods = options.methods ?? ['totp'];
@@ -29,7 +35,7 @@ function setup(
     mfa: {
       methods: options.appMethods ?? ['totp', 'sms'],
       noPromptOnMfaRequired: options.noPrompt ?? false,
-      required: false,
+      required: options.required ?? false,
       protectsSigning: options.protectsSigning ?? true,
     },
   };
@@ -169,6 +175,17 @@ describe('MFA in the embedded wallet runtime (mfa_protects_signing)', () => {
     expect(await signature).toMatchObject({ message: 'MFA canceled' });
     expect(t.prompt()).toBeNull();
     expect(t.runtime.getState().mfa?.request).toBeNull();
+    expect(t.signed).toEqual([]);
+  });
+
+  it('MFA required and no method yet: enrolment opens instead of the prompt; closing it fails the action', async () => {
+    const t = setup({ methods: [], required: true });
+    const signature = t.sign().catch((e: unknown) => e);
+    await vi.waitFor(() => expect(t.runtime.getState().mfa?.enrollment?.step).toBe('intro'));
+    expect(t.runtime.getState().mfa?.request).toMatchObject({ action: 'sign', needsEnrollment: true });
+    expect(t.prompt()).toBeNull();
+    (await t.runtime.loadMfa()).enrollmentAction({ type: 'close' });
+    expect(await signature).toMatchObject({ message: 'MFA canceled' });
     expect(t.signed).toEqual([]);
   });
 
