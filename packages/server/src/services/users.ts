@@ -94,8 +94,12 @@ export async function unlinkAccount(
   const owner = await requireUser(ctx, appId, userId);
   const target = owner.accounts.find((a) => a.type === account.type && a.account_key === key);
   if (!target || isEmbeddedWallet(target)) throw new LatchError('account_not_linked');
-  const loginAccounts = owner.accounts.filter((a) => !isEmbeddedWallet(a));
-  if (loginAccounts.length <= 1) throw new LatchError('cannot_unlink_last_account');
+  const app = await ctx.apps.require(appId);
+  // A passkey linked only as an MFA factor (passkey login off) logs nobody in: it is no way back in.
+  const remainingLogins = owner.accounts.filter(
+    (a) => a.id !== target.id && !isEmbeddedWallet(a) && (a.type !== 'passkey' || app.config.passkey_auth),
+  );
+  if (remainingLogins.length === 0) throw new LatchError('cannot_unlink_last_account');
   await ctx.db.deleteFrom('linked_accounts').where('id', '=', target.id).where('user_id', '=', userId).execute();
   return requireUser(ctx, appId, userId);
 }
