@@ -205,12 +205,15 @@ export class Passkeys implements PasskeyMfa {
   }
 
   /**
-   * Every app's allowed origins, for GET /.well-known/webauthn (WebAuthn Related Origin Requests): a
-   * host on another domain may then run ceremonies for the server's RP ID in browsers that support it.
+   * The allowed origins of every app that uses passkeys (login or MFA), for GET /.well-known/webauthn
+   * (WebAuthn Related Origin Requests): a host on another domain may then run ceremonies for the
+   * server's RP ID in browsers that support it. Only those apps: the document is public (it should not
+   * list every tenant of the server) and browsers read only its first few registrable domains.
    */
   async relatedOrigins(): Promise<string[]> {
     const { rows } = await sql<{ origin: string }>`select distinct jsonb_array_elements_text(allowed_origins) as origin
-      from apps order by origin`.execute(this.ctx.db);
+      from apps where (config->>'passkey_auth') = 'true' or (config->'mfa_methods') @> '["passkey"]'::jsonb
+      order by origin`.execute(this.ctx.db);
     return rows.map((row) => row.origin);
   }
 

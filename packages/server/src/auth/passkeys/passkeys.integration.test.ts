@@ -158,6 +158,18 @@ forEachBackend(
       expect(new Set(origins).size).toBe(origins.length);
     });
 
+    it('lists in the related origins document only the apps that use passkeys (login or MFA)', async () => {
+      const create = (origin: string, config: Record<string, unknown>) =>
+        server().createApp({ config: { email_auth: true, ...config }, allowedOrigins: [origin] });
+      await create('https://no-passkeys.example', { passkey_auth: false });
+      await create('https://mfa-passkeys.example', { passkey_auth: false, mfa_methods: ['passkey'] });
+      const { origins } = (await (await server().call('GET', PASSKEY_API.relatedOrigins)).json()) as {
+        origins: string[];
+      };
+      expect(origins).toContain('https://mfa-passkeys.example');
+      expect(origins).not.toContain('https://no-passkeys.example');
+    });
+
     it('answers MFA options over the MFA passkeys only, bound to the session', async () => {
       const { appId, client } = await setup(server(), { mfa_methods: ['passkey'] });
       const authenticator = new SoftAuthenticator();
