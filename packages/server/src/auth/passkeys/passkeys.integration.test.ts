@@ -281,6 +281,24 @@ forEachBackend(
       server().ctx.passkeys = new Passkeys(server().ctx);
     });
 
+    it('refuses a passkey sign-up past the app’s user cap and releases its credential claim', async () => {
+      const { appId, clientId } = await server().createApp({
+        config: { passkey_auth: true },
+        allowedOrigins: [PASSKEY_ORIGIN],
+        maxUsers: 1,
+      });
+      const client = passkeyTestClient(server(), appId, clientId);
+      await client.signUp(new SoftAuthenticator());
+      const registration = await client.signUpCredential(new SoftAuthenticator());
+      const res = await client.post(PASSKEY_API.register, { credential: registration });
+      expect(res.status).toBe(403);
+      expect(await res.json()).toMatchObject({ error: 'max_accounts_reached' });
+      const { rows } = await sql<{
+        n: string;
+      }>`select count(*) as n from passkey_credentials where app_id = ${appId}`.execute(server().db);
+      expect(Number(rows[0]?.n)).toBe(1);
+    });
+
     it('of two racing links of the same new credential by two users, exactly one links it', async () => {
       const { client } = await setup(server());
       const alice = await client.signUp(new SoftAuthenticator());
