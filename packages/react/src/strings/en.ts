@@ -1,3 +1,4 @@
+import type { AuthScreenStrings } from './authScreenStrings.js';
 import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
 import { type ErrorScreenPart, errorScreenStrings } from './errorScreenStrings.js';
 import type { ExportWalletStrings } from './exportWalletStrings.js';
@@ -31,40 +32,10 @@ export const en = {
   termsOfService: 'Terms of Service',
   privacyPolicy: 'Privacy Policy',
   and: '&',
-  // AWAITING_PASSWORDLESS_CODE
-  enterCode: 'Enter confirmation code',
-  codeSentTo: 'Please check {destination} for an email from us with your code.',
-  codeSentToPhone: 'Please check {destination} for a text message with your code.',
-  codeDigitLabel: 'Digit {n} of {total}',
+  // AWAITING_PASSWORDLESS_CODE (the rest of its texts: authScreenStrings.ts)
   success: 'Success!',
-  didNotGetCode: "Didn't get a code?",
-  resendCode: 'Resend code',
-  codeResent: 'Code sent',
-  // AFFIRMATIVE_CONSENT_SCREEN
-  consentTitle: 'One last step',
-  consentText: 'By signing up, you agree to our terms and privacy policy.',
-  noThanks: 'No thanks',
-  accept: 'Accept',
-  // ALLOWLIST_REJECTION_SCREEN
-  allowlistTitle: "You don't have access to this app",
-  allowlistDetail: 'Have you been invited?',
-  allowlistCta: 'Try another account',
-  // USER_LIMIT_REACHED_SCREEN
-  userLimitTitle: 'Unable to sign in',
-  userLimitDetail: 'This application has reached its user limit and cannot sign in new users.',
-  goBack: 'Go back',
-  // LOGIN_FAILED_SCREEN
-  loginFailedTitle: 'Could not log in',
-  loginFailedDetail: 'Something went wrong. Try again.',
+  // LOGIN_FAILED_SCREEN and the password steps
   tryAgain: 'Try again',
-  // Link and update screens
-  linkEmailTitle: 'Connect your email',
-  linkPhoneTitle: 'Connect your phone',
-  updateEmailTitle: 'Update your email',
-  updateEmailDetail: 'Enter the new address; we will send it a confirmation code.',
-  newEmailLabel: 'New email address',
-  // Embedded wallet creation (filled by the embedded-wallet issue)
-  creatingWallet: 'Creating your wallet',
   // ERROR_SCREEN, row by row, keyed by error code; here (not loaded with the screen) because the app's own
   // load error shows them before any screen loads.
   ...errorScreenStrings,
@@ -80,6 +51,7 @@ export type Strings = { [K in keyof typeof en]: string };
  * page loads only en.ts).
  */
 export type StringCatalogue = Strings &
+  AuthScreenStrings &
   WalletStrings &
   WalletFlowStrings &
   EmbeddedWalletStrings &

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
+import { useClientState, useLatchContext } from '../../hooks/index.js';
+import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** AFFIRMATIVE_CONSENT_SCREEN ('One last step'): links to the terms and policy, 'No thanks' and 'Accept' (the code flow's unless given). */
@@ -11,7 +12,7 @@ export function AffirmativeConsentScreen({
   onDecline,
 }: ScreenProps & { onAccept?(): void; onDecline?(): void }): ReactNode {
   const { runner } = useLatchContext();
-  const strings = useStrings();
+  const strings = useAuthScreenStrings();
   const { config } = useClientState();
   const terms = config?.legal.termsAndConditionsUrl;
   const privacy = config?.legal.privacyPolicyUrl;

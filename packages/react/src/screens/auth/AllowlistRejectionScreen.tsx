@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
+import { useClientState, useLatchContext } from '../../hooks/index.js';
+import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** ALLOWLIST_REJECTION_SCREEN: the defaults or the app's texts; a configured link replaces the button's action. */
 export function AllowlistRejectionScreen({ titleId }: ScreenProps): ReactNode {
   const { runner } = useLatchContext();
-  const strings = useStrings();
+  const strings = useAuthScreenStrings();
   const { config } = useClientState();
   const custom = config?.allowlistConfig ?? {};
   const cta = custom.errorCtaText ?? strings.allowlistCta;

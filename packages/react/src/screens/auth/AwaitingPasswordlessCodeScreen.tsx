@@ -3,7 +3,8 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { CodeInput } from '../../components/CodeInput.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useFlowState, useLatchContext, useStrings } from '../../hooks/index.js';
+import { useFlowState, useLatchContext } from '../../hooks/index.js';
+import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import { flowMessageStrings } from '../../strings/flowMessageStrings.js';
 import { messageText } from '../../strings/messageText.js';
 import type { ScreenProps } from '../ScreenProps.js';
@@ -11,7 +12,7 @@ import type { ScreenProps } from '../ScreenProps.js';
 /** AWAITING_PASSWORDLESS_CODE: the 6-digit code, 'Success!', errors, and the resend link. */
 export function AwaitingPasswordlessCodeScreen({ titleId }: ScreenProps): ReactNode {
   const { runner } = useLatchContext();
-  const strings = useStrings();
+  const strings = useAuthScreenStrings();
   const { otp } = useFlowState();
   const [nonDigit, setNonDigit] = useState(false);
   const [resent, setResent] = useState(false);

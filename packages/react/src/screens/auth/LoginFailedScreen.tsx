@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useLatchContext, useStrings } from '../../hooks/index.js';
+import { useLatchContext } from '../../hooks/index.js';
+import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** LOGIN_FAILED_SCREEN: the login's last steps failed (accepting terms, creating the wallet); start again. */
 export function LoginFailedScreen({ titleId, onTryAgain }: ScreenProps & { onTryAgain?(): void }): ReactNode {
   const { runner } = useLatchContext();
-  const strings = useStrings();
+  const strings = useAuthScreenStrings();
   return (
     <ScreenFrame
       titleId={titleId}

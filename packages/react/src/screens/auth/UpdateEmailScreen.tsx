@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useFlowState, useStrings } from '../../hooks/index.js';
+import { useFlowState } from '../../hooks/index.js';
+import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** UPDATE_EMAIL_SCREEN ('Update your email'): a separate input for the new address, which gets a confirmation code. */
 export function UpdateEmailScreen({ titleId }: ScreenProps): ReactNode {
-  const strings = useStrings();
+  const strings = useAuthScreenStrings();
   const { otp } = useFlowState();
   return (
     <ScreenFrame titleId={titleId} title={strings.updateEmailTitle}>

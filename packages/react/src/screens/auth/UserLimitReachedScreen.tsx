@@ -1,13 +1,14 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useLatchContext, useStrings } from '../../hooks/index.js';
+import { useLatchContext } from '../../hooks/index.js';
+import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** USER_LIMIT_REACHED_SCREEN: 'Unable to sign in' with 'Go back' to the start of the flow. */
 export function UserLimitReachedScreen({ titleId }: ScreenProps): ReactNode {
   const { runner } = useLatchContext();
-  const strings = useStrings();
+  const strings = useAuthScreenStrings();
   return (
     <ScreenFrame
       titleId={titleId}
