@@ -1,7 +1,9 @@
 import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
+import type { ServerContext } from '../../context.js';
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
+import type { AuthenticatedUser } from '../../http/requireCaller.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from '../../routes/codeStepUp.js';
 import { logIn } from '../../services/sessions.js';
@@ -11,6 +13,21 @@ import { clientIp } from '../../throttle/clientIp.js';
 import { normalisePhoneNumber } from './normalisePhoneNumber.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
 import { assertSmsSendAllowed } from './smsPolicy.js';
+
+/**
+ * SMS MFA and an SMS login exclude each other (SPEC §2: SMS MFA is 'Disabled' for a user who logs in
+ * by SMS): a phone that logs in cannot also be the second factor, or one SIM would open everything.
+ * Refused before any code is spent; the user removes SMS verification (or uses another method) first.
+ */
+async function assertNoSmsMfa(ctx: ServerContext, caller: AuthenticatedUser): Promise<void> {
+  const factors = await ctx.mfaFactors.get({ appId: caller.app.id, userId: caller.user.id });
+  if (factors.sms) {
+    throw new LatchError(
+      'invalid_data',
+      'SMS verification is on for this account: remove it before adding a phone number to log in with.',
+    );
+  }
+}
 
 /**
  * SMS one-time codes (SPEC §7 "Passwordless SMS"). Numbers arrive in international form and are
@@ -60,6 +77,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const phoneNumber = normalisePhoneNumber(body.phoneNumber);
       assertMethodEnabled(caller.app.config, 'sms_auth');
       await requireRecentLoginToLink(ctx, caller);
+      await assertNoSmsMfa(ctx, caller);
       await ctx.passwordless.verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
       return c.json(toWireUser(user));
