@@ -8,7 +8,8 @@ import { MFA_ACTIONS, MFA_METHODS } from './mfa.js';
 
 /** SPEC §5: an MFA code is exactly 6 numeric digits, with SPEC's two messages (non-digits first). */
 export const MfaCode = v.pipe(
-  v.string(),
+  // SPEC §5: a code must be a string. The message is fixed: valibot's default quotes the value received.
+  v.string('An SMS or TOTP code must be a string'),
   v.trim(),
   v.regex(/^\d*$/, 'Passcode can only be numbers'),
   v.regex(/^\d{6}$/, 'Passcode must be exactly 6 numbers'),

@@ -165,8 +165,17 @@ forEachBackend(
       const letters = await verifyTotp(frame, '12a456', 'export');
       expect(letters.status).toBe(400);
       expect((await letters.json()).message).toContain('Passcode can only be numbers');
-      const numeric = await frame.call('POST', MFA_API.verify, { method: 'totp', mfa_code: 123456, action: 'export' });
+      // A code sent as a number is refused without being quoted back (no code in an error message).
+      const asNumber = Number(totpCode(s, secret, 1));
+      const numeric = await frame.call('POST', MFA_API.verify, {
+        method: 'totp',
+        mfa_code: asNumber,
+        action: 'export',
+      });
       expect(numeric.status).toBe(400);
+      const { message } = await numeric.json();
+      expect(message).toContain('An SMS or TOTP code must be a string');
+      expect(message).not.toContain(String(asNumber));
     });
 
     it('locks after the 4th wrong code in a row for 10 s (even the right code), and a right code resets the run', async () => {
