@@ -4,7 +4,8 @@ import { isAppId } from './appId.js';
 /** Request-body schemas (SPEC §7), shared by server validation and client typing. */
 
 const email = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(320));
-const code = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, 'Code should be numeric'));
+// A fixed type message: valibot's default quotes the value received (a code sent as a number).
+const code = v.pipe(v.string('Code should be numeric'), v.trim(), v.regex(/^\d{6}$/, 'Code should be numeric'));
 const phoneNumber = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(32));
 const captchaToken = v.optional(v.pipe(v.string(), v.maxLength(4096)));
 const refreshToken = v.pipe(v.string(), v.minLength(1), v.maxLength(512));

@@ -72,6 +72,10 @@ forEachBackend('passwordless email', (server) => {
     const malformed = await client.post(API.emailAuthenticate, { email, code: '12ab56' });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toMatchObject({ error: 'invalid_data' });
+    // The right code sent as a number is refused without being quoted back in the message.
+    const asNumber = await client.post(API.emailAuthenticate, { email, code: Number(`1${code}`) });
+    expect(asNumber.status).toBe(400);
+    expect((await asNumber.json()).message).not.toContain(code);
     expect((await client.post(API.emailAuthenticate, { email, code })).status).toBe(200);
   });
 
