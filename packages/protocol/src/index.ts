@@ -33,19 +33,16 @@ export {
 // The frame's contract (its paths and config, the boot guard, the iframe events and error texts) is `@latch/protocol/frame`:
 // re-exported here, it would sit in every host page's initial JavaScript (see frameContract.ts).
 export { CLIENT_NAME, HEADER } from './headers.js';
-export {
-  MFA_ACTIONS,
-  MFA_API,
-  MFA_LIMIT,
-  MFA_METHODS,
-  type MfaAction,
-  type MfaMethod,
-  type MfaState,
-  type TotpEnrollmentInfo,
-  toMfaState,
-  type WireMfaState,
-  type WireTotpEnrollmentInfo,
-  type WireWalletWithMfa,
+// The MFA values (MFA_API, MFA_LIMIT, MFA_METHODS, MFA_ACTIONS, toMfaState) are `@latch/protocol/mfa`:
+// re-exported here, mfa.ts would sit in every host page's initial JavaScript (see mfaContract.ts).
+export type {
+  MfaAction,
+  MfaMethod,
+  MfaState,
+  TotpEnrollmentInfo,
+  WireMfaState,
+  WireTotpEnrollmentInfo,
+  WireWalletWithMfa,
 } from './mfa.js';
 export {
   fromWirePasskeyJson,

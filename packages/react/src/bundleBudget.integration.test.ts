@@ -36,6 +36,8 @@ describe('bundle budget: what a host page loads before first paint', () => {
       'packages/protocol/src/frame.ts',
       'packages/protocol/src/walletEvents.ts',
       'packages/protocol/src/walletErrors.ts',
+      // MFA values: the protocol index re-exports only their types (the lazy MFA code imports @latch/protocol/mfa).
+      'packages/protocol/src/mfa.ts',
       'packages/core/src/embeddedWallet/frameHost.ts',
       'packages/core/src/embeddedWallet/toEmbeddedWalletError.ts',
       'packages/core/src/embeddedWallet/providerSignCall.ts',

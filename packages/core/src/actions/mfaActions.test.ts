@@ -1,4 +1,4 @@
-import { MFA_API } from '@latch/protocol';
+import { MFA_API } from '@latch/protocol/mfa';
 import { describe, expect, it, vi } from 'vitest';
 import { mfaActions } from './mfaActions.js';
 

@@ -2,7 +2,9 @@
 // the real frame code (router, device key, wallet keys, MFA permits) in this process, core's real bridge
 // and runtime talking to it by messages. Only the browser window is stood in for (FrameHost); the user's
 // authenticator app is otpauth over the secret the enrolment screen shows.
-import { API, HEADER, LatchError, MFA_LIMIT, toUser, type User, type WireUser } from '@latch/protocol';
+
+import { API, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import { Secret, TOTP } from 'otpauth';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { LatchError, LIMIT, MFA_API, TIMEOUT, type User } from '@latch/protocol';
+import { LatchError, LIMIT, TIMEOUT, type User } from '@latch/protocol';
+import { MFA_API } from '@latch/protocol/mfa';
 import { describe, expect, it, vi } from 'vitest';
 import type { LatchClient } from '../client.js';
 import type { EmbeddedWalletBridge } from '../embeddedWallet/embeddedWalletBridge.js';

@@ -9,9 +9,9 @@ import {
   LOGIN_METHOD_FLAG,
   LOGIN_METHODS,
   type LoginMethodFlag,
-  MFA_METHODS,
   type ServerAppConfig,
 } from '@latch/protocol';
+import { MFA_METHODS } from '@latch/protocol/mfa';
 import * as v from 'valibot';
 import { isSmsCountry } from '../auth/passwordless/smsPolicy.js';
 

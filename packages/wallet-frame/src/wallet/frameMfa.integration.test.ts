@@ -1,5 +1,6 @@
-import { HEADER, LatchError, MFA_API, MFA_LIMIT } from '@latch/protocol';
+import { HEADER, LatchError } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
+import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import { IDBFactory } from 'fake-indexeddb';
 import { Secret, TOTP } from 'otpauth';
 import { parseEther, verifyMessage } from 'viem';

@@ -1,4 +1,5 @@
-import { MFA_LIMIT, type MfaState } from '@latch/protocol';
+import type { MfaState } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import { describe, expect, it } from 'vitest';
 import { createFrameMfa } from './frameMfa.js';
 

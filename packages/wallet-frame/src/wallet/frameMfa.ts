@@ -1,4 +1,5 @@
-import { LatchError, MFA_LIMIT, type MfaAction, type MfaState } from '@latch/protocol';
+import { LatchError, type MfaAction, type MfaState } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import type { TokenOwner } from './tokenVerifier.js';
 
 /** The actions the frame itself enforces (the server gates export, recovery, set_password and manage_mfa). */

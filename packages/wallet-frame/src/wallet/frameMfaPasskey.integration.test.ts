@@ -1,5 +1,6 @@
-import { MFA_API, type WirePasskeyRequestOptions } from '@latch/protocol';
+import type { WirePasskeyRequestOptions } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
+import { MFA_API } from '@latch/protocol/mfa';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSKEY_ORIGIN,

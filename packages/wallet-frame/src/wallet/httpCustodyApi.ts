@@ -2,14 +2,12 @@ import {
   HEADER,
   isErrorCode,
   LatchError,
-  MFA_ACTIONS,
-  MFA_API,
-  MFA_METHODS,
   type MfaState,
   type WireEmbeddedWallet,
   type WireMfaState,
   type WireTotpEnrollmentInfo,
 } from '@latch/protocol';
+import { MFA_ACTIONS, MFA_API, MFA_METHODS } from '@latch/protocol/mfa';
 import {
   type CustodyAction,
   custodyStatement,

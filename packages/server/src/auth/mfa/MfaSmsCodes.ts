@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
-import { LatchError, MFA_LIMIT } from '@latch/protocol';
+import { LatchError } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import type { ServerContext } from '../../context.js';
 import type { SmsMessage } from '../../ports.js';
 import { SendThrottle } from '../../throttle/SendThrottle.js';

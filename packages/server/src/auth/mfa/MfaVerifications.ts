@@ -1,4 +1,5 @@
-import { LatchError, MFA_LIMIT, type MfaAction } from '@latch/protocol';
+import { LatchError, type MfaAction } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import type { ServerContext } from '../../context.js';
 
 /** What a verification is bound to: the app, the user, the session (access token's) and the device (frame key). */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { API, MFA_API } from '@latch/protocol';
+import { API } from '@latch/protocol';
+import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';

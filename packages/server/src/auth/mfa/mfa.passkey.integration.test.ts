@@ -1,4 +1,5 @@
-import { MFA_API, type WirePasskeyRequestOptions } from '@latch/protocol';
+import type { WirePasskeyRequestOptions } from '@latch/protocol';
+import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { API, MFA_API, MFA_LIMIT } from '@latch/protocol';
+import { API } from '@latch/protocol';
+import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';

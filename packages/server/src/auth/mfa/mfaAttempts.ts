@@ -1,4 +1,5 @@
-import { LatchError, MFA_LIMIT } from '@latch/protocol';
+import { LatchError } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import type { ServerContext } from '../../context.js';
 import type { WalletOwner } from '../../wallets/walletInput.js';
 

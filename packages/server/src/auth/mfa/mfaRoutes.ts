@@ -1,4 +1,5 @@
-import { LatchError, MFA_API, MFA_LIMIT, type WireTotpEnrollmentInfo } from '@latch/protocol';
+import { LatchError, type WireTotpEnrollmentInfo } from '@latch/protocol';
+import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import {
   MfaPasskeysEnrollBody,
   MfaSmsEnrollBody,

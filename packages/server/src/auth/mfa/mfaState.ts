@@ -1,4 +1,5 @@
-import { MFA_METHODS, type MfaAction, type MfaMethod, type WireMfaState } from '@latch/protocol';
+import type { MfaAction, MfaMethod, WireMfaState } from '@latch/protocol';
+import { MFA_METHODS } from '@latch/protocol/mfa';
 import type { HostAppConfig } from '../../apps/appConfigSchema.js';
 import type { LinkedAccountRow } from '../../store/schema.js';
 

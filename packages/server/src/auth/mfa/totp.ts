@@ -1,4 +1,4 @@
-import { MFA_LIMIT } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import { Secret, TOTP } from 'otpauth';
 
 /** RFC 6238 with otpauth: SHA-1, 6 digits, 30 s (what every authenticator app reads from the QR code). */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { MFA_LIMIT } from '@latch/protocol';
+import { MFA_LIMIT } from '@latch/protocol/mfa';
 import type { ShortLivedStore } from '../../kv/ShortLivedStore.js';
 
 /**

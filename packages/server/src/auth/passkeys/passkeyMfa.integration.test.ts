@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { MFA_API, type WirePasskeyRequestOptions } from '@latch/protocol';
+import type { WirePasskeyRequestOptions } from '@latch/protocol';
+import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';

@@ -1,4 +1,5 @@
-import { MFA_API, MFA_LIMIT, type WireMfaState, type WireTotpEnrollmentInfo } from '@latch/protocol';
+import type { WireMfaState, WireTotpEnrollmentInfo } from '@latch/protocol';
+import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import { Secret, TOTP } from 'otpauth';
 import type { AccountInput } from '../../../services/accounts.js';
 import type { TestServer } from '../../../test/harness.js';
