@@ -2,6 +2,7 @@ import { LatchEmbed, useLatch } from '@latch/react';
 import { type ReactNode, useState } from 'react';
 import { EmbeddedWalletPanel } from './EmbeddedWalletPanel.js';
 import { ExternalWalletsPanel } from './ExternalWalletsPanel.js';
+import { SecurityPanel } from './SecurityPanel.js';
 
 /** The host app: one button to log in, then the user and every public function of the widget. */
 export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
@@ -96,6 +97,7 @@ export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
               Log out
             </button>
           </div>
+          <SecurityPanel />
           <EmbeddedWalletPanel />
         </div>
       )}

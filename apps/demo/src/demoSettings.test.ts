@@ -10,6 +10,7 @@ describe('demo settings', () => {
       apiUrl: 'http://q',
       embed: true,
       noPromptOnSignature: false,
+      noPromptOnMfaRequired: false,
     });
     expect(readDemoSettings('', env)).toEqual({
       appId: 'env-app',
@@ -17,11 +18,16 @@ describe('demo settings', () => {
       apiUrl: 'http://env',
       embed: false,
       noPromptOnSignature: false,
+      noPromptOnMfaRequired: false,
     });
   });
 
   it('reads noPromptOnSignature from the query', () => {
     expect(readDemoSettings('?noPromptOnSignature=1', {}).noPromptOnSignature).toBe(true);
+  });
+
+  it('reads noPromptOnMfaRequired from the query', () => {
+    expect(readDemoSettings('?noPromptOnMfaRequired=1', {}).noPromptOnMfaRequired).toBe(true);
   });
 
   it('defaults the API to the local server', () => {

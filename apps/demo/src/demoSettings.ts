@@ -7,6 +7,8 @@ export interface DemoSettings {
   embed: boolean;
   /** ?noPromptOnSignature=1 signs without the sign request screen (the provider's embeddedWallets option). */
   noPromptOnSignature: boolean;
+  /** ?noPromptOnMfaRequired=1: no MFA prompt dialog; the demo's own form answers through useMfa(). */
+  noPromptOnMfaRequired: boolean;
 }
 
 /** Reads the demo's settings from a query string and the build-time environment. */
@@ -18,5 +20,6 @@ export function readDemoSettings(search: string, env: Record<string, string | un
     apiUrl: query.get('apiUrl') ?? env.VITE_LATCH_API_URL ?? 'http://localhost:8787',
     embed: query.get('embed') === '1',
     noPromptOnSignature: query.get('noPromptOnSignature') === '1',
+    noPromptOnMfaRequired: query.get('noPromptOnMfaRequired') === '1',
   };
 }

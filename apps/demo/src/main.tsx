@@ -25,6 +25,7 @@ if (!settings.appId) {
         clientId={settings.clientId}
         apiUrl={settings.apiUrl}
         embeddedWallets={{ noPromptOnSignature: settings.noPromptOnSignature }}
+        mfa={{ noPromptOnMfaRequired: settings.noPromptOnMfaRequired }}
         chains={demoChains(import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null)}
         onLoginComplete={({ intent, user, isNewUser }) =>
           console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)

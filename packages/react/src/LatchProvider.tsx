@@ -2,6 +2,7 @@ import { createLatch, type Latch, type LatchOptions } from '@latch/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ExportWalletDialog } from './dialogs/ExportWalletDialog.js';
 import { LoginDialog } from './dialogs/LoginDialog.js';
+import { MfaDialogs } from './dialogs/MfaDialogs.js';
 import { SendTransactionDialog } from './dialogs/SendTransactionDialog.js';
 import { SignRequestDialog } from './dialogs/SignRequestDialog.js';
 import { WalletFlowDialog } from './dialogs/WalletFlowDialog.js';
@@ -47,6 +48,8 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
       <SendTransactionDialog />
       <WalletFlowDialog />
       <ExportWalletDialog />
+      {/* Last: the prompt opens over any wallet dialog. */}
+      <MfaDialogs />
     </LatchContext.Provider>
   );
 }

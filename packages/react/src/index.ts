@@ -1,6 +1,8 @@
-export type { EmbeddedWalletState, ExitError, SignRequest } from '@latch/core';
+export type { EmbeddedWalletState, ExitError, MfaRequest, SignRequest } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';
+export { type UseMfa, useMfa } from './hooks/useMfa.js';
+export { useMfaEnrollment } from './hooks/useMfaEnrollment.js';
 export { type UseSendTransactionCallbacks, useSendTransaction } from './hooks/useSendTransaction.js';
 export { useSetWalletPassword } from './hooks/useSetWalletPassword.js';
 export { useSignMessage } from './hooks/useSignMessage.js';

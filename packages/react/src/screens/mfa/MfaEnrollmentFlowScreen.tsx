@@ -70,8 +70,10 @@ export function MfaEnrollmentFlowScreen({ titleId, state, dispatch }: MfaEnrollm
         <MfaSmsPhoneStep
           {...frame}
           onBack={back}
-          onPhoneChange={(phone) => dispatch({ type: 'phoneChanged', phone })}
-          onSubmit={() => dispatch({ type: 'sendCode' })}
+          onSubmit={(phone) => {
+            dispatch({ type: 'phoneChanged', phone });
+            dispatch({ type: 'sendCode' });
+          }}
           error={state.error}
           busy={busy}
         />
