@@ -6,11 +6,10 @@ import { en, type StringCatalogue } from '../../strings/en.js';
 /**
  * Test helper: the visible text of an MFA screen rendered as a server renders it, inside a context with
  * `en` and the host's `overrides` merged over it (as LatchProvider does). ScreenFrame reads only the
- * strings and the embed count.
+ * strings and the embed count; the SMS step's PhoneForm reads the (idle) login flow.
  */
 export function renderMfaText(node: ReactNode, overrides: Partial<StringCatalogue> = {}): string {
-  const context = { strings: { ...en, ...overrides }, embeds: { current: 0 } } as unknown as LatchContextValue;
-  return renderToString(<LatchContext.Provider value={context}>{node}</LatchContext.Provider>)
+  return renderMfaHtml(node, overrides)
     .replaceAll('&#x27;', "'")
     .replaceAll('&amp;', '&')
     .replace(/<!--.*?-->/g, '')
@@ -21,6 +20,8 @@ export function renderMfaText(node: ReactNode, overrides: Partial<StringCatalogu
 
 /** The raw HTML of an MFA screen in the same context (for attributes: disabled inputs, the QR code). */
 export function renderMfaHtml(node: ReactNode, overrides: Partial<StringCatalogue> = {}): string {
-  const context = { strings: { ...en, ...overrides }, embeds: { current: 0 } } as unknown as LatchContextValue;
+  const idleLogin = { otp: { status: 'idle' } };
+  const runner = { subscribe: () => () => undefined, getState: () => idleLogin, dispatch: () => undefined };
+  const context = { strings: { ...en, ...overrides }, embeds: { current: 0 }, runner } as unknown as LatchContextValue;
   return renderToString(<LatchContext.Provider value={context}>{node}</LatchContext.Provider>);
 }
