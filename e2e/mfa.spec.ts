@@ -155,6 +155,8 @@ describe('MFA in the widget', () => {
     await page.getByRole('button', { name: 'Export wallet' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Verify your identity' }), 30_000);
     expect(await page.getByRole('heading', { name: 'Transfer Wallet' }).count()).toBe(0);
+    // The demo's own prompt shows only with noPromptOnMfaRequired (last test).
+    expect(await page.getByTestId('host-mfa-prompt').count()).toBe(0);
     await checkScreen(page, 'mfa-prompt');
 
     // SPEC §5: the code's shape is checked before anything is sent.

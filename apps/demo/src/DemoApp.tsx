@@ -5,7 +5,13 @@ import { ExternalWalletsPanel } from './ExternalWalletsPanel.js';
 import { SecurityPanel } from './SecurityPanel.js';
 
 /** The host app: one button to log in, then the user and every public function of the widget. */
-export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
+export function DemoApp({
+  embed = false,
+  hostMfaPrompt = false,
+}: {
+  embed?: boolean;
+  hostMfaPrompt?: boolean;
+}): ReactNode {
   const latch = useLatch();
   const [message, setMessage] = useState('');
   const run = (label: string, action: () => Promise<unknown>) => {
@@ -97,7 +103,7 @@ export function DemoApp({ embed = false }: { embed?: boolean }): ReactNode {
               Log out
             </button>
           </div>
-          <SecurityPanel />
+          <SecurityPanel hostMfaPrompt={hostMfaPrompt} />
           <EmbeddedWalletPanel />
         </div>
       )}

@@ -2,8 +2,11 @@ import { useMfa, useMfaEnrollment } from '@latch/react';
 import { type ReactNode, useState } from 'react';
 import { HostMfaPrompt } from './HostMfaPrompt.js';
 
-/** The demo's 'Security' item: the user's MFA methods and the enrolment modal (issue #13). */
-export function SecurityPanel(): ReactNode {
+/**
+ * The demo's 'Security' item: the user's MFA methods and the enrolment modal (issue #13); with
+ * `hostMfaPrompt` (?noPromptOnMfaRequired=1) also the host's own MFA prompt.
+ */
+export function SecurityPanel({ hostMfaPrompt = false }: { hostMfaPrompt?: boolean }): ReactNode {
   const { mfaMethods } = useMfa();
   const { showMfaEnrollmentModal } = useMfaEnrollment();
   const [status, setStatus] = useState('');
@@ -28,7 +31,7 @@ export function SecurityPanel(): ReactNode {
         </button>
       </div>
       {status ? <p data-testid="security-status">{status}</p> : null}
-      <HostMfaPrompt />
+      {hostMfaPrompt ? <HostMfaPrompt /> : null}
     </div>
   );
 }
