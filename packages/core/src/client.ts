@@ -16,6 +16,7 @@ import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
 import { type WalletActions, walletActions } from './actions/walletActions.js';
 import { type Clock, systemClock } from './clock.js';
+import type { PasskeyActions } from './passkeys/passkeyActions.js';
 import { watchOtherTabs } from './session/crossTab.js';
 import { browserUrlAccess, type ReturnParams, takeReturnParams, type UrlAccess } from './session/returnParams.js';
 import { createSession } from './session/session.js';
@@ -52,7 +53,8 @@ export interface LatchClient
     UserActions,
     AnalyticsActions,
     WalletActions,
-    PriceActions {
+    PriceActions,
+    PasskeyActions {
   readonly appId: string;
   /** The current state snapshot (a new object on every change). */
   getState(): LatchState;
@@ -113,6 +115,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     signal: lifetime.signal,
   };
   let initializing: Promise<LatchState> | null = null;
+  const passkeys = () => import('./passkeys/passkeyActions.js').then((m) => m.passkeyActions(ctx));
   let oauthReturn: OAuthReturn | null = null;
   let stopWatching: () => void = () => {};
 
@@ -188,5 +191,10 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       import('./actions/priceActions.js').then((m) => m.priceActions(ctx).getTokenPrice(chainId, tokenSymbol)),
     ...walletActions(ctx, options.location ?? browserUrlAccess()),
     authedRequest: (path, body) => sendAuthed(ctx, path, body),
+    // Passkeys load on first use with @simplewebauthn/browser: neither is in the page's initial JavaScript.
+    loginWithPasskey: () => passkeys().then((p) => p.loginWithPasskey()),
+    signUpWithPasskey: () => passkeys().then((p) => p.signUpWithPasskey()),
+    linkPasskey: () => passkeys().then((p) => p.linkPasskey()),
+    unlinkPasskey: (credentialId) => passkeys().then((p) => p.unlinkPasskey(credentialId)),
   };
 }

@@ -23,6 +23,8 @@ export type {
   OtpChannel,
   OtpState,
   OtpStatus,
+  PasskeyFlowState,
+  PasskeyOperation,
   Transition,
 } from './auth/flowTypes.js';
 export {
@@ -144,6 +146,8 @@ export type {
   MfaPromptStatus,
   MfaRequest,
 } from './mfa/index.js';
+export type { PasskeyActions } from './passkeys/passkeyActions.js';
+export { type PasskeyNameFields, passkeyDisplayName } from './passkeys/passkeyDisplayName.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';

@@ -66,6 +66,8 @@ export interface Latch {
   updateEmail(): void;
   /** Opens LINK_WALLET_SCREEN; with `suggestedAddress` it asks to reconnect that wallet. */
   linkWallet(options?: { suggestedAddress?: string }): void;
+  /** Opens LINK_PASSKEY_SCREEN: the user's passkeys, add one (up to 5), remove one. */
+  linkPasskey(): void;
   /** Connect-only mode: connects a wallet to the page without logging in. */
   connectWallet(): void;
   /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless logged out with no connected wallets (SPEC §5). */
@@ -199,6 +201,9 @@ export function createLatch(initial: LatchOptions): Latch {
       if (!requireUser('linkWallet')) return;
       wallets.setLinkHint(linkOptions?.suggestedAddress ?? null);
       open('link', SCREEN.linkWallet);
+    },
+    linkPasskey() {
+      if (requireUser('linkPasskey')) open('link', SCREEN.linkPasskey);
     },
     connectWallet() {
       open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);

@@ -41,6 +41,10 @@ function setup(
     updateEmail: act('updateEmail', user()),
     acceptTerms: act('acceptTerms', user({ hasAcceptedTerms: true })),
     logout: act('logout', undefined),
+    loginWithPasskey: act('loginWithPasskey', { user: user(), isNewUser: false }),
+    signUpWithPasskey: act('signUpWithPasskey', { user: user(), isNewUser: true }),
+    linkPasskey: act('linkPasskey', user()),
+    unlinkPasskey: act('unlinkPasskey', user()),
   };
   const runner = createFlowRunner({
     actions,

@@ -18,6 +18,10 @@ export interface FlowActions {
   updateEmail(oldAddress: string, newAddress: string, code: string): Promise<User>;
   acceptTerms(): Promise<User>;
   logout(): Promise<void>;
+  loginWithPasskey(): Promise<{ user: User; isNewUser: boolean }>;
+  signUpWithPasskey(): Promise<{ user: User; isNewUser: boolean }>;
+  linkPasskey(): Promise<User>;
+  unlinkPasskey(credentialId: string): Promise<User>;
 }
 
 /** What the host hears when a flow ends (SPEC §4 "Closing reports ..."). */
@@ -58,6 +62,20 @@ export function createFlowRunner(options: {
     );
   };
 
+  const passkey = (effect: Extract<FlowEffect, { type: 'passkey' }>): Promise<{ user: User; isNewUser: boolean }> => {
+    const asLinked = (user: User) => ({ user, isNewUser: false });
+    switch (effect.operation) {
+      case 'login':
+        return actions.loginWithPasskey();
+      case 'signup':
+        return actions.signUpWithPasskey();
+      case 'link':
+        return actions.linkPasskey().then(asLinked);
+      case 'unlink':
+        return actions.unlinkPasskey(effect.credentialId ?? '').then(asLinked);
+    }
+  };
+
   function run(effect: FlowEffect): void {
     switch (effect.type) {
       case 'after':
@@ -88,6 +106,15 @@ export function createFlowRunner(options: {
           (error) => ({ type: 'codeRejected', error }),
         );
         return;
+      case 'passkey': {
+        const { attempt } = effect;
+        settle(
+          passkey(effect),
+          ({ user, isNewUser }) => ({ type: 'passkeySucceeded', attempt, user, isNewUser }),
+          (error) => ({ type: 'passkeyFailed', attempt, error }),
+        );
+        return;
+      }
       case 'acceptTerms':
         settle(
           actions.acceptTerms(),

@@ -11,6 +11,18 @@ export type OtpChannel = 'email' | 'sms';
 /** The one-time-code flow's states (SPEC §4). */
 export type OtpStatus = 'initial' | 'sending-code' | 'awaiting-code-input' | 'submitting-code' | 'done' | 'error';
 
+/** What a passkey ceremony does: log in, sign up, add one to the user, or remove one. */
+export type PasskeyOperation = 'login' | 'signup' | 'link' | 'unlink';
+
+/** The passkey flow (AWAITING_PASSKEY_SYSTEM_DIALOGUE and LINK_PASSKEY_SCREEN). */
+export interface PasskeyFlowState {
+  status: 'idle' | 'pending' | 'done' | 'error';
+  operation: PasskeyOperation | null;
+  /** Bumped at each start: an answer of an earlier, replaced ceremony is ignored. */
+  attempt: number;
+  error: FlowError | null;
+}
+
 /** The one-time-code flow. */
 export interface OtpState {
   status: OtpStatus;
@@ -47,6 +59,7 @@ export interface AuthFlowState {
   previousScreen: ScreenId | null;
   intent: FlowIntent;
   otp: OtpState;
+  passkey: PasskeyFlowState;
   error: FlowError | null;
   /** The user once a code was accepted. */
   user: User | null;
@@ -82,6 +95,9 @@ export type FlowEvent =
   | { type: 'declineTerms' }
   | { type: 'walletCreated'; user: User }
   | { type: 'postLoginFailed'; error: FlowError }
+  | { type: 'startPasskey'; operation: PasskeyOperation; credentialId?: string }
+  | { type: 'passkeySucceeded'; attempt: number; user: User; isNewUser: boolean }
+  | { type: 'passkeyFailed'; attempt: number; error: FlowError }
   | { type: 'errorAction' };
 
 /** Exit errors reported to the host when the user leaves a flow (SPEC §4, §8 events). */
@@ -100,6 +116,7 @@ export type FlowEffect =
       previousAddress: string | null;
       code: string;
     }
+  | { type: 'passkey'; operation: PasskeyOperation; attempt: number; credentialId?: string }
   | { type: 'acceptTerms' }
   | { type: 'createEmbeddedWallet'; user: User }
   | { type: 'logout' }

@@ -1,5 +1,13 @@
 import { DELAY, errorRedirect } from '@latch/protocol';
-import type { AuthFlowState, FlowContext, FlowError, FlowEvent, OtpState, Transition } from './flowTypes.js';
+import type {
+  AuthFlowState,
+  FlowContext,
+  FlowError,
+  FlowEvent,
+  OtpState,
+  PasskeyFlowState,
+  Transition,
+} from './flowTypes.js';
 import { SCREEN, type ScreenId } from './screens.js';
 
 /** The one-time-code flow before anything was sent. */
@@ -11,6 +19,9 @@ export const INITIAL_OTP: OtpState = {
   error: null,
   clearCount: 0,
 };
+
+/** No passkey ceremony yet. */
+export const INITIAL_PASSKEY: PasskeyFlowState = { status: 'idle', operation: null, attempt: 0, error: null };
 
 const NO_CONTEXT: FlowContext = {
   requireUsersAcceptTerms: false,
@@ -26,6 +37,7 @@ export function initialAuthFlowState(): AuthFlowState {
     previousScreen: null,
     intent: 'login',
     otp: INITIAL_OTP,
+    passkey: INITIAL_PASSKEY,
     error: null,
     user: null,
     isNewUser: false,

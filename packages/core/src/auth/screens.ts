@@ -11,6 +11,8 @@ export const SCREEN = {
   linkEmail: 'LINK_EMAIL_SCREEN',
   linkPhone: 'LINK_PHONE_SCREEN',
   updateEmail: 'UPDATE_EMAIL_SCREEN',
+  awaitingPasskey: 'AWAITING_PASSKEY_SYSTEM_DIALOGUE',
+  linkPasskey: 'LINK_PASSKEY_SCREEN',
   embeddedWalletOnCreate: 'EMBEDDED_WALLET_ON_ACCOUNT_CREATE_SCREEN',
   embeddedWalletCreated: 'EMBEDDED_WALLET_CREATED_SCREEN',
   awaitingConnection: 'AWAITING_CONNECTION',

@@ -26,6 +26,10 @@ export interface UseLatch {
   linkWallet(options?: { suggestedAddress?: string }): void;
   /** Unlinks the external wallet `address` from the user. */
   unlinkWallet(address: string): Promise<User>;
+  /** Opens LINK_PASSKEY_SCREEN: the user's passkeys ('Your passkeys'), add one (up to 5) or remove one. */
+  linkPasskey(): void;
+  /** Removes the passkey `credentialId` from the user (refused for a passkey enrolled in MFA). */
+  unlinkPasskey(credentialId: string): Promise<User>;
   /** Connect-only mode: connects a wallet to the page without logging in (CONNECT_ONLY_LANDING_SCREEN, or CONNECT_ONLY_AUTHENTICATED_SCREEN when logged in). */
   connectWallet(): void;
   /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless the user is logged out with no connected wallets (SPEC §5). */
@@ -56,6 +60,8 @@ export function useLatch(): UseLatch {
       unlinkPhone: (phoneNumber) => client.unlinkPhone(phoneNumber),
       linkWallet: latch.linkWallet,
       unlinkWallet: (address) => client.unlinkWallet(address),
+      linkPasskey: latch.linkPasskey,
+      unlinkPasskey: (credentialId) => client.unlinkPasskey(credentialId),
       connectWallet: latch.connectWallet,
       connectOrCreateWallet: latch.connectOrCreateWallet,
       getAccessToken: () => client.getAccessToken(),

@@ -90,6 +90,14 @@ export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
     () => import('./auth/UpdateEmailScreen.js'),
     (m) => m.UpdateEmailScreen,
   ),
+  [SCREEN.awaitingPasskey]: single(
+    () => import('./auth/AwaitingPasskeySystemDialogueScreen.js'),
+    (m) => m.AwaitingPasskeySystemDialogueScreen,
+  ),
+  [SCREEN.linkPasskey]: single(
+    () => import('./auth/LinkPasskeyScreen.js'),
+    (m) => m.LinkPasskeyScreen,
+  ),
   [SCREEN.awaitingConnection]: externalWallets.screen((m) => m.AwaitingConnectionScreen),
   [SCREEN.awaitingConnectOnlyConnection]: externalWallets.screen((m) => m.AwaitingConnectOnlyConnectionScreen),
   [SCREEN.connectOnlyLanding]: externalWallets.screen((m) => m.ConnectOnlyLandingScreen),

@@ -4,6 +4,7 @@ import { type ErrorScreenPart, errorScreenStrings } from './errorScreenStrings.j
 import type { ExportWalletStrings } from './exportWalletStrings.js';
 import type { FlowMessageStrings } from './flowMessageStrings.js';
 import type { MfaStrings } from './mfaStrings.js';
+import type { PasskeyStrings } from './passkeyStrings.js';
 import type { SendTransactionStrings } from './sendTransactionStrings.js';
 import type { WalletFlowStrings } from './walletFlowStrings.js';
 import type { WalletStrings } from './walletStrings.js';
@@ -58,7 +59,8 @@ export type StringCatalogue = Strings &
   ExportWalletStrings &
   FlowMessageStrings &
   SendTransactionStrings &
-  MfaStrings;
+  MfaStrings &
+  PasskeyStrings;
 
 /** Fills `{name}` placeholders in a text. */
 export function format(text: string, values: Record<string, string | number>): string {

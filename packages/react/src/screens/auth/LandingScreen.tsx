@@ -6,7 +6,7 @@ import { ConsentLine } from '../../components/ConsentLine.js';
 import { EmailForm } from '../../components/EmailForm.js';
 import { PhoneForm } from '../../components/PhoneForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useClientState, useStrings } from '../../hooks/index.js';
+import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 type View = 'main' | 'overflow' | 'wallets';
@@ -77,11 +77,21 @@ function Entry({ entry, onOpen }: { entry: LandingEntry; onOpen(view: View): voi
     case 'continue-with-wallet':
       return <Button onClick={() => onOpen('wallets')}>{strings.continueWithWallet}</Button>;
     case 'passkey':
-      // Passkey login is not built: landingLayout leaves it out, so this entry does not occur.
-      return null;
+      return <PasskeyButton />;
     case 'wallet':
       return <WalletList configured={[entry.wallet]} />;
   }
+}
+
+/** 'I have a passkey': starts the passkey login (AWAITING_PASSKEY_SYSTEM_DIALOGUE). */
+function PasskeyButton(): ReactNode {
+  const strings = useStrings();
+  const { runner } = useLatchContext();
+  return (
+    <Button onClick={() => runner.dispatch({ type: 'startPasskey', operation: 'login' })}>
+      {strings.passkeyLogin}
+    </Button>
+  );
 }
 
 /**
@@ -94,6 +104,8 @@ function MethodItem({ method, collapsed = false }: { method: LoginMethod; collap
   const [expanded, setExpanded] = useState(!collapsed);
   // 'wallet' as a method: the whole wallet list (the app names no wallets, or lists them in its order).
   if (method === 'wallet') return <WalletList configured={config?.appearance.walletList ?? []} />;
+  // In an ordered layout, passkey is a method like the others.
+  if (method === 'passkey') return <PasskeyButton />;
   if (method === 'email' || method === 'sms') {
     if (!expanded) {
       return (
