@@ -37,6 +37,7 @@ export {
   showsImplicitConsent,
 } from './auth/landingLayout.js';
 export { initialAuthFlowState } from './auth/modalNavigation.js';
+export { loadPasskeyFlow } from './auth/passkeyFlowLoader.js';
 export { SCREEN, type ScreenId } from './auth/screens.js';
 export { codeDigits, codeSubmitError, codeValidationError, isValidEmail } from './auth/validation.js';
 export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
@@ -147,7 +148,7 @@ export type {
   MfaRequest,
 } from './mfa/index.js';
 export type { PasskeyActions } from './passkeys/passkeyActions.js';
-export { type PasskeyNameFields, passkeyDisplayName } from './passkeys/passkeyDisplayName.js';
+export type { PasskeyNameFields } from './passkeys/passkeyDisplayName.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
 export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';

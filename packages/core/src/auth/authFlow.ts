@@ -10,14 +10,45 @@ import {
   showError,
   startScreen,
 } from './modalNavigation.js';
-import { passkeyTransition } from './passkeyFlow.js';
-import { afterLogin, needsEmbeddedWallet } from './postLogin.js';
 import { SCREEN } from './screens.js';
 import { codeSubmitError, codeValidationError, isValidEmail } from './validation.js';
 
-export { needsConsent, needsEmbeddedWallet } from './postLogin.js';
-
 const stay = (state: AuthFlowState): Transition => ({ state, effects: [] });
+
+/** True when the app wants an embedded wallet for this user and a creator is registered (SPEC §4 "Code entry"). */
+export function needsEmbeddedWallet(state: AuthFlowState, user: User): boolean {
+  const { createOnLogin, canCreateEmbeddedWallet } = state.context;
+  if (!canCreateEmbeddedWallet || state.intent !== 'login') return false;
+  if (createOnLogin === 'all-users') return true;
+  return createOnLogin === 'users-without-wallets' && !user.wallet;
+}
+
+/** True when the user must still accept the terms before the login completes. */
+export function needsConsent(state: AuthFlowState, user: User): boolean {
+  return state.intent === 'login' && state.context.requireUsersAcceptTerms && !user.hasAcceptedTerms;
+}
+
+/**
+ * After any login (a code, a passkey): 'Success!', then consent after 900 ms, else wallet creation after 900 ms,
+ * else close after 1400 ms.
+ */
+export function afterLogin(state: AuthFlowState, user: User, isNewUser: boolean): Transition {
+  const next: AuthFlowState = { ...state, user, isNewUser };
+  if (needsConsent(next, user)) {
+    return {
+      state: next,
+      effects: [{ type: 'after', ms: DELAY.beforeConsentOrWalletCreate, event: { type: 'showConsent' } }],
+    };
+  }
+  const done = { ...next, succeeded: true };
+  if (needsEmbeddedWallet(next, user)) {
+    return {
+      state: done,
+      effects: [{ type: 'after', ms: DELAY.beforeConsentOrWalletCreate, event: { type: 'createEmbeddedWallet' } }],
+    };
+  }
+  return { state: done, effects: [{ type: 'after', ms: DELAY.successClose, event: { type: 'finish' } }] };
+}
 
 function sendCode(state: AuthFlowState, channel: OtpChannel, destination: string): Transition {
   if (state.otp.status === 'sending-code' || state.otp.status === 'submitting-code') return stay(state);
@@ -152,10 +183,6 @@ export function authFlowTransition(state: AuthFlowState, event: FlowEvent): Tran
       const closed = closeModal({ ...state, succeeded: false });
       return { state: closed.state, effects: [{ type: 'logout' }, ...closed.effects] };
     }
-    case 'startPasskey':
-    case 'passkeySucceeded':
-    case 'passkeyFailed':
-      return passkeyTransition(state, event);
     case 'postLoginFailed':
       // A login whose last steps failed is not a login: sign the user out and say so.
       return {

@@ -1,5 +1,5 @@
 import { LatchError, type User } from '@latch/protocol';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { toFlowError } from '../machine/flowError.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { createFlowRunner, type FlowActions, type FlowHandlers } from './flowRunner.js';
@@ -388,5 +388,16 @@ describe('toFlowError', () => {
       message: 'Invalid or expired verification code',
     });
     expect(toFlowError('boom')).toEqual({ message: 'boom' });
+  });
+});
+
+describe('the passkey flow (loaded on first use)', () => {
+  it("is not loaded up front: 'I have a passkey' loads it, then the event replays and the ceremony starts", async () => {
+    const t = setup();
+    await openLogin(t);
+    t.runner.dispatch({ type: 'startPasskey', operation: 'login' });
+    expect(t.state().screen).toBe(SCREEN.landing);
+    await vi.waitFor(() => expect(t.state().screen).toBe(SCREEN.awaitingPasskey));
+    await vi.waitFor(() => expect(t.calls).toEqual([['loginWithPasskey']]));
   });
 });

@@ -2,10 +2,11 @@ import type { CodePurpose, User } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
-import { authFlowTransition } from './authFlow.js';
-import type { AuthFlowState, ExitError, FlowEffect, FlowEvent, FlowIntent } from './flowTypes.js';
+import { afterLogin, authFlowTransition } from './authFlow.js';
+import type { AuthFlowState, ExitError, FlowEffect, FlowEvent, FlowIntent, Transition } from './flowTypes.js';
 
-import { initialAuthFlowState } from './modalNavigation.js';
+import { initialAuthFlowState, navigate, showError } from './modalNavigation.js';
+import { loadedPasskeyFlow, loadPasskeyFlow } from './passkeyFlowLoader.js';
 
 /** The client actions the flows call (a subset of the Latch client). */
 export interface FlowActions {
@@ -42,7 +43,16 @@ export function createFlowRunner(options: {
   handlers: () => FlowHandlers;
 }): FlowRunner {
   const { actions, clock, handlers } = options;
-  const core = createMachineCore({ initial: initialAuthFlowState(), transition: authFlowTransition, clock, run });
+  // The passkey flow loads with its first event (out of the page's initial JavaScript), which then replays.
+  const transition = (state: AuthFlowState, event: FlowEvent): Transition => {
+    if (event.type !== 'startPasskey' && event.type !== 'passkeySucceeded' && event.type !== 'passkeyFailed') {
+      return authFlowTransition(state, event);
+    }
+    const passkeyFlow = loadedPasskeyFlow();
+    if (passkeyFlow) return passkeyFlow.passkeyTransition(state, event, { afterLogin, navigate, showError });
+    return { state, effects: [{ type: 'loadPasskeyFlow', event }] };
+  };
+  const core = createMachineCore({ initial: initialAuthFlowState(), transition, clock, run });
   const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) =>
     core.settle(promise, ok, (error) => fail(toFlowError(error)));
 
@@ -60,20 +70,6 @@ export function createFlowRunner(options: {
     return (channel === 'email' ? actions.linkEmail(destination, code) : actions.linkPhone(destination, code)).then(
       asLinked,
     );
-  };
-
-  const passkey = (effect: Extract<FlowEffect, { type: 'passkey' }>): Promise<{ user: User; isNewUser: boolean }> => {
-    const asLinked = (user: User) => ({ user, isNewUser: false });
-    switch (effect.operation) {
-      case 'login':
-        return actions.loginWithPasskey();
-      case 'signup':
-        return actions.signUpWithPasskey();
-      case 'link':
-        return actions.linkPasskey().then(asLinked);
-      case 'unlink':
-        return actions.unlinkPasskey(effect.credentialId ?? '').then(asLinked);
-    }
   };
 
   function run(effect: FlowEffect): void {
@@ -106,10 +102,20 @@ export function createFlowRunner(options: {
           (error) => ({ type: 'codeRejected', error }),
         );
         return;
+      case 'loadPasskeyFlow':
+        // A failed load changes nothing: the user's next click tries again.
+        loadPasskeyFlow().then(
+          () => core.dispatch(effect.event),
+          () => undefined,
+        );
+        return;
       case 'passkey': {
         const { attempt } = effect;
+        const passkeyFlow = loadedPasskeyFlow();
         settle(
-          passkey(effect),
+          passkeyFlow
+            ? passkeyFlow.runPasskeyEffect(actions, effect)
+            : Promise.reject(new Error('passkey flow not loaded')),
           ({ user, isNewUser }) => ({ type: 'passkeySucceeded', attempt, user, isNewUser }),
           (error) => ({ type: 'passkeyFailed', attempt, error }),
         );

@@ -100,6 +100,9 @@ export type FlowEvent =
   | { type: 'passkeyFailed'; attempt: number; error: FlowError }
   | { type: 'errorAction' };
 
+/** The passkey flow's events: its transitions load with the first of them (core/src/passkeys/passkeyFlow.ts). */
+export type PasskeyEvent = Extract<FlowEvent, { type: 'startPasskey' | 'passkeySucceeded' | 'passkeyFailed' }>;
+
 /** Exit errors reported to the host when the user leaves a flow (SPEC §4, §8 events). */
 export type ExitError = 'exited_auth_flow' | 'exited_link_flow';
 
@@ -117,6 +120,7 @@ export type FlowEffect =
       code: string;
     }
   | { type: 'passkey'; operation: PasskeyOperation; attempt: number; credentialId?: string }
+  | { type: 'loadPasskeyFlow'; event: PasskeyEvent }
   | { type: 'acceptTerms' }
   | { type: 'createEmbeddedWallet'; user: User }
   | { type: 'logout' }

@@ -1,4 +1,4 @@
-import { passkeyDisplayName } from '@latch/core';
+import { passkeyDisplayName } from '@latch/core/passkeys';
 import { DISPLAY, LIMIT, type LinkedAccount } from '@latch/protocol';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/Button.js';

@@ -1,9 +1,17 @@
-import { createLatch, createLatchClient, type FlowEvent, type FlowIntent, SCREEN, type ScreenId } from '@latch/core';
+import {
+  createLatch,
+  createLatchClient,
+  type FlowEvent,
+  type FlowIntent,
+  loadPasskeyFlow,
+  SCREEN,
+  type ScreenId,
+} from '@latch/core';
 import { createFakeClock, createFakeFetch, makeAccessToken, serverAppConfig } from '@latch/core/testing';
 import { API, PASSKEY_API, type WireLinkedAccount } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LatchContext } from '../../LatchContext.js';
 import { en, type StringCatalogue } from '../../strings/en.js';
 import { ScreenView } from '../ScreenView.js';
@@ -82,6 +90,9 @@ async function render(
       .replace(/\s+/g, ' ')
   );
 }
+
+// The runner loads the passkey flow with its first event; loaded first here, the events below act at once.
+beforeAll(() => loadPasskeyFlow());
 
 const login: FlowEvent = { type: 'startPasskey', operation: 'login' };
 const failed = (code: string): FlowEvent => ({

@@ -1,15 +1,33 @@
-import { errorRedirect } from '@latch/protocol';
-import type { AuthFlowState, FlowEvent, PasskeyOperation, Transition } from './flowTypes.js';
-import { navigate, showError } from './modalNavigation.js';
-import { afterLogin } from './postLogin.js';
-import { SCREEN } from './screens.js';
+import { errorRedirect, type User } from '@latch/protocol';
+import type { FlowActions } from '../auth/flowRunner.js';
+import type {
+  AuthFlowState,
+  FlowEffect,
+  FlowError,
+  PasskeyEvent,
+  PasskeyOperation,
+  Transition,
+} from '../auth/flowTypes.js';
+import { SCREEN, type ScreenId } from '../auth/screens.js';
 
-type PasskeyEvent = Extract<FlowEvent, { type: 'startPasskey' | 'passkeySucceeded' | 'passkeyFailed' }>;
+/**
+ * The auth flow's own steps this flow ends in, handed in by the runner (so that this lazily loaded module imports
+ * none of the initial flow code): the post-login steps, navigation, and the error redirects.
+ */
+export interface AuthFlowSteps {
+  afterLogin(state: AuthFlowState, user: User, isNewUser: boolean): Transition;
+  navigate(state: AuthFlowState, screen: ScreenId): AuthFlowState;
+  showError(state: AuthFlowState, error: FlowError): AuthFlowState;
+}
 
 const stay = (state: AuthFlowState): Transition => ({ state, effects: [] });
 const logsIn = (operation: PasskeyOperation | null) => operation === 'login' || operation === 'signup';
 
-function start(state: AuthFlowState, event: Extract<PasskeyEvent, { type: 'startPasskey' }>): Transition {
+function start(
+  state: AuthFlowState,
+  event: Extract<PasskeyEvent, { type: 'startPasskey' }>,
+  { navigate }: AuthFlowSteps,
+): Transition {
   const { passkey } = state;
   const { operation } = event;
   if (passkey.status === 'done') return stay(state);
@@ -34,20 +52,38 @@ function start(state: AuthFlowState, event: Extract<PasskeyEvent, { type: 'start
  * error with Retry. A login or sign-up continues like a code login (consent, wallet creation, close after 1400 ms);
  * a link shows 'Passkey added' until Done; an unlink returns to the list.
  */
-export function passkeyTransition(state: AuthFlowState, event: PasskeyEvent): Transition {
-  if (event.type === 'startPasskey') return start(state, event);
+export function passkeyTransition(state: AuthFlowState, event: PasskeyEvent, steps: AuthFlowSteps): Transition {
+  if (event.type === 'startPasskey') return start(state, event, steps);
   const { passkey } = state;
   // Only the answer of the live ceremony counts (a replaced or abandoned one may still answer).
   if (passkey.status !== 'pending' || event.attempt !== passkey.attempt) return stay(state);
   if (event.type === 'passkeyFailed') {
-    if (logsIn(passkey.operation) && errorRedirect(event.error.code)) return stay(showError(state, event.error));
+    if (logsIn(passkey.operation) && errorRedirect(event.error.code)) return stay(steps.showError(state, event.error));
     return stay({ ...state, passkey: { ...passkey, status: 'error', error: event.error } });
   }
   if (logsIn(passkey.operation)) {
-    return afterLogin({ ...state, passkey: { ...passkey, status: 'done' } }, event.user, event.isNewUser);
+    return steps.afterLogin({ ...state, passkey: { ...passkey, status: 'done' } }, event.user, event.isNewUser);
   }
   if (passkey.operation === 'link') {
     return stay({ ...state, user: event.user, succeeded: true, passkey: { ...passkey, status: 'done' } });
   }
   return stay({ ...state, user: event.user, passkey: { ...passkey, status: 'idle' } });
+}
+
+/** Runs a passkey effect with the client's actions; a link or unlink answers the user (not a new one). */
+export function runPasskeyEffect(
+  actions: FlowActions,
+  effect: Extract<FlowEffect, { type: 'passkey' }>,
+): Promise<{ user: User; isNewUser: boolean }> {
+  const asLinked = (user: User) => ({ user, isNewUser: false });
+  switch (effect.operation) {
+    case 'login':
+      return actions.loginWithPasskey();
+    case 'signup':
+      return actions.signUpWithPasskey();
+    case 'link':
+      return actions.linkPasskey().then(asLinked);
+    case 'unlink':
+      return actions.unlinkPasskey(effect.credentialId ?? '').then(asLinked);
+  }
 }

@@ -1,9 +1,10 @@
 import { DELAY, LatchError, type User } from '@latch/protocol';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createFlowRunner, type FlowActions } from '../auth/flowRunner.js';
+import type { FlowContext, FlowIntent } from '../auth/flowTypes.js';
+import { loadPasskeyFlow } from '../auth/passkeyFlowLoader.js';
+import { SCREEN, type ScreenId } from '../auth/screens.js';
 import { createFakeClock } from '../testing/fakeClock.js';
-import { createFlowRunner, type FlowActions } from './flowRunner.js';
-import type { FlowContext, FlowIntent } from './flowTypes.js';
-import { SCREEN, type ScreenId } from './screens.js';
 
 const user = (overrides: Partial<User> = {}): User => ({
   id: 'u1',
@@ -69,6 +70,9 @@ function setup(context: Partial<FlowContext> = {}) {
   };
   return { clock, pending, events, runner, open, last, state: () => runner.getState() };
 }
+
+// The runner loads the passkey flow with its first event; loaded here first, every dispatch below acts at once.
+beforeAll(() => loadPasskeyFlow());
 
 describe('passkey login and sign-up (SPEC §3 "Passkey login")', () => {
   it("'I have a passkey' shows AWAITING_PASSKEY_SYSTEM_DIALOGUE loading, then success closes after 1400 ms", async () => {
