@@ -56,6 +56,10 @@ export function DemoApp({
             <dd data-testid="user-email">{user.email?.address ?? '—'}</dd>
             <dt>Phone</dt>
             <dd data-testid="user-phone">{user.phone?.number ?? '—'}</dd>
+            <dt>Passkeys</dt>
+            <dd data-testid="user-passkeys">
+              {user.linkedAccounts.filter((account) => account.type === 'passkey').length}
+            </dd>
             <dt>Wallet</dt>
             <dd data-testid="user-wallet">{user.wallet?.address ?? '—'}</dd>
           </dl>
@@ -89,6 +93,9 @@ export function DemoApp({
                 Link phone
               </button>
             )}
+            <button type="button" onClick={latch.linkPasskey}>
+              Passkeys
+            </button>
             <button
               type="button"
               onClick={() =>

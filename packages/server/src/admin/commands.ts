@@ -17,7 +17,7 @@ import { migrateToLatest } from '../store/migrate.js';
 /** The name `apps ensure-demo` finds its app by. */
 export const DEMO_APP_NAME = 'Latch Demo';
 /** Login methods the server implements today; the demo app enables all of them. */
-export const IMPLEMENTED_LOGIN_FLAGS = ['email_auth', 'sms_auth', 'wallet_auth'] as const;
+export const IMPLEMENTED_LOGIN_FLAGS = ['email_auth', 'sms_auth', 'wallet_auth', 'passkey_auth'] as const;
 
 export const USAGE = `Usage: latch-server <command>
 

@@ -75,9 +75,11 @@ export function LinkPasskeyScreen({ titleId }: ScreenProps): ReactNode {
         </Button>
       ) : null}
       {busy ? <p className="latch-text">{text.passkeyWaiting}</p> : null}
-      <p className="latch-status" data-tone="error" role="status" aria-live="polite">
-        {message}
-      </p>
+      {message ? (
+        <p className="latch-status" data-tone="error" role="status">
+          {message}
+        </p>
+      ) : null}{' '}
       {passkeys.length < LIMIT.passkeysPerUser ? (
         <Button
           variant="primary"

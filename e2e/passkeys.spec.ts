@@ -1,0 +1,154 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp, launchBrowser, openDemo, type TestApp } from './support.js';
+import {
+  checkScreen,
+  demoField,
+  dialog,
+  expectSuccessAndClose,
+  newUserPage,
+  openLogin,
+  visible,
+} from './widgetSteps.js';
+
+// Passkeys end to end (#13): Chromium's WebAuthn virtual authenticator (CDP) holds real keys, the real server checks
+// real attestations and assertions. Sign up, log out, log in ('I have a passkey'), cancel and retry, link up to 5
+// (the add option hidden), unlink one.
+
+/** A CTAP2 platform authenticator with resident keys and user verification, as a phone or laptop has. */
+async function addAuthenticator(cdp: CDPSession): Promise<string> {
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return authenticatorId;
+}
+
+/** One authenticator holds one passkey of the user (a second on the same one is excluded): swap in a fresh one. */
+async function freshAuthenticator(cdp: CDPSession, previous: string): Promise<string> {
+  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: previous });
+  return addAuthenticator(cdp);
+}
+
+const passkeyCount = async (page: Page) => Number(await page.getByTestId('user-passkeys').textContent());
+
+async function openPasskeys(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Passkeys', exact: true }).click();
+  await visible(dialog(page).getByRole('heading', { name: 'Your passkeys' }));
+}
+
+/** On LINK_PASSKEY_SCREEN: 'Add a passkey', 'Passkey added', Done. */
+async function addPasskey(page: Page, count: number): Promise<void> {
+  await dialog(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await visible(dialog(page).getByRole('heading', { name: 'Passkey added' }));
+  await visible(dialog(page).getByText('From now on, you can use your passkey to log in.'));
+  await dialog(page).getByRole('button', { name: 'Done' }).click();
+  await dialog(page).waitFor({ state: 'detached' });
+  await visible(page.getByTestId('user-passkeys').getByText(String(count), { exact: true }));
+}
+
+describe('passkeys', () => {
+  let browser: Browser;
+  let app: TestApp;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    app = await createApp({ name: 'Passkey Co', config: { email_auth: true, passkey_auth: true } });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('signs up with a passkey, logs out, logs back in with it, links up to 5 and unlinks one', async () => {
+    const page = await newUserPage(browser);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    let authenticator = await addAuthenticator(cdp);
+    await openDemo(page, app);
+
+    // Sign up: 'I have a passkey', then 'Create an account with a passkey' (it replaces the pending login).
+    await openLogin(page);
+    await checkScreen(page, 'passkey-landing-light-1024');
+    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Log in with a passkey' }));
+    await dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Sign up with a passkey' }));
+    await expectSuccessAndClose(page);
+    const userId = await demoField(page, 'user-id');
+    expect(userId).toBeTruthy();
+    expect(await passkeyCount(page)).toBe(1);
+
+    // Log out, then log in with the passkey: the same user.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    await expectSuccessAndClose(page);
+    expect(await demoField(page, 'user-id')).toBe(userId);
+
+    // LINK_PASSKEY_SCREEN: link a second, then up to the limit of 5.
+    await openPasskeys(page);
+    await checkScreen(page, 'link-passkey-light-1024');
+    for (let count = 2; count <= 5; count += 1) {
+      authenticator = await freshAuthenticator(cdp, authenticator);
+      if (count > 2) await openPasskeys(page);
+      await addPasskey(page, count);
+    }
+
+    // At 5 the add option is hidden; 2 show collapsed until 'View all'.
+    await openPasskeys(page);
+    await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(2);
+    expect(await dialog(page).getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);
+    await visible(dialog(page).getByText('You have 5 passkeys, the most an account can have.'));
+    await dialog(page).getByRole('button', { name: 'View all' }).click();
+    await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(5);
+    await checkScreen(page, 'link-passkey-full-light-1024');
+
+    // Unlink one: 4 left, and the add option is back.
+    await dialog(page).getByTestId('passkey-item').first().getByRole('button').click();
+    await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(4);
+    await visible(dialog(page).getByRole('button', { name: 'Add a passkey' }));
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await visible(page.getByTestId('user-passkeys').getByText('4', { exact: true }));
+
+    // The last authenticator's passkey still logs in.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    await expectSuccessAndClose(page);
+    expect(await demoField(page, 'user-id')).toBe(userId);
+    await page.close();
+  });
+
+  it("a refused ceremony shows 'Passkey request timed out or rejected by user.' with Retry, and Retry logs in", async () => {
+    const page = await newUserPage(browser);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const authenticator = await addAuthenticator(cdp);
+    await openDemo(page, app);
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    await dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click();
+    await expectSuccessAndClose(page);
+    const userId = await demoField(page, 'user-id');
+    await page.getByRole('button', { name: 'Log out' }).click();
+
+    // The user does not verify (the system dialogue is dismissed): refused, nothing logged in.
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId: authenticator, isUserVerified: false });
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    await visible(dialog(page).getByText('Passkey request timed out or rejected by user.'));
+    await checkScreen(page, 'passkey-refused-light-1024');
+    expect(await demoField(page, 'user-id')).toBeNull();
+
+    await cdp.send('WebAuthn.setUserVerified', { authenticatorId: authenticator, isUserVerified: true });
+    await dialog(page).getByRole('button', { name: 'Retry' }).click();
+    await expectSuccessAndClose(page);
+    expect(await demoField(page, 'user-id')).toBe(userId);
+    await page.close();
+  });
+});
