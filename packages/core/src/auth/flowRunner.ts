@@ -111,11 +111,9 @@ export function createFlowRunner(options: {
         return;
       case 'passkey': {
         const { attempt } = effect;
-        const passkeyFlow = loadedPasskeyFlow();
         settle(
-          passkeyFlow
-            ? passkeyFlow.runPasskeyEffect(actions, effect)
-            : Promise.reject(new Error('passkey flow not loaded')),
+          // Only the loaded passkey flow emits this effect.
+          loadedPasskeyFlow()!.runPasskeyEffect(actions, effect),
           ({ user, isNewUser }) => ({ type: 'passkeySucceeded', attempt, user, isNewUser }),
           (error) => ({ type: 'passkeyFailed', attempt, error }),
         );
