@@ -1,6 +1,5 @@
-import type { TokenResponse, WireUser } from '@latch/protocol';
+import { PASSKEY_API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { fromWirePasskeyJson, PASSKEY_API, toWirePasskeyJson } from '../../../protocol/src/passkeys.js';
 import { createLatchClient } from '../client.js';
 import { memoryStorage } from '../storage.js';
 import { createFakeClock } from '../testing/fakeClock.js';
