@@ -1,6 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, launchBrowser, openDemo, type TestApp } from './support.js';
+import { createApp, demoApp, launchBrowser, openDemo, type TestApp } from './support.js';
 import {
   checkScreen,
   demoField,
@@ -149,6 +149,22 @@ describe('passkeys', () => {
     await dialog(page).getByRole('button', { name: 'Retry' }).click();
     await expectSuccessAndClose(page);
     expect(await demoField(page, 'user-id')).toBe(userId);
+    await page.close();
+  });
+
+  it('a passkey sign-up in the demo app gets its embedded wallet: the device grant reaches the wallet frame', async () => {
+    const page = await newUserPage(browser);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await addAuthenticator(cdp);
+    await openDemo(page, demoApp());
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    await dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click();
+    await visible(dialog(page).getByRole('heading', { name: /^Welcome to / }), 30_000);
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+    expect(await page.getByTestId('embedded-wallet-address').textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/);
     await page.close();
   });
 });
