@@ -4,7 +4,8 @@
 // reading the captured code happen between them and are not counted. PGlite runs in this process, so
 // the database's work is in both figures. Prints one JSON line; passkeyCpuFigures.mjs runs it.
 import { randomBytes } from 'node:crypto';
-import { API, PASSKEY_API } from '@latch/protocol';
+import { API } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { createLatchServer, type DeliveryModule, loadSettings } from '@latch/server';
 import { SoftAuthenticator } from '../../packages/server/src/auth/passkeys/testing/softAuthenticator.js';
 

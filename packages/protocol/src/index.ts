@@ -44,15 +44,14 @@ export type {
   WireTotpEnrollmentInfo,
   WireWalletWithMfa,
 } from './mfa.js';
-export {
-  fromWirePasskeyJson,
-  PASSKEY_API,
-  toWirePasskeyJson,
-  type WirePasskeyAssertion,
-  type WirePasskeyCreationOptions,
-  type WirePasskeyDescriptor,
-  type WirePasskeyRegistration,
-  type WirePasskeyRequestOptions,
+// The passkey values (PASSKEY_API and the wire converters) are `@latch/protocol/passkeys`: re-exported
+// here, passkeys.ts would sit in every host page's initial JavaScript as soon as a lazy chunk used it.
+export type {
+  WirePasskeyAssertion,
+  WirePasskeyCreationOptions,
+  WirePasskeyDescriptor,
+  WirePasskeyRegistration,
+  WirePasskeyRequestOptions,
 } from './passkeys.js';
 export { API } from './paths.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never

@@ -1,4 +1,5 @@
-import { PASSKEY_API, type User, type WirePasskeyCreationOptions } from '@latch/protocol';
+import type { User, WirePasskeyCreationOptions } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { type ActionContext, sendAuthed, sendForUser } from '../actions/context.js';
 import { runPasskeyRegistration } from './passkeyCeremony.js';
 

@@ -1,4 +1,5 @@
-import { PASSKEY_API, type TokenResponse, type WirePasskeyRequestOptions } from '@latch/protocol';
+import type { TokenResponse, WirePasskeyRequestOptions } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { type ActionContext, type LoginResult, sendOpen, signIn } from '../actions/context.js';
 import { runPasskeyAuthentication } from './passkeyCeremony.js';
 

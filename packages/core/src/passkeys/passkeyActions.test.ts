@@ -1,4 +1,5 @@
-import { PASSKEY_API, type TokenResponse, type WireUser } from '@latch/protocol';
+import type { TokenResponse, WireUser } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient } from '../client.js';
 import { memoryStorage } from '../storage.js';

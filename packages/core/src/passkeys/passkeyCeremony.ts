@@ -1,12 +1,11 @@
 import {
-  fromWirePasskeyJson,
   LatchError,
-  toWirePasskeyJson,
   type WirePasskeyAssertion,
   type WirePasskeyCreationOptions,
   type WirePasskeyRegistration,
   type WirePasskeyRequestOptions,
 } from '@latch/protocol';
+import { fromWirePasskeyJson, toWirePasskeyJson } from '@latch/protocol/passkeys';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,

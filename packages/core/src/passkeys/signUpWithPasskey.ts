@@ -1,4 +1,5 @@
-import { PASSKEY_API, type TokenResponse, type WirePasskeyCreationOptions } from '@latch/protocol';
+import type { TokenResponse, WirePasskeyCreationOptions } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { type ActionContext, type LoginResult, sendOpen, signIn } from '../actions/context.js';
 import { runPasskeyRegistration } from './passkeyCeremony.js';
 

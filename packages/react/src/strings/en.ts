@@ -1,3 +1,4 @@
+import type { ActionErrorScreenStrings } from './actionErrorScreenStrings.js';
 import type { AuthScreenStrings } from './authScreenStrings.js';
 import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
 import { type ErrorScreenPart, errorScreenStrings } from './errorScreenStrings.js';
@@ -52,6 +53,7 @@ export type Strings = { [K in keyof typeof en]: string };
  * page loads only en.ts).
  */
 export type StringCatalogue = Strings &
+  ActionErrorScreenStrings &
   AuthScreenStrings &
   WalletStrings &
   WalletFlowStrings &

@@ -25,7 +25,7 @@ export type ErrorScreenRow = ErrorScreenCode | 'error';
 export type ErrorScreenPart = 'title' | 'detail' | 'cta';
 
 /**
- * ERROR_SCREEN's title, detail and button for each row of SPEC §8's table, word for word, keyed
+ * ERROR_SCREEN's title, detail and button (these rows with the page; `actionErrorScreenStrings` with the screen) for each row of SPEC §8's table, word for word, keyed
  * `<code>_title`, `<code>_detail`, `<code>_cta`, so a host overrides one as
  * `strings={{ too_many_requests_title: '…' }}`. A row names only the texts in which it differs from the
  * `error` row (twilio_verification_failed differs in none); `{message}` is the error's own message.
@@ -36,19 +36,6 @@ export const errorScreenStrings = {
   error_cta: 'Try again later',
   client_request_timeout_title: 'Timed out',
   client_request_timeout_cta: 'Try again',
-  invalid_captcha_detail: 'Please try again.',
-  invalid_captcha_cta: 'Try again',
-  disallowed_login_method_title: 'Not allowed',
-  disallowed_login_method_cta: 'Try another method',
-  captcha_failure_detail: 'You did not pass CAPTCHA. Please try again.',
-  captcha_failure_cta: 'Try again',
-  captcha_timeout_detail: 'Something went wrong! Please try again later.',
-  linked_to_another_user_title: 'Authentication failed',
-  linked_to_another_user_detail: 'This account has already been linked to another user.',
-  linked_to_another_user_cta: 'Try again',
-  not_supported_title: 'This region is not supported',
-  not_supported_detail: 'SMS authentication from this region is not available',
-  not_supported_cta: 'Try another method',
   too_many_requests_title: 'Request failed',
   too_many_requests_detail: 'Too many attempts.',
 } as const satisfies Record<`error_${ErrorScreenPart}`, string> &

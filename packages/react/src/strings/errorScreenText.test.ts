@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { en, errorScreenText } from './en.js';
+import { actionErrorScreenStrings } from './actionErrorScreenStrings.js';
+import { errorScreenText, en as page } from './en.js';
+
+// What ERROR_SCREEN reads: the page's rows and the rows that load with the screen.
+const en = { ...actionErrorScreenStrings, ...page };
 
 // SPEC §8 "Error screen by code", row by row, as the catalogue gives it.
 describe('errorScreenText (SPEC §8 table)', () => {
@@ -59,6 +63,11 @@ describe('errorScreenText (SPEC §8 table)', () => {
 
   it('does not read a placeholder out of the server message', () => {
     expect(row('disallowed_login_method', 'not {message} $&').detail).toBe('not {message} $&');
+  });
+
+  it('keeps the action-only rows out of the page catalogue (they load with ERROR_SCREEN)', () => {
+    expect(errorScreenText(page, { code: 'not_supported', message: 'm' }).title).toBe('Something went wrong');
+    expect(errorScreenText(page, { code: 'too_many_requests', message: 'm' }).title).toBe('Request failed');
   });
 
   it("takes the host's texts, a row's own over the generic row's", () => {

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useFlowState, useLatchContext, useStrings } from '../../hooks/index.js';
+import { actionErrorScreenStrings } from '../../strings/actionErrorScreenStrings.js';
 import { errorScreenText } from '../../strings/en.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
@@ -9,7 +10,7 @@ import type { ScreenProps } from '../ScreenProps.js';
 export function ErrorScreen({ titleId }: ScreenProps): ReactNode {
   const { runner } = useLatchContext();
   const { error } = useFlowState();
-  const content = errorScreenText(useStrings(), error);
+  const content = errorScreenText({ ...actionErrorScreenStrings, ...useStrings() }, error);
   return (
     <ScreenFrame
       titleId={titleId}

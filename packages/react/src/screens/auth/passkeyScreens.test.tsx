@@ -8,7 +8,8 @@ import {
   type ScreenId,
 } from '@latch/core';
 import { createFakeClock, createFakeFetch, makeAccessToken, serverAppConfig } from '@latch/core/testing';
-import { API, PASSKEY_API, type WireLinkedAccount } from '@latch/protocol';
+import { API, type WireLinkedAccount } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { beforeAll, describe, expect, it } from 'vitest';

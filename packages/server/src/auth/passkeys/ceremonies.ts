@@ -1,12 +1,11 @@
-import {
-  fromWirePasskeyJson,
-  type LatchError,
-  toWirePasskeyJson,
-  type WirePasskeyAssertion,
-  type WirePasskeyCreationOptions,
-  type WirePasskeyRegistration,
-  type WirePasskeyRequestOptions,
+import type {
+  LatchError,
+  WirePasskeyAssertion,
+  WirePasskeyCreationOptions,
+  WirePasskeyRegistration,
+  WirePasskeyRequestOptions,
 } from '@latch/protocol';
+import { fromWirePasskeyJson, toWirePasskeyJson } from '@latch/protocol/passkeys';
 import {
   type AuthenticationResponseJSON,
   generateAuthenticationOptions,

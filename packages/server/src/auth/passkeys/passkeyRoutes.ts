@@ -1,4 +1,4 @@
-import { PASSKEY_API } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { PasskeyAssertionBody, PasskeyRegistrationBody, PasskeyUnlinkBody } from '@latch/protocol/schemas';
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';

@@ -1,4 +1,5 @@
-import { PASSKEY_API, type WirePasskeyRequestOptions } from '@latch/protocol';
+import type { WirePasskeyRequestOptions } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { databaseFingerprint } from '../../codes/testing/databaseFingerprint.js';

@@ -1,4 +1,5 @@
-import { LIMIT, PASSKEY_API, type WireUser } from '@latch/protocol';
+import { LIMIT, type WireUser } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { expectRefusedUnchanged } from '../../siwe/testing/expectRefusedUnchanged.js';

@@ -1,12 +1,12 @@
-import {
-  PASSKEY_API,
-  type TokenResponse,
-  type WirePasskeyAssertion,
-  type WirePasskeyCreationOptions,
-  type WirePasskeyRegistration,
-  type WirePasskeyRequestOptions,
-  type WireUser,
+import type {
+  TokenResponse,
+  WirePasskeyAssertion,
+  WirePasskeyCreationOptions,
+  WirePasskeyRegistration,
+  WirePasskeyRequestOptions,
+  WireUser,
 } from '@latch/protocol';
+import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 import type { CreateTamper, GetTamper, SoftAuthenticator } from './softAuthenticator.js';
 
