@@ -4,7 +4,6 @@ import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConsentLine } from '../../components/ConsentLine.js';
 import { EmailForm } from '../../components/EmailForm.js';
-import { PhoneForm } from '../../components/PhoneForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
@@ -13,6 +12,18 @@ type View = 'main' | 'overflow' | 'wallets';
 
 // The wallet list and the wallet code it needs load after first paint, out of the initial JavaScript.
 const LazyWalletList = lazy(() => import('../../components/WalletList.js'));
+// So does the phone form (the country list and its input, ~1 kB): SMS login is an app's choice, the page's
+// first chunk is every app's (the budget); the form appears a moment after first paint where SMS is on.
+const LazyPhoneForm = lazy(() => import('../../components/PhoneForm.js').then((m) => ({ default: m.PhoneForm })));
+
+/** The phone form (lazily loaded); its slot stays empty until it is there. */
+function PhoneForm({ autoFocus }: { autoFocus?: boolean }): ReactNode {
+  return (
+    <Suspense fallback={null}>
+      <LazyPhoneForm autoFocus={autoFocus} />
+    </Suspense>
+  );
+}
 
 /** The wallet list (lazily loaded), with a spinner until it is there. */
 function WalletList({ configured }: { configured: readonly string[] }): ReactNode {
