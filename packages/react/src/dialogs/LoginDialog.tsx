@@ -1,6 +1,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useRootAttributes } from '../components/useRootAttributes.js';
-import { useFlowState, useLatchContext } from '../hooks/index.js';
+import { useClientState, useFlowState, useLatchContext } from '../hooks/index.js';
+import { preloadPhoneForm } from '../screens/auth/LandingScreen.js';
 import { ScreenView } from '../screens/ScreenView.js';
 import { injectStyles } from '../styles/injectStyles.js';
 
@@ -12,6 +13,11 @@ import { injectStyles } from '../styles/injectStyles.js';
 export function LoginDialog(): ReactNode {
   const flow = useFlowState();
   const { embeds } = useLatchContext();
+  const sms = useClientState().config?.loginMethods.includes('sms') ?? false;
+  // The landing's phone form loads after first paint: start it as soon as the app turns SMS on.
+  useEffect(() => {
+    if (sms) preloadPhoneForm();
+  }, [sms]);
   if (flow.phase === 'closed' || !flow.screen || embeds.current > 0) return null;
   return <ModalDialog visible={flow.phase === 'open'} />;
 }

@@ -13,11 +13,31 @@ type View = 'main' | 'overflow' | 'wallets';
 // The wallet list and the wallet code it needs load after first paint, out of the initial JavaScript.
 const LazyWalletList = lazy(() => import('../../components/WalletList.js'));
 // So does the phone form (the country list and its input, ~1 kB): SMS login is an app's choice, the page's
-// first chunk is every app's (the budget); the form appears a moment after first paint where SMS is on.
-const LazyPhoneForm = lazy(() => import('../../components/PhoneForm.js').then((m) => ({ default: m.PhoneForm })));
+// first chunk is every app's (the budget). It is preloaded as soon as the app config enables SMS
+// (`preloadPhoneForm`, from LoginDialog), so the landing normally renders it at once.
+type PhoneFormModule = typeof import('../../components/PhoneForm.js');
+let phoneForm: PhoneFormModule | undefined;
+let phoneFormLoad: Promise<PhoneFormModule> | undefined;
+const loadPhoneForm = (): Promise<PhoneFormModule> => {
+  phoneFormLoad ??= import('../../components/PhoneForm.js').then((m) => {
+    phoneForm = m;
+    return m;
+  });
+  return phoneFormLoad;
+};
+const LazyPhoneForm = lazy(() => loadPhoneForm().then((m) => ({ default: m.PhoneForm })));
 
-/** The phone form (lazily loaded); its slot stays empty until it is there. */
+/** Starts loading the landing's phone form (the app enables SMS login); a failed load is retried on render. */
+export function preloadPhoneForm(): void {
+  loadPhoneForm().catch(() => {
+    phoneFormLoad = undefined;
+  });
+}
+
+/** The phone form: rendered at once when loaded, else lazily (its slot stays empty until it is there). */
 function PhoneForm({ autoFocus }: { autoFocus?: boolean }): ReactNode {
+  const Loaded = phoneForm?.PhoneForm;
+  if (Loaded) return <Loaded autoFocus={autoFocus} />;
   return (
     <Suspense fallback={null}>
       <LazyPhoneForm autoFocus={autoFocus} />
