@@ -1,17 +1,6 @@
 import type { User } from '@latch/protocol';
+import { passkeyDisplayName } from '../passkeys/passkeyDisplayName.js';
 import type { MfaPasskey } from './mfaEnrollmentFlow.js';
-
-/** SPEC §4 passkey display name: 'authenticator on browser', else 'browser on OS', else 'Unknown device'. */
-export function passkeyDisplayName(account: Record<string, unknown>): string {
-  const text = (key: string) =>
-    typeof account[key] === 'string' && account[key] !== '' ? (account[key] as string) : null;
-  const authenticator = text('authenticatorName');
-  const browser = text('createdWithBrowser');
-  const os = text('createdWithOs');
-  if (authenticator && browser) return `${authenticator} on ${browser}`;
-  if (browser && os) return `${browser} on ${os}`;
-  return 'Unknown device';
-}
 
 /** The user's linked passkeys as the enrolment's passkey step lists them. */
 export function mfaPasskeysOf(user: User | null): MfaPasskey[] {
