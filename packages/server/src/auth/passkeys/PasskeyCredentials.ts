@@ -159,14 +159,26 @@ export class PasskeyCredentials {
    * Sets the MFA flag of the user's passkeys `ids` ('all': every one). An id that is not one of the
    * user's linked passkeys → `account_not_linked`, and nothing changes.
    */
-  async setEnrolledInMfa(appId: string, userId: string, ids: string[] | 'all', enrolled: boolean): Promise<void> {
+  async setEnrolledInMfa(
+    appId: string,
+    userId: string,
+    ids: string[] | 'all',
+    enrolled: boolean,
+    at: Date,
+  ): Promise<void> {
     const own = new Set((await this.ofUser(appId, userId)).map((c) => c.id));
     const targets = ids === 'all' ? [...own] : ids;
     if (targets.some((id) => !own.has(id))) throw new LatchError('account_not_linked');
     if (targets.length === 0) return;
     await this.db
       .updateTable('linked_accounts')
-      .set({ details: sql`jsonb_set(details, '{enrolled_in_mfa}', to_jsonb(${enrolled}::boolean))` })
+      // `mfa_enrolled_at` (the wire user's passkey MFA `verified_at`): set once when enrolled, kept on a
+      // repeated enrolment, dropped on removal.
+      .set({
+        details: enrolled
+          ? sql`details || jsonb_build_object('enrolled_in_mfa', true, 'mfa_enrolled_at', coalesce(details->'mfa_enrolled_at', to_jsonb(${at.toISOString()}::text)))`
+          : sql`(details - 'mfa_enrolled_at') || '{"enrolled_in_mfa": false}'::jsonb`,
+      })
       .where('app_id', '=', appId)
       .where('user_id', '=', userId)
       .where('type', '=', 'passkey')

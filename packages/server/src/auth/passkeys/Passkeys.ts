@@ -197,7 +197,7 @@ export class Passkeys implements PasskeyMfa {
   }
 
   async setEnrolledInMfa(owner: WalletOwner, credentialIds: string[] | 'all', enrolled: boolean): Promise<void> {
-    await this.credentials.setEnrolledInMfa(owner.appId, owner.userId, credentialIds, enrolled);
+    await this.credentials.setEnrolledInMfa(owner.appId, owner.userId, credentialIds, enrolled, this.ctx.clock.now());
   }
 
   async mfaCredentialIds(owner: WalletOwner): Promise<string[]> {

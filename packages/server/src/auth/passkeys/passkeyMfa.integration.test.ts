@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import type { WirePasskeyRequestOptions } from '@latch/protocol';
+import { API, type WirePasskeyRequestOptions, type WireUser } from '@latch/protocol';
 import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
-import { forEachBackend, type TestServer } from '../../test/harness.js';
+import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 import { mfaUser } from '../mfa/testing/mfaTesting.js';
 import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
 import { SoftAuthenticator } from './testing/softAuthenticator.js';
@@ -19,9 +19,16 @@ async function passkeyMfaUser(server: TestServer, app: { appId: string; clientId
   const client = passkeyTestClient(server, app.appId, app.clientId);
   const authenticator = new SoftAuthenticator();
   const [credentialId] = passkeyIds(await client.link(frame.user.token, authenticator));
+  // Enrolled a minute after the link: the MFA method's verified_at is the enrolment's time, not the link's.
+  server.clock.advance(60_000);
+  const enrolledAt = Math.floor(server.clock.now().getTime() / 1000);
   const enrolled = await frame.call('POST', MFA_API.passkeysEnroll, { credential_ids: [credentialId] });
   expect(enrolled.status).toBe(200);
   expect(await enrolled.json()).toMatchObject({ mfa_methods: ['passkey'] });
+  const me = await server.call('GET', API.me, { headers: widgetHeaders(app.appId, app.clientId, frame.user.token) });
+  expect(((await me.json()) as { user: WireUser }).user.mfa_methods).toEqual([
+    { type: 'passkey', verified_at: enrolledAt },
+  ]);
   const challenge = async (): Promise<WirePasskeyRequestOptions> => {
     const res = await client.post(MFA_API.passkeysInit, {}, frame.user.token);
     expect(res.status).toBe(200);
