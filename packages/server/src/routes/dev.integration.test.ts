@@ -34,10 +34,12 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       { allowed_origins: ['https://*.example.com'] },
       // Settings this release does not act on, and login methods it does not implement.
       { config: { captcha_enabled: true, captcha_site_key: 't:key' } },
-      { config: { mfa_methods: ['sms'] } },
       { config: { fiat_on_ramp_enabled: true } },
       { config: { google_oauth: true } },
-      { config: { passkey_auth: true } },
+      // MFA (issue #13): only the three methods, and "required" / "protects signing" need one of them.
+      { config: { mfa_methods: ['email'] } },
+      { config: { mfa_required: true } },
+      { config: { mfa_protects_signing: true } },
       { config: { telegram_auth: true, telegram_auth_config: { bot_id: '1', bot_name: 'bot' } } },
       { max_users: -1 },
       { name: 42 },
