@@ -1,5 +1,6 @@
 import type { MfaMethod, TotpEnrollmentInfo } from '@latch/protocol';
 import { LIMIT } from '@latch/protocol';
+import { canAddPasskey } from '../passkeys/passkeyList.js';
 import { type MfaCodeErrorCode, type MfaErrorCode, mfaCodeError, toMfaErrorCode } from './mfaErrors.js';
 
 /**
@@ -177,8 +178,7 @@ export function visibleMfaPasskeys(state: MfaEnrollmentState): { shown: MfaPassk
 }
 
 /** SPEC §3: the add-a-passkey option is hidden at 5 passkeys. */
-export const canCreateMfaPasskey = (state: MfaEnrollmentState): boolean =>
-  state.passkeys.length < LIMIT.passkeysPerUser;
+export const canCreateMfaPasskey = (state: MfaEnrollmentState): boolean => canAddPasskey(state.passkeys.length);
 
 const stay = (state: MfaEnrollmentState): MfaEnrollmentTransition => ({ state, effects: [] });
 const fresh = {

@@ -1,5 +1,5 @@
-import { passkeyDisplayName } from '@latch/core/passkeys';
-import { DISPLAY, LIMIT, type LinkedAccount } from '@latch/protocol';
+import { passkeyDisplayName, passkeyList } from '@latch/core/passkeys';
+import { LIMIT, type LinkedAccount } from '@latch/protocol';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -41,8 +41,7 @@ export function LinkPasskeyScreen({ titleId }: ScreenProps): ReactNode {
     );
   }
 
-  const passkeys = (user?.linkedAccounts ?? []).filter((account) => account.type === 'passkey');
-  const shown = expanded ? passkeys : passkeys.slice(0, DISPLAY.passkeysCollapsed);
+  const { passkeys, shown, hasMore, canAdd } = passkeyList(user, expanded);
   const busy = passkey.status === 'pending';
   const message =
     passkey.status === 'error' && passkey.error ? passkeyErrorText(text, passkey.operation, passkey.error) : '';
@@ -69,7 +68,7 @@ export function LinkPasskeyScreen({ titleId }: ScreenProps): ReactNode {
           );
         })}
       </ul>
-      {!expanded && passkeys.length > DISPLAY.passkeysCollapsed ? (
+      {hasMore ? (
         <Button variant="link" onClick={() => setExpanded(true)}>
           {text.viewAllPasskeys}
         </Button>
@@ -80,7 +79,7 @@ export function LinkPasskeyScreen({ titleId }: ScreenProps): ReactNode {
           {message}
         </p>
       ) : null}{' '}
-      {passkeys.length < LIMIT.passkeysPerUser ? (
+      {canAdd ? (
         <Button
           variant="primary"
           disabled={busy}
