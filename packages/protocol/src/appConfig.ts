@@ -31,7 +31,14 @@ export type LoginMethod = (typeof LOGIN_METHODS)[number];
  * The login methods this release implements. The server refuses to enable the others and the widget
  * never shows them (a button that cannot log anyone in is worse than none).
  */
-export const BUILT_LOGIN_METHODS = ['email', 'sms', 'wallet', 'passkey'] as const satisfies readonly LoginMethod[];
+export const BUILT_LOGIN_METHODS = [
+  'email',
+  'sms',
+  ...OAUTH_PROVIDERS,
+  'wallet',
+  'passkey',
+  'telegram',
+] as const satisfies readonly LoginMethod[];
 
 /** True for a login method this release implements. */
 export function isBuiltLoginMethod(method: LoginMethod): boolean {

@@ -44,6 +44,20 @@ export type {
   WireTotpEnrollmentInfo,
   WireWalletWithMfa,
 } from './mfa.js';
+// The social-login values (OAUTH_API, TELEGRAM_API, CUSTOM_JWT_API, OAUTH_RETURN_PARAM, …) are `@latch/protocol/oauth`.
+export type {
+  CustomJwtAuthenticateRequest,
+  OAuthAuthenticateRequest,
+  OAuthEndpoints,
+  OAuthInitRequest,
+  OAuthInitResponse,
+  OAuthPopupMessage,
+  OAuthUnlinkRequest,
+  TelegramAuthenticateRequest,
+  TelegramUnlinkRequest,
+  WireOAuthProviderTokens,
+  WireTelegramAuthResult,
+} from './oauth.js';
 // The passkey values (PASSKEY_API and the wire converters) are `@latch/protocol/passkeys`: re-exported
 // here, passkeys.ts would sit in every host page's initial JavaScript as soon as a lazy chunk used it.
 export type {

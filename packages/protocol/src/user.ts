@@ -1,4 +1,5 @@
 import type { OAuthProvider } from './appConfig.js';
+import type { WireOAuthProviderTokens } from './oauth.js';
 
 /** Verification timestamps every linked account carries (seconds since epoch on the wire). */
 interface Verified {
@@ -79,6 +80,8 @@ export interface TokenResponse {
    * register its device key (docs/custody.md). Kept in memory only, handed to the frame, never stored.
    */
   device_grant?: string;
+  /** SPEC §3: the provider's tokens after an OAuth login or link, only when the app asks for them (`return_oauth_provider_tokens`). */
+  oauth_provider_tokens?: WireOAuthProviderTokens;
 }
 
 type CamelVerified = { verifiedAt: Date; firstVerifiedAt: Date | null; latestVerifiedAt: Date | null };

@@ -25,6 +25,15 @@ export {
   WirePasskeyAssertionSchema,
   WirePasskeyRegistrationSchema,
 } from './mfaSchemas.js';
+export {
+  CustomJwtAuthenticateBody,
+  OAuthAuthenticateBody,
+  OAuthInitBody,
+  OAuthUnlinkBody,
+  TelegramAuthenticateBody,
+  TelegramUnlinkBody,
+  WireTelegramAuthResultSchema,
+} from './oauthSchemas.js';
 export * as schemas from './schemas.js';
 export { AppIdSchema } from './schemas.js';
 export { ChainIdInput, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from './siwe.js';

@@ -1,4 +1,5 @@
 import type { AppStore } from './apps/appStore.js';
+import type { LoginCredentials } from './auth/credentials/LoginCredentials.js';
 import type { MfaFactors } from './auth/mfa/MfaFactors.js';
 import type { MfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import type { Passkeys } from './auth/passkeys/Passkeys.js';
@@ -33,7 +34,8 @@ export type ServiceName =
   | 'tokenPrices'
   | 'mfaFactors'
   | 'mfaSmsCodes'
-  | 'passkeys';
+  | 'passkeys'
+  | 'loginCredentials';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -66,6 +68,8 @@ export interface ServerContext {
   mfaSmsCodes: MfaSmsCodes;
   /** Passkeys (WebAuthn): login, sign-up, link, unlink, and the MFA factor (`PasskeyMfa`, auth/passkeys/). */
   passkeys: Passkeys;
+  /** An app's OAuth provider and Telegram bot credentials, secrets sealed under the master key (auth/credentials/). */
+  loginCredentials: LoginCredentials;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

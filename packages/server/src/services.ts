@@ -1,3 +1,4 @@
+import { LoginCredentials } from './auth/credentials/LoginCredentials.js';
 import { MfaFactors } from './auth/mfa/MfaFactors.js';
 import { buildMfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import { Passkeys } from './auth/passkeys/Passkeys.js';
@@ -28,5 +29,6 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     mfaFactors: new MfaFactors(parts.db, parts.clock),
     mfaSmsCodes: buildMfaSmsCodes(parts, masterKey),
     passkeys: new Passkeys(parts),
+    loginCredentials: new LoginCredentials(parts.db, parts.sealer, parts.clock),
   };
 }

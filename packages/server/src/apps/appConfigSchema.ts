@@ -19,7 +19,31 @@ import { isSmsCountry } from '../auth/passwordless/smsPolicy.js';
 export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'> & {
   /** Latch extension: the countries (ISO 3166-1 alpha-2) SMS codes may go to; null: none listed (docs/passwordless.md). */
   sms_allowed_countries: string[] | null;
+  /** Latch extension: answer the OAuth provider's tokens (`oauth_provider_tokens`) to the host after an OAuth login or link. */
+  return_oauth_provider_tokens: boolean;
+  /** Latch extension: custom-token (JWT) login from the host's own backend (docs/social-login.md); null: off. */
+  custom_auth_config: CustomAuthConfig | null;
 };
+
+/** Custom-token login: who issues the JWTs and how to check them (server-only; never sent to the browser). */
+export interface CustomAuthConfig {
+  issuer: string;
+  /** The JWTs' `aud`; null: not checked (the issuer is then trusted to mint tokens for this app only). */
+  audience: string | null;
+  /** The JWS algorithms accepted, e.g. ["RS256"] or ["ES256"]; never "none" nor an HMAC one. */
+  algorithms: string[];
+  /** Where the issuer publishes its keys (https, or http on loopback) … */
+  jwks_url: string | null;
+  /** … or its public key (SPKI PEM). Exactly one of the two. */
+  public_key_pem: string | null;
+}
+
+/** The host-config fields that stay on the server (stripped from the public app config). */
+export const SERVER_ONLY_CONFIG_KEYS = [
+  'sms_allowed_countries',
+  'return_oauth_provider_tokens',
+  'custom_auth_config',
+] as const;
 
 const text = (max = 2048) => v.nullable(v.pipe(v.string(), v.maxLength(max)));
 const url = v.nullable(v.pipe(v.string(), v.maxLength(2048), v.url()));
@@ -37,6 +61,18 @@ export const HostAppConfigPatch = v.strictObject({
         v.array(v.pipe(v.string(), v.check(isSmsCountry, 'use ISO 3166-1 alpha-2 country codes such as "US"'))),
         v.maxLength(300),
       ),
+    ),
+  ),
+  return_oauth_provider_tokens: v.optional(v.boolean()),
+  custom_auth_config: v.optional(
+    v.nullable(
+      v.strictObject({
+        issuer: v.pipe(v.string(), v.minLength(1), v.maxLength(2048)),
+        audience: v.optional(text(2048), null),
+        algorithms: v.pipe(v.array(v.pipe(v.string(), v.maxLength(16))), v.minLength(1), v.maxLength(8)),
+        jwks_url: v.optional(url, null),
+        public_key_pem: v.optional(text(8192), null),
+      }),
     ),
   ),
   logo_url: v.optional(url),
@@ -91,7 +127,12 @@ export const HostAppConfigPatch = v.strictObject({
 export type HostAppConfigPatch = v.InferOutput<typeof HostAppConfigPatch>;
 
 /** The config of a new app (protocol's DEFAULT_APP_CONFIG: email login on, everything else off), no SMS countries. */
-export const DEFAULT_HOST_CONFIG: HostAppConfig = { ...DEFAULT_APP_CONFIG, sms_allowed_countries: null };
+export const DEFAULT_HOST_CONFIG: HostAppConfig = {
+  ...DEFAULT_APP_CONFIG,
+  sms_allowed_countries: null,
+  return_oauth_provider_tokens: false,
+  custom_auth_config: null,
+};
 
 /** Applies a patch to a config (nested objects merge one level deep). */
 export function mergeHostConfig(base: HostAppConfig, patch: HostAppConfigPatch): HostAppConfig {

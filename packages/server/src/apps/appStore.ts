@@ -13,6 +13,7 @@ import {
   type HostAppConfigPatch,
   mergeHostConfig,
   parseHostConfigPatch,
+  SERVER_ONLY_CONFIG_KEYS,
 } from './appConfigSchema.js';
 
 /** An app as the services use it. */
@@ -290,8 +291,10 @@ export class AppStore {
   /** The SPEC §3 server config of an app. */
   async serverConfig(app: AppRecord): Promise<ServerAppConfig> {
     const { publicPem } = await this.keys.activeKey(app.id);
+    const config: Record<string, unknown> = { ...app.config };
+    for (const key of SERVER_ONLY_CONFIG_KEYS) delete config[key];
     return {
-      ...app.config,
+      ...(config as Omit<HostAppConfig, (typeof SERVER_ONLY_CONFIG_KEYS)[number]>),
       id: app.id,
       name: app.name,
       verification_key: publicPem,

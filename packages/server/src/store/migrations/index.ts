@@ -8,6 +8,7 @@ import * as sessionFamilies013 from './013_session_families.js';
 import * as durableCounters014 from './014_durable_counters.js';
 import * as passkeys015 from './015_passkeys.js';
 import * as mfa016 from './016_mfa.js';
+import * as loginCredentials017 from './017_login_credentials.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '014_durable_counters': durableCounters014,
   '015_passkeys': passkeys015,
   '016_mfa': mfa016,
+  '017_login_credentials': loginCredentials017,
 };
