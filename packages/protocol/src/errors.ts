@@ -32,6 +32,8 @@ export const ERROR_CATALOGUE = {
   oauth_user_denied: { status: 401, message: 'User denied confirmation during OAuth flow' },
   oauth_account_suspended: { status: 403, message: 'The OAuth account is suspended.' },
   unknown_auth_error: { status: 401, message: 'Invalid code during OAuth flow.' },
+  // Custom-token login (docs/social-login.md): the host backend's JWT did not verify (signature, issuer, audience, time).
+  invalid_custom_token: { status: 401, message: 'The custom auth token is invalid or expired.' },
   passkey_not_allowed: { status: 400, message: 'Passkey request timed out or rejected by user.' },
   missing_or_invalid_mfa: { status: 401, message: 'MFA verification failed, retry.' },
   mfa_verification_max_attempts_reached: { status: 429, message: 'MFA verification max attempts reached.' },

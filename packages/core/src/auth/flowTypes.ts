@@ -1,4 +1,4 @@
-import type { CreateOnLogin, User } from '@latch/protocol';
+import type { CreateOnLogin, OAuthProvider, User } from '@latch/protocol';
 import type { FlowMessage } from '../machine/flowMessage.js';
 import type { ScreenId } from './screens.js';
 
@@ -19,6 +19,21 @@ export interface PasskeyFlowState {
   status: 'idle' | 'pending' | 'done' | 'error';
   operation: PasskeyOperation | null;
   /** Bumped at each start: an answer of an earlier, replaced ceremony is ignored. */
+  attempt: number;
+  error: FlowError | null;
+}
+
+/** A social login method: one of the nine OAuth providers, or Telegram. */
+export type SocialMethod = OAuthProvider | 'telegram';
+
+/**
+ * The OAuth and Telegram flow (AWAITING_OAUTH_SCREEN, TELEGRAM_AUTH_SCREEN; SPEC §3 "OAuth and Telegram").
+ * `operation` follows the flow's intent: log in (or sign up), or link to the signed-in user.
+ */
+export interface SocialFlowState {
+  status: 'idle' | 'pending' | 'done' | 'error';
+  method: SocialMethod | null;
+  /** Bumped at each start: an answer of an earlier, replaced attempt is ignored. */
   attempt: number;
   error: FlowError | null;
 }
@@ -60,6 +75,7 @@ export interface AuthFlowState {
   intent: FlowIntent;
   otp: OtpState;
   passkey: PasskeyFlowState;
+  social: SocialFlowState;
   error: FlowError | null;
   /** The user once a code was accepted. */
   user: User | null;
@@ -98,10 +114,32 @@ export type FlowEvent =
   | { type: 'startPasskey'; operation: PasskeyOperation; credentialId?: string }
   | { type: 'passkeySucceeded'; attempt: number; user: User; isNewUser: boolean }
   | { type: 'passkeyFailed'; attempt: number; error: FlowError }
+  | { type: 'startOAuth'; provider: OAuthProvider }
+  | { type: 'oauthSucceeded'; attempt: number; user: User; isNewUser: boolean }
+  | { type: 'oauthFailed'; attempt: number; error: FlowError }
+  | { type: 'startTelegram' }
+  | { type: 'authorizeTelegram' }
+  | { type: 'telegramSucceeded'; attempt: number; user: User; isNewUser: boolean }
+  | { type: 'telegramFailed'; attempt: number; error: FlowError }
   | { type: 'errorAction' };
 
 /** The passkey flow's events: its transitions load with the first of them (core/src/passkeys/passkeyFlow.ts). */
 export type PasskeyEvent = Extract<FlowEvent, { type: 'startPasskey' | 'passkeySucceeded' | 'passkeyFailed' }>;
+
+/** The OAuth and Telegram flow's events: its transitions load with the first of them (core/src/oauth/socialFlow.ts). */
+export type SocialEvent = Extract<
+  FlowEvent,
+  {
+    type:
+      | 'startOAuth'
+      | 'oauthSucceeded'
+      | 'oauthFailed'
+      | 'startTelegram'
+      | 'authorizeTelegram'
+      | 'telegramSucceeded'
+      | 'telegramFailed';
+  }
+>;
 
 /** Exit errors reported to the host when the user leaves a flow (SPEC §4, §8 events). */
 export type ExitError = 'exited_auth_flow' | 'exited_link_flow';
@@ -121,6 +159,10 @@ export type FlowEffect =
     }
   | { type: 'passkey'; operation: PasskeyOperation; attempt: number; credentialId?: string }
   | { type: 'loadPasskeyFlow'; event: PasskeyEvent }
+  | { type: 'oauth'; provider: OAuthProvider; intent: FlowIntent; attempt: number }
+  | { type: 'loadTelegramScript' }
+  | { type: 'telegram'; intent: FlowIntent; attempt: number }
+  | { type: 'loadSocialFlow'; event: SocialEvent }
   | { type: 'acceptTerms' }
   | { type: 'createEmbeddedWallet'; user: User }
   | { type: 'logout' }

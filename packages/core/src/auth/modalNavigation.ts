@@ -6,6 +6,7 @@ import type {
   FlowEvent,
   OtpState,
   PasskeyFlowState,
+  SocialFlowState,
   Transition,
 } from './flowTypes.js';
 import { SCREEN, type ScreenId } from './screens.js';
@@ -19,6 +20,9 @@ export const INITIAL_OTP: OtpState = {
   error: null,
   clearCount: 0,
 };
+
+/** No OAuth or Telegram login yet. */
+export const INITIAL_SOCIAL: SocialFlowState = { status: 'idle', method: null, attempt: 0, error: null };
 
 /** No passkey ceremony yet. */
 export const INITIAL_PASSKEY: PasskeyFlowState = { status: 'idle', operation: null, attempt: 0, error: null };
@@ -38,6 +42,7 @@ export function initialAuthFlowState(): AuthFlowState {
     intent: 'login',
     otp: INITIAL_OTP,
     passkey: INITIAL_PASSKEY,
+    social: INITIAL_SOCIAL,
     error: null,
     user: null,
     isNewUser: false,
