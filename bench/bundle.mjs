@@ -111,3 +111,28 @@ export function providerFigure(page, module = PROVIDER_MODULE) {
   const eagerSendModules = page.initialInputs.filter((input) => SEND_PATH.some((pattern) => pattern.test(input)));
   return { gzip, modules, eagerSendModules };
 }
+
+/** The wallet frame's own JS budget (gzip), printed by the bench: it must stay a small page with signing paths lazy. */
+export const FRAME_BUDGET = 100 * 1024;
+
+/**
+ * The wallet frame's built scripts as the server serves them (packages/wallet-frame/build.mjs: content-hashed,
+ * gzip and brotli made at build time): `{ scripts: [{ script, file, raw, gzip, brotli }] }`, sizes in bytes.
+ */
+export async function frameFigures(root) {
+  const { execFileSync } = await import('node:child_process');
+  const { readFileSync, statSync } = await import('node:fs');
+  execFileSync(process.execPath, [join(root, 'packages/wallet-frame/build.mjs')], { stdio: 'inherit' });
+  const dist = join(root, 'packages/wallet-frame/dist');
+  const manifest = JSON.parse(readFileSync(join(dist, 'manifest.json'), 'utf8'));
+  const size = (file) => statSync(join(dist, file)).size;
+  return {
+    scripts: Object.entries(manifest).map(([script, file]) => ({
+      script,
+      file,
+      raw: size(file),
+      gzip: size(`${file}.gz`),
+      brotli: size(`${file}.br`),
+    })),
+  };
+}

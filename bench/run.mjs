@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { browserFigures } from './browser/browserFigures.mjs';
-import { bundleFigures } from './bundle.mjs';
+import { bundleFigures, FRAME_BUDGET, frameFigures } from './bundle.mjs';
 import { formatPasskeyCpuFigures, passkeyCpuFigures } from './server/passkeyCpuFigures.mjs';
 import { formatServerFigures, serverFigures } from './server/serverFigures.mjs';
 
@@ -32,6 +32,17 @@ console.log(
 if (provider.eagerSendModules.length > 0) process.exitCode = 1;
 console.log('  Peers measured the same way (issue figures): Privy ~695 kB, RainbowKit ~338 kB, Dynamic ~1.3 MB');
 if (bundle.addedInitial >= BUDGET) process.exitCode = 1;
+
+const frame = await frameFigures(root);
+console.log('');
+console.log('Wallet frame (served content-hashed and immutable; gzip -9 and brotli 11 made at build time):');
+for (const { script, file, raw, gzip, brotli } of frame.scripts) {
+  const over = script === 'frame.js' && gzip >= FRAME_BUDGET;
+  console.log(
+    `  ${script} (${file}): ${kB(raw)} raw, ${kB(gzip)} gzip, ${kB(brotli)} brotli${script === 'frame.js' ? ` — budget < ${kB(FRAME_BUDGET)} gzip: ${over ? 'OVER BUDGET' : 'within budget'}` : ''}`,
+  );
+  if (over) process.exitCode = 1;
+}
 
 const server = await serverFigures(root);
 console.log('');

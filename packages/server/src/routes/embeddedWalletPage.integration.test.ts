@@ -1,13 +1,26 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
 import { forEachBackend } from '../test/harness.js';
 
-// A stand-in bundle: the page route only serves the built file, whatever it holds.
+// A stand-in build laid out as packages/wallet-frame/build.mjs lays it out: hashed names, their gzip and brotli
+// copies, and the manifest. The routes serve the built files, whatever they hold.
 const frameDir = mkdtempSync(join(tmpdir(), 'latch-frame-'));
-writeFileSync(join(frameDir, 'frame.js'), 'export const built = true;');
-writeFileSync(join(frameDir, 'export.js'), 'export const exportPage = true;');
+const FRAME = 'frame-AB12CD34.js';
+const EXPORT = 'export-EF56GH78.js';
+const frameSource = `export const built = true; // ${'padding '.repeat(50)}`;
+for (const [name, source] of [
+  [FRAME, frameSource],
+  [EXPORT, 'export const exportPage = true;'],
+] as const) {
+  writeFileSync(join(frameDir, name), source);
+  writeFileSync(join(frameDir, `${name}.gz`), gzipSync(source));
+  writeFileSync(join(frameDir, `${name}.br`), brotliCompressSync(source));
+}
+writeFileSync(join(frameDir, 'manifest.json'), JSON.stringify({ 'frame.js': FRAME, 'export.js': EXPORT }));
+const unbuiltDir = mkdtempSync(join(tmpdir(), 'latch-frame-unbuilt-'));
 
 forEachBackend(
   'embedded wallet frame page',
@@ -29,11 +42,51 @@ forEachBackend(
         issuer: 'http://localhost:8787',
         allowedOrigins: ['https://host.example'],
       });
-      expect(html).toContain(`<script type="module" src="/apps/${appId}/embedded-wallets/frame.js"></script>`);
+      expect(html).toContain(`<script type="module" src="/apps/${appId}/embedded-wallets/${FRAME}"></script>`);
+      // The page names the current build: never cached, so a new build reaches every user at once.
+      expect(response.headers.get('cache-control')).toBe('no-store');
 
-      const script = await server().call('GET', `/apps/${appId}/embedded-wallets/frame.js`);
+      const script = await server().call('GET', `/apps/${appId}/embedded-wallets/${FRAME}`);
       expect(script.headers.get('content-type')).toContain('text/javascript');
-      expect(await script.text()).toBe('export const built = true;');
+      expect(await script.text()).toBe(frameSource);
+    });
+
+    it('serves the hashed scripts as immutable, brotli or gzip as accepted, with an ETag that answers 304', async () => {
+      const { appId } = await server().createApp({ allowedOrigins: ['https://host.example'] });
+      const path = `/apps/${appId}/embedded-wallets/${FRAME}`;
+      const get = (headers: Record<string, string>) => server().call('GET', path, { headers });
+
+      const brotli = await get({ 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(brotli.headers.get('content-encoding')).toBe('br');
+      expect(brotli.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(brotli.headers.get('vary')).toBe('accept-encoding');
+      const brotliBytes = Buffer.from(await brotli.arrayBuffer());
+      expect(brotliDecompressSync(brotliBytes).toString()).toBe(frameSource);
+      expect(brotliBytes.length).toBeLessThan(frameSource.length);
+
+      const gzip = await get({ 'accept-encoding': 'gzip, br;q=0' });
+      expect(gzip.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(frameSource);
+
+      const plain = await get({});
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(await plain.text()).toBe(frameSource);
+
+      const etag = brotli.headers.get('etag') ?? '';
+      expect(etag).toContain('AB12CD34');
+      expect(etag).not.toBe(plain.headers.get('etag'));
+      const again = await get({ 'accept-encoding': 'br', 'if-none-match': etag });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+    });
+
+    it("answers 404, never cached, for a name that is not the current build's (an older hash, the stable name)", async () => {
+      const { appId } = await server().createApp({ allowedOrigins: ['https://host.example'] });
+      for (const name of ['frame-ZZZZZZZZ.js', 'frame.js', 'manifest.json', `${FRAME}.br`]) {
+        const response = await server().call('GET', `/apps/${appId}/embedded-wallets/${name}`);
+        expect(response.status, name).toBe(404);
+        expect(response.headers.get('cache-control') ?? '', name).not.toContain('immutable');
+      }
     });
 
     it("answers an unknown app with a 404 nobody may frame, and drops another app's client id", async () => {
@@ -63,10 +116,10 @@ forEachBackend(
       expect(csp).toContain("connect-src 'self'");
       expect(response.headers.get('cache-control')).toBe('no-store');
       const html = await response.text();
-      expect(html).toContain(`<script type="module" src="/apps/${appId}/embedded-wallets/export.js"></script>`);
+      expect(html).toContain(`<script type="module" src="/apps/${appId}/embedded-wallets/${EXPORT}"></script>`);
       const json = html.match(/<script type="application\/json" id="latch-frame-config">(.*?)<\/script>/)?.[1];
       expect(JSON.parse(json ?? 'null')).toMatchObject({ appId, clientId, allowedOrigins: ['https://host.example'] });
-      const script = await server().call('GET', `/apps/${appId}/embedded-wallets/export.js`);
+      const script = await server().call('GET', `/apps/${appId}/embedded-wallets/${EXPORT}`);
       expect(await script.text()).toBe('export const exportPage = true;');
 
       const unknown = await server().call('GET', `/apps/${'x'.repeat(25)}/embedded-wallets/export?address=${address}`);
@@ -75,4 +128,18 @@ forEachBackend(
     });
   },
   { settings: { frameDir } },
+);
+
+forEachBackend(
+  'embedded wallet frame page, frame not built',
+  (server) => {
+    it('answers 503 with the build command, never cached', async () => {
+      const { appId } = await server().createApp({ allowedOrigins: ['https://host.example'] });
+      const response = await server().call('GET', `/apps/${appId}/embedded-wallets`);
+      expect(response.status).toBe(503);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.text()).toContain('node packages/wallet-frame/build.mjs');
+    });
+  },
+  { settings: { frameDir: unbuiltDir } },
 );

@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   FRAME_CONFIG_ELEMENT_ID,
@@ -10,22 +8,26 @@ import {
 } from '@latch/protocol/frame';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { frameSecurityHeaders } from '../wallets/frameSecurityHeaders.js';
+import { chooseEncoding, type FrameAsset, FrameAssets, HASHED_SCRIPT } from './frameAssets.js';
 
 /** Where `node packages/wallet-frame/build.mjs` writes the frame bundle, resolved from this file. */
 export const DEFAULT_FRAME_DIR = fileURLToPath(new URL('../../../wallet-frame/dist', import.meta.url));
 
-// One read per file: the bundles do not change while the server runs.
-const bundles = new Map<string, Promise<string>>();
-function frameBundle(dir: string, script: string): Promise<string> {
-  const path = join(dir, script);
-  let bundle = bundles.get(path);
-  if (!bundle) {
-    bundle = readFile(path, 'utf8');
-    bundle.catch(() => bundles.delete(path));
-    bundles.set(path, bundle);
+// One reader per directory: the built scripts do not change while the server runs.
+const readers = new Map<string, FrameAssets>();
+function frameAssets(c: LatchContext): FrameAssets {
+  const dir = frameDir(c);
+  let reader = readers.get(dir);
+  if (!reader) {
+    reader = new FrameAssets(dir);
+    readers.set(dir, reader);
   }
-  return bundle;
+  return reader;
 }
+
+const NOT_BUILT = 'The wallet frame is not built: run node packages/wallet-frame/build.mjs.';
+/** A year: the longest `max-age` caches honour; a hashed name never changes its bytes. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const frameDir = (c: LatchContext) => c.get('ctx').settings.frameDir ?? DEFAULT_FRAME_DIR;
 
@@ -59,7 +61,7 @@ function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; al
   };
 }
 
-/** A page route: the app's frame config and one bundle, under the frame's headers; unknown app: 404 nobody may frame. */
+/** A page route: the app's frame config and its hashed bundle, under the frame's headers; unknown app: 404 nobody may frame. */
 function pageRoute(path: string, script: string, title?: string): RouteDef {
   return {
     method: 'get',
@@ -69,8 +71,14 @@ function pageRoute(path: string, script: string, title?: string): RouteDef {
       if (!app) {
         return c.html('<!doctype html><title>Not found</title>', 404, frameSecurityHeaders({ allowedOrigins: null }));
       }
+      let hashed: string;
+      try {
+        hashed = await frameAssets(c).hashedName(script);
+      } catch {
+        return c.text(NOT_BUILT, 503, { 'cache-control': 'no-store' });
+      }
       return c.html(
-        framePage(frameConfig(c, app), FRAME_PATH.script(app.id, script), title),
+        framePage(frameConfig(c, app), FRAME_PATH.script(app.id, hashed), title),
         200,
         frameSecurityHeaders({ allowedOrigins: app.allowedOrigins }),
       );
@@ -78,26 +86,45 @@ function pageRoute(path: string, script: string, title?: string): RouteDef {
   };
 }
 
-/** A bundle route: the built script, or 503 with the build command when it is missing. */
-function scriptRoute(script: string): RouteDef {
-  return {
-    method: 'get',
-    path: FRAME_ROUTE.script(script),
-    handler: async (c) => {
-      let body: string;
-      try {
-        body = await frameBundle(frameDir(c), script);
-      } catch {
-        return c.text('The wallet frame is not built: run node packages/wallet-frame/build.mjs.', 503);
-      }
-      return c.body(body, 200, {
-        'content-type': 'text/javascript; charset=utf-8',
-        'x-content-type-options': 'nosniff',
-        'cache-control': 'no-cache',
-      });
-    },
-  };
-}
+/**
+ * The built scripts under their content-hashed names: immutable (a new build is a new name; the pages that name
+ * them are no-store), brotli or gzip as the client accepts (compressed at build time), with an ETag. A name that is
+ * not the current build's is 404.
+ */
+const scriptRoute: RouteDef = {
+  method: 'get',
+  path: FRAME_ROUTE.script(':file{[a-z]+-[A-Za-z0-9]+\\.js}'),
+  handler: async (c) => {
+    const name = c.req.param('file') ?? '';
+    let asset: FrameAsset | undefined;
+    try {
+      asset = HASHED_SCRIPT.test(name) ? await frameAssets(c).asset(name) : undefined;
+    } catch {
+      return c.text(NOT_BUILT, 503, { 'cache-control': 'no-store' });
+    }
+    if (!asset) return c.text('Not found', 404, { 'cache-control': 'no-store' });
+    const encoding = chooseEncoding(c.req.header('accept-encoding'), asset);
+    const etag = `"${asset.name}${encoding ? `.${encoding}` : ''}"`;
+    const headers: Record<string, string> = {
+      'content-type': 'text/javascript; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+      'cache-control': IMMUTABLE,
+      vary: 'accept-encoding',
+      etag,
+    };
+    if (
+      c.req
+        .header('if-none-match')
+        ?.split(',')
+        .some((tag) => tag.trim() === etag)
+    ) {
+      return c.body(null, 304, headers);
+    }
+    if (encoding) headers['content-encoding'] = encoding;
+    const body = encoding === 'br' ? asset.brotli : encoding === 'gzip' ? asset.gzip : asset.body;
+    return c.body(new Uint8Array(body ?? asset.body), 200, headers);
+  },
+};
 
 /**
  * The embedded wallet frame page (SPEC §7) and the key export page beside it (its content on
@@ -108,6 +135,5 @@ function scriptRoute(script: string): RouteDef {
 export const embeddedWalletPageRoutes: RouteDef[] = [
   pageRoute(FRAME_ROUTE.wallet, FRAME_SCRIPT.wallet),
   pageRoute(FRAME_ROUTE.export, FRAME_SCRIPT.export, 'Latch wallet export'),
-  scriptRoute(FRAME_SCRIPT.wallet),
-  scriptRoute(FRAME_SCRIPT.export),
+  scriptRoute,
 ];
