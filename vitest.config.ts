@@ -21,7 +21,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['packages/*/src/**/*.integration.test.ts'],
+          include: ['packages/*/src/**/*.integration.test.ts', 'apps/*/src/**/*.integration.test.ts'],
           // One worker keeps its loaded modules from file to file instead of a fresh process importing
           // the server again per file (that import was about half of this project's time). The files
           // share no module state: each builds its own servers and databases and mocks nothing.

@@ -1,7 +1,10 @@
 /** Types of check-deps.mjs for its test. */
-export declare const RULES: Record<string, { ours: string[]; banned: string[]; onlyThirdParty?: string[] }>;
+export declare const RULES: Record<
+  string,
+  { ours: string[]; banned: string[]; onlyThirdParty?: string[]; testOnly?: string[] }
+>;
 export declare function importsOf(source: string): string[];
-export declare function violation(workspace: string, specifier: string): string | null;
+export declare function violation(workspace: string, specifier: string, file?: string): string | null;
 export declare function checkDependencies(root: string): string[];
 export declare const REACT_LAYERS: Record<string, string[]>;
 export declare function reactLayerOf(path: string): string;

@@ -10,9 +10,15 @@ export const RULES = {
   'packages/core': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
   'packages/react': { ours: ['@latch/core', '@latch/protocol'], banned: ['hono'] },
   'packages/wallet-frame': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
-  'packages/server': { ours: ['@latch/protocol'], banned: ['react', 'react-dom'] },
+  // The development identity providers (@latch/dev-idp) are no part of the product: the server imports them
+  // only from tests and its testing/ helpers (testOnly), never from what it runs.
+  'packages/server': { ours: ['@latch/protocol'], banned: ['react', 'react-dom'], testOnly: ['@latch/dev-idp'] },
   'apps/demo': { ours: ['@latch/react', '@latch/core', '@latch/protocol'], banned: [] },
+  'apps/dev-idp': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
 };
+
+/** Files (path under a workspace's src/) that may import a rule's `testOnly` packages. */
+const TEST_ONLY_FILES = /(^|\/)testing\//;
 
 /**
  * The folders of packages/react, lowest first: a file imports its own folder and the folders its
@@ -127,11 +133,13 @@ export function importsOf(source) {
 const packageName = (specifier) =>
   specifier.startsWith('@') ? specifier.split('/').slice(0, 2).join('/') : specifier.split('/')[0];
 
-/** Returns the violations of one import in a workspace, or null. */
-export function violation(workspace, specifier) {
+/** Returns the violations of one import in a workspace (from `file`, its path under src/), or null. */
+export function violation(workspace, specifier, file = '') {
   const rule = RULES[workspace];
   if (!rule || specifier.startsWith('.') || specifier.startsWith('node:')) return null;
   const name = packageName(specifier);
+  if (rule.testOnly?.includes(name))
+    return TEST_ONLY_FILES.test(file) ? null : `${workspace} imports ${name} only from tests and testing/ files`;
   if (name.startsWith('@latch/')) return rule.ours.includes(name) ? null : `${workspace} must not import ${name}`;
   if (rule.banned.includes(name)) return `${workspace} must not import ${name}`;
   if (rule.onlyThirdParty && !rule.onlyThirdParty.includes(name))
@@ -162,7 +170,7 @@ export function checkDependencies(root) {
     if (!exists) continue;
     for (const file of sourceFiles(src)) {
       for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
-        const problem = violation(workspace, specifier);
+        const problem = violation(workspace, specifier, relative(src, file).split('\\').join('/'));
         if (problem) problems.push(`${relative(root, file)}: ${problem}`);
       }
     }

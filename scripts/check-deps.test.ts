@@ -19,6 +19,16 @@ describe('dependency direction check', () => {
     expect(violation('packages/protocol', 'valibot/dist')).toBeNull();
   });
 
+  it('lets the server import the dev identity providers from testing/ files only (tests are not checked)', () => {
+    expect(violation('packages/server', '@latch/dev-idp', 'testing/oauthFixture.ts')).toBeNull();
+    expect(violation('packages/server', '@latch/dev-idp', 'auth/oauth/oauthRoutes.ts')).toMatch(
+      /only from tests and testing\/ files/,
+    );
+    expect(violation('apps/dev-idp', '@latch/protocol')).toBeNull();
+    expect(violation('apps/dev-idp', '@latch/server')).toMatch(/must not import/);
+    expect(violation('packages/core', '@latch/dev-idp')).toMatch(/must not import/);
+  });
+
   it('reports the offending file of a tree', () => {
     const root = mkdtempSync(join(tmpdir(), 'deps-'));
     mkdirSync(join(root, 'packages/core/src'), { recursive: true });

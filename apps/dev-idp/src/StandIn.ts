@@ -1,0 +1,458 @@
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { OAuthEndpoints, OAuthProvider } from '@latch/protocol';
+import { exportJWK, exportPKCS8, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
+import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import { checkAppleClientSecret } from './appleClientSecret.js';
+import { escapeHtml, readBody, rewriteResponseBody, sendHtml, sendJson } from './http.js';
+import { keyPairFor } from './keys.js';
+import { memoryAdapterFactory } from './memoryAdapter.js';
+import { errorPage, loginPage } from './pages.js';
+import { type DevAccount, STAND_INS, type StandInDefinition, subjectFor } from './providers.js';
+
+/** Changes a test asks for in a provider's next ID token (re-signed after the change). */
+export interface IdTokenTamper {
+  /** Another audience than the client id. */
+  aud?: string;
+  /** Another nonce than the one the client sent. */
+  nonce?: string;
+  /** Another issuer. */
+  iss?: string;
+  /** Expired an hour ago. */
+  expired?: boolean;
+  /** Signed by a key that is not in the provider's JWKS (same `kid`: only the signature can tell). */
+  unknownKey?: boolean;
+  /** Any other claims to set. */
+  claims?: Record<string, unknown>;
+}
+
+/** How a test makes a provider endpoint fail once: an error answer, or no answer at all ('hang'). */
+export type EndpointFailure = 'hang' | { status?: number; error?: string; error_description?: string };
+
+/** A request that hangs until the stand-in closes. */
+type Hung = ServerResponse;
+
+/** The sample a login page is prefilled with. */
+const SAMPLE = { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' };
+
+/** One stand-in OAuth/OIDC provider: an oidc-provider instance mounted under `/<provider>`. */
+export class StandIn {
+  readonly def: StandInDefinition;
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  readonly endpoints: OAuthEndpoints;
+  /** Apple only: the developer's key the client secret JWT is signed with. */
+  apple?: { teamId: string; keyId: string; privateKeyPem: string; publicKey: CryptoKey };
+  private provider!: Provider;
+  private readonly accounts = new Map<string, DevAccount>();
+  private signingKey!: JWK;
+  private unknownKey!: CryptoKey;
+  private nextIdToken: IdTokenTamper | null = null;
+  private nextToken: EndpointFailure | null = null;
+  private nextProfile: EndpointFailure | null = null;
+  /** Apple: the `user` JSON the next form_post of an interaction carries (its first authorization only). */
+  private readonly appleUser = new Map<string, string>();
+  private readonly appleNamed = new Set<string>();
+  /** Apple's oidc-provider client secret: the client presents its JWT, the stand-in checks it and swaps this in. */
+  private readonly internalSecret = randomBytes(24).toString('base64url');
+
+  private constructor(
+    readonly name: OAuthProvider,
+    baseUrl: string,
+    private readonly hung: Set<Hung>,
+  ) {
+    this.def = STAND_INS[name];
+    this.issuer = `${baseUrl}/${name}`;
+    this.clientId = `dev-${name}-client-${randomBytes(6).toString('hex')}`;
+    this.clientSecret = randomBytes(24).toString('base64url');
+    const { routes, profilePath, oidc } = this.def;
+    this.endpoints = {
+      authorization: `${this.issuer}${routes.authorization}`,
+      token: `${this.issuer}${routes.token}`,
+      userinfo: `${this.issuer}${oidc ? (routes.userinfo ?? '/userinfo') : profilePath}`,
+      ...(oidc ? { issuer: this.issuer, jwks: `${this.issuer}${routes.jwks}` } : {}),
+    };
+  }
+
+  /** Creates a stand-in with fresh keys and its client registered for `redirectUris`. */
+  static async create(name: OAuthProvider, baseUrl: string, redirectUris: string[], hung: Set<Hung>): Promise<StandIn> {
+    const standIn = new StandIn(name, baseUrl, hung);
+    await standIn.init(redirectUris);
+    return standIn;
+  }
+
+  private async init(redirectUris: string[]): Promise<void> {
+    const { def, name } = this;
+    const kid = `${name}-${randomBytes(4).toString('hex')}`;
+    const { privateKey } = await keyPairFor(`${name} signing`, 'RS256');
+    this.signingKey = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
+    this.unknownKey = (await keyPairFor('unknown', 'RS256')).privateKey;
+    if (name === 'apple') {
+      const pair = await generateKeyPair('ES256', { extractable: true });
+      this.apple = {
+        teamId: `DEVTEAM${randomBytes(2).toString('hex').toUpperCase()}`,
+        keyId: `DEVKEY${randomBytes(2).toString('hex').toUpperCase()}`,
+        privateKeyPem: await exportPKCS8(pair.privateKey),
+        publicKey: pair.publicKey,
+      };
+    }
+    const policy = interactionPolicy.base();
+    // Consent is implied; the login page shows on every authorization (a test or a person picks who logs in).
+    policy.remove('consent');
+    policy
+      .get('login')
+      ?.checks.push(
+        new interactionPolicy.Check(
+          'dev_idp_every_time',
+          'the stand-in asks who logs in every time',
+          (ctx) => !ctx.oidc.result?.login,
+        ),
+      );
+    const tokenAuthMethod = def.tokenAuth === 'basic' ? 'client_secret_basic' : 'client_secret_post';
+    const accounts = this.accounts;
+    this.provider = new Provider(this.issuer, {
+      adapter: memoryAdapterFactory(),
+      clients: [
+        {
+          client_id: this.clientId,
+          client_secret: name === 'apple' ? this.internalSecret : this.clientSecret,
+          redirect_uris: redirectUris,
+          response_types: ['code'],
+          grant_types: ['authorization_code', 'refresh_token'],
+          token_endpoint_auth_method: tokenAuthMethod,
+        },
+      ],
+      responseTypes: ['code'],
+      pkce: { required: () => true },
+      scopes: def.scopes,
+      claims: {
+        openid: ['sub'],
+        email: ['email', 'email_verified', ...(name === 'apple' ? ['is_private_email'] : [])],
+        profile: ['name', 'given_name', 'family_name', 'locale'],
+      },
+      // Real providers put the email in the ID token (Apple has no userinfo endpoint at all).
+      conformIdTokenClaims: false,
+      routes: {
+        authorization: def.routes.authorization,
+        token: def.routes.token,
+        jwks: def.routes.jwks,
+        userinfo: def.routes.userinfo ?? '/userinfo',
+      },
+      features: {
+        devInteractions: { enabled: false },
+        // Apple has no user-info endpoint (its ID token carries the email).
+        userinfo: { enabled: def.oidc && name !== 'apple' },
+        rpInitiatedLogout: { enabled: false },
+      },
+      jwks: { keys: [this.signingKey] },
+      cookies: {
+        keys: [randomBytes(32).toString('base64url')],
+        names: { session: `${name}_session`, interaction: `${name}_interaction`, resume: `${name}_resume` },
+      },
+      ttl: {
+        AccessToken: 3600,
+        AuthorizationCode: 60,
+        IdToken: 3600,
+        Interaction: 600,
+        Session: 600,
+        Grant: 600,
+        RefreshToken: 14 * 86400,
+      },
+      expiresWithSession: () => false,
+      issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
+        client.grantTypeAllowed('refresh_token') && name !== 'github' && name !== 'instagram',
+      interactions: {
+        policy,
+        url: (_ctx: unknown, interaction: { uid: string }) => `/${name}/interaction/${interaction.uid}`,
+      },
+      async findAccount(_ctx: unknown, sub: string) {
+        const account = accounts.get(sub);
+        if (!account) return undefined;
+        return { accountId: sub, claims: () => ({ sub, ...(def.claims?.(account) ?? {}) }) };
+      },
+      // Implied consent: every authorization gets a grant for the scopes it asked.
+      async loadExistingGrant(ctx: KoaContextWithOIDC) {
+        const { oidc } = ctx;
+        const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+        grant.addOIDCScope([...oidc.requestParamScopes].join(' '));
+        await grant.save();
+        return grant;
+      },
+      async renderError(ctx: { type: string; body: string }, out: Record<string, string>) {
+        ctx.type = 'html';
+        ctx.body = errorPage(def.label, `${out.error}: ${out.error_description ?? ''}`);
+      },
+    });
+    // The stand-in is reached over plain HTTP on loopback.
+    void this;
+  }
+
+  /** The subject this provider gives an email (stable: same email, same subject). */
+  subjectFor(email: string): string {
+    return subjectFor(this.name, email);
+  }
+
+  /** The next token response's ID token carries these changes. */
+  tamperNextIdToken(tamper: IdTokenTamper): void {
+    this.nextIdToken = tamper;
+  }
+
+  /** The next token request fails this way. */
+  failNextToken(failure: EndpointFailure = {}): void {
+    this.nextToken = failure;
+  }
+
+  /** The next user-info (profile) request fails this way. */
+  failNextUserinfo(failure: EndpointFailure = {}): void {
+    this.nextProfile = failure;
+  }
+
+  /** Forgets the pending attack hooks. */
+  reset(): void {
+    this.nextIdToken = null;
+    this.nextToken = null;
+    this.nextProfile = null;
+  }
+
+  /** Handles a request under `/<provider>` (`path` without that prefix). */
+  async handle(req: IncomingMessage, res: ServerResponse, path: string, search: URLSearchParams): Promise<void> {
+    const { def } = this;
+    if (path.startsWith('/interaction/')) return this.interaction(req, res);
+    if (path === def.routes.token && req.method === 'POST') {
+      const failure = this.nextToken;
+      this.nextToken = null;
+      if (failure) return this.fail(res, failure);
+      if (!(await this.prepareTokenRequest(req, res))) return;
+      if (def.oidc && this.nextIdToken) {
+        const tamper = this.nextIdToken;
+        this.nextIdToken = null;
+        rewriteResponseBody(res, (body) => this.tamperIdToken(body, tamper));
+      }
+    } else if (!def.oidc && path === def.profilePath && req.method === 'GET') {
+      return this.profile(req, res, search);
+    } else if (path === def.routes.authorization && req.method === 'GET') {
+      if (!this.prepareAuthorization(res, search)) return;
+    } else if (this.name === 'apple' && path.startsWith(`${def.routes.authorization}/`)) {
+      // The resume after the login page: Apple's first authorization posts the user's name along.
+      const uid = path.slice(def.routes.authorization.length + 1);
+      const user = this.appleUser.get(uid);
+      if (user) {
+        this.appleUser.delete(uid);
+        rewriteResponseBody(res, (body) =>
+          body.replace(
+            /(<form method="post" action="[^"]*">)/,
+            `$1\n<input type="hidden" name="user" value="${escapeHtml(user)}"/>`,
+          ),
+        );
+      }
+    } else if (def.oidc && path === (def.routes.userinfo ?? '/userinfo')) {
+      const failure = this.nextProfile;
+      this.nextProfile = null;
+      if (failure) return this.fail(res, failure);
+    }
+    const mounted = req as IncomingMessage & { originalUrl?: string };
+    mounted.originalUrl = req.url;
+    req.url = `${path}${search.size > 0 ? `?${search}` : ''}`;
+    this.provider.callback()(req, res);
+  }
+
+  /** Answers a failure a test asked for. */
+  private fail(res: ServerResponse, failure: EndpointFailure): void {
+    if (failure === 'hang') {
+      this.hung.add(res);
+      res.once('close', () => this.hung.delete(res));
+      return;
+    }
+    sendJson(res, failure.status ?? 400, {
+      error: failure.error ?? 'invalid_grant',
+      error_description: failure.error_description ?? 'dev-idp: a failure a test asked for',
+    });
+  }
+
+  /**
+   * The real providers' authorization request quirks: TikTok names the client `client_key` (required);
+   * Apple always issues an ID token (adds `openid`) and requires form_post when asking for name or email.
+   */
+  private prepareAuthorization(res: ServerResponse, search: URLSearchParams): boolean {
+    if (this.name === 'tiktok') {
+      const key = search.get('client_key');
+      if (!key || (search.has('client_id') && search.get('client_id') !== key)) {
+        sendHtml(
+          res,
+          400,
+          errorPage(this.def.label, 'invalid_request: client_key is required (TikTok names the client client_key).'),
+        );
+        return false;
+      }
+      search.set('client_id', key);
+    }
+    if (this.name === 'apple') {
+      const scopes = (search.get('scope') ?? '').split(' ').filter(Boolean);
+      if (scopes.some((s) => s === 'name' || s === 'email') && search.get('response_mode') !== 'form_post') {
+        sendHtml(
+          res,
+          400,
+          errorPage(
+            this.def.label,
+            'invalid_request: response_mode must be form_post when name or email scope is requested.',
+          ),
+        );
+        return false;
+      }
+      if (!scopes.includes('openid')) search.set('scope', ['openid', ...scopes].join(' '));
+    }
+    return true;
+  }
+
+  /**
+   * The token request's client authentication as the real provider documents it, then handed to
+   * oidc-provider (which reads an already-read body from `req.body`). False when already answered.
+   */
+  private async prepareTokenRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    const { def, name } = this;
+    const needsBody = def.tokenAuth === 'either' || name === 'tiktok' || name === 'apple';
+    if (!needsBody) return true;
+    const form = new URLSearchParams(await readBody(req));
+    const invalidClient = (description: string) => {
+      sendJson(res, 401, { error: 'invalid_client', error_description: description });
+      return false;
+    };
+    const basic = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
+    if (def.tokenAuth === 'either' && basic) {
+      const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon < 0) return invalidClient('malformed Basic credentials');
+      form.set('client_id', decodeURIComponent(decoded.slice(0, colon)));
+      form.set('client_secret', decodeURIComponent(decoded.slice(colon + 1)));
+      delete req.headers.authorization;
+    }
+    if (name === 'tiktok') {
+      const key = form.get('client_key');
+      if (!key || (form.has('client_id') && form.get('client_id') !== key))
+        return invalidClient('client_key is required (TikTok names the client client_key)');
+      form.set('client_id', key);
+    }
+    if (name === 'apple') {
+      const problem = await checkAppleClientSecret(form.get('client_secret'), {
+        ...this.apple!,
+        clientId: this.clientId,
+        audience: this.issuer,
+      });
+      if (problem) return invalidClient(problem);
+      form.set('client_secret', this.internalSecret);
+    }
+    (req as IncomingMessage & { body?: Record<string, string> }).body = Object.fromEntries(form);
+    return true;
+  }
+
+  /** Re-signs the token response's ID token with a test's changes. */
+  private async tamperIdToken(body: string, tamper: IdTokenTamper): Promise<string> {
+    const json = JSON.parse(body) as { id_token?: string };
+    if (!json.id_token) return body;
+    const [, payloadPart] = json.id_token.split('.');
+    const payload = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const now = Math.floor(Date.now() / 1000);
+    Object.assign(
+      payload,
+      tamper.aud !== undefined ? { aud: tamper.aud } : {},
+      tamper.nonce !== undefined ? { nonce: tamper.nonce } : {},
+      tamper.iss !== undefined ? { iss: tamper.iss } : {},
+      tamper.expired ? { iat: now - 7200, exp: now - 3600 } : {},
+      tamper.claims ?? {},
+    );
+    const key = tamper.unknownKey ? this.unknownKey : await importJWK(this.signingKey, 'RS256');
+    json.id_token = await new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: this.signingKey.kid }).sign(key);
+    return JSON.stringify(json);
+  }
+
+  /** The login page (GET) and its answer (POST): Continue logs in as the email given, Cancel is access_denied. */
+  private async interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const { provider, def } = this;
+    let details: Awaited<ReturnType<Provider['interactionDetails']>>;
+    try {
+      details = await provider.interactionDetails(req, res);
+    } catch {
+      return sendHtml(
+        res,
+        400,
+        errorPage(def.label, 'This login request expired or is unknown. Start the login again.'),
+      );
+    }
+    const action = `/${this.name}/interaction/${details.uid}`;
+    const clientId = String(details.params.client_id ?? '');
+    if (req.method !== 'POST') {
+      const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+      return sendHtml(
+        res,
+        200,
+        loginPage({ label: def.label, action, clientId, email: hint || SAMPLE.email, name: SAMPLE.name }),
+      );
+    }
+    const form = new URLSearchParams(await readBody(req));
+    if (form.get('action') === 'cancel') {
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The user cancelled the login.' },
+        { mergeWithLastSubmission: false },
+      );
+    }
+    const email = (form.get('email') ?? '').trim();
+    const name = (form.get('name') ?? '').trim() || email.split('@')[0] || '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254 || name.length > 200) {
+      return sendHtml(
+        res,
+        400,
+        loginPage({
+          label: def.label,
+          action,
+          clientId,
+          email,
+          name,
+          error: 'Enter an email address like name@example.com.',
+        }),
+      );
+    }
+    const subject = this.subjectFor(email);
+    this.accounts.set(subject, { subject, email, name });
+    if (this.name === 'apple' && !this.appleNamed.has(subject)) {
+      this.appleNamed.add(subject);
+      const [firstName = '', ...rest] = name.split(/\s+/);
+      this.appleUser.set(details.uid, JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email }));
+    }
+    return provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: subject } },
+      { mergeWithLastSubmission: false },
+    );
+  }
+
+  /** A plain OAuth provider's profile endpoint, for a valid access token of this client. */
+  private async profile(req: IncomingMessage, res: ServerResponse, search: URLSearchParams): Promise<void> {
+    const failure = this.nextProfile;
+    this.nextProfile = null;
+    if (failure) return this.fail(res, failure);
+    // GitHub also takes `Authorization: token …`.
+    const match = /^(?:Bearer|token) (.+)$/i.exec(req.headers.authorization ?? '');
+    const token = match ? await this.provider.AccessToken.find(match[1]!) : undefined;
+    const account =
+      token && !token.isExpired && token.clientId === this.clientId ? this.accounts.get(token.accountId) : undefined;
+    if (!account) {
+      sendJson(
+        res,
+        401,
+        { error: 'invalid_token', message: 'Bad credentials' },
+        { 'www-authenticate': 'Bearer error="invalid_token"' },
+      );
+      return;
+    }
+    const fields =
+      search
+        .get('fields')
+        ?.split(',')
+        .map((f) => f.trim()) ?? null;
+    sendJson(res, 200, this.def.profile!(account, fields));
+  }
+}
