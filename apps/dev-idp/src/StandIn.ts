@@ -307,26 +307,21 @@ export class StandIn {
 
   /**
    * The token request's client authentication as the real provider documents it, then handed to
-   * oidc-provider (which reads an already-read body from `req.body`). False when already answered.
+   * oidc-provider (which takes an already-read body from `req.body`). False when already answered.
    */
   private async prepareTokenRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
     const { def, name } = this;
-    const needsBody = def.tokenAuth === 'either' || name === 'tiktok' || name === 'apple';
-    if (!needsBody) return true;
     const form = new URLSearchParams(await readBody(req));
     const invalidClient = (description: string) => {
       sendJson(res, 401, { error: 'invalid_client', error_description: description });
       return false;
     };
-    const basic = /^Basic (.+)$/i.exec(req.headers.authorization ?? '');
-    if (def.tokenAuth === 'either' && basic) {
-      const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
-      const colon = decoded.indexOf(':');
-      if (colon < 0) return invalidClient('malformed Basic credentials');
-      form.set('client_id', decodeURIComponent(decoded.slice(0, colon)));
-      form.set('client_secret', decodeURIComponent(decoded.slice(colon + 1)));
-      delete req.headers.authorization;
-    }
+    // oidc-provider takes Basic and POST alike for a secret client: the providers that document one only refuse the other.
+    const basic = /^Basic /i.test(req.headers.authorization ?? '');
+    if (def.tokenAuth === 'basic' && (!basic || form.has('client_secret')))
+      return invalidClient(`${def.label} takes the client credentials in HTTP Basic authentication only`);
+    if (def.tokenAuth === 'post' && basic)
+      return invalidClient(`${def.label} takes the client credentials in the POST body only`);
     if (name === 'tiktok') {
       const key = form.get('client_key');
       if (!key || (form.has('client_id') && form.get('client_id') !== key))

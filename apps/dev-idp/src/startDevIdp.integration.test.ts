@@ -1,15 +1,14 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@latch/protocol';
-import { importPKCS8, SignJWT } from 'jose';
-import * as client from 'openid-client';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DevIdp, DevIdpProvider } from './index.js';
+import type { DevIdp } from './index.js';
 import { startDevIdp } from './index.js';
+import { CALLBACK, testFlow } from './testing/testFlow.js';
 
 // The stand-ins through a real OAuth client (openid-client, what the server uses): every provider's
 // full authorization code flow with PKCE, the provider quirks, and the attack hooks doing what they say.
 
-const CALLBACK = 'http://localhost:8787/api/v1/oauth/callback';
 let idp: DevIdp;
+const { providerOf, authorize, exchange } = testFlow(() => idp);
 
 beforeAll(async () => {
   idp = await startDevIdp({ redirectUris: [CALLBACK] });
@@ -20,84 +19,6 @@ afterAll(async () => {
 beforeEach(() => {
   for (const p of Object.values(idp.providers)) p.reset();
 });
-
-const providerOf = (name: OAuthProvider): DevIdpProvider => idp.providers[name]!;
-
-/** Apple's client secret: an ES256 JWT signed with the developer's key (as the server makes it). */
-async function appleClientSecret(options: { key?: string } = {}): Promise<string> {
-  const apple = idp.providers.apple!;
-  const key = await importPKCS8(options.key ?? apple.privateKeyPem, 'ES256');
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'ES256', kid: apple.keyId })
-    .setIssuer(apple.teamId)
-    .setSubject(apple.clientId)
-    .setAudience(apple.endpoints.issuer!)
-    .setIssuedAt()
-    .setExpirationTime('5m')
-    .sign(key);
-}
-
-/** An openid-client configuration for a stand-in, as the server builds one from the provider's endpoints. */
-async function configFor(name: OAuthProvider, secret?: string): Promise<client.Configuration> {
-  const p = providerOf(name);
-  const clientSecret = secret ?? (name === 'apple' ? await appleClientSecret() : p.clientSecret);
-  const auth =
-    p.tokenEndpointAuth === 'basic' ? client.ClientSecretBasic(clientSecret) : client.ClientSecretPost(clientSecret);
-  const config = new client.Configuration(
-    {
-      issuer: p.endpoints.issuer ?? new URL(p.endpoints.authorization).origin,
-      authorization_endpoint: p.endpoints.authorization,
-      token_endpoint: p.endpoints.token,
-      userinfo_endpoint: p.endpoints.userinfo,
-      ...(p.endpoints.jwks ? { jwks_uri: p.endpoints.jwks } : {}),
-    },
-    p.clientId,
-    undefined,
-    auth,
-  );
-  client.allowInsecureRequests(config);
-  return config;
-}
-
-const EXTRA: Partial<Record<OAuthProvider, Record<string, string>>> = {
-  apple: { response_mode: 'form_post' },
-  tiktok: {},
-};
-
-/** Runs the authorization up to the code (login page submitted as `email`); returns what the token step needs. */
-async function authorize(name: OAuthProvider, email: string, extra: Record<string, string> = {}) {
-  const p = providerOf(name);
-  const config = await configFor(name);
-  const verifier = client.randomPKCECodeVerifier();
-  const state = client.randomState();
-  const nonce = p.endpoints.issuer ? client.randomNonce() : undefined;
-  const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: CALLBACK,
-    scope: p.scopes.join(' '),
-    code_challenge: await client.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    state,
-    ...(nonce ? { nonce } : {}),
-    ...(name === 'tiktok' ? { client_key: p.clientId } : {}),
-    ...EXTRA[name],
-    ...extra,
-  });
-  const answer = await idp.followLogin(url.href, { email, name: 'Grace Hopper' });
-  return { config, verifier, state, nonce, answer };
-}
-
-/** The code exchange as the server does it (a fresh configuration: Apple's secret is minted per request). */
-async function exchange(name: OAuthProvider, flow: Awaited<ReturnType<typeof authorize>>, verifier = flow.verifier) {
-  const callback = new URL(CALLBACK);
-  callback.searchParams.set('code', flow.answer.params.code!);
-  callback.searchParams.set('state', flow.answer.params.state!);
-  return client.authorizationCodeGrant(
-    await configFor(name),
-    callback,
-    { pkceCodeVerifier: verifier, expectedState: flow.state, ...(flow.nonce ? { expectedNonce: flow.nonce } : {}) },
-    name === 'tiktok' ? { client_key: providerOf(name).clientId } : undefined,
-  );
-}
 
 describe('every provider: authorization code with PKCE', () => {
   it.each(OAUTH_PROVIDERS)('%s: login page, code, token, profile', async (name) => {
