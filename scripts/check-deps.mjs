@@ -11,14 +11,14 @@ export const RULES = {
   'packages/react': { ours: ['@latch/core', '@latch/protocol'], banned: ['hono'] },
   'packages/wallet-frame': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
   // The development identity providers (@latch/dev-idp) are no part of the product: the server imports them
-  // only from tests and its testing/ helpers (testOnly), never from what it runs.
+  // only from tests and its test/ or testing/ helpers (testOnly), never from what it runs.
   'packages/server': { ours: ['@latch/protocol'], banned: ['react', 'react-dom'], testOnly: ['@latch/dev-idp'] },
   'apps/demo': { ours: ['@latch/react', '@latch/core', '@latch/protocol'], banned: [] },
   'apps/dev-idp': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
 };
 
 /** Files (path under a workspace's src/) that may import a rule's `testOnly` packages. */
-const TEST_ONLY_FILES = /(^|\/)testing\//;
+const TEST_ONLY_FILES = /(^|\/)(test|testing)\//;
 
 /**
  * The folders of packages/react, lowest first: a file imports its own folder and the folders its
@@ -139,7 +139,9 @@ export function violation(workspace, specifier, file = '') {
   if (!rule || specifier.startsWith('.') || specifier.startsWith('node:')) return null;
   const name = packageName(specifier);
   if (rule.testOnly?.includes(name))
-    return TEST_ONLY_FILES.test(file) ? null : `${workspace} imports ${name} only from tests and testing/ files`;
+    return TEST_ONLY_FILES.test(file)
+      ? null
+      : `${workspace} imports ${name} only from tests and test/ or testing/ files`;
   if (name.startsWith('@latch/')) return rule.ours.includes(name) ? null : `${workspace} must not import ${name}`;
   if (rule.banned.includes(name)) return `${workspace} must not import ${name}`;
   if (rule.onlyThirdParty && !rule.onlyThirdParty.includes(name))

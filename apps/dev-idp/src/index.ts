@@ -18,6 +18,8 @@
  * (iss team id, sub client id, aud endpoints.issuer, kid key id). See README.md in this folder.
  */
 export type { DevCustomIssuer, MintOptions } from './customIssuer.js';
+export type { DevIdpDescription } from './describeDevIdp.js';
+export { describeDevIdp } from './describeDevIdp.js';
 export type { AuthorizationResponse, LoginChoice } from './followLogin.js';
 export { followLogin } from './followLogin.js';
 export type { EndpointFailure, IdTokenTamper } from './StandIn.js';

@@ -13,6 +13,7 @@ import { ConfigError } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
 import { migrateToLatest } from '../store/migrate.js';
+import { readDevIdpDescription, setUpDemoSocialLogin } from './demoSocialLogin.js';
 
 /** The name `apps ensure-demo` finds its app by. */
 export const DEMO_APP_NAME = 'Latch Demo';
@@ -29,6 +30,7 @@ export const USAGE = `Usage: latch-server <command>
   apps add-client <app-id>       another client id for the app; prints {"app_id","client_id"}
   apps rotate-keys <app-id>      new signing key; old tokens stay valid until they expire
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
+       [--dev-idp FILE]          (npm start) social login through the dev IdP described in FILE
   keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
                                  (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
   users reset-mfa <app-id> --user USER-ID
@@ -64,6 +66,7 @@ const OPTIONS = {
   id: { type: 'string' },
   batch: { type: 'string' },
   user: { type: 'string' },
+  'dev-idp': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -183,7 +186,7 @@ export function assertRunnable({ command, sub, target, values }: Command): void 
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
 }
 
-async function ensureDemo(ctx: ServerContext, origin: string | undefined): Promise<AppRecord> {
+async function ensureDemo(ctx: ServerContext, origin: string | undefined, devIdp?: string): Promise<AppRecord> {
   if (!origin) throw new UsageError('apps ensure-demo needs --origin URL (the demo host page).');
   const config = {
     ...Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true])),
@@ -195,14 +198,18 @@ async function ensureDemo(ctx: ServerContext, origin: string | undefined): Promi
     mfa_protects_signing: false,
   };
   const existing = await ctx.apps.findByName(DEMO_APP_NAME);
-  return existing
-    ? ctx.apps.update(existing.id, {
+  const app = existing
+    ? await ctx.apps.update(existing.id, {
         config,
         allowedOrigins: existing.allowedOrigins.includes(origin)
           ? existing.allowedOrigins
           : [...existing.allowedOrigins, origin],
       })
-    : ctx.apps.create({ name: DEMO_APP_NAME, config, allowedOrigins: [origin] });
+    : await ctx.apps.create({ name: DEMO_APP_NAME, config, allowedOrigins: [origin] });
+  if (!devIdp) return app;
+  return ctx.apps.update(app.id, {
+    config: await setUpDemoSocialLogin(ctx, app.id, readDevIdpDescription(devIdp)),
+  });
 }
 
 /**
@@ -257,7 +264,7 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
       return 0;
     }
     default: {
-      const app = await ensureDemo(ctx, values.origin?.[0]);
+      const app = await ensureDemo(ctx, values.origin?.[0], values['dev-idp']);
       print({ app_id: app.id, client_id: app.clientIds[0] });
       return 0;
     }

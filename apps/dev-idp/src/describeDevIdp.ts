@@ -1,0 +1,55 @@
+import type { OAuthEndpoints, OAuthProvider } from '@latch/protocol';
+import type { DevIdp } from './startDevIdp.js';
+
+/**
+ * What `latch-server apps ensure-demo --dev-idp FILE` reads (snake_case JSON, written with mode 0600 by
+ * main.ts): each provider's client, the Telegram bot and the custom issuer. Random secrets per start.
+ */
+export interface DevIdpDescription {
+  url: string;
+  providers: Partial<
+    Record<
+      OAuthProvider,
+      {
+        client_id: string;
+        /** The client secret; Apple: the developer's ES256 private key (PEM). */
+        client_secret: string;
+        endpoints: OAuthEndpoints;
+        team_id?: string;
+        key_id?: string;
+      }
+    >
+  >;
+  telegram: { origin: string; bot_id: string; bot_name: string; bot_token: string };
+  custom: { issuer: string; jwks_url: string; audience: string; token_url: string };
+}
+
+/** The description of a running dev IdP. */
+export function describeDevIdp(idp: DevIdp): DevIdpDescription {
+  const providers: DevIdpDescription['providers'] = {};
+  for (const [name, p] of Object.entries(idp.providers) as [OAuthProvider, (typeof idp.providers)['google']][]) {
+    if (!p) continue;
+    providers[name] = { client_id: p.clientId, client_secret: p.clientSecret, endpoints: p.endpoints };
+  }
+  if (idp.providers.apple && providers.apple) {
+    providers.apple.team_id = idp.providers.apple.teamId;
+    providers.apple.key_id = idp.providers.apple.keyId;
+  }
+  const { telegram, customIssuer } = idp;
+  return {
+    url: idp.url,
+    providers,
+    telegram: {
+      origin: telegram.origin,
+      bot_id: telegram.botId,
+      bot_name: telegram.botName,
+      bot_token: telegram.botToken,
+    },
+    custom: {
+      issuer: customIssuer.issuer,
+      jwks_url: customIssuer.jwksUrl,
+      audience: customIssuer.audience,
+      token_url: `${idp.url}/custom/token`,
+    },
+  };
+}

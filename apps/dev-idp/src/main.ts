@@ -1,0 +1,38 @@
+// The dev IdP on its own (scripts/stack.mjs runs it for `npm start` and the e2e stack):
+//   LATCH_DEV=1 DEV_IDP_PORT=8790 DEV_IDP_REDIRECT_URIS=<callback,…> DEV_IDP_CUSTOM_TOKEN_ORIGINS=<origin,…>
+//   DEV_IDP_DESCRIPTION_FILE=<path> node --import tsx apps/dev-idp/src/main.ts
+// It writes its clients' ids and secrets to DEV_IDP_DESCRIPTION_FILE (mode 0600) for `apps ensure-demo --dev-idp`.
+import { writeFileSync } from 'node:fs';
+import { describeDevIdp } from './describeDevIdp.js';
+import { startDevIdp } from './startDevIdp.js';
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+if (process.env.LATCH_DEV !== '1') {
+  console.error('The dev IdP stands in for real identity providers: it runs only in dev mode (LATCH_DEV=1).');
+  process.exit(1);
+}
+const port = Number(process.env.DEV_IDP_PORT ?? 8790);
+const redirectUris = list(process.env.DEV_IDP_REDIRECT_URIS);
+if (!Number.isInteger(port) || port < 0 || port > 65535 || redirectUris.length === 0) {
+  console.error('DEV_IDP_PORT must be a port and DEV_IDP_REDIRECT_URIS must list the Latch callback URL(s).');
+  process.exit(1);
+}
+const idp = await startDevIdp({
+  port,
+  redirectUris,
+  customTokenOrigins: list(process.env.DEV_IDP_CUSTOM_TOKEN_ORIGINS),
+});
+const file = process.env.DEV_IDP_DESCRIPTION_FILE;
+if (file) writeFileSync(file, JSON.stringify(describeDevIdp(idp)), { mode: 0o600 });
+console.log(`dev IdP (stand-ins, not real providers) on ${idp.url}`);
+
+const stop = () => {
+  idp.close().finally(() => process.exit(0));
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
