@@ -13,6 +13,8 @@ declare module 'vitest' {
     demoClientId: string;
     /** The stack's dev chain (anvil, chain id 31337) for specs that send transactions. */
     chainUrl: string;
+    /** The stack's dev IdP (apps/dev-idp): OAuth stand-ins under /<provider>, Telegram's /auth, /custom/token. */
+    devIdpUrl: string;
     /** Where wallet specs record the key material they know, for the teardown's database scan. */
     keyMaterialFile: string;
   }
@@ -26,6 +28,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     demoPort: Number(process.env.E2E_DEMO_PORT ?? 15173),
     // Its own port beside a running `npm start` (8545).
     anvilPort: Number(process.env.E2E_ANVIL_PORT ?? 18545),
+    // Its own port beside a running `npm start` (8790).
+    devIdpPort: Number(process.env.E2E_DEV_IDP_PORT ?? 18790),
     dataDir,
     quiet: true,
     extraEnv: {
@@ -42,6 +46,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('demoAppId', stack.appId);
   project.provide('demoClientId', stack.clientId);
   project.provide('chainUrl', stack.chainUrl);
+  project.provide('devIdpUrl', stack.devIdpUrl);
   const keyMaterialFile = `${dataDir}-key-material.jsonl`;
   project.provide('keyMaterialFile', keyMaterialFile);
   return async () => {

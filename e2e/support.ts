@@ -25,7 +25,7 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** The URLs of the stack the global setup started. */
-export const stack = () => ({ apiUrl: inject('apiUrl'), demoUrl: inject('demoUrl') });
+export const stack = () => ({ apiUrl: inject('apiUrl'), demoUrl: inject('demoUrl'), devIdpUrl: inject('devIdpUrl') });
 
 /** An app on the test server. */
 export interface TestApp {

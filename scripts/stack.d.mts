@@ -6,8 +6,10 @@ export declare function runCli(args: string[], env?: Record<string, string>): st
 export declare function ensureDemoApp(
   origin: string,
   env?: Record<string, string>,
+  devIdpFile?: string,
 ): { appId: string; clientId: string };
 export declare function waitForHttp(url: string, timeoutMs?: number): Promise<void>;
+export declare function waitForFile(path: string, child: ChildProcess, timeoutMs?: number): Promise<void>;
 export { anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
 export declare function withDevChainRpc(rpcUrls: string | undefined, chainUrl: string): string;
 export interface Stack {
@@ -16,6 +18,8 @@ export interface Stack {
   /** The dev chain (anvil) JSON-RPC URL, on 127.0.0.1. */
   chainUrl: string;
   chainId: number;
+  /** The dev IdP (apps/dev-idp: the OAuth providers under /<provider>, Telegram's /auth, /custom), on 127.0.0.1. */
+  devIdpUrl: string;
   appId: string;
   clientId: string;
   children: ChildProcess[];
@@ -26,6 +30,8 @@ export declare function startStack(options: {
   demoPort: number;
   /** The dev chain's port (default 8545). */
   anvilPort?: number;
+  /** The dev IdP's port (default 8790). */
+  devIdpPort?: number;
   dataDir: string;
   quiet?: boolean;
   extraEnv?: Record<string, string>;

@@ -1,6 +1,10 @@
 // Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo
-// host app and a local dev chain (anvil). Shared by `npm start` and the e2e suite so both run the same thing.
+// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins
+// for the OAuth providers, Telegram and a custom-token issuer). Shared by `npm start` and the e2e suite
+// so both run the same thing.
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { anvilArgs, anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
@@ -10,6 +14,9 @@ export { anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'packages/server/src/cli.ts');
+const DEV_IDP = join(ROOT, 'apps/dev-idp/src/main.ts');
+/** The server's OAuth callback (protocol's OAUTH_API.callback): the redirect URI the dev IdP registers. */
+const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback';
 
 /** Runs the server CLI once and returns its stdout (throws with its stderr on failure). */
 export function runCli(args, env) {
@@ -28,9 +35,12 @@ function runNode(script) {
   if (result.status !== 0) throw new Error(`${script} failed:\n${result.stderr}${result.stdout}`);
 }
 
-/** Creates the demo app on first run, reuses it later; returns its ids. */
-export function ensureDemoApp(origin, env) {
-  const out = runCli(['apps', 'ensure-demo', '--origin', origin], env);
+/** Creates the demo app on first run, reuses it later (social login through the dev IdP described in `devIdpFile`); returns its ids. */
+export function ensureDemoApp(origin, env, devIdpFile) {
+  const out = runCli(
+    ['apps', 'ensure-demo', '--origin', origin, ...(devIdpFile ? ['--dev-idp', devIdpFile] : [])],
+    env,
+  );
   const line = out
     .trim()
     .split('\n')
@@ -52,6 +62,17 @@ export async function waitForHttp(url, timeoutMs = 60_000) {
       if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms: ${error}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
+  }
+}
+
+/** Waits until `path` exists (a child writes it once ready), failing when `child` exits first or the time runs out. */
+export async function waitForFile(path, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!existsSync(path)) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`it exited (${child.exitCode ?? child.signalCode})`);
+    if (Date.now() > deadline) throw new Error(`it did not start within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -87,29 +108,67 @@ export function withDevChainRpc(rpcUrls, chainUrl) {
 }
 
 /**
- * Starts the dev chain, server and demo. Options: apiPort, demoPort, anvilPort, dataDir, quiet (hide stdout of
- * children; a quiet stack is a test suite's, so its demo runs without HMR: a file saved during a run must not
- * reload the pages under test). Returns { apiUrl, demoUrl, chainUrl, chainId, appId, clientId, children, stop() }.
+ * Starts the dev chain, dev IdP, server and demo. Options: apiPort, demoPort, anvilPort, devIdpPort, dataDir, quiet
+ * (hide stdout of children; a quiet stack is a test suite's, so its demo runs without HMR: a file saved during a
+ * run must not reload the pages under test). Returns { apiUrl, demoUrl, chainUrl, chainId, devIdpUrl, appId,
+ * clientId, children, stop() }.
  */
-export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir, quiet = false, extraEnv = {} }) {
+export async function startStack({
+  apiPort,
+  demoPort,
+  anvilPort = 8545,
+  devIdpPort = 8790,
+  dataDir,
+  quiet = false,
+  extraEnv = {},
+}) {
   const apiUrl = `http://localhost:${apiPort}`;
   const demoUrl = `http://localhost:${demoPort}`;
   // 127.0.0.1, not localhost: anvil listens on IPv4 only, and Node may resolve localhost to ::1 first.
   const chainUrl = `http://127.0.0.1:${anvilPort}`;
+  // The dev IdP listens on 127.0.0.1 only.
+  const devIdpUrl = `http://127.0.0.1:${devIdpPort}`;
+  // The dev IdP's clients and secrets (fresh each start) reach ensure-demo through a private file, never argv.
+  const devIdpDir = mkdtempSync(join(tmpdir(), 'latch-dev-idp-'));
+  const devIdpFile = join(devIdpDir, 'dev-idp.json');
   const serverEnv = {
     LATCH_DEV: '1',
     LATCH_PORT: String(apiPort),
     LATCH_DATA_DIR: dataDir,
     LATCH_PUBLIC_URL: apiUrl,
+    // The Telegram login popup is the dev IdP's stand-in (its /auth page).
+    LATCH_TELEGRAM_OAUTH_URL: devIdpUrl,
     ...extraEnv,
     LATCH_RPC_URLS: withDevChainRpc(extraEnv.LATCH_RPC_URLS ?? process.env.LATCH_RPC_URLS, chainUrl),
   };
   const children = [];
+  const names = [];
+  const track = (name, child) => {
+    names.push(name);
+    children.push(child);
+    return child;
+  };
   // Anvil first: it boots while the synchronous steps below run, so it adds next to nothing to the start.
   // No fork, no network: a fresh chain with anvil's prefunded dev accounts on every start.
   // Only the demo's pages call the chain from a browser (its SDK reads and sends, 'Get test ETH').
   const chainArgs = anvilArgs(anvilPort, DEV_CHAIN_ID, { allowOrigin: demoUrl });
-  children.push(launch('anvil', anvilBinary(), chainArgs, { cwd: ROOT, env: process.env, quiet }));
+  track('anvil', launch('anvil', anvilBinary(), chainArgs, { cwd: ROOT, env: process.env, quiet }));
+  // The dev IdP next (its keys take a second or two), also while the wallet frame builds.
+  const devIdp = track(
+    'dev-idp',
+    launch('dev-idp', process.execPath, ['--import', 'tsx', DEV_IDP], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        LATCH_DEV: '1',
+        DEV_IDP_PORT: String(devIdpPort),
+        DEV_IDP_REDIRECT_URIS: `${apiUrl}${OAUTH_CALLBACK_PATH}`,
+        DEV_IDP_CUSTOM_TOKEN_ORIGINS: demoUrl,
+        DEV_IDP_DESCRIPTION_FILE: devIdpFile,
+      },
+      quiet,
+    }),
+  );
   const stop = async () => {
     await Promise.all(
       children.map(
@@ -122,6 +181,7 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
           }),
       ),
     );
+    rmSync(devIdpDir, { recursive: true, force: true });
   };
   // Ctrl-C while starting (before the caller can hold the children): stop what is already running.
   const stopOnSignal = () => stop().finally(() => process.exit(130));
@@ -136,21 +196,26 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
   try {
     // The server serves the wallet frame's bundle; build it first (about a second).
     runNode(join(ROOT, 'packages/wallet-frame/build.mjs'));
+    await waitForFile(devIdpFile, devIdp).catch((error) => {
+      throw new Error(`dev-idp did not start (${error.message}): is ${devIdpUrl} taken? Set DEV_IDP_PORT`);
+    });
     // PGlite is single-process: the demo app is ensured before the server opens the database.
-    ({ appId, clientId } = ensureDemoApp(demoUrl, serverEnv));
+    ({ appId, clientId } = ensureDemoApp(demoUrl, serverEnv, devIdpFile));
   } catch (error) {
     started();
     await stop();
     throw error;
   }
-  children.push(
+  track(
+    'server',
     launch('server', process.execPath, ['--import', 'tsx', CLI, 'start'], {
       cwd: ROOT,
       env: { ...process.env, ...serverEnv },
       quiet,
     }),
   );
-  children.push(
+  track(
+    'demo',
     launch(
       'demo',
       process.execPath,
@@ -164,6 +229,8 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
           VITE_LATCH_API_URL: apiUrl,
           // The demo's dev chain and its 'Get test ETH' action (dev server only, apps/demo/src/devChain.ts).
           VITE_LATCH_DEV_RPC_URL: chainUrl,
+          // The dev IdP (its custom-token issuer stands in for the host's backend in the demo).
+          VITE_LATCH_DEV_IDP_URL: devIdpUrl,
           LATCH_DEMO_HMR: quiet ? 'off' : '',
         },
         quiet,
@@ -176,8 +243,13 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
     for (const [index, child] of children.entries()) {
       child.once('exit', (code, signal) => {
         if (!starting) return;
-        const name = ['anvil', 'server', 'demo'][index];
-        const hint = index === 0 ? `: is ${chainUrl} taken? Set ANVIL_PORT` : '';
+        const name = names[index];
+        const hint =
+          name === 'anvil'
+            ? `: is ${chainUrl} taken? Set ANVIL_PORT`
+            : name === 'dev-idp'
+              ? `: is ${devIdpUrl} taken? Set DEV_IDP_PORT`
+              : '';
         reject(new Error(`${name} exited (${code ?? signal}) while starting${hint}`));
       });
     }
@@ -190,6 +262,7 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
         waitForHttp(`${apiUrl}/healthz`),
         waitForHttp(demoUrl),
         waitForChain(chainUrl, DEV_CHAIN_ID, children[0]),
+        waitForHttp(devIdpUrl),
       ]),
     ]);
     starting = false;
@@ -200,5 +273,5 @@ export async function startStack({ apiPort, demoPort, anvilPort = 8545, dataDir,
     await stop();
     throw error;
   }
-  return { apiUrl, demoUrl, chainUrl, chainId: DEV_CHAIN_ID, appId, clientId, children, stop };
+  return { apiUrl, demoUrl, chainUrl, chainId: DEV_CHAIN_ID, devIdpUrl, appId, clientId, children, stop };
 }
