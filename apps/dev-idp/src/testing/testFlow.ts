@@ -8,8 +8,8 @@ import type { DevIdp, DevIdpProvider } from '../index.js';
 /** The Latch callback URL the tests register. */
 export const CALLBACK = 'http://localhost:8787/api/v1/oauth/callback';
 
-/** Flows against one running dev IdP. */
-export function testFlow(getIdp: () => DevIdp) {
+/** Flows against one running dev IdP (redirect URI: `getCallback()`). */
+export function testFlow(getIdp: () => DevIdp, getCallback: () => string = () => CALLBACK) {
   const providerOf = (name: OAuthProvider): DevIdpProvider => getIdp().providers[name]!;
 
   /** Apple's client secret: an ES256 JWT signed with the developer's key (as the server makes it). */
@@ -59,7 +59,7 @@ export function testFlow(getIdp: () => DevIdp) {
     const state = client.randomState();
     const nonce = p.endpoints.issuer ? client.randomNonce() : undefined;
     const url = client.buildAuthorizationUrl(await configFor(name), {
-      redirect_uri: CALLBACK,
+      redirect_uri: getCallback(),
       scope: p.scopes.join(' '),
       code_challenge: await client.calculatePKCECodeChallenge(verifier),
       code_challenge_method: 'S256',
@@ -85,7 +85,7 @@ export function testFlow(getIdp: () => DevIdp) {
     flow: Awaited<ReturnType<typeof authorize>>,
     options: { verifier?: string; config?: client.Configuration } = {},
   ) {
-    const callback = new URL(CALLBACK);
+    const callback = new URL(getCallback());
     callback.searchParams.set('code', flow.answer.params.code!);
     callback.searchParams.set('state', flow.answer.params.state!);
     return client.authorizationCodeGrant(
