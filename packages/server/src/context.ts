@@ -5,6 +5,7 @@ import type { MfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import type { Passkeys } from './auth/passkeys/Passkeys.js';
 import type { OneTimeCodes } from './auth/passwordless/OneTimeCodes.js';
 import type { PasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
+import type { TelegramLogin } from './auth/telegram/TelegramLogin.js';
 import type { Clock } from './clock.js';
 import type { Settings } from './config.js';
 import type { Sealer } from './crypto/masterKey.js';
@@ -35,7 +36,8 @@ export type ServiceName =
   | 'mfaFactors'
   | 'mfaSmsCodes'
   | 'passkeys'
-  | 'loginCredentials';
+  | 'loginCredentials'
+  | 'telegram';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -70,6 +72,8 @@ export interface ServerContext {
   passkeys: Passkeys;
   /** An app's OAuth provider and Telegram bot credentials, secrets sealed under the master key (auth/credentials/). */
   loginCredentials: LoginCredentials;
+  /** Telegram login: the Login Widget's result checked against the app's bot token, once (auth/telegram/). */
+  telegram: TelegramLogin;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

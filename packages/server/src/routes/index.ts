@@ -1,6 +1,7 @@
 import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
 import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
+import { telegramRoutes } from '../auth/telegram/telegramRoutes.js';
 import type { RouteDef } from '../http/env.js';
 import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
@@ -24,6 +25,7 @@ export const routeTable: RouteDef[] = [
   ...passwordlessRoutes,
   ...siweRoutes,
   ...passkeyRoutes,
+  ...telegramRoutes,
   ...walletRoutes,
   ...mfaRoutes,
   ...tokenPriceRoutes,
