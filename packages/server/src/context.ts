@@ -1,5 +1,6 @@
 import type { AppStore } from './apps/appStore.js';
 import type { LoginCredentials } from './auth/credentials/LoginCredentials.js';
+import type { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
 import type { MfaFactors } from './auth/mfa/MfaFactors.js';
 import type { MfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import type { Passkeys } from './auth/passkeys/Passkeys.js';
@@ -37,7 +38,8 @@ export type ServiceName =
   | 'mfaSmsCodes'
   | 'passkeys'
   | 'loginCredentials'
-  | 'telegram';
+  | 'telegram'
+  | 'customJwt';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -74,6 +76,8 @@ export interface ServerContext {
   loginCredentials: LoginCredentials;
   /** Telegram login: the Login Widget's result checked against the app's bot token, once (auth/telegram/). */
   telegram: TelegramLogin;
+  /** Custom-token (JWT) login: the host backend's token verified with jose against the app's custom_auth_config (auth/customJwt/). */
+  customJwt: CustomJwtLogin;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

@@ -1,4 +1,5 @@
 import { LoginCredentials } from './auth/credentials/LoginCredentials.js';
+import { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
 import { MfaFactors } from './auth/mfa/MfaFactors.js';
 import { buildMfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import { Passkeys } from './auth/passkeys/Passkeys.js';
@@ -33,5 +34,6 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     passkeys: new Passkeys(parts),
     loginCredentials,
     telegram: new TelegramLogin({ ...parts, loginCredentials }),
+    customJwt: new CustomJwtLogin(parts),
   };
 }

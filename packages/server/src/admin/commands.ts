@@ -80,7 +80,7 @@ export interface Command {
   command?: string;
   sub?: string;
   target?: string;
-  /** The positionals after `target` (e.g. the app id of `apps telegram set <app-id>`). */
+  /** The positionals after `command sub` (`apps telegram set <app-id>`: set, app id). */
   args: string[];
   values: Values;
 }
@@ -88,8 +88,8 @@ export interface Command {
 /** Parses a command line (without node and script). */
 export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
-  const [command, sub, target, ...args] = positionals;
-  return { command, sub, target, args, values };
+  const [command, sub, target] = positionals;
+  return { command, sub, target, args: positionals.slice(2), values };
 }
 
 function parseJson(text: string, source: string): unknown {
@@ -163,7 +163,7 @@ const summary = (app: AppRecord) => ({
 
 /** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
 export function assertRunnable({ command, sub, target, args, values }: Command): void {
-  if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: target, appId: args[0], values });
+  if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'create') {
     const input = { ...appInput(values), id: values.id };
     if (input.id !== undefined && !isAppId(input.id)) throw new LatchError('invalid_app_id');
@@ -238,7 +238,7 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
     print(await resetUserMfa(ctx, { appId: app.id, userId }));
     return 0;
   }
-  if (sub === 'telegram') return runTelegramCommand(ctx, { action: target, appId: cmd.args[0], values }, print);
+  if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {
     case 'create': {
       const app = await ctx.apps.create({ ...appInput(values), id: values.id });

@@ -1,3 +1,4 @@
+import { customJwtRoutes } from '../auth/customJwt/customJwtRoutes.js';
 import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
 import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
@@ -26,6 +27,7 @@ export const routeTable: RouteDef[] = [
   ...siweRoutes,
   ...passkeyRoutes,
   ...telegramRoutes,
+  ...customJwtRoutes,
   ...walletRoutes,
   ...mfaRoutes,
   ...tokenPriceRoutes,
