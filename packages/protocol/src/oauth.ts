@@ -76,8 +76,14 @@ export const OAUTH_LIMIT = {
   stateMaxLength: 128,
   /** How long the server waits for a provider's token, user-info or JWKS endpoint. */
   providerTimeoutMs: 10_000,
-  /** A Telegram login result older than this is refused (its `auth_date`, seconds). */
-  telegramMaxAgeSec: 24 * 60 * 60,
+  /**
+   * A Telegram login result older than this is refused (its `auth_date`, seconds): the widget's result is
+   * posted and sent within seconds of the user's confirmation, so five minutes covers a slow network while
+   * a result copied from a log or a proxy stops working soon (Telegram's own example allows a day).
+   */
+  telegramMaxAgeSec: 5 * 60,
+  /** A Telegram `auth_date` this far (seconds) ahead of the server's clock is still accepted (clock skew); further is refused. */
+  telegramClockSkewSec: 30,
 } as const;
 
 /** POST OAUTH_API.init (SPEC §7: provider, redirect target, captcha token, code challenge, state code). */

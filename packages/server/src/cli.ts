@@ -9,6 +9,7 @@ import {
   runCommand,
   USAGE,
 } from './admin/commands.js';
+import { inlineSecrets } from './admin/secretOptions.js';
 import { loadSettings, type Settings } from './config.js';
 import { createLatchServer, startServer } from './index.js';
 import { createLogger } from './logger.js';
@@ -129,7 +130,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   // Mistakes fail before any database is opened or any server is asked.
   assertRunnable(cmd);
   const settings = loadSettings(io.env, io.cwd);
-  return (await runThroughServer(settings, argv, io)) ?? runLocally(settings, cmd, io);
+  // Secrets are read here, by the CLI process, from their files or the environment (admin/secretOptions.ts).
+  const ready = inlineSecrets(argv, io.env ?? process.env);
+  return (await runThroughServer(settings, ready, io)) ?? runLocally(settings, parseCommand(ready), io);
 }
 
 /** Runs `main` as the command line does: a failure prints its message and exits 1. */

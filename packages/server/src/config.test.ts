@@ -20,6 +20,19 @@ describe('loadSettings', () => {
     expect(settings.masterKey).toBeUndefined();
   });
 
+  it('reads LATCH_TELEGRAM_OAUTH_URL: https, or http on loopback only, without query', () => {
+    expect(loadSettings({}).telegramOAuthUrl).toBeUndefined();
+    expect(loadSettings({ LATCH_TELEGRAM_OAUTH_URL: 'https://oauth.telegram.org/' }).telegramOAuthUrl).toBe(
+      'https://oauth.telegram.org',
+    );
+    expect(loadSettings({ LATCH_TELEGRAM_OAUTH_URL: 'http://127.0.0.1:8790/telegram' }).telegramOAuthUrl).toBe(
+      'http://127.0.0.1:8790/telegram',
+    );
+    for (const bad of ['http://telegram.example', 'ftp://x.example', 'https://x.example/?a=1', 'not a url']) {
+      expect(() => loadSettings({ LATCH_TELEGRAM_OAUTH_URL: bad })).toThrow(/LATCH_TELEGRAM_OAUTH_URL/);
+    }
+  });
+
   it('reads LATCH_RP_ID as a bare domain, and refuses anything else', () => {
     expect(loadSettings({}).rpId).toBeUndefined();
     expect(loadSettings({ LATCH_RP_ID: ' Example.COM ' }).rpId).toBe('example.com');

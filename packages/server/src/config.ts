@@ -1,6 +1,7 @@
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { isLoopbackHostname } from './http/loopback.js';
 
 /** Log levels pino understands. */
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -69,6 +70,11 @@ export interface Settings {
   nonceLimitPerUser?: Window;
   /** Custody proof nonces per client IP (`LATCH_NONCE_LIMIT_PER_IP`, `points/seconds`); default DEFAULT_NONCE_LIMIT_PER_IP. */
   nonceLimitPerIp?: Window;
+  /**
+   * Telegram's login host (`LATCH_TELEGRAM_OAUTH_URL`), baked into /js/telegram-login.js; unset:
+   * https://oauth.telegram.org (auth/telegram/telegramLoginScript.ts). The dev stand-in sets its own.
+   */
+  telegramOAuthUrl?: string;
 }
 
 /** token_price requests one client IP may make: a widget asks once per send screen, a script is cut off. */
@@ -230,6 +236,28 @@ function parseRpId(raw: string | undefined): string | undefined {
   return rpId;
 }
 
+/**
+ * `LATCH_TELEGRAM_OAUTH_URL`: https, or http on a loopback host (the dev stand-in); no query or fragment;
+ * trailing slashes dropped. Unset: undefined.
+ */
+function parseTelegramOAuthUrl(raw: string | undefined): string | undefined {
+  const text = nonEmpty(raw);
+  if (text === undefined) return undefined;
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // reported below
+  }
+  const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHostname(url.hostname));
+  if (!url || !secure || url.search || url.hash || url.username || url.password) {
+    throw new ConfigError(
+      `LATCH_TELEGRAM_OAUTH_URL must be an https URL without query (http only on a loopback host), got "${text}".`,
+    );
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
 /** Reads the settings from environment variables (see docs/server.md for each one). */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
   const port = parsePort(env.LATCH_PORT);
@@ -282,5 +310,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
       DEFAULT_NONCE_LIMIT_PER_USER,
     ),
     nonceLimitPerIp: parseWindow('LATCH_NONCE_LIMIT_PER_IP', env.LATCH_NONCE_LIMIT_PER_IP, DEFAULT_NONCE_LIMIT_PER_IP),
+    telegramOAuthUrl: parseTelegramOAuthUrl(env.LATCH_TELEGRAM_OAUTH_URL),
   };
 }

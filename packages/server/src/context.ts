@@ -1,10 +1,12 @@
 import type { AppStore } from './apps/appStore.js';
 import type { LoginCredentials } from './auth/credentials/LoginCredentials.js';
+import type { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
 import type { MfaFactors } from './auth/mfa/MfaFactors.js';
 import type { MfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import type { Passkeys } from './auth/passkeys/Passkeys.js';
 import type { OneTimeCodes } from './auth/passwordless/OneTimeCodes.js';
 import type { PasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
+import type { TelegramLogin } from './auth/telegram/TelegramLogin.js';
 import type { Clock } from './clock.js';
 import type { Settings } from './config.js';
 import type { Sealer } from './crypto/masterKey.js';
@@ -35,7 +37,9 @@ export type ServiceName =
   | 'mfaFactors'
   | 'mfaSmsCodes'
   | 'passkeys'
-  | 'loginCredentials';
+  | 'loginCredentials'
+  | 'telegram'
+  | 'customJwt';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -70,6 +74,10 @@ export interface ServerContext {
   passkeys: Passkeys;
   /** An app's OAuth provider and Telegram bot credentials, secrets sealed under the master key (auth/credentials/). */
   loginCredentials: LoginCredentials;
+  /** Telegram login: the Login Widget's result checked against the app's bot token, once (auth/telegram/). */
+  telegram: TelegramLogin;
+  /** Custom-token (JWT) login: the host backend's token verified with jose against the app's custom_auth_config (auth/customJwt/). */
+  customJwt: CustomJwtLogin;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

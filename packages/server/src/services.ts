@@ -1,9 +1,11 @@
 import { LoginCredentials } from './auth/credentials/LoginCredentials.js';
+import { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
 import { MfaFactors } from './auth/mfa/MfaFactors.js';
 import { buildMfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
 import { Passkeys } from './auth/passkeys/Passkeys.js';
 import { deriveCodeKey } from './auth/passwordless/OneTimeCodes.js';
 import { createPasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
+import { TelegramLogin } from './auth/telegram/TelegramLogin.js';
 import type { ServerContext, ServerParts } from './context.js';
 import { buildTokenPrices } from './prices/tokenPricesFor.js';
 import { buildSiwe } from './siwe/siweLoginFor.js';
@@ -17,6 +19,7 @@ import type { WalletKeyring } from './wallets/walletKeyring.js';
  * are loaded by the caller (before the database opens), so a bad key stops the start, not a request.
  */
 export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyring: WalletKeyring): ServerContext {
+  const loginCredentials = new LoginCredentials(parts.db, parts.sealer, parts.clock);
   return {
     ...parts,
     passwordless: createPasswordlessCodes(parts, deriveCodeKey(masterKey)),
@@ -29,6 +32,8 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     mfaFactors: new MfaFactors(parts.db, parts.clock),
     mfaSmsCodes: buildMfaSmsCodes(parts, masterKey),
     passkeys: new Passkeys(parts),
-    loginCredentials: new LoginCredentials(parts.db, parts.sealer, parts.clock),
+    loginCredentials,
+    telegram: new TelegramLogin({ ...parts, loginCredentials }),
+    customJwt: new CustomJwtLogin(parts),
   };
 }

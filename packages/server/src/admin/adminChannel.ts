@@ -88,8 +88,9 @@ async function readArgv(c: LatchContext): Promise<string[]> {
   if (!Array.isArray(argv) || !argv.every((a) => typeof a === 'string')) {
     throw new LatchError('invalid_data', 'The body must be {"argv": [strings]}.');
   }
-  // The server never reads files named by a forwarded command (the CLI inlines --config-file).
-  if (argv.some((a) => a.startsWith('--config-file'))) throw new LatchError('invalid_data', 'Inline --config-file.');
+  // The server never reads files named by a forwarded command (the CLI inlines --config-file and the secret files).
+  const file = argv.find((a) => /^--[a-z-]+-file(=|$)/.test(a));
+  if (file) throw new LatchError('invalid_data', `Inline ${file.split('=')[0]}.`);
   return argv;
 }
 

@@ -14,6 +14,8 @@ import type { ServerContext } from '../context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { readDevIdpDescription, setUpDemoSocialLogin } from './demoSocialLogin.js';
+import { assertTelegramRunnable, runTelegramCommand, TELEGRAM_OPTIONS, TELEGRAM_USAGE } from './telegramCommands.js';
+import { UsageError } from './usageError.js';
 
 /** The name `apps ensure-demo` finds its app by. */
 export const DEMO_APP_NAME = 'Latch Demo';
@@ -31,6 +33,7 @@ export const USAGE = `Usage: latch-server <command>
   apps rotate-keys <app-id>      new signing key; old tokens stay valid until they expire
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
        [--dev-idp FILE]          (npm start) social login through the dev IdP described in FILE
+${TELEGRAM_USAGE}
   keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
                                  (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
   users reset-mfa <app-id> --user USER-ID
@@ -68,18 +71,20 @@ const OPTIONS = {
   user: { type: 'string' },
   'dev-idp': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  ...TELEGRAM_OPTIONS,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-/** A command line that cannot be run; its message is shown as is. */
-export class UsageError extends Error {}
+export { UsageError } from './usageError.js';
 
 /** A parsed command line. */
 export interface Command {
   command?: string;
   sub?: string;
   target?: string;
+  /** The positionals after `command sub` (`apps telegram set <app-id>`: set, app id). */
+  args: string[];
   values: Values;
 }
 
@@ -87,7 +92,7 @@ export interface Command {
 export function parseCommand(argv: string[]): Command {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true });
   const [command, sub, target] = positionals;
-  return { command, sub, target, values };
+  return { command, sub, target, args: positionals.slice(2), values };
 }
 
 function parseJson(text: string, source: string): unknown {
@@ -160,7 +165,8 @@ const summary = (app: AppRecord) => ({
 });
 
 /** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
-export function assertRunnable({ command, sub, target, values }: Command): void {
+export function assertRunnable({ command, sub, target, args, values }: Command): void {
+  if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'create') {
     const input = { ...appInput(values), id: values.id };
     if (input.id !== undefined && !isAppId(input.id)) throw new LatchError('invalid_app_id');
@@ -175,7 +181,7 @@ export function assertRunnable({ command, sub, target, values }: Command): void 
     throw new UsageError('--batch must be at least 1.');
   if (
     command === 'apps' &&
-    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo'].includes(sub ?? '')
+    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo', 'telegram'].includes(sub ?? '')
   )
     throw new UsageError(`Unknown apps command "${sub ?? ''}".\n\n${USAGE}`);
   if (command === 'users' && sub !== 'reset-mfa')
@@ -239,6 +245,7 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
     print(await resetUserMfa(ctx, { appId: app.id, userId }));
     return 0;
   }
+  if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {
     case 'create': {
       const app = await ctx.apps.create({ ...appInput(values), id: values.id });

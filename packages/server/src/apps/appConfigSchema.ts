@@ -13,6 +13,7 @@ import {
 } from '@latch/protocol';
 import { MFA_METHODS } from '@latch/protocol/mfa';
 import * as v from 'valibot';
+import { assertValidCustomAuthConfig } from '../auth/customJwt/customAuthConfig.js';
 import { isSmsCountry } from '../auth/passwordless/smsPolicy.js';
 
 /** The config fields a host sets; the rest of ServerAppConfig (id, name, key, times) comes from the server. */
@@ -224,6 +225,7 @@ export function assertValidHostConfig(config: HostAppConfig, options: { requireS
     );
   }
   assertValidMfaConfig(config, options);
+  if (config.custom_auth_config) assertValidCustomAuthConfig(config.custom_auth_config);
   if (enabledLoginMethods(config).length === 0) {
     throw new LatchError('invalid_data', 'At least one login method must be enabled.');
   }

@@ -1,5 +1,6 @@
 import { isAppId, LatchError, type ServerAppConfig } from '@latch/protocol';
 import { sql } from 'kysely';
+import { assertCustomAuthKey } from '../auth/customJwt/customAuthConfig.js';
 import type { Clock } from '../clock.js';
 import { isLoopbackHostname } from '../http/loopback.js';
 import { newAppId, newClientId } from '../ids.js';
@@ -142,6 +143,7 @@ export class AppStore {
     if (!isAppId(id)) throw new LatchError('invalid_app_id');
     const config = mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {}));
     assertValidHostConfig(config, { requireSmsCountries: !this.options.dev });
+    await assertCustomAuthKey(config.custom_auth_config);
     const now = this.clock.now();
     const ttl = input.accessTokenTtlSeconds ?? 3600;
     const clientId = newClientId();
@@ -177,6 +179,7 @@ export class AppStore {
     const config =
       input.config === undefined ? app.config : mergeHostConfig(app.config, parseHostConfigPatch(input.config));
     assertValidHostConfig(config, { requireSmsCountries: !this.options.dev });
+    await assertCustomAuthKey(config.custom_auth_config);
     await this.db
       .updateTable('apps')
       .set({

@@ -1,6 +1,8 @@
+import { customJwtRoutes } from '../auth/customJwt/customJwtRoutes.js';
 import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
 import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
+import { telegramRoutes } from '../auth/telegram/telegramRoutes.js';
 import type { RouteDef } from '../http/env.js';
 import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
@@ -24,6 +26,8 @@ export const routeTable: RouteDef[] = [
   ...passwordlessRoutes,
   ...siweRoutes,
   ...passkeyRoutes,
+  ...telegramRoutes,
+  ...customJwtRoutes,
   ...walletRoutes,
   ...mfaRoutes,
   ...tokenPriceRoutes,

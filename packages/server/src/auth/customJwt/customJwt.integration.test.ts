@@ -1,0 +1,210 @@
+import { type DevIdp, startDevIdp } from '@latch/dev-idp';
+import type { TokenResponse } from '@latch/protocol';
+import { CUSTOM_JWT_API } from '@latch/protocol/oauth';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { databaseFingerprint } from '../../codes/testing/databaseFingerprint.js';
+import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
+import { CustomJwtLogin } from './CustomJwtLogin.js';
+
+// Tokens come from the dev IdP's custom issuer (@latch/dev-idp: RS256 and ES256 keys behind a JWKS URL, and
+// the broken tokens a server must refuse); the server fetches its JWKS over loopback HTTP.
+
+let idp: DevIdp;
+beforeAll(async () => {
+  idp = await startDevIdp({ redirectUris: [], providers: [] });
+});
+afterAll(async () => {
+  await idp?.close();
+});
+
+const SHORT_LIVED = new Set(['short_lived', 'durable_counters']);
+let serial = 0;
+const uniqueSub = () => `host-user-${Date.now()}-${serial++}`;
+
+async function customApp(server: TestServer, config: Record<string, unknown> = {}) {
+  const { appId, clientId } = await server.createApp({
+    config: {
+      email_auth: true,
+      custom_auth_config: {
+        issuer: idp.customIssuer.issuer,
+        audience: idp.customIssuer.audience,
+        algorithms: ['RS256', 'ES256'],
+        jwks_url: idp.customIssuer.jwksUrl,
+        ...config,
+      },
+    },
+  });
+  const authenticate = (token: string) =>
+    server.call('POST', CUSTOM_JWT_API.authenticate, { body: { token }, headers: widgetHeaders(appId, clientId) });
+  return { appId, clientId, authenticate };
+}
+
+/** Sends `request`, expects `status`/`code` (and a message part), and every table but the short-lived store unchanged. */
+async function expectRefused(
+  server: TestServer,
+  request: () => Promise<Response>,
+  status: number,
+  code: string,
+  message?: string | RegExp,
+) {
+  const fingerprint = async () =>
+    Object.entries(await databaseFingerprint(server.db)).filter(([table]) => !SHORT_LIVED.has(table));
+  const before = await fingerprint();
+  const res = await request();
+  const body = await res.json();
+  expect({ status: res.status, error: body.error }).toEqual({ status, error: code });
+  if (message) expect(body.message).toMatch(message);
+  expect(await fingerprint()).toEqual(before);
+}
+
+forEachBackend('custom token login', (server) => {
+  it('logs in the sub of a valid RS256 or ES256 token (a fresh login with a device grant), the same user again', async () => {
+    const app = await customApp(server());
+    const sub = uniqueSub();
+    const res = await app.authenticate(await idp.customIssuer.mint({ sub }));
+    expect(res.status).toBe(200);
+    const first = (await res.json()) as TokenResponse;
+    expect(first).toMatchObject({ is_new_user: true, session_update_action: 'set' });
+    expect(first.device_grant).toEqual(expect.any(String));
+    expect(first.user.linked_accounts).toContainEqual(
+      expect.objectContaining({ type: 'custom_auth', custom_user_id: sub }),
+    );
+    const again = (await (
+      await app.authenticate(await idp.customIssuer.mint({ sub }, { alg: 'ES256' }))
+    ).json()) as TokenResponse;
+    expect(again).toMatchObject({ is_new_user: false });
+    expect(again.user.id).toBe(first.user.id);
+  });
+
+  it('verifies with the app’s public_key_pem when it has no JWKS URL', async () => {
+    const app = await customApp(server(), {
+      jwks_url: null,
+      public_key_pem: idp.customIssuer.publicKeyPem.ES256,
+      algorithms: ['ES256'],
+    });
+    expect((await app.authenticate(await idp.customIssuer.mint({ sub: uniqueSub() }, { alg: 'ES256' }))).status).toBe(
+      200,
+    );
+    // The RS256 key is not the app's.
+    await expectRefused(
+      server(),
+      async () => app.authenticate(await idp.customIssuer.mint({ sub: uniqueSub() })),
+      401,
+      'invalid_custom_token',
+      /algorithm/,
+    );
+  });
+
+  it('refuses expired, not-yet-valid, wrong-issuer and wrong-audience tokens, changing nothing', async () => {
+    const app = await customApp(server());
+    const cases: Array<[Parameters<DevIdp['customIssuer']['mint']>[1], RegExp]> = [
+      [{ expired: true }, /expired/],
+      [{ notYetValid: true }, /not valid yet/],
+      [{ wrongIssuer: true }, /another issuer/],
+      [{ wrongAudience: true }, /another audience/],
+    ];
+    for (const [options, message] of cases) {
+      const token = await idp.customIssuer.mint({ sub: uniqueSub() }, options);
+      await expectRefused(server(), () => app.authenticate(token), 401, 'invalid_custom_token', message);
+    }
+  });
+
+  it('refuses a token signed by an unknown key (own kid or a known kid), alg none, and HS256 keyed with the public key', async () => {
+    const app = await customApp(server());
+    const cases: Array<[Parameters<DevIdp['customIssuer']['mint']>[1], RegExp]> = [
+      [{ unknownKey: true }, /names no key/],
+      [{ unknownKeySameKid: true }, /signature does not verify/],
+      [{ unknownKey: true, alg: 'ES256' }, /names no key/],
+      [{ algNone: true }, /algorithm the app does not accept/],
+      // The key-confusion attack: an HMAC "signature" whose secret is the issuer's public key.
+      [{ hs256WithPublicKey: true }, /algorithm the app does not accept/],
+    ];
+    for (const [options, message] of cases) {
+      const token = await idp.customIssuer.mint({ sub: uniqueSub() }, options);
+      await expectRefused(server(), () => app.authenticate(token), 401, 'invalid_custom_token', message);
+    }
+  });
+
+  it('refuses an algorithm the app did not pin, even one its issuer uses', async () => {
+    const app = await customApp(server(), { algorithms: ['RS256'] });
+    const es256 = await idp.customIssuer.mint({ sub: uniqueSub() }, { alg: 'ES256' });
+    await expectRefused(server(), () => app.authenticate(es256), 401, 'invalid_custom_token', /algorithm/);
+  });
+
+  it('refuses a token without sub or exp, or with a sub that is not a string of at most 256 characters', async () => {
+    const app = await customApp(server());
+    await expectRefused(
+      server(),
+      async () => app.authenticate(await idp.customIssuer.mint({})),
+      401,
+      'invalid_custom_token',
+      /"sub"/,
+    );
+    await expectRefused(
+      server(),
+      async () => app.authenticate(await idp.customIssuer.mint({ sub: 'x'.repeat(257) })),
+      401,
+      'invalid_custom_token',
+      /"sub"/,
+    );
+    await expectRefused(
+      server(),
+      async () => app.authenticate(await idp.customIssuer.mint({ sub: uniqueSub(), exp: undefined })),
+      401,
+      'invalid_custom_token',
+      /"exp"/,
+    );
+  });
+
+  it('refuses malformed tokens: invalid_data when not a compact JWT, invalid_custom_token when it only looks like one', async () => {
+    const app = await customApp(server());
+    for (const token of ['', 'not a jwt', 'a.b', `${'a'.repeat(20_000)}.b.c`]) {
+      await expectRefused(server(), () => app.authenticate(token), 400, 'invalid_data');
+    }
+    for (const token of ['a.b.c', 'eyJhbGciOiJSUzI1NiJ9.e30.', 'eyJ9.eyJ9.eyJ9']) {
+      await expectRefused(server(), () => app.authenticate(token), 401, 'invalid_custom_token');
+    }
+  });
+
+  it('refuses with disallowed_login_method when the app has no custom_auth_config', async () => {
+    const { appId, clientId } = await server().createApp({ config: { email_auth: true } });
+    const token = await idp.customIssuer.mint({ sub: uniqueSub() });
+    await expectRefused(
+      server(),
+      () =>
+        server().call('POST', CUSTOM_JWT_API.authenticate, {
+          body: { token },
+          headers: widgetHeaders(appId, clientId),
+        }),
+      403,
+      'disallowed_login_method',
+    );
+  });
+
+  it('throttles per app and client IP', async () => {
+    const app = await customApp(server());
+    server().ctx.customJwt = new CustomJwtLogin(server().ctx, { points: 2, durationSec: 600 });
+    try {
+      expect((await app.authenticate(await idp.customIssuer.mint({ sub: uniqueSub() }))).status).toBe(200);
+      expect((await app.authenticate(await idp.customIssuer.mint({ sub: 'a' }, { expired: true }))).status).toBe(401);
+      const res = await app.authenticate(await idp.customIssuer.mint({ sub: uniqueSub() }));
+      expect(res.status).toBe(429);
+      expect(await res.json()).toMatchObject({ error: 'too_many_requests' });
+      const other = await customApp(server());
+      expect((await other.authenticate(await idp.customIssuer.mint({ sub: uniqueSub() }))).status).toBe(200);
+    } finally {
+      server().ctx.customJwt = new CustomJwtLogin(server().ctx);
+    }
+  });
+
+  it('refuses a token of another app’s issuer: each app trusts its own issuer only', async () => {
+    const app = await customApp(server(), { issuer: 'https://other-issuer.example' });
+    await expectRefused(
+      server(),
+      async () => app.authenticate(await idp.customIssuer.mint({ sub: uniqueSub() })),
+      401,
+      'invalid_custom_token',
+      /another issuer/,
+    );
+  });
+});

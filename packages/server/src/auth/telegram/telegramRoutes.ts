@@ -1,0 +1,60 @@
+import { TELEGRAM_API } from '@latch/protocol/oauth';
+import { TelegramAuthenticateBody, TelegramUnlinkBody } from '@latch/protocol/schemas';
+import type { RouteDef } from '../../http/env.js';
+import { parseBody } from '../../http/parseBody.js';
+import { namedApp } from '../../http/resolveApp.js';
+import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
+import { toWireUser } from '../../services/userRecords.js';
+import { clientIp } from '../../throttle/clientIp.js';
+import { DEFAULT_TELEGRAM_OAUTH_URL, TELEGRAM_SCRIPT_HEADERS, telegramLoginScript } from './telegramLoginScript.js';
+
+/**
+ * Telegram (SPEC §7, docs/telegram-and-custom-token.md): login for the app (a fresh login: TokenResponse with a
+ * device grant), link and unlink for the signed-in user (the updated WireUser), and the login script the host
+ * page loads from this server. The Login Widget's result is checked against the app's bot token.
+ */
+export const telegramRoutes: RouteDef[] = [
+  {
+    method: 'post',
+    path: TELEGRAM_API.authenticate,
+    caller: 'app',
+    handler: async (c) => {
+      const app = namedApp(c);
+      const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
+      return c.json(await c.var.ctx.telegram.logIn(app, telegram_auth_result, clientIp(c)));
+    },
+  },
+  {
+    method: 'post',
+    path: TELEGRAM_API.link,
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
+      const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
+      // A linked Telegram account is a way to log in afresh: a stolen access token must not add one.
+      await requireRecentLoginToLink(ctx, caller);
+      return c.json(toWireUser(await ctx.telegram.link(caller, telegram_auth_result)));
+    },
+  },
+  {
+    method: 'post',
+    path: TELEGRAM_API.unlink,
+    caller: 'user',
+    handler: async (c) => {
+      const { ctx, user: caller } = c.var;
+      const { telegram_user_id } = await parseBody(c, TelegramUnlinkBody);
+      await requireRecentLoginToLink(ctx, caller, 'unlink');
+      return c.json(toWireUser(await ctx.telegram.unlink(caller, telegram_user_id)));
+    },
+  },
+  {
+    method: 'get',
+    path: TELEGRAM_API.script,
+    handler: (c) =>
+      c.body(
+        telegramLoginScript(c.var.ctx.settings.telegramOAuthUrl ?? DEFAULT_TELEGRAM_OAUTH_URL),
+        200,
+        TELEGRAM_SCRIPT_HEADERS,
+      ),
+  },
+];
