@@ -216,6 +216,21 @@ describe('OAuth login (SPEC §3 "OAuth and Telegram", §4 "Login versus link")',
     expect(t.events).toEqual([]);
   });
 
+  it('a closed modal ignores a late answer and starts nothing', async () => {
+    const t = setup();
+    await t.open('login', SCREEN.landing);
+    t.runner.dispatch({ type: 'startOAuth', provider: 'github' });
+    t.runner.dispatch({ type: 'close' });
+    expect(t.events).toEqual(['exit:exited_auth_flow']);
+    t.last().resolve({ user: user(), isNewUser: false });
+    await t.clock.flush();
+    await t.clock.advance(DELAY.successClose);
+    expect(t.state()).toMatchObject({ phase: 'closed', screen: null, succeeded: false });
+    t.runner.dispatch({ type: 'startOAuth', provider: 'github' });
+    expect(t.state().screen).toBeNull();
+    expect(t.events).toEqual(['exit:exited_auth_flow']);
+  });
+
   it('finishes a redirect-mode return instead of starting a new round trip', async () => {
     const t = setup();
     await t.open('login', SCREEN.awaitingOAuth);

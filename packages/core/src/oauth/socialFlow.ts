@@ -100,6 +100,8 @@ const isTelegram = (method: SocialMethod | null) => method === 'telegram';
  * pending, then success (the post-login steps) or the error with Retry. Only the answer of the live attempt counts.
  */
 export function socialTransition(state: AuthFlowState, event: SocialEvent, steps: SocialFlowSteps): Transition {
+  // A closed or closing modal ignores everything (late answers, a click that raced the close).
+  if (state.phase !== 'open' && state.phase !== 'opening') return stay(state);
   switch (event.type) {
     case 'startOAuth':
       return startOAuth(state, event, steps);
