@@ -153,7 +153,7 @@ describe('createLatchClient', () => {
     expect(t.replaced).toEqual(['https://app.test/']);
     expect(t.server.to(API.sessions)[0]?.body).toEqual({ refresh_token: 'forked-1' });
     expect(state.authenticated).toBe(true);
-    expect(t.client.takeOAuthReturn()).toEqual({ code: 'abc', state: 'xyz', provider: 'google' });
+    expect(t.client.takeOAuthReturn()).toEqual({ code: 'abc', state: 'xyz', provider: 'google', error: null });
     expect(t.client.takeOAuthReturn()).toBeNull();
   });
 });

@@ -16,9 +16,11 @@ import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
 import { type WalletActions, walletActions } from './actions/walletActions.js';
 import { type Clock, systemClock } from './clock.js';
+import type { OAuthBrowser } from './oauth/oauthBrowser.js';
+import type { SocialActions } from './oauth/socialActions.js';
 import type { PasskeyActions } from './passkeys/passkeyActions.js';
 import { watchOtherTabs } from './session/crossTab.js';
-import { browserUrlAccess, type ReturnParams, takeReturnParams, type UrlAccess } from './session/returnParams.js';
+import { browserUrlAccess, type OAuthReturn, takeReturnParams, type UrlAccess } from './session/returnParams.js';
 import { createSession } from './session/session.js';
 import { createTokenStore, storageKeys } from './session/tokenStore.js';
 import { defaultStorage, type LatchStorage } from './storage.js';
@@ -41,10 +43,12 @@ export interface LatchClientOptions {
   fetch?: typeof fetch;
   /** The page address, for the return parameters (default: `location` and `history` when present). */
   location?: UrlAccess;
+  /** The OAuth round trip's browser parts: the page's window, sessionStorage, navigation (default: the browser's). */
+  oauthBrowser?: Partial<OAuthBrowser>;
 }
 
 /** The OAuth return parameters found in the address on load. */
-export type OAuthReturn = NonNullable<ReturnParams['oauth']>;
+export type { OAuthReturn };
 
 /** The headless Latch client. */
 export interface LatchClient
@@ -54,7 +58,8 @@ export interface LatchClient
     AnalyticsActions,
     WalletActions,
     PriceActions,
-    PasskeyActions {
+    PasskeyActions,
+    SocialActions {
   readonly appId: string;
   /** The current state snapshot (a new object on every change). */
   getState(): LatchState;
@@ -79,6 +84,19 @@ export interface LatchClient
   /** Stops listening, cancels in-flight calls and drops subscribers. */
   destroy(): void;
 }
+
+/** The social actions, each loading their module on first use (socialActions.test.ts checks the list is whole). */
+export const SOCIAL_ACTIONS = [
+  'loginWithOAuth',
+  'linkOAuth',
+  'completeOAuthRedirect',
+  'unlinkOAuth',
+  'loginWithTelegram',
+  'linkTelegram',
+  'unlinkTelegram',
+  'loadTelegramScript',
+  'loginWithCustomToken',
+] as const satisfies readonly (keyof SocialActions)[];
 
 /** Creates a headless Latch client; touches no browser global until `init()` or an action runs. */
 export function createLatchClient(options: LatchClientOptions): LatchClient {
@@ -117,6 +135,23 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
   let initializing: Promise<LatchState> | null = null;
   const passkeys = () => import('./passkeys/passkeyActions.js').then((m) => m.passkeyActions(ctx));
   let oauthReturn: OAuthReturn | null = null;
+  const analytics = analyticsActions(ctx);
+  let socialModule: Promise<SocialActions> | null = null;
+  // OAuth, Telegram and custom-token login load on first use: none of it is in the page's initial JavaScript.
+  const socialLoaded = () =>
+    (socialModule ??= import('./oauth/socialActions.js').then(
+      (m) =>
+        m.socialActions(ctx, {
+          apiUrl: options.apiUrl,
+          trackEvent: analytics.trackEvent,
+          url: options.location ?? browserUrlAccess(),
+          browser: options.oauthBrowser,
+        }),
+      (error: unknown) => {
+        socialModule = null;
+        throw error;
+      },
+    ));
   let stopWatching: () => void = () => {};
 
   const loadUser = async () => {
@@ -128,6 +163,15 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
   const init = async (): Promise<LatchState> => {
     store.update({ status: 'loading', error: null });
     const returned = takeReturnParams(options.location ?? browserUrlAccess());
+    // The OAuth popup, back on the host page: it hands the result to its opener, closes, and does nothing else.
+    // (Its module loads then: the check of the opener's origin and the message are there.)
+    // ('latch-oauth' is OAUTH_POPUP_NAME, written out: that module stays out of the page's first chunk.)
+    const page: Window | undefined = globalThis.window;
+    const { oauth } = returned;
+    if (oauth && page?.name === 'latch-oauth' && page.opener) {
+      void import('./oauth/popupHandOff.js').then((m) => m.handOffOAuthPopup(oauth, page));
+      return store.get();
+    }
     if (returned.sessionToken) session.adoptForkedToken(returned.sessionToken);
     oauthReturn = returned.oauth ?? oauthReturn;
     stopWatching();
@@ -185,7 +229,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     ...emailActions(ctx),
     ...smsActions(ctx),
     ...userActions(ctx),
-    ...analyticsActions(ctx),
+    ...analytics,
     // Asked only by the send screen: the call loads with it, out of the page's initial JavaScript.
     getTokenPrice: (chainId, tokenSymbol) =>
       import('./actions/priceActions.js').then((m) => m.priceActions(ctx).getTokenPrice(chainId, tokenSymbol)),
@@ -196,5 +240,11 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     signUpWithPasskey: () => passkeys().then((p) => p.signUpWithPasskey()),
     linkPasskey: () => passkeys().then((p) => p.linkPasskey()),
     unlinkPasskey: (credentialId) => passkeys().then((p) => p.unlinkPasskey(credentialId)),
+    ...(Object.fromEntries(
+      SOCIAL_ACTIONS.map((name) => [
+        name,
+        (...args: unknown[]) => socialLoaded().then((m) => (m[name] as (...a: unknown[]) => unknown)(...args)),
+      ]),
+    ) as unknown as SocialActions),
   };
 }

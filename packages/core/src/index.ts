@@ -25,6 +25,9 @@ export type {
   OtpStatus,
   PasskeyFlowState,
   PasskeyOperation,
+  SocialEvent,
+  SocialFlowState,
+  SocialMethod,
   Transition,
 } from './auth/flowTypes.js';
 export {
@@ -39,8 +42,9 @@ export {
 export { initialAuthFlowState } from './auth/modalNavigation.js';
 export { loadPasskeyFlow } from './auth/passkeyFlowLoader.js';
 export { SCREEN, type ScreenId } from './auth/screens.js';
+export { loadSocialFlow } from './auth/socialFlowLoader.js';
 export { codeDigits, codeSubmitError, codeValidationError, isValidEmail } from './auth/validation.js';
-export { createLatchClient, type LatchClient, type LatchClientOptions, type OAuthReturn } from './client.js';
+export { createLatchClient, type LatchClient, type LatchClientOptions } from './client.js';
 export { type Clock, sleep, systemClock } from './clock.js';
 // The bridge itself is reached only through createLazyEmbeddedWalletBridge, so that it stays out of
 // the host page's initial JavaScript (a static re-export would pull it in).
@@ -147,10 +151,22 @@ export type {
   MfaPromptStatus,
   MfaRequest,
 } from './mfa/index.js';
+export type { OAuthLoginOptions } from './oauth/oauthActions.js';
+// OAuth, Telegram and custom token load on first use: their values are `@latch/core/oauth`.
+export type { OAuthBrowser } from './oauth/oauthBrowser.js';
+export type { SocialActions } from './oauth/socialActions.js';
+export type { SocialLoginErrorCode } from './oauth/socialLoginError.js';
+export type { TelegramLoginWidget } from './oauth/telegramLogin.js';
 export type { PasskeyActions } from './passkeys/passkeyActions.js';
 export type { PasskeyNameFields } from './passkeys/passkeyDisplayName.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';
-export { browserUrlAccess, RETURN_PARAM, type ReturnParams, type UrlAccess } from './session/returnParams.js';
+export {
+  browserUrlAccess,
+  type OAuthReturn,
+  RETURN_PARAM,
+  type ReturnParams,
+  type UrlAccess,
+} from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';

@@ -1,5 +1,6 @@
-import type { User } from '@latch/protocol';
+import type { OAuthProvider, User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
+import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
 import { createFlowRunner, type FlowRunner } from './auth/flowRunner.js';
 import type { ExitError, FlowIntent } from './auth/flowTypes.js';
@@ -68,6 +69,15 @@ export interface Latch {
   linkWallet(options?: { suggestedAddress?: string }): void;
   /** Opens LINK_PASSKEY_SCREEN: the user's passkeys, add one (up to 5), remove one. */
   linkPasskey(): void;
+  /**
+   * Links a provider to the user: opens AWAITING_OAUTH_SCREEN and the popup (call it in the user's click). Unlinking
+   * (and Telegram's) is the client's: `client.unlinkOAuth(provider, subject)`, `client.unlinkTelegram(id)`.
+   */
+  linkOAuth(provider: OAuthProvider): void;
+  /** Opens TELEGRAM_AUTH_SCREEN to link a Telegram account. */
+  linkTelegram(): void;
+  /** Logs in with a JWT from the host's own backend (no modal; SPEC §7 custom_jwt_account). */
+  loginWithCustomToken(token: string): Promise<LoginResult>;
   /** Connect-only mode: connects a wallet to the page without logging in. */
   connectWallet(): void;
   /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless logged out with no connected wallets (SPEC §5). */
@@ -159,7 +169,14 @@ export function createLatch(initial: LatchOptions): Latch {
       sync();
       const unsubscribe = client.subscribe(sync);
       const unwatch = embeddedWallet.watch();
-      void client.init();
+      // Back from a redirect-mode OAuth round trip: the modal finishes it on AWAITING_OAUTH_SCREEN.
+      void client.init().then(() => {
+        const returned = client.takeOAuthReturn();
+        if (!returned?.provider) return;
+        open(client.getState().authenticated ? 'link' : 'login', SCREEN.awaitingOAuth);
+        // The provider names the screen's mark; the stored record decides the rest (completeOAuthRedirect).
+        auth.dispatch({ type: 'startOAuth', provider: returned.provider as OAuthProvider, returned });
+      });
       // A wallet deep link (SPEC §2 query parameters) loads the wallet code at once, to connect or help with it.
       if (typeof location !== 'undefined' && location.search.includes('latch_wallet_client=')) void wallets.load();
       return () => {
@@ -205,6 +222,18 @@ export function createLatch(initial: LatchOptions): Latch {
     linkPasskey() {
       if (requireUser('linkPasskey')) open('link', SCREEN.linkPasskey);
     },
+    linkOAuth(provider) {
+      if (!requireUser('linkOAuth')) return;
+      // The flow opens the popup: in this click when it was loaded before (loadSocialFlow), else once it is.
+      open('link', SCREEN.awaitingOAuth);
+      auth.dispatch({ type: 'startOAuth', provider });
+    },
+    linkTelegram() {
+      if (!requireUser('linkTelegram')) return;
+      open('link', SCREEN.telegramAuth);
+      auth.dispatch({ type: 'startTelegram' });
+    },
+    loginWithCustomToken: (token) => client.loginWithCustomToken(token),
     connectWallet() {
       open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);
     },

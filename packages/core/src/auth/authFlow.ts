@@ -4,6 +4,7 @@ import {
   closeModal,
   INITIAL_OTP,
   INITIAL_PASSKEY,
+  INITIAL_SOCIAL,
   initialAuthFlowState,
   navigate,
   openModal,
@@ -30,21 +31,26 @@ export function needsConsent(state: AuthFlowState, user: User): boolean {
 
 /**
  * After any login (a code, a passkey): 'Success!', then consent after 900 ms, else wallet creation after 900 ms,
- * else close after 1400 ms.
+ * else close after 1400 ms. OAuth and Telegram pass `moveMs` 1400: each of their moves waits 1400 ms (SPEC §4).
  */
-export function afterLogin(state: AuthFlowState, user: User, isNewUser: boolean): Transition {
+export function afterLogin(
+  state: AuthFlowState,
+  user: User,
+  isNewUser: boolean,
+  moveMs: number = DELAY.beforeConsentOrWalletCreate,
+): Transition {
   const next: AuthFlowState = { ...state, user, isNewUser };
   if (needsConsent(next, user)) {
     return {
       state: next,
-      effects: [{ type: 'after', ms: DELAY.beforeConsentOrWalletCreate, event: { type: 'showConsent' } }],
+      effects: [{ type: 'after', ms: moveMs, event: { type: 'showConsent' } }],
     };
   }
   const done = { ...next, succeeded: true };
   if (needsEmbeddedWallet(next, user)) {
     return {
       state: done,
-      effects: [{ type: 'after', ms: DELAY.beforeConsentOrWalletCreate, event: { type: 'createEmbeddedWallet' } }],
+      effects: [{ type: 'after', ms: moveMs, event: { type: 'createEmbeddedWallet' } }],
     };
   }
   return { state: done, effects: [{ type: 'after', ms: DELAY.successClose, event: { type: 'finish' } }] };
@@ -119,6 +125,7 @@ export function authFlowTransition(state: AuthFlowState, event: FlowEvent): Tran
         otp: { ...INITIAL_OTP, previousAddress: state.otp.previousAddress },
         // Leaving the passkey screen abandons its ceremony: a late answer of it is ignored (same attempt, not pending).
         passkey: { ...INITIAL_PASSKEY, attempt: state.passkey.attempt },
+        social: { ...INITIAL_SOCIAL, attempt: state.social.attempt },
         error: null,
       });
     case 'errorAction': {

@@ -1,6 +1,7 @@
 import { LatchError, type User } from '@latch/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { toFlowError } from '../machine/flowError.js';
+import { INITIAL_STATE } from '../store.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { createFlowRunner, type FlowActions, type FlowHandlers } from './flowRunner.js';
 import type { FlowContext } from './flowTypes.js';
@@ -45,6 +46,13 @@ function setup(
     signUpWithPasskey: act('signUpWithPasskey', { user: user(), isNewUser: true }),
     linkPasskey: act('linkPasskey', user()),
     unlinkPasskey: act('unlinkPasskey', user()),
+    loginWithOAuth: act('loginWithOAuth', { user: user(), isNewUser: false }),
+    linkOAuth: act('linkOAuth', user()),
+    completeOAuthRedirect: act('completeOAuthRedirect', { user: user(), isNewUser: false }),
+    loginWithTelegram: act('loginWithTelegram', { user: user(), isNewUser: false }),
+    linkTelegram: act('linkTelegram', user()),
+    loadTelegramScript: act('loadTelegramScript', undefined),
+    getState: () => INITIAL_STATE,
   };
   const runner = createFlowRunner({
     actions,

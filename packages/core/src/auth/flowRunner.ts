@@ -1,12 +1,24 @@
-import type { CodePurpose, User } from '@latch/protocol';
+import type { CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import type { OAuthLoginOptions } from '../oauth/oauthActions.js';
+import type { OAuthReturn } from '../session/returnParams.js';
+import type { LatchState } from '../store.js';
 import { afterLogin, authFlowTransition } from './authFlow.js';
-import type { AuthFlowState, ExitError, FlowEffect, FlowEvent, FlowIntent, Transition } from './flowTypes.js';
+import type {
+  AuthFlowState,
+  ExitError,
+  FlowEffect,
+  FlowEvent,
+  FlowIntent,
+  SocialEvent,
+  Transition,
+} from './flowTypes.js';
 
 import { initialAuthFlowState, navigate, showError } from './modalNavigation.js';
 import { loadedPasskeyFlow, loadPasskeyFlow } from './passkeyFlowLoader.js';
+import { loadedSocialFlow, loadSocialFlow } from './socialFlowLoader.js';
 
 /** The client actions the flows call (a subset of the Latch client). */
 export interface FlowActions {
@@ -23,6 +35,14 @@ export interface FlowActions {
   signUpWithPasskey(): Promise<{ user: User; isNewUser: boolean }>;
   linkPasskey(): Promise<User>;
   unlinkPasskey(credentialId: string): Promise<User>;
+  loginWithOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<{ user: User; isNewUser: boolean }>;
+  linkOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<User>;
+  completeOAuthRedirect(returned: OAuthReturn, intent: 'login' | 'link'): Promise<{ user: User; isNewUser: boolean }>;
+  loginWithTelegram(result: WireTelegramAuthResult): Promise<{ user: User; isNewUser: boolean }>;
+  linkTelegram(result: WireTelegramAuthResult): Promise<User>;
+  loadTelegramScript(): Promise<void>;
+  /** The client state: the Telegram effect reads the app's bot from its config. */
+  getState(): LatchState;
 }
 
 /** What the host hears when a flow ends (SPEC §4 "Closing reports ..."). */
@@ -44,7 +64,13 @@ export function createFlowRunner(options: {
 }): FlowRunner {
   const { actions, clock, handlers } = options;
   // The passkey flow loads with its first event (out of the page's initial JavaScript), which then replays.
+  // So does the OAuth and Telegram flow.
   const transition = (state: AuthFlowState, event: FlowEvent): Transition => {
+    if (/oauth|telegram/i.test(event.type)) {
+      const socialFlow = loadedSocialFlow();
+      if (!socialFlow) return { state, effects: [{ type: 'loadSocialFlow', event: event as SocialEvent }] };
+      return socialFlow.socialBrowserTransition(state, event as SocialEvent, { afterLogin, navigate, showError });
+    }
     if (event.type !== 'startPasskey' && event.type !== 'passkeySucceeded' && event.type !== 'passkeyFailed') {
       return authFlowTransition(state, event);
     }
@@ -119,6 +145,19 @@ export function createFlowRunner(options: {
         );
         return;
       }
+      case 'loadSocialFlow':
+        // As the passkey flow: a failed load changes nothing, the next click tries again.
+        loadSocialFlow().then(
+          () => core.dispatch(effect.event),
+          () => undefined,
+        );
+        return;
+      case 'oauth':
+      case 'telegram':
+      case 'loadTelegramScript':
+        // Only the loaded social flow emits these; it runs them too.
+        loadedSocialFlow()!.runSocialEffect(actions, effect, settle);
+        return;
       case 'acceptTerms':
         settle(
           actions.acceptTerms(),

@@ -1,5 +1,6 @@
 import type { CreateOnLogin, OAuthProvider, User } from '@latch/protocol';
 import type { FlowMessage } from '../machine/flowMessage.js';
+import type { OAuthReturn } from '../session/returnParams.js';
 import type { ScreenId } from './screens.js';
 
 /** Whether the flow logs a user in, links an account, or updates the linked email (SPEC §4 "Login versus link"). */
@@ -114,7 +115,8 @@ export type FlowEvent =
   | { type: 'startPasskey'; operation: PasskeyOperation; credentialId?: string }
   | { type: 'passkeySucceeded'; attempt: number; user: User; isNewUser: boolean }
   | { type: 'passkeyFailed'; attempt: number; error: FlowError }
-  | { type: 'startOAuth'; provider: OAuthProvider }
+  /** `returned`: the page came back from a redirect-mode round trip with these parameters (finish it, no new one). */
+  | { type: 'startOAuth'; provider: OAuthProvider; returned?: OAuthReturn }
   | { type: 'oauthSucceeded'; attempt: number; user: User; isNewUser: boolean }
   | { type: 'oauthFailed'; attempt: number; error: FlowError }
   | { type: 'startTelegram' }
@@ -159,7 +161,7 @@ export type FlowEffect =
     }
   | { type: 'passkey'; operation: PasskeyOperation; attempt: number; credentialId?: string }
   | { type: 'loadPasskeyFlow'; event: PasskeyEvent }
-  | { type: 'oauth'; provider: OAuthProvider; intent: FlowIntent; attempt: number }
+  | { type: 'oauth'; provider: OAuthProvider; intent: FlowIntent; attempt: number; returned?: OAuthReturn }
   | { type: 'loadTelegramScript' }
   | { type: 'telegram'; intent: FlowIntent; attempt: number }
   | { type: 'loadSocialFlow'; event: SocialEvent }

@@ -22,8 +22,8 @@ const grouped = (
     LOGIN_METHODS,
   );
 
-describe('methods not built yet (OAuth, farcaster, telegram)', () => {
-  it("are left out of the grouped layout: no entry, no overflow; passkey (built) is the 'I have a passkey' entry", () => {
+describe('methods not built yet (farcaster; OAuth and Telegram are built, issue #14)', () => {
+  it('are left out of the grouped layout; the OAuth providers and Telegram show, the first provider as a button', () => {
     const layout = landingLayout({
       loginMethods: ['email', 'sms', 'google', 'twitter', 'discord', 'wallet', 'farcaster', 'passkey', 'telegram'],
       appearance: { loginGroupPriority: 'web2-first', walletList: [] },
@@ -31,25 +31,32 @@ describe('methods not built yet (OAuth, farcaster, telegram)', () => {
     expect(layout.entries).toEqual([
       { kind: 'method', method: 'email' },
       { kind: 'method', method: 'sms' },
+      { kind: 'method', method: 'google' },
+      { kind: 'other-socials' },
       { kind: 'continue-with-wallet' },
       { kind: 'passkey' },
     ]);
-    expect(layout.overflowMethods).toEqual([]);
+    expect(layout.overflowMethods).toEqual(['twitter', 'discord', 'telegram']);
   });
 
   it("are left out of the ordered layout, primary and 'More options' alike", () => {
     const layout = landingLayout({
-      loginMethods: ['email', 'sms', 'google', 'github', 'apple'],
-      loginMethodsAndOrder: { primary: ['google', 'email', 'github'], overflow: ['apple', 'sms'] },
+      loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'farcaster'],
+      loginMethodsAndOrder: { primary: ['google', 'farcaster', 'email', 'github'], overflow: ['apple', 'sms'] },
       appearance: { loginGroupPriority: 'web2-first', walletList: [] },
     });
-    expect(layout.entries).toEqual([{ kind: 'method', method: 'email' }, { kind: 'more-options' }]);
-    expect(layout.overflowMethods).toEqual(['sms']);
+    expect(layout.entries).toEqual([
+      { kind: 'method', method: 'google' },
+      { kind: 'method', method: 'email' },
+      { kind: 'method', method: 'github' },
+      { kind: 'more-options' },
+    ]);
+    expect(layout.overflowMethods).toEqual(['apple', 'sms']);
   });
 
   it('are named in a console warning', () => {
-    expect(configWarnings({ loginMethods: ['email', 'google', 'passkey'] })).toEqual([
-      'Login methods not built yet are hidden: google.',
+    expect(configWarnings({ loginMethods: ['email', 'google', 'farcaster', 'passkey'] })).toEqual([
+      'Login methods not built yet are hidden: farcaster.',
     ]);
   });
 });

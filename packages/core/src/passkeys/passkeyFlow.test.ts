@@ -4,6 +4,7 @@ import { createFlowRunner, type FlowActions } from '../auth/flowRunner.js';
 import type { FlowContext, FlowIntent } from '../auth/flowTypes.js';
 import { loadPasskeyFlow } from '../auth/passkeyFlowLoader.js';
 import { SCREEN, type ScreenId } from '../auth/screens.js';
+import { INITIAL_STATE } from '../store.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 
 const user = (overrides: Partial<User> = {}): User => ({
@@ -50,6 +51,13 @@ function setup(context: Partial<FlowContext> = {}) {
     signUpWithPasskey: deferred('signUpWithPasskey'),
     linkPasskey: deferred('linkPasskey'),
     unlinkPasskey: deferred('unlinkPasskey'),
+    loginWithOAuth: unused,
+    linkOAuth: unused,
+    completeOAuthRedirect: unused,
+    loginWithTelegram: unused,
+    linkTelegram: unused,
+    loadTelegramScript: unused,
+    getState: () => INITIAL_STATE,
   };
   const runner = createFlowRunner({
     actions,

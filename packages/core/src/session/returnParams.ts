@@ -13,12 +13,22 @@ export const RETURN_PARAM = {
   oauthCode: 'latch_oauth_code',
   oauthState: 'latch_oauth_state',
   oauthProvider: 'latch_oauth_provider',
+  /** Set by the OAuth callback instead of the code when the provider answered an error (a catalogue code). */
+  oauthError: 'latch_oauth_error',
 } as const;
+
+/**
+ * What the OAuth callback sent back (SPEC §2 "OAuth return parameters"): the provider's code and the state, or an
+ * error code (with the state when the callback knew it).
+ */
+export type OAuthReturn =
+  | { code: string; state: string; provider: string | null; error: null }
+  | { code: null; state: string | null; provider: string | null; error: string };
 
 /** What came back in the address. */
 export interface ReturnParams {
   sessionToken: string | null;
-  oauth: { code: string; state: string; provider: string | null } | null;
+  oauth: OAuthReturn | null;
 }
 
 /** The browser's address via `location` and `history.replaceState`, touched only when called and present. */
@@ -46,10 +56,14 @@ export function takeReturnParams(url: UrlAccess): ReturnParams {
   const sessionToken = params.get(RETURN_PARAM.sessionToken) || null;
   const code = params.get(RETURN_PARAM.oauthCode);
   const state = params.get(RETURN_PARAM.oauthState);
-  const provider = params.get(RETURN_PARAM.oauthProvider);
+  const provider = params.get(RETURN_PARAM.oauthProvider) || null;
+  const error = params.get(RETURN_PARAM.oauthError);
   const names = Object.values(RETURN_PARAM).filter((name) => params.has(name));
   if (names.length === 0) return none;
   for (const name of names) params.delete(name);
   url.replace(parsed.toString());
-  return { sessionToken, oauth: code && state ? { code, state, provider: provider || null } : null };
+  let oauth: OAuthReturn | null = null;
+  if (error) oauth = { code: null, state: state || null, provider, error };
+  else if (code && state) oauth = { code, state, provider, error: null };
+  return { sessionToken, oauth };
 }
