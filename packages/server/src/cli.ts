@@ -10,7 +10,7 @@ import {
   USAGE,
 } from './admin/commands.js';
 import { inlineSecrets } from './admin/secretOptions.js';
-import { loadSettings, type Settings } from './config.js';
+import { environmentOf, loadSettings, type Settings } from './config.js';
 import { createLatchServer, startServer } from './index.js';
 import { createLogger } from './logger.js';
 import { currentHolder, DataDirLockedError, lockDataDir, lockPath } from './store/dataDirLock.js';
@@ -131,7 +131,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   assertRunnable(cmd);
   const settings = loadSettings(io.env, io.cwd);
   // Secrets are read here, by the CLI process, from their files or the environment (admin/secretOptions.ts).
-  const ready = inlineSecrets(argv, io.env ?? process.env);
+  const ready = inlineSecrets(argv, environmentOf(io.env));
   return (await runThroughServer(settings, ready, io)) ?? runLocally(settings, parseCommand(ready), io);
 }
 

@@ -258,6 +258,11 @@ function parseTelegramOAuthUrl(raw: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, '');
 }
 
+/** The environment a caller gave, else this process's (the one place the server reads `process.env`). */
+export function environmentOf(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
+  return env ?? process.env;
+}
+
 /** Reads the settings from environment variables (see docs/server.md for each one). */
 export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
   const port = parsePort(env.LATCH_PORT);
