@@ -228,6 +228,8 @@ export class StandIn {
         const tamper = this.nextIdToken;
         this.nextIdToken = null;
         rewriteResponseBody(res, (body) => this.tamperIdToken(body, tamper));
+      } else if (this.name === 'tiktok' || this.name === 'instagram') {
+        rewriteResponseBody(res, (body) => this.withUserId(body));
       }
     } else if (!def.oidc && path === def.profilePath && req.method === 'GET') {
       return this.profile(req, res, search);
@@ -339,6 +341,19 @@ export class StandIn {
     }
     (req as IncomingMessage & { body?: Record<string, string> }).body = Object.fromEntries(form);
     return true;
+  }
+
+  /**
+   * TikTok's token response names the user (`open_id`, developers.tiktok.com/doc/oauth-user-access-token-management),
+   * as does Instagram's (`user_id`).
+   */
+  private async withUserId(body: string): Promise<string> {
+    const json = JSON.parse(body) as { access_token?: string };
+    const token = json.access_token ? await this.provider.AccessToken.find(json.access_token) : undefined;
+    if (!token) return body;
+    return JSON.stringify(
+      this.name === 'tiktok' ? { ...json, open_id: token.accountId } : { ...json, user_id: token.accountId },
+    );
   }
 
   /** Re-signs the token response's ID token with a test's changes. */

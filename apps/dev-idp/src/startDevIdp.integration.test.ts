@@ -31,6 +31,8 @@ describe('every provider: authorization code with PKCE', () => {
     const tokens = await exchange(name, flow);
     expect(tokens.access_token).toBeTruthy();
     const subject = p.subjectFor(email);
+    if (name === 'tiktok') expect(tokens.open_id).toBe(subject);
+    if (name === 'instagram') expect(tokens.user_id).toBe(subject);
     if (p.endpoints.issuer) {
       const claims = tokens.claims()!;
       expect(claims.sub).toBe(subject);
