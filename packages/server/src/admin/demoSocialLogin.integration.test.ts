@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type DevIdp, describeDevIdp, startDevIdp } from '@latch/dev-idp';
-import { LOGIN_METHOD_FLAG, OAUTH_PROVIDERS } from '@latch/protocol';
+import { LOGIN_METHOD_FLAG, OAUTH_PROVIDERS, type TokenResponse } from '@latch/protocol';
+import { CUSTOM_JWT_API, TELEGRAM_API } from '@latch/protocol/oauth';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { forEachBackend } from '../test/harness.js';
+import { forEachBackend, widgetHeaders } from '../test/harness.js';
 import { parseCommand, runCommand } from './commands.js';
 
 // `apps ensure-demo --dev-idp FILE` (what npm start runs): the demo app's social login points at the dev
@@ -39,7 +40,7 @@ forEachBackend('ensure-demo with the dev IdP', (server) => {
     const out: unknown[] = [];
     const argv = ['apps', 'ensure-demo', '--origin', 'http://localhost:5173', '--dev-idp', file];
     expect(await runCommand(server().ctx, parseCommand(argv), (value) => out.push(value))).toBe(0);
-    return out[0] as { app_id: string };
+    return out[0] as { app_id: string; client_id: string };
   };
 
   it('stores every provider client and the bot token, and turns the methods on (email stays first)', async () => {
@@ -95,6 +96,30 @@ forEachBackend('ensure-demo with the dev IdP', (server) => {
     expect(dump).toContain(second.idp.providers.google!.clientId);
     expect(dump).not.toContain(second.idp.providers.google!.clientSecret);
     expect(dump).not.toContain(second.idp.telegram.botToken);
+  });
+
+  it("the demo's Telegram and custom-token logins work with the dev IdP's bot and issuer", async () => {
+    const { app_id, client_id } = await ensureDemo(second.file);
+    const headers = widgetHeaders(app_id, client_id);
+    const telegram = await server().call('POST', TELEGRAM_API.authenticate, {
+      body: { telegram_auth_result: second.idp.telegram.sign({ id: 90210, first_name: 'Ada' }) },
+      headers,
+    });
+    expect(telegram.status).toBe(200);
+    expect(((await telegram.json()) as TokenResponse).user.linked_accounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'telegram', telegram_user_id: '90210' })]),
+    );
+    for (const alg of ['RS256', 'ES256'] as const) {
+      const token = await second.idp.customIssuer.mint({ sub: `demo-user-${alg}` }, { alg });
+      const custom = await server().call('POST', CUSTOM_JWT_API.authenticate, { body: { token }, headers });
+      expect(custom.status).toBe(200);
+    }
+    // The first start's bot and issuer keys no longer log in (credentials replaced).
+    const stale = await server().call('POST', TELEGRAM_API.authenticate, {
+      body: { telegram_auth_result: first.idp.telegram.sign({ id: 90211, first_name: 'Ada' }) },
+      headers,
+    });
+    expect(stale.status).toBe(422);
   });
 
   it('refuses a file that is no dev IdP description, naming the field, never a secret', async () => {
