@@ -94,6 +94,11 @@ describe('token-endpoint client authentication, as each provider documents it', 
     );
   });
 
+  it("TikTok's comma-separated scopes are granted", async () => {
+    const flow = await authorize('tiktok', 'a@example.com', { scope: 'user.info.basic,user.info.profile' });
+    expect((await exchange('tiktok', flow)).scope).toBe('user.info.basic user.info.profile');
+  });
+
   it('TikTok needs client_key at the authorization and the token endpoints', async () => {
     const { url } = await authorizationUrl('tiktok');
     url.searchParams.delete('client_key');

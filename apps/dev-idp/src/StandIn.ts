@@ -253,9 +253,10 @@ export class StandIn {
       this.nextProfile = null;
       if (failure) return this.fail(res, failure);
     }
-    const mounted = req as IncomingMessage & { originalUrl?: string };
-    mounted.originalUrl = req.url;
+    // Mounted as express does it: oidc-provider finds its mount path as the part of originalUrl before req.url
+    // (so originalUrl is rebuilt when a quirk above changed the query).
     req.url = `${path}${search.size > 0 ? `?${search}` : ''}`;
+    (req as IncomingMessage & { originalUrl?: string }).originalUrl = `/${this.name}${req.url}`;
     this.provider.callback()(req, res);
   }
 
@@ -273,7 +274,8 @@ export class StandIn {
   }
 
   /**
-   * The real providers' authorization request quirks: TikTok names the client `client_key` (required);
+   * The real providers' authorization request quirks: TikTok names the client `client_key` (required) and
+   * separates scopes with commas;
    * Apple always issues an ID token (adds `openid`) and requires form_post when asking for name or email.
    */
   private prepareAuthorization(res: ServerResponse, search: URLSearchParams): boolean {
@@ -288,6 +290,16 @@ export class StandIn {
         return false;
       }
       search.set('client_id', key);
+      // TikTok separates scopes with commas (oidc-provider reads spaces).
+      const scope = search.get('scope');
+      if (scope)
+        search.set(
+          'scope',
+          scope
+            .split(/[,\s]+/)
+            .filter(Boolean)
+            .join(' '),
+        );
     }
     if (this.name === 'apple') {
       const scopes = (search.get('scope') ?? '').split(' ').filter(Boolean);
