@@ -201,6 +201,16 @@ describe('attack hooks: failing endpoints', () => {
   });
 });
 
+describe('attack hooks: the JWKS', () => {
+  it('an ID token cannot be verified while the JWKS fails; the next fetch serves it again', async () => {
+    providerOf('google').failNextJwks({ status: 500, error: 'server_error' });
+    const flow = await authorize('google', 'jwks@example.com');
+    expect(await oauthError(exchange('google', flow))).toMatch(/unexpected HTTP response status code/);
+    const next = await authorize('google', 'jwks@example.com');
+    expect((await exchange('google', next)).claims()?.email).toBe('jwks@example.com');
+  });
+});
+
 describe('the login page', () => {
   it('says it is a stand-in, under a strict CSP, with the email and name fields', async () => {
     const { url } = await authorizationUrl('google');

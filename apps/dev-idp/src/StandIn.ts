@@ -51,6 +51,7 @@ export class StandIn {
   private nextIdToken: IdTokenTamper | null = null;
   private nextToken: EndpointFailure | null = null;
   private nextProfile: EndpointFailure | null = null;
+  private nextJwks: EndpointFailure | null = null;
   /** Apple: the `user` JSON the next form_post of an interaction carries (its first authorization only). */
   private readonly appleUser = new Map<string, string>();
   private readonly appleNamed = new Set<string>();
@@ -208,11 +209,17 @@ export class StandIn {
     this.nextProfile = failure;
   }
 
+  /** The next JWKS request fails this way (OIDC providers). */
+  failNextJwks(failure: EndpointFailure = {}): void {
+    this.nextJwks = failure;
+  }
+
   /** Forgets the pending attack hooks. */
   reset(): void {
     this.nextIdToken = null;
     this.nextToken = null;
     this.nextProfile = null;
+    this.nextJwks = null;
   }
 
   /** Handles a request under `/<provider>` (`path` without that prefix). */
@@ -248,6 +255,10 @@ export class StandIn {
           ),
         );
       }
+    } else if (path === def.routes.jwks && this.nextJwks) {
+      const failure = this.nextJwks;
+      this.nextJwks = null;
+      return this.fail(res, failure);
     } else if (def.oidc && path === (def.routes.userinfo ?? '/userinfo')) {
       const failure = this.nextProfile;
       this.nextProfile = null;

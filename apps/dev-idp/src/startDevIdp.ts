@@ -45,6 +45,8 @@ export interface DevIdpProvider {
   failNextToken(failure?: EndpointFailure): void;
   /** The next user-info / profile request fails the same way. */
   failNextUserinfo(failure?: EndpointFailure): void;
+  /** The next JWKS request fails the same way (an ID token then cannot be verified). */
+  failNextJwks(failure?: EndpointFailure): void;
   /** Forgets pending hooks. */
   reset(): void;
 }
@@ -143,6 +145,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       tamperNextIdToken: (tamper) => s.tamperNextIdToken(tamper),
       failNextToken: (failure) => s.failNextToken(failure),
       failNextUserinfo: (failure) => s.failNextUserinfo(failure),
+      failNextJwks: (failure) => s.failNextJwks(failure),
       reset: () => s.reset(),
     };
     if (s.apple) {
