@@ -72,6 +72,23 @@ describe('the code and the verifier', () => {
   });
 });
 
+describe("the providers' own authorization parameters", () => {
+  it("Google's prompt=consent select_account and access_type=offline, Twitter's prompt=consent: the login page", async () => {
+    const google = await authorize('google', 'prompt@example.com', {
+      prompt: 'consent select_account',
+      access_type: 'offline',
+    });
+    expect((await exchange('google', google)).claims()?.email).toBe('prompt@example.com');
+    const twitter = await authorize('twitter', 'prompt@example.com', { prompt: 'consent' });
+    expect((await exchange('twitter', twitter)).access_token).toBeTruthy();
+  });
+
+  it('an OIDC prompt=none without a session answers login_required (the login page is not shown)', async () => {
+    const { answer } = await authorize('google', 'prompt@example.com', { prompt: 'none' });
+    expect(answer.params.error).toBe('login_required');
+  });
+});
+
 describe('token-endpoint client authentication, as each provider documents it', () => {
   it('Twitter takes HTTP Basic only; LinkedIn the POST body only; Google either', async () => {
     const twitter = await authorize('twitter', 'a@example.com');

@@ -290,6 +290,15 @@ export class StandIn {
    * Apple always issues an ID token (adds `openid`) and requires form_post when asking for name or email.
    */
   private prepareAuthorization(res: ServerResponse, search: URLSearchParams): boolean {
+    // The login page shows every time (an account chooser and an implied consent in one): the providers' own
+    // prompt values (Google's consent and select_account, Discord's consent and none) need nothing more, and
+    // oidc-provider would refuse them. An OIDC provider keeps login and none.
+    const prompt = search.get('prompt');
+    if (prompt !== null) {
+      const kept = this.def.oidc ? prompt.split(' ').filter((value) => value === 'login' || value === 'none') : [];
+      if (kept.length > 0) search.set('prompt', kept.join(' '));
+      else search.delete('prompt');
+    }
     if (this.name === 'tiktok') {
       const key = search.get('client_key');
       if (!key || (search.has('client_id') && search.get('client_id') !== key)) {
