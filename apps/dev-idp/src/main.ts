@@ -26,6 +26,9 @@ const idp = await startDevIdp({
   port,
   redirectUris,
   customTokenOrigins: list(process.env.DEV_IDP_CUSTOM_TOKEN_ORIGINS),
+}).catch((error: unknown) => {
+  console.error(`The dev IdP could not start on port ${port}: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
 });
 const file = process.env.DEV_IDP_DESCRIPTION_FILE;
 if (file) writeFileSync(file, JSON.stringify(describeDevIdp(idp)), { mode: 0o600 });
