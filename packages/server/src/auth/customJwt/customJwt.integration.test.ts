@@ -197,6 +197,38 @@ forEachBackend('custom token login', (server) => {
     }
   });
 
+  it('refuses a config with an HMAC algorithm or a PEM that does not fit, when it is set (create or update), changing nothing', async () => {
+    const config = (custom: Record<string, unknown>) => ({
+      email_auth: true,
+      custom_auth_config: { issuer: idp.customIssuer.issuer, algorithms: ['RS256'], ...custom },
+    });
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => 'accepted',
+        (error: Error) => error.message,
+      );
+    expect(
+      await refusal(
+        server().createApp({ config: config({ algorithms: ['HS256'], jwks_url: idp.customIssuer.jwksUrl }) }),
+      ),
+    ).toMatch(/^custom_auth_config\.algorithms: "HS256" is not accepted/);
+    const { appId } = await customApp(server());
+    const before = await server().ctx.apps.require(appId);
+    const ecKeyForRs256 = config({ jwks_url: null, public_key_pem: idp.customIssuer.publicKeyPem.ES256 });
+    expect(await refusal(server().ctx.apps.update(appId, { config: ecKeyForRs256 }))).toMatch(
+      /^custom_auth_config\.public_key_pem: .* RS256/,
+    );
+    expect((await server().ctx.apps.require(appId)).config.custom_auth_config).toEqual(
+      before.config.custom_auth_config,
+    );
+  });
+
+  it('does not check aud when the app’s audience is null', async () => {
+    const app = await customApp(server(), { audience: null });
+    const token = await idp.customIssuer.mint({ sub: uniqueSub() }, { wrongAudience: true });
+    expect((await app.authenticate(token)).status).toBe(200);
+  });
+
   it('refuses a token of another app’s issuer: each app trusts its own issuer only', async () => {
     const app = await customApp(server(), { issuer: 'https://other-issuer.example' });
     await expectRefused(
