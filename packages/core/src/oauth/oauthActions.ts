@@ -84,6 +84,7 @@ async function roundTrip(
         : await ctx.transport.request<OAuthInitResponse>(OAUTH_API.init, { body, signal: ctx.signal });
     const { window: page, sessionStorage, navigate } = deps.browser;
     if (!popup || !page) {
+      popup?.close();
       if (!sessionStorage) throw new LatchError('unknown_auth_error', 'OAuth by redirect needs sessionStorage.');
       keepOAuthRedirect(sessionStorage, ctx.appId, { stateCode, verifier, provider, intent });
       navigate(url);
