@@ -242,7 +242,11 @@ it('apps create refuses wildcard origins and settings that do nothing, naming ea
     ],
     [['--config', '{"mfa_required":true}'], 'mfa_required needs at least one method in mfa_methods'],
     [['--config', '{"fiat_on_ramp_enabled":true}'], 'fiat_on_ramp_enabled: the fiat on-ramp is not built yet'],
-    [['--config', '{"google_oauth":true}'], 'google_oauth: the google login is not built yet'],
+    // A new app has no provider credentials: OAuth is turned on after `apps oauth set` (docs/social-login.md).
+    [
+      ['--config', '{"google_oauth":true}'],
+      "google_oauth needs the app's google credentials first: latch-server apps oauth set",
+    ],
   ];
   for (const [args, message] of cases) {
     const result = await cli(['apps', 'create', ...args], own);

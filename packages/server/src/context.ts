@@ -3,6 +3,7 @@ import type { LoginCredentials } from './auth/credentials/LoginCredentials.js';
 import type { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
 import type { MfaFactors } from './auth/mfa/MfaFactors.js';
 import type { MfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
+import type { OAuthLogin } from './auth/oauth/OAuthLogin.js';
 import type { Passkeys } from './auth/passkeys/Passkeys.js';
 import type { OneTimeCodes } from './auth/passwordless/OneTimeCodes.js';
 import type { PasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
@@ -39,7 +40,8 @@ export type ServiceName =
   | 'passkeys'
   | 'loginCredentials'
   | 'telegram'
-  | 'customJwt';
+  | 'customJwt'
+  | 'oauth';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -78,6 +80,8 @@ export interface ServerContext {
   telegram: TelegramLogin;
   /** Custom-token (JWT) login: the host backend's token verified with jose against the app's custom_auth_config (auth/customJwt/). */
   customJwt: CustomJwtLogin;
+  /** OAuth 2.0 + PKCE login, link and unlink for the nine providers (auth/oauth/). */
+  oauth: OAuthLogin;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

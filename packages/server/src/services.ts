@@ -2,6 +2,7 @@ import { LoginCredentials } from './auth/credentials/LoginCredentials.js';
 import { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
 import { MfaFactors } from './auth/mfa/MfaFactors.js';
 import { buildMfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
+import { OAuthLogin } from './auth/oauth/OAuthLogin.js';
 import { Passkeys } from './auth/passkeys/Passkeys.js';
 import { deriveCodeKey } from './auth/passwordless/OneTimeCodes.js';
 import { createPasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
@@ -35,5 +36,6 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     loginCredentials,
     telegram: new TelegramLogin({ ...parts, loginCredentials }),
     customJwt: new CustomJwtLogin(parts),
+    oauth: new OAuthLogin({ ...parts, loginCredentials }),
   };
 }

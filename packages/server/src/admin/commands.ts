@@ -8,12 +8,14 @@ import {
   parseHostConfigPatch,
 } from '../apps/appConfigSchema.js';
 import type { AppInput, AppRecord } from '../apps/appStore.js';
+import { assertConfiguredMethods } from '../auth/credentials/methodCredentialsCheck.js';
 import { resetUserMfa } from '../auth/mfa/resetUserMfa.js';
 import { ConfigError } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
 import { migrateToLatest } from '../store/migrate.js';
 import { readDevIdpDescription, setUpDemoSocialLogin } from './demoSocialLogin.js';
+import { assertOAuthRunnable, OAUTH_OPTIONS, OAUTH_USAGE, runOAuthCommand } from './oauthCommands.js';
 import { assertTelegramRunnable, runTelegramCommand, TELEGRAM_OPTIONS, TELEGRAM_USAGE } from './telegramCommands.js';
 import { UsageError } from './usageError.js';
 
@@ -33,7 +35,7 @@ export const USAGE = `Usage: latch-server <command>
   apps rotate-keys <app-id>      new signing key; old tokens stay valid until they expire
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
        [--dev-idp FILE]          (npm start) social login through the dev IdP described in FILE
-${TELEGRAM_USAGE}
+${OAUTH_USAGE}${TELEGRAM_USAGE}
   keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
                                  (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
   users reset-mfa <app-id> --user USER-ID
@@ -72,6 +74,7 @@ const OPTIONS = {
   'dev-idp': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   ...TELEGRAM_OPTIONS,
+  ...OAUTH_OPTIONS,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -83,7 +86,7 @@ export interface Command {
   command?: string;
   sub?: string;
   target?: string;
-  /** The positionals after `command sub` (`apps telegram set <app-id>`: set, app id). */
+  /** The positionals after `command sub` (`apps oauth set <app-id> <provider>`: set, app id, provider). */
   args: string[];
   values: Values;
 }
@@ -167,6 +170,10 @@ const summary = (app: AppRecord) => ({
 /** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
 export function assertRunnable({ command, sub, target, args, values }: Command): void {
   if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: args[0], appId: args[1], values });
+  if (command === 'apps' && sub === 'oauth') {
+    assertOAuthRunnable(args, values);
+    return;
+  }
   if (command === 'apps' && sub === 'create') {
     const input = { ...appInput(values), id: values.id };
     if (input.id !== undefined && !isAppId(input.id)) throw new LatchError('invalid_app_id');
@@ -181,7 +188,7 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
     throw new UsageError('--batch must be at least 1.');
   if (
     command === 'apps' &&
-    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo', 'telegram'].includes(sub ?? '')
+    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo', 'telegram', 'oauth'].includes(sub ?? '')
   )
     throw new UsageError(`Unknown apps command "${sub ?? ''}".\n\n${USAGE}`);
   if (command === 'users' && sub !== 'reset-mfa')
@@ -226,6 +233,7 @@ async function ensureDemo(ctx: ServerContext, origin: string | undefined, devIdp
 export async function runCommand(ctx: ServerContext, cmd: Command, print: (value: unknown) => void): Promise<number> {
   assertRunnable(cmd);
   const { command, sub, target, values } = cmd;
+  if (command === 'apps' && sub === 'oauth') return runOAuthCommand(ctx, cmd.args, values, print);
   if (command === 'migrate') {
     print({ migrated: await migrateToLatest(ctx.db) });
     return 0;
@@ -248,7 +256,10 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
   if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {
     case 'create': {
-      const app = await ctx.apps.create({ ...appInput(values), id: values.id });
+      const input = appInput(values);
+      // A new app has no provider credentials yet: OAuth/Telegram are turned on after `apps oauth set`.
+      await assertConfiguredMethods(ctx.loginCredentials, undefined, input.config);
+      const app = await ctx.apps.create({ ...input, id: values.id });
       print({ app_id: app.id, client_id: app.clientIds[0] });
       return 0;
     }
@@ -256,7 +267,10 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
       for (const app of await ctx.apps.list()) print(summary(app));
       return 0;
     case 'update': {
-      const app = await ctx.apps.update((await ctx.apps.require(target)).id, appInput(values));
+      const input = appInput(values);
+      const existing = await ctx.apps.require(target, { fresh: true });
+      await assertConfiguredMethods(ctx.loginCredentials, existing, input.config);
+      const app = await ctx.apps.update(existing.id, input);
       print(summary(app));
       return 0;
     }

@@ -14,17 +14,16 @@ const set = ['apps', 'telegram', 'set', 'app', '--bot-id', '123456', '--bot-name
 
 describe('inlineSecrets', () => {
   it('reads --bot-token-file in this process and hands the content on as --bot-token', () => {
-    expect(inlineSecrets([...set, '--bot-token-file', file], {})).toEqual([...set, '--bot-token', TOKEN]);
-    expect(inlineSecrets([...set, `--bot-token-file=${file}`], {})).toEqual([...set, '--bot-token', TOKEN]);
+    expect(inlineSecrets([...set, '--bot-token-file', file], {})).toEqual([...set, `--bot-token=${TOKEN}`]);
+    expect(inlineSecrets([...set, `--bot-token-file=${file}`], {})).toEqual([...set, `--bot-token=${TOKEN}`]);
   });
 
   it('takes LATCH_TELEGRAM_BOT_TOKEN when no file is named, for the command that takes it only', () => {
-    expect(inlineSecrets(set, { LATCH_TELEGRAM_BOT_TOKEN: TOKEN })).toEqual([...set, '--bot-token', TOKEN]);
+    expect(inlineSecrets(set, { LATCH_TELEGRAM_BOT_TOKEN: TOKEN })).toEqual([...set, `--bot-token=${TOKEN}`]);
     // The file wins over the environment.
     expect(inlineSecrets([...set, '--bot-token-file', file], { LATCH_TELEGRAM_BOT_TOKEN: 'other' })).toEqual([
       ...set,
-      '--bot-token',
-      TOKEN,
+      `--bot-token=${TOKEN}`,
     ]);
     expect(inlineSecrets(['apps', 'list'], { LATCH_TELEGRAM_BOT_TOKEN: TOKEN })).toEqual(['apps', 'list']);
   });

@@ -19,6 +19,9 @@ export interface SecretOption {
 /** Every secret option of the CLI. */
 export const SECRET_OPTIONS: SecretOption[] = [
   { name: 'bot-token', env: 'LATCH_TELEGRAM_BOT_TOKEN', command: ['apps', 'telegram', 'set'] },
+  { name: 'client-secret', env: 'LATCH_OAUTH_CLIENT_SECRET', command: ['apps', 'oauth', 'set'] },
+  // Apple's Sign in with Apple key (.p8 PEM), its client secret's signing key.
+  { name: 'private-key', env: 'LATCH_OAUTH_PRIVATE_KEY', command: ['apps', 'oauth', 'set'] },
 ];
 
 /** The option names of `argv` (`--x`, `--x=value`), without the dashes. */
@@ -55,13 +58,14 @@ export function inlineSecrets(argv: string[], env: NodeJS.ProcessEnv): string[] 
         continue;
       }
       if (!path) throw new UsageError(`--${fileFlag} needs a path.`);
-      next.push(`--${secret.name}`, readSecretFile(path, fileFlag));
+      // One argument (`--name=value`): a PEM starts with dashes, which parseArgs would take for an option.
+      next.push(`--${secret.name}=${readSecretFile(path, fileFlag)}`);
       fromFile = true;
     }
     out = next;
     const takesIt = secret.command.every((word, index) => argv[index] === word);
     const fromEnv = env[secret.env]?.trim();
-    if (takesIt && !fromFile && fromEnv) out.push(`--${secret.name}`, fromEnv);
+    if (takesIt && !fromFile && fromEnv) out.push(`--${secret.name}=${fromEnv}`);
   }
   return out;
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { rotateLoginCredentials } from '../auth/credentials/rotateLoginCredentials.js';
 import { rotateTotpSecrets } from '../auth/mfa/rotateTotpSecrets.js';
 import type { Sealer } from '../crypto/masterKey.js';
 import type { Db } from '../store/db.js';
@@ -12,7 +13,13 @@ export interface RotationReport {
   master_key_id: string;
   recovery_key_id: string;
   /** Values moved to the current keys by this run. */
-  resealed: { signing_keys: number; auth_shares: number; recovery_keys: number; totp_secrets: number };
+  resealed: {
+    signing_keys: number;
+    auth_shares: number;
+    recovery_keys: number;
+    totp_secrets: number;
+    login_credentials: number;
+  };
   /** Values that could not be opened (their key is in no *_PREVIOUS variable): ids only. */
   failed: Array<{ table: string; id: string }>;
   /**
@@ -29,7 +36,7 @@ type RotationDb = Kysely<WalletTables> & Db;
 
 /**
  * Re-seals every value under the current keys, online and in batches: signing keys (master key),
- * auth shares (master key), TOTP secrets (master key) and provider-recovery keys (recovery key, including those sealed under a
+ * auth shares (master key), TOTP secrets (master key), app login credential secrets (master key) and provider-recovery keys (recovery key, including those sealed under a
  * master key before LATCH_RECOVERY_KEY existed). Each write is conditional on the value being
  * unchanged, so a concurrent change wins and a re-run picks up what is left; a run with nothing left
  * changes nothing.
@@ -45,7 +52,7 @@ export async function rotateKeys(
   const report: RotationReport = {
     master_key_id: sealer.currentKeyId,
     recovery_key_id: recoveryKeyId,
-    resealed: { signing_keys: 0, auth_shares: 0, recovery_keys: 0, totp_secrets: 0 },
+    resealed: { signing_keys: 0, auth_shares: 0, recovery_keys: 0, totp_secrets: 0, login_credentials: 0 },
     failed: [],
     password_wallets_on_previous_keys: {},
   };
@@ -157,6 +164,7 @@ export async function rotateKeys(
   }
 
   await rotateTotpSecrets(db, keyring, batchSize, report);
+  await rotateLoginCredentials(db, sealer, batchSize, report);
 
   const oprf = await rdb
     .selectFrom('embedded_wallets')

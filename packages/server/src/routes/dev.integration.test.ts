@@ -32,9 +32,10 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       { config: { unknown_flag: true } },
       { allowed_origins: ['not an origin'] },
       { allowed_origins: ['https://*.example.com'] },
-      // Settings this release does not act on, and login methods it does not implement.
+      // Settings this release does not act on.
       { config: { captcha_enabled: true, captcha_site_key: 't:key' } },
       { config: { fiat_on_ramp_enabled: true } },
+      // OAuth and Telegram without the app's credentials (auth/credentials/methodCredentialsCheck.ts).
       { config: { google_oauth: true } },
       // MFA (issue #13): only the three methods, and "required" / "protects signing" need one of them.
       { config: { mfa_methods: ['email'] } },

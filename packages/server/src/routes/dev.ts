@@ -1,6 +1,7 @@
 import { API } from '@latch/protocol';
 import * as v from 'valibot';
 import type { AppInput } from '../apps/appStore.js';
+import { assertConfiguredMethods } from '../auth/credentials/methodCredentialsCheck.js';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { namedApp } from '../http/resolveApp.js';
@@ -68,7 +69,9 @@ export const devRoutes: RouteDef[] = [
     devOnly: true,
     handler: async (c) => {
       const { ctx } = c.var;
-      const app = await ctx.apps.create(toAppInput(await parseBody(c, DevAppBody)));
+      const input = toAppInput(await parseBody(c, DevAppBody));
+      await assertConfiguredMethods(ctx.loginCredentials, undefined, input.config);
+      const app = await ctx.apps.create(input);
       return c.json({ app_id: app.id, client_id: app.clientIds[0] }, 201);
     },
   },
@@ -80,7 +83,9 @@ export const devRoutes: RouteDef[] = [
       const { ctx } = c.var;
       const body = await parseBody(c, DevAppBody);
       const app = await ctx.apps.require(namedApp(c).id, { fresh: true });
-      const updated = await ctx.apps.update(app.id, toAppInput(body));
+      const input = toAppInput(body);
+      await assertConfiguredMethods(ctx.loginCredentials, app, input.config);
+      const updated = await ctx.apps.update(app.id, input);
       return c.json({ app_id: updated.id, client_id: updated.clientIds[0] });
     },
   },

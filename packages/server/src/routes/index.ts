@@ -1,5 +1,6 @@
 import { customJwtRoutes } from '../auth/customJwt/customJwtRoutes.js';
 import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
+import { oauthRoutes } from '../auth/oauth/oauthRoutes.js';
 import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
 import { telegramRoutes } from '../auth/telegram/telegramRoutes.js';
@@ -28,6 +29,7 @@ export const routeTable: RouteDef[] = [
   ...passkeyRoutes,
   ...telegramRoutes,
   ...customJwtRoutes,
+  ...oauthRoutes,
   ...walletRoutes,
   ...mfaRoutes,
   ...tokenPriceRoutes,

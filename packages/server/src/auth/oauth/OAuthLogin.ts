@@ -1,0 +1,268 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  LatchError,
+  type OAuthAuthenticateRequest,
+  type OAuthInitRequest,
+  type OAuthProvider,
+  type TokenResponse,
+  type WireOAuthProviderTokens,
+  type WireUser,
+} from '@latch/protocol';
+import { OAUTH_API, OAUTH_LIMIT, OAUTH_RETURN_PARAM } from '@latch/protocol/oauth';
+import type { AppRecord } from '../../apps/appStore.js';
+import type { ServerContext } from '../../context.js';
+import type { AuthenticatedUser } from '../../http/requireCaller.js';
+import { type AccountInput, assertAccountTypeEnabled } from '../../services/accounts.js';
+import { logIn } from '../../services/sessions.js';
+import { toWireUser } from '../../services/userRecords.js';
+import { linkAccount, unlinkAccount } from '../../services/users.js';
+import { KeyThrottle } from '../../throttle/KeyThrottle.js';
+import type { Limit } from '../../throttle/SendThrottle.js';
+import { type OAuthIntent, type OAuthStateRecord, OAuthStates } from './OAuthStates.js';
+import type { OAuthPublicConfig } from './oauthCredentials.js';
+import { authorizationUrl, type ExchangeResult, exchangeCode, type ProviderCredentials } from './providerClient.js';
+import { appleUserName, PROVIDERS } from './providers.js';
+
+/** What the OAuth service needs: the login path's parts, the credentials and the short-lived store. */
+export type OAuthContext = Pick<
+  ServerContext,
+  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'loginCredentials' | 'logger'
+>;
+
+/** Inits one client IP may make for one app (each stores a state record): as passkey and SIWE inits. */
+export const DEFAULT_OAUTH_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
+
+/** Options of the service; tests shorten the provider timeout. */
+export interface OAuthLoginOptions {
+  initLimit?: Limit;
+  providerTimeoutMs?: number;
+}
+
+/** The refusal of a state that is unknown, expired, spent, another app's, or of the other intent. */
+const badState = () => new LatchError('unknown_auth_error', 'The OAuth state is unknown, expired or already used.');
+
+/** BASE64URL(SHA-256(verifier)) (RFC 7636 §4.2 S256). */
+const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
+
+/** True when `verifier` hashes to `challenge` (compared in constant time). */
+function verifierMatches(verifier: string, challenge: string): boolean {
+  const a = Buffer.from(s256(verifier));
+  const b = Buffer.from(challenge);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The linked-account type of a provider. */
+const accountType = (provider: OAuthProvider) => `${provider}_oauth` as const;
+
+/**
+ * OAuth 2.0 authorization code + PKCE login, link and unlink for the nine providers (docs/social-login.md).
+ * The browser makes the verifier and state and keeps them; init stores a state record (app, provider,
+ * challenge, redirect target, nonce, intent) for OAUTH_LIMIT.stateTtlMs; the callback only forwards the
+ * provider's answer to the redirect target; authenticate/link spend the record once, check the verifier
+ * against the stored challenge, and exchange the code with openid-client. Identity is (provider, subject).
+ */
+export class OAuthLogin {
+  readonly states: OAuthStates;
+  private readonly initThrottle: KeyThrottle;
+  private readonly providerTimeoutMs: number;
+
+  constructor(
+    private readonly ctx: OAuthContext,
+    options: OAuthLoginOptions = {},
+  ) {
+    this.states = new OAuthStates(ctx.shortLived, () => ctx.clock.now().getTime());
+    this.initThrottle = new KeyThrottle(
+      ctx.shortLived.throttleBackend,
+      'oauth-init',
+      options.initLimit ?? DEFAULT_OAUTH_INIT_LIMIT,
+    );
+    this.providerTimeoutMs = options.providerTimeoutMs ?? OAUTH_LIMIT.providerTimeoutMs;
+  }
+
+  /** The redirect URI every provider is registered with: the server's callback. */
+  get redirectUri(): string {
+    return `${this.ctx.settings.publicUrl}${OAUTH_API.callback}`;
+  }
+
+  /**
+   * Starts a login (no caller) or a link (the signed-in caller): checks the method, the redirect target's
+   * origin and the throttle, stores the state record, and answers the provider's authorization URL.
+   */
+  async init(app: AppRecord, body: OAuthInitRequest, ip: string, caller?: AuthenticatedUser): Promise<string> {
+    const { provider } = body;
+    assertAccountTypeEnabled(app, accountType(provider));
+    if (!allowedRedirect(app, body.redirect_to)) {
+      throw new LatchError('invalid_origin', "redirect_to must be a URL on one of the app's allowed origins.");
+    }
+    const credentials = await this.credentials(app, provider);
+    await this.initThrottle.consume(caller ? `${app.id}:user:${caller.user.id}` : `${app.id}:${ip}`);
+    const intent: OAuthIntent = caller
+      ? { intent: 'link', userId: caller.user.id, sessionId: caller.claims.sessionId }
+      : { intent: 'login' };
+    const nonce = PROVIDERS[provider].oidc ? randomBytes(32).toString('base64url') : null;
+    const created = await this.states.create(body.state_code, {
+      ...intent,
+      appId: app.id,
+      provider,
+      codeChallenge: body.code_challenge,
+      redirectTo: body.redirect_to,
+      nonce,
+    });
+    if (!created) throw new LatchError('invalid_data', 'This state_code was already used: make a new one.');
+    return authorizationUrl(provider, credentials, {
+      redirectUri: this.redirectUri,
+      state: body.state_code,
+      codeChallenge: body.code_challenge,
+      nonce,
+    });
+  }
+
+  /**
+   * The provider's redirect back (GET query, or Apple's form_post body): where to send the browser, or
+   * null for an unknown or expired state (nowhere is known to be safe). The record is not spent here.
+   */
+  async callback(params: Record<string, string | undefined>): Promise<string | null> {
+    const stateCode = params.state;
+    if (!stateCode) return null;
+    const record = await this.states.peek(stateCode);
+    if (!record) return null;
+    const name = record.provider === 'apple' ? appleUserName(params.user) : null;
+    if (name) await this.states.recordAppleName(stateCode, name);
+    const target = new URL(record.redirectTo);
+    target.searchParams.set(OAUTH_RETURN_PARAM.state, stateCode);
+    target.searchParams.set(OAUTH_RETURN_PARAM.provider, record.provider);
+    if (params.code && !params.error) target.searchParams.set(OAUTH_RETURN_PARAM.code, params.code);
+    else {
+      const error = params.error === 'access_denied' ? 'oauth_user_denied' : 'unknown_auth_error';
+      target.searchParams.set(OAUTH_RETURN_PARAM.error, error);
+    }
+    return target.toString();
+  }
+
+  /** Logs in with the provider's code: a fresh login (TokenResponse with a device grant). */
+  async authenticate(app: AppRecord, body: OAuthAuthenticateRequest): Promise<TokenResponse> {
+    const record = await this.spend(app, body, { intent: 'login' });
+    const { profile, tokens } = await this.exchange(app, record, body);
+    assertAccountTypeEnabled(app, accountType(record.provider));
+    const response = await logIn(this.ctx, app, this.account(record.provider, profile, record.appleName));
+    return this.withTokens(app, response, tokens);
+  }
+
+  /** Links the provider account to the caller (one per provider); answers the updated user. */
+  async link(
+    caller: AuthenticatedUser,
+    body: OAuthAuthenticateRequest,
+  ): Promise<WireUser & { oauth_provider_tokens?: WireOAuthProviderTokens }> {
+    const { app } = caller;
+    const record = await this.spend(app, body, {
+      intent: 'link',
+      userId: caller.user.id,
+      sessionId: caller.claims.sessionId,
+    });
+    const { profile, tokens } = await this.exchange(app, record, body);
+    const user = await linkAccount(
+      this.ctx,
+      app.id,
+      caller.user.id,
+      this.account(record.provider, profile, record.appleName),
+    );
+    return this.withTokens(app, toWireUser(user), tokens);
+  }
+
+  /** Unlinks the caller's account of `provider` with `subject`; never the last login method. */
+  async unlink(caller: AuthenticatedUser, provider: OAuthProvider, subject: string): Promise<WireUser> {
+    const user = await unlinkAccount(this.ctx, caller.app.id, caller.user.id, {
+      type: accountType(provider),
+      subject,
+      email: null,
+      name: null,
+      username: null,
+    });
+    return toWireUser(user);
+  }
+
+  /** Spends the state record once and checks it: this app, this intent (and user and session), the verifier. */
+  private async spend(
+    app: AppRecord,
+    body: OAuthAuthenticateRequest,
+    expected: OAuthIntent,
+  ): Promise<OAuthStateRecord> {
+    const record = await this.states.take(body.state_code);
+    if (!record || record.appId !== app.id || record.intent !== expected.intent) throw badState();
+    if (
+      record.intent === 'link' &&
+      expected.intent === 'link' &&
+      (record.userId !== expected.userId || record.sessionId !== expected.sessionId)
+    ) {
+      throw badState();
+    }
+    // The browser's binding, checked by us even when a provider ignores PKCE.
+    if (!verifierMatches(body.code_verifier, record.codeChallenge)) {
+      throw new LatchError('unknown_auth_error', 'The code verifier does not match the code challenge.');
+    }
+    return record;
+  }
+
+  private async exchange(
+    app: AppRecord,
+    record: OAuthStateRecord,
+    body: OAuthAuthenticateRequest,
+  ): Promise<ExchangeResult> {
+    const credentials = await this.credentials(app, record.provider);
+    return exchangeCode(
+      record.provider,
+      credentials,
+      {
+        redirectUri: this.redirectUri,
+        code: body.authorization_code,
+        state: body.state_code,
+        codeVerifier: body.code_verifier,
+        nonce: record.nonce,
+      },
+      this.ctx.clock,
+      this.providerTimeoutMs,
+    );
+  }
+
+  private async credentials(app: AppRecord, provider: OAuthProvider): Promise<ProviderCredentials> {
+    const stored = await this.ctx.loginCredentials.get<OAuthPublicConfig>(app.id, provider);
+    if (!stored) {
+      throw new LatchError('disallowed_login_method', `${provider} login has no credentials configured for this app.`);
+    }
+    return { publicConfig: stored.publicConfig, secret: stored.secret };
+  }
+
+  private account(
+    provider: OAuthProvider,
+    profile: ExchangeResult['profile'],
+    appleName?: string | null,
+  ): AccountInput {
+    return {
+      type: accountType(provider),
+      subject: profile.subject,
+      email: profile.email,
+      name: profile.name ?? appleName ?? null,
+      username: profile.username,
+    };
+  }
+
+  /** Adds the provider's tokens when the app asked for them (`return_oauth_provider_tokens`), else nothing. */
+  private withTokens<T extends object>(
+    app: AppRecord,
+    response: T,
+    tokens: WireOAuthProviderTokens,
+  ): T & { oauth_provider_tokens?: WireOAuthProviderTokens } {
+    return app.config.return_oauth_provider_tokens ? { ...response, oauth_provider_tokens: tokens } : response;
+  }
+}
+
+/** True when `url` is on one of the app's allowed origins (exact origin). */
+function allowedRedirect(app: AppRecord, url: string): boolean {
+  let origin: string;
+  try {
+    origin = new URL(url).origin;
+  } catch {
+    return false;
+  }
+  return origin !== 'null' && app.allowedOrigins.includes(origin);
+}

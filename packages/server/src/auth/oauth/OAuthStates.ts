@@ -1,0 +1,83 @@
+import type { OAuthProvider } from '@latch/protocol';
+import { OAUTH_LIMIT } from '@latch/protocol/oauth';
+import type { ShortLivedStore } from '../../kv/ShortLivedStore.js';
+
+/** What an init was for: a login (nobody signed in yet) or a link to the user and session that asked. */
+export type OAuthIntent = { intent: 'login' } | { intent: 'link'; userId: string; sessionId: string };
+
+/** The state record an init stores, from init to authenticate (or link). */
+export type OAuthStateRecord = OAuthIntent & {
+  appId: string;
+  provider: OAuthProvider;
+  /** BASE64URL(SHA-256(code_verifier)) as the browser sent it (RFC 7636 S256). */
+  codeChallenge: string;
+  redirectTo: string;
+  /** OIDC providers: the nonce the ID token must carry. */
+  nonce: string | null;
+  /** Apple: the name its first authorization posted to the callback. */
+  appleName?: string | null;
+  /** When it was made, and when it dies (ms since the epoch, server clock; the store's TTL is the backstop). */
+  created: number;
+  expiresAt: number;
+};
+
+/** A state code as the schemas allow it (base64url-ish, bounded): only this shape becomes part of a key. */
+const STATE = /^[A-Za-z0-9._~-]{32,128}$/;
+
+const recordKey = (stateCode: string) => `oauth:state:${stateCode}`;
+const claimKey = (stateCode: string) => `oauth:claim:${stateCode}`;
+
+/**
+ * OAuth state records in the short-lived store, keyed by the browser's state code. The provider's
+ * callback carries only the state (no app), so the key is the state code and the record names its app;
+ * `take` answers it only for that app. A state code is claimed once (atomic counter): a second init
+ * with the same code is refused, so nobody can replace a record a browser is waiting on.
+ */
+export class OAuthStates {
+  constructor(
+    private readonly kv: ShortLivedStore,
+    private readonly now: () => number,
+    readonly ttlMs: number = OAUTH_LIMIT.stateTtlMs,
+  ) {}
+
+  /** Stores a new record under `stateCode`; false when the code was already used (live or not). */
+  async create(stateCode: string, record: Omit<OAuthStateRecord, 'created' | 'expiresAt'>): Promise<boolean> {
+    if (!STATE.test(stateCode)) return false;
+    const claim = await this.kv.increment(claimKey(stateCode), 1, this.ttlMs);
+    if (claim.count !== 1) return false;
+    const now = this.now();
+    const stored: OAuthStateRecord = { ...record, created: now, expiresAt: now + this.ttlMs } as OAuthStateRecord;
+    await this.kv.set(recordKey(stateCode), JSON.stringify(stored), this.ttlMs);
+    return true;
+  }
+
+  /** The live record (not spent), or null. */
+  async peek(stateCode: string): Promise<OAuthStateRecord | null> {
+    if (!STATE.test(stateCode)) return null;
+    return this.live(await this.kv.get(recordKey(stateCode)));
+  }
+
+  /** Records Apple's name on a live record (the callback); keeps its expiry. */
+  async recordAppleName(stateCode: string, name: string): Promise<void> {
+    const record = await this.peek(stateCode);
+    if (!record) return;
+    const ttl = record.expiresAt - this.now();
+    if (ttl > 0) await this.kv.set(recordKey(stateCode), JSON.stringify({ ...record, appleName: name }), ttl);
+  }
+
+  /** Spends the record (of concurrent takers exactly one gets it); null when absent, expired or spent. */
+  async take(stateCode: string): Promise<OAuthStateRecord | null> {
+    if (!STATE.test(stateCode)) return null;
+    return this.live(await this.kv.take(recordKey(stateCode)));
+  }
+
+  private live(raw: string | null): OAuthStateRecord | null {
+    if (raw === null) return null;
+    try {
+      const record = JSON.parse(raw) as OAuthStateRecord;
+      return this.now() < record.expiresAt ? record : null;
+    } catch {
+      return null;
+    }
+  }
+}
