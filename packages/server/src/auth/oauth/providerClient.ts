@@ -63,6 +63,9 @@ async function configurationOf(
   const config = new client.Configuration(metadata, publicConfig.client_id, clientMetadata, auth);
   config.timeout = Math.max(1, Math.ceil(timeoutMs / 1000));
   if (insecure) client.allowInsecureRequests(config);
+  // openid-client trusts an ID token from the token endpoint over TLS without checking its signature
+  // (OIDC Core §3.1.3.7 allows it); we check it against the provider's JWKS all the same.
+  if (definition.oidc) client.enableNonRepudiationChecks(config);
   if (provider === 'instagram') config[client.customFetch] = instagramTokenFetch(endpoints.token);
   return config;
 }
@@ -88,7 +91,7 @@ export function authorizationUrl(
   request: AuthorizationRequest,
 ): string {
   const definition = PROVIDERS[provider];
-  const { endpoints } = resolveEndpoints(provider, credentials.publicConfig.endpoints);
+  const { endpoints, insecure } = resolveEndpoints(provider, credentials.publicConfig.endpoints);
   // Only the authorization endpoint is used here: no secret (Apple's JWT) is made for a URL.
   const config = new client.Configuration(
     {
@@ -97,6 +100,7 @@ export function authorizationUrl(
     },
     credentials.publicConfig.client_id,
   );
+  if (insecure) client.allowInsecureRequests(config);
   const scopes = credentials.publicConfig.scopes ?? definition.scopes;
   const params: Record<string, string> = {
     redirect_uri: request.redirectUri,

@@ -222,7 +222,7 @@ export const PROVIDERS: Record<OAuthProvider, ProviderDefinition> = {
       issuer: 'https://appleid.apple.com',
       jwks: 'https://appleid.apple.com/auth/keys',
     },
-    scopes: ['name', 'email'],
+    scopes: ['openid', 'name', 'email'],
     tokenAuth: 'post',
     oidc: true,
     profileFrom: 'id_token',
