@@ -161,12 +161,18 @@ for (const backend of backends()) {
         expect(report).toMatchObject({
           master_key_id: masterKeyId(m1),
           recovery_key_id: recoveryKeyId(r1),
-          resealed: { signing_keys: 1, auth_shares: 3, recovery_keys: 2, totp_secrets: 3 },
+          resealed: { signing_keys: 1, auth_shares: 3, recovery_keys: 2, totp_secrets: 3, login_credentials: 0 },
           failed: [],
           password_wallets_on_previous_keys: { [masterKeyId(m0)]: 1 },
         });
         const again = await rotateKeys(server.db, server.ctx.sealer, server.ctx.walletKeyring, 1);
-        expect(again.resealed).toEqual({ signing_keys: 0, auth_shares: 0, recovery_keys: 0, totp_secrets: 0 });
+        expect(again.resealed).toEqual({
+          signing_keys: 0,
+          auth_shares: 0,
+          recovery_keys: 0,
+          totp_secrets: 0,
+          login_credentials: 0,
+        });
       });
     }, 120_000);
 
