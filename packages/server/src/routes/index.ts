@@ -1,3 +1,4 @@
+import { devCredentialRoutes } from '../auth/credentials/devCredentialRoutes.js';
 import { customJwtRoutes } from '../auth/customJwt/customJwtRoutes.js';
 import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
 import { oauthRoutes } from '../auth/oauth/oauthRoutes.js';
@@ -24,6 +25,7 @@ export const routeTable: RouteDef[] = [
   ...userRoutes,
   ...analyticsRoutes,
   ...devRoutes,
+  ...devCredentialRoutes,
   ...passwordlessRoutes,
   ...siweRoutes,
   ...passkeyRoutes,

@@ -139,4 +139,37 @@ forEachBackend('app login credentials: apps oauth, the enabled-needs-credentials
     expect(JSON.stringify(set.printed)).not.toContain('PRIVATE KEY');
     expect((await server().ctx.loginCredentials.get(appId, 'apple'))?.secret).toBe(pem.trim());
   });
+
+  it('the dev endpoint sets and removes credentials as the CLI does (for e2e), never answering the secret', async () => {
+    const { appId } = await server().createApp({ name: 'Dev creds' });
+    const path = (method: string) => `/api/v1/dev/apps/${appId}/login_credentials/${method}`;
+    const put = (method: string, body: unknown) => server().call('PUT', path(method), { body });
+    const set = await put('discord', { public_config: { client_id: 'd-id' }, secret: 'discord-secret' });
+    expect(set.status).toBe(200);
+    const answer = await set.text();
+    expect(JSON.parse(answer)).toEqual({
+      app_id: appId,
+      method: 'discord',
+      public_config: { client_id: 'd-id' },
+      has_secret: true,
+    });
+    expect(answer).not.toContain('discord-secret');
+    expect((await server().ctx.loginCredentials.get(appId, 'discord'))?.secret).toBe('discord-secret');
+    const enable = await server().call('PATCH', `/api/v1/dev/apps/${appId}`, {
+      body: { config: { discord_oauth: true } },
+    });
+    expect(enable.status).toBe(200);
+
+    expect((await put('myspace', { public_config: {}, secret: null })).status).toBe(400);
+    const insecure = await put('github', {
+      public_config: { client_id: 'g', endpoints: { token: 'http://idp.example/t' } },
+      secret: 's',
+    });
+    expect(insecure.status).toBe(400);
+    const removeEnabled = await server().call('DELETE', path('discord'));
+    expect(removeEnabled.status).toBe(400);
+    expect((await removeEnabled.json()).message).toContain('turn it off');
+    await server().call('PATCH', `/api/v1/dev/apps/${appId}`, { body: { config: { discord_oauth: false } } });
+    expect(await (await server().call('DELETE', path('discord'))).json()).toMatchObject({ removed: true });
+  });
 });

@@ -94,6 +94,13 @@ export class OAuthLogin {
     if (!allowedRedirect(app, body.redirect_to)) {
       throw new LatchError('invalid_origin', "redirect_to must be a URL on one of the app's allowed origins.");
     }
+    // One account per provider: say so before the user goes through the provider's pages for nothing.
+    if (caller?.accounts.some((account) => account.type === accountType(provider))) {
+      throw new LatchError(
+        'cannot_link_more_of_type',
+        `The user already has a linked ${accountType(provider)} account.`,
+      );
+    }
     const credentials = await this.credentials(app, provider);
     await this.initThrottle.consume(caller ? `${app.id}:user:${caller.user.id}` : `${app.id}:${ip}`);
     const intent: OAuthIntent = caller

@@ -276,6 +276,35 @@ forEachBackend(
         }
       });
 
+      it('throttles inits per app and client IP (each stores a state record)', async () => {
+        const { appId } = await oauthApp(server(), idp, ['github']);
+        const app = await server().ctx.apps.require(appId);
+        // The service as the server builds it, with a limit of 2 (the server's is 60 per 10 minutes).
+        const oauth = new OAuthLogin(server().ctx, { initLimit: { points: 2, durationSec: 600 } });
+        const init = () => {
+          const secrets = browserSecrets();
+          const body = {
+            provider: 'github' as const,
+            redirect_to: RETURN_TO,
+            code_challenge: secrets.challenge,
+            state_code: secrets.state,
+          };
+          return oauth.init(app, body, '203.0.113.7');
+        };
+        await init();
+        await init();
+        await expect(init()).rejects.toMatchObject({ code: 'too_many_requests' });
+        // Another IP is not held back.
+        const secrets = browserSecrets();
+        const other = {
+          provider: 'github' as const,
+          redirect_to: RETURN_TO,
+          code_challenge: secrets.challenge,
+          state_code: secrets.state,
+        };
+        await expect(oauth.init(app, other, '203.0.113.8')).resolves.toEqual(expect.any(String));
+      });
+
       it('refuses a provider the app has not turned on', async () => {
         const { client } = await oauthApp(server(), idp, ['github']);
         const secrets = browserSecrets();

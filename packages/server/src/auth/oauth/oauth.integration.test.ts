@@ -2,7 +2,14 @@ import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import { OAUTH_PROVIDERS, type OAuthProvider, type WireUser } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { forEachBackend } from '../../test/harness.js';
-import { oauthAccounts, oauthApp, RETURN_TO, standIn, TEST_CALLBACK } from './testing/oauthTestClient.js';
+import {
+  browserSecrets,
+  oauthAccounts,
+  oauthApp,
+  RETURN_TO,
+  standIn,
+  TEST_CALLBACK,
+} from './testing/oauthTestClient.js';
 
 // Every provider's full flow against the dev stand-ins (oidc-provider, each provider's documented
 // shapes): init → the provider's login page → our callback → authenticate; link and unlink.
@@ -114,6 +121,9 @@ forEachBackend(
       const owner = await server().signIn(appId, { type: 'email', address: 'linker@example.com' });
       const token = owner.token!;
 
+      // A flow for a second Discord account, begun before the first is linked.
+      const begunInit = await client.init('discord', token);
+      const begun = await client.authorize(begunInit.url, { email: 'other.discord@example.com' });
       const linked = await client.link('discord', token, { email: 'linker.discord@example.com' });
       expect(linked.status, await linked.clone().text()).toBe(200);
       const user = (await linked.json()) as WireUser;
@@ -121,8 +131,20 @@ forEachBackend(
       const [discord] = oauthAccounts(user, 'discord');
       expect(discord).toMatchObject({ subject: standIn(idp, 'discord').subjectFor('linker.discord@example.com') });
 
-      // A second Discord account: one per type.
-      const second = await client.link('discord', token, { email: 'other.discord@example.com' });
+      // A second Discord account: one per type, said at init already, and at link for a flow begun before.
+      const exchange = {
+        authorization_code: begun.code!,
+        state_code: begunInit.state,
+        code_verifier: begunInit.verifier,
+      };
+      const late = await client.exchangeRaw(exchange, token);
+      expect(late.status).toBe(409);
+      expect((await late.json()).error).toBe('cannot_link_more_of_type');
+      const secrets = browserSecrets();
+      const second = await client.initRaw(
+        { provider: 'discord', redirect_to: RETURN_TO, code_challenge: secrets.challenge, state_code: secrets.state },
+        token,
+      );
       expect(second.status).toBe(409);
       expect((await second.json()).error).toBe('cannot_link_more_of_type');
 
