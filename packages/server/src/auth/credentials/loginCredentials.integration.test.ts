@@ -78,7 +78,9 @@ forEachBackend('app login credentials: apps oauth, the enabled-needs-credentials
     ).rejects.toThrow(/\.p8/);
     await expect(cli(server(), [...base, 'myspace', '--client-id', 'x'])).rejects.toThrow(/needs a provider/);
     // A secret typed on the command line (shell history, ps) is refused before anything runs.
-    expect(() => cli(server(), [...base, 'github', '--client-id', 'x', '--client-secret', 's'])).toThrow(/never given/);
+    await expect(cli(server(), [...base, 'github', '--client-id', 'x', '--client-secret', 's'])).rejects.toThrow(
+      /never given/,
+    );
     expect(await server().ctx.loginCredentials.configuredMethods(appId)).toEqual([]);
   });
 
