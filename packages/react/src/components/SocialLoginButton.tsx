@@ -1,4 +1,5 @@
-import { openOAuthPopup } from '@latch/core';
+import { isInAppBrowser, openOAuthPopup } from '@latch/core/oauth';
+import type { OAuthProvider } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { useLatchContext } from '../hooks/index.js';
 import { useSocialStrings } from '../hooks/useSocialStrings.js';
@@ -6,6 +7,14 @@ import { format } from '../strings/en.js';
 import { type SocialMethod, socialMethodName } from '../strings/socialStrings.js';
 import { Button } from './Button.js';
 import { SocialMark } from './SocialMark.js';
+
+/**
+ * Opens the OAuth popup for a click on `provider` — except for Google in an in-app browser, which the flow turns
+ * into IN_APP_BROWSER_LOGIN_NOT_POSSIBLE (SPEC §5): no window is left behind.
+ */
+export function openPopupFor(provider: OAuthProvider): void {
+  if (provider !== 'google' || !isInAppBrowser(navigator.userAgent)) openOAuthPopup();
+}
 
 /**
  * A landing button for an OAuth provider or Telegram: the provider's mark and name. An OAuth click opens the
@@ -25,7 +34,7 @@ export function SocialLoginButton({ method }: { method: SocialMethod }): ReactNo
           runner.dispatch({ type: 'startTelegram' });
           return;
         }
-        openOAuthPopup();
+        openPopupFor(method);
         runner.dispatch({ type: 'startOAuth', provider: method });
       }}
     >

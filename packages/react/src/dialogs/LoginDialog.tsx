@@ -1,3 +1,4 @@
+import { loadSocialFlow } from '@latch/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useRootAttributes } from '../components/useRootAttributes.js';
 import { useClientState, useFlowState, useLatchContext } from '../hooks/index.js';
@@ -21,7 +22,11 @@ export function LoginDialog(): ReactNode {
   // The landing's phone form and social buttons load after first paint: start them as soon as the app turns them on.
   useEffect(() => {
     if (sms) preloadPhoneForm();
-    if (social) socialChunk.preload().catch(() => undefined);
+    if (social) {
+      socialChunk.preload().catch(() => undefined);
+      // The flow too: loaded, it opens a link's popup (Latch.linkOAuth) or Telegram's inside the click.
+      loadSocialFlow().catch(() => undefined);
+    }
   }, [sms, social]);
   if (flow.phase === 'closed' || !flow.screen || embeds.current > 0) return null;
   return <ModalDialog visible={flow.phase === 'open'} />;

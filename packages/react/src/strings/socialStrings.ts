@@ -1,8 +1,7 @@
-import type { AuthFlowState, FlowError, FlowIntent } from '@latch/core';
+import type { FlowError, FlowIntent, SocialMethod } from '@latch/core';
 import { format } from './en.js';
 
-/** An OAuth provider or Telegram (core's social flow method). */
-export type SocialMethod = NonNullable<AuthFlowState['social']['method']>;
+export type { SocialMethod } from '@latch/core';
 
 /**
  * Texts of the social login: the landing's OAuth and Telegram buttons and the screens AWAITING_OAUTH_SCREEN,
@@ -81,9 +80,6 @@ export function socialMethodName(strings: SocialStrings, method: SocialMethod | 
   return method ? strings[NAME_KEY[method]] : 'provider';
 }
 
-/** The flow error code core gives a returned OAuth state that differs from the stored one (SPEC §5). */
-export const STATE_MISMATCH_CODES: readonly string[] = ['oauth_state_mismatch', 'unexpected_auth_flow'];
-
 /** Whether a failed OAuth or Telegram attempt offers Retry (SPEC §8: denied and transient errors do; a refusal that another try cannot change does not). */
 export function socialErrorRetryable(error: FlowError): boolean {
   return !(
@@ -92,7 +88,7 @@ export function socialErrorRetryable(error: FlowError): boolean {
     error.code === 'cannot_link_more_of_type' ||
     error.code === 'disallowed_login_method' ||
     error.code === 'allowlist_rejected' ||
-    (error.code !== undefined && STATE_MISMATCH_CODES.includes(error.code))
+    error.code === 'oauth_state_mismatch'
   );
 }
 
@@ -106,8 +102,9 @@ export function oauthErrorText(
   const provider = socialMethodName(strings, method);
   const title = intent === 'login' ? strings.oauthLoginFailed : strings.oauthLinkFailed;
   const detail = (() => {
-    if (error.code !== undefined && STATE_MISMATCH_CODES.includes(error.code)) return strings.oauthStateMismatch;
     switch (error.code) {
+      case 'oauth_state_mismatch':
+        return strings.oauthStateMismatch;
       case 'oauth_user_denied':
         return strings.oauthUserDenied;
       case 'too_many_requests':
@@ -137,9 +134,10 @@ export function telegramErrorText(strings: SocialStrings, error: FlowError): str
       return strings.telegramNotAllowed;
     case 'linked_to_another_user':
       return strings.oauthLinkedToAnotherUser;
+    case 'telegram_not_initialized':
+      return strings.telegramNotInitialized;
     default:
-      return error.message === socialStrings.telegramNotInitialized
-        ? strings.telegramNotInitialized
-        : strings.telegramFailed;
+      // telegram_auth_failed (the window closed without a result) and any refusal of the result itself.
+      return strings.telegramFailed;
   }
 }

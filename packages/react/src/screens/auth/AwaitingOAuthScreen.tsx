@@ -1,7 +1,7 @@
-import { openOAuthPopup } from '@latch/core';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { openPopupFor } from '../../components/SocialLoginButton.js';
 import { SocialMark } from '../../components/SocialMark.js';
 import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import { useSocialStrings } from '../../hooks/useSocialStrings.js';
@@ -25,7 +25,7 @@ export function AwaitingOAuthScreen({ titleId }: ScreenProps): ReactNode {
   const retry = () => {
     if (!method || method === 'telegram') return;
     // A click: the popup opens now, before the flow asks the server for the provider's URL (popup blockers).
-    openOAuthPopup();
+    openPopupFor(method);
     runner.dispatch({ type: 'startOAuth', provider: method });
   };
 

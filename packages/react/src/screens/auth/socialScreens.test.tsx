@@ -164,7 +164,9 @@ describe('TELEGRAM_AUTH_SCREEN', () => {
   });
 
   it.each([
-    [undefined, 'Telegram auth failed or was canceled by the client', true],
+    ['telegram_auth_failed', 'Telegram auth failed or was canceled by the client', true],
+    ['telegram_not_initialized', 'Telegram was not initialized', true],
+    ['invalid_credentials', 'Telegram auth failed or was canceled by the client', true],
     ['too_many_requests', 'Request limit reached for Telegram. Please wait a moment and try again.', true],
     ['disallowed_login_method', 'Login with Telegram not allowed.', false],
     ['linked_to_another_user', 'This account has already been linked to another user.', false],
