@@ -1,5 +1,5 @@
+import type { SocialMethod } from '@latch/core';
 import type { ReactNode } from 'react';
-import type { SocialMethod } from '../strings/socialStrings.js';
 
 // Each provider's mark, drawn small for this widget (24×24, a few shapes each) in the provider's colour;
 // black-and-white marks (Apple, Twitter, GitHub, TikTok) use the text colour so they follow the theme.

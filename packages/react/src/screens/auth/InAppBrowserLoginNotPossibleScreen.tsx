@@ -5,7 +5,7 @@ import { SocialMark } from '../../components/SocialMark.js';
 import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import { useSocialStrings } from '../../hooks/useSocialStrings.js';
 import { format } from '../../strings/en.js';
-import { socialMethodName } from '../../strings/socialStrings.js';
+import { socialMethodName } from '../../strings/socialText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /**

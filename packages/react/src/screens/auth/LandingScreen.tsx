@@ -1,3 +1,4 @@
+import type { SocialMethod } from '@latch/core';
 import { type LandingEntry, landingLayout } from '@latch/core';
 import type { LoginMethod } from '@latch/protocol';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -6,7 +7,6 @@ import { ConsentLine } from '../../components/ConsentLine.js';
 import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
-import type { SocialMethod } from '../../strings/socialStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { social } from './socialChunk.js';
 

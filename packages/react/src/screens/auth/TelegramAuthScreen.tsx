@@ -4,7 +4,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { SocialMark } from '../../components/SocialMark.js';
 import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import { useSocialStrings } from '../../hooks/useSocialStrings.js';
-import { socialErrorRetryable, telegramErrorText } from '../../strings/socialStrings.js';
+import { socialErrorRetryable, telegramErrorText } from '../../strings/socialText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /**

@@ -1,3 +1,4 @@
+import type { SocialMethod } from '@latch/core';
 import {
   type AuthFlowState,
   createLatch,
@@ -15,7 +16,6 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { LatchContext } from '../../LatchContext.js';
 import { en, type StringCatalogue } from '../../strings/en.js';
-import type { SocialMethod } from '../../strings/socialStrings.js';
 import { ScreenView } from '../ScreenView.js';
 
 // The social screens as the screen table renders them (server-rendered, the lazy chunk included) for a given
