@@ -52,7 +52,7 @@ export function SocialAccountsPanel(): ReactNode {
   return (
     <section className="card" aria-labelledby="social-accounts-title" data-testid="social-accounts">
       <h2 id="social-accounts-title">Social accounts</h2>
-      <dl>
+      <dl className="social-list">
         {methods.map((method) => {
           const account = accounts.find((a) => a.type === accountType(method));
           return (
