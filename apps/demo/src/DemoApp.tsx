@@ -1,16 +1,21 @@
 import { LatchEmbed, useLatch } from '@latch/react';
 import { type ReactNode, useState } from 'react';
+import { CustomTokenPanel } from './CustomTokenPanel.js';
 import { EmbeddedWalletPanel } from './EmbeddedWalletPanel.js';
 import { ExternalWalletsPanel } from './ExternalWalletsPanel.js';
 import { SecurityPanel } from './SecurityPanel.js';
+import { SocialAccountsPanel } from './SocialAccountsPanel.js';
 
 /** The host app: one button to log in, then the user and every public function of the widget. */
 export function DemoApp({
   embed = false,
   hostMfaPrompt = false,
+  devIdpUrl = '',
 }: {
   embed?: boolean;
   hostMfaPrompt?: boolean;
+  /** The development identity provider: its custom-token issuer backs the custom token panel. */
+  devIdpUrl?: string;
 }): ReactNode {
   const latch = useLatch();
   const [message, setMessage] = useState('');
@@ -59,6 +64,10 @@ export function DemoApp({
             <dt>Passkeys</dt>
             <dd data-testid="user-passkeys">
               {user.linkedAccounts.filter((account) => account.type === 'passkey').length}
+            </dd>
+            <dt>Custom user id</dt>
+            <dd data-testid="user-custom-id">
+              {String(user.linkedAccounts.find((account) => account.type === 'custom_auth')?.customUserId ?? '—')}
             </dd>
             <dt>Wallet</dt>
             <dd data-testid="user-wallet">{user.wallet?.address ?? '—'}</dd>
@@ -110,10 +119,12 @@ export function DemoApp({
               Log out
             </button>
           </div>
+          <SocialAccountsPanel />
           <SecurityPanel hostMfaPrompt={hostMfaPrompt} />
           <EmbeddedWalletPanel />
         </div>
       )}
+      {!latch.authenticated && devIdpUrl ? <CustomTokenPanel devIdpUrl={devIdpUrl} /> : null}
       <ExternalWalletsPanel />
       <p className="log" role="status" data-testid="demo-status">
         {message}

@@ -3,14 +3,25 @@ import { readDemoSettings } from './demoSettings.js';
 
 describe('demo settings', () => {
   it('prefers the page query over the build environment', () => {
-    const env = { VITE_LATCH_APP_ID: 'env-app', VITE_LATCH_CLIENT_ID: 'env-client', VITE_LATCH_API_URL: 'http://env' };
-    expect(readDemoSettings('?appId=q-app&clientId=q-client&apiUrl=http%3A%2F%2Fq&embed=1', env)).toEqual({
+    const env = {
+      VITE_LATCH_APP_ID: 'env-app',
+      VITE_LATCH_CLIENT_ID: 'env-client',
+      VITE_LATCH_API_URL: 'http://env',
+      VITE_LATCH_DEV_IDP_URL: 'http://env-idp',
+    };
+    expect(
+      readDemoSettings(
+        '?appId=q-app&clientId=q-client&apiUrl=http%3A%2F%2Fq&embed=1&devIdpUrl=http%3A%2F%2Fq-idp',
+        env,
+      ),
+    ).toEqual({
       appId: 'q-app',
       clientId: 'q-client',
       apiUrl: 'http://q',
       embed: true,
       noPromptOnSignature: false,
       noPromptOnMfaRequired: false,
+      devIdpUrl: 'http://q-idp',
     });
     expect(readDemoSettings('', env)).toEqual({
       appId: 'env-app',
@@ -19,6 +30,7 @@ describe('demo settings', () => {
       embed: false,
       noPromptOnSignature: false,
       noPromptOnMfaRequired: false,
+      devIdpUrl: 'http://env-idp',
     });
   });
 
@@ -30,7 +42,8 @@ describe('demo settings', () => {
     expect(readDemoSettings('?noPromptOnMfaRequired=1', {}).noPromptOnMfaRequired).toBe(true);
   });
 
-  it('defaults the API to the local server', () => {
+  it('defaults the API to the local server, and no development identity provider', () => {
     expect(readDemoSettings('', {}).apiUrl).toBe('http://localhost:8787');
+    expect(readDemoSettings('', {}).devIdpUrl).toBe('');
   });
 });

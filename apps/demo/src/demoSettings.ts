@@ -1,4 +1,4 @@
-/** Where the demo finds its app: the page's query (?appId=&clientId=&apiUrl=), else the VITE_LATCH_* variables. */
+/** Where the demo finds its app: the page's query (?appId=&clientId=&apiUrl=&devIdpUrl=), else the VITE_LATCH_* variables. */
 export interface DemoSettings {
   appId: string;
   clientId: string;
@@ -9,6 +9,11 @@ export interface DemoSettings {
   noPromptOnSignature: boolean;
   /** ?noPromptOnMfaRequired=1: no MFA prompt dialog; the demo's own form answers through useMfa(). */
   noPromptOnMfaRequired: boolean;
+  /**
+   * The development identity provider (`npm start` runs it): its custom-token issuer stands in for a host backend
+   * that mints tokens for its users (the custom token panel). Empty: no such panel.
+   */
+  devIdpUrl: string;
 }
 
 /** Reads the demo's settings from a query string and the build-time environment. */
@@ -21,5 +26,6 @@ export function readDemoSettings(search: string, env: Record<string, string | un
     embed: query.get('embed') === '1',
     noPromptOnSignature: query.get('noPromptOnSignature') === '1',
     noPromptOnMfaRequired: query.get('noPromptOnMfaRequired') === '1',
+    devIdpUrl: query.get('devIdpUrl') ?? env.VITE_LATCH_DEV_IDP_URL ?? '',
   };
 }

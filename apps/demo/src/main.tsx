@@ -32,7 +32,7 @@ if (!settings.appId) {
         }
         onError={(error) => console.info(`[demo] ${error}`)}
       >
-        <DemoApp embed={settings.embed} hostMfaPrompt={settings.noPromptOnMfaRequired} />
+        <DemoApp embed={settings.embed} hostMfaPrompt={settings.noPromptOnMfaRequired} devIdpUrl={settings.devIdpUrl} />
       </LatchProvider>
     </StrictMode>,
   );

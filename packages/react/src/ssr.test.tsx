@@ -119,14 +119,36 @@ describe('server rendering (no DOM globals)', () => {
       login_methods_and_order: null,
     });
     const text = textOf(html);
-    for (const hidden of ['Google', 'Apple', 'Farcaster', 'Telegram', 'Not available yet']) {
-      expect(text).not.toContain(hidden);
-    }
-    // Passkey login is built (issue #13): its landing entry shows.
+    for (const hidden of ['Farcaster', 'Not available yet']) expect(text).not.toContain(hidden);
+    // Passkey login is built (issue #13), and so are the OAuth providers and Telegram (issue #14): the grouped
+    // layout shows three of the five web2 methods, the rest behind 'Other socials'.
     expect(text).toContain('I have a passkey');
+    expect(text).toContain('Google');
+    expect(text).toContain('Other socials');
+    expect(html).toContain('aria-label="Log in with Google"');
     expect(html).not.toContain('latch-soon');
     expect(html).toContain('type="email"');
     expect(html).toContain('type="tel"');
+  });
+
+  it('shows a button with its mark for each enabled provider and Telegram, in the primary order', async () => {
+    const html = await renderScreen([], {
+      github_oauth: true,
+      tiktok_oauth: true,
+      telegram_auth: true,
+      login_methods_and_order: { primary: ['github', 'email', 'tiktok', 'telegram'], overflow: [] },
+    });
+    const text = textOf(html);
+    expect(text.indexOf('GitHub')).toBeGreaterThan(-1);
+    expect(text.indexOf('GitHub')).toBeLessThan(text.indexOf('Email address'));
+    expect(text.indexOf('TikTok')).toBeGreaterThan(text.indexOf('Email address'));
+    expect(text.indexOf('Telegram')).toBeGreaterThan(text.indexOf('TikTok'));
+    for (const method of ['github', 'tiktok', 'telegram']) {
+      expect(html).toMatch(new RegExp(`data-method="${method}"[^>]*><svg class="latch-social-mark"`));
+    }
+    // Only what the app enabled: no other provider.
+    expect(text).not.toContain('Google');
+    expect(text).not.toContain('Apple');
   });
 
   it("shows 'Terms' alone when only a terms link exists, and no line when acceptance is required", async () => {

@@ -1,7 +1,9 @@
+import { loadSocialFlow } from '@latch/core';
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { useRootAttributes } from '../components/useRootAttributes.js';
 import { useClientState, useFlowState, useLatchContext } from '../hooks/index.js';
 import { preloadPhoneForm } from '../screens/auth/LandingScreen.js';
+import { social as socialChunk } from '../screens/auth/socialChunk.js';
 import { ScreenView } from '../screens/ScreenView.js';
 import { injectStyles } from '../styles/injectStyles.js';
 
@@ -13,11 +15,19 @@ import { injectStyles } from '../styles/injectStyles.js';
 export function LoginDialog(): ReactNode {
   const flow = useFlowState();
   const { embeds } = useLatchContext();
-  const sms = useClientState().config?.loginMethods.includes('sms') ?? false;
-  // The landing's phone form loads after first paint: start it as soon as the app turns SMS on.
+  const methods = useClientState().config?.loginMethods ?? [];
+  const sms = methods.includes('sms');
+  // Any other method with a landing button of its own is social (the nine providers and Telegram).
+  const social = methods.some((m) => !/^(email|sms|wallet|passkey|farcaster)$/.test(m));
+  // The landing's phone form and social buttons load after first paint: start them as soon as the app turns them on.
   useEffect(() => {
     if (sms) preloadPhoneForm();
-  }, [sms]);
+    if (social) {
+      socialChunk.preload().catch(() => undefined);
+      // The flow too: loaded, it opens a link's popup (Latch.linkOAuth) or Telegram's inside the click.
+      loadSocialFlow().catch(() => undefined);
+    }
+  }, [sms, social]);
   if (flow.phase === 'closed' || !flow.screen || embeds.current > 0) return null;
   return <ModalDialog visible={flow.phase === 'open'} />;
 }

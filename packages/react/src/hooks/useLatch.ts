@@ -1,4 +1,5 @@
-import type { AppConfig, LatchError, User } from '@latch/protocol';
+import type { Latch } from '@latch/core';
+import type { AppConfig, LatchError, OAuthProvider, User } from '@latch/protocol';
 import { useMemo } from 'react';
 import { useClientState, useLatchContext } from './index.js';
 
@@ -30,6 +31,16 @@ export interface UseLatch {
   linkPasskey(): void;
   /** Removes the passkey `credentialId` from the user (refused for a passkey enrolled in MFA). */
   unlinkPasskey(credentialId: string): Promise<User>;
+  /** Links `provider` to the user: opens AWAITING_OAUTH_SCREEN and the provider's popup, so call it in a click. */
+  linkOAuth(provider: OAuthProvider): void;
+  /** Removes the user's `provider` account (its `subject`); the last login method is never removed. */
+  unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>;
+  /** Opens TELEGRAM_AUTH_SCREEN to link a Telegram account. */
+  linkTelegram(): void;
+  /** Removes the user's Telegram account. */
+  unlinkTelegram(telegramUserId: string | number): Promise<User>;
+  /** Logs in with a JWT from the host's own backend, without the modal (SPEC §7 custom_jwt_account). */
+  loginWithCustomToken: Latch['loginWithCustomToken'];
   /** Connect-only mode: connects a wallet to the page without logging in (CONNECT_ONLY_LANDING_SCREEN, or CONNECT_ONLY_AUTHENTICATED_SCREEN when logged in). */
   connectWallet(): void;
   /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless the user is logged out with no connected wallets (SPEC §5). */
@@ -62,6 +73,11 @@ export function useLatch(): UseLatch {
       unlinkWallet: (address) => client.unlinkWallet(address),
       linkPasskey: latch.linkPasskey,
       unlinkPasskey: (credentialId) => client.unlinkPasskey(credentialId),
+      linkOAuth: latch.linkOAuth,
+      unlinkOAuth: (provider, subject) => client.unlinkOAuth(provider, subject),
+      linkTelegram: latch.linkTelegram,
+      unlinkTelegram: (telegramUserId) => client.unlinkTelegram(telegramUserId),
+      loginWithCustomToken: latch.loginWithCustomToken,
       connectWallet: latch.connectWallet,
       connectOrCreateWallet: latch.connectOrCreateWallet,
       getAccessToken: () => client.getAccessToken(),

@@ -1,42 +1,12 @@
 import { SCREEN, type ScreenId, type WalletFlowScreen } from '@latch/core';
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
 import { LandingScreen } from './auth/LandingScreen.js';
+import { social } from './auth/socialChunk.js';
 import type { ScreenProps } from './ScreenProps.js';
+import { screenGroup } from './screenGroup.js';
 
 /** Every screen id a dialog shows: the login flow's and the wallet flows'. */
 export type AnyScreenId = ScreenId | WalletFlowScreen | 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN';
-
-type Loaded = { default: ComponentType<ScreenProps> };
-
-/**
- * A thenable that resolves at once: React renders a loaded screen without a Suspense fallback (a
- * dialog that focuses its first field on open must open with the field in it); a promise would not.
- */
-function resolved(value: Loaded): Promise<Loaded> {
-  // biome-ignore lint/suspicious/noThenProperty: a synchronous thenable is the point (React.lazy reads it at once).
-  const thenable = { then: (resolve: (value: Loaded) => void) => resolve(value) };
-  return thenable as unknown as Promise<Loaded>;
-}
-
-/** A lazily imported group of screens (one chunk); once loaded, its screens render without suspending. */
-function screenGroup<M>(load: () => Promise<M>) {
-  let loaded: M | undefined;
-  let pending: Promise<M> | undefined;
-  const preload = (): Promise<M> => {
-    pending ??= load().then((module) => {
-      loaded = module;
-      return module;
-    });
-    return pending;
-  };
-  const screen = (pick: (module: M) => ComponentType<ScreenProps>) =>
-    lazy(() =>
-      loaded === undefined
-        ? preload().then((module) => ({ default: pick(module) }))
-        : resolved({ default: pick(loaded) }),
-    );
-  return { preload, screen };
-}
 
 const single = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ScreenProps>) =>
   screenGroup(load).screen(pick);
@@ -48,8 +18,8 @@ export const preloadWalletFlowScreens = (): Promise<unknown> => walletFlows.prel
 
 /**
  * The one screen table: each screen id to its component, every one taking ScreenProps. Only LANDING
- * ships in the initial bundle; every other screen loads when first shown, the external-wallet and the
- * wallet-flow screens as one chunk each.
+ * ships in the initial bundle; every other screen loads when first shown, the external-wallet, the
+ * wallet-flow and the social screens as one chunk each.
  */
 export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.landing]: LandingScreen,
@@ -98,6 +68,9 @@ export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
     () => import('./auth/LinkPasskeyScreen.js'),
     (m) => m.LinkPasskeyScreen,
   ),
+  [SCREEN.awaitingOAuth]: social.screen((m) => m.AwaitingOAuthScreen),
+  [SCREEN.telegramAuth]: social.screen((m) => m.TelegramAuthScreen),
+  [SCREEN.inAppBrowserLoginNotPossible]: social.screen((m) => m.InAppBrowserLoginNotPossibleScreen),
   [SCREEN.awaitingConnection]: externalWallets.screen((m) => m.AwaitingConnectionScreen),
   [SCREEN.awaitingConnectOnlyConnection]: externalWallets.screen((m) => m.AwaitingConnectOnlyConnectionScreen),
   [SCREEN.connectOnlyLanding]: externalWallets.screen((m) => m.ConnectOnlyLandingScreen),

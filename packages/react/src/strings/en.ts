@@ -7,6 +7,7 @@ import type { FlowMessageStrings } from './flowMessageStrings.js';
 import type { MfaStrings } from './mfaStrings.js';
 import type { PasskeyStrings } from './passkeyStrings.js';
 import type { SendTransactionStrings } from './sendTransactionStrings.js';
+import type { SocialStrings } from './socialStrings.js';
 import type { WalletFlowStrings } from './walletFlowStrings.js';
 import type { WalletStrings } from './walletStrings.js';
 
@@ -49,7 +50,7 @@ export type Strings = { [K in keyof typeof en]: string };
 /**
  * The whole catalogue of user-visible texts a host may override or translate (LatchProvider's
  * `strings`): these initial texts and the texts that load with the wallet list, the wallet flows, the
- * sign request, the key export, the MFA screens and the flows' message codes (strings/*Strings.ts, kept apart so the
+ * sign request, the key export, the MFA, passkey and social login screens and the flows' message codes (strings/*Strings.ts, kept apart so the
  * page loads only en.ts).
  */
 export type StringCatalogue = Strings &
@@ -62,7 +63,8 @@ export type StringCatalogue = Strings &
   FlowMessageStrings &
   SendTransactionStrings &
   MfaStrings &
-  PasskeyStrings;
+  PasskeyStrings &
+  SocialStrings;
 
 /** Fills `{name}` placeholders in a text. */
 export function format(text: string, values: Record<string, string | number>): string {

@@ -1,3 +1,4 @@
+import type { SocialMethod } from '@latch/core';
 import { type LandingEntry, landingLayout } from '@latch/core';
 import type { LoginMethod } from '@latch/protocol';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
@@ -7,6 +8,7 @@ import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
 import type { ScreenProps } from '../ScreenProps.js';
+import { social } from './socialChunk.js';
 
 type View = 'main' | 'overflow' | 'wallets';
 
@@ -41,6 +43,19 @@ function PhoneForm({ autoFocus }: { autoFocus?: boolean }): ReactNode {
   return (
     <Suspense fallback={null}>
       <LazyPhoneForm autoFocus={autoFocus} />
+    </Suspense>
+  );
+}
+
+// The OAuth and Telegram buttons (their marks and texts, ~3 kB) load with the social screens' chunk, which
+// LoginDialog preloads as soon as the app config enables one: normally there before the landing opens.
+const LazySocialButton = social.screen((m) => m.SocialLoginButton);
+
+/** A social login button, at once when its chunk is loaded; until then an empty button of the same size. */
+function SocialButton({ method }: { method: SocialMethod }): ReactNode {
+  return (
+    <Suspense fallback={<div className="latch-button" aria-hidden="true" />}>
+      <LazySocialButton method={method} />
     </Suspense>
   );
 }
@@ -126,8 +141,9 @@ function PasskeyButton(): ReactNode {
 }
 
 /**
- * Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. Methods
- * not built yet never reach here (landingLayout shows only built ones) and would render nothing.
+ * Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. The OAuth
+ * providers and Telegram are a button each. Methods not built yet never reach here (landingLayout shows
+ * only built ones).
  */
 function MethodItem({ method, collapsed = false }: { method: LoginMethod; collapsed?: boolean }): ReactNode {
   const strings = useStrings();
@@ -147,5 +163,5 @@ function MethodItem({ method, collapsed = false }: { method: LoginMethod; collap
     }
     return method === 'email' ? <EmailForm autoFocus={collapsed} /> : <PhoneForm autoFocus={collapsed} />;
   }
-  return null;
+  return method === 'farcaster' ? null : <SocialButton method={method} />;
 }

@@ -1,0 +1,85 @@
+import type { FlowError, FlowIntent, SocialMethod } from '@latch/core';
+import { format } from './en.js';
+import type { SocialStrings } from './socialStrings.js';
+
+export type { SocialMethod } from '@latch/core';
+
+const NAME_KEY = {
+  google: 'socialGoogle',
+  twitter: 'socialTwitter',
+  discord: 'socialDiscord',
+  github: 'socialGithub',
+  spotify: 'socialSpotify',
+  instagram: 'socialInstagram',
+  tiktok: 'socialTiktok',
+  linkedin: 'socialLinkedin',
+  apple: 'socialApple',
+  telegram: 'socialTelegram',
+} as const satisfies Record<SocialMethod, keyof SocialStrings>;
+
+/** A provider's display name ('GitHub', 'TikTok', …); an unknown method shows as the generic 'provider'. */
+export function socialMethodName(strings: SocialStrings, method: SocialMethod | null): string {
+  return method ? strings[NAME_KEY[method]] : 'provider';
+}
+
+/** Whether a failed OAuth or Telegram attempt offers Retry (SPEC §8: denied and transient errors do; a refusal that another try cannot change does not). */
+export function socialErrorRetryable(error: FlowError): boolean {
+  return !(
+    error.code === 'linked_to_another_user' ||
+    error.code === 'oauth_account_suspended' ||
+    error.code === 'cannot_link_more_of_type' ||
+    error.code === 'disallowed_login_method' ||
+    error.code === 'allowlist_rejected' ||
+    error.code === 'oauth_state_mismatch'
+  );
+}
+
+/** AWAITING_OAUTH_SCREEN's title and detail for a failed attempt (SPEC §8 "Farcaster and OAuth", §5 state check). */
+export function oauthErrorText(
+  strings: SocialStrings,
+  intent: FlowIntent,
+  method: SocialMethod | null,
+  error: FlowError,
+): { title: string; detail: string } {
+  const provider = socialMethodName(strings, method);
+  const title = intent === 'login' ? strings.oauthLoginFailed : strings.oauthLinkFailed;
+  const detail = (() => {
+    switch (error.code) {
+      case 'oauth_state_mismatch':
+        return strings.oauthStateMismatch;
+      case 'oauth_user_denied':
+        return strings.oauthUserDenied;
+      case 'too_many_requests':
+        return strings.oauthRateLimited;
+      case 'oauth_account_suspended':
+        return strings.oauthSuspended;
+      case 'linked_to_another_user':
+        return strings.oauthLinkedToAnotherUser;
+      case 'invalid_credentials':
+        return strings.oauthSomethingWrong;
+      case 'timeout':
+        return strings.oauthTimedOut;
+      default:
+        // The server's catalogue messages are written for people ('Invalid code during OAuth flow.').
+        return error.message || strings.oauthSomethingWrong;
+    }
+  })();
+  return { title, detail: format(detail, { provider }) };
+}
+
+/** TELEGRAM_AUTH_SCREEN's message for a failed attempt (SPEC §8 "SDK texts", "On-ramp and other"). */
+export function telegramErrorText(strings: SocialStrings, error: FlowError): string {
+  switch (error.code) {
+    case 'too_many_requests':
+      return strings.telegramRateLimited;
+    case 'disallowed_login_method':
+      return strings.telegramNotAllowed;
+    case 'linked_to_another_user':
+      return strings.oauthLinkedToAnotherUser;
+    case 'telegram_not_initialized':
+      return strings.telegramNotInitialized;
+    default:
+      // telegram_auth_failed (the window closed without a result) and any refusal of the result itself.
+      return strings.telegramFailed;
+  }
+}
