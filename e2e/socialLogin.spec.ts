@@ -161,17 +161,20 @@ describe('social login', () => {
     await context.close();
   });
 
-  it('logs in with Telegram from TELEGRAM_AUTH_SCREEN and its popup', async () => {
+  it('logs in with Telegram from TELEGRAM_AUTH_SCREEN and its popup, after a first try canceled there', async () => {
     const page = await newUserPage(browser);
     await openSocialDemo(page);
     await openLogin(page);
     await clickMethod(page, 'Telegram');
     await visible(dialog(page).getByRole('heading', { name: 'Log in with Telegram' }));
     await checkScreen(page, 'telegram-auth-light-1024');
-    const popup = await popupOf(page, () =>
-      dialog(page).getByRole('button', { name: 'Log in with Telegram', exact: true }).click(),
-    );
+    const telegramButton = dialog(page).getByRole('button', { name: 'Log in with Telegram', exact: true });
+    // Canceled in Telegram's window: SPEC §8's text, and the button to try again.
+    let popup = await popupOf(page, () => telegramButton.click());
     await visible(popup.getByText('Development stand-in for Telegram'));
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await visible(dialog(page).getByText('Telegram auth failed or was canceled by the client'));
+    popup = await popupOf(page, () => telegramButton.click());
     const id = String(100_000 + Math.floor(Math.random() * 900_000_000));
     await popup.getByLabel('Telegram user id').fill(id);
     await popup.getByLabel('Username').fill(`ada_${id}`);
