@@ -194,7 +194,7 @@ describe('social login', () => {
     await page.close();
   });
 
-  it('links a second provider to an email user, then unlinks it', async () => {
+  it('links a second provider and Telegram to an email user, then unlinks them', async () => {
     const page = await newUserPage(browser);
     await openSocialDemo(page);
     const email = uniqueEmail('social-link');
@@ -211,6 +211,20 @@ describe('social login', () => {
     await page.getByRole('button', { name: 'Unlink GitHub' }).click();
     await visible(page.getByTestId('social-status').getByText('Unlinked GitHub'));
     await visible(account(page, 'github').getByText('not linked'));
+
+    // Telegram too: TELEGRAM_AUTH_SCREEN for a link, its button opens Telegram's window, then unlink.
+    await page.getByRole('button', { name: 'Link Telegram' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Connect your Telegram account' }));
+    const telegram = await popupOf(page, () => dialog(page).getByRole('button', { name: 'Connect Telegram' }).click());
+    const id = String(100_000 + Math.floor(Math.random() * 900_000_000));
+    await telegram.getByLabel('Telegram user id').fill(id);
+    await telegram.getByLabel('Username').fill(`linked_${id}`);
+    await telegram.getByRole('button', { name: 'Continue' }).click();
+    await expectSuccessAndClose(page);
+    await visible(account(page, 'telegram').getByText(`linked_${id} (${id})`));
+    await page.getByRole('button', { name: 'Unlink Telegram' }).click();
+    await visible(page.getByTestId('social-status').getByText('Unlinked Telegram'));
+    await visible(account(page, 'telegram').getByText('not linked'));
     await page.close();
   });
 
