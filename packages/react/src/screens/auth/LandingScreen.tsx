@@ -1,5 +1,4 @@
-import type { SocialMethod } from '@latch/core';
-import { type LandingEntry, landingLayout } from '@latch/core';
+import { type LandingEntry, landingLayout, type SocialMethod } from '@latch/core';
 import type { LoginMethod } from '@latch/protocol';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../../components/Button.js';
@@ -47,7 +46,7 @@ function PhoneForm({ autoFocus }: { autoFocus?: boolean }): ReactNode {
   );
 }
 
-// The OAuth and Telegram buttons (their marks and texts, ~3 kB) load with the social screens' chunk, which
+// The OAuth and Telegram buttons (marks and texts) load with the social screens, one ~4 kB gzip chunk that
 // LoginDialog preloads as soon as the app config enables one: normally there before the landing opens.
 const LazySocialButton = social.screen((m) => m.SocialLoginButton);
 
