@@ -1,3 +1,4 @@
+export { ADMIN_API, APP_SECRET_PREFIX } from './adminApi.js';
 export {
   type AppConfig,
   BUILT_LOGIN_METHODS,

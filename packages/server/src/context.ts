@@ -1,3 +1,4 @@
+import type { AppSecrets } from './adminApi/AppSecrets.js';
 import type { AppStore } from './apps/appStore.js';
 import type { LoginCredentials } from './auth/credentials/LoginCredentials.js';
 import type { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
@@ -41,7 +42,8 @@ export type ServiceName =
   | 'loginCredentials'
   | 'telegram'
   | 'customJwt'
-  | 'oauth';
+  | 'oauth'
+  | 'appSecrets';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -80,6 +82,8 @@ export interface ServerContext {
   telegram: TelegramLogin;
   /** Custom-token (JWT) login: the host backend's token verified with jose against the app's custom_auth_config (auth/customJwt/). */
   customJwt: CustomJwtLogin;
+  /** The per-app secrets of the admin API (adminApi/). */
+  appSecrets: AppSecrets;
   /** OAuth 2.0 + PKCE login, link and unlink for the nine providers (auth/oauth/). */
   oauth: OAuthLogin;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */

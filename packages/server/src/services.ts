@@ -1,3 +1,4 @@
+import { AppSecrets } from './adminApi/AppSecrets.js';
 import { LoginCredentials } from './auth/credentials/LoginCredentials.js';
 import { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
 import { MfaFactors } from './auth/mfa/MfaFactors.js';
@@ -37,5 +38,6 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     telegram: new TelegramLogin({ ...parts, loginCredentials }),
     customJwt: new CustomJwtLogin(parts),
     oauth: new OAuthLogin({ ...parts, loginCredentials }),
+    appSecrets: new AppSecrets(parts),
   };
 }

@@ -14,6 +14,12 @@ import { ConfigError } from '../config.js';
 import type { ServerContext } from '../context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
 import { migrateToLatest } from '../store/migrate.js';
+import {
+  APP_SECRET_OPTIONS,
+  APP_SECRET_USAGE,
+  assertAppSecretRunnable,
+  runAppSecretCommand,
+} from './appSecretCommands.js';
 import { readDevIdpDescription, setUpDemoSocialLogin } from './demoSocialLogin.js';
 import { assertOAuthRunnable, OAUTH_OPTIONS, OAUTH_USAGE, runOAuthCommand } from './oauthCommands.js';
 import { assertTelegramRunnable, runTelegramCommand, TELEGRAM_OPTIONS, TELEGRAM_USAGE } from './telegramCommands.js';
@@ -36,6 +42,7 @@ export const USAGE = `Usage: latch-server <command>
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
        [--dev-idp FILE]          (npm start) social login through the dev IdP described in FILE
 ${OAUTH_USAGE}${TELEGRAM_USAGE}
+${APP_SECRET_USAGE}
   keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
                                  (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
   users reset-mfa <app-id> --user USER-ID
@@ -75,6 +82,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   ...TELEGRAM_OPTIONS,
   ...OAUTH_OPTIONS,
+  ...APP_SECRET_OPTIONS,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -170,6 +178,7 @@ const summary = (app: AppRecord) => ({
 /** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
 export function assertRunnable({ command, sub, target, args, values }: Command): void {
   if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: args[0], appId: args[1], values });
+  if (command === 'apps' && sub === 'secret') assertAppSecretRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'oauth') {
     assertOAuthRunnable(args, values);
     return;
@@ -188,7 +197,9 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
     throw new UsageError('--batch must be at least 1.');
   if (
     command === 'apps' &&
-    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo', 'telegram', 'oauth'].includes(sub ?? '')
+    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo', 'telegram', 'oauth', 'secret'].includes(
+      sub ?? '',
+    )
   )
     throw new UsageError(`Unknown apps command "${sub ?? ''}".\n\n${USAGE}`);
   if (command === 'users' && sub !== 'reset-mfa')
@@ -253,6 +264,7 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
     print(await resetUserMfa(ctx, { appId: app.id, userId }));
     return 0;
   }
+  if (sub === 'secret') return runAppSecretCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {
     case 'create': {

@@ -1,3 +1,4 @@
+import { adminApiRoutes } from '../adminApi/adminRoutes.js';
 import { devCredentialRoutes } from '../auth/credentials/devCredentialRoutes.js';
 import { customJwtRoutes } from '../auth/customJwt/customJwtRoutes.js';
 import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
@@ -36,4 +37,5 @@ export const routeTable: RouteDef[] = [
   ...mfaRoutes,
   ...tokenPriceRoutes,
   ...embeddedWalletPageRoutes,
+  ...adminApiRoutes,
 ];

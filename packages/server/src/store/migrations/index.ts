@@ -9,6 +9,7 @@ import * as durableCounters014 from './014_durable_counters.js';
 import * as passkeys015 from './015_passkeys.js';
 import * as mfa016 from './016_mfa.js';
 import * as loginCredentials017 from './017_login_credentials.js';
+import * as appSecrets018 from './018_app_secrets.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '015_passkeys': passkeys015,
   '016_mfa': mfa016,
   '017_login_credentials': loginCredentials017,
+  '018_app_secrets': appSecrets018,
 };
