@@ -7,7 +7,7 @@ import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
-const PACKAGES = ['protocol', 'core', 'react', 'wallet-frame', 'server'];
+const PACKAGES = ['protocol', 'core', 'react', 'wallet-frame', 'server', 'node'];
 
 const isExported = (node: ts.Node) =>
   ts.canHaveModifiers(node) && (ts.getModifiers(node) ?? []).some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
