@@ -13,6 +13,7 @@ import { createLatchClient } from '../client.js';
 import { createLatch } from '../latch.js';
 import { memoryStorage } from '../storage.js';
 import type { OpenerWindow } from './popupMessages.js';
+import { OAUTH_POPUP_NAME } from './popupName.js';
 
 // The client against the real server (PGlite, dev mode) over HTTP on 127.0.0.1, and the dev IdP's stand-ins
 // (oidc-provider) as the providers. The browser's part — the popup's pages, the redirects — is played with fetch:
@@ -78,6 +79,17 @@ async function oauthApp(providers: OAuthProvider[]) {
   return { appId, clientId };
 }
 
+/** Where our callback sends the browser after the stand-in's login page: the page address with the return parameters. */
+async function throughProvider(url: string, email: string): Promise<string> {
+  const answer = await idp.followLogin(url, { email, name: 'Ada Lovelace' });
+  const callback = new URL(answer.redirectUri);
+  const res = await fetch(`${apiUrl}${callback.pathname}?${new URLSearchParams(answer.params)}`, {
+    redirect: 'manual',
+  });
+  expect(res.status).toBe(302);
+  return res.headers.get('location') ?? '';
+}
+
 /** The host page (the opener): its window, whose message listeners get what the popup page posts to it. */
 function hostPage() {
   const listeners = new Set<(event: MessageEvent) => void>();
@@ -87,6 +99,56 @@ function hostPage() {
     removeEventListener: (_, l) => void listeners.delete(l),
   };
   return { window, listeners };
+}
+
+/**
+ * A popup as the browser runs it: pointed at the provider, it goes through the login page and the callback, and
+ * lands on the host page, where a Latch client starts (the popup page) and hands the result to its opener.
+ */
+function popupFor(appId: string, host: ReturnType<typeof hostPage>, email: string | null) {
+  let landed: Promise<void> = Promise.resolve();
+  let at = 'about:blank';
+  const popup = {
+    closed: false,
+    close() {
+      popup.closed = true;
+    },
+    location: {
+      get href() {
+        return at;
+      },
+      set href(url: string) {
+        at = url;
+        // null: the user is still on the provider's page.
+        if (email === null) return;
+        landed = (async () => {
+          const back = await throughProvider(url, email);
+          const page = {
+            name: OAUTH_POPUP_NAME,
+            location: { origin: HOST_ORIGIN },
+            opener: {
+              location: { origin: HOST_ORIGIN },
+              postMessage(data: unknown, targetOrigin: string) {
+                if (targetOrigin !== HOST_ORIGIN) return;
+                for (const l of [...host.listeners]) l({ data, origin: HOST_ORIGIN, source: popup } as MessageEvent);
+              },
+            },
+            close: () => popup.close(),
+          };
+          vi.stubGlobal('window', page);
+          const popupClient = createLatchClient({
+            appId,
+            apiUrl,
+            storage: memoryStorage(),
+            location: { href: () => back, replace: () => undefined },
+          });
+          await popupClient.init();
+          await vi.waitFor(() => expect(popup.closed).toBe(true));
+        })();
+      },
+    },
+  };
+  return { popup, asWindow: popup as unknown as Window, landed: () => landed };
 }
 
 function hostClient(appId: string, clientId: string, host = hostPage()) {
@@ -102,6 +164,116 @@ function hostClient(appId: string, clientId: string, host = hostPage()) {
   });
   return { client, host, navigated, session };
 }
+
+describe('social login, client against the real server and the stand-in providers', () => {
+  it('logs in with GitHub in a popup: the popup page hands the code back, the client signs in', async () => {
+    const { appId, clientId } = await oauthApp(['github']);
+    const h = hostClient(appId, clientId);
+    await h.client.init();
+    const p = popupFor(appId, h.host, 'ada.popup@example.com');
+    const result = await h.client.loginWithOAuth('github', { popup: p.asWindow });
+    await p.landed();
+    expect(result.isNewUser).toBe(true);
+    expect(result.user.linkedAccounts).toEqual([
+      expect.objectContaining({
+        type: 'github_oauth',
+        subject: idp.providers.github!.subjectFor('ada.popup@example.com'),
+      }),
+    ]);
+    expect(h.client.getState().authenticated).toBe(true);
+    expect(h.client.takeDeviceGrant()).toEqual(expect.any(String));
+  });
+
+  it('logs in with Google by redirect: back on the page, the stored verifier finishes it once', async () => {
+    const { appId, clientId } = await oauthApp(['google']);
+    const h = hostClient(appId, clientId);
+    void h.client.loginWithOAuth('google', { mode: 'redirect' });
+    await vi.waitFor(() => expect(h.navigated).toHaveLength(1));
+    const back = await throughProvider(h.navigated[0] ?? '', 'ada.redirect@example.com');
+    expect(new URL(back).origin + new URL(back).pathname).toBe(`${HOST_ORIGIN}/checkout`);
+
+    // The page loads again: a new client with the same sessionStorage reads the return parameters.
+    const replaced: string[] = [];
+    const again = createLatchClient({
+      appId,
+      clientId,
+      apiUrl,
+      storage: memoryStorage(),
+      location: { href: () => back, replace: (href) => void replaced.push(href) },
+      oauthBrowser: { window: h.host.window, sessionStorage: h.session, navigate: () => undefined },
+    });
+    await again.init();
+    expect(replaced).toEqual([PAGE]);
+    const returned = again.takeOAuthReturn();
+    expect(returned).toMatchObject({ provider: 'google', error: null });
+    const result = await again.completeOAuthRedirect(returned!, 'login');
+    expect(result.user.linkedAccounts[0]).toMatchObject({ type: 'google_oauth', email: 'ada.redirect@example.com' });
+    // The code and the verifier are spent: the same return cannot log in again.
+    await expect(again.completeOAuthRedirect(returned!, 'login')).rejects.toMatchObject({
+      code: 'oauth_state_mismatch',
+    });
+  });
+
+  it("refuses another browser's code: its state is not this one's (SPEC §5), and nothing is exchanged", async () => {
+    const { appId, clientId } = await oauthApp(['discord']);
+    // The attacker's own round trip, to their own account.
+    const attacker = hostClient(appId, clientId);
+    void attacker.client.loginWithOAuth('discord', { mode: 'redirect' });
+    await vi.waitFor(() => expect(attacker.navigated).toHaveLength(1));
+    const planted = await throughProvider(attacker.navigated[0] ?? '', 'mallory@example.com');
+    const stolen = new URL(planted).searchParams;
+
+    const victim = hostClient(appId, clientId);
+    const p = popupFor(appId, victim.host, null);
+    const done = victim.client.loginWithOAuth('discord', { popup: p.asWindow });
+    const outcome = done.catch((error: unknown) => error);
+    await vi.waitFor(() => expect(p.popup.location.href).toContain(idp.url));
+    expect(victim.host.listeners.size).toBe(1);
+    // A message from the popup with the attacker's code and state (as a page the popup was sent to could post).
+    for (const l of [...victim.host.listeners]) {
+      l({
+        data: {
+          type: 'latch:oauth:success',
+          stateCode: stolen.get('latch_oauth_state'),
+          authorizationCode: stolen.get('latch_oauth_code'),
+        },
+        origin: HOST_ORIGIN,
+        source: p.popup,
+      } as MessageEvent);
+    }
+    expect(await outcome).toMatchObject({ code: 'oauth_state_mismatch' });
+    expect(victim.client.getState().authenticated).toBe(false);
+    expect(p.popup.closed).toBe(true);
+    // The victim's client exchanged nothing: the attacker's code is still unspent and logs in the attacker only.
+    const own = {
+      code: stolen.get('latch_oauth_code'),
+      state: stolen.get('latch_oauth_state'),
+      provider: 'discord',
+      error: null,
+    } as const;
+    const mallory = await attacker.client.completeOAuthRedirect(own as never, 'login');
+    expect(mallory.user.linkedAccounts[0]).toMatchObject({ type: 'discord_oauth', email: 'mallory@example.com' });
+  });
+
+  it('links Discord to a GitHub user with the bearer token, then unlinks it', async () => {
+    const { appId, clientId } = await oauthApp(['github', 'discord']);
+    const h = hostClient(appId, clientId);
+    await h.client.init();
+    const first = popupFor(appId, h.host, 'linker@example.com');
+    const { user } = await h.client.loginWithOAuth('github', { popup: first.asWindow });
+    await first.landed();
+
+    const second = popupFor(appId, h.host, 'linker.discord@example.com');
+    const linked = await h.client.linkOAuth('discord', { popup: second.asWindow });
+    await second.landed();
+    expect(linked.id).toBe(user.id);
+    const discord = linked.linkedAccounts.find((a) => a.type === 'discord_oauth') as { subject: string } | undefined;
+    expect(discord?.subject).toBe(idp.providers.discord!.subjectFor('linker.discord@example.com'));
+
+    const unlinked = await h.client.unlinkOAuth('discord', discord?.subject ?? '');
+    expect(unlinked.linkedAccounts.map((a) => a.type)).toEqual(['github_oauth']);
+  });
+});
 
 describe('Telegram and custom token, client against the real server', () => {
   /** An app with Telegram login on the stand-in's bot and custom tokens from the stand-in's issuer. */
