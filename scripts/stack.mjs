@@ -162,7 +162,8 @@ export async function startStack({
         ...process.env,
         LATCH_DEV: '1',
         DEV_IDP_PORT: String(devIdpPort),
-        DEV_IDP_REDIRECT_URIS: `${apiUrl}${OAUTH_CALLBACK_PATH}`,
+        // The callback of the server as it names itself (an extraEnv LATCH_PUBLIC_URL included).
+        DEV_IDP_REDIRECT_URIS: `${serverEnv.LATCH_PUBLIC_URL}${OAUTH_CALLBACK_PATH}`,
         DEV_IDP_CUSTOM_TOKEN_ORIGINS: demoUrl,
         DEV_IDP_DESCRIPTION_FILE: devIdpFile,
       },

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OAuthEndpoints, OAuthProvider } from '@latch/protocol';
-import { exportJWK, exportPKCS8, generateKeyPair, importJWK, type JWK, SignJWT } from 'jose';
-import Provider, { interactionPolicy, type KoaContextWithOIDC } from 'oidc-provider';
+import { exportJWK, exportPKCS8, generateKeyPair, type JWK } from 'jose';
+import Provider from 'oidc-provider';
 import { checkAppleClientSecret } from './appleClientSecret.js';
 import { escapeHtml, readBody, rewriteResponseBody, sendHtml, sendJson } from './http.js';
 import { keyPairFor } from './keys.js';
-import { memoryAdapterFactory } from './memoryAdapter.js';
 import { errorPage, loginPage } from './pages.js';
+import { providerConfiguration } from './providerConfiguration.js';
 import { type DevAccount, STAND_INS, type StandInDefinition, subjectFor } from './providers.js';
+import { tamperIdToken } from './tamperIdToken.js';
 
 /** Changes a test asks for in a provider's next ID token (re-signed after the change). */
 export interface IdTokenTamper {
@@ -84,7 +85,7 @@ export class StandIn {
   }
 
   private async init(redirectUris: string[]): Promise<void> {
-    const { def, name } = this;
+    const { name } = this;
     const kid = `${name}-${randomBytes(4).toString('hex')}`;
     const { privateKey } = await keyPairFor(`${name} signing`, 'RS256');
     this.signingKey = { ...(await exportJWK(privateKey)), kid, alg: 'RS256', use: 'sig' };
@@ -98,95 +99,17 @@ export class StandIn {
         publicKey: pair.publicKey,
       };
     }
-    const policy = interactionPolicy.base();
-    // Consent is implied; the login page shows on every authorization (a test or a person picks who logs in).
-    policy.remove('consent');
-    policy
-      .get('login')
-      ?.checks.push(
-        new interactionPolicy.Check(
-          'dev_idp_every_time',
-          'the stand-in asks who logs in every time',
-          (ctx) => !ctx.oidc.result?.login,
-        ),
-      );
-    const tokenAuthMethod = def.tokenAuth === 'basic' ? 'client_secret_basic' : 'client_secret_post';
-    const accounts = this.accounts;
-    this.provider = new Provider(this.issuer, {
-      adapter: memoryAdapterFactory(),
-      clients: [
-        {
-          client_id: this.clientId,
-          client_secret: name === 'apple' ? this.internalSecret : this.clientSecret,
-          redirect_uris: redirectUris,
-          response_types: ['code'],
-          grant_types: ['authorization_code', 'refresh_token'],
-          token_endpoint_auth_method: tokenAuthMethod,
-        },
-      ],
-      responseTypes: ['code'],
-      pkce: { required: () => true },
-      scopes: def.scopes,
-      claims: {
-        openid: ['sub'],
-        email: ['email', 'email_verified', ...(name === 'apple' ? ['is_private_email'] : [])],
-        profile: ['name', 'given_name', 'family_name', 'locale'],
-      },
-      // Real providers put the email in the ID token (Apple has no userinfo endpoint at all).
-      conformIdTokenClaims: false,
-      routes: {
-        authorization: def.routes.authorization,
-        token: def.routes.token,
-        jwks: def.routes.jwks,
-        userinfo: def.routes.userinfo ?? '/userinfo',
-      },
-      features: {
-        devInteractions: { enabled: false },
-        // Apple has no user-info endpoint (its ID token carries the email).
-        userinfo: { enabled: def.oidc && name !== 'apple' },
-        rpInitiatedLogout: { enabled: false },
-      },
-      jwks: { keys: [this.signingKey] },
-      cookies: {
-        keys: [randomBytes(32).toString('base64url')],
-        names: { session: `${name}_session`, interaction: `${name}_interaction`, resume: `${name}_resume` },
-      },
-      ttl: {
-        AccessToken: 3600,
-        AuthorizationCode: 60,
-        IdToken: 3600,
-        Interaction: 600,
-        Session: 600,
-        Grant: 600,
-        RefreshToken: 14 * 86400,
-      },
-      expiresWithSession: () => false,
-      issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) =>
-        client.grantTypeAllowed('refresh_token') && name !== 'github' && name !== 'instagram',
-      interactions: {
-        policy,
-        url: (_ctx: unknown, interaction: { uid: string }) => `/${name}/interaction/${interaction.uid}`,
-      },
-      async findAccount(_ctx: unknown, sub: string) {
-        const account = accounts.get(sub);
-        if (!account) return undefined;
-        return { accountId: sub, claims: () => ({ sub, ...(def.claims?.(account) ?? {}) }) };
-      },
-      // Implied consent: every authorization gets a grant for the scopes it asked.
-      async loadExistingGrant(ctx: KoaContextWithOIDC) {
-        const { oidc } = ctx;
-        const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
-        grant.addOIDCScope([...oidc.requestParamScopes].join(' '));
-        await grant.save();
-        return grant;
-      },
-      async renderError(ctx: { type: string; body: string }, out: Record<string, string>) {
-        ctx.type = 'html';
-        ctx.body = errorPage(def.label, `${out.error}: ${out.error_description ?? ''}`);
-      },
-    });
-    // The stand-in is reached over plain HTTP on loopback.
-    void this;
+    this.provider = new Provider(
+      this.issuer,
+      providerConfiguration({
+        name,
+        clientId: this.clientId,
+        clientSecret: name === 'apple' ? this.internalSecret : this.clientSecret,
+        redirectUris,
+        signingKey: this.signingKey,
+        accounts: this.accounts,
+      }),
+    );
   }
 
   /** The subject this provider gives an email (stable: same email, same subject). */
@@ -390,22 +313,7 @@ export class StandIn {
 
   /** Re-signs the token response's ID token with a test's changes. */
   private async tamperIdToken(body: string, tamper: IdTokenTamper): Promise<string> {
-    const json = JSON.parse(body) as { id_token?: string };
-    if (!json.id_token) return body;
-    const [, payloadPart] = json.id_token.split('.');
-    const payload = JSON.parse(Buffer.from(payloadPart!, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const now = Math.floor(Date.now() / 1000);
-    Object.assign(
-      payload,
-      tamper.aud !== undefined ? { aud: tamper.aud } : {},
-      tamper.nonce !== undefined ? { nonce: tamper.nonce } : {},
-      tamper.iss !== undefined ? { iss: tamper.iss } : {},
-      tamper.expired ? { iat: now - 7200, exp: now - 3600 } : {},
-      tamper.claims ?? {},
-    );
-    const key = tamper.unknownKey ? this.unknownKey : await importJWK(this.signingKey, 'RS256');
-    json.id_token = await new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: this.signingKey.kid }).sign(key);
-    return JSON.stringify(json);
+    return tamperIdToken(body, tamper, { signingKey: this.signingKey, unknownKey: this.unknownKey });
   }
 
   /** The login page (GET) and its answer (POST): Continue logs in as the email given, Cancel is access_denied. */

@@ -53,6 +53,7 @@ it('writes its description (mode 0600) once it listens, and stops on SIGTERM', a
   expect((await fetch(description.custom.jwks_url)).status).toBe(200);
   run.child.kill('SIGTERM');
   expect(await run.exited).toBe(0);
+  expect(run.output()).toMatch(/^dev IdP \(stand-ins, not real providers\) on http:\/\/127\.0\.0\.1:\d+\n$/);
 }, 60_000);
 
 it('exits when its port is taken (the stack then names DEV_IDP_PORT)', async () => {

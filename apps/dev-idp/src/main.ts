@@ -3,8 +3,21 @@
 //   DEV_IDP_DESCRIPTION_FILE=<path> node --import tsx apps/dev-idp/src/main.ts
 // It writes its clients' ids and secrets to DEV_IDP_DESCRIPTION_FILE (mode 0600) for `apps ensure-demo --dev-idp`.
 import { writeFileSync } from 'node:fs';
-import { describeDevIdp } from './describeDevIdp.js';
-import { startDevIdp } from './startDevIdp.js';
+
+// Two oidc-provider warnings say nothing a developer running npm start can act on: Node 20 is not an LTS
+// it lists (it runs), and the stand-in hands it token requests already read (its documented fallback).
+const KNOWN_WARNINGS = [
+  'oidc-provider WARNING: Unsupported runtime',
+  'oidc-provider WARNING: already parsed request body',
+];
+const warn = console.warn.bind(console);
+console.warn = (...args: unknown[]) => {
+  const text = String(args[0] ?? '');
+  if (!KNOWN_WARNINGS.some((known) => text.includes(known))) warn(...args);
+};
+// Imported after the filter: oidc-provider warns while it loads.
+const { describeDevIdp } = await import('./describeDevIdp.js');
+const { startDevIdp } = await import('./startDevIdp.js');
 
 const list = (value: string | undefined) =>
   (value ?? '')
