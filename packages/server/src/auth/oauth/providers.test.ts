@@ -1,6 +1,6 @@
 import { OAUTH_PROVIDERS } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { appleUserName, PROVIDERS } from './providers.js';
+import { appleUserName, PROVIDERS, profileText } from './providers.js';
 
 const none = { userinfo: undefined, claims: undefined };
 
@@ -109,6 +109,27 @@ describe('provider profile mappers: the providers documented user-info shapes', 
       expect(endpoints.token).toMatch(/^https:\/\//);
       if (oidc) expect([endpoints.issuer, endpoints.jwks]).toEqual([expect.any(String), expect.any(String)]);
       if (profileFrom === 'userinfo') expect(endpoints.userinfo).toMatch(/^https:\/\//);
+    }
+  });
+
+  it('profile text the databases refuse is cleaned: NUL dropped, a lone surrogate replaced, cut between characters', () => {
+    expect(profileText('Mallory\u0000Admin')).toBe('MalloryAdmin');
+    expect(profileText('Mallory\ud800')).toBe('Mallory\ufffd');
+    expect(profileText('\udc00x')).toBe('\ufffdx');
+    expect(profileText(`${'a'.repeat(255)}😀😀`)).toBe(`${'a'.repeat(255)}😀`);
+    expect(profileText('\u0000')).toBeNull();
+    const userinfo = { id: '1', login: 'm\u0000', name: 'M\ud800', email: 'm\u0000@x.com' };
+    expect(PROVIDERS.github.profile({ ...none, userinfo })).toEqual({
+      subject: '1',
+      email: null,
+      name: 'M\ufffd',
+      username: 'm',
+    });
+  });
+
+  it('a subject the databases refuse, or too long to unlink, is refused (it is the account key: never changed)', () => {
+    for (const id of ['1\u0000', '1\ud800', 'x'.repeat(257)]) {
+      expect(() => PROVIDERS.github.profile({ ...none, userinfo: { id, login: 'm' } })).toThrow();
     }
   });
 });

@@ -43,11 +43,45 @@ const obj = (value: unknown): Json =>
 const str = (value: unknown): string | null =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : null;
 
-/** A profile whose subject is present: a provider answer without one identifies nobody. */
+/** The longest profile text kept (and the longest subject accepted: OAuthUnlinkBody's bound, so it can be unlinked). */
+const MAX_PROFILE_TEXT = 256;
+
+/** A UTF-16 surrogate without its other half (JSON.stringify writes it as an escape PostgreSQL's jsonb refuses). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** True for text PostgreSQL and PGlite store as given: no NUL, no lone surrogate. */
+const storable = (text: string) => !text.includes('\u0000') && text.search(LONE_SURROGATE) === -1;
+
+/**
+ * Profile text as the databases take it: a provider account (or whoever posts Apple's `user` field) chooses
+ * it, and a NUL or a lone surrogate made PostgreSQL and PGlite refuse the row (a 500). NULs are dropped, lone
+ * surrogates become U+FFFD, and the text is cut at MAX_PROFILE_TEXT code points (never inside a character).
+ */
+export function profileText(value: unknown): string | null {
+  const raw = str(value);
+  if (raw === null) return null;
+  const clean = Array.from(raw.replaceAll('\u0000', '').replace(LONE_SURROGATE, '\uFFFD'))
+    .slice(0, MAX_PROFILE_TEXT)
+    .join('')
+    .trim();
+  return clean === '' ? null : clean;
+}
+
+/** An address is kept only as given: one that is not storable or too long is no one's address (null). */
+const profileEmail = (value: unknown): string | null => {
+  const email = str(value);
+  return email !== null && storable(email) && email.length <= MAX_PROFILE_TEXT ? email : null;
+};
+
+/**
+ * A profile whose subject is present: a provider answer without one identifies nobody; nor does one the
+ * databases would refuse or that is too long to unlink (refused, not changed: it is the account's key).
+ */
 function profileOf(subject: unknown, email: unknown, name: unknown, username: unknown): OAuthProfile {
   const id = str(subject);
   if (!id) throw new Error('The provider profile has no subject.');
-  return { subject: id, email: str(email), name: str(name), username: str(username) };
+  if (!storable(id) || id.length > MAX_PROFILE_TEXT) throw new Error('The provider profile has a malformed subject.');
+  return { subject: id, email: profileEmail(email), name: profileText(name), username: profileText(username) };
 }
 
 /** An OIDC email claim, only when the provider says it is verified (`email_verified` absent counts as unverified). */
@@ -241,8 +275,7 @@ export function appleUserName(userField: string | undefined): string | null {
   if (!userField || userField.length > 4096) return null;
   try {
     const name = obj(obj(JSON.parse(userField)).name);
-    const full = [str(name.firstName), str(name.lastName)].filter(Boolean).join(' ').trim();
-    return full === '' ? null : full.slice(0, 256);
+    return profileText([profileText(name.firstName), profileText(name.lastName)].filter(Boolean).join(' '));
   } catch {
     return null;
   }
