@@ -126,13 +126,20 @@ function pemKey(pem: string): JWTVerifyGetKey {
   };
 }
 
-/** The token's `sub`: a non-empty string of at most MAX_CUSTOM_SUBJECT_LENGTH characters. */
+/**
+ * What no `sub` may hold: a control character (no host's user id has one; a NUL is refused by PostgreSQL and
+ * PGlite) or a lone UTF-16 surrogate (JSON-escaped, refused by jsonb): either made the login a 500.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is refused here
+const UNSTORABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The token's `sub`: a non-empty string of at most MAX_CUSTOM_SUBJECT_LENGTH characters, none of them UNSTORABLE. */
 function subjectOf(payload: JWTPayload): string {
   const { sub } = payload;
-  if (typeof sub !== 'string' || sub.length === 0 || sub.length > MAX_CUSTOM_SUBJECT_LENGTH) {
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > MAX_CUSTOM_SUBJECT_LENGTH || UNSTORABLE.test(sub)) {
     throw new LatchError(
       'invalid_custom_token',
-      `The custom auth token's "sub" must be a string of 1 to ${MAX_CUSTOM_SUBJECT_LENGTH} characters.`,
+      `The custom auth token's "sub" must be a string of 1 to ${MAX_CUSTOM_SUBJECT_LENGTH} characters, without control characters.`,
     );
   }
   return sub;

@@ -131,7 +131,7 @@ forEachBackend('custom token login', (server) => {
     await expectRefused(server(), () => app.authenticate(es256), 401, 'invalid_custom_token', /algorithm/);
   });
 
-  it('refuses a token without sub or exp, or with a sub that is not a string of at most 256 characters', async () => {
+  it('refuses a token without sub or exp, or with a sub that is not a string of at most 256 characters without control characters', async () => {
     const app = await customApp(server());
     await expectRefused(
       server(),
@@ -147,6 +147,16 @@ forEachBackend('custom token login', (server) => {
       'invalid_custom_token',
       /"sub"/,
     );
+    // A sub the databases cannot store (a NUL, a lone surrogate) was a 500 on both backends; a control character is no id.
+    for (const sub of ['host\u0000user', 'host\ud800user', 'host\nuser']) {
+      await expectRefused(
+        server(),
+        async () => app.authenticate(await idp.customIssuer.mint({ sub })),
+        401,
+        'invalid_custom_token',
+        /"sub"/,
+      );
+    }
     await expectRefused(
       server(),
       async () => app.authenticate(await idp.customIssuer.mint({ sub: uniqueSub(), exp: undefined })),
