@@ -126,8 +126,9 @@ export async function linkOAuth(
 }
 
 /**
- * Finishes a redirect-mode round trip on the page it returned to: the stored state must equal the returned one
- * (else `oauth_state_mismatch`, SPEC §5), and the stored verifier is dropped either way.
+ * Finishes a redirect-mode round trip on the page it returned to: the stored state must equal the returned one,
+ * for a code and for an error alike (else `oauth_state_mismatch`, SPEC §5), and the stored verifier is dropped
+ * either way.
  */
 export async function completeOAuthRedirect(
   ctx: ActionContext,
@@ -137,7 +138,9 @@ export async function completeOAuthRedirect(
 ): Promise<LoginResult> {
   const { sessionStorage } = deps.browser;
   const record = sessionStorage ? takeOAuthRedirect(sessionStorage, ctx.appId) : null;
-  if (returned.error !== null && (returned.state === null || returned.state === record?.stateCode)) {
+  // The callback always returns the state with an error: one without it (or with another) is anyone's crafted
+  // link, e.g. ?latch_oauth_error=oauth_account_suspended, and is a mismatch like a foreign code.
+  if (returned.error !== null && record !== null && returned.state === record.stateCode) {
     throw toOAuthError(returned.error);
   }
   if (!record || returned.state !== record.stateCode || returned.code === null) {

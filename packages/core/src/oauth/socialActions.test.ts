@@ -226,6 +226,21 @@ describe('OAuth by redirect', () => {
     });
     expect(t.session.get(oauthRedirectKey(APP_ID))).toBeNull();
   });
+
+  it('a crafted link with an error and no state is a state mismatch, never the error it names', async () => {
+    // ?latch_oauth_provider=google&latch_oauth_error=oauth_account_suspended on the host page, from anyone: the
+    // callback always sends the state with an error, so one without it did not come from this round trip.
+    const forged = { code: null, state: null, provider: 'google', error: 'oauth_account_suspended' };
+    const none = setup({ [API.analytics]: () => ({ body: {} }) });
+    await expect(none.client.completeOAuthRedirect(forged, 'login')).rejects.toMatchObject({
+      code: 'oauth_state_mismatch',
+    });
+    const { t } = await leftForProvider();
+    await expect(t.client.completeOAuthRedirect(forged, 'login')).rejects.toMatchObject({
+      code: 'oauth_state_mismatch',
+    });
+    expect(t.server.to(OAUTH_API.authenticate)).toEqual([]);
+  });
 });
 
 describe('linking and unlinking', () => {
