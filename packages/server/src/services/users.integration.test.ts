@@ -146,6 +146,53 @@ forEachBackend('users service: access rules and linking', (server) => {
     expect(after.accounts.map((a) => a.type)).toEqual(['phone']);
   });
 
+  it('concurrent links of one kind link one (the one-per-provider rule holds under a race)', async () => {
+    const { appId } = await server().createApp({ config: { github_oauth: true } });
+    const { user } = await loginOrSignUp(server().ctx, await appOf(appId), {
+      type: 'email',
+      address: 'racer@example.com',
+    });
+    const github = (n: number) => ({
+      type: 'github_oauth' as const,
+      subject: `race-${n}`,
+      email: null,
+      name: null,
+      username: null,
+    });
+    // Two requests finishing a link of two GitHub accounts at once (OAuth link, Telegram link alike).
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => code(linkAccount(server().ctx, appId, user.user.id, github(n)))),
+    );
+    expect(results.filter((r) => r === 'ok')).toHaveLength(1);
+    expect(results.filter((r) => r !== 'ok')).toEqual(Array(5).fill('cannot_link_more_of_type'));
+    const after = await server()
+      .ctx.db.selectFrom('linked_accounts')
+      .select('type')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(after.filter((a) => a.type === 'github_oauth')).toHaveLength(1);
+  });
+
+  it('concurrent unlinks never remove the last login method', async () => {
+    const { appId } = await server().createApp({ config: { sms_auth: true } });
+    const { user } = await loginOrSignUp(server().ctx, await appOf(appId), {
+      type: 'email',
+      address: 'both@example.com',
+    });
+    await linkAccount(server().ctx, appId, user.user.id, { type: 'phone', phone_number: '+14155550130' });
+    const results = await Promise.all([
+      code(unlinkAccount(server().ctx, appId, user.user.id, { type: 'email', address: 'both@example.com' })),
+      code(unlinkAccount(server().ctx, appId, user.user.id, { type: 'phone', phone_number: '+14155550130' })),
+    ]);
+    expect(results.sort()).toEqual(['cannot_unlink_last_account', 'ok']);
+    const left = await server()
+      .ctx.db.selectFrom('linked_accounts')
+      .select('id')
+      .where('user_id', '=', user.user.id)
+      .execute();
+    expect(left).toHaveLength(1);
+  });
+
   it('updates a linked email, refusing an address another user owns', async () => {
     const { appId } = await server().createApp();
     const { user } = await loginOrSignUp(server().ctx, await appOf(appId), {

@@ -20,6 +20,20 @@ async function requireUser(ctx: UsersContext, appId: string, userId: string): Pr
   return found;
 }
 
+/**
+ * Locks the user's row for the transaction `ctx.db` is: concurrent links and unlinks of one user take turns, so
+ * each reads the accounts the other wrote (one per provider, never the last login method, under a race too).
+ */
+async function lockUser(ctx: UsersContext, appId: string, userId: string): Promise<void> {
+  await ctx.db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', userId)
+    .where('app_id', '=', appId)
+    .forUpdate()
+    .execute();
+}
+
 async function findAccount(ctx: UsersContext, appId: string, type: string, key: string) {
   return ctx.db
     .selectFrom('linked_accounts')
@@ -50,31 +64,35 @@ export async function linkAccount(
   if (!linkable?.(app)) assertAccountTypeEnabled(app, account.type);
   const key = accountKey(account);
   const now = ctx.clock.now();
-  const owner = await requireUser(ctx, appId, userId);
-  const existing = await findAccount(ctx, appId, account.type, key);
-  if (existing && existing.user_id !== userId) throw new LatchError('linked_to_another_user');
-  if (existing) {
-    await ctx.db
-      .updateTable('linked_accounts')
-      .set({ latest_verified_at: now, verified_at: now })
-      .where('id', '=', existing.id)
-      .execute();
-    return requireUser(ctx, appId, userId);
-  }
-  const sameType = owner.accounts.filter((a) => a.type === account.type && !isEmbeddedWallet(a));
-  if (sameType.length >= maxOfType(account.type)) {
-    throw new LatchError(
-      'cannot_link_more_of_type',
-      account.type === 'passkey'
-        ? 'Cannot link more passkeys to account.'
-        : `The user already has a linked ${account.type} account.`,
-    );
-  }
   try {
-    await ctx.db
-      .insertInto('linked_accounts')
-      .values(newAccountRow(appId, userId, account, key, now))
-      .execute();
+    await ctx.db.transaction().execute(async (db) => {
+      const tx = { ...ctx, db };
+      await lockUser(tx, appId, userId);
+      const owner = await requireUser(tx, appId, userId);
+      const existing = await findAccount(tx, appId, account.type, key);
+      if (existing && existing.user_id !== userId) throw new LatchError('linked_to_another_user');
+      if (existing) {
+        await db
+          .updateTable('linked_accounts')
+          .set({ latest_verified_at: now, verified_at: now })
+          .where('id', '=', existing.id)
+          .execute();
+        return;
+      }
+      const sameType = owner.accounts.filter((a) => a.type === account.type && !isEmbeddedWallet(a));
+      if (sameType.length >= maxOfType(account.type)) {
+        throw new LatchError(
+          'cannot_link_more_of_type',
+          account.type === 'passkey'
+            ? 'Cannot link more passkeys to account.'
+            : `The user already has a linked ${account.type} account.`,
+        );
+      }
+      await db
+        .insertInto('linked_accounts')
+        .values(newAccountRow(appId, userId, account, key, now))
+        .execute();
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
     throw error;
@@ -91,16 +109,20 @@ export async function unlinkAccount(
 ): Promise<UserWithAccounts> {
   const account = normaliseAccount(identity);
   const key = accountKey(account);
-  const owner = await requireUser(ctx, appId, userId);
-  const target = owner.accounts.find((a) => a.type === account.type && a.account_key === key);
-  if (!target || isEmbeddedWallet(target)) throw new LatchError('account_not_linked');
   const app = await ctx.apps.require(appId);
-  // A passkey linked only as an MFA factor (passkey login off) logs nobody in: it is no way back in.
-  const remainingLogins = owner.accounts.filter(
-    (a) => a.id !== target.id && !isEmbeddedWallet(a) && (a.type !== 'passkey' || app.config.passkey_auth),
-  );
-  if (remainingLogins.length === 0) throw new LatchError('cannot_unlink_last_account');
-  await ctx.db.deleteFrom('linked_accounts').where('id', '=', target.id).where('user_id', '=', userId).execute();
+  await ctx.db.transaction().execute(async (db) => {
+    const tx = { ...ctx, db };
+    await lockUser(tx, appId, userId);
+    const owner = await requireUser(tx, appId, userId);
+    const target = owner.accounts.find((a) => a.type === account.type && a.account_key === key);
+    if (!target || isEmbeddedWallet(target)) throw new LatchError('account_not_linked');
+    // A passkey linked only as an MFA factor (passkey login off) logs nobody in: it is no way back in.
+    const remainingLogins = owner.accounts.filter(
+      (a) => a.id !== target.id && !isEmbeddedWallet(a) && (a.type !== 'passkey' || app.config.passkey_auth),
+    );
+    if (remainingLogins.length === 0) throw new LatchError('cannot_unlink_last_account');
+    await db.deleteFrom('linked_accounts').where('id', '=', target.id).where('user_id', '=', userId).execute();
+  });
   return requireUser(ctx, appId, userId);
 }
 
