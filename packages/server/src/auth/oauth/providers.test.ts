@@ -15,8 +15,14 @@ describe('provider profile mappers: the providers documented user-info shapes', 
     });
   });
 
-  it('Discord /users/@me {id, username, global_name, email}; an unverified address is dropped', () => {
-    const userinfo = { id: '80351110224678912', username: 'nelly', global_name: 'Nelly', email: 'n@d.com' };
+  it('Discord /users/@me {id, username, global_name, email, verified}; an unverified or unmarked address is dropped', () => {
+    const userinfo = {
+      id: '80351110224678912',
+      username: 'nelly',
+      global_name: 'Nelly',
+      email: 'n@d.com',
+      verified: true,
+    };
     expect(PROVIDERS.discord.profile({ ...none, userinfo })).toEqual({
       subject: '80351110224678912',
       email: 'n@d.com',
@@ -24,6 +30,7 @@ describe('provider profile mappers: the providers documented user-info shapes', 
       username: 'nelly',
     });
     expect(PROVIDERS.discord.profile({ ...none, userinfo: { ...userinfo, verified: false } }).email).toBeNull();
+    expect(PROVIDERS.discord.profile({ ...none, userinfo: { ...userinfo, verified: undefined } }).email).toBeNull();
   });
 
   it('X /2/users/me {data:{id,name,username}}', () => {
@@ -36,11 +43,11 @@ describe('provider profile mappers: the providers documented user-info shapes', 
     });
   });
 
-  it('Spotify /v1/me {id, display_name, email}', () => {
-    const userinfo = { id: 'wizzler', display_name: 'Wizzler', email: 'w@s.com' };
+  it('Spotify /v1/me {id, display_name, email}: the email is unverified (Spotify says so), never kept', () => {
+    const userinfo = { id: 'wizzler', display_name: 'Wizzler', email: 'victim@example.com' };
     expect(PROVIDERS.spotify.profile({ ...none, userinfo })).toEqual({
       subject: 'wizzler',
-      email: 'w@s.com',
+      email: null,
       name: 'Wizzler',
       username: null,
     });

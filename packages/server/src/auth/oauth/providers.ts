@@ -144,8 +144,9 @@ export const PROVIDERS: Record<OAuthProvider, ProviderDefinition> = {
     profileFrom: 'userinfo',
     profile: ({ userinfo }) => {
       const json = obj(userinfo);
-      // Discord marks whether the address was verified; an unverified one is not the person's to claim.
-      return profileOf(json.id, json.verified === false ? null : json.email, json.global_name, json.username);
+      // Discord marks whether the address was verified; an unverified one (or one without the mark) is not the
+      // person's to claim.
+      return profileOf(json.id, json.verified === true ? json.email : null, json.global_name, json.username);
     },
   },
   // https://docs.github.com/en/apps/oauth-apps/building-oauth-apps/authorizing-oauth-apps ; GET /user →
@@ -181,7 +182,9 @@ export const PROVIDERS: Record<OAuthProvider, ProviderDefinition> = {
     profileFrom: 'userinfo',
     profile: ({ userinfo }) => {
       const json = obj(userinfo);
-      return profileOf(json.id, json.email, json.display_name, null);
+      // Spotify's own reference: "This email address is unverified; there is no proof that it actually belongs
+      // to the user." Any account can name anyone's address, so none is kept (a host matching on it would be taken over).
+      return profileOf(json.id, null, json.display_name, null);
     },
   },
   // Instagram API with Instagram Login:
