@@ -36,7 +36,7 @@ export function asPopupMessage(data: unknown): OAuthPopupMessage | null {
 
 /**
  * Waits for the popup's report (SPEC §3) and resolves with the authorization code. Counted are only messages from
- * this page's origin whose source is the popup; a state other than `stateCode` is `oauth_state_mismatch` (SPEC §5);
+ * this page's origin whose source is the popup; a state other than `stateCode` (none included) is `oauth_state_mismatch` (SPEC §5);
  * an error report is its catalogue code; a popup closed without a report is `oauth_user_denied`.
  */
 export function waitForPopupMessage(options: {
@@ -63,10 +63,9 @@ export function waitForPopupMessage(options: {
       if (event.origin !== page.location.origin || event.source !== popup) return;
       const message = asPopupMessage(event.data);
       if (!message) return;
-      if (message.stateCode !== null && message.stateCode !== stateCode) {
-        return finish(new SocialLoginError('oauth_state_mismatch'));
-      }
-      // A success always carries its state (checked above); an error may come before the state was known.
+      // The callback returns the state with a code and with an error alike: a report without it (the popup sent to
+      // a crafted return URL, e.g. by an open redirect on the way) or with another is not this round trip's.
+      if (message.stateCode !== stateCode) return finish(new SocialLoginError('oauth_state_mismatch'));
       if (message.type === 'latch:oauth:error') return finish(toOAuthError(message.error));
       finish(null, message.authorizationCode);
     };

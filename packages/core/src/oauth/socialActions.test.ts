@@ -157,6 +157,16 @@ describe('OAuth login in a popup (SPEC §3)', () => {
     await expect(done).rejects.toMatchObject({ code: 'oauth_user_denied' });
   });
 
+  it('an error report without the state (the popup sent to a crafted return URL) is a state mismatch', async () => {
+    // E.g. an open redirect at the provider sends the popup to ?latch_oauth_error=oauth_account_suspended: the
+    // callback always returns the state with an error, so this report is not the round trip's.
+    const t = setup({ [OAUTH_API.init]: initAnswer, [API.analytics]: () => ({ body: {} }) });
+    const done = t.client.loginWithOAuth('spotify', { popup: t.asWindow });
+    await untilAtProvider(t);
+    t.post({ type: 'latch:oauth:error', stateCode: null, error: 'oauth_account_suspended' });
+    await expect(done).rejects.toMatchObject({ code: 'oauth_state_mismatch' });
+  });
+
   it('an init refused by the server closes the popup and rejects with its error', async () => {
     const t = setup({
       [OAUTH_API.init]: () => ({ status: 403, body: { error: 'disallowed_login_method', message: 'Not enabled.' } }),
