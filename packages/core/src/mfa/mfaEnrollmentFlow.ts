@@ -1,5 +1,4 @@
 import type { MfaMethod, TotpEnrollmentInfo } from '@latch/protocol';
-import { LIMIT } from '@latch/protocol';
 import { canAddPasskey } from '../passkeys/passkeyList.js';
 import { type MfaCodeErrorCode, type MfaErrorCode, mfaCodeError, toMfaErrorCode } from './mfaErrors.js';
 

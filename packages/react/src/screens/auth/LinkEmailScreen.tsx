@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import {} from '../../hooks/index.js';
 import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { PhoneForm } from '../../components/PhoneForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import {} from '../../hooks/index.js';
 import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 

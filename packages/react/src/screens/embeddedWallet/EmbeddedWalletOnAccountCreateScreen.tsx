@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import {} from '../../hooks/index.js';
 import { useAuthScreenStrings } from '../../hooks/useAuthScreenStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
