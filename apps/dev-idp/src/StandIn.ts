@@ -3,12 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { OAuthEndpoints, OAuthProvider } from '@latch/protocol';
 import { exportJWK, exportPKCS8, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
-import { checkAppleClientSecret } from './appleClientSecret.js';
 import { escapeHtml, readBody, rewriteResponseBody, sendHtml, sendJson } from './http.js';
 import { keyPairFor } from './keys.js';
 import { errorPage, loginPage } from './pages.js';
 import { providerConfiguration } from './providerConfiguration.js';
 import { type DevAccount, STAND_INS, type StandInDefinition, subjectFor } from './providers.js';
+import { adaptAuthorizationRequest, adaptTokenRequest } from './requestQuirks.js';
 import { tamperIdToken } from './tamperIdToken.js';
 
 /** Changes a test asks for in a provider's next ID token (re-signed after the change). */
@@ -207,92 +207,26 @@ export class StandIn {
     });
   }
 
-  /**
-   * The real providers' authorization request quirks: TikTok names the client `client_key` (required) and
-   * separates scopes with commas;
-   * Apple always issues an ID token (adds `openid`) and requires form_post when asking for name or email.
-   */
+  /** The real provider's authorization-request quirks (requestQuirks.ts); false when already answered. */
   private prepareAuthorization(res: ServerResponse, search: URLSearchParams): boolean {
-    // The login page shows every time (an account chooser and an implied consent in one): the providers' own
-    // prompt values (Google's consent and select_account, Discord's consent and none) need nothing more, and
-    // oidc-provider would refuse them. An OIDC provider keeps login and none.
-    const prompt = search.get('prompt');
-    if (prompt !== null) {
-      const kept = this.def.oidc ? prompt.split(' ').filter((value) => value === 'login' || value === 'none') : [];
-      if (kept.length > 0) search.set('prompt', kept.join(' '));
-      else search.delete('prompt');
-    }
-    if (this.name === 'tiktok') {
-      const key = search.get('client_key');
-      if (!key || (search.has('client_id') && search.get('client_id') !== key)) {
-        sendHtml(
-          res,
-          400,
-          errorPage(this.def.label, 'invalid_request: client_key is required (TikTok names the client client_key).'),
-        );
-        return false;
-      }
-      search.set('client_id', key);
-      // TikTok separates scopes with commas (oidc-provider reads spaces).
-      const scope = search.get('scope');
-      if (scope)
-        search.set(
-          'scope',
-          scope
-            .split(/[,\s]+/)
-            .filter(Boolean)
-            .join(' '),
-        );
-    }
-    if (this.name === 'apple') {
-      const scopes = (search.get('scope') ?? '').split(' ').filter(Boolean);
-      if (scopes.some((s) => s === 'name' || s === 'email') && search.get('response_mode') !== 'form_post') {
-        sendHtml(
-          res,
-          400,
-          errorPage(
-            this.def.label,
-            'invalid_request: response_mode must be form_post when name or email scope is requested.',
-          ),
-        );
-        return false;
-      }
-      if (!scopes.includes('openid')) search.set('scope', ['openid', ...scopes].join(' '));
-    }
-    return true;
+    const problem = adaptAuthorizationRequest(this.name, this.def, search);
+    if (problem) sendHtml(res, 400, errorPage(this.def.label, problem));
+    return problem === null;
   }
 
   /**
-   * The token request's client authentication as the real provider documents it, then handed to
-   * oidc-provider (which takes an already-read body from `req.body`). False when already answered.
+   * The token request's client authentication as the real provider documents it (requestQuirks.ts), then handed
+   * to oidc-provider (which takes an already-read body from `req.body`). False when already answered.
    */
   private async prepareTokenRequest(req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    const { def, name } = this;
     const form = new URLSearchParams(await readBody(req));
-    const invalidClient = (description: string) => {
-      sendJson(res, 401, { error: 'invalid_client', error_description: description });
+    const apple = this.apple
+      ? { ...this.apple, clientId: this.clientId, audience: this.issuer, internalSecret: this.internalSecret }
+      : null;
+    const problem = await adaptTokenRequest(this.name, this.def, req.headers.authorization, form, apple);
+    if (problem) {
+      sendJson(res, 401, { error: 'invalid_client', error_description: problem });
       return false;
-    };
-    // oidc-provider takes Basic and POST alike for a secret client: the providers that document one only refuse the other.
-    const basic = /^Basic /i.test(req.headers.authorization ?? '');
-    if (def.tokenAuth === 'basic' && (!basic || form.has('client_secret')))
-      return invalidClient(`${def.label} takes the client credentials in HTTP Basic authentication only`);
-    if (def.tokenAuth === 'post' && basic)
-      return invalidClient(`${def.label} takes the client credentials in the POST body only`);
-    if (name === 'tiktok') {
-      const key = form.get('client_key');
-      if (!key || (form.has('client_id') && form.get('client_id') !== key))
-        return invalidClient('client_key is required (TikTok names the client client_key)');
-      form.set('client_id', key);
-    }
-    if (name === 'apple') {
-      const problem = await checkAppleClientSecret(form.get('client_secret'), {
-        ...this.apple!,
-        clientId: this.clientId,
-        audience: this.issuer,
-      });
-      if (problem) return invalidClient(problem);
-      form.set('client_secret', this.internalSecret);
     }
     (req as IncomingMessage & { body?: Record<string, string> }).body = Object.fromEntries(form);
     return true;
