@@ -144,16 +144,20 @@ function parseTrustedProxies(raw: string | undefined): string[] {
   return entries;
 }
 
+/** `text` as a URL, or undefined when it is not one (the callers say why in their own words). */
+function urlOrUndefined(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /** An http(s) URL or undefined; the value is never echoed, since a price API key may ride in its query. */
 function parseServiceUrl(name: string, raw: string | undefined): string | undefined {
   const text = nonEmpty(raw);
   if (text === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    // reported below
-  }
+  const url = urlOrUndefined(text);
   if (!url || !['http:', 'https:'].includes(url.protocol)) {
     throw new ConfigError(`${name} must be an absolute http(s) URL.`);
   }
@@ -243,12 +247,7 @@ function parseRpId(raw: string | undefined): string | undefined {
 function parseTelegramOAuthUrl(raw: string | undefined): string | undefined {
   const text = nonEmpty(raw);
   if (text === undefined) return undefined;
-  let url: URL | undefined;
-  try {
-    url = new URL(text);
-  } catch {
-    // reported below
-  }
+  const url = urlOrUndefined(text);
   const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHostname(url.hostname));
   if (!url || !secure || url.search || url.hash || url.username || url.password) {
     throw new ConfigError(
