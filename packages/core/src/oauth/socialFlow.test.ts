@@ -1,26 +1,17 @@
-import { DELAY, LatchError, toAppConfig, type User, type WireTelegramAuthResult } from '@latch/protocol';
+import { DELAY, LatchError, toAppConfig, type WireTelegramAuthResult } from '@latch/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFlowRunner, type FlowActions } from '../auth/flowRunner.js';
-import type { FlowContext, FlowIntent } from '../auth/flowTypes.js';
-import { SCREEN, type ScreenId } from '../auth/screens.js';
+import type { FlowContext } from '../auth/flowTypes.js';
+import { SCREEN } from '../auth/screens.js';
 import { loadedSocialFlow, loadSocialFlow } from '../auth/socialFlowLoader.js';
+import { createFlowHarness, testUser } from '../auth/testing/flowHarness.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import { INITIAL_STATE, type LatchState } from '../store.js';
 import { serverAppConfig } from '../testing/appConfigFixture.js';
-import { createFakeClock } from '../testing/fakeClock.js';
 import { SocialLoginError } from './socialLoginError.js';
 import type { TelegramLoginWidget } from './telegramLogin.js';
 
-const user = (overrides: Partial<User> = {}): User => ({
-  id: 'u1',
-  createdAt: new Date(0),
-  linkedAccounts: [],
-  mfaMethods: [],
-  hasAcceptedTerms: false,
-  ...overrides,
-});
+const user = testUser;
 
-const CONTEXT: FlowContext = { requireUsersAcceptTerms: false, createOnLogin: 'off', canCreateEmbeddedWallet: false };
 const BOT = { bot_id: '777', bot_name: 'acme_bot' };
 const TELEGRAM_RESULT: WireTelegramAuthResult = { id: 42, first_name: 'Ada', auth_date: 1, hash: 'a'.repeat(64) };
 const CLIENT_STATE: LatchState = {
@@ -28,71 +19,26 @@ const CLIENT_STATE: LatchState = {
   config: toAppConfig(serverAppConfig('c'.repeat(25), { telegram_auth: true, telegram_auth_config: BOT })),
 };
 
-interface Pending {
-  name: string;
-  args: unknown[];
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
-
 /** A runner whose social actions stay pending until the test settles them (as the provider's pages do). */
-function setup(context: Partial<FlowContext> = {}) {
-  const clock = createFakeClock();
-  const pending: Pending[] = [];
-  const events: string[] = [];
-  const deferred =
-    (name: string) =>
-    (...args: unknown[]) =>
-      new Promise<never>((resolve, reject) => {
-        pending.push({ name, args, resolve: resolve as (value: unknown) => void, reject });
-      });
-  const unused = () => Promise.reject(new Error('not used here'));
-  const actions: FlowActions = {
-    sendEmailCode: unused,
-    sendSmsCode: unused,
-    loginWithEmailCode: unused,
-    loginWithSmsCode: unused,
-    linkEmail: unused,
-    linkPhone: unused,
-    updateEmail: unused,
-    acceptTerms: () => Promise.resolve(user({ hasAcceptedTerms: true })),
-    logout: () => Promise.resolve(),
-    loginWithPasskey: unused,
-    signUpWithPasskey: unused,
-    linkPasskey: unused,
-    unlinkPasskey: unused,
-    loginWithOAuth: deferred('loginWithOAuth'),
-    linkOAuth: deferred('linkOAuth'),
-    completeOAuthRedirect: deferred('completeOAuthRedirect'),
-    loginWithTelegram: deferred('loginWithTelegram'),
-    linkTelegram: deferred('linkTelegram'),
-    loadTelegramScript: deferred('loadTelegramScript'),
-    getState: () => CLIENT_STATE,
-  };
-  const runner = createFlowRunner({
-    actions,
-    clock,
-    handlers: () => ({
-      onComplete: (result) => events.push(`complete:${result.intent}:${result.isNewUser}`),
-      onExit: (error) => events.push(`exit:${error}`),
+const setup = (context: Partial<FlowContext> = {}) =>
+  createFlowHarness({
+    deferred: [
+      'loginWithOAuth',
+      'linkOAuth',
+      'completeOAuthRedirect',
+      'loginWithTelegram',
+      'linkTelegram',
+      'loadTelegramScript',
+    ],
+    context,
+    clientState: CLIENT_STATE,
+    handlers: (events) => ({
       createEmbeddedWallet: async (u) => {
         events.push('createEmbeddedWallet');
         return u;
       },
     }),
   });
-  const open = async (intent: FlowIntent, screen: ScreenId) => {
-    runner.dispatch({ type: 'open', intent, screen, context: { ...CONTEXT, ...context } });
-    await clock.advance(DELAY.modalOpen);
-  };
-  const last = (name?: string) => {
-    const call = name ? pending.filter((p) => p.name === name).at(-1) : pending.at(-1);
-    if (!call) throw new Error(`no pending ${name ?? ''} call`);
-    return call;
-  };
-  const names = () => pending.map((p) => p.name);
-  return { clock, pending, events, runner, open, last, names, state: () => runner.getState() };
-}
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -1,83 +1,18 @@
-import { DELAY, LatchError, type User } from '@latch/protocol';
+import { DELAY, LatchError } from '@latch/protocol';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFlowRunner, type FlowActions } from '../auth/flowRunner.js';
-import type { FlowContext, FlowIntent } from '../auth/flowTypes.js';
+import type { FlowContext } from '../auth/flowTypes.js';
 import { loadPasskeyFlow } from '../auth/passkeyFlowLoader.js';
-import { SCREEN, type ScreenId } from '../auth/screens.js';
-import { INITIAL_STATE } from '../store.js';
-import { createFakeClock } from '../testing/fakeClock.js';
+import { SCREEN } from '../auth/screens.js';
+import { createFlowHarness, testUser } from '../auth/testing/flowHarness.js';
 
-const user = (overrides: Partial<User> = {}): User => ({
-  id: 'u1',
-  createdAt: new Date(0),
-  linkedAccounts: [],
-  mfaMethods: [],
-  hasAcceptedTerms: false,
-  ...overrides,
-});
-
-const CONTEXT: FlowContext = { requireUsersAcceptTerms: false, createOnLogin: 'off', canCreateEmbeddedWallet: false };
-
-interface Pending {
-  name: string;
-  args: unknown[];
-  resolve(value: unknown): void;
-  reject(error: unknown): void;
-}
+const user = testUser;
 
 /** A runner whose passkey actions stay pending until the test settles them (as the system dialogue does). */
-function setup(context: Partial<FlowContext> = {}) {
-  const clock = createFakeClock();
-  const pending: Pending[] = [];
-  const events: string[] = [];
-  const deferred =
-    (name: string) =>
-    (...args: unknown[]) =>
-      new Promise<never>((resolve, reject) => {
-        pending.push({ name, args, resolve: resolve as (value: unknown) => void, reject });
-      });
-  const unused = () => Promise.reject(new Error('not used here'));
-  const actions: FlowActions = {
-    sendEmailCode: unused,
-    sendSmsCode: unused,
-    loginWithEmailCode: unused,
-    loginWithSmsCode: unused,
-    linkEmail: unused,
-    linkPhone: unused,
-    updateEmail: unused,
-    acceptTerms: () => Promise.resolve(user({ hasAcceptedTerms: true })),
-    logout: () => Promise.resolve(),
-    loginWithPasskey: deferred('loginWithPasskey'),
-    signUpWithPasskey: deferred('signUpWithPasskey'),
-    linkPasskey: deferred('linkPasskey'),
-    unlinkPasskey: deferred('unlinkPasskey'),
-    loginWithOAuth: unused,
-    linkOAuth: unused,
-    completeOAuthRedirect: unused,
-    loginWithTelegram: unused,
-    linkTelegram: unused,
-    loadTelegramScript: unused,
-    getState: () => INITIAL_STATE,
-  };
-  const runner = createFlowRunner({
-    actions,
-    clock,
-    handlers: () => ({
-      onComplete: (result) => events.push(`complete:${result.intent}:${result.isNewUser}`),
-      onExit: (error) => events.push(`exit:${error}`),
-    }),
+const setup = (context: Partial<FlowContext> = {}) =>
+  createFlowHarness({
+    deferred: ['loginWithPasskey', 'signUpWithPasskey', 'linkPasskey', 'unlinkPasskey'],
+    context,
   });
-  const open = async (intent: FlowIntent, screen: ScreenId) => {
-    runner.dispatch({ type: 'open', intent, screen, context: { ...CONTEXT, ...context } });
-    await clock.advance(DELAY.modalOpen);
-  };
-  const last = () => {
-    const call = pending.at(-1);
-    if (!call) throw new Error('no pending passkey call');
-    return call;
-  };
-  return { clock, pending, events, runner, open, last, state: () => runner.getState() };
-}
 
 // The runner loads the passkey flow with its first event; loaded here first, every dispatch below acts at once.
 beforeAll(() => loadPasskeyFlow());
