@@ -3,4 +3,5 @@
 export { isInAppBrowser } from './inAppBrowser.js';
 export { openOAuthPopup } from './openOAuthPopup.js';
 export { OAUTH_POPUP_NAME } from './popupName.js';
+export { socialErrorRetryable } from './socialErrorRetryable.js';
 export { SOCIAL_LOGIN_ERROR, SocialLoginError, type SocialLoginErrorCode } from './socialLoginError.js';

@@ -22,18 +22,6 @@ export function socialMethodName(strings: SocialStrings, method: SocialMethod | 
   return method ? strings[NAME_KEY[method]] : 'provider';
 }
 
-/** Whether a failed OAuth or Telegram attempt offers Retry (SPEC §8: denied and transient errors do; a refusal that another try cannot change does not). */
-export function socialErrorRetryable(error: FlowError): boolean {
-  return !(
-    error.code === 'linked_to_another_user' ||
-    error.code === 'oauth_account_suspended' ||
-    error.code === 'cannot_link_more_of_type' ||
-    error.code === 'disallowed_login_method' ||
-    error.code === 'allowlist_rejected' ||
-    error.code === 'oauth_state_mismatch'
-  );
-}
-
 /** AWAITING_OAUTH_SCREEN's title and detail for a failed attempt (SPEC §8 "Farcaster and OAuth", §5 state check). */
 export function oauthErrorText(
   strings: SocialStrings,

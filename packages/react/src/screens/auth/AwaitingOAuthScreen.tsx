@@ -1,3 +1,4 @@
+import { socialErrorRetryable } from '@latch/core/oauth';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
@@ -6,7 +7,7 @@ import { SocialMark } from '../../components/SocialMark.js';
 import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import { useSocialStrings } from '../../hooks/useSocialStrings.js';
 import { format } from '../../strings/en.js';
-import { oauthErrorText, socialErrorRetryable, socialMethodName } from '../../strings/socialText.js';
+import { oauthErrorText, socialMethodName } from '../../strings/socialText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /**

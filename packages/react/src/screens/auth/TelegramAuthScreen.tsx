@@ -1,10 +1,11 @@
+import { socialErrorRetryable } from '@latch/core/oauth';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { SocialMark } from '../../components/SocialMark.js';
 import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import { useSocialStrings } from '../../hooks/useSocialStrings.js';
-import { socialErrorRetryable, telegramErrorText } from '../../strings/socialText.js';
+import { telegramErrorText } from '../../strings/socialText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /**
