@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +43,10 @@ forEachBackend(
         issuer: 'http://localhost:8787',
         allowedOrigins: ['https://host.example'],
       });
-      expect(html).toContain(`<script type="module" src="/apps/${appId}/embedded-wallets/${FRAME}"></script>`);
+      const integrity = `sha384-${createHash('sha384').update(frameSource).digest('base64')}`;
+      expect(html).toContain(
+        `<script type="module" src="/apps/${appId}/embedded-wallets/${FRAME}" integrity="${integrity}"></script>`,
+      );
       // The page names the current build: never cached, so a new build reaches every user at once.
       expect(response.headers.get('cache-control')).toBe('no-store');
 
@@ -116,7 +120,11 @@ forEachBackend(
       expect(csp).toContain("connect-src 'self'");
       expect(response.headers.get('cache-control')).toBe('no-store');
       const html = await response.text();
-      expect(html).toContain(`<script type="module" src="/apps/${appId}/embedded-wallets/${EXPORT}"></script>`);
+      expect(html).toMatch(
+        new RegExp(
+          `<script type="module" src="/apps/${appId}/embedded-wallets/${EXPORT}" integrity="sha384-[A-Za-z0-9+/=]+"></script>`,
+        ),
+      );
       const json = html.match(/<script type="application\/json" id="latch-frame-config">(.*?)<\/script>/)?.[1];
       expect(JSON.parse(json ?? 'null')).toMatchObject({ appId, clientId, allowedOrigins: ['https://host.example'] });
       const script = await server().call('GET', `/apps/${appId}/embedded-wallets/${EXPORT}`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
@@ -8,6 +9,8 @@ export interface FrameAsset {
   body: Buffer;
   gzip: Buffer | null;
   brotli: Buffer | null;
+  /** Subresource Integrity of `body` (`sha384-…`), for the page's script tag. */
+  integrity: string;
 }
 
 /** What `node packages/wallet-frame/build.mjs` writes beside the scripts: stable name → hashed name. */
@@ -49,16 +52,18 @@ export class FrameAssets {
         readOptional(`${path}.gz`),
         readOptional(`${path}.br`),
       ]);
-      assets.set(name, { name, body, gzip, brotli });
+      const integrity = `sha384-${createHash('sha384').update(body).digest('base64')}`;
+      assets.set(name, { name, body, gzip, brotli, integrity });
     }
     return { manifest, assets };
   }
 
-  /** The hashed file name of a stable script name (`frame.js`); throws when the frame is not built. */
-  async hashedName(script: string): Promise<string> {
-    const name = (await this.load()).manifest[script];
-    if (!name) throw new Error(`The wallet frame build has no ${script}.`);
-    return name;
+  /** The current build's asset of a stable script name (`frame.js`); throws when the frame is not built. */
+  async current(script: string): Promise<FrameAsset> {
+    const { manifest, assets } = await this.load();
+    const asset = assets.get(manifest[script] ?? '');
+    if (!asset) throw new Error(`The wallet frame build has no ${script}.`);
+    return asset;
   }
 
   /** The asset of a hashed file name of the current build, or undefined (an older build's name, or none). */
