@@ -1,11 +1,17 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { cssAsText } from './scripts/cssAsText.mjs';
+
+// The @latch/* packages resolve to their TypeScript source in the monorepo (scripts/tsdown.base.ts).
+const SOURCE = '@latch/source';
 
 // Three projects: unit (pure, fast), integration (real server + PGlite, and PostgreSQL/Redis when
 // DATABASE_URL/REDIS_URL are set) and e2e (real stack in Debian Chromium).
 export default defineConfig({
   // The widget imports its stylesheets as text, as the bundlers do (scripts/cssAsText.mjs).
   plugins: [cssAsText()],
+  resolve: { conditions: [SOURCE, ...defaultClientConditions] },
+  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
   test: {
     projects: [
       {

@@ -28,6 +28,8 @@ function custodyProbe(): Promise<string> {
     format: 'iife',
     globalName: '__latchCustodyProbe',
     platform: 'browser',
+    // The monorepo's packages from source (scripts/tsdown.base.ts), not from their builds.
+    conditions: ['@latch/source'],
     target: 'es2022',
     write: false,
     logLevel: 'silent',

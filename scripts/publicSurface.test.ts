@@ -55,9 +55,11 @@ describe('public surface', () => {
     it(`@latch/${name}`, async () => {
       const dir = join(ROOT, 'packages', name);
       const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
-        exports: Record<string, string>;
+        exports: Record<string, string | { '@latch/source': string }>;
       };
-      const sections = Object.entries(exports).map(([entry, path]) => {
+      // A published package's entry names its source under the monorepo's condition (scripts/tsdown.base.ts).
+      const sections = Object.entries(exports).map(([entry, target]) => {
+        const path = typeof target === 'string' ? target : target['@latch/source'];
         const file = join(dir, path);
         const names = exportedNames(readFileSync(file, 'utf8'), file);
         return `## @latch/${name}${entry === '.' ? '' : entry.slice(1)} (${path})\n${names.join('\n')}\n`;

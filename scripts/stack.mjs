@@ -20,7 +20,7 @@ const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback';
 
 /** Runs the server CLI once and returns its stdout (throws with its stderr on failure). */
 export function runCli(args, env) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', CLI, ...args], {
+  const result = spawnSync(process.execPath, ['--conditions=@latch/source', '--import', 'tsx', CLI, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     encoding: 'utf8',
@@ -156,7 +156,7 @@ export async function startStack({
   // The dev IdP next (its keys take a second or two), also while the wallet frame builds.
   const devIdp = track(
     'dev-idp',
-    launch('dev-idp', process.execPath, ['--import', 'tsx', DEV_IDP], {
+    launch('dev-idp', process.execPath, ['--conditions=@latch/source', '--import', 'tsx', DEV_IDP], {
       cwd: ROOT,
       env: {
         ...process.env,
@@ -209,7 +209,7 @@ export async function startStack({
   }
   track(
     'server',
-    launch('server', process.execPath, ['--import', 'tsx', CLI, 'start'], {
+    launch('server', process.execPath, ['--conditions=@latch/source', '--import', 'tsx', CLI, 'start'], {
       cwd: ROOT,
       env: { ...process.env, ...serverEnv },
       quiet,

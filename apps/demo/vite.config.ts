@@ -1,10 +1,12 @@
-import { defineConfig } from 'vite';
+import { defaultClientConditions, defineConfig } from 'vite';
 import { cssAsText } from '../../scripts/cssAsText.mjs';
 
 // No React plugin: the automatic JSX runtime (tsconfig's "jsx": "react-jsx", Vite's default) is all the demo needs.
 export default defineConfig({
   // The widget's stylesheets are text it adopts itself (strict CSP), never a <style> Vite injects.
   plugins: [cssAsText()],
+  // The @latch/* packages from their TypeScript source, not their builds (scripts/tsdown.base.ts).
+  resolve: { conditions: ['@latch/source', ...defaultClientConditions] },
   // Pre-bundle the widget's lazily imported dependencies too: otherwise Vite discovers them on first
   // use and reloads the page mid-flow.
   optimizeDeps: {

@@ -125,7 +125,7 @@ export async function browserFigures(root, { runs = 10 } = {}) {
     const demoOrigin = `http://127.0.0.1:${demoPort}`;
     const server = await startChildServer(join(root, 'bench', 'server', 'latchHost.ts'), {
       env: { BENCH_DATA_DIR: database.dir, BENCH_ALLOWED_ORIGINS: demoOrigin },
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--conditions=@latch/source', '--import', 'tsx'],
     });
     cleanups.push(() => server.stop());
     const preview = runVite(

@@ -90,7 +90,7 @@ export async function walletFigures(
         BENCH_ALLOWED_ORIGINS: demoOrigin,
         BENCH_RPC_URLS: chain.failed ? '' : `${chain.chainId}=${chain.url}`,
       },
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--conditions=@latch/source', '--import', 'tsx'],
     });
     cleanups.push(() => server.stop());
     const base = { appId: server.info.appId, clientId: server.info.clientId, apiUrl: server.origin };

@@ -73,7 +73,10 @@ try {
     const database =
       backend === 'postgres' ? await createPostgresDatabase('bench_ab') : createPgliteDirectory('bench-ab');
     const env = backend === 'postgres' ? { BENCH_DATABASE_URL: database.url } : { BENCH_DATA_DIR: database.dir };
-    const server = await startChildServer(script, { env, execArgv: ['--import', 'tsx'] }).catch(async (error) => {
+    const server = await startChildServer(script, {
+      env,
+      execArgv: ['--conditions=@latch/source', '--import', 'tsx'],
+    }).catch(async (error) => {
       await database.drop();
       throw error;
     });

@@ -11,7 +11,7 @@ export async function passkeyCpuFigures(root) {
   try {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', join(root, 'bench', 'server', 'passkeyCpu.ts')],
+      ['--conditions=@latch/source', '--import', 'tsx', join(root, 'bench', 'server', 'passkeyCpu.ts')],
       {
         cwd: root,
         timeout: 180_000,

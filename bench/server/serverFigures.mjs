@@ -87,7 +87,7 @@ export async function serverFigures(root) {
   const servers = {
     latch: {
       script: join(here, 'latchHost.ts'),
-      execArgv: ['--import', 'tsx'],
+      execArgv: ['--conditions=@latch/source', '--import', 'tsx'],
       flowsOf: latchFlows,
       prefix: 'bench-latch',
     },

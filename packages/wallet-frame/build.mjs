@@ -24,6 +24,8 @@ const result = await build({
   minify: true,
   format: 'esm',
   platform: 'browser',
+  // @latch/protocol from its source (the monorepo's condition, see scripts/tsdown.base.ts), not its build.
+  conditions: ['@latch/source'],
   target: 'es2022',
   legalComments: 'none',
   logLevel: 'warning',
