@@ -10,8 +10,16 @@ import type { LatchContext, RouteDef } from '../http/env.js';
 import { frameSecurityHeaders } from '../wallets/frameSecurityHeaders.js';
 import { chooseEncoding, type FrameAsset, FrameAssets, HASHED_SCRIPT } from './frameAssets.js';
 
-/** Where `node packages/wallet-frame/build.mjs` writes the frame bundle, resolved from this file. */
-export const DEFAULT_FRAME_DIR = fileURLToPath(new URL('../../../wallet-frame/dist', import.meta.url));
+/**
+ * The frame bundle this server serves unless LATCH_FRAME_DIR says otherwise. Run from source (a checkout: this
+ * file is .ts), it is what `node packages/wallet-frame/build.mjs` writes; a built server (the package's bundle in
+ * dist/) serves the copy its build shipped in dist/frame.
+ */
+export const DEFAULT_FRAME_DIR = fileURLToPath(
+  import.meta.url.endsWith('.ts')
+    ? new URL('../../../wallet-frame/dist', import.meta.url)
+    : new URL('./frame', import.meta.url),
+);
 
 // One reader per directory: the built scripts do not change while the server runs.
 const readers = new Map<string, FrameAssets>();
