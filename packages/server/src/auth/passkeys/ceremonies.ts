@@ -6,11 +6,9 @@ import type {
   WirePasskeyRequestOptions,
 } from '@latch/protocol';
 import { fromWirePasskeyJson, toWirePasskeyJson } from '@latch/protocol/passkeys';
-import {
-  type AuthenticationResponseJSON,
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  RegistrationResponseJSON,
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
@@ -20,6 +18,14 @@ import type { RelyingParty } from './relyingParty.js';
 // The WebAuthn ceremonies through @simplewebauthn/server, with Latch's fixed choices: ES256 and RS256,
 // user verification required, discoverable (resident) credentials, attestation 'none'. The wire is
 // snake_case (protocol's converters); every library refusal becomes the caller's LatchError.
+
+// Loaded on the first ceremony, not at start: the library is a third of the server's import time, and many
+// deployments never enable passkeys.
+let webauthn: Promise<typeof import('@simplewebauthn/server')> | undefined;
+const simpleWebAuthn = () => {
+  webauthn ??= import('@simplewebauthn/server');
+  return webauthn;
+};
 
 /** COSE ES256 and RS256 (the algorithms; EdDSA is left out). */
 export const SUPPORTED_ALGORITHMS = [-7, -257];
@@ -35,7 +41,7 @@ export async function creationOptions(
   timeoutMs: number,
   exclude: CredentialDescriptor[] = [],
 ): Promise<WirePasskeyCreationOptions> {
-  const options = await generateRegistrationOptions({
+  const options = await (await simpleWebAuthn()).generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
     userName: user.name,
@@ -58,7 +64,7 @@ export async function requestOptions(
   timeoutMs: number,
   allow?: CredentialDescriptor[],
 ): Promise<WirePasskeyRequestOptions> {
-  const options = await generateAuthenticationOptions({
+  const options = await (await simpleWebAuthn()).generateAuthenticationOptions({
     rpID: rp.id,
     challenge: Buffer.from(challenge, 'base64url'),
     timeout: timeoutMs,
@@ -77,7 +83,7 @@ export async function verifyRegistration(
 ): Promise<NewCredential> {
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await simpleWebAuthn()).verifyRegistrationResponse({
       response: fromWirePasskeyJson<RegistrationResponseJSON>(wire),
       expectedChallenge: takeChallenge,
       expectedOrigin: rp.origins,
@@ -125,7 +131,7 @@ export async function verifyAssertion(
 ): Promise<VerifiedUse> {
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verified = await verifyAuthenticationResponse({
+    verified = await (await simpleWebAuthn()).verifyAuthenticationResponse({
       response: fromWirePasskeyJson<AuthenticationResponseJSON>(wire),
       expectedChallenge: takeChallenge,
       expectedOrigin: rp.origins,
