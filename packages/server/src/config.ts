@@ -44,7 +44,7 @@ export interface Settings {
   twilioAccountSid?: string;
   twilioAuthToken?: string;
   twilioFrom?: string;
-  /** Directory of the built wallet frame bundle (`LATCH_FRAME_DIR`); default packages/wallet-frame/dist. */
+  /** Directory of the built wallet frame bundle (`LATCH_FRAME_DIR`); default: DEFAULT_FRAME_DIR (embeddedWalletPage.ts). */
   frameDir?: string;
   /**
    * Peers believed for X-Forwarded-For (`LATCH_TRUSTED_PROXIES`: IPs and CIDRs); default loopback only.
