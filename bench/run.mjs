@@ -8,6 +8,7 @@ import { browserFigures } from './browser/browserFigures.mjs';
 import { bundleFigures, FRAME_BUDGET, frameFigures } from './bundle.mjs';
 import { formatPasskeyCpuFigures, passkeyCpuFigures } from './server/passkeyCpuFigures.mjs';
 import { formatServerFigures, serverFigures } from './server/serverFigures.mjs';
+import { formatStartTimeFigures, startTimeFigures } from './server/startTime.mjs';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..');
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -62,6 +63,11 @@ const passkeyCpu = await passkeyCpuFigures(root);
 console.log('');
 for (const line of formatPasskeyCpuFigures(passkeyCpu)) console.log(line);
 if (passkeyCpu.failed) process.exitCode = 1;
+
+const startTime = await startTimeFigures(root);
+console.log('');
+for (const line of formatStartTimeFigures(startTime)) console.log(line);
+if (startTime.rows.some((row) => row.error)) process.exitCode = 1;
 
 const browser = await browserFigures(root).catch((error) => ({ failed: error.message }));
 console.log('');
