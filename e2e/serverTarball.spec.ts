@@ -122,5 +122,6 @@ describe('latch-server from its npm tarball, outside the repository', () => {
     });
     expect(me.status).toBe(200);
     expect(((await me.json()) as { user: { id: string } }).user.id).toBe(tokens.user.id);
-  });
+    // A first start creates and migrates the embedded database: seconds on a loaded CI machine.
+  }, 180_000);
 });
