@@ -1,9 +1,15 @@
 /**
  * @latch/node — Latch for host backends (docs/node-sdk.md): verify the access tokens your front end sends,
- * and read or delete your app's users through the admin API with the app secret.
+ * read or delete your app's users through the admin API with the app secret, and verify its webhooks.
  */
 export type { WireUser } from '@latch/protocol';
 export { type ErrorCode, LatchError } from '@latch/protocol';
+export type {
+  LatchWebhookEvent,
+  LatchWebhookEventData,
+  LatchWebhookEventType,
+} from '@latch/protocol/webhooks';
 export type { VerifiedAccessToken } from './accessTokens.js';
 export type { AdminClient } from './adminClient.js';
 export { createLatchNode, type LatchNode, type LatchNodeOptions } from './createLatchNode.js';
+export { verifyWebhook, type WebhookHeaders } from './verifyWebhook.js';

@@ -13,6 +13,7 @@ export const ERROR_CATALOGUE = {
   invalid_credentials: { status: 422, message: 'Invalid or expired verification code' },
   missing_or_invalid_token: { status: 401, message: 'The session token is missing, invalid or expired.' },
   invalid_app_secret: { status: 401, message: 'The app ID or app secret is invalid.' },
+  invalid_webhook: { status: 401, message: 'The webhook signature, timestamp or headers are invalid.' },
   must_be_authenticated: { status: 401, message: 'This action requires an authenticated user.' },
   cannot_link_more_of_type: { status: 409, message: 'The user already has an account of this type.' },
   linked_to_another_user: { status: 409, message: 'This account has already been linked to another user.' },

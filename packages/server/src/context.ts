@@ -23,6 +23,7 @@ import type { Db, DbKind } from './store/db.js';
 import type { DeviceKeys } from './wallets/deviceKeys.js';
 import type { WalletCustody } from './wallets/walletCustody.js';
 import type { WalletKeyring } from './wallets/walletKeyring.js';
+import type { WebhookEndpoints } from './webhooks/WebhookEndpoints.js';
 
 /** The parts the services are built from (services.ts). */
 export type ServerParts = Omit<ServerContext, ServiceName>;
@@ -43,7 +44,8 @@ export type ServiceName =
   | 'telegram'
   | 'customJwt'
   | 'oauth'
-  | 'appSecrets';
+  | 'appSecrets'
+  | 'webhookEndpoints';
 
 /** Everything a route or service needs; built once by `createLatchServer`. */
 export interface ServerContext {
@@ -86,6 +88,8 @@ export interface ServerContext {
   appSecrets: AppSecrets;
   /** OAuth 2.0 + PKCE login, link and unlink for the nine providers (auth/oauth/). */
   oauth: OAuthLogin;
+  /** The apps' webhook endpoints, secrets sealed under the master key (webhooks/). */
+  webhookEndpoints: WebhookEndpoints;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

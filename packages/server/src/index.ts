@@ -24,6 +24,7 @@ import { type DataDirLock, lockDataDir } from './store/dataDirLock.js';
 import { type Db, openDb } from './store/db.js';
 import { migrateToLatest } from './store/migrate.js';
 import { buildWalletKeyring } from './wallets/custodyFor.js';
+import { WebhookWorker } from './webhooks/WebhookWorker.js';
 
 export { createApp } from './app.js';
 export type { AppInput, AppRecord } from './apps/appStore.js';
@@ -164,6 +165,9 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
   void purge();
   const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
   purgeTimer.unref();
+  // The webhook outbox is sent by every listening server (several share a PostgreSQL safely).
+  const webhooks = new WebhookWorker(latch.ctx);
+  webhooks.start();
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
   const { adminSecret } = latch;
@@ -191,6 +195,7 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
           });
           server.closeIdleConnections();
         });
+        await webhooks.stop();
         await latch.close();
       })();
       return closing;

@@ -15,6 +15,7 @@ import { buildCustody } from './wallets/custodyFor.js';
 import { DeviceKeys } from './wallets/deviceKeys.js';
 import { buildExportCodes } from './wallets/exportStepUp.js';
 import type { WalletKeyring } from './wallets/walletKeyring.js';
+import { WebhookEndpoints } from './webhooks/WebhookEndpoints.js';
 
 /**
  * Builds every service onto the server's parts, once at startup: the master key and the wallet keyring
@@ -39,5 +40,6 @@ export function buildServices(parts: ServerParts, masterKey: Buffer, walletKeyri
     customJwt: new CustomJwtLogin(parts),
     oauth: new OAuthLogin({ ...parts, loginCredentials }),
     appSecrets: new AppSecrets(parts),
+    webhookEndpoints: new WebhookEndpoints(parts.db, parts.sealer, parts.clock),
   };
 }

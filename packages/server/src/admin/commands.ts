@@ -24,6 +24,7 @@ import { readDevIdpDescription, setUpDemoSocialLogin } from './demoSocialLogin.j
 import { assertOAuthRunnable, OAUTH_OPTIONS, OAUTH_USAGE, runOAuthCommand } from './oauthCommands.js';
 import { assertTelegramRunnable, runTelegramCommand, TELEGRAM_OPTIONS, TELEGRAM_USAGE } from './telegramCommands.js';
 import { UsageError } from './usageError.js';
+import { assertWebhookRunnable, runWebhookCommand, WEBHOOK_OPTIONS, WEBHOOK_USAGE } from './webhookCommands.js';
 
 /** The name `apps ensure-demo` finds its app by. */
 export const DEMO_APP_NAME = 'Latch Demo';
@@ -43,6 +44,7 @@ export const USAGE = `Usage: latch-server <command>
        [--dev-idp FILE]          (npm start) social login through the dev IdP described in FILE
 ${OAUTH_USAGE}${TELEGRAM_USAGE}
 ${APP_SECRET_USAGE}
+${WEBHOOK_USAGE}
   keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
                                  (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
   users reset-mfa <app-id> --user USER-ID
@@ -83,6 +85,7 @@ const OPTIONS = {
   ...TELEGRAM_OPTIONS,
   ...OAUTH_OPTIONS,
   ...APP_SECRET_OPTIONS,
+  ...WEBHOOK_OPTIONS,
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -179,6 +182,7 @@ const summary = (app: AppRecord) => ({
 export function assertRunnable({ command, sub, target, args, values }: Command): void {
   if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'secret') assertAppSecretRunnable({ action: args[0], appId: args[1], values });
+  if (command === 'apps' && sub === 'webhooks') assertWebhookRunnable({ args, values }, true);
   if (command === 'apps' && sub === 'oauth') {
     assertOAuthRunnable(args, values);
     return;
@@ -197,9 +201,18 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
     throw new UsageError('--batch must be at least 1.');
   if (
     command === 'apps' &&
-    !['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo', 'telegram', 'oauth', 'secret'].includes(
-      sub ?? '',
-    )
+    ![
+      'create',
+      'list',
+      'update',
+      'add-client',
+      'rotate-keys',
+      'ensure-demo',
+      'telegram',
+      'oauth',
+      'secret',
+      'webhooks',
+    ].includes(sub ?? '')
   )
     throw new UsageError(`Unknown apps command "${sub ?? ''}".\n\n${USAGE}`);
   if (command === 'users' && sub !== 'reset-mfa')
@@ -264,6 +277,7 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
     print(await resetUserMfa(ctx, { appId: app.id, userId }));
     return 0;
   }
+  if (sub === 'webhooks') return runWebhookCommand(ctx, { args: cmd.args, values }, print);
   if (sub === 'secret') return runAppSecretCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {

@@ -8,6 +8,8 @@ export interface Metrics {
   requests: Counter<'method' | 'route' | 'status'>;
   duration: Histogram<'method' | 'route'>;
   analyticsEvents: Counter;
+  /** Webhook delivery attempts by outcome: delivered, retry, failed (webhooks/WebhookWorker.ts). */
+  webhookDeliveries: Counter<'status'>;
 }
 
 /** Creates a registry of its own (so several servers in one process do not collide). */
@@ -32,6 +34,12 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
     analyticsEvents: new Counter({
       name: 'latch_analytics_events_total',
       help: 'Client analytics events accepted.',
+      registers: [registry],
+    }),
+    webhookDeliveries: new Counter({
+      name: 'latch_webhook_deliveries_total',
+      help: 'Webhook delivery attempts by outcome (delivered, retry, failed).',
+      labelNames: ['status'],
       registers: [registry],
     }),
   };

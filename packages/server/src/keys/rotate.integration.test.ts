@@ -172,6 +172,7 @@ for (const backend of backends()) {
           recovery_keys: 0,
           totp_secrets: 0,
           login_credentials: 0,
+          webhook_secrets: 0,
         });
       });
     }, 120_000);

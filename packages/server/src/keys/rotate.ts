@@ -6,6 +6,7 @@ import type { Db } from '../store/db.js';
 import { rewrapEnvelope, type ShareContext } from '../wallets/envelope.js';
 import type { WalletKeyring } from '../wallets/walletKeyring.js';
 import type { WalletTables } from '../wallets/walletTables.js';
+import { rotateWebhookSecrets } from '../webhooks/rotateWebhookSecrets.js';
 import { signingKeyAad } from './signingKeys.js';
 
 /** What one run of `latch-server keys rotate` did. */
@@ -19,6 +20,7 @@ export interface RotationReport {
     recovery_keys: number;
     totp_secrets: number;
     login_credentials: number;
+    webhook_secrets: number;
   };
   /** Values that could not be opened (their key is in no *_PREVIOUS variable): ids only. */
   failed: Array<{ table: string; id: string }>;
@@ -36,7 +38,7 @@ type RotationDb = Kysely<WalletTables> & Db;
 
 /**
  * Re-seals every value under the current keys, online and in batches: signing keys (master key),
- * auth shares (master key), TOTP secrets (master key), app login credential secrets (master key) and provider-recovery keys (recovery key, including those sealed under a
+ * auth shares (master key), TOTP secrets (master key), app login credential secrets and webhook secrets (master key) and provider-recovery keys (recovery key, including those sealed under a
  * master key before LATCH_RECOVERY_KEY existed). Each write is conditional on the value being
  * unchanged, so a concurrent change wins and a re-run picks up what is left; a run with nothing left
  * changes nothing.
@@ -52,7 +54,14 @@ export async function rotateKeys(
   const report: RotationReport = {
     master_key_id: sealer.currentKeyId,
     recovery_key_id: recoveryKeyId,
-    resealed: { signing_keys: 0, auth_shares: 0, recovery_keys: 0, totp_secrets: 0, login_credentials: 0 },
+    resealed: {
+      signing_keys: 0,
+      auth_shares: 0,
+      recovery_keys: 0,
+      totp_secrets: 0,
+      login_credentials: 0,
+      webhook_secrets: 0,
+    },
     failed: [],
     password_wallets_on_previous_keys: {},
   };
@@ -165,6 +174,7 @@ export async function rotateKeys(
 
   await rotateTotpSecrets(db, keyring, batchSize, report);
   await rotateLoginCredentials(db, sealer, batchSize, report);
+  await rotateWebhookSecrets(db, sealer, batchSize, report);
 
   const oprf = await rdb
     .selectFrom('embedded_wallets')

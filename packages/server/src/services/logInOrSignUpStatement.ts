@@ -1,6 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { CompiledQuery } from 'kysely';
 import type { UserRow } from '../store/schema.js';
+import { enqueueEventSql } from '../webhooks/enqueueWebhookEvent.js';
 import {
   type AccountJson,
   accountsFromJson,
@@ -20,6 +21,7 @@ import {
 // here; in auth/passwordless a code check, whose own writes (the try counted, a spent code deleted)
 // commit either way. Parameters $1…$9 (LOG_IN_PARAMETER_COUNT); a statement that puts more in front
 // numbers its own after them. Fixed texts: no query building per login, one prepared statement each.
+// The webhook events (user.created, user.authenticated) go into the outbox in the same statement.
 const GATE = 'and exists (select 1 from verdict where taken)';
 
 /** The login's CTEs and its final select, to follow a `verdict` CTE (parameters $1…$9). */
@@ -47,6 +49,14 @@ export const LOG_IN = `existing as (
   ), first_token as (
     insert into refresh_tokens (token_hash, session_id, created_at, expires_at)
     select $8, id, $4::timestamptz, $9::timestamptz from new_session
+  ), login_account as (
+    select to_jsonb(na) as account, na.user_id from new_account na
+    union all
+    select to_jsonb(la), la.user_id from linked_accounts la join existing e on la.id = e.account_id
+  ), created_event as (
+    ${enqueueEventSql('user.created', { appId: '$1', userId: 'na.user_id', account: 'to_jsonb(na)', now: '$4::timestamptz', from: 'new_account na' })}
+  ), authenticated_event as (
+    ${enqueueEventSql('user.authenticated', { appId: '$1', userId: 'acc.user_id', account: 'acc.account', now: '$4::timestamptz', from: 'login_account acc' })}
   )
   select e.account_id::text as existing_account_id, u.id as user_id, u.created_at, u.accepted_terms_at,
     ${accountsJsonSql('u.id')} as accounts, ${mfaJsonSql('u.id')} as mfa,

@@ -1,9 +1,10 @@
 import { LatchError } from '@latch/protocol';
-import type { Insertable } from 'kysely';
+import type { Insertable, Transaction } from 'kysely';
 import type { AppRecord } from '../apps/appStore.js';
 import { newUserId } from '../ids.js';
 import { isUniqueViolation } from '../store/db.js';
-import type { RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
+import type { Database, LinkedAccountRow, RefreshTokensTable, SessionsTable, UserRow } from '../store/schema.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
 import {
   type AccountInput,
   accountDetails,
@@ -144,12 +145,17 @@ export async function loginOrSignUp(
         .where('id', '=', accountId);
       if (sessionRows) {
         const rows = sessionRows(owner.user.id);
-        await ctx.db
-          .with('touched', () => touch.returning('id'))
-          .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
-          .insertInto('refresh_tokens')
-          .values(rows.refreshToken)
-          .execute();
+        const account = owner.accounts.find((a) => String(a.id) === accountId) ?? null;
+        // The login and its user.authenticated event commit together (webhooks/enqueueWebhookEvent.ts).
+        await ctx.db.transaction().execute(async (trx) => {
+          await trx
+            .with('touched', () => touch.returning('id'))
+            .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
+            .insertInto('refresh_tokens')
+            .values(rows.refreshToken)
+            .execute();
+          await enqueueWebhookEvent(trx, 'user.authenticated', { appId, userId: owner.user.id, account, now });
+        });
       } else {
         await touch.execute();
       }
@@ -170,6 +176,19 @@ export async function loginOrSignUp(
   throw new LatchError('internal_error');
 }
 
+/** Enqueues user.created, and user.authenticated when a session starts, in the sign-up's transaction. */
+async function enqueueSignUpEvents(
+  trx: Transaction<Database>,
+  appId: string,
+  userId: string,
+  account: LinkedAccountRow,
+  now: Date,
+  withSession: boolean,
+): Promise<void> {
+  await enqueueWebhookEvent(trx, 'user.created', { appId, userId, account, now });
+  if (withSession) await enqueueWebhookEvent(trx, 'user.authenticated', { appId, userId, account, now });
+}
+
 /** Creates a user with its first account; returns both as stored, without reading them back. */
 async function createUser(
   ctx: UsersContext,
@@ -184,20 +203,24 @@ async function createUser(
   if (app.maxUsers === null) {
     // The user, its account (and its session) in one statement (atomic, one round trip); the
     // foreign keys are checked at its end.
-    const withUser = ctx.db.with('new_user', (db) => db.insertInto('users').values(user).returning('id'));
     const rows = sessionRows?.(user.id);
-    const row = await (rows
-      ? withUser
-          .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
-          .with('first_token', (db) =>
-            db.insertInto('refresh_tokens').values(rows.refreshToken).returning('token_hash'),
-          )
-          .insertInto('linked_accounts')
-      : withUser.insertInto('linked_accounts')
-    )
-      .values(newAccount)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await ctx.db.transaction().execute(async (trx) => {
+      const withUser = trx.with('new_user', (db) => db.insertInto('users').values(user).returning('id'));
+      const inserted = await (rows
+        ? withUser
+            .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
+            .with('first_token', (db) =>
+              db.insertInto('refresh_tokens').values(rows.refreshToken).returning('token_hash'),
+            )
+            .insertInto('linked_accounts')
+        : withUser.insertInto('linked_accounts')
+      )
+        .values(newAccount)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await enqueueSignUpEvents(trx, app.id, user.id, inserted, now, rows !== undefined);
+      return inserted;
+    });
     return { user, accounts: [row] };
   }
   const row = await ctx.db.transaction().execute(async (trx) => {
@@ -220,6 +243,7 @@ async function createUser(
       await trx.insertInto('sessions').values(rows.session).execute();
       await trx.insertInto('refresh_tokens').values(rows.refreshToken).execute();
     }
+    await enqueueSignUpEvents(trx, app.id, user.id, inserted, now, rows !== undefined);
     return inserted;
   });
   return { user, accounts: [row] };

@@ -1,6 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import type { AppRecord } from '../apps/appStore.js';
 import { isUniqueViolation } from '../store/db.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
 import {
   type AccountInput,
   accountKey,
@@ -88,10 +89,12 @@ export async function linkAccount(
             : `The user already has a linked ${account.type} account.`,
         );
       }
-      await db
+      const linked = await db
         .insertInto('linked_accounts')
         .values(newAccountRow(appId, userId, account, key, now))
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await enqueueWebhookEvent(db, 'user.linked_account', { appId, userId, account: linked, now });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
@@ -122,6 +125,7 @@ export async function unlinkAccount(
     );
     if (remainingLogins.length === 0) throw new LatchError('cannot_unlink_last_account');
     await db.deleteFrom('linked_accounts').where('id', '=', target.id).where('user_id', '=', userId).execute();
+    await enqueueWebhookEvent(db, 'user.unlinked_account', { appId, userId, account: target, now: ctx.clock.now() });
   });
   return requireUser(ctx, appId, userId);
 }

@@ -1,6 +1,7 @@
 import type { RecoveryMethod } from '@latch/protocol';
 import type { ServerContext } from '../context.js';
 import { type AccountInput, accountDetails, accountKey } from '../services/accounts.js';
+import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
 import type { WalletOwner } from './walletCustody.js';
 
 /** The linked `wallet` account that shows the user's embedded wallet (SPEC §3). */
@@ -43,7 +44,7 @@ export async function recordEmbeddedWalletAccount(
     await ctx.db.updateTable('linked_accounts').set({ details }).where('id', '=', existing.id).execute();
     return;
   }
-  await ctx.db
+  const inserted = await ctx.db
     .insertInto('linked_accounts')
     .values({
       app_id: owner.appId,
@@ -56,5 +57,13 @@ export async function recordEmbeddedWalletAccount(
       latest_verified_at: now,
       created_at: now,
     })
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  // In the wallet's creation transaction (WalletCustody.createWallet's `within`): the event commits with it.
+  await enqueueWebhookEvent(ctx.db, 'wallet.created', {
+    appId: owner.appId,
+    userId: owner.userId,
+    account: inserted,
+    now,
+  });
 }

@@ -10,6 +10,7 @@ import * as passkeys015 from './015_passkeys.js';
 import * as mfa016 from './016_mfa.js';
 import * as loginCredentials017 from './017_login_credentials.js';
 import * as appSecrets018 from './018_app_secrets.js';
+import * as webhooks019 from './019_webhooks.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '016_mfa': mfa016,
   '017_login_credentials': loginCredentials017,
   '018_app_secrets': appSecrets018,
+  '019_webhooks': webhooks019,
 };

@@ -1,0 +1,43 @@
+import type { WireLinkedAccount, WireUser } from './user.js';
+
+/**
+ * Webhooks (issue #15, docs/webhooks.md): the events a Latch server POSTs to an app's endpoints, signed per
+ * the Standard Webhooks spec (headers webhook-id, webhook-timestamp, webhook-signature).
+ */
+
+/** Every event type, in the order docs/webhooks.md lists them. */
+export const WEBHOOK_EVENT_TYPES = [
+  'user.created',
+  'user.authenticated',
+  'user.linked_account',
+  'user.unlinked_account',
+  'wallet.created',
+] as const;
+
+/** One event type. */
+export type LatchWebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+
+/** True when `value` names an event type. */
+export function isWebhookEventType(value: unknown): value is LatchWebhookEventType {
+  return (WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(value);
+}
+
+/** What every event carries: the app, the user (null when deleted before the event was sent) and the account concerned. */
+export interface LatchWebhookEventData {
+  app_id: string;
+  /** The user as the admin API returns it, read when the event is sent. */
+  user: WireUser | null;
+  /** The account signed up / logged in / linked / unlinked with, or the embedded wallet created. */
+  account: WireLinkedAccount | null;
+}
+
+/** An event as its body says: `{ type, timestamp, data }`. */
+export interface LatchWebhookEvent<T extends LatchWebhookEventType = LatchWebhookEventType> {
+  type: T;
+  /** When the change happened (ISO 8601). */
+  timestamp: string;
+  data: LatchWebhookEventData;
+}
+
+/** The start of every webhook signing secret (Standard Webhooks): `whsec_<base64 of the key>`. */
+export const WEBHOOK_SECRET_PREFIX = 'whsec_';

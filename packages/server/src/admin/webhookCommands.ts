@@ -1,0 +1,134 @@
+import { isAppId, LatchError } from '@latch/protocol';
+import { isWebhookEventType, type LatchWebhookEventType, WEBHOOK_EVENT_TYPES } from '@latch/protocol/webhooks';
+import type { Kysely } from 'kysely';
+import type { ServerContext } from '../context.js';
+import type { WebhookTables } from '../webhooks/webhookTables.js';
+import { assertWebhookUrl } from '../webhooks/webhookUrl.js';
+import { UsageError } from './usageError.js';
+
+/** How long the previous secret keeps signing after `rotate-secret` unless `--grace` says otherwise. */
+export const DEFAULT_WEBHOOK_GRACE_SECONDS = 24 * 60 * 60;
+const MAX_WEBHOOK_GRACE_SECONDS = 30 * 24 * 60 * 60;
+
+/** The usage lines of the webhook commands (docs/webhooks.md). */
+export const WEBHOOK_USAGE = `  apps webhooks add <app-id> --url URL [--events a,b]
+                                 a webhook endpoint (https; in dev mode also http to loopback); prints its
+                                 signing secret once. Events (default all): ${WEBHOOK_EVENT_TYPES.join(', ')}
+  apps webhooks list <app-id>    the app's endpoints (one JSON object per line; no secrets)
+  apps webhooks remove <app-id> <endpoint-id>
+  apps webhooks rotate-secret <app-id> <endpoint-id> [--grace SECONDS]
+                                 a new signing secret; the previous one also signs for SECONDS (default ${DEFAULT_WEBHOOK_GRACE_SECONDS})
+  apps webhooks deliveries <app-id>
+                                 the latest 100 deliveries and their state (pending, delivered, failed)`;
+
+/** The options of the webhook commands (`--grace` is shared with `apps secret rotate`). */
+export const WEBHOOK_OPTIONS = {
+  url: { type: 'string' },
+  events: { type: 'string' },
+} as const;
+
+/** What a webhook command reads of a parsed command line. */
+export interface WebhookCommand {
+  /** The positionals after `apps webhooks`: action, app id, endpoint id. */
+  args: string[];
+  values: { url?: string; events?: string; grace?: string };
+}
+
+const ACTIONS = ['add', 'list', 'remove', 'rotate-secret', 'deliveries'];
+
+function events(raw: string | undefined): LatchWebhookEventType[] {
+  if (raw === undefined) return [...WEBHOOK_EVENT_TYPES];
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = list.filter((e) => !isWebhookEventType(e));
+  if (list.length === 0 || unknown.length > 0)
+    throw new UsageError(`--events takes a comma-separated list of: ${WEBHOOK_EVENT_TYPES.join(', ')}.`);
+  return [...new Set(list as LatchWebhookEventType[])];
+}
+
+function grace(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_WEBHOOK_GRACE_SECONDS;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || value > MAX_WEBHOOK_GRACE_SECONDS)
+    throw new UsageError(`--grace must be a whole number of seconds from 0 to ${MAX_WEBHOOK_GRACE_SECONDS}.`);
+  return value;
+}
+
+/**
+ * Checks a webhook command line before any database is opened; throws UsageError naming the problem. Before
+ * the server's settings are known `dev` is true (the URL's form is checked); the run checks it again.
+ */
+export function assertWebhookRunnable({ args, values }: WebhookCommand, dev: boolean): void {
+  const [action, appId, endpointId] = args;
+  if (!ACTIONS.includes(action ?? ''))
+    throw new UsageError(
+      `Unknown apps webhooks command "${action ?? ''}" (${ACTIONS.join(', ')}).\n\n${WEBHOOK_USAGE}`,
+    );
+  if (!appId) throw new UsageError(`apps webhooks ${action} needs the app id.`);
+  if (!isAppId(appId)) throw new LatchError('invalid_app_id');
+  if ((action === 'remove' || action === 'rotate-secret') && !endpointId)
+    throw new UsageError(`apps webhooks ${action} needs the endpoint id (see apps webhooks list).`);
+  if (action !== 'add' && (values.url !== undefined || values.events !== undefined))
+    throw new UsageError('--url and --events are options of add.');
+  if (action !== 'rotate-secret' && values.grace !== undefined)
+    throw new UsageError('--grace is an option of rotate-secret.');
+  if (action === 'add') {
+    if (!values.url) throw new UsageError('apps webhooks add needs --url URL.');
+    assertWebhookUrl(values.url, dev);
+    events(values.events);
+  }
+  if (action === 'rotate-secret') grace(values.grace);
+}
+
+/** The latest deliveries of an app, newest first, as `apps webhooks deliveries` prints them. */
+async function deliveries(ctx: ServerContext, appId: string) {
+  const rows = await (ctx.db as unknown as Kysely<WebhookTables>)
+    .selectFrom('webhook_deliveries')
+    .select(['id', 'type', 'endpoint_id', 'status', 'attempts', 'next_attempt_at', 'last_status_code', 'created_at'])
+    .where('app_id', '=', appId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(100)
+    .execute();
+  return rows.map((row) => ({
+    event_id: row.id,
+    type: row.type,
+    endpoint_id: row.endpoint_id,
+    status: row.status,
+    attempts: row.attempts,
+    next_attempt_at: row.status === 'pending' ? new Date(row.next_attempt_at).toISOString() : null,
+    last_status_code: row.last_status_code,
+    created_at: new Date(row.created_at).toISOString(),
+  }));
+}
+
+/**
+ * Runs `apps webhooks add|list|remove|rotate-secret|deliveries`, one JSON object per printed line. A secret
+ * is printed only by add and rotate-secret, once; it is stored sealed under the master key.
+ */
+export async function runWebhookCommand(
+  ctx: ServerContext,
+  command: WebhookCommand,
+  print: (value: unknown) => void,
+): Promise<number> {
+  assertWebhookRunnable(command, ctx.settings.dev);
+  const [action, , endpointId] = command.args;
+  const app = await ctx.apps.require(command.args[1]);
+  const endpoints = ctx.webhookEndpoints;
+  if (action === 'add') {
+    const url = assertWebhookUrl(command.values.url as string, ctx.settings.dev);
+    print(await endpoints.add(app.id, url, events(command.values.events)));
+  } else if (action === 'list') {
+    for (const endpoint of await endpoints.list(app.id)) print(endpoint);
+  } else if (action === 'remove') {
+    await endpoints.remove(app.id, endpointId as string);
+    print({ endpoint_id: endpointId, removed: true });
+  } else if (action === 'rotate-secret') {
+    print(await endpoints.rotateSecret(app.id, endpointId as string, grace(command.values.grace)));
+  } else {
+    for (const delivery of await deliveries(ctx, app.id)) print(delivery);
+  }
+  return 0;
+}
