@@ -1,12 +1,16 @@
+import { randomBytes } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { parseCommand, runCommand } from '../admin/commands.js';
 import { uniqueEmail } from '../codes/testing/passwordlessTestClient.js';
+import { createSealer, loadMasterKey } from '../crypto/masterKey.js';
 import { captureLogs } from '../delivery/testing/captureLogs.js';
+import { rotateKeys } from '../keys/rotate.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
 import { forEachBackend, type TestServer } from '../test/harness.js';
 import { registeredFrame } from '../wallets/testing/testFrame.js';
 import { webhookReceiver } from './testing/webhookReceiver.js';
+import { WebhookEndpoints } from './WebhookEndpoints.js';
 import { MAX_ATTEMPTS, RETRY_DELAYS_SECONDS, WebhookWorker } from './WebhookWorker.js';
 
 type Receiver = Awaited<ReturnType<typeof webhookReceiver>>;
@@ -165,6 +169,25 @@ forEachBackend(
       await worker.runOnce();
       expect(verified(s, receiver, fresh)).toHaveLength(1);
       expect(() => verified(s, receiver, old)).toThrow();
+    });
+
+    it('keys rotate re-seals the current and the previous secret under the new master key', async () => {
+      const s = server();
+      const { appId, endpointId, secret: old } = await appWithEndpoint(s, receiver);
+      const [rotated] = await cli(s, 'apps', 'webhooks', 'rotate-secret', appId, endpointId);
+      const sealer = createSealer(randomBytes(32), [loadMasterKey(s.settings)]);
+      const report = await rotateKeys(s.db, sealer, s.ctx.walletKeyring);
+      expect(report.resealed.webhook_secrets).toBeGreaterThanOrEqual(1);
+      expect(report.failed).toEqual([]);
+      const row = await s.db
+        .selectFrom('webhook_endpoints' as never)
+        .select(['secret_sealed', 'previous_secret_sealed'] as never[])
+        .where('id' as never, '=', endpointId as never)
+        .executeTakeFirstOrThrow();
+      for (const sealed of Object.values(row as Record<string, string>)) expect(sealer.isCurrent(sealed)).toBe(true);
+      const opened = await new WebhookEndpoints(s.db, sealer, s.clock).signingSecrets(endpointId);
+      expect(opened?.secrets).toEqual([rotated!.secret, old]);
+      expect((await rotateKeys(s.db, sealer, s.ctx.walletKeyring)).resealed.webhook_secrets).toBe(0);
     });
 
     it('never shows a secret in list output or in the logs (trace level)', async () => {
