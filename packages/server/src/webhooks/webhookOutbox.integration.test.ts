@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { parseCommand, runCommand } from '../admin/commands.js';
 import { uniqueEmail } from '../codes/testing/passwordlessTestClient.js';
 import type { Settings } from '../config.js';
+import { startServer } from '../index.js';
+import { loginOrSignUp } from '../services/loginOrSignUp.js';
 import { backends, createTestServer, type TestServer, testSettings } from '../test/harness.js';
 import { webhookReceiver } from './testing/webhookReceiver.js';
 import { WebhookWorker } from './WebhookWorker.js';
@@ -106,3 +108,22 @@ for (const backend of backends()) {
     );
   });
 }
+
+describe('webhook worker in a listening server', () => {
+  it('`start` sends new events on its own within seconds, and close() stops the worker', async () => {
+    const receiver = await webhookReceiver();
+    const server = await startServer(testSettings());
+    try {
+      const { id: appId } = await server.ctx.apps.create({ name: 'Live' });
+      await runCommand(server.ctx, parseCommand(['apps', 'webhooks', 'add', appId, '--url', receiver.url]), () => {});
+      await loginOrSignUp(server.ctx, await server.ctx.apps.require(appId), {
+        type: 'email',
+        address: uniqueEmail('live'),
+      });
+      await expect.poll(() => receiver.received.length, { timeout: 10_000 }).toBe(1);
+    } finally {
+      await server.close();
+      await receiver.close();
+    }
+  }, 30_000);
+});
