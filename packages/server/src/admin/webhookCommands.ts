@@ -13,7 +13,8 @@ const MAX_WEBHOOK_GRACE_SECONDS = 30 * 24 * 60 * 60;
 /** The usage lines of the webhook commands (docs/webhooks.md). */
 export const WEBHOOK_USAGE = `  apps webhooks add <app-id> --url URL [--events a,b]
                                  a webhook endpoint (https; in dev mode also http to loopback); prints its
-                                 signing secret once. Events (default all): ${WEBHOOK_EVENT_TYPES.join(', ')}
+                                 signing secret once. Events (default all): ${WEBHOOK_EVENT_TYPES.slice(0, 2).join(', ')},
+                                 ${WEBHOOK_EVENT_TYPES.slice(2).join(', ')}
   apps webhooks list <app-id>    the app's endpoints (one JSON object per line; no secrets)
   apps webhooks remove <app-id> <endpoint-id>
   apps webhooks rotate-secret <app-id> <endpoint-id> [--grace SECONDS]

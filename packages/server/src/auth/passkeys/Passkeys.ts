@@ -127,7 +127,12 @@ export class Passkeys implements PasskeyMfa {
     if (response.is_new_user) {
       // The passkey was unlinked between its check and the login, which then signed a new user up
       // with it: undo that user (and its session) and refuse, as if the unlink had come first.
-      await this.ctx.db.deleteFrom('users').where('id', '=', userIdOf(response)).execute();
+      // Its unsent webhook events go too: they would announce a user that never was (webhooks/).
+      const userId = userIdOf(response);
+      await this.ctx.db.transaction().execute(async (trx) => {
+        await sql`delete from webhook_deliveries where user_id = ${userId} and status = 'pending'`.execute(trx);
+        await trx.deleteFrom('users').where('id', '=', userId).execute();
+      });
       throw refused();
     }
     return response;
