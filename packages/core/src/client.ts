@@ -212,9 +212,10 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       const failure =
         error instanceof LatchError ? error : new LatchError('internal_error', undefined, { cause: error });
       store.update({ status: 'error', error: failure });
-      // A page whose origin the app does not allow sees only a network error: a dev build asks why
-      // (diagnoseOrigin does nothing in a production build; its module stays out of the first chunk).
-      if (failure.code === 'client_network_error')
+      // A page whose origin the app does not allow sees a network error (a refused preflight), or the readable
+      // invalid_origin when another app allows its origin: a dev build says which origin to add (diagnoseOrigin
+      // does nothing in a production build; its module stays out of the first chunk).
+      if (failure.code === 'client_network_error' || failure.code === 'invalid_origin')
         void hostSide().then((m) =>
           m.diagnoseOrigin(options.apiUrl, appId, globalThis.location?.origin, options.fetch),
         );
