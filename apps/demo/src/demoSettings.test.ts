@@ -22,6 +22,7 @@ describe('demo settings', () => {
       noPromptOnSignature: false,
       noPromptOnMfaRequired: false,
       devIdpUrl: 'http://q-idp',
+      host: {},
     });
     expect(readDemoSettings('', env)).toEqual({
       appId: 'env-app',
@@ -31,7 +32,15 @@ describe('demo settings', () => {
       noPromptOnSignature: false,
       noPromptOnMfaRequired: false,
       devIdpUrl: 'http://env-idp',
+      host: {},
     });
+  });
+
+  it('reads the host config from ?host= (JSON), and ignores one that is not an object', () => {
+    const host = { appearance: { theme: 'dark', accentColor: '#0E7C66' }, loginMethods: ['sms', 'email'] };
+    expect(readDemoSettings(`?host=${encodeURIComponent(JSON.stringify(host))}`, {}).host).toEqual(host);
+    expect(readDemoSettings('?host=%7Bnot%20json', {}).host).toEqual({});
+    expect(readDemoSettings('?host=%5B1%5D', {}).host).toEqual({});
   });
 
   it('reads noPromptOnSignature from the query', () => {

@@ -1,3 +1,5 @@
+import type { HostConfig } from '@latch/react';
+
 /** Where the demo finds its app: the page's query (?appId=&clientId=&apiUrl=&devIdpUrl=), else the VITE_LATCH_* variables. */
 export interface DemoSettings {
   appId: string;
@@ -14,6 +16,19 @@ export interface DemoSettings {
    * that mints tokens for its users (the custom token panel). Empty: no such panel.
    */
   devIdpUrl: string;
+  /** ?host={…JSON…}: the provider's host config (appearance, loginMethods, legal, …; docs/theming.md). */
+  host: HostConfig;
+}
+
+/** The host config of the query, or none when it is not a JSON object. */
+function readHost(raw: string | null): HostConfig {
+  if (!raw) return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as HostConfig) : {};
+  } catch {
+    return {};
+  }
 }
 
 /** Reads the demo's settings from a query string and the build-time environment. */
@@ -27,5 +42,6 @@ export function readDemoSettings(search: string, env: Record<string, string | un
     noPromptOnSignature: query.get('noPromptOnSignature') === '1',
     noPromptOnMfaRequired: query.get('noPromptOnMfaRequired') === '1',
     devIdpUrl: query.get('devIdpUrl') ?? env.VITE_LATCH_DEV_IDP_URL ?? '',
+    host: readHost(query.get('host')),
   };
 }

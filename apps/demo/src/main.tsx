@@ -1,10 +1,11 @@
-import { LatchProvider } from '@latch/react';
-import { StrictMode } from 'react';
+import { type HostConfig, LatchProvider } from '@latch/react';
+import { type ReactNode, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DemoApp } from './DemoApp.js';
 import { demoChains } from './demoChains.js';
 import { readDemoSettings } from './demoSettings.js';
 import { devChainRpcUrl } from './devChain.js';
+import { HostOptionsPanel } from './HostOptionsPanel.js';
 
 const settings = readDemoSettings(window.location.search, import.meta.env as Record<string, string | undefined>);
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -20,20 +21,30 @@ if (!settings.appId) {
   // StrictMode, as most hosts run it in development: mounts twice, and the widget must not care.
   root.render(
     <StrictMode>
-      <LatchProvider
-        appId={settings.appId}
-        clientId={settings.clientId}
-        apiUrl={settings.apiUrl}
-        embeddedWallets={{ noPromptOnSignature: settings.noPromptOnSignature }}
-        mfa={{ noPromptOnMfaRequired: settings.noPromptOnMfaRequired }}
-        chains={demoChains(import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null)}
-        onLoginComplete={({ intent, user, isNewUser }) =>
-          console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)
-        }
-        onError={(error) => console.info(`[demo] ${error}`)}
-      >
-        <DemoApp embed={settings.embed} hostMfaPrompt={settings.noPromptOnMfaRequired} devIdpUrl={settings.devIdpUrl} />
-      </LatchProvider>
+      <DemoRoot />
     </StrictMode>,
+  );
+}
+
+/** The provider with the query's host config, which the appearance panel changes live. */
+function DemoRoot(): ReactNode {
+  const [host, setHost] = useState<HostConfig>(settings.host);
+  return (
+    <LatchProvider
+      appId={settings.appId}
+      clientId={settings.clientId}
+      apiUrl={settings.apiUrl}
+      {...host}
+      embeddedWallets={{ ...host.embeddedWallets, noPromptOnSignature: settings.noPromptOnSignature }}
+      mfa={{ noPromptOnMfaRequired: settings.noPromptOnMfaRequired }}
+      chains={demoChains(import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null)}
+      onLoginComplete={({ intent, user, isNewUser }) =>
+        console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)
+      }
+      onError={(error) => console.info(`[demo] ${error}`)}
+    >
+      <DemoApp embed={settings.embed} hostMfaPrompt={settings.noPromptOnMfaRequired} devIdpUrl={settings.devIdpUrl} />
+      <HostOptionsPanel host={host} onChange={setHost} />
+    </LatchProvider>
   );
 }

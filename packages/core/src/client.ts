@@ -16,6 +16,7 @@ import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
 import { type WalletActions, walletActions } from './actions/walletActions.js';
 import { type Clock, systemClock } from './clock.js';
+import type { HostConfig } from './hostConfig.js';
 import type { OAuthBrowser } from './oauth/oauthBrowser.js';
 import type { SocialActions } from './oauth/socialActions.js';
 import type { PasskeyActions } from './passkeys/passkeyActions.js';
@@ -81,6 +82,8 @@ export interface LatchClient
   takeDeviceGrant(): string | null;
   /** A signed-in call to the Latch server, for lazily loaded action modules (e.g. MFA's); see sendAuthed. */
   authedRequest<T>(path: string, body?: unknown): Promise<T>;
+  /** Replaces the host's options (HostConfig's fields are read); the config is re-merged, unchanged when equal. */
+  setHostConfig(host: HostConfig | undefined): void;
   /** Stops listening, cancels in-flight calls and drops subscribers. */
   destroy(): void;
 }
@@ -153,6 +156,18 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       },
     ));
   let stopWatching: () => void = () => {};
+  let serverConfig: AppConfig | null = null;
+  let host: HostConfig | undefined;
+  // The merge with the host's options lives in a lazy chunk (out of the page's first JavaScript).
+  const hostSide = () => import('./hostConfig.js');
+  // Each merge reads the latest `host`; an unchanged result is the same object, so nothing re-renders.
+  const applyHost = async () => {
+    const { applyHostConfig } = await hostSide();
+    // Read after the await: a merge that waited for the chunk must compare with the latest config.
+    const previous = store.get().config;
+    const config = serverConfig && applyHostConfig(serverConfig, host, previous);
+    if (config !== previous) store.update({ config });
+  };
 
   const loadUser = async () => {
     const token = await session.getAccessToken();
@@ -162,6 +177,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
 
   const init = async (): Promise<LatchState> => {
     store.update({ status: 'loading', error: null });
+    hostSide().catch(() => {}); // loads while the config call runs
     const returned = takeReturnParams(options.location ?? browserUrlAccess());
     // The OAuth popup, back on the host page: it hands the result to its opener, closes, and does nothing else.
     // (Its module loads then: the check of the opener's origin and the message are there.)
@@ -188,14 +204,21 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     });
     try {
       const server = await transport.request<ServerAppConfig>(API.appConfig(appId), { signal: lifetime.signal });
-      const config: AppConfig = toAppConfig(server);
-      store.update({ config });
+      serverConfig = toAppConfig(server);
+      await applyHost();
       if (session.hasSession()) await loadUser();
       store.update({ status: 'ready' });
     } catch (error) {
       const failure =
         error instanceof LatchError ? error : new LatchError('internal_error', undefined, { cause: error });
       store.update({ status: 'error', error: failure });
+      // A page whose origin the app does not allow sees a network error (a refused preflight), or the readable
+      // invalid_origin when another app allows its origin: a dev build says which origin to add (diagnoseOrigin
+      // does nothing in a production build; its module stays out of the first chunk).
+      if (failure.code === 'client_network_error' || failure.code === 'invalid_origin')
+        void hostSide().then((m) =>
+          m.diagnoseOrigin(options.apiUrl, appId, globalThis.location?.origin, options.fetch),
+        );
     }
     return store.get();
   };
@@ -220,6 +243,10 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       const taken = oauthReturn;
       oauthReturn = null;
       return taken;
+    },
+    setHostConfig(next) {
+      host = next;
+      applyHost().catch(() => {}); // a chunk that failed to load leaves the config as it was
     },
     destroy() {
       stopWatching();

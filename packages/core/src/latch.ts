@@ -10,6 +10,7 @@ import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
+import type { HostConfig } from './hostConfig.js';
 
 /** What a completed login or link reports to the host. */
 export interface LoginCompleteResult {
@@ -18,8 +19,11 @@ export interface LoginCompleteResult {
   isNewUser: boolean;
 }
 
-/** Options of `createLatch`: the app, the server and the host's outcome callbacks. */
-export interface LatchOptions {
+/**
+ * Options of `createLatch`: the app, the server, the host's outcome callbacks and its config (HostConfig:
+ * `appearance`, `loginMethods`, `loginMethodsAndOrder`, `embeddedWallets`, `legal`; docs/theming.md).
+ */
+export interface LatchOptions extends HostConfig {
   appId: string;
   clientId: string;
   /** The Latch server; defaults to http://localhost:8787. */
@@ -35,9 +39,10 @@ export interface LatchOptions {
   clock?: Clock;
   /**
    * `noPromptOnSignature` signs and sends without the sign request and send screens;
-   * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's).
+   * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's);
+   * `createOnLogin` may lower the server's setting.
    */
-  embeddedWallets?: { noPromptOnSignature?: boolean; waitForTransactionConfirmation?: boolean };
+  embeddedWallets?: HostConfig['embeddedWallets'];
   /** `noPromptOnMfaRequired`: no MFA dialog; the host answers MFA requests itself (useMfa). Unset: the app config's. */
   mfa?: { noPromptOnMfaRequired?: boolean };
   /** SPEC §3 supportedChains and defaultChain, with RPC and explorer URL overrides (default: every built-in chain, Ethereum first). */
@@ -97,6 +102,7 @@ export function createLatch(initial: LatchOptions): Latch {
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
   let options: LatchOptions = initial;
   const client = initial.client ?? createLatchClient({ appId, clientId, apiUrl, clock });
+  client.setHostConfig(initial);
   const embeddedWallet = createEmbeddedWalletRuntime({
     client,
     apiUrl,
@@ -154,6 +160,8 @@ export function createLatch(initial: LatchOptions): Latch {
     embeddedWallet,
     setOptions(patch) {
       options = { ...options, ...patch };
+      // A changed host config re-merges the app config; an equal one is a no-op (a provider passes it every render).
+      client.setHostConfig(options);
     },
     start() {
       // Keep the flow's view of the app config current; the config arrives after init.

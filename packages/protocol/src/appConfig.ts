@@ -129,6 +129,15 @@ export type ServerAppConfig = {
   color_scheme: 'light' | 'dark';
 } & Record<LoginMethodFlag, boolean>;
 
+/** Colours derived from an accent: the accent, button fill and its text, link text on light and dark. */
+export interface AccentColors {
+  accent: string;
+  fill: string;
+  contrast: string;
+  text: string;
+  textDark: string;
+}
+
 /** The app config as the UI uses it (SPEC §3, camelCase). */
 export interface AppConfig {
   id: string;
@@ -142,7 +151,11 @@ export interface AppConfig {
     loginGroupPriority: 'web2-first' | 'web3-first';
     hideDirectWeb2Inputs: boolean;
     walletList: string[];
-    palette: { colorScheme: 'light' | 'dark'; accent: string };
+    /**
+     * 'system' (a host setting) follows the device's prefers-color-scheme. `colors`: derived from the accent
+     * by the client (readable pairs, core's accentColors), absent until it has merged the config.
+     */
+    palette: { colorScheme: 'light' | 'dark' | 'system'; accent: string; colors?: AccentColors };
     logo?: string;
   };
   legal: { requireUsersAcceptTerms: boolean; termsAndConditionsUrl?: string; privacyPolicyUrl?: string };

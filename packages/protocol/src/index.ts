@@ -1,5 +1,6 @@
 export { ADMIN_API, APP_SECRET_PREFIX } from './adminApi.js';
 export {
+  type AccentColors,
   type AppConfig,
   BUILT_LOGIN_METHODS,
   BUILT_RECOVERY_OPTIONS,

@@ -1,4 +1,4 @@
-export type { EmbeddedWalletState, ExitError, MfaRequest, SignRequest } from '@latch/core';
+export type { EmbeddedWalletState, ExitError, HostConfig, MfaRequest, SignRequest, ThemeSetting } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';
 export { type UseMfa, useMfa } from './hooks/useMfa.js';

@@ -106,7 +106,7 @@ describe('server rendering (no DOM globals)', () => {
     expect(textOf(html)).toContain('By logging in I agree to the Terms of Service & Privacy Policy');
     expect(html).toContain('href="https://acme.example/privacy"');
     expect(html).toContain('data-latch-theme="dark"');
-    expect(html).toContain('--latch-accent:#FF0000');
+    expect(html).toContain('--latch-_accent:#FF0000');
   });
 
   it('shows no login method that is not built: no disabled button, no "Not available yet"', async () => {

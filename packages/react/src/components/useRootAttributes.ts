@@ -1,19 +1,33 @@
 import { DEFAULTS } from '@latch/protocol';
 import { useMemo } from 'react';
 import { useClientState } from '../hooks/index.js';
-import { themeVariables } from '../styles/theme.js';
 
-/** The attributes of the widget root: the scope of every CSS rule, the scheme and the accent variables. */
+/**
+ * The attributes of the widget root: the scope of every CSS rule, the scheme ('system' follows the
+ * device's prefers-color-scheme live, in CSS, so a server render needs no guess) and the accent colours,
+ * as the private inputs of the documented custom properties (widget.css; a host stylesheet's values win).
+ */
 export function useRootAttributes(): {
   'data-latch-root': '';
-  'data-latch-theme': 'light' | 'dark';
-  style: Record<string, string>;
+  'data-latch-theme': 'light' | 'dark' | 'system';
+  style: Record<string, string | undefined>;
 } {
   const { config } = useClientState();
   const palette = config?.appearance.palette;
   const scheme = palette?.colorScheme ?? DEFAULTS.colorScheme;
+  const colors = palette?.colors;
   return useMemo(
-    () => ({ 'data-latch-root': '', 'data-latch-theme': scheme, style: themeVariables(palette?.accent, scheme) }),
-    [scheme, palette?.accent],
+    () => ({
+      'data-latch-root': '',
+      'data-latch-theme': scheme,
+      style: {
+        '--latch-_accent': colors?.accent,
+        '--latch-_accent-fill': colors?.fill,
+        '--latch-_accent-contrast': colors?.contrast,
+        '--latch-_accent-text': colors?.text,
+        '--latch-_accent-text-dark': colors?.textDark,
+      },
+    }),
+    [scheme, colors],
   );
 }

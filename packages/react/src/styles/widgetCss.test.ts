@@ -17,7 +17,15 @@ describe('the widget stylesheets', () => {
       expect(selectors.length).toBeGreaterThan(0);
       for (const group of selectors)
         for (const selector of group.split(','))
-          expect(selector).toMatch(/^\s*(dialog)?\[data-latch-root\]|^\s*(from|to)\b/);
+          expect(selector).toMatch(/^\s*(:where\()?(dialog)?\[data-latch-root\]|^\s*(from|to)\b/);
     }
+  });
+
+  it('define exactly the custom properties docs/theming.md documents (private inputs `--latch-_…` aside)', () => {
+    const defined = new Set([...WIDGET_CSS.matchAll(/^\s*(--latch-[a-z][a-z-]*):/gm)].map((m) => m[1]));
+    const docs = readFileSync(new URL('../../../../docs/theming.md', import.meta.url), 'utf8');
+    const documented = new Set([...docs.matchAll(/^\| `(--latch-[a-z-]+)`\s*\|/gm)].map((m) => m[1]));
+    expect(defined.size).toBeGreaterThan(10);
+    expect([...documented].sort()).toEqual([...defined].sort());
   });
 });

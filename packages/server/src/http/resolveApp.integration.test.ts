@@ -28,6 +28,32 @@ forEachBackend('resolveApp: the request app, resolved once', (server) => {
     expect(allowed.headers.get('access-control-allow-origin')).toBe(ALLOWED);
   });
 
+  it('lets a refused page read the app-config refusal (so a dev build can name the origin), and nothing else', async () => {
+    const { appId } = await server().createApp({ name: 'Secret name', allowedOrigins: [ALLOWED] });
+    const refused = await server().call('GET', API.appConfig(appId), { headers: { origin: EVIL } });
+    expect(refused.status).toBe(403);
+    const body = (await refused.json()) as Record<string, unknown>;
+    expect(body.error).toBe('invalid_origin');
+    // The refusal carries the code, never the app: no name, id, key or method flag.
+    expect(Object.keys(body).filter((key) => key !== 'error' && key !== 'message')).toEqual([]);
+    expect(JSON.stringify(body)).not.toContain('Secret name');
+    expect(refused.headers.get('access-control-allow-origin')).toBe(EVIL);
+    expect(refused.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(refused.headers.get('vary')).toContain('Origin');
+    // Other routes of the app, and the preflight, still answer a refused origin without CORS headers.
+    const jwks = await server().call('GET', `${API.appConfig(appId)}/jwks.json`, { headers: { origin: EVIL } });
+    expect(jwks.status).toBe(403);
+    expect(jwks.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await server().call('OPTIONS', API.appConfig(appId), {
+      headers: { origin: EVIL, 'access-control-request-method': 'GET', 'access-control-request-headers': HEADER.appId },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    // The allowed origin reads the config as before.
+    const allowed = await server().call('GET', API.appConfig(appId), { headers: { origin: ALLOWED } });
+    expect(allowed.status).toBe(200);
+    expect(((await allowed.json()) as { name: string }).name).toBe('Secret name');
+  });
+
   it('refuses a client id of another app, and a malformed or unknown app with its own error', async () => {
     const a = await server().createApp();
     const b = await server().createApp();

@@ -1,4 +1,4 @@
-import { HEADER, isAppId, LatchError } from '@latch/protocol';
+import { API, HEADER, isAppId, LatchError } from '@latch/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { AppRecord } from '../apps/appStore.js';
 import { unverifiedAudience } from '../tokens/accessToken.js';
@@ -56,7 +56,15 @@ export function resolveApp(): MiddlewareHandler<AppEnv> {
       const clientId = c.req.header(HEADER.clientId);
       if (clientId && !app.clientIds.includes(clientId)) throw new LatchError('invalid_client_id');
       const origin = c.req.header('origin');
-      if (origin && !originAllowed(c, origin, app)) throw new LatchError('invalid_origin');
+      if (origin && !originAllowed(c, origin, app)) {
+        // The app-config GET's refusal is readable by the refused page (the body is the error code and
+        // nothing of the app), so a dev build can tell a missing origin from a network failure.
+        if (c.req.method === 'GET' && c.req.path === API.appConfig(app.id)) {
+          c.header('Access-Control-Allow-Origin', origin);
+          c.header('Vary', 'Origin');
+        }
+        throw new LatchError('invalid_origin');
+      }
     }
     await next();
   };

@@ -1,27 +1,33 @@
-import { DEFAULTS } from '@latch/protocol';
+import { type AccentColors, DEFAULTS } from '@latch/protocol';
 
 type Rgb = [number, number, number];
 
-/** Background colours of the two schemes; widget.css uses the same values. */
+/** Background colours of the two schemes; the widget's CSS uses the same values. */
 export const SCHEME_BACKGROUND = { light: '#ffffff', dark: '#18181b' } as const;
 
 const WHITE: Rgb = [255, 255, 255];
 const BLACK: Rgb = [0, 0, 0];
 const MIN_CONTRAST = 4.5; // WCAG AA for normal text
 
-/** CSS custom properties derived from the accent colour and scheme, set on the widget root. */
-export function themeVariables(accent: string | undefined, scheme: 'light' | 'dark'): Record<string, string> {
+/**
+ * The colours derived from the accent (SPEC §3 palette): the button fill and its text colour, and the
+ * link colour on each scheme's background, every pair readable (WCAG AA 4.5:1). Computed in the lazy
+ * host-config chunk, so none of this is in the page's first JavaScript; the widget sets them as the
+ * private inputs of its documented custom properties (docs/theming.md).
+ */
+export function accentColors(accent: string): AccentColors {
   const base = parseHex(accent) ?? (parseHex(DEFAULTS.accentColor) as Rgb);
-  const background = parseHex(SCHEME_BACKGROUND[scheme]) as Rgb;
-  // Buttons keep white text and darken the accent until it reads; links move away from the background.
-  const fill = untilReadable(base, WHITE, BLACK);
-  const text = untilReadable(base, background, scheme === 'light' ? BLACK : WHITE);
+  // Button text: white on an accent dark enough to get there by darkening a little, else black on the accent
+  // as it is (white under 3:1 means black over 7:1, since the two ratios multiply to 21).
+  const white = contrastRatio(base, WHITE) >= 3;
+  const text = (scheme: 'light' | 'dark') =>
+    toHex(untilReadable(base, parseHex(SCHEME_BACKGROUND[scheme]) as Rgb, scheme === 'light' ? BLACK : WHITE));
   return {
-    '--latch-accent': toHex(base),
-    '--latch-accent-fill': toHex(fill),
-    '--latch-accent-contrast': '#ffffff',
-    '--latch-accent-text': toHex(text),
-    '--latch-accent-soft': `rgba(${base[0]}, ${base[1]}, ${base[2]}, 0.16)`,
+    accent: toHex(base),
+    fill: toHex(white ? untilReadable(base, WHITE, BLACK) : base),
+    contrast: white ? '#FFFFFF' : '#000000',
+    text: text('light'),
+    textDark: text('dark'),
   };
 }
 

@@ -1,0 +1,190 @@
+import { type AppConfig, type CreateOnLogin, cutLoginMessage, LOGIN_METHODS, type LoginMethod } from '@latch/protocol';
+import { accentColors } from './accentColors.js';
+import { devBuild } from './devBuild.js';
+
+// The missing-origin diagnosis loads with the merge: one lazy chunk for the host's setup (client.ts).
+export { diagnoseOrigin } from './originDiagnostic.js';
+
+/** The widget's colour scheme: 'system' follows the device's prefers-color-scheme, live. */
+export type ThemeSetting = 'light' | 'dark' | 'system';
+
+/**
+ * What a host sets in the page (SPEC §4 client config). Every field is optional; unset ones keep the
+ * server's value. The server stays the authority: the host can narrow login methods, never add one.
+ */
+export interface HostConfig {
+  appearance?: {
+    theme?: ThemeSetting;
+    /** #rgb or #rrggbb; other values are ignored with a warning. */
+    accentColor?: string;
+    /** An image URL (https:, http: or data:image/…). */
+    logo?: string;
+    landingHeader?: string;
+    /** Cut to 100 characters (SPEC §9). */
+    loginMessage?: string;
+    /** Wallet ids for the wallet list, in order (e.g. 'metamask', 'detected_wallets', 'wallet_connect'). */
+    walletList?: string[];
+    /** Wallets before the other login methods on LANDING (SPEC's web3-first grouping). */
+    showWalletLoginFirst?: boolean;
+  };
+  /** The login methods to show, in this order: kept only where the server enables them. */
+  loginMethods?: readonly string[];
+  /** An explicit primary / overflow split (the ordered LANDING layout), filtered the same way. */
+  loginMethodsAndOrder?: { primary: readonly string[]; overflow?: readonly string[] };
+  embeddedWallets?: {
+    /** May lower the server's setting ('off' < 'users-without-wallets' < 'all-users'), never raise it. */
+    createOnLogin?: CreateOnLogin;
+    noPromptOnSignature?: boolean;
+    waitForTransactionConfirmation?: boolean;
+  };
+  /** Links to the host's own legal pages (http or https); whether users must accept stays the server's. */
+  legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
+}
+
+/** The merged config and what the host asked for that could not be honoured (dev console warnings). */
+export interface MergedConfig {
+  config: AppConfig;
+  warnings: string[];
+}
+
+const CREATE_RANK: Record<CreateOnLogin, number> = { off: 0, 'users-without-wallets': 1, 'all-users': 2 };
+const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
+
+const isLoginMethod = (value: string): value is LoginMethod => (LOGIN_METHODS as readonly string[]).includes(value);
+
+/** `url` when it parses as one of `schemes`, else undefined (a `javascript:` link never reaches an href). */
+function safeUrl(url: string, schemes: readonly string[]): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return schemes.includes(parsed.protocol) || (schemes.includes('data:') && /^data:image\//i.test(url))
+      ? url
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The methods of `wanted` that `enabled` contains, in `wanted`'s order, without repeats; each other
+ * entry yields a warning (unknown id, or not enabled on the server).
+ */
+function narrow(wanted: readonly string[], enabled: readonly LoginMethod[], warnings: string[]): LoginMethod[] {
+  const kept: LoginMethod[] = [];
+  for (const method of wanted) {
+    if (!isLoginMethod(method)) warnings.push(`Unknown login method "${method}" ignored.`);
+    else if (!enabled.includes(method))
+      warnings.push(`Login method "${method}" is not enabled for this app on the server; it is not shown.`);
+    else if (!kept.includes(method)) kept.push(method);
+  }
+  return kept;
+}
+
+/**
+ * Merges the host's options over the server's app config (pure). Precedence: a host value replaces
+ * the server's for appearance and legal links; login methods are the host's list ∩ the server's, in
+ * the host's order; `createOnLogin` only goes down; `requireUsersAcceptTerms` stays the server's.
+ */
+export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined): MergedConfig {
+  const warnings: string[] = [];
+  if (!host) return { config: server, warnings };
+  const { appearance: look = {}, legal = {}, embeddedWallets: wallets = {} } = host;
+
+  let accent = server.appearance.palette.accent;
+  if (look.accentColor !== undefined) {
+    if (HEX_COLOR.test(look.accentColor)) accent = look.accentColor;
+    else warnings.push(`appearance.accentColor "${look.accentColor}" is not #rgb or #rrggbb; ignored.`);
+  }
+  let logo = server.appearance.logo;
+  if (look.logo !== undefined) {
+    logo = safeUrl(look.logo, ['https:', 'http:', 'data:']);
+    if (!logo) warnings.push('appearance.logo must be an https:, http: or data:image URL; ignored.');
+    logo ??= server.appearance.logo;
+  }
+  const link = (name: string, value: string | undefined, fallback: string | undefined) => {
+    if (value === undefined) return fallback;
+    const url = safeUrl(value, ['https:', 'http:']);
+    if (!url) warnings.push(`legal.${name} must be an http or https URL; ignored.`);
+    return url ?? fallback;
+  };
+
+  let loginMethods = server.loginMethods;
+  if (host.loginMethods) loginMethods = narrow(host.loginMethods, server.loginMethods, warnings);
+  let loginMethodsAndOrder = server.loginMethodsAndOrder;
+  if (host.loginMethodsAndOrder) {
+    const primary = narrow(host.loginMethodsAndOrder.primary, loginMethods, warnings);
+    const overflow = narrow(host.loginMethodsAndOrder.overflow ?? [], loginMethods, warnings);
+    loginMethodsAndOrder = { primary, overflow: overflow.filter((m) => !primary.includes(m)) };
+  }
+
+  let createOnLogin = server.embeddedWallets.createOnLogin;
+  if (wallets.createOnLogin !== undefined) {
+    if (CREATE_RANK[wallets.createOnLogin] <= CREATE_RANK[createOnLogin]) createOnLogin = wallets.createOnLogin;
+    else
+      warnings.push(
+        `embeddedWallets.createOnLogin "${wallets.createOnLogin}" is above the server's "${createOnLogin}"; the server's applies.`,
+      );
+  }
+
+  const config: AppConfig = {
+    ...server,
+    loginMethods,
+    loginMethodsAndOrder,
+    appearance: {
+      ...server.appearance,
+      landingHeader: look.landingHeader ?? server.appearance.landingHeader,
+      loginMessage:
+        look.loginMessage !== undefined ? cutLoginMessage(look.loginMessage) : server.appearance.loginMessage,
+      loginGroupPriority:
+        look.showWalletLoginFirst === undefined
+          ? server.appearance.loginGroupPriority
+          : look.showWalletLoginFirst
+            ? 'web3-first'
+            : 'web2-first',
+      walletList: look.walletList ? [...new Set(look.walletList)] : server.appearance.walletList,
+      palette: { colorScheme: look.theme ?? server.appearance.palette.colorScheme, accent },
+      logo,
+    },
+    legal: {
+      requireUsersAcceptTerms: server.legal.requireUsersAcceptTerms,
+      termsAndConditionsUrl: link(
+        'termsAndConditionsUrl',
+        legal.termsAndConditionsUrl,
+        server.legal.termsAndConditionsUrl,
+      ),
+      privacyPolicyUrl: link('privacyPolicyUrl', legal.privacyPolicyUrl, server.legal.privacyPolicyUrl),
+    },
+    embeddedWallets: {
+      ...server.embeddedWallets,
+      createOnLogin,
+      noPromptOnSignature: wallets.noPromptOnSignature ?? server.embeddedWallets.noPromptOnSignature,
+      waitForTransactionConfirmation:
+        wallets.waitForTransactionConfirmation ?? server.embeddedWallets.waitForTransactionConfirmation,
+    },
+  };
+  if (host.loginMethods && loginMethods.length === 0)
+    warnings.push("None of the host's loginMethods is enabled on the server: the landing has no login method.");
+  return { config, warnings };
+}
+
+let warned = '';
+
+/**
+ * The client's use of mergeHostConfig: `previous` when the merge equals it (a provider passes its props on
+ * every render; nothing should re-render for that), and each new set of warnings once, in dev builds only
+ * (the host's developer, not the user, can act on them).
+ */
+export function applyHostConfig(
+  server: AppConfig,
+  host: HostConfig | undefined,
+  previous: AppConfig | null,
+): AppConfig {
+  const { config: merged, warnings } = mergeHostConfig(server, host);
+  const { appearance } = merged;
+  const config = {
+    ...merged,
+    appearance: { ...appearance, palette: { ...appearance.palette, colors: accentColors(appearance.palette.accent) } },
+  };
+  if (devBuild() && warnings.join() !== warned) for (const warning of warnings) console.warn(`Latch: ${warning}`);
+  warned = warnings.join();
+  return previous && JSON.stringify(previous) === JSON.stringify(config) ? previous : config;
+}
