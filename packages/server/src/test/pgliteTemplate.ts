@@ -18,7 +18,8 @@ const cache: Map<Kind, Promise<Blob>> = ((globalThis as Record<symbol, unknown>)
 (globalThis as Record<symbol, unknown>)[cacheKey] = cache;
 
 async function makeTemplate(kind: Kind): Promise<Blob> {
-  const pglite = new PGlite();
+  // initdb runs once: the migrated dump starts from the empty one.
+  const pglite = kind === 'empty' ? new PGlite() : new PGlite({ loadDataDir: await template('empty') });
   if (kind === 'migrated') await migrateToLatest(new Kysely<Database>({ dialect: new PGliteDialect(pglite) }));
   await pglite.waitReady;
   // Uncompressed: loading skips the gunzip, and the dump lives in memory only.
