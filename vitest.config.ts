@@ -32,6 +32,8 @@ export default defineConfig({
           // the server again per file (that import was about half of this project's time). The files
           // share no module state: each builds its own servers and databases and mocks nothing.
           isolate: false,
+          // With DATABASE_URL: one migrated PostgreSQL database that each suite's database copies.
+          globalSetup: ['packages/server/src/test/integrationGlobalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

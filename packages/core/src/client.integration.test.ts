@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { API, HEADER } from '@latch/protocol';
 import { createLatchServer, FakeClock, type LatchServer } from '@latch/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedPgliteMaker } from '../../server/src/test/pgliteTemplate.js';
 import { createLatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
 import { storageKeys } from './session/tokenStore.js';
@@ -38,7 +39,7 @@ beforeAll(async () => {
       logLevel: 'silent',
       inMemoryDb: true,
     },
-    { clock: serverClock },
+    { clock: serverClock, inMemoryPglite: await migratedPgliteMaker() },
   );
   http = await new Promise<Server>((resolve) => {
     const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));

@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
@@ -40,6 +41,11 @@ export interface ServerOverrides {
   delivery?: DeliveryModule;
   /** Who takes the data directory's lock (embedded database on disk): the server, or a one-off CLI command. */
   lockRole?: 'server' | 'cli';
+  /**
+   * Tests only: where an in-memory database (`inMemoryDb`) comes from. The test harness hands a copy of
+   * one already migrated, which starts in a fraction of the time a fresh PGlite's initdb takes.
+   */
+  inMemoryPglite?: () => PGlite;
 }
 
 /** A built server: the Hono app and its context, not yet listening. */
@@ -73,7 +79,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   let db: Db;
   let kind: ReturnType<typeof openDb>['kind'];
   try {
-    ({ db, kind } = openDb(settings));
+    ({ db, kind } = openDb(settings, overrides.inMemoryPglite));
   } catch (error) {
     lock?.release();
     throw error;

@@ -5,6 +5,7 @@ import { serve } from '@hono/node-server';
 import { createLatchServer, type LatchServer } from '@latch/server';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migratedPgliteMaker } from '../../../server/src/test/pgliteTemplate.js';
 import { createLatchClient } from '../client.js';
 import { systemClock } from '../clock.js';
 import { memoryStorage } from '../storage.js';
@@ -26,16 +27,19 @@ let appId: string;
 let clientId: string;
 
 beforeAll(async () => {
-  latch = await createLatchServer({
-    port: 0,
-    host: '127.0.0.1',
-    dev: true,
-    dataDir: '/nonexistent-latch-core-wallet-test',
-    masterKey: randomBytes(32).toString('base64'),
-    publicUrl: 'http://127.0.0.1',
-    logLevel: 'silent',
-    inMemoryDb: true,
-  });
+  latch = await createLatchServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dev: true,
+      dataDir: '/nonexistent-latch-core-wallet-test',
+      masterKey: randomBytes(32).toString('base64'),
+      publicUrl: 'http://127.0.0.1',
+      logLevel: 'silent',
+      inMemoryDb: true,
+    },
+    { inMemoryPglite: await migratedPgliteMaker() },
+  );
   http = await new Promise<Server>((resolve) => {
     const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
   });

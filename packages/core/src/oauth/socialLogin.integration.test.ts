@@ -7,6 +7,7 @@ import type { OAuthProvider } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
 import { createLatchServer, type LatchServer } from '@latch/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { migratedPgliteMaker } from '../../../server/src/test/pgliteTemplate.js';
 import { flowContextOf } from '../auth/flowContext.js';
 import { SCREEN } from '../auth/screens.js';
 import { createLatchClient } from '../client.js';
@@ -30,17 +31,20 @@ let idp: DevIdp;
 
 beforeAll(async () => {
   idp = await startDevIdp({ redirectUris: [`${PUBLIC_URL}${OAUTH_API.callback}`] });
-  latch = await createLatchServer({
-    port: 0,
-    host: '127.0.0.1',
-    dev: true,
-    dataDir: '/nonexistent-latch-core-test',
-    masterKey: randomBytes(32).toString('base64'),
-    publicUrl: PUBLIC_URL,
-    logLevel: 'silent',
-    // PGlite in memory, as client.integration.test.ts: the server's own suites run these routes on PostgreSQL too.
-    inMemoryDb: true,
-  });
+  latch = await createLatchServer(
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dev: true,
+      dataDir: '/nonexistent-latch-core-test',
+      masterKey: randomBytes(32).toString('base64'),
+      publicUrl: PUBLIC_URL,
+      logLevel: 'silent',
+      // PGlite in memory, as client.integration.test.ts: the server's own suites run these routes on PostgreSQL too.
+      inMemoryDb: true,
+    },
+    { inMemoryPglite: await migratedPgliteMaker() },
+  );
   http = await new Promise<Server>((resolve) => {
     const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
   });

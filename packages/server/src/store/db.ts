@@ -18,6 +18,7 @@ export type DbKind = 'pglite' | 'postgres';
 /** Opens the database the settings name: PostgreSQL with DATABASE_URL, else PGlite (on disk or in memory). */
 export function openDb(
   settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgPrepare' | 'pgPoolSize'>,
+  inMemoryPglite: () => PGlite = () => new PGlite(),
 ): {
   db: Db;
   kind: DbKind;
@@ -36,7 +37,7 @@ export function openDb(
   }
   let pglite: PGlite;
   if (settings.inMemoryDb) {
-    pglite = new PGlite();
+    pglite = inMemoryPglite();
   } else {
     const dir = join(settings.dataDir, 'db');
     mkdirSync(dir, { recursive: true });

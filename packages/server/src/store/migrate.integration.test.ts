@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { freshPglite } from '../test/pgliteTemplate.js';
 import { migrateToLatest } from './migrate.js';
 import { migrations } from './migrations/index.js';
 import type { Database } from './schema.js';
@@ -17,7 +17,7 @@ type SchemaDbFactory = {
 const pglite: SchemaDbFactory = {
   name: 'pglite',
   async open(schemas) {
-    const client = new PGlite();
+    const client = await freshPglite();
     for (const schema of schemas) await client.exec(`create schema ${schema}`);
     // PGlite has one connection: each Kysely instance switches the search_path before use.
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });

@@ -1,5 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPglite } from '../test/pgliteTemplate.js';
 import { statementName } from './preparingClient.js';
 import { PreparingPglite } from './preparingPglite.js';
 
@@ -7,7 +8,7 @@ describe('PreparingPglite', () => {
   let pglite: PGlite;
   let client: PreparingPglite;
   beforeAll(async () => {
-    pglite = new PGlite();
+    pglite = await freshPglite();
     client = new PreparingPglite(pglite);
     await pglite.exec(`create table t (
       id text primary key, n bigint, at timestamptz, flag boolean, doc jsonb, raw bytea, note text)`);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { HEADER, type TokenResponse } from '@latch/protocol';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { AppInput } from '../apps/appStore.js';
 import { FakeClock } from '../clock.js';
 import type { Settings } from '../config.js';
@@ -9,6 +9,7 @@ import { createLatchServer, type LatchServer, type ServerOverrides } from '../in
 import type { AccountInput } from '../services/accounts.js';
 import { loginOrSignUp } from '../services/loginOrSignUp.js';
 import { issueSession } from '../services/sessions.js';
+import { migratedPgliteMaker } from './pgliteTemplate.js';
 
 /** A database (and short-lived store) configuration the integration suites run on. */
 export interface Backend {
@@ -26,7 +27,9 @@ function postgresBackend(databaseUrl: string, redisUrl: string | undefined): Bac
       const dbName = `latch_t_${randomName()}`;
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${dbName}`);
+      // A copy of the run's migrated database (integrationGlobalSetup.ts): the server's migrations find nothing to do.
+      const template = inject('pgTemplateDb');
+      await admin.query(`CREATE DATABASE ${dbName}${template ? ` TEMPLATE ${template}` : ''}`);
       await admin.end();
       const url = new URL(databaseUrl);
       url.pathname = `/${dbName}`;
@@ -102,7 +105,11 @@ export async function createTestServer(
   overrides: ServerOverrides = {},
 ): Promise<TestServer> {
   const clock = overrides.clock instanceof FakeClock ? overrides.clock : new FakeClock(Date.now());
-  const server = await createLatchServer(testSettings(settings), { ...overrides, clock });
+  const full = testSettings(settings);
+  // An in-memory database starts from a migrated copy (pgliteTemplate.ts), not from initdb.
+  const inMemoryPglite =
+    overrides.inMemoryPglite ?? (full.inMemoryDb && !full.databaseUrl ? await migratedPgliteMaker() : undefined);
+  const server = await createLatchServer(full, { ...overrides, clock, inMemoryPglite });
   return {
     ...server,
     clock,

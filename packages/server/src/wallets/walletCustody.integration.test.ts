@@ -1,5 +1,4 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import { LatchError } from '@latch/protocol';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -10,6 +9,7 @@ import { FakeClock } from '../clock.js';
 import { PgShortLivedStore } from '../kv/PgShortLivedStore.js';
 import { migrateToLatest } from '../store/migrate.js';
 import type { Database } from '../store/schema.js';
+import { migratedPglite } from '../test/pgliteTemplate.js';
 import { DeviceKeys } from './deviceKeys.js';
 import { createPasswordOprf } from './oprf.js';
 import { type NewWalletInput, WalletCustody, type WalletOwner } from './walletCustody.js';
@@ -20,7 +20,7 @@ const databases: { name: string; open(): Promise<{ db: Kysely<Database>; dispose
   {
     name: 'pglite',
     open: async () => {
-      const db = new Kysely<Database>({ dialect: new PGliteDialect(new PGlite()) });
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(await migratedPglite()) });
       return { db, dispose: () => db.destroy() };
     },
   },

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { PGlite } from '@electric-sql/pglite';
 import type { Redis } from 'ioredis';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { up as migrateShortLivedTable } from '../../store/migrations/002_short_lived.js';
 import { up as migrateDurableCounters } from '../../store/migrations/014_durable_counters.js';
+import { freshPglite } from '../../test/pgliteTemplate.js';
 import { PgShortLivedStore } from '../PgShortLivedStore.js';
 import { RedisShortLivedStore } from '../RedisShortLivedStore.js';
 import type { ShortLivedStore } from '../ShortLivedStore.js';
@@ -61,7 +61,7 @@ export function shortLivedBackends(): ShortLivedBackendFactory[] {
     {
       name: 'pglite',
       create: async () => {
-        const db = new Kysely<object>({ dialect: new PGliteDialect(new PGlite()) });
+        const db = new Kysely<object>({ dialect: new PGliteDialect(await freshPglite()) });
         await migrateShortLived(db);
         return pgBackend(db, () => db.destroy());
       },
