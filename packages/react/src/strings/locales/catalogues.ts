@@ -16,7 +16,7 @@ import { es } from './es.js';
  * Every locale's whole catalogue, for the compile script and the tests only (the widget loads English area
  * by area with its screens, and a second locale as one lazy module).
  */
-export const catalogues: Record<string, StringCatalogue> = {
+export const catalogues: { en: StringCatalogue; es: StringCatalogue } = {
   en: {
     ...en,
     ...actionErrorScreenStrings,

@@ -1,4 +1,4 @@
-import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { compileMessageOrThrow } from '@lingui/message-utils/compileMessage';
 import { isSimpleMessage } from '../isSimpleMessage.js';
 import { catalogues } from './catalogues.js';
 
@@ -10,7 +10,7 @@ export function compileCatalogues(): Record<string, unknown> {
   const texts = new Set<string>();
   for (const catalogue of Object.values(catalogues))
     for (const text of Object.values(catalogue)) if (!isSimpleMessage(text)) texts.add(text);
-  return Object.fromEntries([...texts].sort().map((text) => [text, compileMessage(text)]));
+  return Object.fromEntries([...texts].sort().map((text) => [text, compileMessageOrThrow(text)]));
 }
 
 /** The source of locales/compiledMessages.ts for the current catalogues. */
