@@ -1,10 +1,8 @@
-import { parse } from '@messageformat/parser';
+import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { catalogues } from './catalogues.js';
 import { compileCatalogues } from './compileCatalogues.js';
 import { compiledMessages } from './compiledMessages.js';
-
-type Token = ReturnType<typeof parse>[number];
 
 /** The arguments of an ICU message, each with its type ('' for a plain `{name}`), sorted. */
 function argumentsOf(text: string): string[] {
