@@ -28,6 +28,8 @@ describe('locale', () => {
     // Never English first: the English landing header was not shown on the way.
     expect(await dialog(page).getByText('Log in or sign up').count()).toBe(0);
     await visible(dialog(page).getByRole('button', { name: 'Enviar' }));
+    // The phone form loads with its own chunk; its texts come from the Spanish catalogue too.
+    await visible(dialog(page).getByRole('textbox', { name: 'Número de teléfono' }));
     await saveScreenshot(page, 'locale-es-landing');
 
     const input = dialog(page).getByRole('textbox', { name: 'Correo electrónico' });
