@@ -34,6 +34,7 @@ describe('demo settings', () => {
       noPromptOnMfaRequired: false,
       devIdpUrl: 'http://env-idp',
       host: {},
+      locale: 'en',
     });
   });
 
@@ -42,8 +43,6 @@ describe('demo settings', () => {
     expect(readDemoSettings(`?host=${encodeURIComponent(JSON.stringify(host))}`, {}).host).toEqual(host);
     expect(readDemoSettings('?host=%7Bnot%20json', {}).host).toEqual({});
     expect(readDemoSettings('?host=%5B1%5D', {}).host).toEqual({});
-      locale: 'en',
-    });
   });
 
   it('reads the locale from the query: es, else en', () => {
