@@ -23,6 +23,7 @@ describe('demo settings', () => {
       noPromptOnMfaRequired: false,
       devIdpUrl: 'http://q-idp',
       host: {},
+      locale: 'en',
     });
     expect(readDemoSettings('', env)).toEqual({
       appId: 'env-app',
@@ -33,6 +34,7 @@ describe('demo settings', () => {
       noPromptOnMfaRequired: false,
       devIdpUrl: 'http://env-idp',
       host: {},
+      locale: 'en',
     });
   });
 
@@ -41,6 +43,11 @@ describe('demo settings', () => {
     expect(readDemoSettings(`?host=${encodeURIComponent(JSON.stringify(host))}`, {}).host).toEqual(host);
     expect(readDemoSettings('?host=%7Bnot%20json', {}).host).toEqual({});
     expect(readDemoSettings('?host=%5B1%5D', {}).host).toEqual({});
+  });
+
+  it('reads the locale from the query: es, else en', () => {
+    expect(readDemoSettings('?locale=es', {}).locale).toBe('es');
+    expect(readDemoSettings('?locale=xx', {}).locale).toBe('en');
   });
 
   it('reads noPromptOnSignature from the query', () => {

@@ -18,6 +18,8 @@ export interface DemoSettings {
   devIdpUrl: string;
   /** ?host={…JSON…}: the provider's host config (appearance, loginMethods, legal, …; docs/theming.md). */
   host: HostConfig;
+  /** ?locale=es starts the widget in Spanish; the page's language switch changes it at runtime. */
+  locale: 'en' | 'es';
 }
 
 /** The host config of the query, or none when it is not a JSON object. */
@@ -43,5 +45,6 @@ export function readDemoSettings(search: string, env: Record<string, string | un
     noPromptOnMfaRequired: query.get('noPromptOnMfaRequired') === '1',
     devIdpUrl: query.get('devIdpUrl') ?? env.VITE_LATCH_DEV_IDP_URL ?? '',
     host: readHost(query.get('host')),
+    locale: query.get('locale') === 'es' ? 'es' : 'en',
   };
 }

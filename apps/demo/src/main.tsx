@@ -1,4 +1,4 @@
-import { type HostConfig, LatchProvider } from '@latch/react';
+import { type HostConfig, type LatchLocale, LatchProvider } from '@latch/react';
 import { type ReactNode, StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { DemoApp } from './DemoApp.js';
@@ -26,15 +26,17 @@ if (!settings.appId) {
   );
 }
 
-/** The provider with the query's host config, which the appearance panel changes live. */
+/** The provider with the query's host config and locale, which the appearance panel and the language switch change live. */
 function DemoRoot(): ReactNode {
   const [host, setHost] = useState<HostConfig>(settings.host);
+  const [locale, setLocale] = useState<LatchLocale>(settings.locale);
   return (
     <LatchProvider
       appId={settings.appId}
       clientId={settings.clientId}
       apiUrl={settings.apiUrl}
       {...host}
+      locale={locale}
       embeddedWallets={{ ...host.embeddedWallets, noPromptOnSignature: settings.noPromptOnSignature }}
       mfa={{ noPromptOnMfaRequired: settings.noPromptOnMfaRequired }}
       chains={demoChains(import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null)}
@@ -43,6 +45,13 @@ function DemoRoot(): ReactNode {
       }
       onError={(error) => console.info(`[demo] ${error}`)}
     >
+      <label className="demo-language">
+        Language{' '}
+        <select value={locale} onChange={(event) => setLocale(event.target.value as LatchLocale)}>
+          <option value="en">English</option>
+          <option value="es">Español</option>
+        </select>
+      </label>
       <DemoApp embed={settings.embed} hostMfaPrompt={settings.noPromptOnMfaRequired} devIdpUrl={settings.devIdpUrl} />
       <HostOptionsPanel host={host} onChange={setHost} />
     </LatchProvider>

@@ -10,7 +10,10 @@ export interface LatchContextValue {
   runner: FlowRunner;
   /** External wallets (discovery, the wallet connection flow, the connected list), loaded on first use. */
   wallets: WalletsLoader;
+  /** The texts; `en` itself only while the first asked-for locale loads (loaded texts are always a merged copy). */
   strings: Strings;
+  /** The active locale ('en' or a second locale), for the plural rules of ICU texts. */
+  locale: string;
   /** How many <LatchEmbed> are mounted: while one is, the flow renders there and not in the dialog. */
   embeds: { current: number };
 }

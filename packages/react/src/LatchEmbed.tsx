@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId } from 'react';
 import { useRootAttributes } from './components/useRootAttributes.js';
 import { useClientState, useFlowState, useLatchContext } from './hooks/index.js';
 import { ScreenView } from './screens/ScreenView.js';
+import { en } from './strings/en.js';
 import { injectStyles } from './styles/injectStyles.js';
 
 /**
@@ -10,7 +11,7 @@ import { injectStyles } from './styles/injectStyles.js';
  * login flow when mounted while signed out; the close button then restarts it on LANDING.
  */
 export function LatchEmbed(): ReactNode {
-  const { runner, client, embeds } = useLatchContext();
+  const { runner, client, embeds, strings } = useLatchContext();
   const { authenticated, config } = useClientState();
   const flow = useFlowState();
   const titleId = useId();
@@ -34,7 +35,8 @@ export function LatchEmbed(): ReactNode {
     }
   }, [authenticated, flow.phase, runner, client]);
 
-  if (authenticated || !config) return null;
+  // `en` itself: the asked-for locale is still loading; showing nothing beats English first.
+  if (authenticated || !config || strings === en) return null;
   return (
     <section {...root} className="latch-embed" aria-labelledby={titleId}>
       <ScreenView titleId={titleId} />

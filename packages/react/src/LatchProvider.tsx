@@ -6,6 +6,7 @@ import { MfaDialogs } from './dialogs/MfaDialogs.js';
 import { SendTransactionDialog } from './dialogs/SendTransactionDialog.js';
 import { SignRequestDialog } from './dialogs/SignRequestDialog.js';
 import { WalletFlowDialog } from './dialogs/WalletFlowDialog.js';
+import { type LatchLocale, useLocaleTexts } from './hooks/useLocaleTexts.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { en, type StringCatalogue } from './strings/en.js';
 
@@ -13,7 +14,9 @@ export type { LoginCompleteResult } from '@latch/core';
 
 /** Props of <LatchProvider>: a `latch` made with `createLatch`, or the options to make one. */
 export type LatchProviderProps = (LatchOptions | { latch: Latch }) & {
-  /** Text overrides: any key of the string catalogue (strings/), wallet texts included. */
+  /** The widget's language: 'en' (default) or 'es'; a second locale loads when the provider mounts with it. */
+  locale?: LatchLocale;
+  /** Text overrides (ICU messages) on top of the locale's: any key of the string catalogue, wallet texts included. */
   strings?: Partial<StringCatalogue>;
   children?: ReactNode;
 };
@@ -35,11 +38,14 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
     };
   }, [latch, given]);
   const [embeds] = useState(() => ({ current: 0 }));
-  const { strings } = props;
+  const locale = props.locale ?? 'en';
+  const texts = useLocaleTexts(locale, props.strings);
   const value = useMemo<LatchContextValue>(
-    () => ({ latch, ...latch, runner: latch.auth, strings: { ...en, ...strings }, embeds }),
-    [latch, strings, embeds],
+    () => ({ latch, ...latch, runner: latch.auth, strings: texts ?? en, locale, embeds }),
+    [latch, texts, locale, embeds],
   );
+  // Until the asked-for locale has loaded, the modal waits (it opens once texts are there, never in English first).
+  if (!texts) return <LatchContext.Provider value={value}>{props.children}</LatchContext.Provider>;
   return (
     <LatchContext.Provider value={value}>
       {props.children}

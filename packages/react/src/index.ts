@@ -1,6 +1,7 @@
 export type { EmbeddedWalletState, ExitError, HostConfig, MfaRequest, SignRequest, ThemeSetting } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';
+export type { LatchLocale } from './hooks/useLocaleTexts.js';
 export { type UseMfa, useMfa } from './hooks/useMfa.js';
 export { useMfaEnrollment } from './hooks/useMfaEnrollment.js';
 export { type UseSendTransactionCallbacks, useSendTransaction } from './hooks/useSendTransaction.js';

@@ -64,6 +64,7 @@ async function testContext(config: Partial<ServerAppConfig> = {}) {
     wallets: latch.wallets,
     strings: en,
     embeds: { current: 0 },
+    locale: 'en',
   };
   return { value, runner };
 }

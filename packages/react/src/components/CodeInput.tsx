@@ -1,7 +1,7 @@
 import { codeDigits } from '@latch/core';
 import { LIMIT } from '@latch/protocol';
 import { type ClipboardEvent, type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
-import { format } from '../strings/en.js';
+import { format } from '../strings/format.js';
 
 /**
  * Six single-digit boxes (SPEC §2, §5): digits only, one per box, a paste (or an autofilled code)

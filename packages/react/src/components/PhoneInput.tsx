@@ -1,6 +1,6 @@
 import { DEFAULTS } from '@latch/protocol';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
-import { useStrings } from '../hooks/index.js';
+import { useAuthScreenStrings } from '../hooks/useAuthScreenStrings.js';
 
 type PhoneLib = typeof import('libphonenumber-js/min');
 let phoneLib: Promise<PhoneLib> | null = null;
@@ -45,7 +45,7 @@ export function PhoneInput(props: {
   defaultCountry?: string;
   autoFocus?: boolean;
 }): ReactNode {
-  const strings = useStrings();
+  const strings = useAuthScreenStrings();
   const [lib, setLib] = useState<PhoneLib | null>(null);
   const [country, setCountry] = useState(props.defaultCountry ?? DEFAULTS.phoneCountry);
   const [raw, setRaw] = useState('');

@@ -3,7 +3,7 @@ import type { OAuthProvider } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { useLatchContext } from '../hooks/index.js';
 import { useSocialStrings } from '../hooks/useSocialStrings.js';
-import { format } from '../strings/en.js';
+import { format } from '../strings/format.js';
 import { type SocialMethod, socialMethodName } from '../strings/socialText.js';
 import { Button } from './Button.js';
 import { SocialMark } from './SocialMark.js';

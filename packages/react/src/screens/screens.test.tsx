@@ -32,7 +32,15 @@ async function context(): Promise<LatchContextValue> {
   const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
   await client.init();
   const latch = createLatch({ appId: APP_ID, clientId: 'client-id', client, clock });
-  return { latch, client, runner: latch.auth, wallets: latch.wallets, strings: en, embeds: { current: 0 } };
+  return {
+    latch,
+    client,
+    runner: latch.auth,
+    wallets: latch.wallets,
+    strings: en,
+    embeds: { current: 0 },
+    locale: 'en',
+  };
 }
 
 /** The visible text of server-rendered HTML (tags, comments and React's entity escapes removed). */

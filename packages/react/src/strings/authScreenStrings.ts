@@ -5,7 +5,12 @@
  * with those screens, not with the page; a host overrides them through `strings` like any other text.
  */
 export const authScreenStrings = {
+  // The phone form (SMS login and link; the MFA SMS step)
+  phoneLabel: 'Phone number',
+  countryLabel: 'Country',
   enterCode: 'Enter confirmation code',
+  // A login step that succeeded (the same text in passkeyStrings, socialStrings and walletStrings: one key)
+  success: 'Success!',
   codeSentTo: 'Please check {destination} for an email from us with your code.',
   codeSentToPhone: 'Please check {destination} for a text message with your code.',
   codeDigitLabel: 'Digit {n} of {total}',
@@ -24,6 +29,7 @@ export const authScreenStrings = {
   goBack: 'Go back',
   loginFailedTitle: 'Could not log in',
   loginFailedDetail: 'Something went wrong. Try again.',
+  tryAgain: 'Try again',
   linkEmailTitle: 'Connect your email',
   linkPhoneTitle: 'Connect your phone',
   updateEmailTitle: 'Update your email',

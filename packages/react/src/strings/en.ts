@@ -27,18 +27,11 @@ export const en = {
   emailLabel: 'Email address',
   emailPlaceholder: 'your@email.com',
   submit: 'Submit',
-  phoneLabel: 'Phone number',
-  countryLabel: 'Country',
-  notAvailableYet: 'Not available yet',
   consentPrefix: 'By logging in I agree to the',
   terms: 'Terms',
   termsOfService: 'Terms of Service',
   privacyPolicy: 'Privacy Policy',
   and: '&',
-  // AWAITING_PASSWORDLESS_CODE (the rest of its texts: authScreenStrings.ts)
-  success: 'Success!',
-  // LOGIN_FAILED_SCREEN and the password steps
-  tryAgain: 'Try again',
   // ERROR_SCREEN, row by row, keyed by error code; here (not loaded with the screen) because the app's own
   // load error shows them before any screen loads.
   ...errorScreenStrings,
@@ -66,7 +59,10 @@ export type StringCatalogue = Strings &
   PasskeyStrings &
   SocialStrings;
 
-/** Fills `{name}` placeholders in a text. */
+/**
+ * Fills `{name}` placeholders in a simple message (see isSimpleMessage); the page's texts need no more.
+ * Texts with plurals go through strings/format.ts, which loads with the screens that show them.
+ */
 export function format(text: string, values: Record<string, string | number>): string {
   return text.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }

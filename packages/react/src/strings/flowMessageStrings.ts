@@ -12,7 +12,8 @@ export const flowMessageStrings = {
   set_password_failed: 'Error setting password on wallet',
   create_wallet_failed: 'Failed to create wallet',
   code_not_numeric: 'Code should be numeric',
-  code_wrong_length: 'Code should be {length} digits',
+  // SPEC §5 'Code should be {length} digits', as an ICU plural.
+  code_wrong_length: '{length, plural, one {Code should be # digit} other {Code should be # digits}}',
   invalid_credentials: 'Invalid or expired verification code',
   // SPEC §8 "Code submit": the server's own message.
   cannot_link_more_of_type: '{message}',

@@ -1,6 +1,6 @@
 import type { MfaCodeErrorCode, MfaErrorCode } from '@latch/core';
 import type { MfaMethod } from '@latch/protocol';
-import { format } from './en.js';
+import { format } from './format.js';
 import type { MfaStrings } from './mfaStrings.js';
 
 /** Where an MFA error shows: SPEC §8 words "anything else" differently in enrolment and in the prompt. */

@@ -10,6 +10,7 @@ export const passkeyStrings = {
   passkeySignUpTitle: 'Sign up with a passkey',
   passkeyWaiting: 'Follow the prompt from your browser or device to continue.',
   passkeyRetry: 'Retry',
+  success: 'Success!',
   passkeyNoAccount: 'No passkey yet?',
   passkeySignUp: 'Create an account with a passkey',
   passkeyHaveOne: 'Already have a passkey?',
@@ -28,7 +29,8 @@ export const passkeyStrings = {
   /** The remove button's accessible name. */
   removePasskey: 'Remove {name}',
   passkeyUnknownDevice: 'Unknown device',
-  passkeyLimitReached: 'You have {limit} passkeys, the most an account can have.',
+  passkeyLimitReached:
+    '{limit, plural, one {You have # passkey, the most an account can have.} other {You have # passkeys, the most an account can have.}}',
   passkeyAdded: 'Passkey added',
   passkeyAddedDetail: 'From now on, you can use your passkey to log in.',
   passkeyDone: 'Done',

@@ -22,6 +22,7 @@ export const socialStrings = {
   oauthConnecting: 'Connecting your {provider} account',
   oauthWaiting: 'Complete the steps with {provider} to continue.',
   oauthRetry: 'Retry',
+  success: 'Success!',
   // SPEC §8 "Farcaster and OAuth"
   oauthLoginFailed: 'Authentication failed',
   oauthLinkFailed: 'Connect failed',

@@ -1,5 +1,5 @@
 import type { FlowError, FlowIntent, SocialMethod } from '@latch/core';
-import { format } from './en.js';
+import { format } from './format.js';
 import type { SocialStrings } from './socialStrings.js';
 
 export type { SocialMethod } from '@latch/core';

@@ -57,6 +57,7 @@ export const walletFlowStrings = {
   successTitle: 'Success',
   successDescription: 'Your account is secured with your password.',
   failedTitle: 'Something went wrong',
+  tryAgain: 'Try again',
 } as const;
 
 /** The wallet-flow texts' keys. */

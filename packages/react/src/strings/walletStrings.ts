@@ -4,6 +4,7 @@
  */
 export const walletStrings = {
   connect: 'Connect',
+  notAvailableYet: 'Not available yet',
   loadingWallets: 'Loading wallets',
   waitingForWallet: 'Waiting for {wallet}',
   confirmInWallet: 'Confirm the request in your wallet to continue.',
@@ -12,6 +13,7 @@ export const walletStrings = {
   signInWallet: 'Sign the message in your wallet to log in.',
   signToLinkWallet: 'Sign the message in your wallet to link it to your account.',
   retry: 'Retry',
+  success: 'Success!',
   useDifferentWallet: 'Use a different wallet',
   // LINK_WALLET_SCREEN
   linkWalletTitle: 'Connect your wallet',

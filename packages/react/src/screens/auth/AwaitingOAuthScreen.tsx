@@ -6,7 +6,7 @@ import { openPopupFor } from '../../components/SocialLoginButton.js';
 import { SocialMark } from '../../components/SocialMark.js';
 import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import { useSocialStrings } from '../../hooks/useSocialStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import { oauthErrorText, socialMethodName } from '../../strings/socialText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 

@@ -11,7 +11,7 @@ import type { ScreenProps } from '../ScreenProps.js';
 
 /** AWAITING_PASSWORDLESS_CODE: the 6-digit code, 'Success!', errors, and the resend link. */
 export function AwaitingPasswordlessCodeScreen({ titleId }: ScreenProps): ReactNode {
-  const { runner } = useLatchContext();
+  const { runner, locale } = useLatchContext();
   const strings = useAuthScreenStrings();
   const { otp } = useFlowState();
   const [nonDigit, setNonDigit] = useState(false);
@@ -21,7 +21,7 @@ export function AwaitingPasswordlessCodeScreen({ titleId }: ScreenProps): ReactN
   // The flow's message codes load with this screen; the host's overrides apply to them as to any text.
   const messages = { ...flowMessageStrings, ...strings };
   const error = otp.error ?? (nonDigit ? 'code_not_numeric' : null);
-  const message = done ? strings.success : messageText(messages, error, { length: LIMIT.codeLength });
+  const message = done ? strings.success : messageText(messages, error, { length: LIMIT.codeLength }, locale);
   const tone = done ? 'success' : message ? 'error' : undefined;
   const sentText = otp.channel === 'sms' ? strings.codeSentToPhone : strings.codeSentTo;
   const [before, after] = sentText.split('{destination}');

@@ -4,7 +4,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { SocialMark } from '../../components/SocialMark.js';
 import { useFlowState, useLatchContext } from '../../hooks/index.js';
 import { useSocialStrings } from '../../hooks/useSocialStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import { socialMethodName } from '../../strings/socialText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 

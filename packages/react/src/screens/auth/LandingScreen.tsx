@@ -6,6 +6,7 @@ import { ConsentLine } from '../../components/ConsentLine.js';
 import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
+import { en } from '../../strings/en.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { social } from './socialChunk.js';
 
@@ -77,12 +78,15 @@ export function LandingScreen({ titleId }: ScreenProps): ReactNode {
   if (!config) return null;
   const layout = landingLayout(config);
   const { appearance } = config;
+  // The server's default header (SPEC §9, en's text) shows in the active locale; an app's own header as the app wrote it.
+  const header =
+    appearance.landingHeader === en.landingHeaderDefault ? strings.landingHeaderDefault : appearance.landingHeader;
   const overflowTitle = layout.layout === 'ordered' ? strings.moreOptions : strings.otherSocials;
 
   return (
     <ScreenFrame
       titleId={titleId}
-      title={view === 'main' ? appearance.landingHeader : view === 'wallets' ? strings.otherWallets : overflowTitle}
+      title={view === 'main' ? header : view === 'wallets' ? strings.otherWallets : overflowTitle}
       onBack={view === 'main' ? undefined : () => setView('main')}
       top={
         appearance.logo && view === 'main' ? (

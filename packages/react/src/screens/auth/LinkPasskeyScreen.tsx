@@ -5,7 +5,7 @@ import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useClientState, useFlowState, useLatchContext } from '../../hooks/index.js';
 import { usePasskeyStrings } from '../../hooks/usePasskeyStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import { passkeyErrorText } from '../../strings/passkeyStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
@@ -16,7 +16,7 @@ const credentialIdOf = (account: LinkedAccount): string => String(account.creden
  * passkey' until the user has 5; after an add, 'Passkey added' with Done.
  */
 export function LinkPasskeyScreen({ titleId }: ScreenProps): ReactNode {
-  const { runner } = useLatchContext();
+  const { runner, locale } = useLatchContext();
   const text = usePasskeyStrings();
   const { passkey } = useFlowState();
   const { user } = useClientState();
@@ -89,7 +89,7 @@ export function LinkPasskeyScreen({ titleId }: ScreenProps): ReactNode {
           {text.addPasskey}
         </Button>
       ) : (
-        <p className="latch-text">{format(text.passkeyLimitReached, { limit: LIMIT.passkeysPerUser })}</p>
+        <p className="latch-text">{format(text.passkeyLimitReached, { limit: LIMIT.passkeysPerUser }, locale)}</p>
       )}
     </ScreenFrame>
   );

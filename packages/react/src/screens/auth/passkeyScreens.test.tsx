@@ -71,6 +71,7 @@ async function render(
     wallets: latch.wallets,
     strings: { ...en, ...overrides },
     embeds: { current: 0 },
+    locale: 'en',
   };
   const { prelude } = await prerenderToNodeStream(
     (

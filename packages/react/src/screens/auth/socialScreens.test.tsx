@@ -57,6 +57,7 @@ async function render({ screen, intent = 'login', method, status, error, overrid
     wallets: latch.wallets,
     strings: { ...en, ...overrides },
     embeds: { current: 0 },
+    locale: 'en',
   };
   const { prelude } = await prerenderToNodeStream(
     (

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { type SendTransactionTexts, useSendTransactionStrings } from '../../hooks/useSendTransactionStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { type SendTransactionScreenState, useSendTransactionScreen } from './EmbeddedWalletSendTransactionContext.js';
 

@@ -2,7 +2,7 @@ import type { WalletRuntime } from '@latch/core';
 import type { ReactNode } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useWalletStrings } from '../../hooks/useWalletStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import {
   useLeaveWhenIdle,

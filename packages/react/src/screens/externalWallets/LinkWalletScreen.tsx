@@ -3,7 +3,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { WalletList } from '../../components/WalletList.js';
 import { useClientState, useLatchContext } from '../../hooks/index.js';
 import { useWalletStrings } from '../../hooks/useWalletStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /** LINK_WALLET_SCREEN: 'Connect your wallet', or 'Reconnect your wallet' with the hinted address (SPEC §2). */

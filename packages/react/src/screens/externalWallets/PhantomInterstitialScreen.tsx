@@ -4,7 +4,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useLatchContext } from '../../hooks/index.js';
 import { useWalletHelpTarget } from '../../hooks/useWalletHelpTarget.js';
 import { useWalletStrings } from '../../hooks/useWalletStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import type { ScreenProps } from '../ScreenProps.js';
 
 /**

@@ -2,7 +2,7 @@ import { isMobileBrowser, type WalletConnectPairing } from '@latch/core/wallet';
 import { lazy, type ReactNode, Suspense, useSyncExternalStore } from 'react';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useWalletStrings } from '../../hooks/useWalletStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 
 // The QR code (and the QR encoder it uses) loads only when a WalletConnect connection shows it.
 const WalletConnectQrCode = lazy(() =>

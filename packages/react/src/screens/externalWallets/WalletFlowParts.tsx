@@ -6,7 +6,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useClientState, useLatchContext } from '../../hooks/index.js';
 import { useExternalWallets } from '../../hooks/useExternalWallets.js';
 import { useWalletStrings } from '../../hooks/useWalletStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import { WalletConnectConnecting } from './WalletConnectConnecting.js';
 
 /** The wallet connection flow's state, bound with useSyncExternalStore. */

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import { type MfaShownError, mfaErrorText } from '../../strings/mfaText.js';
 import { MFA_STYLE, type MfaStepProps } from './mfaStepProps.js';
 

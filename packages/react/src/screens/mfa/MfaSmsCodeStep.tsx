@@ -3,7 +3,7 @@ import { Button } from '../../components/Button.js';
 import { MfaCodeForm } from '../../components/MfaCodeForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useMfaStrings } from '../../hooks/useMfaStrings.js';
-import { format } from '../../strings/en.js';
+import { format } from '../../strings/format.js';
 import { isBlockingMfaError, type MfaShownError, mfaErrorText } from '../../strings/mfaText.js';
 import type { MfaStepProps } from './mfaStepProps.js';
 

@@ -1,0 +1,69 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoApp, launchBrowser, saveScreenshot, stack } from './support.js';
+import { dialog, newUserPage, visible } from './widgetSteps.js';
+
+/** Opens the demo with the widget in `locale` (the demo passes ?locale= to the provider's `locale`). */
+async function openDemoIn(page: Page, locale: 'en' | 'es'): Promise<void> {
+  const { apiUrl, demoUrl } = stack();
+  const { appId, clientId } = demoApp();
+  await page.goto(`${demoUrl}/?${new URLSearchParams({ appId, clientId, apiUrl, locale })}`);
+}
+
+// Issue #15 "Translations": the widget in Spanish (a lazily loaded second locale), switched at runtime.
+describe('locale', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows the landing, the code screen and an error in Spanish', async () => {
+    const page = await newUserPage(browser, 390);
+    await openDemoIn(page, 'es');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Inicia sesión o regístrate' }));
+    // Never English first: the English landing header was not shown on the way.
+    expect(await dialog(page).getByText('Log in or sign up').count()).toBe(0);
+    await visible(dialog(page).getByRole('button', { name: 'Enviar' }));
+    // The phone form loads with its own chunk; its texts come from the Spanish catalogue too.
+    await visible(dialog(page).getByRole('textbox', { name: 'Número de teléfono' }));
+    await saveScreenshot(page, 'locale-es-landing');
+
+    const input = dialog(page).getByRole('textbox', { name: 'Correo electrónico' });
+    await input.fill(`locale-${Date.now()}@example.com`);
+    await input.press('Enter');
+    await visible(dialog(page).getByRole('heading', { name: 'Introduce el código de confirmación' }));
+    await saveScreenshot(page, 'locale-es-code');
+
+    // A wrong code: the server refuses it (invalid_credentials), the screen says so in Spanish.
+    await page.locator('[data-latch-root]').getByLabel('Dígito 1 de 6').click();
+    await page.keyboard.type('000000');
+    await visible(dialog(page).getByText('El código de verificación no es válido o ha caducado'));
+    await saveScreenshot(page, 'locale-es-error');
+    await page.close();
+  });
+
+  it('switches the language at runtime', async () => {
+    const page = await newUserPage(browser);
+    await openDemoIn(page, 'en');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Inicia sesión o regístrate' }));
+    await visible(dialog(page).getByRole('textbox', { name: 'Correo electrónico' }));
+    await page.keyboard.press('Escape');
+    await dialog(page).waitFor({ state: 'detached' });
+
+    await page.getByLabel('Language').selectOption('en');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
+    await page.close();
+  });
+});
