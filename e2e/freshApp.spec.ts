@@ -1,8 +1,11 @@
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCli } from '../scripts/stack.mjs';
 import { copyTemplate, packPublished, ROOT, serveStatic, sh, undeclaredImports } from './freshApp.js';
 import { createApp, launchBrowser, stack, type TestApp, uniqueEmail } from './support.js';
 import { expectSuccessAndClose, newUserPage, submitEmailCode, visible } from './widgetSteps.js';
@@ -84,12 +87,71 @@ const latch = createLatchNode({ appId, apiUrl })
 console.log(JSON.stringify(await latch.verifyAccessToken(token)))
 `;
 
+// The host backend's webhook receiver: plain node:http, each delivery checked with @latch/node's verifyWebhook
+// (the secret read from a file, written once `apps webhooks add` printed it); prints one JSON line per request.
+const BACKEND = `import { readFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import { verifyWebhook } from '@latch/node'
+const secretFile = process.argv[2]
+const server = createServer((request, response) => {
+  let body = ''
+  request.setEncoding('utf8')
+  request.on('data', (chunk) => { body += chunk })
+  request.on('end', () => {
+    try {
+      const event = verifyWebhook(body, request.headers, readFileSync(secretFile, 'utf8').trim())
+      console.log(JSON.stringify({ verified: event }))
+      response.writeHead(204).end()
+    } catch (error) {
+      console.log(JSON.stringify({ refused: error.code ?? String(error) }))
+      response.writeHead(401).end()
+    }
+  })
+})
+server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })))
+`;
+
+// Webhooks and verifyWebhook come with the HOOK part of issue #15; until @latch/node has them, that test waits.
+const WEBHOOKS = readFileSync(join(ROOT, 'packages/node/src/index.ts'), 'utf8').includes('verifyWebhook');
+
+/** One line the backend printed. */
+type BackendLine = { port?: number; verified?: { type: string; data: { user: { id: string } } }; refused?: string };
+
+/** Starts backend.mjs in the app; resolves with the child, its port and the lines it prints. */
+async function startBackend(appDir: string, secretFile: string) {
+  const child = spawn(process.execPath, ['backend.mjs', secretFile], {
+    cwd: appDir,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: BackendLine[] = [];
+  createInterface({ input: child.stdout }).on('line', (line) => lines.push(JSON.parse(line) as BackendLine));
+  const deadline = Date.now() + 10_000;
+  while (!lines[0]?.port) {
+    if (Date.now() > deadline || child.exitCode !== null) throw new Error('backend.mjs did not start');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, port: lines[0].port, lines };
+}
+
+/** Waits until `lines` has one matching `match`, and returns it. */
+async function lineWhere(lines: BackendLine[], match: (line: BackendLine) => boolean, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const line = lines.find(match);
+    if (line) return line;
+    if (Date.now() > deadline) throw new Error(`no such line within ${timeoutMs} ms: ${JSON.stringify(lines)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 describe('a fresh Vite + React + TypeScript app installing the packed packages', () => {
   let work: string;
   let appDir: string;
   let browser: Browser;
   let served: Awaited<ReturnType<typeof serveStatic>>;
   let app: TestApp;
+  let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
+  let loggedInUserId: string | undefined;
   const seconds: Record<string, number> = {};
   const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -124,15 +186,33 @@ describe('a fresh Vite + React + TypeScript app installing the packed packages',
     writeFileSync(join(appDir, 'src', 'typeProbe.ts'), TYPE_PROBE);
     writeFileSync(join(appDir, 'importAll.mjs'), IMPORT_ALL);
     writeFileSync(join(appDir, 'verify.mjs'), VERIFY);
+    writeFileSync(join(appDir, 'backend.mjs'), BACKEND);
     await timed('npm install', () =>
       sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund', ...clients], appDir),
     );
     await timed('npm run build', () => sh('npm', ['run', 'build'], appDir));
     browser = await launchBrowser();
+    if (WEBHOOKS) {
+      // The app's webhook endpoint points at the host backend, added with the CLI before anyone signs up.
+      const secretFile = join(work, 'webhook-secret');
+      writeFileSync(secretFile, '');
+      backend = await startBackend(appDir, secretFile);
+      const added = runCli(
+        ['apps', 'webhooks', 'add', app.appId, '--url', `http://127.0.0.1:${backend.port}/webhooks`],
+        {
+          LATCH_DEV: '1',
+          LATCH_DATA_DIR: inject('dataDir'),
+        },
+      );
+      const { secret } = JSON.parse(added.trim().split('\n').at(-1) ?? '{}') as { secret?: string };
+      expect(secret).toMatch(/^whsec_/);
+      writeFileSync(secretFile, secret ?? '');
+    }
   }, 600_000);
 
   afterAll(async () => {
     console.info(`[e2e] fresh app seconds: ${JSON.stringify(seconds)}`);
+    backend?.child.kill();
     await browser?.close();
     await served?.close();
     if (work) rmSync(work, { recursive: true, force: true });
@@ -175,6 +255,7 @@ describe('a fresh Vite + React + TypeScript app installing the packed packages',
     await expectSuccessAndClose(page);
     const userId = (await page.getByTestId('user-id').textContent()) ?? '';
     expect(userId).toMatch(/^did:latch:/);
+    loggedInUserId = userId;
     await page.getByRole('button', { name: 'Show token' }).click();
     await visible(page.getByTestId('token'));
     const token = (await page.getByTestId('token').textContent()) ?? '';
@@ -187,4 +268,31 @@ describe('a fresh Vite + React + TypeScript app installing the packed packages',
       /missing_or_invalid_token/,
     );
   });
+
+  it.skipIf(!WEBHOOKS)(
+    'receives the user.created webhook in the host backend with a signature verifyWebhook accepts',
+    async () => {
+      expect(loggedInUserId).toBeDefined();
+      const lines = backend?.lines ?? [];
+      const created = await lineWhere(
+        lines,
+        (line) => line.verified?.type === 'user.created' && line.verified.data.user.id === loggedInUserId,
+      );
+      expect(created.verified?.data.user.id).toBe(loggedInUserId);
+      expect(lines.filter((line) => line.refused)).toEqual([]);
+      // A forged delivery (no valid signature) is refused by the same check.
+      const forged = await fetch(`http://127.0.0.1:${backend?.port}/webhooks`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'webhook-id': 'msg_forged',
+          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+          'webhook-signature': `v1,${Buffer.from('forged').toString('base64')}`,
+        },
+        body: JSON.stringify({ type: 'user.created', timestamp: new Date().toISOString(), data: {} }),
+      });
+      expect(forged.status).toBe(401);
+      await lineWhere(lines, (line) => line.refused === 'invalid_webhook');
+    },
+  );
 });
