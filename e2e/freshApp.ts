@@ -6,11 +6,10 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
 import { promisify } from 'node:util';
-import { readManifests } from '../scripts/packageManifests.mjs';
 
 export { undeclaredImports } from '../scripts/undeclaredImports.mjs';
 
-import { buildPackages } from '../scripts/tsdown.base.mjs';
+import { buildPackages, PUBLISHED_PACKAGES } from '../scripts/tsdown.base.mjs';
 
 const run = promisify(execFile);
 export const ROOT = join(import.meta.dirname, '..');
@@ -39,15 +38,22 @@ export async function sh(command: string, args: string[], cwd: string, env: Node
 }
 
 /**
- * Builds the published packages from the current source and packs each with `npm pack` into `dest` (scripts
- * off: the build just ran, prepack would repeat it). Returns the tarball paths by package name.
+ * Builds the client packages from the current source and packs each with `npm pack` into `dest` (scripts
+ * off: the build just ran, prepack would repeat it). Returns the tarball paths by package name. The server's
+ * tarball is packed, installed and started by its own test (PKGB's), not again here.
  */
 export async function packPublished(dest: string): Promise<Record<string, string>> {
   await buildPackages(ROOT);
-  const published = readManifests(ROOT).workspaces.filter(({ pkg }) => !pkg.private);
   const { stdout } = await sh(
     'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', dest, ...published.flatMap(({ dir }) => ['-w', dir])],
+    [
+      'pack',
+      '--ignore-scripts',
+      '--json',
+      '--pack-destination',
+      dest,
+      ...PUBLISHED_PACKAGES.flatMap((name) => ['-w', `packages/${name}`]),
+    ],
     ROOT,
   );
   const packed = JSON.parse(stdout) as { name: string; filename: string }[];
