@@ -111,9 +111,6 @@ const server = createServer((request, response) => {
 server.listen(0, '127.0.0.1', () => console.log(JSON.stringify({ port: server.address().port })))
 `;
 
-// Webhooks and verifyWebhook come with the HOOK part of issue #15; until @latch/node has them, that test waits.
-const WEBHOOKS = readFileSync(join(ROOT, 'packages/node/src/index.ts'), 'utf8').includes('verifyWebhook');
-
 /** One line the backend printed. */
 type BackendLine = { port?: number; verified?: { type: string; data: { user: { id: string } } }; refused?: string };
 
@@ -192,22 +189,17 @@ describe('a fresh Vite + React + TypeScript app installing the packed packages',
     );
     await timed('npm run build', () => sh('npm', ['run', 'build'], appDir));
     browser = await launchBrowser();
-    if (WEBHOOKS) {
-      // The app's webhook endpoint points at the host backend, added with the CLI before anyone signs up.
-      const secretFile = join(work, 'webhook-secret');
-      writeFileSync(secretFile, '');
-      backend = await startBackend(appDir, secretFile);
-      const added = runCli(
-        ['apps', 'webhooks', 'add', app.appId, '--url', `http://127.0.0.1:${backend.port}/webhooks`],
-        {
-          LATCH_DEV: '1',
-          LATCH_DATA_DIR: inject('dataDir'),
-        },
-      );
-      const { secret } = JSON.parse(added.trim().split('\n').at(-1) ?? '{}') as { secret?: string };
-      expect(secret).toMatch(/^whsec_/);
-      writeFileSync(secretFile, secret ?? '');
-    }
+    // The app's webhook endpoint points at the host backend, added with the CLI before anyone signs up.
+    const secretFile = join(work, 'webhook-secret');
+    writeFileSync(secretFile, '');
+    backend = await startBackend(appDir, secretFile);
+    const added = runCli(['apps', 'webhooks', 'add', app.appId, '--url', `http://127.0.0.1:${backend.port}/webhooks`], {
+      LATCH_DEV: '1',
+      LATCH_DATA_DIR: inject('dataDir'),
+    });
+    const { secret } = JSON.parse(added.trim().split('\n').at(-1) ?? '{}') as { secret?: string };
+    expect(secret).toMatch(/^whsec_/);
+    writeFileSync(secretFile, secret ?? '');
   }, 600_000);
 
   afterAll(async () => {
@@ -269,30 +261,27 @@ describe('a fresh Vite + React + TypeScript app installing the packed packages',
     );
   });
 
-  it.skipIf(!WEBHOOKS)(
-    'receives the user.created webhook in the host backend with a signature verifyWebhook accepts',
-    async () => {
-      expect(loggedInUserId).toBeDefined();
-      const lines = backend?.lines ?? [];
-      const created = await lineWhere(
-        lines,
-        (line) => line.verified?.type === 'user.created' && line.verified.data.user.id === loggedInUserId,
-      );
-      expect(created.verified?.data.user.id).toBe(loggedInUserId);
-      expect(lines.filter((line) => line.refused)).toEqual([]);
-      // A forged delivery (no valid signature) is refused by the same check.
-      const forged = await fetch(`http://127.0.0.1:${backend?.port}/webhooks`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'webhook-id': 'msg_forged',
-          'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
-          'webhook-signature': `v1,${Buffer.from('forged').toString('base64')}`,
-        },
-        body: JSON.stringify({ type: 'user.created', timestamp: new Date().toISOString(), data: {} }),
-      });
-      expect(forged.status).toBe(401);
-      await lineWhere(lines, (line) => line.refused === 'invalid_webhook');
-    },
-  );
+  it('receives the user.created webhook in the host backend with a signature verifyWebhook accepts', async () => {
+    expect(loggedInUserId).toBeDefined();
+    const lines = backend?.lines ?? [];
+    const created = await lineWhere(
+      lines,
+      (line) => line.verified?.type === 'user.created' && line.verified.data.user.id === loggedInUserId,
+    );
+    expect(created.verified?.data.user.id).toBe(loggedInUserId);
+    expect(lines.filter((line) => line.refused)).toEqual([]);
+    // A forged delivery (no valid signature) is refused by the same check.
+    const forged = await fetch(`http://127.0.0.1:${backend?.port}/webhooks`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'webhook-id': 'msg_forged',
+        'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+        'webhook-signature': `v1,${Buffer.from('forged').toString('base64')}`,
+      },
+      body: JSON.stringify({ type: 'user.created', timestamp: new Date().toISOString(), data: {} }),
+    });
+    expect(forged.status).toBe(401);
+    await lineWhere(lines, (line) => line.refused === 'invalid_webhook');
+  });
 });
