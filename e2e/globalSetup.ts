@@ -17,6 +17,8 @@ declare module 'vitest' {
     devIdpUrl: string;
     /** Where wallet specs record the key material they know, for the teardown's database scan. */
     keyMaterialFile: string;
+    /** The server's data directory: the CLI reaches the running server through it (LATCH_DATA_DIR). */
+    dataDir: string;
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('devIdpUrl', stack.devIdpUrl);
   const keyMaterialFile = `${dataDir}-key-material.jsonl`;
   project.provide('keyMaterialFile', keyMaterialFile);
+  project.provide('dataDir', dataDir);
   return async () => {
     await stack.stop();
     try {

@@ -76,6 +76,8 @@ export function latchPackage(dir) {
     // Dependencies and peerDependencies stay imports (tsdown's default): the host's installer dedupes them.
     report: false,
     logLevel: 'warn',
+    // The declaration pass dominates the build by design; rolldown's note about slow plugins is noise in test output.
+    checks: { pluginTimings: false },
   };
 }
 

@@ -29,7 +29,8 @@ describe('bundle budget: what a host page loads before first paint', () => {
     // Wire schemas live behind @latch/protocol/schemas: loaded with the wallet code, never up front.
     expect(figures.latch.allInputs.some((input) => input.includes('node_modules/valibot/'))).toBe(true);
     expect(figures.latch.initialInputs.filter((input) => input.includes('node_modules/valibot/'))).toEqual([]);
-  });
+    // Building the three packages takes ~10 s on a quiet machine and over a minute on a loaded one.
+  }, 300_000);
 
   // esbuild puts a module that an index (barrel) the page imports re-exports into the page's initial chunks
   // as soon as any lazy chunk uses it; these are used only by lazily loaded code (the bridge, the export
