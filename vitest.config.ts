@@ -1,4 +1,4 @@
-import { defaultClientConditions, defaultServerConditions } from 'vite';
+import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { cssAsText } from './scripts/cssAsText.mjs';
 
@@ -11,7 +11,9 @@ export default defineConfig({
   // The widget imports its stylesheets as text, as the bundlers do (scripts/cssAsText.mjs).
   plugins: [cssAsText()],
   resolve: { conditions: [SOURCE, ...defaultClientConditions] },
-  ssr: { resolve: { conditions: [SOURCE, ...defaultServerConditions] } },
+  // Node code (the integration tests): not Vite's 'module' condition, which handed @walletconnect/core a
+  // dependency build it cannot construct ("Le is not a constructor"); Node itself never applies it.
+  ssr: { resolve: { conditions: [SOURCE, 'node', 'development|production'] } },
   test: {
     projects: [
       {

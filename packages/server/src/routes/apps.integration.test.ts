@@ -58,8 +58,11 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
       headers: { ...widgetHeaders(appId, clientId), origin: 'https://evil.example' },
     });
     expect(evil.status).toBe(403);
-    expect(evil.headers.get('access-control-allow-origin')).toBeNull();
-    expect(await evil.json()).toMatchObject({ error: 'invalid_origin' });
+    // The refusal alone is readable by the refused origin (the widget's dev hint names the origin to add):
+    // no credentials, and a body with nothing of the app's config.
+    expect(evil.headers.get('access-control-allow-origin')).toBe('https://evil.example');
+    expect(evil.headers.get('access-control-allow-credentials')).toBeNull();
+    expect(Object.keys(await evil.json()).sort()).toEqual(['error', 'message']);
     const evilPreflight = await server().call('OPTIONS', API.appConfig(appId), {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     });
