@@ -19,6 +19,10 @@ const rootStyle = (page: Page, property: string) =>
     property,
   );
 
+// What the widget draws (its colours are light-dark() values, resolved by the root's color-scheme).
+const rootBackground = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.querySelector('dialog[data-latch-root]') as Element).backgroundColor);
+
 // The host's options on LatchProvider, over the server's app config (docs/theming.md).
 describe('host-side configuration', () => {
   let browser: Browser;
@@ -58,7 +62,7 @@ describe('host-side configuration', () => {
     // The documented properties carry the host's accent; black text on this light accent.
     expect(await rootStyle(page, '--latch-accent')).toBe('#FFD400');
     expect(await rootStyle(page, '--latch-accent-contrast')).toBe('#000000');
-    expect(await rootStyle(page, '--latch-bg')).toBe('#18181b');
+    expect(await rootBackground(page)).toBe('rgb(24, 24, 27)');
     // web3-first: the host's wallets in its order, then email; no SMS (left out by the host).
     await visible(dialog(page).getByText('MetaMask'));
     await visible(dialog(page).getByText('WalletConnect'));
@@ -101,9 +105,9 @@ describe('host-side configuration', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
     expect(await page.locator('dialog').getAttribute('data-latch-theme')).toBe('system');
-    expect(await rootStyle(page, '--latch-bg')).toBe('#18181b');
+    expect(await rootBackground(page)).toBe('rgb(24, 24, 27)');
     await page.emulateMedia({ colorScheme: 'light' });
-    expect(await rootStyle(page, '--latch-bg')).toBe('#ffffff');
+    expect(await rootBackground(page)).toBe('rgb(255, 255, 255)');
   });
 
   it('a page on an origin the app does not allow gets one console error naming the origin and the command', async () => {

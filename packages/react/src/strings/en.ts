@@ -7,6 +7,7 @@ import type { FlowMessageStrings } from './flowMessageStrings.js';
 import type { MfaStrings } from './mfaStrings.js';
 import type { PasskeyStrings } from './passkeyStrings.js';
 import type { SendTransactionStrings } from './sendTransactionStrings.js';
+import type { ServerMessageStrings } from './serverMessageStrings.js';
 import type { SocialStrings } from './socialStrings.js';
 import type { WalletFlowStrings } from './walletFlowStrings.js';
 import type { WalletStrings } from './walletStrings.js';
@@ -57,7 +58,8 @@ export type StringCatalogue = Strings &
   SendTransactionStrings &
   MfaStrings &
   PasskeyStrings &
-  SocialStrings;
+  SocialStrings &
+  ServerMessageStrings;
 
 /**
  * Fills `{name}` placeholders in a simple message (see isSimpleMessage); the page's texts need no more.
@@ -81,6 +83,17 @@ export function errorScreenText(
 ): ErrorScreenText {
   const own = strings as Partial<Record<string, string>>;
   const text = (part: ErrorScreenPart) =>
-    format(own[`${error?.code}_${part}`] ?? strings[`error_${part}`], { message: error?.message ?? '' });
+    format(own[`${error?.code}_${part}`] ?? strings[`error_${part}`], { message: serverMessage(own, error) });
   return { title: text('title'), detail: text('detail'), cta: text('cta') };
+}
+
+/**
+ * An error's message in the active locale, or the host's text for its code (`server_<code>`,
+ * serverMessageStrings.ts), else the message the error carries (English, from the catalogue).
+ */
+export function serverMessage(
+  strings: Partial<Record<string, string>>,
+  error: { code?: string; message?: string } | null | undefined,
+): string {
+  return (error?.code !== undefined ? strings[`server_${error.code}`] : undefined) ?? error?.message ?? '';
 }

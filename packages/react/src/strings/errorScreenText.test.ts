@@ -76,3 +76,16 @@ describe('errorScreenText (SPEC §8 table)', () => {
     expect(errorScreenText(strings, { code: 'invalid_captcha', message: '' }).title).toBe('Fehler');
   });
 });
+
+// The error's own message follows the locale (issue #15: every user-facing text in the locale's catalogue).
+describe('errorScreenText with a second locale', () => {
+  it("shows the catalogue message of the active locale, the host's text for a code, else the error's own", async () => {
+    const { es } = await import('./locales/es.js');
+    const server = { code: 'twilio_verification_failed', message: 'The SMS could not be sent.' };
+    expect(errorScreenText(es, server).detail).toBe('No se pudo enviar el SMS.');
+    expect(errorScreenText({ ...en, server_twilio_verification_failed: 'SMS down' }, server).detail).toBe('SMS down');
+    expect(errorScreenText(en, server).detail).toBe('The SMS could not be sent.');
+    // A code outside the catalogue (a client-side one) keeps its own message.
+    expect(errorScreenText(es, { code: 'timeout', message: 'raw' }).detail).toBe('raw');
+  });
+});

@@ -1,4 +1,5 @@
 import type { FlowMessage, FlowMessageCode } from '@latch/core';
+import { serverMessage } from './en.js';
 import type { FlowMessageStrings } from './flowMessageStrings.js';
 import { format } from './format.js';
 
@@ -11,5 +12,6 @@ export function messageText(
 ): string {
   if (!message) return '';
   if (typeof message === 'string') return format(strings[message], values, locale);
-  return format(strings[message.code], { ...values, ...message.values, message: message.message ?? '' }, locale);
+  const serverText = serverMessage(strings as Partial<Record<string, string>>, message);
+  return format(strings[message.code], { ...values, ...message.values, message: serverText }, locale);
 }

@@ -1,4 +1,5 @@
 import type { FlowError, FlowIntent, SocialMethod } from '@latch/core';
+import { serverMessage } from './en.js';
 import { format } from './format.js';
 import type { SocialStrings } from './socialStrings.js';
 
@@ -48,8 +49,8 @@ export function oauthErrorText(
       case 'timeout':
         return strings.oauthTimedOut;
       default:
-        // The server's catalogue messages are written for people ('Invalid code during OAuth flow.').
-        return error.message || strings.oauthSomethingWrong;
+        // The catalogue's messages are written for people ('Invalid code during OAuth flow.'), in the active locale.
+        return serverMessage(strings as Partial<Record<string, string>>, error) || strings.oauthSomethingWrong;
     }
   })();
   return { title, detail: format(detail, { provider }) };

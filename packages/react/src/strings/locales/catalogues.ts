@@ -7,6 +7,7 @@ import { flowMessageStrings } from '../flowMessageStrings.js';
 import { mfaStrings } from '../mfaStrings.js';
 import { passkeyStrings } from '../passkeyStrings.js';
 import { sendTransactionStrings } from '../sendTransactionStrings.js';
+import { serverMessageStrings } from '../serverMessageStrings.js';
 import { socialStrings } from '../socialStrings.js';
 import { walletFlowStrings } from '../walletFlowStrings.js';
 import { walletStrings } from '../walletStrings.js';
@@ -30,6 +31,7 @@ export const catalogues: { en: StringCatalogue; es: StringCatalogue } = {
     ...mfaStrings,
     ...passkeyStrings,
     ...socialStrings,
+    ...serverMessageStrings,
   },
   es,
 };
