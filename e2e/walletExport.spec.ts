@@ -209,6 +209,11 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     const address = await walletAddress(page);
     const { key } = await exportKey(page, email, 'embedded-wallet-key-export-dark');
     expect(privateKeyToAccount(key).address).toBe(address);
+    // The export page takes the colours the widget draws (its own origin cannot read the host's CSS).
+    const drawn = await dialog(page).evaluate((el) => getComputedStyle(el).backgroundColor);
+    const exportPage = page.frameLocator('iframe[title="Your private key"]').locator('body');
+    expect(drawn).toBe('rgb(24, 24, 27)');
+    expect(await exportPage.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(drawn);
     expect(await seriousA11yViolations(page)).toEqual([]);
     expect(await exportFrameViolations(page)).toEqual([]);
     await harvestKeyMaterial(page, dark, address);

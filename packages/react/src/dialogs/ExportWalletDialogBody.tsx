@@ -4,28 +4,8 @@ import { useEmbeddedWalletRuntime, useKeyExportState } from '../hooks/index.js';
 import { useExportWalletStrings } from '../hooks/useExportWalletStrings.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
 import { messageText } from '../strings/messageText.js';
+import { exportPageTheme } from './exportPageTheme.js';
 import { useModalDialog } from './useModalDialog.js';
-
-// The widget's colours handed to the export page (SPEC §7: theme colours as query parameters).
-const THEME_VARIABLES: Record<string, string> = {
-  background: '--latch-bg',
-  foreground: '--latch-fg',
-  muted: '--latch-muted',
-  surface: '--latch-surface',
-  border: '--latch-border',
-  accent: '--latch-accent-fill',
-  accent_foreground: '--latch-accent-contrast',
-};
-
-function themeOf(element: Element): Record<string, string> {
-  const style = getComputedStyle(element);
-  const theme: Record<string, string> = {};
-  for (const [name, variable] of Object.entries(THEME_VARIABLES)) {
-    const value = style.getPropertyValue(variable).trim();
-    if (value) theme[name] = value;
-  }
-  return theme;
-}
 
 /** EMBEDDED_WALLET_KEY_EXPORT_SCREEN in a native modal <dialog>, after the connecting step. */
 export function ExportWalletDialogBody(): ReactNode {
@@ -81,7 +61,10 @@ function ExportScreen(props: {
     if (!startFrame) return;
     let live = true;
     const element = dialog.current;
-    const view = { width: element ? element.clientWidth - 40 : undefined, theme: element ? themeOf(element) : {} };
+    const view = {
+      width: element ? element.clientWidth - 40 : undefined,
+      theme: element ? exportPageTheme(element) : {},
+    };
     void exporter.openPage(view).then((opened) => live && setPage(opened));
     return () => {
       live = false;

@@ -83,7 +83,8 @@ describe('errorScreenText with a second locale', () => {
     const { es } = await import('./locales/es.js');
     const server = { code: 'twilio_verification_failed', message: 'The SMS could not be sent.' };
     expect(errorScreenText(es, server).detail).toBe('No se pudo enviar el SMS.');
-    expect(errorScreenText({ ...en, server_twilio_verification_failed: 'SMS down' }, server).detail).toBe('SMS down');
+    const overridden = { ...en, server_twilio_verification_failed: 'SMS down' };
+    expect(errorScreenText(overridden, server).detail).toBe('SMS down');
     expect(errorScreenText(en, server).detail).toBe('The SMS could not be sent.');
     // A code outside the catalogue (a client-side one) keeps its own message.
     expect(errorScreenText(es, { code: 'timeout', message: 'raw' }).detail).toBe('raw');
