@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApp, launchBrowser, saveScreenshot, stack } from './support.js';
-import { dialog, newUserPage, visible } from './widgetSteps.js';
+import { dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
 
 /** Opens the demo with the widget in `locale` (the demo passes ?locale= to the provider's `locale`). */
 async function openDemoIn(page: Page, locale: 'en' | 'es'): Promise<void> {
@@ -64,6 +64,22 @@ describe('locale', () => {
     await page.getByLabel('Language').selectOption('en');
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
+    await page.close();
+  });
+
+  it("words the key export page (the frame's own page) in the widget's language", async () => {
+    const page = await newUserPage(browser);
+    await openDemoIn(page, 'en');
+    await loginByEmail(page, `locale-export-${Date.now()}@example.com`);
+    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('button', { name: 'Export wallet' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Transferir billetera' }), 30_000);
+    const exportPage = page.frameLocator('iframe[src*="/embedded-wallets/export"]').locator('body');
+    await visible(exportPage.getByText(/^Introduce el código que enviamos a /), 30_000);
+    await visible(exportPage.getByRole('button', { name: 'Verificar' }));
+    expect(await exportPage.evaluate((body) => body.ownerDocument.documentElement.lang)).toBe('es');
+    await saveScreenshot(page, 'locale-es-export');
     await page.close();
   });
 });

@@ -2,10 +2,32 @@ import { ERROR_CATALOGUE, LatchError } from '@latch/protocol';
 import { CustodyError } from './keys/custodyError.js';
 import { GENERIC_WALLET_ERROR } from './walletErrorReply.js';
 
-/** Texts the frame's own pages show (the export page); SPEC gives the host screens' texts, not these. */
-export const EXPORT_PAGE_TEXT = {
+/** The texts of the export page (the frame's own page); SPEC gives the host screens' texts, not these. */
+export interface ExportPageText {
+  loading: string;
+  codePrompt(destination: string): string;
+  codeLabel: string;
+  verify: string;
+  verifying: string;
+  codeFormat: string;
+  wrongCode: string;
+  tooManyRequests: string;
+  noVerifiedChannel: string;
+  notOnDevice: string;
+  /** The server wants an MFA verification for the export first: the host runs 'Verify your identity' and reopens the page. */
+  mfaRequired: string;
+  keyLabel: string;
+  reveal: string;
+  hide: string;
+  copy: string;
+  copied: string;
+  error: string;
+}
+
+/** The export page in English (the default). */
+export const EXPORT_PAGE_TEXT: ExportPageText = {
   loading: 'Loading…',
-  codePrompt: (destination: string) => `Enter the code we sent to ${destination}`,
+  codePrompt: (destination) => `Enter the code we sent to ${destination}`,
   codeLabel: 'Verification code',
   verify: 'Verify',
   verifying: 'Verifying…',
@@ -14,7 +36,6 @@ export const EXPORT_PAGE_TEXT = {
   tooManyRequests: 'Too many attempts. Please wait before trying again.',
   noVerifiedChannel: ERROR_CATALOGUE.no_verified_channel.message,
   notOnDevice: 'This device has no share of the wallet. Recover the wallet on this device first.',
-  /** The server wants an MFA verification for the export first: the host runs 'Verify your identity' and reopens the page. */
   mfaRequired: 'Verify your identity to export your wallet.',
   keyLabel: 'Your private key',
   reveal: 'Reveal',
@@ -22,17 +43,44 @@ export const EXPORT_PAGE_TEXT = {
   copy: 'Copy key',
   copied: 'Copied',
   error: GENERIC_WALLET_ERROR,
-} as const;
+};
+
+/** The export page in Spanish (tú), as the widget's `es` locale words it. */
+export const EXPORT_PAGE_TEXT_ES: ExportPageText = {
+  loading: 'Cargando…',
+  codePrompt: (destination) => `Introduce el código que enviamos a ${destination}`,
+  codeLabel: 'Código de verificación',
+  verify: 'Verificar',
+  verifying: 'Verificando…',
+  codeFormat: 'Introduce el código de 6 dígitos.',
+  wrongCode: 'El código no es correcto o ha caducado. Revísalo y vuelve a intentarlo.',
+  tooManyRequests: 'Demasiados intentos. Espera un momento antes de volver a intentarlo.',
+  noVerifiedChannel: 'Vincula un correo electrónico o un número de teléfono a tu cuenta para exportar tu billetera.',
+  notOnDevice:
+    'Este dispositivo no tiene ninguna parte de la billetera. Recupera primero la billetera en este dispositivo.',
+  mfaRequired: 'Verifica tu identidad para exportar tu billetera.',
+  keyLabel: 'Tu clave privada',
+  reveal: 'Mostrar',
+  hide: 'Ocultar',
+  copy: 'Copiar clave',
+  copied: 'Copiada',
+  error: 'Se produjo un error. Vuelve a intentarlo.',
+};
+
+/** The export page's texts for its `locale` query value (the widget's locale): Spanish for `es`/`es-…`, else English. */
+export function exportPageText(locale: string | null): ExportPageText {
+  return locale === 'es' || locale?.startsWith('es-') ? EXPORT_PAGE_TEXT_ES : EXPORT_PAGE_TEXT;
+}
 
 /** The export page's text for a failure: clear texts for what the user can act on, else the generic one. */
-export function exportErrorText(error: unknown): string {
-  if (error instanceof CustodyError && error.code === 'device_share_missing') return EXPORT_PAGE_TEXT.notOnDevice;
-  if (!(error instanceof LatchError)) return EXPORT_PAGE_TEXT.error;
-  if (error.code === 'missing_or_invalid_mfa') return EXPORT_PAGE_TEXT.mfaRequired;
-  if (error.status === 429 || error.code === 'too_many_requests') return EXPORT_PAGE_TEXT.tooManyRequests;
-  if (error.code === 'no_verified_channel') return EXPORT_PAGE_TEXT.noVerifiedChannel;
-  if (error.code === 'invalid_credentials' || error.code === 'step_up_required') return EXPORT_PAGE_TEXT.wrongCode;
-  if (error.code === 'invalid_data' || error.code === 'invalid_request_arguments') return EXPORT_PAGE_TEXT.codeFormat;
-  if (error.code === 'wallet_not_on_device') return EXPORT_PAGE_TEXT.notOnDevice;
-  return EXPORT_PAGE_TEXT.error;
+export function exportErrorText(error: unknown, text: ExportPageText = EXPORT_PAGE_TEXT): string {
+  if (error instanceof CustodyError && error.code === 'device_share_missing') return text.notOnDevice;
+  if (!(error instanceof LatchError)) return text.error;
+  if (error.code === 'missing_or_invalid_mfa') return text.mfaRequired;
+  if (error.status === 429 || error.code === 'too_many_requests') return text.tooManyRequests;
+  if (error.code === 'no_verified_channel') return text.noVerifiedChannel;
+  if (error.code === 'invalid_credentials' || error.code === 'step_up_required') return text.wrongCode;
+  if (error.code === 'invalid_data' || error.code === 'invalid_request_arguments') return text.codeFormat;
+  if (error.code === 'wallet_not_on_device') return text.notOnDevice;
+  return text.error;
 }

@@ -41,7 +41,7 @@ function setup() {
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('key export page URL', () => {
-  it('carries client id, address, width, analytics id and theme colours, never a token', () => {
+  it('carries client id, address, width, analytics id, theme colours and locale, never a token', () => {
     const url = new URL(
       embeddedWalletExportUrl({
         apiUrl: 'https://auth.example.com/base',
@@ -51,6 +51,7 @@ describe('key export page URL', () => {
         address: ADDRESS,
         width: 359.6,
         theme: { background: '#18181b', accent: '#4338ca' },
+        locale: 'es',
       }),
     );
     expect(url.pathname).toBe(`/apps/${'a'.repeat(25)}/embedded-wallets/export`);
@@ -61,6 +62,7 @@ describe('key export page URL', () => {
       caid: 'ca-1',
       background: '#18181b',
       accent: '#4338ca',
+      locale: 'es',
     });
   });
 });

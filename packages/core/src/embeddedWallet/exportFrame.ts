@@ -16,6 +16,8 @@ export interface ExportUrlOptions {
   width?: number;
   /** Theme colours (`#rgb` / `#rrggbb`) by query name: background, foreground, muted, surface, border, accent, accent_foreground. */
   theme?: Record<string, string>;
+  /** The widget's locale: the page words itself in it when it has it (`es`), else in English. */
+  locale?: string;
 }
 
 /** The key export page of an app (SPEC §7: client id, address, width, analytics id and theme colours). */
@@ -26,6 +28,7 @@ export function embeddedWalletExportUrl(options: ExportUrlOptions): string {
   if (options.width) url.searchParams.set('width', String(Math.round(options.width)));
   if (options.analyticsId) url.searchParams.set('caid', options.analyticsId);
   for (const [name, value] of Object.entries(options.theme ?? {})) url.searchParams.set(name, value);
+  if (options.locale) url.searchParams.set('locale', options.locale);
   return url.toString();
 }
 

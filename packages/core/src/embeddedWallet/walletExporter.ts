@@ -33,10 +33,11 @@ export interface WalletExporter {
   page: ExportPageOptions;
 }
 
-/** How the host shows the export page: its width in CSS pixels and theme colours by query name. */
+/** How the host shows the export page: its width in CSS pixels, theme colours by query name and the widget's locale. */
 export interface ExportPageView {
   width?: number;
   theme?: Record<string, string>;
+  locale?: string;
 }
 
 /** The export page to embed: `src` for the iframe, `attach` once its window exists. */

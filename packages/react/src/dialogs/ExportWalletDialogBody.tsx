@@ -1,6 +1,6 @@
 import type { ExportPage, WalletExporter } from '@latch/core';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useEmbeddedWalletRuntime, useKeyExportState } from '../hooks/index.js';
+import { useEmbeddedWalletRuntime, useKeyExportState, useLatchContext } from '../hooks/index.js';
 import { useExportWalletStrings } from '../hooks/useExportWalletStrings.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
 import { messageText } from '../strings/messageText.js';
@@ -51,6 +51,8 @@ function ExportScreen(props: {
   errorText: string | null;
 }): ReactNode {
   const { exporter, dialog, address } = props;
+  // The page's language, like its size, is taken once: a locale switched mid-export must not reopen it.
+  const [locale] = useState(useLatchContext().locale);
   // Decided once: a later failure of the page itself keeps the frame, which shows its own error.
   const [startFrame] = useState(props.connected);
   const [page, setPage] = useState<ExportPage | null>(null);
@@ -64,12 +66,13 @@ function ExportScreen(props: {
     const view = {
       width: element ? element.clientWidth - 40 : undefined,
       theme: element ? exportPageTheme(element) : {},
+      locale,
     };
     void exporter.openPage(view).then((opened) => live && setPage(opened));
     return () => {
       live = false;
     };
-  }, [startFrame, exporter, dialog]);
+  }, [startFrame, exporter, dialog, locale]);
 
   // A layout effect: listening starts in the same task the frame is inserted, before it can announce itself.
   useLayoutEffect(() => {

@@ -60,6 +60,7 @@ async function setup(options: { start?: () => Promise<void>; verify?: (code: str
     address: derived.address,
     wallet,
     view: {
+      text: EXPORT_PAGE_TEXT,
       askCode: (destination, submit) => {
         shown.prompts.push(destination);
         shown.submit = submit;

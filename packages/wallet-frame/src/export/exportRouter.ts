@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
 import { WalletConnectData, type WireExportInit } from '@latch/protocol/schemas';
-import { EXPORT_PAGE_TEXT, exportErrorText } from '../frameTexts.js';
+import { type ExportPageText, exportErrorText } from '../frameTexts.js';
 import type { DerivedWallet } from '../keys/deriveWallet.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow, route } from '../router.js';
 
@@ -18,6 +18,8 @@ export interface ExportView {
   showKey(wallet: { address: Address; privateKey: `0x${string}` }): void;
   /** Renders a failure (no key). */
   showError(text: string): void;
+  /** The page's texts, in the widget's locale. */
+  readonly text: ExportPageText;
 }
 
 /** What the export page needs from the frame wallet (FrameWallet.startExport). */
@@ -58,19 +60,19 @@ export function createExportRouter(options: ExportRouterOptions): { start(): voi
       let done = false;
       view.askCode(flow.destination.destination, async (code) => {
         if (done) return null;
-        if (!CODE.test(code)) return EXPORT_PAGE_TEXT.codeFormat;
+        if (!CODE.test(code)) return view.text.codeFormat;
         try {
           const unlocked = await flow.verify(code);
           done = true;
           view.showKey({ address: unlocked.address, privateKey: unlocked.privateKey });
           return null;
         } catch (error) {
-          return exportErrorText(error);
+          return exportErrorText(error, view.text);
         }
       });
       return { address: data.address };
     } catch (error) {
-      view.showError(exportErrorText(error));
+      view.showError(exportErrorText(error, view.text));
       throw error;
     }
   });

@@ -1,5 +1,5 @@
 import { DELAY } from '@latch/protocol';
-import { EXPORT_PAGE_TEXT } from '../frameTexts.js';
+import { EXPORT_PAGE_TEXT, type ExportPageText } from '../frameTexts.js';
 import type { ExportView } from './exportRouter.js';
 import type { ExportTheme } from './exportTheme.js';
 
@@ -37,7 +37,12 @@ function button(doc: Document, theme: ExportTheme, text: string, primary: boolea
  * Renders the export page into `doc.body`: a status line, then the step-up code field, then the key
  * masked with Reveal and Copy buttons. The key and the code exist only in this document.
  */
-export function renderExportView(doc: Document, theme: ExportTheme, width?: number): ExportView {
+export function renderExportView(
+  doc: Document,
+  theme: ExportTheme,
+  width?: number,
+  text: ExportPageText = EXPORT_PAGE_TEXT,
+): ExportView {
   const body = doc.body;
   Object.assign(body.style, {
     margin: '0',
@@ -50,7 +55,7 @@ export function renderExportView(doc: Document, theme: ExportTheme, width?: numb
   if (width && width > 0) main.style.maxWidth = `${width}px`;
   const status = styled(doc, 'p', { margin: '0', color: theme.muted });
   status.setAttribute('role', 'status');
-  status.textContent = EXPORT_PAGE_TEXT.loading;
+  status.textContent = text.loading;
   main.append(status);
   body.replaceChildren(main);
   const field = {
@@ -64,33 +69,34 @@ export function renderExportView(doc: Document, theme: ExportTheme, width?: numb
   };
 
   return {
+    text,
     askCode(destination, submit) {
       const form = styled(doc, 'form', { display: 'flex', flexDirection: 'column', gap: '8px' });
       form.noValidate = true;
       const prompt = styled(doc, 'label', { fontSize: '14px' });
       prompt.htmlFor = 'latch-export-code';
-      prompt.textContent = EXPORT_PAGE_TEXT.codePrompt(destination);
+      prompt.textContent = text.codePrompt(destination);
       const input = styled(doc, 'input', { ...field, font: '18px/1.4 ui-monospace, monospace', letterSpacing: '4px' });
       input.id = 'latch-export-code';
       input.inputMode = 'numeric';
       input.autocomplete = 'one-time-code';
       input.maxLength = 6;
-      input.setAttribute('aria-label', EXPORT_PAGE_TEXT.codeLabel);
+      input.setAttribute('aria-label', text.codeLabel);
       const error = styled(doc, 'p', { margin: '0', color: theme.foreground, fontSize: '14px' });
       error.setAttribute('role', 'alert');
-      const verify = button(doc, theme, EXPORT_PAGE_TEXT.verify, true);
+      const verify = button(doc, theme, text.verify, true);
       verify.type = 'submit';
       form.addEventListener('submit', (event) => {
         event.preventDefault();
         if (verify.disabled) return;
         verify.disabled = true;
-        verify.textContent = EXPORT_PAGE_TEXT.verifying;
+        verify.textContent = text.verifying;
         error.textContent = '';
-        void submit(input.value.trim()).then((text) => {
+        void submit(input.value.trim()).then((problem) => {
           verify.disabled = false;
-          verify.textContent = EXPORT_PAGE_TEXT.verify;
-          if (text) {
-            error.textContent = text;
+          verify.textContent = text.verify;
+          if (problem) {
+            error.textContent = problem;
             input.focus();
           }
         });
@@ -102,7 +108,7 @@ export function renderExportView(doc: Document, theme: ExportTheme, width?: numb
     showKey({ privateKey }) {
       const label = styled(doc, 'label', { fontSize: '13px', fontWeight: '600' });
       label.htmlFor = 'latch-export-key';
-      label.textContent = EXPORT_PAGE_TEXT.keyLabel;
+      label.textContent = text.keyLabel;
       const key = styled(doc, 'textarea', {
         ...field,
         minHeight: '64px',
@@ -115,22 +121,22 @@ export function renderExportView(doc: Document, theme: ExportTheme, width?: numb
       key.rows = 2;
       key.spellcheck = false;
       key.value = maskKey(privateKey);
-      const reveal = button(doc, theme, EXPORT_PAGE_TEXT.reveal, false);
+      const reveal = button(doc, theme, text.reveal, false);
       reveal.setAttribute('aria-pressed', 'false');
       reveal.addEventListener('click', () => {
         const shown = reveal.getAttribute('aria-pressed') === 'true';
         key.value = shown ? maskKey(privateKey) : privateKey;
-        reveal.textContent = shown ? EXPORT_PAGE_TEXT.reveal : EXPORT_PAGE_TEXT.hide;
+        reveal.textContent = shown ? text.reveal : text.hide;
         reveal.setAttribute('aria-pressed', String(!shown));
       });
-      const copy = button(doc, theme, EXPORT_PAGE_TEXT.copy, true);
+      const copy = button(doc, theme, text.copy, true);
       let timer: ReturnType<typeof setTimeout> | undefined;
       copy.addEventListener('click', () => {
         void navigator.clipboard?.writeText(privateKey).then(() => {
-          copy.textContent = EXPORT_PAGE_TEXT.copied;
+          copy.textContent = text.copied;
           clearTimeout(timer);
           timer = setTimeout(() => {
-            copy.textContent = EXPORT_PAGE_TEXT.copy;
+            copy.textContent = text.copy;
           }, DELAY.copiedFeedback);
         });
       });

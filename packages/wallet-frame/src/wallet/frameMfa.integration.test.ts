@@ -288,6 +288,7 @@ function exportPage(wallet: Parameters<typeof createExportRouter>[0]['wallet'], 
     address,
     wallet,
     view: {
+      text: EXPORT_PAGE_TEXT,
       askCode: (destination) => shown.prompts.push(destination),
       showKey: ({ privateKey }) => shown.keys.push(privateKey),
       showError: (text) => shown.errors.push(text),
