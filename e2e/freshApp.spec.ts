@@ -193,9 +193,13 @@ describe('a fresh Vite + React + TypeScript app installing the packed packages',
     const secretFile = join(work, 'webhook-secret');
     writeFileSync(secretFile, '');
     backend = await startBackend(appDir, secretFile);
+    // The suite's stack runs on its own embedded database (globalSetup): the CLI must open that one, never
+    // the DATABASE_URL/REDIS_URL that CI sets for the integration suites.
     const added = runCli(['apps', 'webhooks', 'add', app.appId, '--url', `http://127.0.0.1:${backend.port}/webhooks`], {
       LATCH_DEV: '1',
       LATCH_DATA_DIR: inject('dataDir'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
     });
     const { secret } = JSON.parse(added.trim().split('\n').at(-1) ?? '{}') as { secret?: string };
     expect(secret).toMatch(/^whsec_/);

@@ -13,8 +13,13 @@ export const RULES = {
   // The development identity providers (@latch/dev-idp) are no part of the product: the server imports them
   // only from tests and its test/ or testing/ helpers (testOnly), never from what it runs.
   'packages/server': { ours: ['@latch/protocol'], banned: ['react', 'react-dom'], testOnly: ['@latch/dev-idp'] },
-  // The server SDK for host backends: the wire contract and jose, nothing of the server's or the browser's.
-  'packages/node': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'], onlyThirdParty: ['jose'] },
+  // The server SDK for host backends: the wire contract, jose (tokens) and standardwebhooks (webhook
+  // signatures), nothing of the server's or the browser's.
+  'packages/node': {
+    ours: ['@latch/protocol'],
+    banned: ['react', 'react-dom', 'hono'],
+    onlyThirdParty: ['jose', 'standardwebhooks'],
+  },
   'apps/demo': { ours: ['@latch/react', '@latch/core', '@latch/protocol'], banned: [] },
   'apps/dev-idp': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
 };
