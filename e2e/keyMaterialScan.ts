@@ -98,7 +98,11 @@ export async function dumpDatabase(dataDir: string): Promise<Array<{ where: stri
     }
     return dumps;
   } finally {
+    // This runs in vitest's own process (the suite's teardown): PGlite 0.4's close sets process.exitCode to 0,
+    // which turned a failed e2e run green. Kept as it was (as the server's closePglite does).
+    const exitCode = process.exitCode;
     await db.close();
+    process.exitCode = exitCode;
   }
 }
 

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './stack.mjs';
+import { stepOutcome } from './stepOutcome.mjs';
 
 const bin = (name) => join(ROOT, 'node_modules/.bin', name);
 const artifacts = join(ROOT, 'artifacts');
@@ -36,17 +37,11 @@ for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   if (step.report) rmSync(step.report, { force: true });
   const run = spawnSync(step.command, step.args, { cwd: ROOT, stdio: 'inherit', env: process.env });
-  const ok = run.status === 0;
-  let counts = '';
-  if (step.report && existsSync(step.report)) {
-    const json = JSON.parse(readFileSync(step.report, 'utf8'));
-    passed += json.numPassedTests;
-    failed += json.numFailedTests;
-    counts = ` (${json.numPassedTests} passed, ${json.numFailedTests} failed of ${json.numTotalTests})`;
-  } else if (step.report) {
-    failed += 1;
-  }
-  results.push({ name: step.name, ok, counts });
+  const report = step.report && existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : undefined;
+  const outcome = stepOutcome(run.status, step.report ? (report ?? null) : undefined);
+  passed += outcome.passed;
+  failed += outcome.failed;
+  results.push({ name: step.name, ok: outcome.ok, counts: outcome.counts });
 }
 
 console.log('\n=== summary ===');

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { defaultPoolSize, type Settings } from '../config.js';
+import { closePglite } from './closePglite.js';
 import { PreparingClient } from './preparingClient.js';
 import { PreparingPglite } from './preparingPglite.js';
 import type { Database } from './schema.js';
@@ -43,8 +44,12 @@ export function openDb(
     mkdirSync(dir, { recursive: true });
     pglite = new PGlite(dir);
   }
-  // The dialect only calls query() and close(), which PreparingPglite provides over the instance.
-  const client = settings.pgPrepare === false ? pglite : (new PreparingPglite(pglite) as unknown as PGlite);
+  // The dialect only calls query() and close(), which PreparingPglite provides over the instance; either way
+  // close keeps the process's exit code (closePglite).
+  const client =
+    settings.pgPrepare === false
+      ? ({ query: pglite.query.bind(pglite), close: () => closePglite(pglite) } as unknown as PGlite)
+      : (new PreparingPglite(pglite) as unknown as PGlite);
   return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), kind: 'pglite' };
 }
 

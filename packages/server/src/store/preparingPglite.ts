@@ -1,4 +1,5 @@
 import { type PGlite, protocol, type Results } from '@electric-sql/pglite';
+import { closePglite } from './closePglite.js';
 import { neverPrepare, statementName } from './preparingClient.js';
 
 const { serialize } = protocol;
@@ -66,7 +67,7 @@ export class PreparingPglite {
 
   /** Closes the database. */
   close(): Promise<void> {
-    return this.pglite.close();
+    return closePglite(this.pglite);
   }
 
   private async runPrepared<Row>(
