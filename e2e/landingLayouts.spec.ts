@@ -15,7 +15,7 @@ import {
 // The built login methods; SPEC's layouts with more methods are covered by core's landingLayout tests.
 const METHODS = { email_auth: true, sms_auth: true, wallet_auth: true };
 
-/** The accessible names of the landing list's entries, in order. */
+/** The accessible names of the landing list's entries, in order (polled: the phone form is a lazy chunk that may arrive a moment after the dialog opens). */
 const entries = (page: Page) =>
   page.evaluate(() =>
     [...document.querySelectorAll('[data-latch-root] .latch-list > *')].map((el) =>
@@ -40,10 +40,10 @@ describe('landing layouts', () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
     await openLogin(page);
-    expect(await entries(page)).toEqual(['input:tel', 'More options']);
+    await expect.poll(() => entries(page)).toEqual(['input:tel', 'More options']);
     await dialog(page).getByRole('button', { name: 'More options' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'More options' }));
-    expect(await entries(page)).toEqual(['Continue with Email']);
+    await expect.poll(() => entries(page)).toEqual(['Continue with Email']);
     await checkScreen(page, 'landing-more-options-light-1024');
     await dialog(page).getByRole('button', { name: 'Continue with Email' }).click();
     await visible(dialog(page).getByRole('textbox', { name: 'Email address' }));
@@ -57,7 +57,7 @@ describe('landing layouts', () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
     await openLogin(page);
-    expect(await entries(page)).toEqual(['input:email', 'input:tel', 'Continue with a wallet']);
+    await expect.poll(() => entries(page)).toEqual(['input:email', 'input:tel', 'Continue with a wallet']);
     await page.close();
   });
 
