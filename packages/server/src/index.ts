@@ -94,7 +94,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     lock?.release();
     throw error;
   }
-  const shortLived = createShortLivedStore({
+  const shortLived = await createShortLivedStore({
     db: db as unknown as Kysely<object>,
     redisUrl: settings.redisUrl,
     redisKeyPrefix: settings.redisKeyPrefix,

@@ -1,5 +1,5 @@
 import { LatchError } from '@latch/protocol';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from '../logger.js';
 import type { EmailMessage } from '../ports.js';
 
@@ -14,20 +14,27 @@ export interface SmtpEmailSenderOptions {
 
 /** Sends emails through an SMTP relay with nodemailer. */
 export class SmtpEmailSender {
-  private readonly transport: Transporter;
+  private transport: Promise<Transporter> | undefined;
+  private readonly smtpUrl: string;
   private readonly from: string;
   private readonly logger: Logger;
 
   constructor(options: SmtpEmailSenderOptions) {
-    this.transport = nodemailer.createTransport(options.smtpUrl);
+    this.smtpUrl = options.smtpUrl;
     this.from = options.from;
     this.logger = options.logger;
+  }
+
+  /** nodemailer's transport, made on the first email (nodemailer loads then, not with the server). */
+  private transporter(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(this.smtpUrl));
+    return this.transport;
   }
 
   /** Sends one email; a relay failure becomes a 503 that tells the user to try later. */
   async sendEmail(message: EmailMessage): Promise<void> {
     try {
-      await this.transport.sendMail({
+      await (await this.transporter()).sendMail({
         from: this.from,
         to: message.to,
         subject: message.subject,
@@ -44,6 +51,9 @@ export class SmtpEmailSender {
 
   /** Closes pooled connections. */
   close(): void {
-    this.transport.close();
+    void this.transport?.then(
+      (transport) => transport.close(),
+      () => {},
+    );
   }
 }

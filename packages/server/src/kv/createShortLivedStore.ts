@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
 import { PgShortLivedStore } from './PgShortLivedStore.js';
-import { RedisShortLivedStore } from './RedisShortLivedStore.js';
 import type { ShortLivedStore } from './ShortLivedStore.js';
 
 /** Where short-lived state goes: Redis when a URL is given, else the main database. */
@@ -13,8 +12,12 @@ export interface ShortLivedStoreConfig<DB = object> {
 }
 
 /** Picks the ShortLivedStore for the configuration (REDIS_URL set → Redis, else PostgreSQL/PGlite). */
-export function createShortLivedStore<DB>(config: ShortLivedStoreConfig<DB>): ShortLivedStore {
-  if (config.redisUrl) return new RedisShortLivedStore(config.redisUrl, { keyPrefix: config.redisKeyPrefix });
+export async function createShortLivedStore<DB>(config: ShortLivedStoreConfig<DB>): Promise<ShortLivedStore> {
+  if (config.redisUrl) {
+    // ioredis loads only when Redis is configured (it is not part of an embedded-database start).
+    const { RedisShortLivedStore } = await import('./RedisShortLivedStore.js');
+    return new RedisShortLivedStore(config.redisUrl, { keyPrefix: config.redisKeyPrefix });
+  }
   return new PgShortLivedStore(config.db, { now: config.now });
 }
 

@@ -1,9 +1,9 @@
 import { SIWE_API } from '@latch/protocol';
 import { SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from '@latch/protocol/schemas';
-import { getAddress } from 'viem';
 import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { namedApp } from '../http/resolveApp.js';
+import { loadViem } from '../lazy/loadViem.js';
 import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
@@ -62,6 +62,7 @@ export const siweRoutes: RouteDef[] = [
       // Removing a login method is a change of who can log in, as for email and phone: a recent login.
       await requireRecentLoginToLink(ctx, caller, 'unlink');
       // Only the address identifies the account; the other fields are not read by unlink.
+      const { getAddress } = await loadViem();
       const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
         type: 'wallet',
         address: getAddress(address.toLowerCase()),

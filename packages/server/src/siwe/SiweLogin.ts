@@ -1,13 +1,14 @@
 import { caip2ChainId, LatchError, type SiweInitResponse } from '@latch/protocol';
 import type { SiweAuthenticateBody } from '@latch/protocol/schemas';
 import type { Hex } from 'viem';
-import { getAddress } from 'viem';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
+import { loadViem } from '../lazy/loadViem.js';
 import { type AccountInput, isEmbeddedWallet } from '../services/accounts.js';
 import type { KeyThrottle } from '../throttle/KeyThrottle.js';
 import { SiweNonces } from './SiweNonces.js';
-import { type AllowedChains, SIWE_CLOCK_SKEW_MS, verifySignInMessage } from './verifySiweMessage.js';
+import { SIWE_CLOCK_SKEW_MS } from './siweClockSkew.js';
+import type { AllowedChains } from './verifySiweMessage.js';
 
 /** The wallet client type of the embedded wallet (DESIGN §2), never accepted as an external wallet. */
 export const EMBEDDED_WALLET_CLIENT_TYPE = 'latch';
@@ -29,6 +30,7 @@ export class SiweLogin {
   async init(app: AppRecord, address: string, ip: string): Promise<SiweInitResponse> {
     assertWalletAuth(app);
     await this.throttle.consume(`${app.id}:${ip}`);
+    const { getAddress } = await loadViem();
     const checksummed = getAddress(address.toLowerCase());
     const { nonce, expiresAt } = await this.nonces.issue(app.id, checksummed);
     return { nonce, address: checksummed, expires_at: expiresAt.toISOString() };
@@ -41,6 +43,8 @@ export class SiweLogin {
   async verify(app: AppRecord, body: SiweAuthenticateBody, purpose: SiwePurpose): Promise<AccountInput> {
     assertWalletAuth(app);
     if (body.walletClientType.toLowerCase() === EMBEDDED_WALLET_CLIENT_TYPE) throw embeddedRefusal(purpose);
+    // The verifier (viem's SIWE parser and signature check) loads with the first sign-in, not at start.
+    const { verifySignInMessage } = await import('./verifySiweMessage.js');
     const verified = await verifySignInMessage({
       message: body.message,
       signature: body.signature as Hex,

@@ -1,6 +1,7 @@
 import { LatchError, SIWE_NONCE_TTL_MS } from '@latch/protocol';
 import { type Address, createPublicClient, getAddress, type Hex, http, isAddress, verifyMessage } from 'viem';
 import { createSiweMessage, parseSiweMessage, type SiweMessage, validateSiweMessage } from 'viem/siwe';
+import { SIWE_CLOCK_SKEW_MS } from './siweClockSkew.js';
 
 /** What a verified sign-in message proves: this wallet, on this chain, signed this app's nonce. */
 export interface VerifiedSiwe {
@@ -15,8 +16,7 @@ export interface VerifiedSiwe {
 /** The chains a sign-in message may name: a list, or any chain (dev mode without a list). */
 export type AllowedChains = ReadonlySet<number> | 'any';
 
-/** How far a wallet's clock may be off the server's: `Issued At` is bounded by the nonce's life ± this. */
-export const SIWE_CLOCK_SKEW_MS = 5 * 60_000;
+export { SIWE_CLOCK_SKEW_MS };
 
 /** What verification needs besides the message. */
 export interface SiweCheck {

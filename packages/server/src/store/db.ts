@@ -3,10 +3,8 @@ import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import pg from 'pg';
 import { defaultPoolSize, type Settings } from '../config.js';
 import { closePglite } from './closePglite.js';
-import { PreparingClient } from './preparingClient.js';
 import { PreparingPglite } from './preparingPglite.js';
 import type { Database } from './schema.js';
 
@@ -25,15 +23,17 @@ export function openDb(
   kind: DbKind;
 } {
   if (settings.databaseUrl) {
-    // Each distinct statement is prepared once per connection, then only bound and executed.
-    const Client = settings.pgPrepare === false ? pg.Client : PreparingClient;
-    const pool = new pg.Pool({
-      connectionString: settings.databaseUrl,
-      max: settings.pgPoolSize ?? defaultPoolSize(),
-      Client,
-    });
-    // A dropped idle connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    const { databaseUrl, pgPrepare, pgPoolSize } = settings;
+    // `pg` loads with the first query (Kysely calls this once): a server on the embedded database never loads it.
+    const pool = async () => {
+      const [{ default: pg }, { PreparingClient }] = await Promise.all([import('pg'), import('./preparingClient.js')]);
+      // Each distinct statement is prepared once per connection, then only bound and executed.
+      const Client = pgPrepare === false ? pg.Client : PreparingClient;
+      const created = new pg.Pool({ connectionString: databaseUrl, max: pgPoolSize ?? defaultPoolSize(), Client });
+      // A dropped idle connection must not crash the process; the pool replaces it.
+      created.on('error', () => {});
+      return created;
+    };
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
   }
   let pglite: PGlite;

@@ -76,5 +76,29 @@ for (const factory of factories) {
         await handle.dispose();
       }
     });
+
+    // A restart on an up-to-date database reads the migration table and writes nothing (a start-time cost).
+    it('finds an up-to-date database by one read, and refuses one migrated by a newer version', async () => {
+      const schema = `latch_mig_${randomBytes(5).toString('hex')}`;
+      const handle = await factory.open([schema]);
+      try {
+        const db = await handle.dbFor(schema);
+        await migrateToLatest(db);
+        // The Migrator would make its lock table again; the read-only path leaves it gone.
+        await sql`drop table ${sql.id(schema, 'latch_migrations_lock')}`.execute(db);
+        expect(await migrateToLatest(db)).toEqual([]);
+        const lock = await sql<{
+          name: string | null;
+        }>`select to_regclass(${`${schema}.latch_migrations_lock`})::text as name`.execute(db);
+        expect(lock.rows[0]?.name).toBeNull();
+        // A migration this version does not know: the Migrator's own check refuses the database.
+        await sql`insert into ${sql.id(schema, 'latch_migrations')} (name, timestamp) values ('999_from_a_newer_version', ${new Date().toISOString()})`.execute(
+          db,
+        );
+        await expect(migrateToLatest(db)).rejects.toThrow(/999_from_a_newer_version/);
+      } finally {
+        await handle.dispose();
+      }
+    });
   });
 }

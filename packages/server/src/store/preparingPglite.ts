@@ -1,6 +1,6 @@
 import { type PGlite, protocol, type Results } from '@electric-sql/pglite';
 import { closePglite } from './closePglite.js';
-import { neverPrepare, statementName } from './preparingClient.js';
+import { neverPrepare, statementName } from './statementNames.js';
 
 const { serialize } = protocol;
 

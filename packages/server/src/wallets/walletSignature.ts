@@ -1,6 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { type CustodyAction, custodyStatement } from '@latch/protocol/schemas';
-import { type Hex, verifyMessage } from 'viem';
+import type { Hex } from 'viem';
+import { loadViem } from '../lazy/loadViem.js';
 
 /** What a wallet-key signature must cover (docs/custody.md). */
 export interface WalletSignatureInput {
@@ -27,6 +28,7 @@ export async function verifyWalletSignature(input: WalletSignatureInput): Promis
     shareSetId: input.shareSetId,
     nonce: input.nonce,
   });
+  const { verifyMessage } = await loadViem();
   let valid = false;
   try {
     valid = await verifyMessage({
