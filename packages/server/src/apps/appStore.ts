@@ -90,6 +90,9 @@ export function normaliseOrigin(origin: string, options: { dev: boolean }): stri
   return parsed.origin;
 }
 
+/** The largest user cap: `apps.max_users` is a PostgreSQL integer (a larger number failed the insert with a 500). */
+export const MAX_USERS_CAP = 2_147_483_647;
+
 function checkInput(input: AppInput): void {
   if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 200)) {
     throw new LatchError('invalid_data', 'The app name must be 1 to 200 characters.');
@@ -97,9 +100,12 @@ function checkInput(input: AppInput): void {
   if (
     input.maxUsers !== undefined &&
     input.maxUsers !== null &&
-    (!Number.isInteger(input.maxUsers) || input.maxUsers < 0)
+    (!Number.isInteger(input.maxUsers) || input.maxUsers < 0 || input.maxUsers > MAX_USERS_CAP)
   ) {
-    throw new LatchError('invalid_data', 'max_users must be a whole number of 0 or more, or null for no cap.');
+    throw new LatchError(
+      'invalid_data',
+      `max_users must be a whole number from 0 to ${MAX_USERS_CAP}, or null for no cap.`,
+    );
   }
   const ttl = input.accessTokenTtlSeconds;
   if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < 60 || ttl > MAX_TTL_SECONDS)) {

@@ -43,6 +43,9 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       { config: { mfa_protects_signing: true } },
       { config: { telegram_auth: true, telegram_auth_config: { bot_id: '1', bot_name: 'bot' } } },
       { max_users: -1 },
+      // Larger than the integer column: once a 500 (found by the property test), now a clear 400.
+      { max_users: 2_147_483_648 },
+      { max_users: 2322125637096013 },
       { name: 42 },
     ]) {
       const res = await server().call('POST', '/api/v1/dev/apps', { body });
@@ -59,6 +62,12 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
     expect(enable.status).toBe(400);
     expect((await enable.json()).message).toMatch(/^captcha_enabled: captcha checks are not built yet/);
     expect((await server().ctx.apps.require(app_id, { fresh: true })).config.captcha_enabled).toBe(false);
+    const tooMany = await server().call('PATCH', `/api/v1/dev/apps/${app_id}`, { body: { max_users: 2_147_483_648 } });
+    expect(tooMany.status).toBe(400);
+    expect((await tooMany.json()).message).toBe(
+      'max_users must be a whole number from 0 to 2147483647, or null for no cap.',
+    );
+    expect((await server().ctx.apps.require(app_id, { fresh: true })).maxUsers).toBeNull();
   });
 
   it('PATCH of a malformed or unknown app id answers invalid_app_id / app_not_found', async () => {
