@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/freePort.mjs';
 import {
   type InstalledServer,
   installedCopies,
@@ -12,16 +12,6 @@ import {
   packServer,
   startInstalledServer,
 } from './serverFromTarball.js';
-
-/** A port nobody listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
 
 // The host page that embeds the frame (only named as an allowed origin: the calls below carry it as their Origin).
 const HOST_ORIGIN = 'http://localhost:5999';

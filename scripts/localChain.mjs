@@ -2,9 +2,9 @@
 // the server all use it, so the binary lookup and the readiness check live in one place.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './freePort.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,16 +58,6 @@ export function anvilArgs(port, chainId = DEV_CHAIN_ID, { allowOrigin } = {}) {
   const args = ['--host', '127.0.0.1', '--port', String(port), '--chain-id', String(chainId), '--silent'];
   return allowOrigin ? [...args, '--allow-origin', allowOrigin] : args;
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 
 /** Starts anvil on a free loopback port with `chainId`, for a test; resolves once it answers. */
 export async function startLocalChain(chainId = DEV_CHAIN_ID) {

@@ -4,10 +4,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { freePort } from '../../scripts/freePort.mjs';
 import { startChildServer } from '../server/childServer.mjs';
 import { createPgliteDirectory } from '../server/freshDatabase.mjs';
 import { walletFigures } from './walletFigures.mjs';
@@ -23,18 +23,6 @@ const CHROMIUM_ARGS = [
 ];
 const BUILD_TIMEOUT_MS = 180_000;
 const PAGE_TIMEOUT_MS = 30_000;
-
-/** A free TCP port on 127.0.0.1. */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs the demo's own vite (`args`) in apps/demo; resolves when it exits 0 (or, with `waitFor`, once that URL answers). */
 function runVite(root, args, { waitFor } = {}) {

@@ -5,19 +5,10 @@
 // source through tsx (what a checkout runs) side by side. Run: node bench/server/startTime.mjs [runs]
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
+import { freePort } from '../../scripts/freePort.mjs';
 
 /**
  * CPU time (user + system) a process has used so far, from /proc on Linux (else undefined): on a loaded machine

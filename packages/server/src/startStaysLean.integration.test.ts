@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { freePort } from '../../../scripts/freePort.mjs';
 
 // What a start on the embedded database must not load: drivers of services it does not use, and viem (wallet
 // requests load it). Each costs 50–250 ms of the start (bench/server/startTime.mjs prints the start time).
@@ -12,15 +12,6 @@ const NOT_AT_START = ['viem', 'pg', 'ioredis', 'nodemailer'];
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-start-lean-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.once('error', reject);
-  });
 
 it('starts on the embedded database without loading viem or the PostgreSQL, Redis and SMTP drivers', async () => {
   // A module-resolution hook (its own thread) writes every package file the server process resolves.
