@@ -1,20 +1,13 @@
+import { socialProviderNames } from './socialProviderNames.js';
+
 /**
  * Texts of the social login: the landing's OAuth and Telegram buttons and the screens AWAITING_OAUTH_SCREEN,
  * TELEGRAM_AUTH_SCREEN and IN_APP_BROWSER_LOGIN_NOT_POSSIBLE. They load with the buttons' chunk (preloaded when the
  * app enables a provider), not with the page; a host overrides them through `strings` like any other text.
  */
 export const socialStrings = {
-  // Provider names, capitalised as the providers write them (the landing's button labels).
-  socialGoogle: 'Google',
-  socialTwitter: 'Twitter',
-  socialDiscord: 'Discord',
-  socialGithub: 'GitHub',
-  socialSpotify: 'Spotify',
-  socialInstagram: 'Instagram',
-  socialTiktok: 'TikTok',
-  socialLinkedin: 'LinkedIn',
-  socialApple: 'Apple',
-  socialTelegram: 'Telegram',
+  // Provider names (the landing's button labels).
+  ...socialProviderNames,
   /** A landing button's accessible name (its visible label is the provider's name alone). */
   socialLoginWith: 'Log in with {provider}',
   // AWAITING_OAUTH_SCREEN: SPEC §2 names the screen only; the pending titles and hint are ours.

@@ -1,5 +1,6 @@
 import type { MfaStrings } from '../../mfaStrings.js';
 import type { PasskeyStrings } from '../../passkeyStrings.js';
+import { socialProviderNames } from '../../socialProviderNames.js';
 import type { SocialStrings } from '../../socialStrings.js';
 
 /** Spanish ("tú"): the MFA screens, the passkey screens and the social login. */
@@ -110,17 +111,8 @@ export const esAccount = {
   passkeyAdded: 'Llave de acceso añadida',
   passkeyAddedDetail: 'A partir de ahora, puedes usar tu llave de acceso para iniciar sesión.',
   passkeyDone: 'Listo',
-  // Social login (provider names as the providers write them)
-  socialGoogle: 'Google',
-  socialTwitter: 'Twitter',
-  socialDiscord: 'Discord',
-  socialGithub: 'GitHub',
-  socialSpotify: 'Spotify',
-  socialInstagram: 'Instagram',
-  socialTiktok: 'TikTok',
-  socialLinkedin: 'LinkedIn',
-  socialApple: 'Apple',
-  socialTelegram: 'Telegram',
+  // Social login
+  ...socialProviderNames,
   socialLoginWith: 'Iniciar sesión con {provider}',
   oauthLoggingIn: 'Iniciando sesión con {provider}',
   oauthConnecting: 'Conectando tu cuenta de {provider}',

@@ -1,0 +1,13 @@
+/** The social providers' names, capitalised as the providers write them: the same in every locale. */
+export const socialProviderNames = {
+  socialGoogle: 'Google',
+  socialTwitter: 'Twitter',
+  socialDiscord: 'Discord',
+  socialGithub: 'GitHub',
+  socialSpotify: 'Spotify',
+  socialInstagram: 'Instagram',
+  socialTiktok: 'TikTok',
+  socialLinkedin: 'LinkedIn',
+  socialApple: 'Apple',
+  socialTelegram: 'Telegram',
+} as const;
