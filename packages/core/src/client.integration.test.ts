@@ -1,11 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { API, HEADER } from '@latch/protocol';
-import { createLatchServer, FakeClock, type LatchServer } from '@latch/server';
+import { FakeClock } from '@latch/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratedPgliteMaker } from '../../server/src/test/pgliteTemplate.js';
+import { type HttpTestServer, startHttpTestServer } from '../../server/src/test/httpTestServer.js';
 import { createLatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
 import { storageKeys } from './session/tokenStore.js';
@@ -15,8 +11,7 @@ import { memoryStorage } from './storage.js';
 // One fake time source drives both sides, so "an hour later" needs no waiting.
 const TOKEN_TTL_SECONDS = 600;
 
-let latch: LatchServer;
-let http: Server;
+let server: HttpTestServer;
 let apiUrl: string;
 const serverClock = new FakeClock(Date.now());
 const clientClock: Clock = {
@@ -28,23 +23,8 @@ let appId: string;
 let clientId: string;
 
 beforeAll(async () => {
-  latch = await createLatchServer(
-    {
-      port: 0,
-      host: '127.0.0.1',
-      dev: true,
-      dataDir: '/nonexistent-latch-core-test',
-      masterKey: randomBytes(32).toString('base64'),
-      publicUrl: 'http://127.0.0.1',
-      logLevel: 'silent',
-      inMemoryDb: true,
-    },
-    { clock: serverClock, inMemoryPglite: await migratedPgliteMaker() },
-  );
-  http = await new Promise<Server>((resolve) => {
-    const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
-  });
-  apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  server = await startHttpTestServer({ publicUrl: 'http://127.0.0.1' }, { clock: serverClock });
+  ({ apiUrl } = server);
   const created = await fetch(`${apiUrl}/api/v1/dev/apps`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -59,8 +39,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => http?.close(() => resolve()));
-  await latch?.close();
+  await server?.close();
 });
 
 /** The newest code the dev outbox shows for `recipient`. */

@@ -1,11 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
-import { createLatchServer, type LatchServer } from '@latch/server';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migratedPgliteMaker } from '../../../server/src/test/pgliteTemplate.js';
+import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { createLatchClient } from '../client.js';
 import { systemClock } from '../clock.js';
 import { memoryStorage } from '../storage.js';
@@ -20,30 +15,14 @@ import { walletErrorView } from './walletErrors.js';
 // The client's wallet login against the real server over HTTP; the wallet is the only stand-in
 // (a third-party EIP-1193 provider that signs with a real key).
 const PAGE = 'http://localhost:5173';
-let latch: LatchServer;
-let http: Server;
+let server: HttpTestServer;
 let apiUrl: string;
 let appId: string;
 let clientId: string;
 
 beforeAll(async () => {
-  latch = await createLatchServer(
-    {
-      port: 0,
-      host: '127.0.0.1',
-      dev: true,
-      dataDir: '/nonexistent-latch-core-wallet-test',
-      masterKey: randomBytes(32).toString('base64'),
-      publicUrl: 'http://127.0.0.1',
-      logLevel: 'silent',
-      inMemoryDb: true,
-    },
-    { inMemoryPglite: await migratedPgliteMaker() },
-  );
-  http = await new Promise<Server>((resolve) => {
-    const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
-  });
-  apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  server = await startHttpTestServer({ publicUrl: 'http://127.0.0.1' });
+  ({ apiUrl } = server);
   const created = await fetch(`${apiUrl}/api/v1/dev/apps`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -54,8 +33,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => http?.close(() => resolve()));
-  await latch?.close();
+  await server?.close();
 });
 
 function newWallet(chainId = 1) {

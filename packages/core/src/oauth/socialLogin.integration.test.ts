@@ -1,13 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import type { OAuthProvider } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
-import { createLatchServer, type LatchServer } from '@latch/server';
+import type { LatchServer } from '@latch/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { migratedPgliteMaker } from '../../../server/src/test/pgliteTemplate.js';
+import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { flowContextOf } from '../auth/flowContext.js';
 import { SCREEN } from '../auth/screens.js';
 import { createLatchClient } from '../client.js';
@@ -24,36 +20,20 @@ const HOST_ORIGIN = 'https://shop.example';
 const PAGE = `${HOST_ORIGIN}/checkout?step=2`;
 const PUBLIC_URL = 'http://127.0.0.1:8787';
 
+let server: HttpTestServer;
 let latch: LatchServer;
-let http: Server;
 let apiUrl: string;
 let idp: DevIdp;
 
 beforeAll(async () => {
   idp = await startDevIdp({ redirectUris: [`${PUBLIC_URL}${OAUTH_API.callback}`] });
-  latch = await createLatchServer(
-    {
-      port: 0,
-      host: '127.0.0.1',
-      dev: true,
-      dataDir: '/nonexistent-latch-core-test',
-      masterKey: randomBytes(32).toString('base64'),
-      publicUrl: PUBLIC_URL,
-      logLevel: 'silent',
-      // PGlite in memory, as client.integration.test.ts: the server's own suites run these routes on PostgreSQL too.
-      inMemoryDb: true,
-    },
-    { inMemoryPglite: await migratedPgliteMaker() },
-  );
-  http = await new Promise<Server>((resolve) => {
-    const server = serve({ fetch: latch.app.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(server as Server));
-  });
-  apiUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  // PGlite in memory, as client.integration.test.ts: the server's own suites run these routes on PostgreSQL too.
+  server = await startHttpTestServer({ publicUrl: PUBLIC_URL });
+  ({ latch, apiUrl } = server);
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => http?.close(() => resolve()));
-  await latch?.close();
+  await server?.close();
   await idp?.close();
 });
 
