@@ -5,7 +5,7 @@ import { useClientState } from '../hooks/index.js';
 /**
  * The attributes of the widget root: the scope of every CSS rule, the scheme ('system' follows the
  * device's prefers-color-scheme live, in CSS, so a server render needs no guess) and the accent colours,
- * as the private inputs of the documented custom properties (widget.css; a host stylesheet's values win).
+ * as the private inputs of the documented custom properties (theme.css; a host stylesheet's values win).
  */
 export function useRootAttributes(): {
   'data-latch-root': '';

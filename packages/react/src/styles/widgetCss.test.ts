@@ -7,7 +7,7 @@ const file = (name: string) => readFileSync(new URL(name, import.meta.url), 'utf
 
 describe('the widget stylesheets', () => {
   it('are the .css files, bundled as text', () => {
-    expect(WIDGET_CSS).toBe(file('./widget.css'));
+    expect(WIDGET_CSS).toBe([file('./theme.css'), file('./layout.css'), file('./controls.css')].join('\n'));
     expect(WALLET_CSS).toBe(file('./wallet.css'));
   });
 

@@ -1,9 +1,15 @@
-import css from './widget.css';
+import controls from './controls.css';
+import layout from './layout.css';
+import theme from './theme.css';
 
 /**
- * The widget's one stylesheet (widget.css, bundled as text). Every selector sits under
- * [data-latch-root]; colours come from custom properties (theme.ts sets the accent ones from the app
- * config). A string, not a <link>: injectStyles adopts it as a constructable sheet, which a strict CSP
+ * The widget's stylesheet, bundled as text from three files read in this order (no comments in them: the text
+ * ships as is, in the page's first chunk):
+ * - theme.css: the documented custom properties (docs/theming.md) and the colour scheme per theme;
+ * - layout.css: the root, the modal and the embed, and the screen's layout (top bar, logo, title, text, list);
+ * - controls.css: buttons, links, fields, the code input, status lines, spinner, badges, accessibility utilities.
+ * Every selector sits under [data-latch-root]; colours come from custom properties (theme.ts sets the accent ones
+ * from the app config). A string, not a <link>: injectStyles adopts it as a constructable sheet, which a strict CSP
  * style-src allows, and a server render needs no stylesheet request (see docs/widget.md).
  */
-export const WIDGET_CSS: string = css;
+export const WIDGET_CSS: string = `${theme}\n${layout}\n${controls}`;

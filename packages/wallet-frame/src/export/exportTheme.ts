@@ -9,7 +9,7 @@ export interface ExportTheme {
   accentForeground: string;
 }
 
-/** The light widget palette (react/src/styles/widget.css), used for any colour not given. */
+/** The light widget palette (react/src/styles/theme.css), used for any colour not given. */
 export const DEFAULT_EXPORT_THEME: ExportTheme = {
   background: '#ffffff',
   foreground: '#111827',
