@@ -2,7 +2,7 @@
 //   LATCH_DEV=1 DEV_IDP_PORT=8790 DEV_IDP_REDIRECT_URIS=<callback,…> DEV_IDP_CUSTOM_TOKEN_ORIGINS=<origin,…>
 //   DEV_IDP_DESCRIPTION_FILE=<path> node --import tsx apps/dev-idp/src/main.ts
 // It writes its clients' ids and secrets to DEV_IDP_DESCRIPTION_FILE (mode 0600) for `apps ensure-demo --dev-idp`.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 
 // Two oidc-provider warnings say nothing a developer running npm start can act on: Node 20 is not an LTS
 // it lists (it runs), and the stand-in hands it token requests already read (its documented fallback).
@@ -44,7 +44,12 @@ const idp = await startDevIdp({
   process.exit(1);
 });
 const file = process.env.DEV_IDP_DESCRIPTION_FILE;
-if (file) writeFileSync(file, JSON.stringify(describeDevIdp(idp)), { mode: 0o600 });
+if (file) {
+  // Atomically (temp file + rename): the stack reads the file as soon as it exists, and must never see it half written.
+  const temp = `${file}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(describeDevIdp(idp)), { mode: 0o600 });
+  renameSync(temp, file);
+}
 console.log(`dev IdP (stand-ins, not real providers) on ${idp.url}`);
 
 const stop = () => {
