@@ -9,6 +9,7 @@ import { promisify } from 'node:util';
 
 export { undeclaredImports } from '../scripts/undeclaredImports.mjs';
 
+import { packReport } from '../scripts/packReport.mjs';
 import { buildPackages, PUBLISHED_PACKAGES } from '../scripts/tsdown.base.mjs';
 
 const run = promisify(execFile);
@@ -56,7 +57,7 @@ export async function packPublished(dest: string): Promise<Record<string, string
     ],
     ROOT,
   );
-  const packed = JSON.parse(stdout) as { name: string; filename: string }[];
+  const packed = packReport(stdout);
   return Object.fromEntries(packed.map(({ name, filename }) => [name, join(dest, filename)]));
 }
 

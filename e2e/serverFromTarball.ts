@@ -4,6 +4,7 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { packReport } from '../scripts/packReport.mjs';
 import { ROOT, waitForHttp } from '../scripts/stack.mjs';
 
 const NPM = 'npm';
@@ -13,11 +14,9 @@ export function packPackages(outDir: string, names: readonly string[]): string[]
   const out = execFileSync(
     NPM,
     ['pack', '--json', '--pack-destination', outDir, ...names.flatMap((name) => ['-w', name])],
-    // The build logs of prepack go to stderr; stdout is the JSON.
     { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
   );
-  const packed = JSON.parse(out.slice(out.indexOf('['))) as Array<{ filename: string }>;
-  return packed.map((p) => join(outDir, p.filename));
+  return packReport(out).map((p) => join(outDir, p.filename));
 }
 
 /** Packs the server and what it needs from the monorepo (@latch/protocol) into `outDir`. */
