@@ -68,13 +68,19 @@ it('graceful shutdown finishes an in-flight request before closing', async () =>
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let arrived!: () => void;
+  const reached = new Promise<void>((resolve) => {
+    arrived = resolve;
+  });
   // A slow route added for this test only: it waits until the shutdown has begun.
   running.app.get('/slow-for-test', async (c) => {
+    arrived();
     await gate;
     return c.json({ finished: true });
   });
   const inFlight = fetch(`${running.url}/slow-for-test`);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  // The shutdown begins once the request is in the handler (a fixed sleep let a loaded machine close first).
+  await reached;
   const closing = running.close();
   release();
   const res = await inFlight;
