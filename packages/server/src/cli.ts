@@ -11,6 +11,7 @@ import {
 } from './admin/commands.js';
 import { inlineSecrets } from './admin/secretOptions.js';
 import { environmentOf, loadSettings, type Settings } from './config.js';
+import { deferWasmTierUp } from './deferWasmTierUp.js';
 import { createLatchServer, startServer } from './index.js';
 import { createLogger } from './logger.js';
 import { currentHolder, DataDirLockedError, lockDataDir, lockPath } from './store/dataDirLock.js';
@@ -137,6 +138,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
 
 /** Runs `main` as the command line does: a failure prints its message and exits 1. */
 export async function runCli(argv: string[], io: CliIO = processIO): Promise<number> {
+  deferWasmTierUp();
   try {
     return await main(argv, io);
   } catch (error) {
@@ -147,6 +149,7 @@ export async function runCli(argv: string[], io: CliIO = processIO): Promise<num
 
 const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
 if (isEntry) {
+  deferWasmTierUp();
   main(process.argv.slice(2)).then(
     (code) => {
       if (code !== 0) process.exitCode = code;
