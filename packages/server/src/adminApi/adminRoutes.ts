@@ -92,7 +92,7 @@ export const adminApiRoutes: RouteDef[] = [
     async handler(c) {
       const app = await authenticateAdmin(c);
       const { number } = await parseBody(c, PhoneLookup);
-      return wireUser(c, app, await userIdByAccount(c, app, 'phone', normalisePhoneNumber(number)));
+      return wireUser(c, app, await userIdByAccount(c, app, 'phone', await normalisePhoneNumber(number)));
     },
   },
   {

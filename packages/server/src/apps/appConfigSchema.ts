@@ -14,7 +14,7 @@ import {
 import { MFA_METHODS } from '@latch/protocol/mfa';
 import * as v from 'valibot';
 import { assertValidCustomAuthConfig } from '../auth/customJwt/customAuthConfig.js';
-import { isSmsCountry } from '../auth/passwordless/smsPolicy.js';
+import { isSmsCountry } from '../auth/passwordless/smsCountries.js';
 
 /** The config fields a host sets; the rest of ServerAppConfig (id, name, key, times) comes from the server. */
 export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'> & {

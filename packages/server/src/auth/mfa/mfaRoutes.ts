@@ -61,7 +61,7 @@ export const mfaRoutes: RouteDef[] = [
         phone = factors.sms.phone;
       } else {
         assertSmsMfaAvailable(user.accounts);
-        phone = normalisePhoneNumber(body.phone_number);
+        phone = await normalisePhoneNumber(body.phone_number);
       }
       // The app's SMS countries, number types and caps, as for login codes, before anything is sent.
       await assertSmsSendAllowed(ctx, user.app, phone);
@@ -112,7 +112,7 @@ export const mfaRoutes: RouteDef[] = [
     const { ctx, owner } = call;
     assertMfaMethodAllowed(call.user.app.config, 'sms');
     assertSmsMfaAvailable(call.user.accounts);
-    const phone = normalisePhoneNumber(call.body.phone_number);
+    const phone = await normalisePhoneNumber(call.body.phone_number);
     const gate = await manageMfaGate(call);
     await confirmSmsCode(ctx, owner, phone, call.body.mfa_code);
     await gate.take();

@@ -1,12 +1,13 @@
 import { LatchError } from '@latch/protocol';
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { loadPhoneNumbers } from '../../lazy/loadPhoneNumbers.js';
 
 /**
  * Validates a phone number given in international form (`+` and country code, as the widget submits
  * it) and returns it in E.164. Anything else — no country code, impossible for its country, an
  * extension — is 400 `invalid_data`.
  */
-export function normalisePhoneNumber(input: string): string {
+export async function normalisePhoneNumber(input: string): Promise<string> {
+  const { parsePhoneNumberFromString } = await loadPhoneNumbers();
   const parsed = parsePhoneNumberFromString(input.trim());
   if (!parsed || parsed.ext || !parsed.isValid()) {
     throw new LatchError(

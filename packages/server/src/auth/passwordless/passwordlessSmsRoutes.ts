@@ -40,7 +40,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx } = c.var;
       const body = await parseBody(c, schemas.SmsInitBody);
-      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       // No SMS endpoint changes a number in place: an update code by SMS would be a message for nothing.
       if (body.purpose === 'update' || body.purpose === 'update-old') {
         throw new LatchError('invalid_data', 'SMS codes are for login, link and unlink.');
@@ -61,7 +61,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const { ctx } = c.var;
       const app = namedApp(c);
       const body = await parseBody(c, schemas.SmsCodeBody);
-      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       assertMethodEnabled(app.config, 'sms_auth');
       const codeCheck = ctx.passwordless.check(app.id, 'sms', phoneNumber, body.code);
       return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }, codeCheck));
@@ -74,7 +74,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, schemas.SmsCodeBody);
-      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       assertMethodEnabled(caller.app.config, 'sms_auth');
       await requireRecentLoginToLink(ctx, caller);
       await assertNoSmsMfa(ctx, caller);
@@ -90,7 +90,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, schemas.SmsUnlinkBody);
-      const phoneNumber = normalisePhoneNumber(body.phoneNumber);
+      const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       if (!hasLinked(caller, 'sms', phoneNumber)) throw new LatchError('account_not_linked');
       // A code to the number, or a recent login (codeStepUp.ts).
       await requireStepUp(ctx, caller, { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' });

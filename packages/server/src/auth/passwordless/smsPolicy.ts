@@ -1,8 +1,9 @@
 import { LatchError } from '@latch/protocol';
-import { isSupportedCountry, type PhoneNumberType, parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { PhoneNumberType } from 'libphonenumber-js/max';
 import type { AppRecord } from '../../apps/appStore.js';
 import { DEFAULT_SMS_CAPS } from '../../config.js';
 import type { ServerContext } from '../../context.js';
+import { loadPhoneNumbers } from '../../lazy/loadPhoneNumbers.js';
 
 /**
  * The number types an SMS code may go to: lines a person holds. Everything else is refused —
@@ -16,11 +17,6 @@ export const SMS_NUMBER_TYPES: ReadonlySet<PhoneNumberType> = new Set<PhoneNumbe
   'FIXED_LINE',
   'VOIP',
 ]);
-
-/** True for an ISO 3166-1 alpha-2 region libphonenumber knows (what `sms_allowed_countries` lists). */
-export function isSmsCountry(code: string): boolean {
-  return /^[A-Z]{2}$/.test(code) && isSupportedCountry(code);
-}
 
 /** Throws `not_supported` (SPEC: 'SMS authentication from this region is not available'). */
 function refuse(): never {
@@ -39,6 +35,7 @@ export async function assertSmsSendAllowed(
   app: Pick<AppRecord, 'id' | 'config'>,
   e164: string,
 ): Promise<void> {
+  const { parsePhoneNumberFromString } = await loadPhoneNumbers();
   const number = parsePhoneNumberFromString(e164);
   const country = number?.country;
   const type = number?.getType();
