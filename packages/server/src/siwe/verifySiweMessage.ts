@@ -16,8 +16,6 @@ export interface VerifiedSiwe {
 /** The chains a sign-in message may name: a list, or any chain (dev mode without a list). */
 export type AllowedChains = ReadonlySet<number> | 'any';
 
-export { SIWE_CLOCK_SKEW_MS };
-
 /** What verification needs besides the message. */
 export interface SiweCheck {
   message: string;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PreparingClient, statementName } from './preparingClient.js';
+import { PreparingClient } from './preparingClient.js';
+import { statementName } from './statementNames.js';
 
 describe('statementName', () => {
   it('names each distinct DML text once, by a hash of it, and never DDL or transaction control', () => {

@@ -1,8 +1,6 @@
 import pg from 'pg';
 import { neverPrepare, statementName } from './statementNames.js';
 
-export { MAX_PREPARED_STATEMENTS, neverPrepare, statementName } from './statementNames.js';
-
 /** PostgreSQL's error for a prepared statement whose result columns changed under it (a migration). */
 const CACHED_PLAN_CHANGED = '0A000';
 

@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshPglite } from '../test/pgliteTemplate.js';
-import { statementName } from './preparingClient.js';
 import { PreparingPglite } from './preparingPglite.js';
+import { statementName } from './statementNames.js';
 
 describe('PreparingPglite', () => {
   let pglite: PGlite;
