@@ -4,6 +4,7 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { closePglite } from '../packages/server/src/store/closePglite.js';
 
 /** One secret a flow knows, by label (never printed whole). */
 export interface KnownSecret {
@@ -99,10 +100,8 @@ export async function dumpDatabase(dataDir: string): Promise<Array<{ where: stri
     return dumps;
   } finally {
     // This runs in vitest's own process (the suite's teardown): PGlite 0.4's close sets process.exitCode to 0,
-    // which turned a failed e2e run green. Kept as it was (as the server's closePglite does).
-    const exitCode = process.exitCode;
-    await db.close();
-    process.exitCode = exitCode;
+    // which turned a failed e2e run green; the server's closePglite keeps it.
+    await closePglite(db);
   }
 }
 
