@@ -82,6 +82,19 @@ export {
   SIWE_STATEMENT,
   type SiweInitResponse,
 } from './siweConstants.js';
+// The step-up values (STEP_UP_API, STEP_UP_LIMIT, STEP_UP_ACTIONS, STEP_UP_FACTOR_TYPES) are
+// `@latch/protocol/stepUp`, for the same reason as the MFA values; the body schemas are in `/schemas`.
+export type {
+  StepUpAction,
+  StepUpFactorRef,
+  StepUpFactorsResponse,
+  StepUpFactorType,
+  StepUpInitRequest,
+  StepUpInitResponse,
+  StepUpVerifyRequest,
+  StepUpVerifyResponse,
+  WireStepUpFactor,
+} from './stepUp.js';
 export {
   type LinkedAccount,
   type LinkedAccountType,

@@ -37,6 +37,7 @@ export {
 export * as schemas from './schemas.js';
 export { AppIdSchema } from './schemas.js';
 export { ChainIdInput, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from './siwe.js';
+export { StepUpInitBody, StepUpVerifyBody } from './stepUpSchemas.js';
 export {
   AddShareSetBody,
   ConfirmPasswordBody,
