@@ -14,7 +14,7 @@ import { stepUpForTest, stepUpTestClient } from './testing/stepUpForTest.js';
 async function app(server: TestServer) {
   const { appId, clientId } = await server.createApp({
     name: 'Acme',
-    config: { email_auth: true, wallet_auth: true, passkey_auth: true, mfa_methods: ['totp'] },
+    config: { email_auth: true, sms_auth: true, wallet_auth: true, passkey_auth: true, mfa_methods: ['totp'] },
     allowedOrigins: [TEST_ORIGIN],
   });
   /** Links a fresh email with its link code; the response. */
@@ -24,7 +24,13 @@ async function app(server: TestServer) {
     await codes.post(API.emailInit, { email, purpose: 'link' }, { token });
     return codes.post(API.emailLink, { email, code: await codes.latestCode(email) }, { token });
   };
-  return { appId, clientId, linkEmail };
+  /** Links a phone with its link code; the response. */
+  const linkPhone = async (token: string, phone: string) => {
+    const codes = passwordlessTestClient(server, appId, clientId);
+    await codes.post(API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token });
+    return codes.post(API.smsLink, { phoneNumber: phone, code: await codes.latestCode(phone) }, { token });
+  };
+  return { appId, clientId, linkEmail, linkPhone };
 }
 
 forEachBackend(
@@ -73,7 +79,9 @@ forEachBackend(
       const foreign = await client.verify(
         'link',
         { type: 'passkey', id: '' },
-        { credential: theirs.get(options, PASSKEY_ORIGIN) },
+        {
+          credential: theirs.get(options, PASSKEY_ORIGIN, { credential: theirs.credentials[0] }),
+        },
       );
       expect(foreign.status).toBe(422);
       expect(await foreign.json()).toMatchObject({ error: 'step_up_factor_not_allowed' });
@@ -89,7 +97,7 @@ forEachBackend(
         'link',
         { type: 'passkey', id: '' },
         {
-          credential: added.get(again.options, PASSKEY_ORIGIN),
+          credential: added.get(again.options, PASSKEY_ORIGIN, { credential: added.credentials[0] }),
         },
       );
       expect(byAdded.status).toBe(422);
@@ -97,7 +105,7 @@ forEachBackend(
     });
 
     it('steps up with the authenticator app enrolled before this session, and not in the session that enrolled it', async () => {
-      const { appId, clientId, linkEmail } = await app(server());
+      const { appId, clientId, linkPhone } = await app(server());
       const email = uniqueEmail('totp');
       const { frame } = await mfaUser(server(), { appId, clientId }, { type: 'email', address: email });
       server().clock.advance(1_000);
@@ -117,7 +125,7 @@ forEachBackend(
       expect(wrong.status).toBe(401);
       const right = await client.verify('link', { type: 'totp', id: '' }, { code: totpCode(server(), secret) });
       expect(right.status).toBe(200);
-      expect((await linkEmail(caller.token)).status).toBe(200);
+      expect((await linkPhone(caller.token, '+14155550142')).status).toBe(200);
       const me = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, caller.token) });
       expect(((await me.json()) as { user: WireUser }).user.linked_accounts).toHaveLength(2);
     });
