@@ -3,6 +3,7 @@ import type { OAuthProvider } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
 import type { LatchServer } from '@latch/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stepUpOverHttp } from '../../../server/src/stepUp/testing/stepUpOverHttp.js';
 import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { flowContextOf } from '../auth/flowContext.js';
 import { SCREEN } from '../auth/screens.js';
@@ -247,6 +248,15 @@ describe('social login, client against the real server and the stand-in provider
     const { user } = await h.client.loginWithOAuth('github', { popup: first.asWindow });
     await first.landed();
 
+    // Linking needs a step-up: the GitHub account the user had (the widget's step-up screen; here over HTTP).
+    const caller = { apiUrl, appId, clientId, token: (await h.client.getAccessToken()) ?? '', origin: HOST_ORIGIN };
+    const withGitHub = (action: 'link' | 'unlink') =>
+      stepUpOverHttp(caller, action, {
+        factor: { type: 'oauth', id: 'github' },
+        redirectTo: PAGE,
+        through: (url) => throughProvider(url, 'linker@example.com'),
+      });
+    await withGitHub('link');
     const second = popupFor(appId, h.host, 'linker.discord@example.com');
     const linked = await h.client.linkOAuth('discord', { popup: second.asWindow });
     await second.landed();
@@ -254,6 +264,7 @@ describe('social login, client against the real server and the stand-in provider
     const discord = linked.linkedAccounts.find((a) => a.type === 'discord_oauth') as { subject: string } | undefined;
     expect(discord?.subject).toBe(idp.providers.discord!.subjectFor('linker.discord@example.com'));
 
+    await withGitHub('unlink');
     const unlinked = await h.client.unlinkOAuth('discord', discord?.subject ?? '');
     expect(unlinked.linkedAccounts.map((a) => a.type)).toEqual(['github_oauth']);
   });
