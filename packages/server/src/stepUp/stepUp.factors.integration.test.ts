@@ -6,7 +6,7 @@ import { SoftAuthenticator } from '../auth/passkeys/testing/softAuthenticator.js
 import { passwordlessTestClient, uniqueEmail } from '../codes/testing/passwordlessTestClient.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from '../siwe/testing/siweTestClient.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../test/harness.js';
-import { stepUpForTest, stepUpTestClient } from './testing/stepUpForTest.js';
+import { latestOutboxCode, stepUpForTest, stepUpTestClient } from './testing/stepUpForTest.js';
 
 // Each factor type steps a session up (then a link goes through), and refuses a proof by another
 // account's factor or by a factor added in this session (422 step_up_factor_not_allowed).
@@ -14,7 +14,7 @@ import { stepUpForTest, stepUpTestClient } from './testing/stepUpForTest.js';
 async function app(server: TestServer) {
   const { appId, clientId } = await server.createApp({
     name: 'Acme',
-    config: { email_auth: true, sms_auth: true, wallet_auth: true, passkey_auth: true, mfa_methods: ['totp'] },
+    config: { email_auth: true, sms_auth: true, wallet_auth: true, passkey_auth: true, mfa_methods: ['totp', 'sms'] },
     allowedOrigins: [TEST_ORIGIN],
   });
   /** Links a fresh email with its link code; the response. */
@@ -128,6 +128,25 @@ forEachBackend(
       expect((await linkPhone(caller.token, '+14155550142')).status).toBe(200);
       const me = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, caller.token) });
       expect(((await me.json()) as { user: WireUser }).user.linked_accounts).toHaveLength(2);
+    });
+
+    it('steps up with a code to the SMS MFA phone the user had', async () => {
+      const { appId, clientId, linkPhone } = await app(server());
+      const email = uniqueEmail('sms-mfa');
+      const session = await server().signIn(appId, { type: 'email', address: email });
+      const mfaPhone = '+14155550143';
+      // Enrolled before the session below began (its login is a second later).
+      await server().ctx.mfaFactors.enrollSms({ appId, userId: session.user.id.replace('did:latch:', '') }, mfaPhone);
+      server().clock.advance(1_000);
+      const later = await server().signIn(appId, { type: 'email', address: email });
+      const caller = { appId, clientId, token: later.token! };
+      const client = stepUpTestClient(server(), caller);
+      const factor = { type: 'sms_mfa', id: '' } as const;
+      expect(await (await client.init('link', factor)).json()).toEqual({ type: 'sms_mfa', destination: '•••••••0143' });
+      const code = await latestOutboxCode(server(), mfaPhone);
+      expect((await client.verify('link', factor, { code: code === '000000' ? '000001' : '000000' })).status).toBe(401);
+      expect((await client.verify('link', factor, { code })).status).toBe(200);
+      expect((await linkPhone(caller.token, '+14155550144')).status).toBe(200);
     });
   },
   { settings: { rpId: PASSKEY_RP_ID } },

@@ -117,11 +117,8 @@ export async function stepUpPasskeyIds(
   ctx: ServerContext,
   caller: Pick<AuthenticatedUser, 'app' | 'claims' | 'accounts'>,
 ): Promise<Set<string>> {
-  const start = await sessionLoggedInAt(ctx, caller.app.id, caller.claims.sessionId);
-  const ids = caller.accounts
-    .filter((a) => a.type === 'passkey' && start !== null && sinceOf(a) <= start.getTime())
-    .map((a) => a.account_key);
-  return new Set(ids);
+  const before = await accountsBeforeSession(ctx, caller);
+  return new Set(before.filter((a) => a.type === 'passkey').map((a) => a.account_key));
 }
 
 /** The wire view of a factor. */
