@@ -156,11 +156,13 @@ export type WireRecoveryRelease =
   | { method: 'latch'; share_set_id: string; sealed_share: string; recovery_key: string; auth_share: string }
   | { method: 'user-passcode'; share_set_id: string; sealed_share: string; salt: string; auth_share: string };
 
-/** The answer of POST WALLET_API.exportInit: where the code went, masked (`j•••@example.com`). */
-export interface WireExportInit {
-  channel: 'email' | 'sms';
-  destination: string;
-}
+/**
+ * The answer of POST WALLET_API.exportInit: where the code went, masked (`j•••@example.com`); or, when
+ * the session holds an `export` step-up (stepUp.ts), this device's auth share at once (no code).
+ */
+export type WireExportInit =
+  | { channel: 'email' | 'sms'; destination: string }
+  | { channel: 'step_up'; share_set_id: string; auth_share: string };
 
 /** The wallet as the server returns it. */
 export interface WireEmbeddedWallet {

@@ -5,13 +5,7 @@ import type { ServerContext } from '../context.js';
 import type { LatchContext } from '../http/env.js';
 import { type AuthenticatedUser, authenticateUser } from '../http/requireCaller.js';
 import { namedApp } from '../http/resolveApp.js';
-import { sessionLoggedInAt } from '../services/users.js';
-
-/**
- * A login this recent stands in for a code to the current address when changing or removing a login
- * address: the person just proved control of an identifier (docs/server.md "Changing login addresses").
- */
-export const RECENT_LOGIN_MS = 5 * 60_000;
+import { stepUpGate } from '../stepUp/requireStepUp.js';
 
 /** The account type and key of an address or number, as linked_accounts stores them. */
 const accountOf = (channel: CodeChannel, target: string) => ({ type: channel === 'email' ? 'email' : 'phone', target });
@@ -41,42 +35,21 @@ export async function appForCodeSend(
   return caller.app;
 }
 
-/** True when the caller's session comes from a login (not a refresh or fork of an older one) within RECENT_LOGIN_MS. */
-export async function loggedInRecently(ctx: ServerContext, caller: AuthenticatedUser): Promise<boolean> {
-  const at = await sessionLoggedInAt(ctx, caller.app.id, caller.claims.sessionId);
-  return at !== null && ctx.clock.now().getTime() - at.getTime() <= RECENT_LOGIN_MS;
-}
-
 /**
  * The step-up before changing or removing a login address: a code sent to that address for `purpose`
- * (`code`), or a recent login. Without either: 401 `step_up_required`, and no code is spent.
+ * (`code`: a proof with that very factor), else this session's step-up record for `action`
+ * (stepUp/requireStepUp.ts). Without either: 401 `step_up_required`, and no code is spent. A recent
+ * login never stands in for it (issue #24).
  */
-export async function requireStepUp(
+export async function requireAddressStepUp(
   ctx: ServerContext,
   caller: AuthenticatedUser,
   proof: { channel: CodeChannel; target: string; code: string | undefined; purpose: 'update-old' | 'unlink' },
-): Promise<void> {
+  action: 'update_login' | 'unlink',
+): Promise<{ take(): Promise<void> }> {
   if (proof.code !== undefined) {
     await ctx.passwordless.verify(caller.app.id, proof.channel, proof.target, proof.code, proof.purpose);
-    return;
+    return { take: async () => undefined };
   }
-  if (await loggedInRecently(ctx, caller)) return;
-  throw new LatchError(
-    'step_up_required',
-    `Confirm with a code sent to the current address (purpose '${proof.purpose}'), or log in again first.`,
-  );
-}
-
-/**
- * Linking a new login method needs a recent login: a linked email, phone or wallet is a way to log
- * in afresh, and a fresh login can register a wallet device (docs/custody.md), so a stolen access or
- * refresh token must not be able to add one. Without it: 401 `step_up_required`, nothing spent.
- */
-export async function requireRecentLoginToLink(
-  ctx: ServerContext,
-  caller: AuthenticatedUser,
-  action: 'link' | 'unlink' = 'link',
-): Promise<void> {
-  if (await loggedInRecently(ctx, caller)) return;
-  throw new LatchError('step_up_required', `Log in again to ${action} a login method.`);
+  return stepUpGate(ctx, caller, action);
 }

@@ -7,6 +7,7 @@ import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
 import { telegramRoutes } from '../auth/telegram/telegramRoutes.js';
 import type { RouteDef } from '../http/env.js';
+import { stepUpRoutes } from '../stepUp/stepUpRoutes.js';
 import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
 import { devRoutes } from './dev.js';
@@ -35,6 +36,7 @@ export const routeTable: RouteDef[] = [
   ...oauthRoutes,
   ...walletRoutes,
   ...mfaRoutes,
+  ...stepUpRoutes,
   ...tokenPriceRoutes,
   ...embeddedWalletPageRoutes,
   ...adminApiRoutes,

@@ -7,8 +7,8 @@ import { loadViem } from '../lazy/loadViem.js';
 import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
+import { requireStepUp, stepUpGate } from '../stepUp/requireStepUp.js';
 import { clientIp } from '../throttle/clientIp.js';
-import { requireRecentLoginToLink } from './codeStepUp.js';
 
 /**
  * Sign-In with Ethereum (SPEC §7 "Wallet signature", EIP-4361): init hands out a single-use nonce for an
@@ -46,8 +46,10 @@ export const siweRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, SiweAuthenticateBody);
-      await requireRecentLoginToLink(ctx, caller);
+      // A step-up with a factor from before this session (stepUp/): checked before the nonce is spent.
+      const stepUp = await stepUpGate(ctx, caller, 'link');
       const account = await ctx.siwe.verify(caller.app, body, 'link');
+      await stepUp.take();
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, account);
       return c.json(toWireUser(user));
     },
@@ -59,8 +61,8 @@ export const siweRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { address } = await parseBody(c, SiweUnlinkBody);
-      // Removing a login method is a change of who can log in, as for email and phone: a recent login.
-      await requireRecentLoginToLink(ctx, caller, 'unlink');
+      // Removing a login method is a change of who can log in, as for email and phone: a step-up.
+      await requireStepUp(ctx, caller, 'unlink');
       // Only the address identifies the account; the other fields are not read by unlink.
       const { getAddress } = await loadViem();
       const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {

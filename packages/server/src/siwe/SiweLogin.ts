@@ -8,7 +8,7 @@ import { type AccountInput, isEmbeddedWallet } from '../services/accounts.js';
 import type { KeyThrottle } from '../throttle/KeyThrottle.js';
 import { SiweNonces } from './SiweNonces.js';
 import { SIWE_CLOCK_SKEW_MS } from './siweClockSkew.js';
-import type { AllowedChains } from './verifySiweMessage.js';
+import type { AllowedChains, VerifiedSiwe } from './verifySiweMessage.js';
 
 /** The wallet client type of the embedded wallet (DESIGN §2), never accepted as an external wallet. */
 export const EMBEDDED_WALLET_CLIENT_TYPE = 'latch';
@@ -76,6 +76,29 @@ export class SiweLogin {
       recovery_method: null,
       imported: false,
     };
+  }
+
+  /**
+   * Checks a signed sign-in message that is not a login (the step-up's, stepUp/stepUpWallet.ts) with this
+   * server's chains, RPC URLs and the app's origins; `beforeSignature` checks its nonce. Spends nothing.
+   */
+  async verifySigned(
+    app: AppRecord,
+    message: string,
+    signature: Hex,
+    beforeSignature: (verified: VerifiedSiwe) => Promise<void>,
+  ): Promise<VerifiedSiwe> {
+    const { parseSignInMessage, verifySignInMessage } = await import('./verifySiweMessage.js');
+    return verifySignInMessage({
+      message,
+      signature,
+      chainId: parseSignInMessage(message).chainId,
+      allowedOrigins: app.allowedOrigins,
+      allowedChains: this.allowedChains,
+      now: this.ctx.clock.now(),
+      rpcUrls: this.rpcUrls,
+      beforeSignature,
+    });
   }
 
   /** True when the address is an embedded wallet of the app (its linked account has client type `latch`). */

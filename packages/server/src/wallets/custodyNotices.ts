@@ -22,7 +22,7 @@ export function custodyContact(
 }
 
 /** The destination as the export page shows it: `j•••@example.com`, `•••••••4567`. */
-export function maskedContact(contact: CustodyContact): WireExportInit {
+export function maskedContact(contact: CustodyContact): WireExportInit & { channel: 'email' | 'sms' } {
   if (contact.channel === 'email') {
     const at = contact.to.lastIndexOf('@');
     return { channel: 'email', destination: `${contact.to.slice(0, 1)}•••${contact.to.slice(at)}` };

@@ -33,7 +33,9 @@ interface Shown {
   submit?: (code: string) => Promise<string | null>;
 }
 
-async function setup(options: { start?: () => Promise<void>; verify?: (code: string) => Promise<void> } = {}) {
+async function setup(
+  options: { start?: () => Promise<void>; verify?: (code: string) => Promise<void>; steppedUp?: boolean } = {},
+) {
   const derived = await deriveWallet(new Uint8Array(32));
   const w = windows();
   const shown: Shown = { keys: [], errors: [], prompts: [] };
@@ -44,7 +46,7 @@ async function setup(options: { start?: () => Promise<void>; verify?: (code: str
       tokens.push(token);
       await options.start?.();
       return {
-        destination: { channel: 'email', destination: 'a•••@example.com' },
+        destination: options.steppedUp ? null : 'a•••@example.com',
         verify: async (code) => {
           codes.push(code);
           await options.verify?.(code);
@@ -102,6 +104,19 @@ describe('key export page router', () => {
       { id: 'c1', event: WALLET_EVENT.walletConnect, data: { address: derived.address } },
     ]);
     expect(w.posted.every((p) => p.targetOrigin === PARENT)).toBe(true);
+    expect(JSON.stringify(w.posted)).not.toContain(derived.privateKey.slice(2));
+  });
+
+  it('shows the key with no code when a step-up already released the share, and never posts it', async () => {
+    const { derived, w, shown } = await setup({ steppedUp: true });
+    w.send(connect(derived.address));
+    await settle();
+    expect(shown.prompts).toEqual([]);
+    expect(shown.keys).toEqual([derived.privateKey]);
+    expect(w.posted.map((p) => p.message)).toEqual([
+      { id: 'latch:ready', event: WALLET_EVENT.ready, data: { ready: true } },
+      { id: 'c1', event: WALLET_EVENT.walletConnect, data: { address: derived.address } },
+    ]);
     expect(JSON.stringify(w.posted)).not.toContain(derived.privateKey.slice(2));
   });
 

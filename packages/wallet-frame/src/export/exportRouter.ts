@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
-import { WalletConnectData, type WireExportInit } from '@latch/protocol/schemas';
+import { WalletConnectData } from '@latch/protocol/schemas';
 import { type ExportPageText, exportErrorText } from '../frameTexts.js';
 import type { DerivedWallet } from '../keys/deriveWallet.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow, route } from '../router.js';
@@ -27,7 +27,7 @@ export interface ExportWallet {
   startExport(
     accessToken: string,
     address: Address,
-  ): Promise<{ destination: WireExportInit; verify(code: string): Promise<DerivedWallet> }>;
+  ): Promise<{ destination: string | null; verify(code: string): Promise<DerivedWallet> }>;
 }
 
 /** Options of `createExportRouter`. */
@@ -57,8 +57,14 @@ export function createExportRouter(options: ExportRouterOptions): { start(): voi
       if (data.address.toLowerCase() !== options.address.toLowerCase())
         throw new LatchError('embedded_wallet_not_found');
       const flow = await wallet.startExport(data.accessToken, data.address as Address);
+      if (flow.destination === null) {
+        // A step-up already released the share: the key, with no code to ask.
+        const unlocked = await flow.verify('');
+        view.showKey({ address: unlocked.address, privateKey: unlocked.privateKey });
+        return { address: data.address };
+      }
       let done = false;
-      view.askCode(flow.destination.destination, async (code) => {
+      view.askCode(flow.destination, async (code) => {
         if (done) return null;
         if (!CODE.test(code)) return view.text.codeFormat;
         try {

@@ -1,6 +1,11 @@
 import type { MfaAction, MfaMethod, MfaState, TotpEnrollmentInfo, WirePasskeyAssertion } from '@latch/protocol';
 import type { WireExportInit } from '@latch/protocol/schemas';
 
+/** What the export init answered: where the code went, or (after a step-up) the auth share itself. */
+export type ExportStart =
+  | Extract<WireExportInit, { channel: 'email' | 'sms' }>
+  | { channel: 'step_up'; authShare: Uint8Array };
+
 /** The wallet as the server knows it. */
 export interface ServerWallet {
   walletId: string;
@@ -72,8 +77,11 @@ export interface CustodyApi {
     accessToken: string,
     input: SignedShareSet & { authShare: Uint8Array; recovery: RecoveryUpload },
   ): Promise<void>;
-  /** Export step-up: sends a one-time code to the user's verified channel. */
-  exportInit(accessToken: string): Promise<WireExportInit>;
+  /**
+   * Export step-up: sends a one-time code to the user's verified channel; or, when the session holds an
+   * `export` step-up, answers this device's auth share at once (`authShare`, no code).
+   */
+  exportInit(accessToken: string): Promise<ExportStart>;
   /** Export step-up: checks the code and releases the auth share of this device's set. */
   exportAuthenticate(accessToken: string, code: string): Promise<Uint8Array>;
   /** MFA: records the single-use verification for `action` on the server (bound to this device). */

@@ -1,5 +1,4 @@
 import { LatchError } from '@latch/protocol';
-import type { WireExportInit } from '@latch/protocol/schemas';
 import { combineEntropy, combineShares } from '../keys/combineShares.js';
 import { createWalletKeys } from '../keys/createWalletKeys.js';
 import { CustodyError } from '../keys/custodyError.js';
@@ -350,22 +349,30 @@ export class FrameWallet {
   /**
    * Export step-up, first half: checks the token and this device's share, then has the server send a
    * one-time code. The returned `verify(code)` releases this device's auth share and rebuilds the key
-   * (with the address check); the key is for the export page's own document only.
+   * (with the address check); the key is for the export page's own document only. When the session
+   * holds an `export` step-up, the server releases the share at once: `destination` is null and
+   * `verify` ignores its code.
    */
   async startExport(
     accessToken: string,
     address: Address,
-  ): Promise<{ destination: WireExportInit; verify(code: string): Promise<DerivedWallet> }> {
+  ): Promise<{ destination: string | null; verify(code: string): Promise<DerivedWallet> }> {
     const auth = await this.authorize(accessToken);
     const server = await this.serverWallet(accessToken, auth, address);
     const device = await this.deviceShare(address);
-    const destination = await this.api.exportInit(accessToken);
+    const start = await this.api.exportInit(accessToken);
+    const ids = { walletId: server.walletId, address: server.address };
+    if (start.channel === 'step_up') {
+      // The session's step-up released the share already: no code (destination null).
+      const wallet = await combineShares([device, decodeShare(start.authShare)], ids);
+      return { destination: null, verify: async () => wallet };
+    }
     return {
-      destination,
+      destination: start.destination,
       verify: async (code) => {
         await this.authorize(accessToken);
         const authShare = decodeShare(await this.api.exportAuthenticate(accessToken, code));
-        return combineShares([device, authShare], { walletId: server.walletId, address: server.address });
+        return combineShares([device, authShare], ids);
       },
     };
   }

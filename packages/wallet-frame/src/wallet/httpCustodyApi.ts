@@ -214,7 +214,10 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
         wallet_signature: await signature('replace-recovery', input, nonce),
       }));
     },
-    exportInit: (token) => call<WireExportInit>(token, 'POST', WALLET_API.exportInit),
+    async exportInit(token) {
+      const r = await call<WireExportInit>(token, 'POST', WALLET_API.exportInit);
+      return r.channel === 'step_up' ? { channel: 'step_up', authShare: bytes(r.auth_share) } : r;
+    },
     async exportAuthenticate(token, code) {
       const r = await call<{ auth_share: string }>(token, 'POST', WALLET_API.exportAuthenticate, () => ({ code }));
       return bytes(r.auth_share);

@@ -32,7 +32,7 @@ export function assertSmsMfaAvailable(accounts: readonly Pick<LinkedAccountRow, 
 }
 
 /** The TOTP verdict of `code` against a secret; a right code's step must be later than the last accepted one. */
-async function totpVerdict(
+export async function totpVerdict(
   ctx: CheckContext,
   owner: WalletOwner,
   secret: string,

@@ -2,6 +2,7 @@ import { LatchError, type MfaAction, type WireMfaState } from '@latch/protocol';
 import type { AppRecord } from '../../apps/appStore.js';
 import type { ServerContext } from '../../context.js';
 import { getUser } from '../../services/userRecords.js';
+import { hasStepUp, stepUpRequired, takeStepUp } from '../../stepUp/StepUpRecords.js';
 import type { WalletOwner } from '../../wallets/walletInput.js';
 import { hasMfaVerification, requireMfaVerification, type VerificationBinding } from './MfaVerifications.js';
 import { mfaStateOf } from './mfaState.js';
@@ -35,11 +36,21 @@ export async function requireMfaFor(call: GatedCall, action: MfaAction): Promise
 
 /**
  * The gate of MFA changes in two steps, so a mistyped enrolment code does not burn the verification:
- * `check` before anything (401 when a needed record is absent), `take` right before the change.
+ * `check` before anything (401 when a needed record is absent), `take` right before the change. It
+ * needs this session's `manage_mfa` step-up and, when the user's MFA state asks for one, the device's
+ * `manage_mfa` MFA verification.
  */
 export async function manageMfaGate(call: GatedCall): Promise<{ take(): Promise<void> }> {
+  // Every MFA change also needs a step-up with a factor from before this session (stepUp/, issue #24).
+  const stepUp = { ctx: call.ctx, appId: call.owner.appId, userId: call.owner.userId, sessionId: call.sessionId };
+  if (!(await hasStepUp(stepUp, 'manage_mfa'))) throw stepUpRequired('manage_mfa');
   const state = await mfaStateFor(call.ctx, call.owner, call.user.app);
   const needed = state.required_actions.includes('manage_mfa');
   if (needed && !(await hasMfaVerification(call, 'manage_mfa'))) throw new LatchError('missing_or_invalid_mfa');
-  return { take: async () => (needed ? requireMfaVerification(call, 'manage_mfa') : undefined) };
+  return {
+    take: async () => {
+      if (!(await takeStepUp(stepUp, 'manage_mfa'))) throw stepUpRequired('manage_mfa');
+      if (needed) await requireMfaVerification(call, 'manage_mfa');
+    },
+  };
 }

@@ -88,14 +88,21 @@ export class OAuthLogin {
    * Starts a login (no caller) or a link (the signed-in caller): checks the method, the redirect target's
    * origin and the throttle, stores the state record, and answers the provider's authorization URL.
    */
-  async init(app: AppRecord, body: OAuthInitRequest, ip: string, caller?: AuthenticatedUser): Promise<string> {
+  async init(
+    app: AppRecord,
+    body: OAuthInitRequest,
+    ip: string,
+    caller?: AuthenticatedUser,
+    intent: 'link' | 'step_up' = 'link',
+  ): Promise<string> {
     const { provider } = body;
-    assertAccountTypeEnabled(app, accountType(provider));
+    // A step-up re-authenticates an account the user already has, whether or not the app still offers it.
+    if (!caller || intent === 'link') assertAccountTypeEnabled(app, accountType(provider));
     if (!allowedRedirect(app, body.redirect_to)) {
       throw new LatchError('invalid_origin', "redirect_to must be a URL on one of the app's allowed origins.");
     }
     // One account per provider: say so before the user goes through the provider's pages for nothing.
-    if (caller?.accounts.some((account) => account.type === accountType(provider))) {
+    if (intent === 'link' && caller?.accounts.some((account) => account.type === accountType(provider))) {
       throw new LatchError(
         'cannot_link_more_of_type',
         `The user already has a linked ${accountType(provider)} account.`,
@@ -103,12 +110,12 @@ export class OAuthLogin {
     }
     const credentials = await this.credentials(app, provider);
     await this.initThrottle.consume(caller ? `${app.id}:user:${caller.user.id}` : `${app.id}:${ip}`);
-    const intent: OAuthIntent = caller
-      ? { intent: 'link', userId: caller.user.id, sessionId: caller.claims.sessionId }
+    const bound: OAuthIntent = caller
+      ? { intent, userId: caller.user.id, sessionId: caller.claims.sessionId }
       : { intent: 'login' };
     const nonce = PROVIDERS[provider].oidc ? randomBytes(32).toString('base64url') : null;
     const created = await this.states.create(body.state_code, {
-      ...intent,
+      ...bound,
       appId: app.id,
       provider,
       codeChallenge: body.code_challenge,
@@ -176,6 +183,20 @@ export class OAuthLogin {
     return this.withTokens(app, toWireUser(user), tokens);
   }
 
+  /**
+   * A step-up's re-authentication (stepUp/): spends the caller's `step_up` state and exchanges the code;
+   * answers which provider account answered. The caller checks it is one of theirs.
+   */
+  async reauthenticate(
+    caller: AuthenticatedUser,
+    body: OAuthAuthenticateRequest,
+  ): Promise<{ provider: OAuthProvider; subject: string }> {
+    const expected = { intent: 'step_up', userId: caller.user.id, sessionId: caller.claims.sessionId } as const;
+    const record = await this.spend(caller.app, body, expected);
+    const { profile } = await this.exchange(caller.app, record, body);
+    return { provider: record.provider, subject: profile.subject };
+  }
+
   /** Unlinks the caller's account of `provider` with `subject`; never the last login method. */
   async unlink(caller: AuthenticatedUser, provider: OAuthProvider, subject: string): Promise<WireUser> {
     const user = await unlinkAccount(this.ctx, caller.app.id, caller.user.id, {
@@ -197,8 +218,8 @@ export class OAuthLogin {
     const record = await this.states.take(body.state_code);
     if (!record || record.appId !== app.id || record.intent !== expected.intent) throw badState();
     if (
-      record.intent === 'link' &&
-      expected.intent === 'link' &&
+      record.intent !== 'login' &&
+      expected.intent !== 'login' &&
       (record.userId !== expected.userId || record.sessionId !== expected.sessionId)
     ) {
       throw badState();

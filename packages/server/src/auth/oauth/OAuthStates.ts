@@ -2,8 +2,8 @@ import type { OAuthProvider } from '@latch/protocol';
 import { OAUTH_LIMIT } from '@latch/protocol/oauth';
 import type { ShortLivedStore } from '../../kv/ShortLivedStore.js';
 
-/** What an init was for: a login (nobody signed in yet) or a link to the user and session that asked. */
-export type OAuthIntent = { intent: 'login' } | { intent: 'link'; userId: string; sessionId: string };
+/** What an init was for: a login (nobody signed in yet), or a link or step-up of the user and session that asked. */
+export type OAuthIntent = { intent: 'login' } | { intent: 'link' | 'step_up'; userId: string; sessionId: string };
 
 /** The state record an init stores, from init to authenticate (or link). */
 export type OAuthStateRecord = OAuthIntent & {

@@ -4,7 +4,7 @@ import type { LatchContext, RouteDef } from '../../http/env.js';
 import { parseBody, readBodyBytes } from '../../http/parseBody.js';
 import { authenticateUser } from '../../http/requireCaller.js';
 import { bearerToken, namedApp } from '../../http/resolveApp.js';
-import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
+import { requireStepUp, stepUpGate } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
 /** The callback's answers carry codes in their URLs: never cached, never sent on as a referrer. */
@@ -47,9 +47,10 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx } = c.var;
       const body = await parseBody(c, OAuthInitBody);
-      // With a bearer token the init is a link: bound to that user and session, and it needs a recent login.
+      // With a bearer token the init is a link: bound to that user and session, and it needs a step-up
+      // (checked here so the user does not go through the provider for nothing; the link takes it).
       const caller = bearerToken(c) === undefined ? undefined : await authenticateUser(c);
-      if (caller) await requireRecentLoginToLink(ctx, caller);
+      if (caller) await stepUpGate(ctx, caller, 'link');
       return c.json({ url: await ctx.oauth.init(namedApp(c), body, clientIp(c), caller) });
     },
   },
@@ -79,7 +80,7 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, OAuthAuthenticateBody);
-      await requireRecentLoginToLink(ctx, caller);
+      await requireStepUp(ctx, caller, 'link');
       return c.json(await ctx.oauth.link(caller, body));
     },
   },
@@ -90,7 +91,7 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { provider, subject } = await parseBody(c, OAuthUnlinkBody);
-      await requireRecentLoginToLink(ctx, caller, 'unlink');
+      await requireStepUp(ctx, caller, 'unlink');
       return c.json(await ctx.oauth.unlink(caller, provider, subject));
     },
   },

@@ -4,12 +4,12 @@ import type { ShortLivedStore } from '../../kv/ShortLivedStore.js';
 
 /**
  * What a challenge was issued for. Login and sign-up challenges are bound to the app only (nobody is
- * logged in yet); link and MFA challenges to the user and the session that asked for them.
+ * logged in yet); link, MFA and step-up challenges to the user and the session that asked for them.
  */
 export type ChallengeBinding =
   | { purpose: 'login' }
   | { purpose: 'register' }
-  | { purpose: 'link' | 'mfa'; userId: string; sessionId: string };
+  | { purpose: 'link' | 'mfa' | 'step_up'; userId: string; sessionId: string };
 
 interface StoredChallenge {
   binding: ChallengeBinding;

@@ -72,7 +72,8 @@ export class Passkeys implements PasskeyMfa {
     this.initThrottle = new KeyThrottle(ctx.shortLived.throttleBackend, 'passkey-init', initLimit);
   }
 
-  private rp(app: AppRecord): RelyingParty {
+  /** The app's relying party (RP ID, origins). */
+  rp(app: AppRecord): RelyingParty {
     return relyingPartyOf(this.ctx.settings, app);
   }
 
@@ -223,7 +224,7 @@ export class Passkeys implements PasskeyMfa {
   }
 
   /** Verifies an assertion by `stored` for a challenge of `binding`, and records the use (counter compare-and-set). */
-  private async verifyAndRecord(
+  async verifyAndRecord(
     app: AppRecord,
     wire: WirePasskeyAssertion,
     stored: StoredCredential,

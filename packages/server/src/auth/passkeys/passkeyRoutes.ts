@@ -3,8 +3,8 @@ import { PasskeyAssertionBody, PasskeyRegistrationBody, PasskeyUnlinkBody } from
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
-import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
 import { toWireUser } from '../../services/userRecords.js';
+import { requireStepUp, stepUpGate } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
 /**
@@ -52,8 +52,9 @@ export const passkeyRoutes: RouteDef[] = [
     caller: 'user',
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
-      // A passkey is a way to log in afresh: linking one needs a recent login, as for every login method.
-      await requireRecentLoginToLink(ctx, caller);
+      // A passkey is a way to log in afresh: linking one needs a step-up, as for every login method
+      // (checked here so the ceremony does not run for nothing; the link takes it).
+      await stepUpGate(ctx, caller, 'link');
       return c.json({ options: await ctx.passkeys.linkOptions(caller) });
     },
   },
@@ -64,7 +65,7 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { credential } = await parseBody(c, PasskeyRegistrationBody);
-      await requireRecentLoginToLink(ctx, caller);
+      await requireStepUp(ctx, caller, 'link');
       return c.json(toWireUser(await ctx.passkeys.link(caller, credential, c.req.header('user-agent'))));
     },
   },
@@ -75,7 +76,7 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { credential_id } = await parseBody(c, PasskeyUnlinkBody);
-      await requireRecentLoginToLink(ctx, caller, 'unlink');
+      await requireStepUp(ctx, caller, 'unlink');
       return c.json(toWireUser(await ctx.passkeys.unlink(caller, credential_id)));
     },
   },

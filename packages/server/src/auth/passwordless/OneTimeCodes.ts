@@ -9,9 +9,10 @@ export type CodeChannel = 'email' | 'sms';
 /**
  * What a code is for. A code works only for the purpose it was sent for: `login` (authenticate),
  * `link` (add the address), `update` (the new address of an update), `update-old` (the current
- * address, proving it before an update), `unlink` (the address to remove), `export` (custody step-up).
+ * address, proving it before an update), `unlink` (the address to remove), `export` (custody step-up),
+ * `step-up` (stepUp/: a proof with an address the user had before the session).
  */
-export type CodePurpose = 'login' | 'link' | 'update' | 'update-old' | 'unlink' | 'export';
+export type CodePurpose = 'login' | 'link' | 'update' | 'update-old' | 'unlink' | 'export' | 'step-up';
 
 /** What a code proves: control of `target` (a normalised address or E.164 number) for one app and purpose. */
 export interface CodeScope {

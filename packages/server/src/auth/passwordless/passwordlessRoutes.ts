@@ -4,10 +4,11 @@ import type { ServerContext } from '../../context.js';
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
-import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from '../../routes/codeStepUp.js';
+import { appForCodeSend, hasLinked, requireAddressStepUp } from '../../routes/codeStepUp.js';
 import { logIn } from '../../services/sessions.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { linkAccount, unlinkAccount, updateEmail } from '../../services/users.js';
+import { stepUpGate } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
 import { passwordlessSmsRoutes } from './passwordlessSmsRoutes.js';
@@ -64,8 +65,11 @@ const emailRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { email, code } = await parseBody(c, schemas.EmailCodeBody);
       assertMethodEnabled(caller.app.config, 'email_auth');
-      await requireRecentLoginToLink(ctx, caller);
+      // A new login address needs a step-up with a factor from before this session (stepUp/): checked
+      // before the code is spent, taken once the code checks out.
+      const stepUp = await stepUpGate(ctx, caller, 'link');
       await ctx.passwordless.verify(caller.app.id, 'email', email, code, 'link');
+      await stepUp.take();
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email });
       return c.json(toWireUser(user));
     },
@@ -78,8 +82,9 @@ const emailRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { address, code } = await parseBody(c, schemas.EmailUnlinkBody);
       if (!hasLinked(caller, 'email', address)) throw new LatchError('account_not_linked');
-      // Removing a login address is a change of who can log in: a code to it, or a recent login.
-      await requireStepUp(ctx, caller, { channel: 'email', target: address, code, purpose: 'unlink' });
+      // Removing a login address is a change of who can log in: a code to it, or a step-up.
+      const proof = { channel: 'email', target: address, code, purpose: 'unlink' } as const;
+      await (await requireAddressStepUp(ctx, caller, proof, 'unlink')).take();
       const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address });
       return c.json(toWireUser(user));
     },
@@ -97,10 +102,12 @@ const emailRoutes: RouteDef[] = [
         throw new LatchError('account_not_linked', 'updateEmail requires an already linked email.');
       }
       // A bearer token alone must not move the login address (a stolen token would take the account):
-      // prove the OLD address too (a code sent to it) or a recent login, before spending the new code.
-      await requireStepUp(ctx, caller, { channel: 'email', target: oldAddress, code: oldCode, purpose: 'update-old' });
+      // prove the OLD address too (a code sent to it) or an `update_login` step-up, before spending the new code.
+      const proof = { channel: 'email', target: oldAddress, code: oldCode, purpose: 'update-old' } as const;
+      const stepUp = await requireAddressStepUp(ctx, caller, proof, 'update_login');
       // The code proves control of the NEW address: passwordless/init sent it there for 'update'.
       await ctx.passwordless.verify(caller.app.id, 'email', newAddress, code, 'update');
+      await stepUp.take();
       const { app, claims } = caller;
       const user = await updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId);
       if (oldAddress !== newAddress) await tellOldAddress(ctx, app.name, oldAddress, newAddress);

@@ -5,10 +5,11 @@ import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import type { AuthenticatedUser } from '../../http/requireCaller.js';
 import { namedApp } from '../../http/resolveApp.js';
-import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from '../../routes/codeStepUp.js';
+import { appForCodeSend, hasLinked, requireAddressStepUp } from '../../routes/codeStepUp.js';
 import { logIn } from '../../services/sessions.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../../services/users.js';
+import { stepUpGate } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { normalisePhoneNumber } from './normalisePhoneNumber.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
@@ -76,9 +77,11 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const body = await parseBody(c, schemas.SmsCodeBody);
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       assertMethodEnabled(caller.app.config, 'sms_auth');
-      await requireRecentLoginToLink(ctx, caller);
+      // A step-up with a factor from before this session (stepUp/), checked before the code is spent.
+      const stepUp = await stepUpGate(ctx, caller, 'link');
       await assertNoSmsMfa(ctx, caller);
       await ctx.passwordless.verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
+      await stepUp.take();
       const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
       return c.json(toWireUser(user));
     },
@@ -92,8 +95,9 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const body = await parseBody(c, schemas.SmsUnlinkBody);
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       if (!hasLinked(caller, 'sms', phoneNumber)) throw new LatchError('account_not_linked');
-      // A code to the number, or a recent login (codeStepUp.ts).
-      await requireStepUp(ctx, caller, { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' });
+      // A code to the number, or a step-up (codeStepUp.ts).
+      const proof = { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' } as const;
+      await (await requireAddressStepUp(ctx, caller, proof, 'unlink')).take();
       const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
         type: 'phone',
         phone_number: phoneNumber,

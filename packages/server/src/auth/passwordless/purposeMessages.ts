@@ -15,6 +15,7 @@ const ACTION: Record<Exclude<CodePurpose, 'login'>, string> = {
   'update-old': 'confirm changing your login address away from this one',
   unlink: 'remove this address from your account',
   export: 'export your wallet key',
+  'step-up': 'confirm it is really you before a change to your account',
 };
 
 /** The email carrying a code for `purpose`: the login message, or one naming the change it allows. */

@@ -3,8 +3,8 @@ import { TelegramAuthenticateBody, TelegramUnlinkBody } from '@latch/protocol/sc
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
-import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
 import { toWireUser } from '../../services/userRecords.js';
+import { requireStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { DEFAULT_TELEGRAM_OAUTH_URL, TELEGRAM_SCRIPT_HEADERS, telegramLoginScript } from './telegramLoginScript.js';
 
@@ -32,7 +32,7 @@ export const telegramRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
       // A linked Telegram account is a way to log in afresh: a stolen access token must not add one.
-      await requireRecentLoginToLink(ctx, caller);
+      await requireStepUp(ctx, caller, 'link');
       return c.json(toWireUser(await ctx.telegram.link(caller, telegram_auth_result)));
     },
   },
@@ -43,7 +43,7 @@ export const telegramRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { telegram_user_id } = await parseBody(c, TelegramUnlinkBody);
-      await requireRecentLoginToLink(ctx, caller, 'unlink');
+      await requireStepUp(ctx, caller, 'unlink');
       return c.json(toWireUser(await ctx.telegram.unlink(caller, telegram_user_id)));
     },
   },
