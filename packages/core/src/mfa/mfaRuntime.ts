@@ -156,8 +156,8 @@ export function createMfaRuntime(deps: {
   const unenroll = (method: MfaMethod) =>
     managed(async () => afterChange(await (await frame('mfaUnenroll'))({ accessToken: await token(), method })));
 
-  const initTotpEnrollment = async () =>
-    (await frame('mfaInitEnrollment'))({ accessToken: await token(), method: 'totp' });
+  const initTotpEnrollment = () =>
+    managed(async () => (await frame('mfaInitEnrollment'))({ accessToken: await token(), method: 'totp' }));
 
   const requests = createMfaRequests({
     getUser: user,
