@@ -135,3 +135,11 @@ export async function stepUpWithCode(page: Page, recipient: string, screenshot?:
   await page.keyboard.type(await latestCode(recipient, seen));
   await screen.waitFor({ state: 'detached', timeout: 20_000 });
 }
+
+/** Steps up with the linked wallet `address`: its 'Sign with …' button; the page's wallet signs the message. */
+export async function stepUpWithWallet(page: Page, address: string): Promise<void> {
+  const screen = stepUpDialog(page);
+  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }));
+  await screen.getByRole('button', { name: new RegExp(`^Sign with ${address.slice(0, 6)}`, 'i') }).click();
+  await screen.waitFor({ state: 'detached', timeout: 20_000 });
+}
