@@ -39,7 +39,7 @@ async function fillStandIn(target: Page, email: string): Promise<void> {
 
 /** Waits for the embedded wallet created at login and returns its address. */
 async function walletAddress(page: Page): Promise<`0x${string}`> {
-  await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+  await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 60_000);
   await dialog(page).waitFor({ state: 'detached', timeout: 30_000 });
   return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
 }
@@ -96,7 +96,7 @@ describe('step-up', () => {
     await enterCodeFor(page, phone.e164, seen);
     // The link answers step_up_required: the step-up screen opens over the link flow, for the email only.
     const screen = stepUpDialog(page);
-    await visible(screen.getByRole('heading', { name: "Confirm it's really you" }));
+    await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
     await visible(screen.getByText('Before you add a login method, confirm with one you already use.'));
     expect(await screen.getByRole('button', { name: /^Send a code to / }).count()).toBe(1);
     await stepUpWithCode(page, email, 'step-up-light-1024');
@@ -151,7 +151,7 @@ describe('step-up', () => {
 
     await page.getByRole('button', { name: 'Export wallet' }).click();
     const screen = stepUpDialog(page);
-    await visible(screen.getByRole('heading', { name: "Confirm it's really you" }));
+    await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
     await visible(screen.getByText('Before you export your wallet key, confirm with a method you already use.'));
     await checkScreen(page, 'step-up-google-light-1024');
     const again = await popupOf(page, () => screen.getByRole('button', { name: 'Confirm with Google' }).click());
@@ -175,7 +175,7 @@ describe('step-up', () => {
 
     await page.getByRole('button', { name: 'Export wallet' }).click();
     const screen = stepUpDialog(page);
-    await visible(screen.getByRole('heading', { name: "Confirm it's really you" }));
+    await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
     await screen.getByRole('button', { name: 'Use your passkey' }).click();
     await screen.waitFor({ state: 'detached', timeout: 20_000 });
     const key = await revealExportedKey(page);

@@ -122,7 +122,7 @@ export const stepUpDialog = (page: Page): Locator => page.locator('dialog[data-l
  */
 export async function stepUpWithCode(page: Page, recipient: string, screenshot?: string): Promise<void> {
   const screen = stepUpDialog(page);
-  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }));
+  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
   if (screenshot) await checkScreen(page, screenshot);
   const seen = await seenCodes(recipient);
   await screen
@@ -139,7 +139,7 @@ export async function stepUpWithCode(page: Page, recipient: string, screenshot?:
 /** Steps up with the linked wallet `address`: its 'Sign with …' button; the page's wallet signs the message. */
 export async function stepUpWithWallet(page: Page, address: string): Promise<void> {
   const screen = stepUpDialog(page);
-  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }));
+  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
   await screen.getByRole('button', { name: new RegExp(`^Sign with ${address.slice(0, 6)}`, 'i') }).click();
   await screen.waitFor({ state: 'detached', timeout: 20_000 });
 }
