@@ -84,10 +84,20 @@ export function StepUpScreen({ titleId, state, dispatch }: StepUpScreenProps): R
     );
   } else if (state.status === 'code' || state.status === 'verifying') {
     const totp = state.factor?.type === 'totp';
+    // As on the login's code screen: the address or number stands out.
+    const [before, after] = text.stepUpCodeSent.split('{destination}');
     body = (
       <>
         <p className="latch-text">
-          {totp ? text.stepUpCodeTotp : format(text.stepUpCodeSent, { destination: state.destination })}
+          {totp ? (
+            text.stepUpCodeTotp
+          ) : (
+            <>
+              {before}
+              <strong>{state.destination}</strong>
+              {after}
+            </>
+          )}
         </p>
         <CodeInput
           key={state.codeKey}
@@ -122,7 +132,7 @@ export function StepUpScreen({ titleId, state, dispatch }: StepUpScreenProps): R
             </li>
           ))}
         </ul>
-        {status}
+        {message ? status : null}
       </>
     );
   }
