@@ -1,6 +1,4 @@
-import type { StepUpAction } from '@latch/protocol';
-import { ERROR_CATALOGUE } from '@latch/protocol';
-import { serverMessage } from './en.js';
+import { ERROR_CATALOGUE, type StepUpAction } from '@latch/protocol';
 
 /**
  * Texts of the step-up screen (docs/widget.md "Step-up"). The title is SPEC's recovery-OAuth screen title;
@@ -60,6 +58,8 @@ export function stepUpErrorText(text: StepUpStrings, code: string | null): strin
   if (!code) return '';
   if (code === 'invalid_credentials' || code === 'missing_or_invalid_mfa') return text.stepUpWrongCode;
   if (code === 'passkey_not_allowed' || code === 'oauth_user_denied') return text.stepUpDenied;
-  const message = (ERROR_CATALOGUE as Record<string, { message: string } | undefined>)[code]?.message;
-  return serverMessage(text as Partial<Record<string, string>>, { code, message }) || text.stepUpFailed;
+  // A locale's (or the host's) `server_<code>`, else the catalogue's English (as en.ts's serverMessage reads it).
+  const translated = (text as Partial<Record<string, string>>)[`server_${code}`];
+  const catalogue = (ERROR_CATALOGUE as Record<string, { message: string } | undefined>)[code]?.message;
+  return translated ?? catalogue ?? text.stepUpFailed;
 }
