@@ -10,13 +10,15 @@ import {
   loginByEmail,
   newUserPage,
   seenCodes,
+  stepUpWithCode,
   submitEmail,
   submitPhone,
   uniquePhone,
   visible,
 } from './widgetSteps.js';
 
-// After login: link a phone and unlink it; update the email with a code sent to the new address.
+// After login: link a phone and unlink it; update the email with a code sent to the new address. Each change
+// first steps up (issue #24) with a factor the user had before this session: the login's email or phone.
 describe('linking', () => {
   let browser: Browser;
   let app: TestApp;
@@ -31,7 +33,8 @@ describe('linking', () => {
   it('links a phone with its SMS code, then unlinks it', async () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
-    await loginByEmail(page, uniqueEmail('link-phone'));
+    const email = uniqueEmail('link-phone');
+    await loginByEmail(page, email);
     await page.getByRole('button', { name: 'Link phone' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Connect your phone' }));
     await checkScreen(page, 'link-phone-light-1024');
@@ -39,10 +42,12 @@ describe('linking', () => {
     const seen = await seenCodes(phone.e164);
     await submitPhone(page, phone.national);
     await enterCodeFor(page, phone.e164, seen);
+    await stepUpWithCode(page, email);
     await expectSuccessAndClose(page);
     await visible(page.getByTestId('user-phone').getByText(phone.e164));
 
     await page.getByRole('button', { name: 'Unlink phone' }).click();
+    await stepUpWithCode(page, email);
     await visible(page.getByTestId('demo-status').getByText('Unlink phone: done'));
     expect(await demoField(page, 'user-phone')).toBe('—');
     await page.close();
@@ -66,6 +71,8 @@ describe('linking', () => {
     seen = await seenCodes(first);
     await submitEmail(page, first);
     await enterCodeFor(page, first, seen);
+    // The email is new in this session: the phone the user logged in with confirms each change.
+    await stepUpWithCode(page, phone.e164);
     await expectSuccessAndClose(page);
     await visible(page.getByTestId('user-email').getByText(first));
 
@@ -77,10 +84,12 @@ describe('linking', () => {
     seen = await seenCodes(second);
     await submitEmail(page, second);
     await enterCodeFor(page, second, seen);
+    await stepUpWithCode(page, phone.e164);
     await expectSuccessAndClose(page);
     await visible(page.getByTestId('user-email').getByText(second));
 
     await page.getByRole('button', { name: 'Unlink email' }).click();
+    await stepUpWithCode(page, phone.e164);
     await visible(page.getByTestId('demo-status').getByText('Unlink email: done'));
     expect(await demoField(page, 'user-email')).toBe('—');
     expect(await demoField(page, 'user-phone')).toBe(phone.e164);

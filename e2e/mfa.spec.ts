@@ -12,7 +12,16 @@ import {
   type TestApp,
   uniqueEmail,
 } from './support.js';
-import { checkScreen, dialog, loginByEmail, newUserPage, seenCodes, uniquePhone, visible } from './widgetSteps.js';
+import {
+  checkScreen,
+  dialog,
+  loginByEmail,
+  newUserPage,
+  seenCodes,
+  stepUpWithCode,
+  uniquePhone,
+  visible,
+} from './widgetSteps.js';
 
 /**
  * Issue #13, the widget's MFA (C2b): enrolment through the demo's 'Security' item, the 'Verify your identity'
@@ -99,8 +108,11 @@ async function openSecurity(page: Page): Promise<void> {
   await visible(dialog(page).getByRole('heading', { name: 'Transaction Protection' }));
 }
 
-/** Enrols the authenticator app from the demo, reading the QR code back; returns the app. */
-async function enrolAuthenticatorApp(page: Page, screenshots = false, fromIntro = false) {
+/**
+ * Enrols the authenticator app from the demo, reading the QR code back; returns the app. Its setup first steps up
+ * (issue #24, `manage_mfa`) with a code to the user's login `email`.
+ */
+async function enrolAuthenticatorApp(page: Page, email: string, screenshots = false, fromIntro = false) {
   if (!fromIntro) await openSecurity(page);
   else await visible(dialog(page).getByRole('heading', { name: 'Transaction Protection' }), 30_000);
   if (screenshots) await checkScreen(page, 'mfa-intro');
@@ -110,6 +122,7 @@ async function enrolAuthenticatorApp(page: Page, screenshots = false, fromIntro 
   await dialog(page)
     .getByRole('button', { name: /Authenticator App/ })
     .click();
+  await stepUpWithCode(page, email);
   await visible(dialog(page).locator('[data-latch-totp-qr] svg'));
   const authUrl = await readTotpQr(page);
   expect(authUrl).toMatch(/^otpauth:\/\/totp\//);
@@ -142,7 +155,7 @@ describe('MFA in the widget', () => {
     await openDemo(page, app);
     await loginByEmail(page, email);
     await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    const authenticator = await enrolAuthenticatorApp(page, true);
+    const authenticator = await enrolAuthenticatorApp(page, email, true);
 
     await dialog(page).waitFor({ state: 'detached' });
     // Log out and in again: a new session holds no verification.
@@ -182,9 +195,10 @@ describe('MFA in the widget', () => {
   it("'Not now' cancels the prompt and the export does not open; removing the method needs a verification", async () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
-    await loginByEmail(page, uniqueEmail('mfa-cancel'));
+    const email = uniqueEmail('mfa-cancel');
+    await loginByEmail(page, email);
     await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    const authenticator = await enrolAuthenticatorApp(page);
+    const authenticator = await enrolAuthenticatorApp(page, email);
     await dialog(page).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Export wallet' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Verify your identity' }), 30_000);
@@ -205,6 +219,8 @@ describe('MFA in the widget', () => {
     await saveScreenshot(page, 'mfa-remove-prompt');
     await prompt.getByRole('textbox', { name: 'Verification code' }).fill(await authenticator.code());
     await prompt.getByRole('button', { name: 'Verify' }).click();
+    // Then the step-up of every MFA change (issue #24): the login email confirms it.
+    await stepUpWithCode(page, email);
     await visible(dialog(page).getByRole('heading', { name: 'Verification method removed' }));
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).waitFor({ state: 'detached' });
@@ -215,7 +231,8 @@ describe('MFA in the widget', () => {
   it('enrols SMS through the dev outbox and verifies with an SMS code', async () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
-    await loginByEmail(page, uniqueEmail('mfa-sms'));
+    const email = uniqueEmail('mfa-sms');
+    await loginByEmail(page, email);
     await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
     await openSecurity(page);
     await dialog(page).getByRole('button', { name: 'Continue' }).click();
@@ -236,6 +253,8 @@ describe('MFA in the widget', () => {
     await visible(dialog(page).getByText('Passcode must be exactly 6 numbers'));
     await saveScreenshot(page, 'mfa-sms-code');
     await submitMfaCode(page, code);
+    // The enrolment steps up first (issue #24): a code to the login email; the SMS code typed is not spent.
+    await stepUpWithCode(page, email);
     await visible(dialog(page).getByRole('heading', { name: 'SMS verification added' }));
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).waitFor({ state: 'detached' });
@@ -255,10 +274,11 @@ describe('MFA in the widget', () => {
     const required = await createApp({ name: 'MFA Required Co', config: { ...MFA_CONFIG, mfa_required: true } });
     const page = await newUserPage(browser);
     await openDemo(page, required);
-    await loginByEmail(page, uniqueEmail('mfa-required'));
+    const email = uniqueEmail('mfa-required');
+    await loginByEmail(page, email);
     await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
     await page.getByRole('button', { name: 'Export wallet' }).click();
-    const authenticator = await enrolAuthenticatorApp(page, false, true);
+    const authenticator = await enrolAuthenticatorApp(page, email, false, true);
     // Enrolled: the export now asks for the new method, then opens.
     await visible(dialog(page).getByRole('heading', { name: 'Verify your identity' }), 30_000);
     await submitMfaCode(page, await authenticator.code());
@@ -271,9 +291,10 @@ describe('MFA in the widget', () => {
     const { apiUrl, demoUrl } = stack();
     const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, noPromptOnMfaRequired: '1' });
     await page.goto(`${demoUrl}/?${query}`);
-    await loginByEmail(page, uniqueEmail('mfa-host'));
+    const email = uniqueEmail('mfa-host');
+    await loginByEmail(page, email);
     await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    const authenticator = await enrolAuthenticatorApp(page);
+    const authenticator = await enrolAuthenticatorApp(page, email);
     await dialog(page).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Export wallet' }).click();
     // The demo's own form shows the pending request; the widget opens no dialog.

@@ -8,6 +8,7 @@ import {
   expectSuccessAndClose,
   newUserPage,
   openLogin,
+  stepUpDialog,
   visible,
 } from './widgetSteps.js';
 
@@ -43,14 +44,42 @@ async function openPasskeys(page: Page): Promise<void> {
   await visible(dialog(page).getByRole('heading', { name: 'Your passkeys' }));
 }
 
-/** On LINK_PASSKEY_SCREEN: 'Add a passkey', 'Passkey added', Done. */
-async function addPasskey(page: Page, count: number): Promise<void> {
+/** Logs out and back in with the passkey on the current authenticator (so it counts as from before this session). */
+async function logInAgain(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await openLogin(page);
+  await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+  await expectSuccessAndClose(page);
+}
+
+/** The step-up screen: 'Use your passkey'; the authenticator answers and the screen goes. */
+async function stepUpWithPasskey(page: Page): Promise<void> {
+  const screen = stepUpDialog(page);
+  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
+  await screen.getByRole('button', { name: 'Use your passkey' }).click();
+  await screen.waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * On LINK_PASSKEY_SCREEN: 'Add a passkey' with its step-up (issue #24). The step-up asks the passkey of the
+ * current authenticator, which then refuses to hold a second one for the user (excluded): the user takes
+ * another authenticator (`swap`) and adds again — the step-up is still valid for the link — then
+ * 'Passkey added', Done. Returns the new authenticator.
+ */
+async function addPasskey(page: Page, count: number, swap: () => Promise<string>): Promise<string> {
   await dialog(page).getByRole('button', { name: 'Add a passkey' }).click();
-  await visible(dialog(page).getByRole('heading', { name: 'Passkey added' }));
+  await stepUpWithPasskey(page);
+  const added = dialog(page).getByRole('heading', { name: 'Passkey added' });
+  await visible(added.or(dialog(page).locator('.latch-status[data-tone="error"]')));
+  expect(await added.count()).toBe(0);
+  const authenticator = await swap();
+  await dialog(page).getByRole('button', { name: 'Add a passkey' }).click();
+  await visible(added);
   await visible(dialog(page).getByText('From now on, you can use your passkey to log in.'));
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await dialog(page).waitFor({ state: 'detached' });
   await visible(page.getByTestId('user-passkeys').getByText(String(count), { exact: true }));
+  return authenticator;
 }
 
 describe('passkeys', () => {
@@ -90,14 +119,20 @@ describe('passkeys', () => {
     await expectSuccessAndClose(page);
     expect(await demoField(page, 'user-id')).toBe(userId);
 
-    // LINK_PASSKEY_SCREEN: link a second, then up to the limit of 5.
+    // LINK_PASSKEY_SCREEN: link a second, then up to the limit of 5. Each link steps up with the passkey the
+    // user logged in with; a new one counts from the next login on.
     await openPasskeys(page);
     await checkScreen(page, 'link-passkey-light-1024');
     for (let count = 2; count <= 5; count += 1) {
-      authenticator = await freshAuthenticator(cdp, authenticator);
-      if (count > 2) await openPasskeys(page);
-      await addPasskey(page, count);
+      if (count > 2) {
+        await logInAgain(page);
+        await openPasskeys(page);
+      }
+      const previous = authenticator;
+      authenticator = await addPasskey(page, count, () => freshAuthenticator(cdp, previous));
     }
+    await logInAgain(page);
+    expect(await demoField(page, 'user-id')).toBe(userId);
 
     // At 5 the add option is hidden; 2 show collapsed until 'View all'.
     await openPasskeys(page);
@@ -108,8 +143,9 @@ describe('passkeys', () => {
     await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(5);
     await checkScreen(page, 'link-passkey-full-light-1024');
 
-    // Unlink one: 4 left, and the add option is back.
+    // Unlink one (after a step-up with the passkey of this login): 4 left, and the add option is back.
     await dialog(page).getByTestId('passkey-item').first().getByRole('button').click();
+    await stepUpWithPasskey(page);
     await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(4);
     await visible(dialog(page).getByRole('button', { name: 'Add a passkey' }));
     await dialog(page).getByRole('button', { name: 'Close' }).click();

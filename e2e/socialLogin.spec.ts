@@ -9,6 +9,7 @@ import {
   loginByEmail,
   newUserPage,
   openLogin,
+  stepUpWithCode,
   visible,
 } from './widgetSteps.js';
 
@@ -202,6 +203,8 @@ describe('social login', () => {
     await visible(account(page, 'github').getByText('not linked'));
     const popup = await popupOf(page, () => page.getByRole('button', { name: 'Link GitHub' }).click());
     await visible(dialog(page).getByRole('heading', { name: 'Connecting your GitHub account' }));
+    // The link steps up first (issue #24): the login email confirms it while the provider's popup waits.
+    await stepUpWithCode(page, email);
     await fillStandIn(popup, uniqueEmail('linked-github'));
     await expectSuccessAndClose(page);
     await visible(account(page, 'github').getByText(/\(.+\)/));
@@ -209,6 +212,7 @@ describe('social login', () => {
     await saveScreenshot(page, 'demo-social-accounts-linked');
 
     await page.getByRole('button', { name: 'Unlink GitHub' }).click();
+    await stepUpWithCode(page, email);
     await visible(page.getByTestId('social-status').getByText('Unlinked GitHub'));
     await visible(account(page, 'github').getByText('not linked'));
 
@@ -220,9 +224,11 @@ describe('social login', () => {
     await telegram.getByLabel('Telegram user id').fill(id);
     await telegram.getByLabel('Username').fill(`linked_${id}`);
     await telegram.getByRole('button', { name: 'Continue' }).click();
+    await stepUpWithCode(page, email);
     await expectSuccessAndClose(page);
     await visible(account(page, 'telegram').getByText(`linked_${id} (${id})`));
     await page.getByRole('button', { name: 'Unlink Telegram' }).click();
+    await stepUpWithCode(page, email);
     await visible(page.getByTestId('social-status').getByText('Unlinked Telegram'));
     await visible(account(page, 'telegram').getByText('not linked'));
     await page.close();

@@ -10,6 +10,8 @@ import {
   loginByEmail,
   newUserPage,
   openLogin,
+  stepUpWithCode,
+  stepUpWithWallet,
   visible,
 } from './widgetSteps.js';
 
@@ -84,6 +86,8 @@ describe('wallet linking', () => {
     await dialog(page)
       .getByRole('button', { name: /Second Wallet/ })
       .click();
+    // Step-up (issue #24): the wallet the user logged in with signs first.
+    await stepUpWithWallet(page, first.account.address);
     await expectSuccessAndClose(page);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="linked-wallet"]').length === 2);
     expect((await linkedWallets(page)).sort()).toEqual(
@@ -95,6 +99,7 @@ describe('wallet linking', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="connected-wallet"]').length === 2);
 
     await page.getByRole('button', { name: `Unlink wallet ${second.account.address.slice(0, 6)}…` }).click();
+    await stepUpWithWallet(page, first.account.address);
     await visible(page.getByTestId('wallet-status').getByText(`Unlinked ${second.account.address}`));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="linked-wallet"]').length === 1);
     expect(await linkedWallets(page)).toEqual([first.account.address.toLowerCase()]);
@@ -137,11 +142,14 @@ describe('wallet linking', () => {
       // Another user, logged in by email, tries to link the same wallet.
       const other = newWallet(shared);
       const page = await pageWith(suite.browser(), app, [[other, FIRST]]);
-      await loginByEmail(page, uniqueEmail(`link-taken-${scheme}`));
+      const email = uniqueEmail(`link-taken-${scheme}`);
+      await loginByEmail(page, email);
       await page.getByRole('button', { name: 'Link wallet', exact: true }).click();
       await dialog(page)
         .getByRole('button', { name: /Test Wallet/ })
         .click();
+      // The step-up comes first (the server checks it before the signature); then the refusal.
+      await stepUpWithCode(page, email);
       await visible(
         dialog(page).getByRole('heading', { name: 'This account has already been linked to another user.' }),
       );

@@ -112,3 +112,34 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await saveScreenshot(page, name);
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
+
+/** The step-up screen ('Confirm it's really you'), a dialog of its own over the one whose action asked for it. */
+export const stepUpDialog = (page: Page): Locator => page.locator('dialog[data-latch-step-up]');
+
+/**
+ * Steps up with a code: waits for the step-up screen, presses its 'Send a code to …' button for the
+ * (masked) `label`, types the code sent to `recipient` and waits for the screen to go (the action goes on).
+ */
+export async function stepUpWithCode(page: Page, recipient: string, screenshot?: string): Promise<void> {
+  const screen = stepUpDialog(page);
+  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
+  if (screenshot) await checkScreen(page, screenshot);
+  const seen = await seenCodes(recipient);
+  await screen
+    .getByRole('button', { name: /^Send a code to / })
+    .first()
+    .click();
+  await visible(screen.getByRole('group'));
+  if (screenshot) await checkScreen(page, `${screenshot}-code`);
+  await screen.getByLabel('Digit 1 of 6').click();
+  await page.keyboard.type(await latestCode(recipient, seen));
+  await screen.waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** Steps up with the linked wallet `address`: its 'Sign with …' button; the page's wallet signs the message. */
+export async function stepUpWithWallet(page: Page, address: string): Promise<void> {
+  const screen = stepUpDialog(page);
+  await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
+  await screen.getByRole('button', { name: new RegExp(`^Sign with ${address.slice(0, 6)}`, 'i') }).click();
+  await screen.waitFor({ state: 'detached', timeout: 20_000 });
+}

@@ -46,6 +46,8 @@ export interface LatchClientOptions {
   location?: UrlAccess;
   /** The OAuth round trip's browser parts: the page's window, sessionStorage, navigation (default: the browser's). */
   oauthBrowser?: Partial<OAuthBrowser>;
+  /** Asks the user to step up when a signed-in call answers `step_up_required` (createLatch: the step-up screen). */
+  stepUp?: ActionContext['stepUp'];
 }
 
 /** The OAuth return parameters found in the address on load. */
@@ -134,6 +136,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     session,
     store,
     signal: lifetime.signal,
+    stepUp: options.stepUp,
   };
   let initializing: Promise<LatchState> | null = null;
   const passkeys = () => import('./passkeys/passkeyActions.js').then((m) => m.passkeyActions(ctx));

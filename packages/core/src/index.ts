@@ -170,6 +170,8 @@ export {
   type UrlAccess,
 } from './session/returnParams.js';
 export { storageKeys } from './session/tokenStore.js';
+// The step-up runtime is `@latch/core/stepUp` (loaded with the first step-up); its types are re-exported here.
+export type { StepUpEvent, StepUpRuntime, StepUpState, StepUpStatus } from './stepUp/index.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';

@@ -101,7 +101,16 @@ const walletFlowOwns = (screen: string | null): boolean =>
 export function createLatch(initial: LatchOptions): Latch {
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
   let options: LatchOptions = initial;
-  const client = initial.client ?? createLatchClient({ appId, clientId, apiUrl, clock });
+  // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.
+  const client =
+    initial.client ??
+    createLatchClient({
+      appId,
+      clientId,
+      apiUrl,
+      clock,
+      stepUp: (...a) => embeddedWallet.loadMfa().then((m) => m.stepUp.gate(...a)),
+    });
   client.setHostConfig(initial);
   const embeddedWallet = createEmbeddedWalletRuntime({
     client,

@@ -56,6 +56,8 @@ export const WALLET_PROXY_ERROR_TYPES = [
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
   'twilio_verification_failed',
+  // Issue #24: an MFA change without its step-up record; the host opens the step-up screen and asks again.
+  'step_up_required',
 ] as const;
 
 /** One wallet proxy error type. */

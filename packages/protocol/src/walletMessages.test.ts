@@ -53,6 +53,7 @@ describe('wallet message events', () => {
       'mfa_verification_max_attempts_reached',
       'mfa_timeout',
       'twilio_verification_failed',
+      'step_up_required',
     ]);
   });
 });

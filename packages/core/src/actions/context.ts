@@ -14,6 +14,11 @@ export interface ActionContext {
   store: StateStore;
   /** Aborted by `destroy()`: in-flight calls then end with `client_request_cancelled`. */
   signal: AbortSignal;
+  /**
+   * Steps up when a signed-in call answers `step_up_required` (the widget's step-up screen): resolves once
+   * verified, then the call is sent once more; rejects with `error` when the user cancels. Unset: the error stands.
+   */
+  stepUp?(path: string, body: unknown, error: unknown): Promise<void>;
 }
 
 /** The outcome of a login. */
@@ -32,7 +37,8 @@ export function sendOpen<T>(ctx: ActionContext, path: string, body?: unknown): P
 
 /**
  * Sends a call that needs a signed-in user: `must_be_authenticated` locally when signed out; when the server
- * refuses the token (clock skew, revoked), one refresh and one more try.
+ * refuses the token (clock skew, revoked), one refresh and one more try; when it asks for a step-up and
+ * `ctx.stepUp` is set, the step-up and one more try.
  */
 export async function sendAuthed<T>(ctx: ActionContext, path: string, body?: unknown): Promise<T> {
   const token = await ctx.session.getAccessToken();
@@ -40,9 +46,11 @@ export async function sendAuthed<T>(ctx: ActionContext, path: string, body?: unk
   try {
     return await ctx.transport.request<T>(path, { body, token, signal: ctx.signal });
   } catch (error) {
-    if (!isRefusedToken(error)) throw error;
-    const fresh = await ctx.session.refresh(token);
-    if (fresh === null) throw error;
+    // What lets the call go through once more: the step-up (same token), or a refreshed token.
+    const fresh = await ((error as LatchError).code === 'step_up_required'
+      ? ctx.stepUp?.(path, body, error).then(() => token)
+      : isRefusedToken(error) && ctx.session.refresh(token));
+    if (!fresh) throw error;
     return ctx.transport.request<T>(path, { body, token: fresh, signal: ctx.signal });
   }
 }

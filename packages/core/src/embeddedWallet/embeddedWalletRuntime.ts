@@ -192,6 +192,7 @@ export function createEmbeddedWalletRuntime(options: {
   const exporter = createWalletExportHandle({
     getUser: () => client.getState().user,
     getAccessToken: () => client.getAccessToken(),
+    loadMfa,
     controller,
     clock,
     page: {

@@ -69,6 +69,8 @@ export function createWalletExporter(options: {
   getAccessToken?(): Promise<string | null>;
   /** Where the page's replies arrive (tests pass a fake); default: the browser's window, made when a page opens. */
   host?: Pick<FrameHost, 'listen'>;
+  /** The step-up screen (in the MFA runtime), for a user whose export page has no email or phone to send a code to. */
+  loadMfa?(): Promise<{ stepUp: { request(action: 'export', error: unknown): Promise<void> } }>;
 }): WalletExporter {
   const { clock } = options;
   const waiters = new Map<number, { user: User; resolve(): void }>();
@@ -110,11 +112,16 @@ export function createWalletExporter(options: {
     page: options.page,
     getState: machine.getState,
     subscribe: machine.subscribe,
-    exportWallet() {
+    async exportWallet() {
       const user = options.getUser();
-      if (!user) return Promise.reject(new LatchError('must_be_authenticated'));
+      if (!user) throw new LatchError('must_be_authenticated');
       const wallet = embeddedWalletOf(user);
-      if (!wallet) return Promise.reject(new LatchError('embedded_wallet_not_found'));
+      if (!wallet) throw new LatchError('embedded_wallet_not_found');
+      // The export page proves the user with a code to their email or phone; without either, a step-up with
+      // any factor they had before this session comes first (the page then finds its record and asks for no code).
+      if (!user.email && !user.phone && options.loadMfa) {
+        await (await options.loadMfa()).stepUp.request('export', new LatchError('step_up_required'));
+      }
       const run = ++nextRun;
       return new Promise<void>((resolve) => {
         waiters.set(run, { user, resolve });

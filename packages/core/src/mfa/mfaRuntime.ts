@@ -16,6 +16,8 @@ import { tokenOrFail } from '../embeddedWallet/embeddedWalletController.js';
 import { createStore } from '../machine/createStore.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import type { MachineRunner } from '../machine/machineCore.js';
+import type { StepUpState } from '../stepUp/stepUpFlow.js';
+import { createStepUpRuntime, type StepUpRuntime } from '../stepUp/stepUpRuntime.js';
 import { initialMfaEnrollment, type MfaEnrollmentEvent, type MfaEnrollmentState } from './mfaEnrollmentFlow.js';
 import { createMfaEnrollmentRunner, type MfaEnrollmentSubmit } from './mfaEnrollmentRunner.js';
 import type { WithMfa } from './mfaGatedBridge.js';
@@ -25,11 +27,13 @@ import { createMfaPromptRunner } from './mfaPromptRunner.js';
 import type { MfaRequest } from './mfaRequest.js';
 import { createMfaRequests } from './mfaRequests.js';
 
-/** What the MFA dialogs render: the pending request, the prompt and the enrolment (null: closed). */
+/** What the MFA dialogs render: the pending request, the prompt, the enrolment and the step-up (null: closed). */
 export interface MfaUiState {
   request: MfaRequest | null;
   prompt: MfaPromptState | null;
   enrollment: MfaEnrollmentState | null;
+  /** The step-up screen (docs/widget.md "Step-up"); it shares this runtime and its dialogs' mount. */
+  stepUp: StepUpState | null;
 }
 
 /** The client of the MFA runtime: the user, the config and the host page's bearer MFA calls. */
@@ -68,6 +72,11 @@ export interface MfaRuntime {
   submitEnrollment(data: MfaEnrollmentSubmit): Promise<MfaState>;
   /** `latch:mfa:unenroll`, then the user is refreshed. */
   unenroll(method: MfaMethod): Promise<MfaState>;
+  /**
+   * The step-up screen's runtime (stepUp/stepUpRuntime.ts): a gated call's `step_up_required` (the client's
+   * `stepUp` hook), MFA enrolment and removal (`manage_mfa`) and an export without email or phone.
+   */
+  stepUp: StepUpRuntime;
   /** Logout or another user: waiting actions fail, the dialogs close. */
   reset(): void;
   destroy(): void;
@@ -102,9 +111,21 @@ export function createMfaRuntime(deps: {
   };
   const calls = mfaActions(client);
   const user = () => client.getState().user;
-  const store = createStore<MfaUiState>({ request: null, prompt: null, enrollment: null });
+  const store = createStore<MfaUiState>({ request: null, prompt: null, enrollment: null, stepUp: null });
   const update = (patch: Partial<MfaUiState>) => store.set({ ...store.get(), ...patch });
   store.subscribe(() => deps.publish({ mfa: store.get() }));
+  const stepUp = createStepUpRuntime({ client, clock, publish: (state) => update({ stepUp: state }) });
+  // Enrolling or removing a factor needs a step-up (manage_mfa): when the frame's call is refused for
+  // want of one, the step-up screen, then the same call once more.
+  const managed = async <T>(run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'step_up_required') throw error;
+      await stepUp.request('manage_mfa', error);
+      return run();
+    }
+  };
 
   const afterChange = async (state: MfaState): Promise<MfaState> => {
     // The user's mfaMethods come from the server: refresh so every screen and gate sees the change.
@@ -122,7 +143,8 @@ export function createMfaRuntime(deps: {
     if (typeof proof !== 'string') throw new LatchError('invalid_data', 'An MFA code must be a string.');
     return call({ accessToken, method, mfaCode: proof, action });
   };
-  const submitEnrollment = async (data: MfaEnrollmentSubmit) => {
+  const submitEnrollment = (data: MfaEnrollmentSubmit) => managed(() => submitOnce(data));
+  const submitOnce = async (data: MfaEnrollmentSubmit) => {
     const accessToken = await token();
     const call = await frame('mfaSubmitEnrollment');
     if (data.method === 'totp') return afterChange(await call({ accessToken, method: 'totp', mfaCode: data.code }));
@@ -131,11 +153,11 @@ export function createMfaRuntime(deps: {
     }
     return afterChange(await call({ accessToken, method: 'passkey', credentialIds: data.credentialIds }));
   };
-  const unenroll = async (method: MfaMethod) =>
-    afterChange(await (await frame('mfaUnenroll'))({ accessToken: await token(), method }));
+  const unenroll = (method: MfaMethod) =>
+    managed(async () => afterChange(await (await frame('mfaUnenroll'))({ accessToken: await token(), method })));
 
-  const initTotpEnrollment = async () =>
-    (await frame('mfaInitEnrollment'))({ accessToken: await token(), method: 'totp' });
+  const initTotpEnrollment = () =>
+    managed(async () => (await frame('mfaInitEnrollment'))({ accessToken: await token(), method: 'totp' }));
 
   const requests = createMfaRequests({
     getUser: user,
@@ -233,13 +255,16 @@ export function createMfaRuntime(deps: {
     initTotpEnrollment,
     submitEnrollment,
     unenroll,
+    stepUp,
     reset() {
+      stepUp.reset();
       prompt.dispatch({ type: 'reset' });
       if (enrollment) closeEnrollment();
       requests.reset();
     },
     destroy() {
       unsubscribe();
+      stepUp.destroy();
       prompt.destroy();
       if (enrollment) closeEnrollment();
       requests.reset();

@@ -1,6 +1,6 @@
 import { LatchError, type OAuthPopupMessage } from '@latch/protocol';
 import { OAUTH_POPUP_MESSAGE } from '@latch/protocol/oauth';
-import type { Clock } from '../clock.js';
+import type { FlowClock } from '../machine/flowClock.js';
 import { SocialLoginError } from './socialLoginError.js';
 
 /** How often the opener looks whether the user closed the popup (a named delay; closing fires no event). */
@@ -43,7 +43,7 @@ export function waitForPopupMessage(options: {
   window: OpenerWindow;
   popup: PopupWindow;
   stateCode: string;
-  clock: Clock;
+  clock: FlowClock;
   signal: AbortSignal;
 }): Promise<string> {
   const { window: page, popup, stateCode, clock, signal } = options;

@@ -6,11 +6,12 @@ const MfaDialogsBody = lazy(() => import('./MfaDialogsBody.js').then((m) => ({ d
 
 /**
  * Mounts the MFA dialogs while core's MFA runtime shows one: the 'Verify your identity' prompt (opened for
- * each MFA request unless the host set `mfa.noPromptOnMfaRequired`) and MFA_ENROLLMENT_FLOW_SCREEN.
+ * each MFA request unless the host set `mfa.noPromptOnMfaRequired`), MFA_ENROLLMENT_FLOW_SCREEN, and the
+ * step-up screen (which that runtime hosts).
  */
 export function MfaDialogs(): ReactNode {
   const mfa = useEmbeddedWalletState().mfa;
-  if (!mfa?.prompt && !mfa?.enrollment) return null;
+  if (!mfa?.prompt && !mfa?.enrollment && !mfa?.stepUp) return null;
   return (
     <Suspense fallback={null}>
       <MfaDialogsBody />

@@ -9,6 +9,7 @@ import type { PasskeyStrings } from './passkeyStrings.js';
 import type { SendTransactionStrings } from './sendTransactionStrings.js';
 import type { ServerMessageStrings } from './serverMessageStrings.js';
 import type { SocialStrings } from './socialStrings.js';
+import type { StepUpStrings } from './stepUpStrings.js';
 import type { WalletFlowStrings } from './walletFlowStrings.js';
 import type { WalletStrings } from './walletStrings.js';
 
@@ -59,6 +60,7 @@ export type StringCatalogue = Strings &
   MfaStrings &
   PasskeyStrings &
   SocialStrings &
+  StepUpStrings &
   ServerMessageStrings;
 
 /**

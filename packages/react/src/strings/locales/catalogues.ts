@@ -9,6 +9,7 @@ import { passkeyStrings } from '../passkeyStrings.js';
 import { sendTransactionStrings } from '../sendTransactionStrings.js';
 import { serverMessageStrings } from '../serverMessageStrings.js';
 import { socialStrings } from '../socialStrings.js';
+import { stepUpStrings } from '../stepUpStrings.js';
 import { walletFlowStrings } from '../walletFlowStrings.js';
 import { walletStrings } from '../walletStrings.js';
 import { es } from './es.js';
@@ -31,6 +32,7 @@ export const catalogues: { en: StringCatalogue; es: StringCatalogue } = {
     ...mfaStrings,
     ...passkeyStrings,
     ...socialStrings,
+    ...stepUpStrings,
     ...serverMessageStrings,
   },
   es,
