@@ -66,6 +66,8 @@ export const ERROR_CATALOGUE = {
   invalid_device_grant: { status: 401, message: 'The device registration grant is invalid, used or expired.' },
   invalid_wallet_signature: { status: 401, message: 'The request is not signed by the wallet key.' },
   step_up_required: { status: 401, message: 'This action needs a fresh verification code.' },
+  // A release or change is told to the user's email and phone first: no notice, no release (fail closed).
+  notice_delivery_failed: { status: 503, message: 'The security notice could not be sent. Try again later.' },
   no_verified_channel: {
     status: 409,
     message: 'Link an email address or a phone number to your account to export your wallet.',

@@ -7,6 +7,7 @@ import { passkeyRoutes } from '../auth/passkeys/passkeyRoutes.js';
 import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
 import { telegramRoutes } from '../auth/telegram/telegramRoutes.js';
 import type { RouteDef } from '../http/env.js';
+import { securityEventRoutes } from '../securityEvents/securityEventRoutes.js';
 import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
 import { devRoutes } from './dev.js';
@@ -24,6 +25,7 @@ export const routeTable: RouteDef[] = [
   ...appRoutes,
   ...sessionRoutes,
   ...userRoutes,
+  ...securityEventRoutes,
   ...analyticsRoutes,
   ...devRoutes,
   ...devCredentialRoutes,

@@ -4,6 +4,8 @@ import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { namedApp } from '../http/resolveApp.js';
 import { loadViem } from '../lazy/loadViem.js';
+import { accountEvent } from '../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../securityEvents/recordSecurityEvent.js';
 import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
@@ -48,7 +50,9 @@ export const siweRoutes: RouteDef[] = [
       const body = await parseBody(c, SiweAuthenticateBody);
       await requireRecentLoginToLink(ctx, caller);
       const account = await ctx.siwe.verify(caller.app, body, 'link');
-      const user = await linkAccount(ctx, caller.app.id, caller.user.id, account);
+      const user = await recordSecurityEvent(c, accountEvent('account_linked', account), () =>
+        linkAccount(ctx, caller.app.id, caller.user.id, account),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -63,7 +67,7 @@ export const siweRoutes: RouteDef[] = [
       await requireRecentLoginToLink(ctx, caller, 'unlink');
       // Only the address identifies the account; the other fields are not read by unlink.
       const { getAddress } = await loadViem();
-      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
+      const account = {
         type: 'wallet',
         address: getAddress(address.toLowerCase()),
         chain_type: 'ethereum',
@@ -72,7 +76,10 @@ export const siweRoutes: RouteDef[] = [
         connector_type: '',
         recovery_method: null,
         imported: false,
-      });
+      } as const;
+      const user = await recordSecurityEvent(c, accountEvent('account_unlinked', account), () =>
+        unlinkAccount(ctx, caller.app.id, caller.user.id, account),
+      );
       return c.json(toWireUser(user));
     },
   },

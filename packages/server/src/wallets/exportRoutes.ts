@@ -2,7 +2,9 @@ import { LatchError } from '@latch/protocol';
 import { ExportCodeBody, WALLET_API, type WireExportInit } from '@latch/protocol/schemas';
 import { requireMfaFor } from '../auth/mfa/mfaGate.js';
 import type { RouteDef } from '../http/env.js';
-import { custodyContact, maskedContact, sendCustodyNotice } from './custodyNotices.js';
+import { devicePrefix } from '../securityEvents/maskIdentifier.js';
+import { recordSecurityEvent } from '../securityEvents/recordSecurityEvent.js';
+import { custodyContact, maskedContact } from './custodyNotices.js';
 import { custodyRoute } from './custodyRoute.js';
 import { sendExportStepUp, verifyExportStepUp } from './exportStepUp.js';
 
@@ -24,13 +26,23 @@ export const exportRoutes: RouteDef[] = [
     await sendExportStepUp(ctx, owner, user.app.name, contact);
     return maskedContact(contact);
   }),
-  custodyRoute('post', WALLET_API.exportAuthenticate, ExportCodeBody, async ({ ctx, owner, user, deviceId, body }) => {
-    const contact = custodyContact(user.accounts);
-    if (!contact) throw new LatchError('no_verified_channel');
-    await verifyExportStepUp(ctx, owner, contact, body.code);
-    const { shareSetId, authShare } = await ctx.custody.releaseDeviceAuthShare(owner, deviceId);
-    // Told before the share leaves: if the notice cannot be sent, nothing is released (fail closed).
-    await sendCustodyNotice(ctx.delivery, contact, user.app.name, 'key-exported');
-    return { share_set_id: shareSetId, auth_share: b64(authShare) };
-  }),
+  custodyRoute(
+    'post',
+    WALLET_API.exportAuthenticate,
+    ExportCodeBody,
+    async ({ c, ctx, owner, user, deviceId, body }) => {
+      const contact = custodyContact(user.accounts);
+      if (!contact) throw new LatchError('no_verified_channel');
+      await verifyExportStepUp(ctx, owner, contact, body.code);
+      // Told before the share leaves: if the notice cannot be sent, nothing is released (fail closed).
+      return recordSecurityEvent(
+        c,
+        { type: 'export_released', detail: { device: devicePrefix(deviceId) } },
+        async () => {
+          const { shareSetId, authShare } = await ctx.custody.releaseDeviceAuthShare(owner, deviceId);
+          return { share_set_id: shareSetId, auth_share: b64(authShare) };
+        },
+      );
+    },
+  ),
 ];

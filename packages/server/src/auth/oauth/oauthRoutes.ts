@@ -5,6 +5,8 @@ import { parseBody, readBodyBytes } from '../../http/parseBody.js';
 import { authenticateUser } from '../../http/requireCaller.js';
 import { bearerToken, namedApp } from '../../http/resolveApp.js';
 import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
+import { accountKeyEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
 /** The callback's answers carry codes in their URLs: never cached, never sent on as a referrer. */
@@ -80,7 +82,10 @@ export const oauthRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, OAuthAuthenticateBody);
       await requireRecentLoginToLink(ctx, caller);
-      return c.json(await ctx.oauth.link(caller, body));
+      // The provider is known once the code is exchanged, after the notice: the event says `oauth`.
+      return c.json(
+        await recordSecurityEvent(c, accountKeyEvent('account_linked', 'oauth'), () => ctx.oauth.link(caller, body)),
+      );
     },
   },
   {
@@ -91,7 +96,8 @@ export const oauthRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { provider, subject } = await parseBody(c, OAuthUnlinkBody);
       await requireRecentLoginToLink(ctx, caller, 'unlink');
-      return c.json(await ctx.oauth.unlink(caller, provider, subject));
+      const event = accountKeyEvent('account_unlinked', `${provider}_oauth`, subject);
+      return c.json(await recordSecurityEvent(c, event, () => ctx.oauth.unlink(caller, provider, subject)));
     },
   },
 ];

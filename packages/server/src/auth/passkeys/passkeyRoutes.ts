@@ -4,6 +4,8 @@ import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
+import { accountKeyEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
@@ -65,7 +67,9 @@ export const passkeyRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { credential } = await parseBody(c, PasskeyRegistrationBody);
       await requireRecentLoginToLink(ctx, caller);
-      return c.json(toWireUser(await ctx.passkeys.link(caller, credential, c.req.header('user-agent'))));
+      const event = accountKeyEvent('account_linked', 'passkey', credential.id);
+      const link = () => ctx.passkeys.link(caller, credential, c.req.header('user-agent'));
+      return c.json(toWireUser(await recordSecurityEvent(c, event, link)));
     },
   },
   {
@@ -76,7 +80,8 @@ export const passkeyRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { credential_id } = await parseBody(c, PasskeyUnlinkBody);
       await requireRecentLoginToLink(ctx, caller, 'unlink');
-      return c.json(toWireUser(await ctx.passkeys.unlink(caller, credential_id)));
+      const event = accountKeyEvent('account_unlinked', 'passkey', credential_id);
+      return c.json(toWireUser(await recordSecurityEvent(c, event, () => ctx.passkeys.unlink(caller, credential_id))));
     },
   },
   {

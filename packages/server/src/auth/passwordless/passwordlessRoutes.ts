@@ -1,26 +1,18 @@
 import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
-import type { ServerContext } from '../../context.js';
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from '../../routes/codeStepUp.js';
+import { accountEvent } from '../../securityEvents/accountEvent.js';
+import { maskEmail } from '../../securityEvents/maskIdentifier.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { logIn } from '../../services/sessions.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { linkAccount, unlinkAccount, updateEmail } from '../../services/users.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
 import { passwordlessSmsRoutes } from './passwordlessSmsRoutes.js';
-import { emailChangedNotice } from './purposeMessages.js';
-
-/** Tells the replaced address about the change; a failed notice is logged, the change stands. */
-async function tellOldAddress(ctx: ServerContext, appName: string, oldAddress: string, newAddress: string) {
-  try {
-    await ctx.delivery.sendEmail(emailChangedNotice(appName, oldAddress, newAddress));
-  } catch (error) {
-    ctx.logger.warn({ err: error }, 'could not send the email-changed notice to the old address');
-  }
-}
 
 /**
  * Email one-time codes (SPEC §7 "Passwordless email"): init sends a code for a purpose; authenticate
@@ -66,7 +58,10 @@ const emailRoutes: RouteDef[] = [
       assertMethodEnabled(caller.app.config, 'email_auth');
       await requireRecentLoginToLink(ctx, caller);
       await ctx.passwordless.verify(caller.app.id, 'email', email, code, 'link');
-      const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email });
+      const account = { type: 'email', address: email } as const;
+      const user = await recordSecurityEvent(c, accountEvent('account_linked', account), () =>
+        linkAccount(ctx, caller.app.id, caller.user.id, account),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -80,7 +75,10 @@ const emailRoutes: RouteDef[] = [
       if (!hasLinked(caller, 'email', address)) throw new LatchError('account_not_linked');
       // Removing a login address is a change of who can log in: a code to it, or a recent login.
       await requireStepUp(ctx, caller, { channel: 'email', target: address, code, purpose: 'unlink' });
-      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address });
+      const account = { type: 'email', address } as const;
+      const user = await recordSecurityEvent(c, accountEvent('account_unlinked', account), () =>
+        unlinkAccount(ctx, caller.app.id, caller.user.id, account),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -102,8 +100,15 @@ const emailRoutes: RouteDef[] = [
       // The code proves control of the NEW address: passwordless/init sent it there for 'update'.
       await ctx.passwordless.verify(caller.app.id, 'email', newAddress, code, 'update');
       const { app, claims } = caller;
-      const user = await updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId);
-      if (oldAddress !== newAddress) await tellOldAddress(ctx, app.name, oldAddress, newAddress);
+      const update = () => updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId);
+      // Both addresses are told, before the move: no notice, no change.
+      const event = {
+        type: 'login_email_changed',
+        detail: { identifier: maskEmail(oldAddress), new_identifier: maskEmail(newAddress) },
+        alsoNotify: [{ channel: 'email', to: newAddress.trim().toLowerCase() }],
+        emailChange: { oldAddress, newAddress },
+      } as const;
+      const user = oldAddress === newAddress ? await update() : await recordSecurityEvent(c, event, update);
       return c.json(toWireUser(user));
     },
   },

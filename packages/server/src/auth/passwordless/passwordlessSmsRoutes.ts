@@ -6,6 +6,8 @@ import { parseBody } from '../../http/parseBody.js';
 import type { AuthenticatedUser } from '../../http/requireCaller.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { appForCodeSend, hasLinked, requireRecentLoginToLink, requireStepUp } from '../../routes/codeStepUp.js';
+import { accountEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { logIn } from '../../services/sessions.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../../services/users.js';
@@ -79,7 +81,10 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       await requireRecentLoginToLink(ctx, caller);
       await assertNoSmsMfa(ctx, caller);
       await ctx.passwordless.verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
-      const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
+      const account = { type: 'phone', phone_number: phoneNumber } as const;
+      const user = await recordSecurityEvent(c, accountEvent('account_linked', account), () =>
+        linkAccount(ctx, caller.app.id, caller.user.id, account),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -94,10 +99,10 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       if (!hasLinked(caller, 'sms', phoneNumber)) throw new LatchError('account_not_linked');
       // A code to the number, or a recent login (codeStepUp.ts).
       await requireStepUp(ctx, caller, { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' });
-      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
-        type: 'phone',
-        phone_number: phoneNumber,
-      });
+      const account = { type: 'phone', phone_number: phoneNumber } as const;
+      const user = await recordSecurityEvent(c, accountEvent('account_unlinked', account), () =>
+        unlinkAccount(ctx, caller.app.id, caller.user.id, account),
+      );
       return c.json(toWireUser(user));
     },
   },

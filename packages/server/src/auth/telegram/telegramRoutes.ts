@@ -4,6 +4,8 @@ import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { requireRecentLoginToLink } from '../../routes/codeStepUp.js';
+import { accountKeyEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { DEFAULT_TELEGRAM_OAUTH_URL, TELEGRAM_SCRIPT_HEADERS, telegramLoginScript } from './telegramLoginScript.js';
@@ -33,7 +35,10 @@ export const telegramRoutes: RouteDef[] = [
       const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
       // A linked Telegram account is a way to log in afresh: a stolen access token must not add one.
       await requireRecentLoginToLink(ctx, caller);
-      return c.json(toWireUser(await ctx.telegram.link(caller, telegram_auth_result)));
+      const event = accountKeyEvent('account_linked', 'telegram', String(telegram_auth_result.id));
+      return c.json(
+        toWireUser(await recordSecurityEvent(c, event, () => ctx.telegram.link(caller, telegram_auth_result))),
+      );
     },
   },
   {
@@ -44,7 +49,10 @@ export const telegramRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { telegram_user_id } = await parseBody(c, TelegramUnlinkBody);
       await requireRecentLoginToLink(ctx, caller, 'unlink');
-      return c.json(toWireUser(await ctx.telegram.unlink(caller, telegram_user_id)));
+      const event = accountKeyEvent('account_unlinked', 'telegram', telegram_user_id);
+      return c.json(
+        toWireUser(await recordSecurityEvent(c, event, () => ctx.telegram.unlink(caller, telegram_user_id))),
+      );
     },
   },
   {
