@@ -134,16 +134,6 @@ describe('security events: a notice that cannot be delivered releases nothing [p
     expect((await registration.json()).error).toBe('notice_delivery_failed');
     expect((await second.call('GET', WALLET_API.wallet)).status).toBe(403);
     const third = await registeredFrame(server, app, { type: 'email', address: email });
-      type: 'email',
-      address: (
-        await server.ctx.db
-          .selectFrom('linked_accounts')
-          .select('account_key')
-          .where('user_id', '=', userId)
-          .where('type', '=', 'email')
-          .executeTakeFirstOrThrow()
-      ).account_key,
-    });
 
     // Recovery: refused → nothing released.
     refuse();
