@@ -25,6 +25,8 @@ export function verifiedChannels(accounts: readonly Pick<LinkedAccountRow, 'type
 
 const SECURE = (app: string) =>
   `If this was you, there is nothing to do. If it was not, log in to ${app} at once and secure your email or phone.`;
+/** `email j•••@x.com`, or the type alone when the identifier is not known yet (an OAuth link, before its exchange). */
+const named = (d: SecurityEventDetail) => [d.account_type ?? 'A login method', d.identifier].filter(Boolean).join(' ');
 const METHOD = { totp: 'an authenticator app', sms: 'SMS codes', passkey: 'a passkey' } as const;
 
 /** Each event's subject and what its text says; `d` is the event's detail (masked, no secret). */
@@ -43,11 +45,11 @@ const NOTICE: Record<SecurityEventType, (app: string, d: SecurityEventDetail) =>
   }),
   account_linked: (app, d) => ({
     subject: 'A login method was added to your account',
-    body: `${d.account_type} ${d.identifier} can now log in to your account. ${SECURE(app)}`,
+    body: `${named(d)} can now log in to your account. ${SECURE(app)}`,
   }),
   account_unlinked: (app, d) => ({
     subject: 'A login method was removed from your account',
-    body: `${d.account_type} ${d.identifier} can no longer log in to your account. ${SECURE(app)}`,
+    body: `${named(d)} can no longer log in to your account. ${SECURE(app)}`,
   }),
   login_email_changed: (app, d) => ({
     subject: `Your ${app} login email was changed`,
