@@ -39,9 +39,9 @@ forEachBackend('security events: releases (issue #24, reproduction 5)', (server)
     return app;
   }
 
-  it('a provider-recovery release leaves a notice to every verified channel, an audit row and a webhook', async () => {
+  it('a provider-recovery release, then an export, leaves a notice to every verified channel, an audit row and a webhook', async () => {
     const probe = securityEventProbe(server());
-    const { email, phone, userId, second, input } = await walletOwnerWithTwoChannels(server(), await theApp());
+    const { email, phone, userId, first, second, input } = await walletOwnerWithTwoChannels(server(), await theApp());
     expect((await second.register()).status).toBe(200);
 
     const released = await second.call('POST', WALLET_API.recovery);
@@ -56,9 +56,22 @@ forEachBackend('security events: releases (issue #24, reproduction 5)', (server)
     expect(row?.detail).toEqual({ device: second.key.deviceId.slice(0, 8), recovery_method: 'latch' });
     const [hook] = await probe.webhooks(userId, 'recovery_released');
     expect(hook?.security_event_id).toBe(row?.id);
-    // Nothing secret in the row: not the recovery key, the sealed share or the auth share.
-    const stored = JSON.stringify(row);
-    for (const secret of [input.recovery.recovery_key, input.recovery.sealed_share, input.auth_share]) {
+    // An export release: told to both channels, a row and a webhook.
+    expect((await first.call('POST', WALLET_API.exportInit)).status).toBe(200);
+    const outbox = (await (await server().call('GET', API.devOutbox)).json()) as Array<{
+      recipient: string;
+      code: string;
+    }>;
+    const code = outbox.find((m) => m.recipient === email && m.code !== '')?.code as string;
+    expect((await first.call('POST', WALLET_API.exportAuthenticate, { code })).status).toBe(200);
+    expect(await probe.notices(email, 'Your wallet key was exported')).toHaveLength(1);
+    expect(await probe.notices(phone, 'Your wallet key was exported')).toHaveLength(1);
+    const [exported] = await probe.rows(userId, 'export_released');
+    expect(exported?.detail).toEqual({ device: first.key.deviceId.slice(0, 8) });
+    expect(await probe.webhooksOf(exported?.id ?? '')).toHaveLength(1);
+    // Nothing secret in the rows: not the recovery key, the sealed share, the auth share or the code.
+    const stored = JSON.stringify([row, exported, await probe.webhooks(userId, 'recovery_released')]);
+    for (const secret of [input.recovery.recovery_key, input.recovery.sealed_share, input.auth_share, code]) {
       expect(stored).not.toContain(secret);
     }
   });
