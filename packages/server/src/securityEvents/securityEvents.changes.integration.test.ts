@@ -1,5 +1,6 @@
-import { ADMIN_API, API, type LatchWebhookEvent, type WireSecurityEvent } from '@latch/protocol';
+import { ADMIN_API, API, type WireSecurityEvent } from '@latch/protocol';
 import { MFA_API } from '@latch/protocol/mfa';
+import type { LatchWebhookEvent } from '@latch/protocol/webhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseCommand, runCommand } from '../admin/commands.js';
 import { enrollTotp, totpCode, userIdOf, verifyTotp } from '../auth/mfa/testing/mfaTesting.js';
