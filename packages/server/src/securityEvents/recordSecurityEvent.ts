@@ -34,6 +34,8 @@ export async function recordSecurityEvent<T>(
   c: LatchContext,
   event: SecurityEventInput,
   change: () => Promise<T>,
+  /** What only the change's result tells (an OAuth link's provider account), added to the row's detail. */
+  refine?: (result: T) => SecurityEventDetail,
 ): Promise<T> {
   const { ctx, user } = c.var;
   const seen = new Set<string>();
@@ -68,7 +70,7 @@ export async function recordSecurityEvent<T>(
         app_id: appId,
         user_id: userId,
         type: event.type,
-        detail: JSON.stringify(event.detail),
+        detail: JSON.stringify({ ...event.detail, ...refine?.(result) }),
         ip: clientIp(c),
         user_agent: c.req.header('user-agent')?.slice(0, USER_AGENT_MAX) ?? null,
         created_at: now,

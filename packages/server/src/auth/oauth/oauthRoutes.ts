@@ -1,3 +1,4 @@
+import type { WireUser } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
 import { OAuthAuthenticateBody, OAuthInitBody, OAuthUnlinkBody } from '@latch/protocol/schemas';
 import type { LatchContext, RouteDef } from '../../http/env.js';
@@ -82,10 +83,17 @@ export const oauthRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, OAuthAuthenticateBody);
       await requireRecentLoginToLink(ctx, caller);
-      // The provider is known once the code is exchanged, after the notice: the event says `oauth`.
-      return c.json(
-        await recordSecurityEvent(c, accountKeyEvent('account_linked', 'oauth'), () => ctx.oauth.link(caller, body)),
-      );
+      // The provider account is known once the code is exchanged, after the notice: the row names it.
+      const had = new Set(caller.accounts.map((a) => a.type));
+      const linked = (user: WireUser) => user.linked_accounts.find((a) => !had.has(a.type) && 'subject' in a);
+      const refine = (user: WireUser) => {
+        const account = linked(user);
+        return account && 'subject' in account
+          ? accountKeyEvent('account_linked', account.type, account.subject).detail
+          : {};
+      };
+      const event = accountKeyEvent('account_linked', 'oauth');
+      return c.json(await recordSecurityEvent(c, event, () => ctx.oauth.link(caller, body), refine));
     },
   },
   {
