@@ -1,4 +1,4 @@
-import { ADMIN_API, isErrorCode, LatchError, type WireUser } from '@latch/protocol';
+import { ADMIN_API, isErrorCode, LatchError, type WireSecurityEventList, type WireUser } from '@latch/protocol';
 
 /** How the admin client reaches the server. */
 export interface AdminClientOptions {
@@ -22,6 +22,11 @@ export interface AdminClient {
   getUserByWalletAddress(address: string): Promise<WireUser | null>;
   /** Deletes the user, their accounts, sessions and wallets; true when a user was deleted, false when none matched. */
   deleteUser(userId: string): Promise<boolean>;
+  /**
+   * The user's security events (releases, new devices, login and MFA changes), newest first, 50 a page;
+   * `before` (a `next_before`) pages on. Null when the app has no such user.
+   */
+  getUserSecurityEvents(userId: string, options?: { before?: string }): Promise<WireSecurityEventList | null>;
 }
 
 /** The error of a failed response: its catalogue code and message, or `internal_error` for anything else. */
@@ -81,5 +86,10 @@ export function adminClient(options: AdminClientOptions): AdminClient {
     getUserByPhone: async (number) => user(await call('POST', ADMIN_API.userByPhone, { number })),
     getUserByWalletAddress: async (address) => user(await call('POST', ADMIN_API.userByWallet, { address })),
     deleteUser: async (userId) => (await call('DELETE', ADMIN_API.user(userId))) !== null,
+    getUserSecurityEvents: async (userId, { before } = {}) => {
+      const query = before ? `?before=${encodeURIComponent(before)}` : '';
+      const response = await call('GET', `${ADMIN_API.userSecurityEvents(userId)}${query}`);
+      return response ? ((await response.json()) as WireSecurityEventList) : null;
+    },
   };
 }

@@ -147,8 +147,13 @@ forEachBackend(
       const bad = await refusal(latch.getUserByPhone('not a phone'));
       expect([bad.code, bad.status]).toEqual(['invalid_data', 400]);
 
+      // Security events: a sign-in through the services alone records none (securityEvents/ tests the rest).
+      expect(await latch.getUserSecurityEvents(session.user.id)).toEqual({ events: [], next_before: null });
+      expect((await refusal(latch.getUserSecurityEvents(session.user.id, { before: 'x' }))).code).toBe('invalid_data');
+
       expect(await latch.deleteUser(session.user.id)).toBe(true);
       expect(await latch.getUser(session.user.id)).toBeNull();
+      expect(await latch.getUserSecurityEvents(session.user.id)).toBeNull();
       expect(await latch.deleteUser(session.user.id)).toBe(false);
       const me = await fetch(`${base}${API.me}`, { headers: widgetHeaders(appId, clientId, session.token!) });
       expect(me.status).toBe(401);
@@ -169,6 +174,7 @@ forEachBackend(
       // Another app's SDK, with its own valid secret, sees none of this app's users.
       expect(await other.latch.getUser(session.user.id)).toBeNull();
       expect(await other.latch.deleteUser(session.user.id)).toBe(false);
+      expect(await other.latch.getUserSecurityEvents(session.user.id)).toBeNull();
 
       const { secret: next } = (await cli(server(), ['apps', 'secret', 'rotate', appId, '--grace', '0'])) as {
         secret: string;

@@ -12,6 +12,8 @@ export const ADMIN_API = {
   userByPhone: '/api/v1/admin/users/phone/number',
   /** POST `{ address }` → the user with this wallet (linked or embedded). */
   userByWallet: '/api/v1/admin/users/wallet/address',
+  /** GET the user's security events (WireSecurityEventList), newest first; `?before=<event id>` pages on. */
+  userSecurityEvents: (userId: string) => `/api/v1/admin/users/${encodeURIComponent(userId)}/security_events`,
 } as const;
 
 /** The start of every app secret (`latch_sk_<base64url of 32 random bytes>`), so scanners and people recognise one. */

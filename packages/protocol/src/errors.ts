@@ -71,6 +71,8 @@ export const ERROR_CATALOGUE = {
     status: 422,
     message: 'Confirm it is you with a login method you had before this session.',
   },
+  // A release or change is told to the user's email and phone first: no notice, no release (fail closed).
+  notice_delivery_failed: { status: 503, message: 'The security notice could not be sent. Try again later.' },
   no_verified_channel: {
     status: 409,
     message: 'Link an email address or a phone number to your account to export your wallet.',

@@ -74,6 +74,15 @@ export { API } from './paths.js';
 // brings valibot into a host page's initial JavaScript; the types stay here.
 export type { CodePurpose, TokenPriceResponse } from './schemas.js';
 export {
+  SECURITY_EVENT_TYPES,
+  SECURITY_EVENTS_PAGE,
+  SECURITY_EVENTS_PATH,
+  type SecurityEventDetail,
+  type SecurityEventType,
+  type WireSecurityEvent,
+  type WireSecurityEventList,
+} from './securityEvents.js';
+export {
   caip2ChainId,
   eip155ChainNumber,
   SIWE_API,

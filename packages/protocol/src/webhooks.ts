@@ -1,3 +1,4 @@
+import type { WireSecurityEvent } from './securityEvents.js';
 import type { WireLinkedAccount, WireUser } from './user.js';
 
 /**
@@ -12,6 +13,16 @@ export const WEBHOOK_EVENT_TYPES = [
   'user.linked_account',
   'user.unlinked_account',
   'wallet.created',
+  // Security events (docs/server.md "Security events"): `data.security_event` says what happened.
+  'security.recovery_released',
+  'security.device_registered',
+  'security.export_released',
+  'security.account_linked',
+  'security.account_unlinked',
+  'security.login_email_changed',
+  'security.login_phone_changed',
+  'security.mfa_enrolled',
+  'security.mfa_removed',
 ] as const;
 
 /** One event type. */
@@ -29,6 +40,8 @@ export interface LatchWebhookEventData {
   user: WireUser | null;
   /** The account signed up / logged in / linked / unlinked with, or the embedded wallet created. */
   account: WireLinkedAccount | null;
+  /** The security event (`security.*` types only): its id, detail (no secret), client IP and user agent. */
+  security_event?: WireSecurityEvent;
 }
 
 /** An event as its body says: `{ type, timestamp, data }`. */

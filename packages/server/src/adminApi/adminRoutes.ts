@@ -4,11 +4,13 @@ import type { AppRecord } from '../apps/appStore.js';
 import { normalisePhoneNumber } from '../auth/passwordless/normalisePhoneNumber.js';
 import type { LatchContext, RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
+import { listSecurityEvents, parseBefore } from '../securityEvents/listSecurityEvents.js';
 import { getUser, toWireUser } from '../services/userRecords.js';
 import { authenticateAdmin } from './adminAuth.js';
 
 // ADMIN_API.user encodes its argument, so the route pattern is built from its prefix.
 const USER_PATH = `${ADMIN_API.user('')}:userId`;
+const SECURITY_EVENTS_PATH = `${USER_PATH}/security_events`; // ADMIN_API.userSecurityEvents
 const USER_ID = /^(?:did:latch:)?([a-z0-9]{25})$/;
 
 const noUser = () => new LatchError('not_found', 'No user matches.');
@@ -75,6 +77,18 @@ export const adminApiRoutes: RouteDef[] = [
       if (Number(deleted.numDeletedRows) === 0) throw noUser();
       c.var.ctx.logger.info({ appId: app.id, userId }, 'admin API deleted a user');
       return c.body(null, 204);
+    },
+  },
+  {
+    method: 'get',
+    path: SECURITY_EVENTS_PATH,
+    async handler(c) {
+      const app = await authenticateAdmin(c);
+      const userId = pathUserId(c);
+      const before = parseBefore(c.req.query('before'));
+      // An unknown user is a 404, as for the user itself; a user without events an empty list.
+      if (!(await getUser(c.var.ctx, app.id, userId))) throw noUser();
+      return c.json(await listSecurityEvents(c.var.ctx, app.id, userId, before));
     },
   },
   {

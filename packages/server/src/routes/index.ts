@@ -8,6 +8,7 @@ import { passwordlessRoutes } from '../auth/passwordless/passwordlessRoutes.js';
 import { telegramRoutes } from '../auth/telegram/telegramRoutes.js';
 import type { RouteDef } from '../http/env.js';
 import { stepUpRoutes } from '../stepUp/stepUpRoutes.js';
+import { securityEventRoutes } from '../securityEvents/securityEventRoutes.js';
 import { analyticsRoutes } from './analytics.js';
 import { appRoutes } from './apps.js';
 import { devRoutes } from './dev.js';
@@ -25,6 +26,7 @@ export const routeTable: RouteDef[] = [
   ...appRoutes,
   ...sessionRoutes,
   ...userRoutes,
+  ...securityEventRoutes,
   ...analyticsRoutes,
   ...devRoutes,
   ...devCredentialRoutes,

@@ -4,6 +4,8 @@ import type { RouteDef } from '../http/env.js';
 import { parseBody } from '../http/parseBody.js';
 import { namedApp } from '../http/resolveApp.js';
 import { loadViem } from '../lazy/loadViem.js';
+import { accountEvent } from '../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../securityEvents/recordSecurityEvent.js';
 import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
@@ -49,7 +51,11 @@ export const siweRoutes: RouteDef[] = [
       // A step-up with a factor from before this session (stepUp/): checked before the nonce is spent.
       const stepUp = await stepUpGate(ctx, caller, 'link');
       const account = await ctx.siwe.verify(caller.app, body, 'link');
-      const user = await stepUp.run(() => linkAccount(ctx, caller.app.id, caller.user.id, account));
+      const user = await stepUp.run(() =>
+        recordSecurityEvent(c, accountEvent('account_linked', account), () =>
+          linkAccount(ctx, caller.app.id, caller.user.id, account),
+        ),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -63,17 +69,20 @@ export const siweRoutes: RouteDef[] = [
       // Removing a login method is a change of who can log in, as for email and phone: a step-up.
       // Only the address identifies the account; the other fields are not read by unlink.
       const { getAddress } = await loadViem();
+      const account = {
+        type: 'wallet',
+        address: getAddress(address.toLowerCase()),
+        chain_type: 'ethereum',
+        chain_id: null,
+        wallet_client_type: '',
+        connector_type: '',
+        recovery_method: null,
+        imported: false,
+      } as const;
       const user = await withStepUp(ctx, caller, 'unlink', () =>
-        unlinkAccount(ctx, caller.app.id, caller.user.id, {
-          type: 'wallet',
-          address: getAddress(address.toLowerCase()),
-          chain_type: 'ethereum',
-          chain_id: null,
-          wallet_client_type: '',
-          connector_type: '',
-          recovery_method: null,
-          imported: false,
-        }),
+        recordSecurityEvent(c, accountEvent('account_unlinked', account), () =>
+          unlinkAccount(ctx, caller.app.id, caller.user.id, account),
+        ),
       );
       return c.json(toWireUser(user));
     },

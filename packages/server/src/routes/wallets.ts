@@ -16,9 +16,10 @@ import type * as v from 'valibot';
 import { mfaStateFor, requireMfaFor } from '../auth/mfa/mfaGate.js';
 import type { ServerContext } from '../context.js';
 import type { RouteDef } from '../http/env.js';
+import { devicePrefix } from '../securityEvents/maskIdentifier.js';
+import { recordSecurityEvent } from '../securityEvents/recordSecurityEvent.js';
 import type { Db } from '../store/db.js';
 import { countNewDevice } from '../wallets/custodyLimits.js';
-import { custodyContact, sendCustodyNotice } from '../wallets/custodyNotices.js';
 import { custodyRoute } from '../wallets/custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from '../wallets/deviceGrants.js';
 import { recordEmbeddedWalletAccount } from '../wallets/embeddedWalletAccount.js';
@@ -87,14 +88,23 @@ export const walletRoutes: RouteDef[] = [
     'post',
     WALLET_API.devices,
     RegisterDeviceBody,
-    async ({ ctx, owner, sessionId, deviceId, jwk, body }) => {
+    async ({ c, ctx, owner, sessionId, deviceId, jwk, body }) => {
       const grant = await takeDeviceGrant(ctx, body.grant);
       // Bound to the app, user and session of the fresh login that minted it: a token of any other
       // session (a fork, another login) cannot redeem it, and a refresh never mints one.
       if (!grant || grant.appId !== owner.appId || grant.userId !== owner.userId || grant.sessionId !== sessionId) {
         throw new LatchError('invalid_device_grant');
       }
-      await ctx.deviceKeys.register(owner, deviceId, jwk, sessionId);
+      const register = () => ctx.deviceKeys.register(owner, deviceId, jwk, sessionId);
+      // A key already registered and live is no new device (the frame registers at every login); any
+      // other is told to the user first: no notice, no registration.
+      if (await ctx.deviceKeys.isActive(owner, deviceId)) await register();
+      else
+        await recordSecurityEvent(
+          c,
+          { type: 'device_registered', detail: { device: devicePrefix(deviceId) } },
+          register,
+        );
       return { device_id: deviceId };
     },
     { unregisteredDevice: true },
@@ -140,16 +150,10 @@ export const walletRoutes: RouteDef[] = [
     const share = await ctx.custody.releaseAuthShare(owner, body.share_set_id, deviceId);
     return { auth_share: b64(share) };
   }),
-  custodyRoute('post', WALLET_API.shareSets, AddShareSetBody, async ({ ctx, owner, user, deviceId, nonce, body }) => {
+  // No notice here: the recovery release that gave this device the key was told (security event).
+  custodyRoute('post', WALLET_API.shareSets, AddShareSetBody, async ({ ctx, owner, deviceId, nonce, body }) => {
     await signedWallet(ctx, owner, 'add-share-set', nonce, body);
     await ctx.custody.addDeviceShareSet(owner, body.share_set_id, bytes(body.auth_share), deviceId);
-    const contact = custodyContact(user.accounts);
-    if (contact) {
-      // Best effort: the set is stored; a delivery hiccup must not strand the new device (it is logged).
-      await sendCustodyNotice(ctx.delivery, contact, user.app.name, 'new-device').catch((error: unknown) =>
-        ctx.logger.warn({ err: { name: (error as Error)?.name } }, 'new-device notice not delivered'),
-      );
-    }
     return { share_set_id: body.share_set_id };
   }),
   custodyRoute('post', WALLET_API.revokeShareSet, RevokeShareSetBody, async ({ ctx, owner, nonce, body }) => {
@@ -166,25 +170,33 @@ export const walletRoutes: RouteDef[] = [
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
     // Counted before anything is opened: past the daily quota nothing is released.
     await countNewDevice(ctx, owner);
-    const authShare = b64(await custody.releasePrimaryAuthShare(owner));
-    if (wallet.recoveryMethod === 'latch') {
-      const r = await custody.releaseProviderRecovery(owner);
-      return {
-        method: 'latch',
-        share_set_id: r.shareSetId,
-        sealed_share: b64(r.sealedShare),
-        recovery_key: b64(r.recoveryKey),
-        auth_share: authShare,
-      };
-    }
-    const r = await custody.passwordRecovery(owner);
-    return {
-      method: 'user-passcode',
-      share_set_id: r.shareSetId,
-      sealed_share: b64(r.sealedShare),
-      salt: b64(r.salt),
-      auth_share: authShare,
-    };
+    const detail = { device: devicePrefix(call.deviceId), recovery_method: wallet.recoveryMethod };
+    // Told first: without the notice to every verified channel nothing is opened nor released.
+    return recordSecurityEvent(
+      call.c,
+      { type: 'recovery_released', detail },
+      async (): Promise<WireRecoveryRelease> => {
+        const authShare = b64(await custody.releasePrimaryAuthShare(owner));
+        if (wallet.recoveryMethod === 'latch') {
+          const r = await custody.releaseProviderRecovery(owner);
+          return {
+            method: 'latch',
+            share_set_id: r.shareSetId,
+            sealed_share: b64(r.sealedShare),
+            recovery_key: b64(r.recoveryKey),
+            auth_share: authShare,
+          };
+        }
+        const r = await custody.passwordRecovery(owner);
+        return {
+          method: 'user-passcode',
+          share_set_id: r.shareSetId,
+          sealed_share: b64(r.sealedShare),
+          salt: b64(r.salt),
+          auth_share: authShare,
+        };
+      },
+    );
   }),
   custodyRoute('post', WALLET_API.replaceRecovery, ReplaceRecoveryBody, async (call) => {
     const { ctx, owner, deviceId, nonce, body } = call;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { custodyContact, custodyNoticeText, maskedContact } from './custodyNotices.js';
+import { custodyContact, maskedContact } from './custodyNotices.js';
 
 describe('custody contact and notices', () => {
   it('prefers the newest email, then the newest phone, else none', () => {
@@ -25,12 +25,5 @@ describe('custody contact and notices', () => {
       channel: 'sms',
       destination: '•••••••0123',
     });
-  });
-
-  it('names the app and says what to do', () => {
-    const { subject, text } = custodyNoticeText('new-device', 'Acme');
-    expect(subject).toBe('A new device can now use your wallet');
-    expect(text).toMatch(/^A new device can now use your wallet \(Acme\)\. If this was you/);
-    expect(custodyNoticeText('key-exported', 'Acme').text).toContain('Your wallet key was exported (Acme).');
   });
 });

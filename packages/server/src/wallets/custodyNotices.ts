@@ -1,8 +1,9 @@
 import type { WireExportInit } from '@latch/protocol/schemas';
 import type { Delivery } from '../ports.js';
+import { maskEmail, maskPhone } from '../securityEvents/maskIdentifier.js';
 import type { LinkedAccountRow } from '../store/schema.js';
 
-/** Where custody codes and notices go: the user's verified email, else their phone. */
+/** Where export codes go: the user's verified email, else their phone (notices go to every channel: securityEvents/). */
 export interface CustodyContact {
   channel: 'email' | 'sms';
   /** A normalised address or an E.164 number. */
@@ -23,45 +24,9 @@ export function custodyContact(
 
 /** The destination as the export page shows it: `j•••@example.com`, `•••••••4567`. */
 export function maskedContact(contact: CustodyContact): WireExportInit & { channel: 'email' | 'sms' } {
-  if (contact.channel === 'email') {
-    const at = contact.to.lastIndexOf('@');
-    return { channel: 'email', destination: `${contact.to.slice(0, 1)}•••${contact.to.slice(at)}` };
-  }
-  return { channel: 'sms', destination: `•••••••${contact.to.slice(-4)}` };
+  if (contact.channel === 'email') return { channel: 'email', destination: maskEmail(contact.to) };
+  return { channel: 'sms', destination: maskPhone(contact.to) };
 }
-
-/** The notices custody sends (no code: `code` is '' and the dev outbox shows the text). */
-export type CustodyNotice = 'new-device' | 'key-exported';
-
-const NOTICE_TEXT: Record<CustodyNotice, { subject: string; advice: (app: string) => string }> = {
-  'new-device': {
-    subject: 'A new device can now use your wallet',
-    advice: (app) =>
-      `If this was you, there is nothing to do. If it was not, log in to ${app}, remove that device and secure your email or phone.`,
-  },
-  'key-exported': {
-    subject: 'Your wallet key was exported',
-    advice: () =>
-      'If this was you, keep the key safe. If it was not, move your funds to a new wallet now: whoever holds the key controls the wallet.',
-  },
-};
-
-/** The text of a notice: the same for email and SMS, naming the app. */
-export function custodyNoticeText(notice: CustodyNotice, appName: string): { subject: string; text: string } {
-  const { subject, advice } = NOTICE_TEXT[notice];
-  return { subject, text: `${subject} (${appName}). ${advice(appName)}` };
-}
-
-/** Sends a custody notice through the server's delivery (email or SMS). */
-export async function sendCustodyNotice(
-  delivery: Delivery,
-  contact: CustodyContact,
-  appName: string,
-  notice: CustodyNotice,
-): Promise<void> {
-  const { subject, text } = custodyNoticeText(notice, appName);
-  if (contact.channel === 'email') await delivery.sendEmail({ to: contact.to, subject, text, code: '' });
-  else await delivery.sendSms({ to: contact.to, text, code: '' });
 }
 
 /** The email or SMS carrying an export code. */

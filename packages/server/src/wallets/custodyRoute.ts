@@ -12,6 +12,8 @@ import type { WalletOwner } from './walletInput.js';
 
 /** An authenticated custody call: the token's owner and the device whose proof checked out. */
 export interface CustodyCall<TBody> {
+  /** The request (its client IP and user agent go into security events). */
+  c: LatchContext;
   ctx: ServerContext;
   owner: WalletOwner;
   user: AuthenticatedUser;
@@ -91,6 +93,7 @@ function custodyCall<TSchema extends v.GenericSchema>(
 ): CustodyCall<v.InferOutput<TSchema>> {
   const { ctx, user, device } = c.var;
   return {
+    c,
     ctx,
     owner: { appId: user.app.id, userId: user.claims.userId },
     user,

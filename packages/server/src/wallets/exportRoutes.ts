@@ -2,9 +2,11 @@ import { LatchError } from '@latch/protocol';
 import { ExportCodeBody, WALLET_API, type WireExportInit } from '@latch/protocol/schemas';
 import { requireMfaFor } from '../auth/mfa/mfaGate.js';
 import type { RouteDef } from '../http/env.js';
+import { devicePrefix } from '../securityEvents/maskIdentifier.js';
+import { recordSecurityEvent } from '../securityEvents/recordSecurityEvent.js';
 import { hasStepUp, stepUpRequired, takeStepUp } from '../stepUp/StepUpRecords.js';
 import { accountsBeforeSession } from '../stepUp/stepUpFactors.js';
-import { custodyContact, maskedContact, sendCustodyNotice } from './custodyNotices.js';
+import { custodyContact, maskedContact } from './custodyNotices.js';
 import { type CustodyCall, custodyRoute } from './custodyRoute.js';
 import { sendExportStepUp, verifyExportStepUp } from './exportStepUp.js';
 
@@ -23,15 +25,17 @@ async function exportContact(call: CustodyCall<unknown>) {
 }
 
 /**
- * Releases the calling device's newest auth share to it, after telling the user (fail closed: if the
- * notice cannot be sent, nothing leaves). A user with no email or phone has no channel to tell.
+ * Releases the calling device's newest auth share to it, after telling every verified channel of the
+ * user (fail closed: if a notice cannot be sent, nothing leaves). A user with no email or phone gets the
+ * audit row and the webhook only.
  */
 async function release(call: CustodyCall<unknown>) {
-  const { ctx, owner, user, deviceId } = call;
-  const { shareSetId, authShare } = await ctx.custody.releaseDeviceAuthShare(owner, deviceId);
-  const contact = custodyContact(user.accounts);
-  if (contact) await sendCustodyNotice(ctx.delivery, contact, user.app.name, 'key-exported');
-  return { share_set_id: shareSetId, auth_share: b64(authShare) };
+  const { c, ctx, owner, deviceId } = call;
+  // Told before the share leaves (securityEvents/): if a notice cannot be sent, nothing is released.
+  return recordSecurityEvent(c, { type: 'export_released', detail: { device: devicePrefix(deviceId) } }, async () => {
+    const { shareSetId, authShare } = await ctx.custody.releaseDeviceAuthShare(owner, deviceId);
+    return { share_set_id: shareSetId, auth_share: b64(authShare) };
+  });
 }
 
 /**

@@ -2,6 +2,8 @@ import type { LatchWebhookEvent, LatchWebhookEventType } from '@latch/protocol/w
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { ServerContext } from '../context.js';
+import { toWireSecurityEvent } from '../securityEvents/listSecurityEvents.js';
+import type { SecurityEventTables } from '../securityEvents/securityEventTables.js';
 import { toWireAccount } from '../services/accounts.js';
 import { type AccountJson, accountsFromJson, getUser, toWireUser } from '../services/userRecords.js';
 import type { WebhookEndpoints } from './WebhookEndpoints.js';
@@ -124,6 +126,7 @@ export class WebhookWorker {
     const found = await getUser(this.ctx, row.app_id, row.user_id);
     const raw = (typeof row.account === 'string' ? JSON.parse(row.account) : row.account) as AccountJson | null;
     const account = raw ? accountsFromJson([raw])[0] : undefined;
+    const security = row.security_event_id ? await this.securityEvent(row.security_event_id) : undefined;
     const event: LatchWebhookEvent = {
       type: row.type as LatchWebhookEventType,
       timestamp: new Date(row.created_at).toISOString(),
@@ -131,9 +134,19 @@ export class WebhookWorker {
         app_id: row.app_id,
         user: found ? toWireUser(found) : null,
         account: account ? toWireAccount(account) : null,
+        ...(security ? { security_event: toWireSecurityEvent(security) } : {}),
       },
     };
     return JSON.stringify(event);
+  }
+
+  /** The security event a `security.*` delivery is about (gone when its user was deleted since). */
+  private securityEvent(id: string) {
+    return (this.db as unknown as Kysely<SecurityEventTables>)
+      .selectFrom('security_events')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirst();
   }
 
   private async send(row: DeliveryRow): Promise<void> {

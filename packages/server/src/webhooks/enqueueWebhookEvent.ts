@@ -29,6 +29,8 @@ export interface WebhookEventInput {
   /** The linked_accounts row concerned (it is stored as JSON), or null. */
   account: object | null;
   now: Date;
+  /** The security event (security_events row) a `security.*` event is about. */
+  securityEventId?: string;
 }
 
 /** Enqueues `type` for the app's subscribed endpoints, on `db` (pass the transaction that makes the change). */
@@ -38,8 +40,8 @@ export async function enqueueWebhookEvent(
   event: WebhookEventInput,
 ): Promise<void> {
   const account = event.account === null ? null : JSON.stringify(event.account);
-  await sql`insert into webhook_deliveries (id, app_id, endpoint_id, type, user_id, account, created_at, next_attempt_at)
-    select ${sql.raw(MESSAGE_ID_SQL)}, we.app_id, we.id, ${type}, ${event.userId}, ${account}::jsonb, ${event.now}, ${event.now}
+  await sql`insert into webhook_deliveries (id, app_id, endpoint_id, type, user_id, account, created_at, next_attempt_at, security_event_id)
+    select ${sql.raw(MESSAGE_ID_SQL)}, we.app_id, we.id, ${type}, ${event.userId}, ${account}::jsonb, ${event.now}, ${event.now}, ${event.securityEventId ?? null}
     from webhook_endpoints we
     where we.app_id = ${event.appId} and ${type} = any(we.events)`.execute(db);
 }

@@ -27,6 +27,8 @@ export interface WebhookDeliveriesTable {
   next_attempt_at: ColumnType<Date, Date | string, Date | string>;
   last_status_code: number | null;
   last_attempt_at: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  /** The security event of a `security.*` event (migration 022). */
+  security_event_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** The tables of the webhooks module. */

@@ -72,7 +72,9 @@ forEachBackend(
     it('sends each of the five events once, signed, for the right action and user', async () => {
       receiver.received.length = 0;
       const s = server();
-      const { appId, clientId, secret } = await appWithEndpoint(s, receiver);
+      // The five account events (the security.* events have their own test: securityEvents/).
+      const five = 'user.created,user.authenticated,user.linked_account,user.unlinked_account,wallet.created';
+      const { appId, clientId, secret } = await appWithEndpoint(s, receiver, five);
       const worker = new WebhookWorker(s.ctx);
       const email = uniqueEmail('hook');
       const frame = await registeredFrame(s, { appId, clientId }, { type: 'email', address: email });

@@ -11,6 +11,7 @@ import {
 import * as v from 'valibot';
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { type CustodyCall, custodyRoute } from '../../wallets/custodyRoute.js';
 import { normalisePhoneNumber } from '../passwordless/normalisePhoneNumber.js';
@@ -104,7 +105,10 @@ export const mfaRoutes: RouteDef[] = [
     const secret = openTotpSecret(ctx.walletKeyring, owner, 'pending', pending);
     const step = await confirmTotpCode(ctx, owner, secret, call.body.mfa_code);
     await gate.take();
-    await ctx.mfaFactors.enrollTotp(owner, sealTotpSecret(ctx.walletKeyring, owner, 'enrolled', secret), step);
+    const enrolled = { type: 'mfa_enrolled', detail: { mfa_method: 'totp' } } as const;
+    await recordSecurityEvent(call.c, enrolled, () =>
+      ctx.mfaFactors.enrollTotp(owner, sealTotpSecret(ctx.walletKeyring, owner, 'enrolled', secret), step),
+    );
     await ctx.shortLived.delete(pendingKey(call));
     return stateOf(call);
   }),
@@ -116,7 +120,8 @@ export const mfaRoutes: RouteDef[] = [
     const gate = await manageMfaGate(call);
     await confirmSmsCode(ctx, owner, phone, call.body.mfa_code);
     await gate.take();
-    await ctx.mfaFactors.enrollSms(owner, phone);
+    const enrolled = { type: 'mfa_enrolled', detail: { mfa_method: 'sms' } } as const;
+    await recordSecurityEvent(call.c, enrolled, () => ctx.mfaFactors.enrollSms(owner, phone));
     return stateOf(call);
   }),
   custodyRoute('post', MFA_API.passkeysEnroll, MfaPasskeysEnrollBody, async (call) => {
@@ -126,7 +131,10 @@ export const mfaRoutes: RouteDef[] = [
     if (call.body.credential_ids.some((id) => !linked.has(id))) throw new LatchError('account_not_linked');
     const gate = await manageMfaGate(call);
     await gate.take();
-    await call.ctx.passkeys.setEnrolledInMfa(call.owner, call.body.credential_ids, true);
+    const enrolled = { type: 'mfa_enrolled', detail: { mfa_method: 'passkey' } } as const;
+    await recordSecurityEvent(call.c, enrolled, () =>
+      call.ctx.passkeys.setEnrolledInMfa(call.owner, call.body.credential_ids, true),
+    );
     return stateOf(call);
   }),
   custodyRoute('post', MFA_API.unenroll, MfaUnenrollBody, async (call) => {
@@ -139,8 +147,10 @@ export const mfaRoutes: RouteDef[] = [
     // Removing a method the app still offers takes a verification (SPEC §5); one it dropped does not count.
     const gate = await manageMfaGate(call);
     await gate.take();
-    if (body.method === 'passkey') await ctx.passkeys.setEnrolledInMfa(owner, 'all', false);
-    else await ctx.mfaFactors.remove(owner, body.method);
+    await recordSecurityEvent(call.c, { type: 'mfa_removed', detail: { mfa_method: body.method } }, async () => {
+      if (body.method === 'passkey') await ctx.passkeys.setEnrolledInMfa(owner, 'all', false);
+      else await ctx.mfaFactors.remove(owner, body.method);
+    });
     return stateOf(call);
   }),
 ];

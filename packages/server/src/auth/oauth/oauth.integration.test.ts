@@ -2,6 +2,7 @@ import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import { OAUTH_PROVIDERS, type OAuthProvider, type WireUser } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
+import { securityEventProbe } from '../../securityEvents/testing/securityEventProbe.js';
 import { forEachBackend } from '../../test/harness.js';
 import {
   browserSecrets,
@@ -167,6 +168,15 @@ forEachBackend(
       // Unlinking again: nothing to unlink.
       await stepUp('unlink');
       expect((await client.unlink('discord', subject, token)).status).toBe(404);
+
+      // Security events (issue #24): one row per link and unlink that happened (not for the refused ones),
+      // naming the provider account, masked, once its code was exchanged.
+      const rows = await securityEventProbe(server()).rows(owner.user.id.replace('did:latch:', ''));
+      const masked = { account_type: 'discord_oauth', identifier: `${subject.slice(0, 4)}…` };
+      expect(rows.map((r) => [r.type, r.detail])).toEqual([
+        ['account_linked', masked],
+        ['account_unlinked', masked],
+      ]);
     });
 
     it('never unlinks the last login method', async () => {

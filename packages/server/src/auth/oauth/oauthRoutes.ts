@@ -1,10 +1,13 @@
+import type { WireUser } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
 import { OAuthAuthenticateBody, OAuthInitBody, OAuthUnlinkBody } from '@latch/protocol/schemas';
 import type { LatchContext, RouteDef } from '../../http/env.js';
 import { parseBody, readBodyBytes } from '../../http/parseBody.js';
 import { authenticateUser } from '../../http/requireCaller.js';
 import { bearerToken, namedApp } from '../../http/resolveApp.js';
-import { stepUpGate, withStepUp } from '../../stepUp/requireStepUp.js';
+import { accountKeyEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
+import { withStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
 /** The callback's answers carry codes in their URLs: never cached, never sent on as a referrer. */
@@ -80,7 +83,18 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, OAuthAuthenticateBody);
-      return c.json(await withStepUp(ctx, caller, 'link', () => ctx.oauth.link(caller, body)));
+      // The provider account is known once the code is exchanged, after the notice: the row names it.
+      const had = new Set(caller.accounts.map((a) => a.type));
+      const linked = (user: WireUser) => user.linked_accounts.find((a) => !had.has(a.type) && 'subject' in a);
+      const refine = (user: WireUser) => {
+        const account = linked(user);
+        return account && 'subject' in account
+          ? accountKeyEvent('account_linked', account.type, account.subject).detail
+          : {};
+      };
+      const event = accountKeyEvent('account_linked', 'oauth');
+      const link = () => recordSecurityEvent(c, event, () => ctx.oauth.link(caller, body), refine);
+      return c.json(await withStepUp(ctx, caller, 'link', link));
     },
   },
   {
@@ -90,7 +104,9 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { provider, subject } = await parseBody(c, OAuthUnlinkBody);
-      return c.json(await withStepUp(ctx, caller, 'unlink', () => ctx.oauth.unlink(caller, provider, subject)));
+      const event = accountKeyEvent('account_unlinked', `${provider}_oauth`, subject);
+      const unlink = () => recordSecurityEvent(c, event, () => ctx.oauth.unlink(caller, provider, subject));
+      return c.json(await withStepUp(ctx, caller, 'unlink', unlink));
     },
   },
 ];

@@ -3,6 +3,8 @@ import { PasskeyAssertionBody, PasskeyRegistrationBody, PasskeyUnlinkBody } from
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
+import { accountKeyEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { stepUpGate, withStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
@@ -65,9 +67,9 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { credential } = await parseBody(c, PasskeyRegistrationBody);
-      const user = await withStepUp(ctx, caller, 'link', () =>
-        ctx.passkeys.link(caller, credential, c.req.header('user-agent')),
-      );
+      const event = accountKeyEvent('account_linked', 'passkey', credential.id);
+      const link = () => ctx.passkeys.link(caller, credential, c.req.header('user-agent'));
+      const user = await withStepUp(ctx, caller, 'link', () => recordSecurityEvent(c, event, link));
       return c.json(toWireUser(user));
     },
   },
@@ -78,9 +80,9 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { credential_id } = await parseBody(c, PasskeyUnlinkBody);
-      return c.json(
-        toWireUser(await withStepUp(ctx, caller, 'unlink', () => ctx.passkeys.unlink(caller, credential_id))),
-      );
+      const event = accountKeyEvent('account_unlinked', 'passkey', credential_id);
+      const unlink = () => ctx.passkeys.unlink(caller, credential_id);
+      return c.json(toWireUser(await withStepUp(ctx, caller, 'unlink', () => recordSecurityEvent(c, event, unlink))));
     },
   },
   {

@@ -1,10 +1,12 @@
 import { API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
-import type { ServerContext } from '../../context.js';
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { appForCodeSend, hasLinked, requireAddressStepUp } from '../../routes/codeStepUp.js';
+import { accountEvent } from '../../securityEvents/accountEvent.js';
+import { maskEmail } from '../../securityEvents/maskIdentifier.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { logIn } from '../../services/sessions.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { linkAccount, unlinkAccount, updateEmail } from '../../services/users.js';
@@ -12,16 +14,6 @@ import { stepUpGate } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
 import { passwordlessSmsRoutes } from './passwordlessSmsRoutes.js';
-import { emailChangedNotice } from './purposeMessages.js';
-
-/** Tells the replaced address about the change; a failed notice is logged, the change stands. */
-async function tellOldAddress(ctx: ServerContext, appName: string, oldAddress: string, newAddress: string) {
-  try {
-    await ctx.delivery.sendEmail(emailChangedNotice(appName, oldAddress, newAddress));
-  } catch (error) {
-    ctx.logger.warn({ err: error }, 'could not send the email-changed notice to the old address');
-  }
-}
 
 /**
  * Email one-time codes (SPEC §7 "Passwordless email"): init sends a code for a purpose; authenticate
@@ -69,8 +61,11 @@ const emailRoutes: RouteDef[] = [
       // before the code is spent, taken once the code checks out.
       const stepUp = await stepUpGate(ctx, caller, 'link');
       await ctx.passwordless.verify(caller.app.id, 'email', email, code, 'link');
+      const account = { type: 'email', address: email } as const;
       const user = await stepUp.run(() =>
-        linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email }),
+        recordSecurityEvent(c, accountEvent('account_linked', account), () =>
+          linkAccount(ctx, caller.app.id, caller.user.id, account),
+        ),
       );
       return c.json(toWireUser(user));
     },
@@ -86,8 +81,11 @@ const emailRoutes: RouteDef[] = [
       // Removing a login address is a change of who can log in: a code to it, or a step-up.
       const proof = { channel: 'email', target: address, code, purpose: 'unlink' } as const;
       const stepUp = await requireAddressStepUp(ctx, caller, proof, 'unlink');
+      const account = { type: 'email', address } as const;
       const user = await stepUp.run(() =>
-        unlinkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address }),
+        recordSecurityEvent(c, accountEvent('account_unlinked', account), () =>
+          unlinkAccount(ctx, caller.app.id, caller.user.id, account),
+        ),
       );
       return c.json(toWireUser(user));
     },
@@ -111,10 +109,17 @@ const emailRoutes: RouteDef[] = [
       // The code proves control of the NEW address: passwordless/init sent it there for 'update'.
       await ctx.passwordless.verify(caller.app.id, 'email', newAddress, code, 'update');
       const { app, claims } = caller;
+      const update = () => updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId);
+      // Both addresses are told, before the move: no notice, no change.
+      const event = {
+        type: 'login_email_changed',
+        detail: { identifier: maskEmail(oldAddress), new_identifier: maskEmail(newAddress) },
+        alsoNotify: [{ channel: 'email', to: newAddress.trim().toLowerCase() }],
+        emailChange: { oldAddress, newAddress },
+      } as const;
       const user = await stepUp.run(() =>
-        updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId),
+        oldAddress === newAddress ? update() : recordSecurityEvent(c, event, update),
       );
-      if (oldAddress !== newAddress) await tellOldAddress(ctx, app.name, oldAddress, newAddress);
       return c.json(toWireUser(user));
     },
   },

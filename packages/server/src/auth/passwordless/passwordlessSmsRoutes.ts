@@ -6,6 +6,8 @@ import { parseBody } from '../../http/parseBody.js';
 import type { AuthenticatedUser } from '../../http/requireCaller.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { appForCodeSend, hasLinked, requireAddressStepUp } from '../../routes/codeStepUp.js';
+import { accountEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { logIn } from '../../services/sessions.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../../services/users.js';
@@ -81,8 +83,12 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const stepUp = await stepUpGate(ctx, caller, 'link');
       await assertNoSmsMfa(ctx, caller);
       await ctx.passwordless.verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
-      const phone = { type: 'phone', phone_number: phoneNumber } as const;
-      const user = await stepUp.run(() => linkAccount(ctx, caller.app.id, caller.user.id, phone));
+      const account = { type: 'phone', phone_number: phoneNumber } as const;
+      const user = await stepUp.run(() =>
+        recordSecurityEvent(c, accountEvent('account_linked', account), () =>
+          linkAccount(ctx, caller.app.id, caller.user.id, account),
+        ),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -98,8 +104,12 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       // A code to the number, or a step-up (codeStepUp.ts).
       const proof = { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' } as const;
       const stepUp = await requireAddressStepUp(ctx, caller, proof, 'unlink');
-      const phone = { type: 'phone', phone_number: phoneNumber } as const;
-      const user = await stepUp.run(() => unlinkAccount(ctx, caller.app.id, caller.user.id, phone));
+      const account = { type: 'phone', phone_number: phoneNumber } as const;
+      const user = await stepUp.run(() =>
+        recordSecurityEvent(c, accountEvent('account_unlinked', account), () =>
+          unlinkAccount(ctx, caller.app.id, caller.user.id, account),
+        ),
+      );
       return c.json(toWireUser(user));
     },
   },

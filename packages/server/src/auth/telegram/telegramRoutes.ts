@@ -3,6 +3,8 @@ import { TelegramAuthenticateBody, TelegramUnlinkBody } from '@latch/protocol/sc
 import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
+import { accountKeyEvent } from '../../securityEvents/accountEvent.js';
+import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
 import { toWireUser } from '../../services/userRecords.js';
 import { withStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
@@ -32,7 +34,9 @@ export const telegramRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
       // A linked Telegram account is a way to log in afresh: a stolen access token must not add one.
-      const user = await withStepUp(ctx, caller, 'link', () => ctx.telegram.link(caller, telegram_auth_result));
+      const event = accountKeyEvent('account_linked', 'telegram', String(telegram_auth_result.id));
+      const link = () => ctx.telegram.link(caller, telegram_auth_result);
+      const user = await withStepUp(ctx, caller, 'link', () => recordSecurityEvent(c, event, link));
       return c.json(toWireUser(user));
     },
   },
@@ -43,7 +47,9 @@ export const telegramRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { telegram_user_id } = await parseBody(c, TelegramUnlinkBody);
-      const user = await withStepUp(ctx, caller, 'unlink', () => ctx.telegram.unlink(caller, telegram_user_id));
+      const event = accountKeyEvent('account_unlinked', 'telegram', telegram_user_id);
+      const unlink = () => ctx.telegram.unlink(caller, telegram_user_id);
+      const user = await withStepUp(ctx, caller, 'unlink', () => recordSecurityEvent(c, event, unlink));
       return c.json(toWireUser(user));
     },
   },

@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import * as securityEvents022 from '../../securityEvents/securityEventsMigration.js';
 import * as wallets010 from '../../wallets/walletsMigration.js';
 import * as core001 from './001_core.js';
 import * as shortLived002 from './002_short_lived.js';
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '017_login_credentials': loginCredentials017,
   '018_app_secrets': appSecrets018,
   '019_webhooks': webhooks019,
+  '022_security_events': securityEvents022,
 };
