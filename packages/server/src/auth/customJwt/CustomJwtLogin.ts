@@ -8,6 +8,7 @@ import { logIn } from '../../services/sessions.js';
 import { KeyThrottle } from '../../throttle/KeyThrottle.js';
 import type { Limit } from '../../throttle/SendThrottle.js';
 import { refusalOf } from './customJwtRefusal.js';
+import { assertShortLived, spendTokenId } from './customTokenClaims.js';
 
 /** What the custom-token service needs: the login path's parts. */
 export type CustomJwtContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
@@ -73,20 +74,38 @@ export class CustomJwtLogin {
     if (!config) throw new LatchError('disallowed_login_method', 'Custom auth tokens are not enabled for this app.');
     await this.throttle.consume(`${app.id}:${ip}`);
     const payload = await this.verify(app.id, config, token);
+    // Only a token whose signature and claims check out spends its id: garbage cannot burn a real token's jti.
+    assertShortLived(payload);
+    await spendTokenId(
+      this.ctx.shortLived.counters,
+      { appId: app.id, issuer: config.issuer },
+      payload,
+      this.ctx.clock.now().getTime(),
+      CLOCK_TOLERANCE_SEC,
+    );
     return logIn(this.ctx, app, { type: 'custom_auth', custom_user_id: subjectOf(payload) });
   }
 
   /** The token's claims once its signature, algorithm, issuer, audience and times check out; else `invalid_custom_token`. */
   private async verify(appId: string, config: CustomAuthConfig, token: string): Promise<JWTPayload> {
+    // A config stored before the audience was required: without one, another app's tokens of the same issuer
+    // would log in here (issue #24 reproduction 4).
+    if (!config.audience) {
+      throw new LatchError(
+        'invalid_custom_token',
+        'The app’s custom_auth_config has no audience: set one to accept tokens.',
+      );
+    }
     try {
       const { payload } = await jwtVerify(token, this.keyOf(appId, config), {
         issuer: config.issuer,
-        audience: config.audience ?? undefined,
+        audience: config.audience,
         algorithms: config.algorithms,
         clockTolerance: CLOCK_TOLERANCE_SEC,
         currentDate: this.ctx.clock.now(),
-        // A token without an expiry would log in forever.
-        requiredClaims: ['sub', 'exp'],
+        // A token without an expiry would log in forever; without an id or issue time it could not be single-use
+        // and short-lived (customTokenClaims.ts).
+        requiredClaims: ['sub', 'exp', 'iat', 'jti', 'aud'],
       });
       return payload;
     } catch (error) {

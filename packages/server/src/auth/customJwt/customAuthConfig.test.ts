@@ -32,11 +32,17 @@ describe('custom_auth_config', () => {
     expect(messageOf(() => assertValidCustomAuthConfig({ ...base, jwks_url: 'http://127.0.0.1:8790/jwks' }))).toBe(
       'ok',
     );
-    expect(
-      messageOf(() =>
-        assertValidCustomAuthConfig({ ...base, audience: null, algorithms: ['ES256', 'EdDSA', 'PS512'] }),
-      ),
-    ).toBe('ok');
+    expect(messageOf(() => assertValidCustomAuthConfig({ ...base, algorithms: ['ES256', 'EdDSA', 'PS512'] }))).toBe(
+      'ok',
+    );
+  });
+
+  it('requires an audience: without one, another app’s tokens of the same issuer would log in (issue #24)', () => {
+    for (const audience of [null, '', '  ']) {
+      expect(messageOf(() => assertValidCustomAuthConfig({ ...base, audience }))).toMatch(
+        /^custom_auth_config\.audience: is required/,
+      );
+    }
   });
 
   it('refuses none and HMAC algorithms (key confusion), naming the field', () => {
@@ -65,18 +71,35 @@ describe('custom_auth_config', () => {
 
   it('is checked with the rest of the host config (apps create/update, the dev endpoint)', () => {
     const patch = parseHostConfigPatch({
-      custom_auth_config: { issuer: 'https://a.example', algorithms: ['HS256'], jwks_url: 'https://a.example/jwks' },
+      custom_auth_config: {
+        issuer: 'https://a.example',
+        audience: 'a-app',
+        algorithms: ['HS256'],
+        jwks_url: 'https://a.example/jwks',
+      },
     });
     expect(messageOf(() => assertValidHostConfig(mergeHostConfig(DEFAULT_HOST_CONFIG, patch)))).toMatch(
       /algorithms: "HS256"/,
     );
-    // The optional fields default to null.
-    const ok = parseHostConfigPatch({
+    // The optional fields default to null (the audience too, which the check then refuses).
+    const noAudience = parseHostConfigPatch({
       custom_auth_config: { issuer: 'https://a.example', algorithms: ['RS256'], jwks_url: 'https://a.example/jwks' },
+    });
+    expect(noAudience.custom_auth_config?.audience).toBeNull();
+    expect(messageOf(() => assertValidHostConfig(mergeHostConfig(DEFAULT_HOST_CONFIG, noAudience)))).toMatch(
+      /audience: is required/,
+    );
+    const ok = parseHostConfigPatch({
+      custom_auth_config: {
+        issuer: 'https://a.example',
+        audience: 'a-app',
+        algorithms: ['RS256'],
+        jwks_url: 'https://a.example/jwks',
+      },
     });
     expect(ok.custom_auth_config).toEqual({
       issuer: 'https://a.example',
-      audience: null,
+      audience: 'a-app',
       algorithms: ['RS256'],
       jwks_url: 'https://a.example/jwks',
       public_key_pem: null,

@@ -38,7 +38,7 @@ function isAllowedJwksUrl(value: string): boolean {
 
 /**
  * Checks a custom-token config's shape (SPEC §7 custom token, docs/telegram-and-custom-token.md): an issuer,
- * exactly one of `jwks_url` (https, or http on loopback) and `public_key_pem`, and algorithms from
+ * an audience, exactly one of `jwks_url` (https, or http on loopback) and `public_key_pem`, and algorithms from
  * CUSTOM_JWT_ALGORITHMS only. Throws `invalid_data` naming the field. `assertCustomAuthKey` parses the PEM.
  */
 export function assertValidCustomAuthConfig(config: CustomAuthConfig): void {
@@ -50,8 +50,9 @@ export function assertValidCustomAuthConfig(config: CustomAuthConfig): void {
   if (config.jwks_url && !isAllowedJwksUrl(config.jwks_url)) {
     throw invalid('jwks_url', 'must be an https URL (http only on a loopback host), without credentials.');
   }
-  if (config.audience !== null && !config.audience.trim()) {
-    throw invalid('audience', 'must be the tokens’ "aud", or null to not check it.');
+  // Without an audience, a token this issuer minted for another app would log in here too (issue #24).
+  if (config.audience === null || !config.audience.trim()) {
+    throw invalid('audience', 'is required: the "aud" your issuer puts in this app’s tokens (and in no other app’s).');
   }
   const allowed = CUSTOM_JWT_ALGORITHMS as readonly string[];
   const refused = config.algorithms.find((alg) => !allowed.includes(alg));
