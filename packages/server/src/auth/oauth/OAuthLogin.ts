@@ -188,21 +188,20 @@ export class OAuthLogin {
     return toWireUser(user);
   }
 
-  /** Spends the state record once and checks it: this app, this intent (and user and session), the verifier. */
+  /**
+   * Checks the state record (this app, this intent, and for a link this user and session) before spending it,
+   * so a request of another app or user cannot burn a state a browser is waiting on; then spends it once and
+   * checks the verifier.
+   */
   private async spend(
     app: AppRecord,
     body: OAuthAuthenticateRequest,
     expected: OAuthIntent,
   ): Promise<OAuthStateRecord> {
+    const peeked = await this.states.peek(body.state_code);
+    if (!peeked || !belongsTo(peeked, app, expected)) throw badState();
     const record = await this.states.take(body.state_code);
-    if (!record || record.appId !== app.id || record.intent !== expected.intent) throw badState();
-    if (
-      record.intent === 'link' &&
-      expected.intent === 'link' &&
-      (record.userId !== expected.userId || record.sessionId !== expected.sessionId)
-    ) {
-      throw badState();
-    }
+    if (!record || !belongsTo(record, app, expected)) throw badState();
     // The browser's binding, checked by us even when a provider ignores PKCE.
     if (!verifierMatches(body.code_verifier, record.codeChallenge)) {
       throw new LatchError('unknown_auth_error', 'The code verifier does not match the code challenge.');
@@ -261,6 +260,15 @@ export class OAuthLogin {
   ): T & { oauth_provider_tokens?: WireOAuthProviderTokens } {
     return app.config.return_oauth_provider_tokens ? { ...response, oauth_provider_tokens: tokens } : response;
   }
+}
+
+/** True when the state record is this app's and of the expected intent (for a link: this user and session). */
+function belongsTo(record: OAuthStateRecord, app: AppRecord, expected: OAuthIntent): boolean {
+  if (record.appId !== app.id || record.intent !== expected.intent) return false;
+  if (record.intent === 'link' && expected.intent === 'link') {
+    return record.userId === expected.userId && record.sessionId === expected.sessionId;
+  }
+  return true;
 }
 
 /** True when `url` is on one of the app's allowed origins (exact origin). */
