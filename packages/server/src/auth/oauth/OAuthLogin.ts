@@ -19,9 +19,10 @@ import { linkAccount, unlinkAccount } from '../../services/users.js';
 import { KeyThrottle } from '../../throttle/KeyThrottle.js';
 import type { Limit } from '../../throttle/SendThrottle.js';
 import { type OAuthIntent, type OAuthStateRecord, OAuthStates } from './OAuthStates.js';
-import type { OAuthPublicConfig } from './oauthCredentials.js';
+import { type OAuthPublicConfig, resolveEndpoints } from './oauthCredentials.js';
 import { authorizationUrl, type ExchangeResult, exchangeCode, type ProviderCredentials } from './providerClient.js';
 import { appleUserName, PROVIDERS } from './providers.js';
+import { issuerMatches } from './responseIssuer.js';
 
 /** What the OAuth service needs: the login path's parts, the credentials and the short-lived store. */
 export type OAuthContext = Pick<
@@ -133,12 +134,14 @@ export class OAuthLogin {
     if (!stateCode) return null;
     const record = await this.states.peek(stateCode);
     if (!record) return null;
-    const name = record.provider === 'apple' ? appleUserName(params.user) : null;
+    // OA-05: an answer naming another issuer than the state's provider is a mix-up; its code is not forwarded.
+    const mixedUp = !(await this.issuerMatches(record, params.iss));
+    const name = record.provider === 'apple' && !mixedUp ? appleUserName(params.user) : null;
     if (name) await this.states.recordAppleName(stateCode, name);
     const target = new URL(record.redirectTo);
     target.searchParams.set(OAUTH_RETURN_PARAM.state, stateCode);
     target.searchParams.set(OAUTH_RETURN_PARAM.provider, record.provider);
-    if (params.code && !params.error) target.searchParams.set(OAUTH_RETURN_PARAM.code, params.code);
+    if (params.code && !params.error && !mixedUp) target.searchParams.set(OAUTH_RETURN_PARAM.code, params.code);
     else {
       const error = params.error === 'access_denied' ? 'oauth_user_denied' : 'unknown_auth_error';
       target.searchParams.set(OAUTH_RETURN_PARAM.error, error);
@@ -228,6 +231,17 @@ export class OAuthLogin {
       this.ctx.clock,
       this.providerTimeoutMs,
     );
+  }
+
+  /** True when a callback's `iss` fits the state's app and provider (issuerMatches on its configured endpoints). */
+  private async issuerMatches(record: OAuthStateRecord, iss: string | undefined): Promise<boolean> {
+    if (iss === undefined) return true;
+    const stored = await this.ctx.loginCredentials.get<OAuthPublicConfig>(record.appId, record.provider);
+    try {
+      return issuerMatches(iss, resolveEndpoints(record.provider, stored?.publicConfig.endpoints).endpoints);
+    } catch {
+      return false; // endpoints no longer valid: nothing to match against
+    }
   }
 
   private async credentials(app: AppRecord, provider: OAuthProvider): Promise<ProviderCredentials> {
