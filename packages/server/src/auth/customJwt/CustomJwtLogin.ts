@@ -1,6 +1,6 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
 import { OAUTH_LIMIT } from '@latch/protocol/oauth';
-import { createRemoteJWKSet, importSPKI, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, importSPKI, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { CustomAuthConfig } from '../../apps/appConfigSchema.js';
 import type { AppRecord } from '../../apps/appStore.js';
 import type { ServerContext } from '../../context.js';
@@ -9,6 +9,7 @@ import { KeyThrottle } from '../../throttle/KeyThrottle.js';
 import type { Limit } from '../../throttle/SendThrottle.js';
 import { refusalOf } from './customJwtRefusal.js';
 import { assertShortLived, spendTokenId } from './customTokenClaims.js';
+import { publicJwksFetch } from './publicJwksFetch.js';
 
 /** What the custom-token service needs: the login path's parts. */
 export type CustomJwtContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
@@ -127,6 +128,9 @@ export class CustomJwtLogin {
       timeoutDuration: this.jwks.timeoutMs,
       cooldownDuration: this.jwks.cooldownMs,
       cacheMaxAge: this.jwks.cacheMaxAgeMs,
+      // JWT-09: outside dev mode the JWKS is fetched over https from public addresses only (checked at connect
+      // time, after DNS); dev mode keeps the global fetch for the loopback stand-ins.
+      ...(this.ctx.settings.dev ? {} : { [customFetch]: publicJwksFetch }),
     });
   }
 }
