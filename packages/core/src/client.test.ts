@@ -1,7 +1,6 @@
 import { API, HEADER, type TokenResponse, type WireUser } from '@latch/protocol';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLatchClient } from './client.js';
-import { expectSessionToken } from './session/expectSessionToken.js';
 import { storageKeys } from './session/tokenStore.js';
 import { memoryStorage } from './storage.js';
 import { serverAppConfig } from './testing/appConfigFixture.js';
@@ -43,7 +42,6 @@ function setup(routes: Routes = {}, extra: { href?: string } = {}) {
     return route ? route(request) : { status: 404, body: { error: 'not_found', message: 'Not found.' } };
   });
   const replaced: string[] = [];
-  const tab = memoryStorage();
   const client = createLatchClient({
     appId: APP_ID,
     clientId: 'web',
@@ -52,10 +50,8 @@ function setup(routes: Routes = {}, extra: { href?: string } = {}) {
     clock,
     fetch: server.fetch,
     location: { href: () => extra.href ?? null, replace: (href) => void replaced.push(href) },
-    oauthBrowser: { sessionStorage: tab },
   });
-  const expectToken = () => expectSessionToken(APP_ID, tab, clock.now());
-  return { expectToken, clock, storage, server, client, token, replaced };
+  return { clock, storage, server, client, token, replaced };
 }
 
 const login = (token: string, extra: Partial<TokenResponse> = {}): FakeAnswer => ({
@@ -144,47 +140,15 @@ describe('createLatchClient', () => {
     expect(seen).toHaveLength(count);
   });
 
-  it('reads the session-token and OAuth parameters on init and strips them from the address', async () => {
-    let fresh = '';
+  it('reads the OAuth parameters on init and strips them from the address', async () => {
     const t = setup(
-      { [API.sessions]: () => login(fresh) },
-      {
-        href: 'https://app.test/?latch_token=forked-1&latch_oauth_code=abc&latch_oauth_state=xyz&latch_oauth_provider=google',
-      },
+      {},
+      { href: 'https://app.test/?latch_oauth_code=abc&latch_oauth_state=xyz&latch_oauth_provider=google' },
     );
-    fresh = t.token();
-    t.expectToken();
-    const state = await t.client.init();
+    await t.client.init();
     expect(t.replaced).toEqual(['https://app.test/']);
-    expect(t.server.to(API.sessions)[0]?.body).toEqual({ refresh_token: 'forked-1' });
-    expect(state.authenticated).toBe(true);
     expect(t.client.takeOAuthReturn()).toEqual({ code: 'abc', state: 'xyz', provider: 'google', error: null });
     expect(t.client.takeOAuthReturn()).toBeNull();
-  });
-
-  it('ignores (and strips) a session token this tab did not ask for: a crafted link signs no one in', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const t = setup({ [API.sessions]: () => login(t.token()) }, { href: 'https://app.test/?latch_token=attacker' });
-    const state = await t.client.init();
-    expect(t.replaced).toEqual(['https://app.test/']);
-    expect(t.server.to(API.sessions)).toEqual([]);
-    expect(state.authenticated).toBe(false);
-    warn.mockRestore();
-  });
-
-  it('keeps a logged-in user themselves when a link carries another session token, even mid hand-off', async () => {
-    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const t = setup({ [API.sessions]: () => login(t.token()) }, { href: 'https://app.test/?latch_token=attacker' });
-    const own = t.token();
-    t.storage.set(keys.token, own);
-    t.storage.set(keys.refreshToken, 'own-refresh');
-    t.expectToken();
-    const state = await t.client.init();
-    expect(t.replaced).toEqual(['https://app.test/']);
-    expect(t.server.to(API.sessions)).toEqual([]);
-    expect(state.authenticated).toBe(true);
-    expect(await t.client.getAccessToken()).toBe(own);
-    warn.mockRestore();
   });
 });
 
