@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, exportSPKI, type JWK, type JWTPayload, SignJWT, UnsecuredJWT } from 'jose';
 import { sendJson } from './http.js';
@@ -8,7 +8,7 @@ import { keyPairFor } from './keys.js';
 export interface MintOptions {
   /** The signing algorithm (both keys are in the JWKS). Default RS256. */
   alg?: 'RS256' | 'ES256';
-  /** Lifetime in seconds (default 600). */
+  /** Lifetime in seconds (default 600, the most a Latch server accepts). */
   expiresInSec?: number;
   /** Expired an hour ago. */
   expired?: boolean;
@@ -36,7 +36,7 @@ export interface DevCustomIssuer {
   audience: string;
   /** The signing keys' public PEMs (for an app configured with `public_key_pem`). */
   publicKeyPem: { RS256: string; ES256: string };
-  /** Mints a JWT for `claims` (`sub` at least). */
+  /** Mints a JWT for `claims` (`sub` at least) with iss, aud, iat, exp and a fresh jti (a claim set to undefined drops it). */
   mint(claims: JWTPayload, options?: MintOptions): Promise<string>;
 }
 
@@ -72,6 +72,8 @@ export async function createCustomIssuer(baseUrl: string): Promise<DevCustomIssu
       aud: audience,
       iat: now,
       exp: now + (options.expiresInSec ?? 600),
+      // A fresh id per token: a Latch server accepts each jti once (issue #24, single-use custom tokens).
+      jti: randomUUID(),
       ...claims,
     };
     if (options.wrongAudience) payload.aud = 'not-this-app';

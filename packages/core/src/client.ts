@@ -44,7 +44,10 @@ export interface LatchClientOptions {
   fetch?: typeof fetch;
   /** The page address, for the return parameters (default: `location` and `history` when present). */
   location?: UrlAccess;
-  /** The OAuth round trip's browser parts: the page's window, sessionStorage, navigation (default: the browser's). */
+  /**
+   * The browser parts of round trips through other pages: the page's window, the tab's sessionStorage (the OAuth
+   * redirect and the session hand-off keep their markers there), navigation (default: the browser's).
+   */
   oauthBrowser?: Partial<OAuthBrowser>;
   /** Asks the user to step up when a signed-in call answers `step_up_required` (createLatch: the step-up screen). */
   stepUp?: ActionContext['stepUp'];
@@ -191,7 +194,10 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       void import('./oauth/popupHandOff.js').then((m) => m.handOffOAuthPopup(oauth, page));
       return store.get();
     }
-    if (returned.sessionToken) session.adoptForkedToken(returned.sessionToken);
+    // A session token in the address is adopted only when this tab asked for one and has no session (login CSRF);
+    // the check's module loads only when such a token is there.
+    if (returned.sessionToken)
+      (await import('./session/sessionHandOff.js')).adoptHandOff(returned.sessionToken, session, options, clock);
     oauthReturn = returned.oauth ?? oauthReturn;
     stopWatching();
     // Another tab's login or logout replaced this tab's session: a grant bound to it is of no use now.

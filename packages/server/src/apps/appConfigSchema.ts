@@ -215,8 +215,12 @@ function assertValidMfaConfig(config: HostAppConfig, options: { requireSmsCountr
 /**
  * SPEC §5 configuration rules, and no setting this release does not implement; throws `invalid_data`
  * naming the broken rule. `requireSmsCountries` (outside dev mode): sms_auth needs sms_allowed_countries.
+ * `publicUrlsOnly` (outside dev mode): a custom-auth `jwks_url` must be public https (JWT-09).
  */
-export function assertValidHostConfig(config: HostAppConfig, options: { requireSmsCountries?: boolean } = {}): void {
+export function assertValidHostConfig(
+  config: HostAppConfig,
+  options: { requireSmsCountries?: boolean; publicUrlsOnly?: boolean } = {},
+): void {
   assertOnlyBuiltFeatures(config);
   if (options.requireSmsCountries && config.sms_auth && !config.sms_allowed_countries?.length) {
     throw new LatchError(
@@ -225,7 +229,9 @@ export function assertValidHostConfig(config: HostAppConfig, options: { requireS
     );
   }
   assertValidMfaConfig(config, options);
-  if (config.custom_auth_config) assertValidCustomAuthConfig(config.custom_auth_config);
+  if (config.custom_auth_config) {
+    assertValidCustomAuthConfig(config.custom_auth_config, { dev: !options.publicUrlsOnly });
+  }
   if (enabledLoginMethods(config).length === 0) {
     throw new LatchError('invalid_data', 'At least one login method must be enabled.');
   }

@@ -148,7 +148,7 @@ export class AppStore {
     const id = input.id ?? newAppId();
     if (!isAppId(id)) throw new LatchError('invalid_app_id');
     const config = mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {}));
-    assertValidHostConfig(config, { requireSmsCountries: !this.options.dev });
+    assertValidHostConfig(config, { requireSmsCountries: !this.options.dev, publicUrlsOnly: !this.options.dev });
     await assertCustomAuthKey(config.custom_auth_config);
     const now = this.clock.now();
     const ttl = input.accessTokenTtlSeconds ?? 3600;
@@ -184,7 +184,7 @@ export class AppStore {
     const app = await this.require(id, { fresh: true });
     const config =
       input.config === undefined ? app.config : mergeHostConfig(app.config, parseHostConfigPatch(input.config));
-    assertValidHostConfig(config, { requireSmsCountries: !this.options.dev });
+    assertValidHostConfig(config, { requireSmsCountries: !this.options.dev, publicUrlsOnly: !this.options.dev });
     await assertCustomAuthKey(config.custom_auth_config);
     await this.db
       .updateTable('apps')

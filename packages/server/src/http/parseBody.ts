@@ -43,11 +43,30 @@ async function readText(c: LatchContext): Promise<string> {
   return Buffer.from(await readBodyBytes(c)).toString('utf8');
 }
 
-/** Reads the JSON body (an empty body reads as `{}`). Malformed or oversized bodies throw `invalid_data`. */
+const notJson = () =>
+  new LatchError('invalid_data', 'The request body must be sent as JSON (Content-Type: application/json).', {
+    status: 415,
+  });
+
+/** True for `application/json` and `application/<x>+json`, with or without parameters (`; charset=utf-8`). */
+export function isJsonContentType(value: string): boolean {
+  const type = (value.split(';', 1)[0] ?? '').trim().toLowerCase();
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+/**
+ * Reads the JSON body (an empty body reads as `{}`). Malformed or oversized bodies throw `invalid_data`; a body
+ * of another content type (or of none) is refused with 415 before it is read (CSRF-03): a cross-site form or a
+ * `text/plain` fetch is a "simple" request a browser sends without a preflight, so no JSON endpoint may act on
+ * one — not even on an empty one.
+ */
 export async function readJson(c: LatchContext): Promise<unknown> {
+  const type = c.req.header('content-type');
+  if (type !== undefined && !isJsonContentType(type)) throw notJson();
   const text = await readText(c);
   if (text.length > MAX_BODY_BYTES) throw tooLarge();
   if (text.trim() === '') return {};
+  if (type === undefined) throw notJson();
   try {
     return JSON.parse(text);
   } catch {

@@ -43,7 +43,7 @@ forEachBackend('users/me, accept_terms and analytics', (server) => {
     expect(me.user.has_accepted_terms).toBe(true);
     for (const rawBody of ['[]', '{"extra":1', '"x"']) {
       const bad = await server().call('POST', API.acceptTerms, {
-        headers: widgetHeaders(appId, clientId, session.token!),
+        headers: { ...widgetHeaders(appId, clientId, session.token!), 'content-type': 'application/json' },
         rawBody,
       });
       expect(bad.status).toBe(400);

@@ -1,6 +1,6 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
 import { OAUTH_LIMIT } from '@latch/protocol/oauth';
-import { createRemoteJWKSet, importSPKI, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { createRemoteJWKSet, customFetch, importSPKI, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
 import type { CustomAuthConfig } from '../../apps/appConfigSchema.js';
 import type { AppRecord } from '../../apps/appStore.js';
 import type { ServerContext } from '../../context.js';
@@ -8,6 +8,8 @@ import { logIn } from '../../services/sessions.js';
 import { KeyThrottle } from '../../throttle/KeyThrottle.js';
 import type { Limit } from '../../throttle/SendThrottle.js';
 import { refusalOf } from './customJwtRefusal.js';
+import { assertShortLived, spendTokenId } from './customTokenClaims.js';
+import { publicJwksFetch } from './publicJwksFetch.js';
 
 /** What the custom-token service needs: the login path's parts. */
 export type CustomJwtContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
@@ -73,20 +75,38 @@ export class CustomJwtLogin {
     if (!config) throw new LatchError('disallowed_login_method', 'Custom auth tokens are not enabled for this app.');
     await this.throttle.consume(`${app.id}:${ip}`);
     const payload = await this.verify(app.id, config, token);
+    // Only a token whose signature and claims check out spends its id: garbage cannot burn a real token's jti.
+    assertShortLived(payload);
+    await spendTokenId(
+      this.ctx.shortLived.counters,
+      { appId: app.id, issuer: config.issuer },
+      payload,
+      this.ctx.clock.now().getTime(),
+      CLOCK_TOLERANCE_SEC,
+    );
     return logIn(this.ctx, app, { type: 'custom_auth', custom_user_id: subjectOf(payload) });
   }
 
   /** The token's claims once its signature, algorithm, issuer, audience and times check out; else `invalid_custom_token`. */
   private async verify(appId: string, config: CustomAuthConfig, token: string): Promise<JWTPayload> {
+    // A config stored before the audience was required: without one, another app's tokens of the same issuer
+    // would log in here (issue #24 reproduction 4).
+    if (!config.audience) {
+      throw new LatchError(
+        'invalid_custom_token',
+        'The app’s custom_auth_config has no audience: set one to accept tokens.',
+      );
+    }
     try {
       const { payload } = await jwtVerify(token, this.keyOf(appId, config), {
         issuer: config.issuer,
-        audience: config.audience ?? undefined,
+        audience: config.audience,
         algorithms: config.algorithms,
         clockTolerance: CLOCK_TOLERANCE_SEC,
         currentDate: this.ctx.clock.now(),
-        // A token without an expiry would log in forever.
-        requiredClaims: ['sub', 'exp'],
+        // A token without an expiry would log in forever; without an id or issue time it could not be single-use
+        // and short-lived (customTokenClaims.ts).
+        requiredClaims: ['sub', 'exp', 'iat', 'jti', 'aud'],
       });
       return payload;
     } catch (error) {
@@ -108,6 +128,9 @@ export class CustomJwtLogin {
       timeoutDuration: this.jwks.timeoutMs,
       cooldownDuration: this.jwks.cooldownMs,
       cacheMaxAge: this.jwks.cacheMaxAgeMs,
+      // JWT-09: outside dev mode the JWKS is fetched over https from public addresses only (checked at connect
+      // time, after DNS); dev mode keeps the global fetch for the loopback stand-ins.
+      ...(this.ctx.settings.dev ? {} : { [customFetch]: publicJwksFetch }),
     });
   }
 }

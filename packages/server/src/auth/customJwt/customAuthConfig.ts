@@ -2,6 +2,7 @@ import { LatchError } from '@latch/protocol';
 import { importSPKI } from 'jose';
 import type { CustomAuthConfig } from '../../apps/appConfigSchema.js';
 import { isLoopbackHostname } from '../../http/loopback.js';
+import { isNonPublicHostname } from '../../http/publicAddress.js';
 
 /**
  * The JWS algorithms a custom auth token may use: the asymmetric ones only. An HMAC algorithm (HS*) would
@@ -24,8 +25,12 @@ export const CUSTOM_JWT_ALGORITHMS = [
 const FIELD = 'custom_auth_config';
 const invalid = (field: string, problem: string) => new LatchError('invalid_data', `${FIELD}.${field}: ${problem}`);
 
-/** True for an https URL, or an http one on a loopback host (a local issuer in development). */
-function isAllowedJwksUrl(value: string): boolean {
+/**
+ * True for an https URL, or (dev mode) an http one on a loopback host (a local issuer). Outside dev mode the
+ * host must also not name a non-public host by itself (`localhost`, a loopback, private or link-local IP):
+ * JWT-09, the server must not be made to fetch from its own network. Names are checked again when fetched.
+ */
+function isAllowedJwksUrl(value: string, dev: boolean): boolean {
   let url: URL;
   try {
     url = new URL(value);
@@ -33,25 +38,32 @@ function isAllowedJwksUrl(value: string): boolean {
     return false;
   }
   if (url.username || url.password) return false;
+  if (!dev) return url.protocol === 'https:' && !isNonPublicHostname(url.hostname);
   return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname));
 }
 
 /**
  * Checks a custom-token config's shape (SPEC §7 custom token, docs/telegram-and-custom-token.md): an issuer,
- * exactly one of `jwks_url` (https, or http on loopback) and `public_key_pem`, and algorithms from
+ * an audience, exactly one of `jwks_url` (public https; in dev mode also http on loopback) and `public_key_pem`, and algorithms from
  * CUSTOM_JWT_ALGORITHMS only. Throws `invalid_data` naming the field. `assertCustomAuthKey` parses the PEM.
  */
-export function assertValidCustomAuthConfig(config: CustomAuthConfig): void {
+export function assertValidCustomAuthConfig(config: CustomAuthConfig, options: { dev?: boolean } = {}): void {
   if (!config.issuer.trim()) throw invalid('issuer', 'the issuer (the tokens’ "iss") is required.');
   const sources = [config.jwks_url, config.public_key_pem].filter((value) => value !== null && value !== '');
   if (sources.length !== 1) {
     throw invalid('jwks_url', 'set exactly one of jwks_url (where the issuer publishes its keys) and public_key_pem.');
   }
-  if (config.jwks_url && !isAllowedJwksUrl(config.jwks_url)) {
-    throw invalid('jwks_url', 'must be an https URL (http only on a loopback host), without credentials.');
+  if (config.jwks_url && !isAllowedJwksUrl(config.jwks_url, options.dev ?? false)) {
+    throw invalid(
+      'jwks_url',
+      options.dev
+        ? 'must be an https URL (http only on a loopback host), without credentials.'
+        : 'must be an https URL on a public host (no localhost, loopback, private or link-local address), without credentials.',
+    );
   }
-  if (config.audience !== null && !config.audience.trim()) {
-    throw invalid('audience', 'must be the tokens’ "aud", or null to not check it.');
+  // Without an audience, a token this issuer minted for another app would log in here too (issue #24).
+  if (config.audience === null || !config.audience.trim()) {
+    throw invalid('audience', 'is required: the "aud" your issuer puts in this app’s tokens (and in no other app’s).');
   }
   const allowed = CUSTOM_JWT_ALGORITHMS as readonly string[];
   const refused = config.algorithms.find((alg) => !allowed.includes(alg));

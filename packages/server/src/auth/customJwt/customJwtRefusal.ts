@@ -1,5 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { errors } from 'jose';
+import { NonPublicAddressError } from '../../http/publicAddress.js';
 
 const JWKS_UNAVAILABLE = 'The issuer’s JWKS (custom_auth_config.jwks_url) could not be fetched.';
 
@@ -26,6 +27,9 @@ function reasonOf(error: unknown): string {
   }
   if (error instanceof errors.JWSSignatureVerificationFailed) {
     return 'The custom auth token’s signature does not verify with the issuer’s key.';
+  }
+  if (error instanceof NonPublicAddressError) {
+    return 'The issuer’s JWKS (custom_auth_config.jwks_url) is not on a public address.';
   }
   if (error instanceof errors.JWKSTimeout)
     return 'The issuer’s JWKS (custom_auth_config.jwks_url) did not answer in time.';

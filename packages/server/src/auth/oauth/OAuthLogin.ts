@@ -19,9 +19,10 @@ import { linkAccount, unlinkAccount } from '../../services/users.js';
 import { KeyThrottle } from '../../throttle/KeyThrottle.js';
 import type { Limit } from '../../throttle/SendThrottle.js';
 import { type OAuthIntent, type OAuthStateRecord, OAuthStates } from './OAuthStates.js';
-import type { OAuthPublicConfig } from './oauthCredentials.js';
+import { type OAuthPublicConfig, resolveEndpoints } from './oauthCredentials.js';
 import { authorizationUrl, type ExchangeResult, exchangeCode, type ProviderCredentials } from './providerClient.js';
 import { appleUserName, PROVIDERS } from './providers.js';
+import { issuerMatches } from './responseIssuer.js';
 
 /** What the OAuth service needs: the login path's parts, the credentials and the short-lived store. */
 export type OAuthContext = Pick<
@@ -140,12 +141,14 @@ export class OAuthLogin {
     if (!stateCode) return null;
     const record = await this.states.peek(stateCode);
     if (!record) return null;
-    const name = record.provider === 'apple' ? appleUserName(params.user) : null;
+    // OA-05: an answer naming another issuer than the state's provider is a mix-up; its code is not forwarded.
+    const mixedUp = !(await this.issuerMatches(record, params.iss));
+    const name = record.provider === 'apple' && !mixedUp ? appleUserName(params.user) : null;
     if (name) await this.states.recordAppleName(stateCode, name);
     const target = new URL(record.redirectTo);
     target.searchParams.set(OAUTH_RETURN_PARAM.state, stateCode);
     target.searchParams.set(OAUTH_RETURN_PARAM.provider, record.provider);
-    if (params.code && !params.error) target.searchParams.set(OAUTH_RETURN_PARAM.code, params.code);
+    if (params.code && !params.error && !mixedUp) target.searchParams.set(OAUTH_RETURN_PARAM.code, params.code);
     else {
       const error = params.error === 'access_denied' ? 'oauth_user_denied' : 'unknown_auth_error';
       target.searchParams.set(OAUTH_RETURN_PARAM.error, error);
@@ -209,21 +212,20 @@ export class OAuthLogin {
     return toWireUser(user);
   }
 
-  /** Spends the state record once and checks it: this app, this intent (and user and session), the verifier. */
+  /**
+   * Checks the state record (this app, this intent, and for a link this user and session) before spending it,
+   * so a request of another app or user cannot burn a state a browser is waiting on; then spends it once and
+   * checks the verifier.
+   */
   private async spend(
     app: AppRecord,
     body: OAuthAuthenticateRequest,
     expected: OAuthIntent,
   ): Promise<OAuthStateRecord> {
+    const peeked = await this.states.peek(body.state_code);
+    if (!peeked || !belongsTo(peeked, app, expected)) throw badState();
     const record = await this.states.take(body.state_code);
-    if (!record || record.appId !== app.id || record.intent !== expected.intent) throw badState();
-    if (
-      record.intent !== 'login' &&
-      expected.intent !== 'login' &&
-      (record.userId !== expected.userId || record.sessionId !== expected.sessionId)
-    ) {
-      throw badState();
-    }
+    if (!record || !belongsTo(record, app, expected)) throw badState();
     // The browser's binding, checked by us even when a provider ignores PKCE.
     if (!verifierMatches(body.code_verifier, record.codeChallenge)) {
       throw new LatchError('unknown_auth_error', 'The code verifier does not match the code challenge.');
@@ -250,6 +252,17 @@ export class OAuthLogin {
       this.ctx.clock,
       this.providerTimeoutMs,
     );
+  }
+
+  /** True when a callback's `iss` fits the state's app and provider (issuerMatches on its configured endpoints). */
+  private async issuerMatches(record: OAuthStateRecord, iss: string | undefined): Promise<boolean> {
+    if (iss === undefined) return true;
+    const stored = await this.ctx.loginCredentials.get<OAuthPublicConfig>(record.appId, record.provider);
+    try {
+      return issuerMatches(iss, resolveEndpoints(record.provider, stored?.publicConfig.endpoints).endpoints);
+    } catch {
+      return false; // endpoints no longer valid: nothing to match against
+    }
   }
 
   private async credentials(app: AppRecord, provider: OAuthProvider): Promise<ProviderCredentials> {
@@ -282,6 +295,16 @@ export class OAuthLogin {
   ): T & { oauth_provider_tokens?: WireOAuthProviderTokens } {
     return app.config.return_oauth_provider_tokens ? { ...response, oauth_provider_tokens: tokens } : response;
   }
+}
+
+/** True when the state record is this app's and of the expected intent (for a link: this user and session). */
+function belongsTo(record: OAuthStateRecord, app: AppRecord, expected: OAuthIntent): boolean {
+  if (record.appId !== app.id || record.intent !== expected.intent) return false;
+  // A link's or a step-up's state is bound to the user and the session that started it.
+  if (record.intent !== 'login' && expected.intent !== 'login') {
+    return record.userId === expected.userId && record.sessionId === expected.sessionId;
+  }
+  return true;
 }
 
 /** True when `url` is on one of the app's allowed origins (exact origin). */

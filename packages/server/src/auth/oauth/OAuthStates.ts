@@ -26,6 +26,8 @@ const STATE = /^[A-Za-z0-9._~-]{32,128}$/;
 
 const recordKey = (stateCode: string) => `oauth:state:${stateCode}`;
 const claimKey = (stateCode: string) => `oauth:claim:${stateCode}`;
+const nameKey = (stateCode: string) => `oauth:apple-name:${stateCode}`;
+const nameClaimKey = (stateCode: string) => `oauth:apple-name-claim:${stateCode}`;
 
 /**
  * OAuth state records in the short-lived store, keyed by the browser's state code. The provider's
@@ -57,18 +59,28 @@ export class OAuthStates {
     return this.live(await this.kv.get(recordKey(stateCode)));
   }
 
-  /** Records Apple's name on a live record (the callback); keeps its expiry. */
+  /**
+   * Records Apple's name for a live state (the callback). The first name posted for a state is kept: Apple
+   * posts it only on the first authorization, so a second or replayed POST to the callback (anyone who knows
+   * the state can make one) must not replace it. An atomic claim picks the first of concurrent posts; the name
+   * has its own key, so the record itself is never rewritten (a rewrite racing `take` could revive it).
+   */
   async recordAppleName(stateCode: string, name: string): Promise<void> {
     const record = await this.peek(stateCode);
     if (!record) return;
     const ttl = record.expiresAt - this.now();
-    if (ttl > 0) await this.kv.set(recordKey(stateCode), JSON.stringify({ ...record, appleName: name }), ttl);
+    if (ttl <= 0) return;
+    const claim = await this.kv.increment(nameClaimKey(stateCode), 1, ttl);
+    if (claim.count === 1) await this.kv.set(nameKey(stateCode), name, ttl);
   }
 
-  /** Spends the record (of concurrent takers exactly one gets it); null when absent, expired or spent. */
+  /** Spends the record (of concurrent takers exactly one gets it), with Apple's name; null when absent, expired or spent. */
   async take(stateCode: string): Promise<OAuthStateRecord | null> {
     if (!STATE.test(stateCode)) return null;
-    return this.live(await this.kv.take(recordKey(stateCode)));
+    const record = this.live(await this.kv.take(recordKey(stateCode)));
+    if (!record) return null;
+    const appleName = await this.kv.take(nameKey(stateCode));
+    return appleName === null ? record : { ...record, appleName };
   }
 
   private live(raw: string | null): OAuthStateRecord | null {

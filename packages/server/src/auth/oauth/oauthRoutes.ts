@@ -33,7 +33,7 @@ async function callback(c: LatchContext, params: Record<string, string | undefin
 async function formFields(c: LatchContext): Promise<Record<string, string | undefined>> {
   const form = new URLSearchParams(new TextDecoder().decode(await readBodyBytes(c)));
   const out: Record<string, string | undefined> = {};
-  for (const name of ['code', 'state', 'error', 'user']) out[name] = form.get(name) ?? undefined;
+  for (const name of ['code', 'state', 'error', 'user', 'iss']) out[name] = form.get(name) ?? undefined;
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { exportJWK, generateKeyPair, type JWTPayload, SignJWT } from 'jose';
@@ -34,7 +35,7 @@ export async function loopbackJwks() {
     jwksUrl: `${issuer}/jwks.json`,
     /** An ES256 token of this issuer for `claims` (sub at least), valid for ten minutes. */
     mint: (claims: JWTPayload) =>
-      new SignJWT({ iss: issuer, aud: 'loopback-app', ...claims })
+      new SignJWT({ iss: issuer, aud: 'loopback-app', jti: randomUUID(), ...claims })
         .setProtectedHeader({ alg: 'ES256', kid })
         .setIssuedAt()
         .setExpirationTime('10m')

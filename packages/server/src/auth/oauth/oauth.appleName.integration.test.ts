@@ -1,0 +1,61 @@
+import { type DevIdp, startDevIdp } from '@latch/dev-idp';
+import type { TokenResponse, WireUser } from '@latch/protocol';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { forEachBackend } from '../../test/harness.js';
+import { oauthApp, TEST_CALLBACK } from './testing/oauthTestClient.js';
+
+// Issue #24: Apple posts the user's name to the callback only on the first authorization; anyone who knows the
+// state can post the callback again (or replay Apple's post) — the first name must stay.
+
+let idp: DevIdp;
+beforeAll(async () => {
+  idp = await startDevIdp({ redirectUris: [TEST_CALLBACK] });
+});
+afterAll(async () => {
+  await idp?.close();
+});
+beforeEach(() => {
+  for (const provider of Object.values(idp.providers)) provider?.reset();
+});
+
+const appleName = (body: TokenResponse) =>
+  (body.user as WireUser).linked_accounts.find((a) => a.type === 'apple_oauth') as unknown as { name: string | null };
+
+forEachBackend("Apple's posted name", (server) => {
+  it('a second POST to the callback with another name does not replace the first one', async () => {
+    const { client } = await oauthApp(server(), idp, ['apple']);
+    const { url, state, verifier } = await client.init('apple');
+    // Apple's own form_post, with the name of the first authorization.
+    const back = await client.authorize(url, { name: 'Grace Hopper' });
+    const forged = JSON.stringify({ name: { firstName: 'Mallory', lastName: 'Admin' } });
+    const again = await client.callback('POST', { state, code: back.code!, user: forged });
+    expect(again.status).toBe(302);
+    const res = await client.exchangeRaw({
+      authorization_code: back.code!,
+      state_code: state,
+      code_verifier: verifier,
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(appleName((await res.json()) as TokenResponse).name).toBe('Grace Hopper');
+  });
+
+  it('of concurrent posts with different names exactly one name is kept, and a replay keeps it', async () => {
+    const { client } = await oauthApp(server(), idp, ['apple']);
+    const { url, state, verifier } = await client.init('apple');
+    const back = await client.authorize(url);
+    const post = (firstName: string) =>
+      client.callback('POST', {
+        state,
+        code: back.code!,
+        user: JSON.stringify({ name: { firstName, lastName: 'X' } }),
+      });
+    await Promise.all([post('Ada'), post('Eve')]);
+    await post('Mallory');
+    const res = await client.exchangeRaw({
+      authorization_code: back.code!,
+      state_code: state,
+      code_verifier: verifier,
+    });
+    expect(['Ada X', 'Eve X']).toContain(appleName((await res.json()) as TokenResponse).name);
+  });
+});
