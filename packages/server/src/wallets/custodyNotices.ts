@@ -27,7 +27,6 @@ export function maskedContact(contact: CustodyContact): WireExportInit & { chann
   if (contact.channel === 'email') return { channel: 'email', destination: maskEmail(contact.to) };
   return { channel: 'sms', destination: maskPhone(contact.to) };
 }
-}
 
 /** The email or SMS carrying an export code. */
 export async function sendExportCode(

@@ -1,8 +1,8 @@
 import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import { OAUTH_PROVIDERS, type OAuthProvider, type WireUser } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { securityEventProbe } from '../../securityEvents/testing/securityEventProbe.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend } from '../../test/harness.js';
 import {
   browserSecrets,

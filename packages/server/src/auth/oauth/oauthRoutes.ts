@@ -7,7 +7,7 @@ import { authenticateUser } from '../../http/requireCaller.js';
 import { bearerToken, namedApp } from '../../http/resolveApp.js';
 import { accountKeyEvent } from '../../securityEvents/accountEvent.js';
 import { recordSecurityEvent } from '../../securityEvents/recordSecurityEvent.js';
-import { withStepUp } from '../../stepUp/requireStepUp.js';
+import { stepUpGate, withStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
 /** The callback's answers carry codes in their URLs: never cached, never sent on as a referrer. */
