@@ -1,6 +1,7 @@
-import { API, HEADER } from '@latch/protocol';
+import { API, HEADER, type StepUpAction } from '@latch/protocol';
 import { FakeClock } from '@latch/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepUpOverHttp } from '../../server/src/stepUp/testing/stepUpOverHttp.js';
 import { type HttpTestServer, startHttpTestServer } from '../../server/src/test/httpTestServer.js';
 import { createLatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
@@ -48,6 +49,15 @@ async function codeSentTo(recipient: string): Promise<string> {
   const message = messages.find((m) => m.recipient === recipient);
   if (!message) throw new Error(`no code was sent to ${recipient}`);
   return message.code;
+}
+
+/** Steps the client's session up for `action` with a code to `email` (the widget's step-up screen does this). */
+async function stepUp(client: { getAccessToken(): Promise<string | null> }, email: string, action: StepUpAction) {
+  const token = (await client.getAccessToken()) ?? '';
+  await stepUpOverHttp({ apiUrl, appId, clientId, token }, action, {
+    factor: { type: 'email', id: email },
+    code: codeSentTo,
+  });
 }
 
 describe('client against the real server', () => {
@@ -108,15 +118,19 @@ describe('client against the real server', () => {
     await client.sendEmailCode('lin@example.test');
     await client.loginWithEmailCode('lin@example.test', await codeSentTo('lin@example.test'));
 
-    // A code works only for its purpose: a link code for a link, an update code for an update.
+    // A code works only for its purpose: a link code for a link, an update code for an update. Each
+    // change needs a step-up with the email the session began with (a fresh login is not enough).
+    await stepUp(client, 'lin@example.test', 'link');
     await client.sendSmsCode('+14155550123', undefined, 'link');
     const linked = await client.linkPhone('+14155550123', await codeSentTo('+14155550123'));
     expect(linked.phone?.number).toBe('+14155550123');
     expect(client.getState().user?.phone?.number).toBe('+14155550123');
+    await stepUp(client, 'lin@example.test', 'unlink');
     const unlinked = await client.unlinkPhone('+14155550123');
     expect(unlinked.phone).toBeUndefined();
 
-    // Just logged in: the recent login stands in for a code to the old address.
+    // The update_login step-up stands in for a code to the old address.
+    await stepUp(client, 'lin@example.test', 'update_login');
     await client.sendEmailCode('lin.new@example.test', undefined, 'update');
     const updated = await client.updateEmail(
       'lin@example.test',

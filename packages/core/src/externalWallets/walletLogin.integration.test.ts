@@ -1,5 +1,8 @@
+import type { StepUpAction } from '@latch/protocol';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stepUpOverHttp } from '../../../server/src/stepUp/testing/stepUpOverHttp.js';
 import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { createLatchClient } from '../client.js';
 import { systemClock } from '../clock.js';
@@ -55,6 +58,19 @@ async function connected(wallet: ReturnType<typeof newWallet>) {
   return siweWallet(wallet.connector, await wallet.connector.connect());
 }
 
+/** A step-up for `action` signed by `account`, a wallet the client's user had (the widget's step-up screen does this). */
+async function stepUp(
+  client: { getAccessToken(): Promise<string | null> },
+  account: PrivateKeyAccount,
+  action: StepUpAction,
+) {
+  const token = (await client.getAccessToken()) ?? '';
+  await stepUpOverHttp({ apiUrl, appId, clientId, token, origin: PAGE }, action, {
+    factor: { type: 'wallet', id: account.address },
+    sign: (message) => account.signMessage({ message }),
+  });
+}
+
 describe('wallet login against the real server', () => {
   const newClient = () =>
     createLatchClient({
@@ -86,8 +102,10 @@ describe('wallet login against the real server', () => {
     expect(message).toContain(`URI: ${PAGE}\n`);
 
     const second = newWallet();
+    await stepUp(client, first.account, 'link');
     const linked = await client.linkWallet(await connected(second));
     expect(linked.linkedAccounts.map((a) => a.address)).toEqual([first.account.address, second.account.address]);
+    await stepUp(client, first.account, 'unlink');
     const unlinked = await client.unlinkWallet(second.account.address);
     expect(unlinked.linkedAccounts.map((a) => a.address)).toEqual([first.account.address]);
   });
@@ -99,7 +117,9 @@ describe('wallet login against the real server', () => {
     await owner.loginWithWallet(await connected(wallet));
     const other = newClient();
     await other.init();
-    await other.loginWithWallet(await connected(newWallet()));
+    const own = newWallet();
+    await other.loginWithWallet(await connected(own));
+    await stepUp(other, own.account, 'link');
     const error = await other.linkWallet(await connected(wallet)).catch((e: unknown) => e);
     expect(walletErrorView(error, 'login')).toMatchObject({
       kind: 'linked_to_another_user',

@@ -147,8 +147,12 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
     };
   };
 
-  /** Enrols the authenticator app through the enrolment flow, as the screens drive it. */
-  async function enrolTotp(runtime: EmbeddedWalletRuntime) {
+  /**
+   * Enrols the authenticator app through the enrolment flow, as the screens drive it, after the
+   * `manage_mfa` step-up every MFA change needs (the widget's step-up screen; here through the API).
+   */
+  async function enrolTotp(runtime: EmbeddedWalletRuntime, token: string) {
+    await env.stepUp(token, 'manage_mfa');
     const mfa = await runtime.loadMfa();
     const closed = mfa.openEnrollment();
     const step = () => runtime.getState().mfa?.enrollment;
@@ -175,8 +179,8 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
   }
 
   it('enrol TOTP, then personal_sign is held until verified, signs once, and the next needs a new code', async () => {
-    const { runtime, address, user } = await signedIn('mfa-client-sign@example.com');
-    const { code } = await enrolTotp(runtime);
+    const { runtime, address, user, token } = await signedIn('mfa-client-sign@example.com');
+    const { code } = await enrolTotp(runtime, token);
     expect(user().mfaMethods).toEqual(['totp']); // refreshed from the server
 
     const signature = runtime.provider.request({ method: 'personal_sign', params: ['gm', address] });
@@ -199,7 +203,7 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
   it('another tab enrolled (stale user): the frame refuses, the client verifies and retries once', async () => {
     const { runtime, bridge, token, address, user, pin } = await signedIn('mfa-client-stale@example.com');
     const before = user();
-    const { mfa, code } = await enrolTotp(runtime);
+    const { mfa, code } = await enrolTotp(runtime, token);
     pin(before); // this tab still thinks the user has no method: no verification first
     const signature = runtime.provider.request({ method: 'personal_sign', params: ['stale', address] });
     await vi.waitFor(() => expect(runtime.getState().mfa?.prompt?.action).toBe('sign'));
@@ -218,8 +222,8 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
   });
 
   it('exportWallet verifies for export first: no export screen until the code is right', async () => {
-    const { runtime } = await signedIn('mfa-client-export@example.com');
-    const { code } = await enrolTotp(runtime);
+    const { runtime, token } = await signedIn('mfa-client-export@example.com');
+    const { code } = await enrolTotp(runtime, token);
     const exported = runtime.exporter.exportWallet();
     await vi.waitFor(() => expect(runtime.getState().mfa?.prompt?.action).toBe('export'));
     expect(runtime.exporter.getState()).toBeNull();

@@ -1,8 +1,9 @@
 import { type DevIdp, startDevIdp } from '@latch/dev-idp';
-import type { OAuthProvider } from '@latch/protocol';
+import { API, type OAuthProvider } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
 import type { LatchServer } from '@latch/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { stepUpOverHttp } from '../../../server/src/stepUp/testing/stepUpOverHttp.js';
 import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { flowContextOf } from '../auth/flowContext.js';
 import { SCREEN } from '../auth/screens.js';
@@ -247,6 +248,15 @@ describe('social login, client against the real server and the stand-in provider
     const { user } = await h.client.loginWithOAuth('github', { popup: first.asWindow });
     await first.landed();
 
+    // Linking needs a step-up: the GitHub account the user had (the widget's step-up screen; here over HTTP).
+    const caller = { apiUrl, appId, clientId, token: (await h.client.getAccessToken()) ?? '', origin: HOST_ORIGIN };
+    const withGitHub = (action: 'link' | 'unlink') =>
+      stepUpOverHttp(caller, action, {
+        factor: { type: 'oauth', id: 'github' },
+        redirectTo: PAGE,
+        through: (url) => throughProvider(url, 'linker@example.com'),
+      });
+    await withGitHub('link');
     const second = popupFor(appId, h.host, 'linker.discord@example.com');
     const linked = await h.client.linkOAuth('discord', { popup: second.asWindow });
     await second.landed();
@@ -254,6 +264,7 @@ describe('social login, client against the real server and the stand-in provider
     const discord = linked.linkedAccounts.find((a) => a.type === 'discord_oauth') as { subject: string } | undefined;
     expect(discord?.subject).toBe(idp.providers.discord!.subjectFor('linker.discord@example.com'));
 
+    await withGitHub('unlink');
     const unlinked = await h.client.unlinkOAuth('discord', discord?.subject ?? '');
     expect(unlinked.linkedAccounts.map((a) => a.type)).toEqual(['github_oauth']);
   });
@@ -327,15 +338,27 @@ describe('Telegram and custom token, client against the real server', () => {
     app.destroy();
   });
 
-  it('links a Telegram account to a custom-token user, then unlinks it; a replayed result is refused', async () => {
+  it('links a Telegram account to an email user after a step-up, then unlinks it; a replayed result is refused', async () => {
     const { appId, clientId } = await telegramApp();
     const { client } = hostClient(appId, clientId);
-    await client.loginWithCustomToken(await idp.customIssuer.mint({ sub: 'shop-user-8' }));
+    const email = `tg-linker-${Math.floor(Math.random() * 1e6)}@example.com`;
+    const codeTo = async (to: string) => {
+      const outbox = (await (await fetch(`${apiUrl}${API.devOutbox}`)).json()) as { recipient: string; code: string }[];
+      return outbox.find((m) => m.recipient === to)?.code ?? '';
+    };
+    await client.sendEmailCode(email);
+    await client.loginWithEmailCode(email, await codeTo(email));
     const result = idp.telegram.sign({ id: 9_002_000 + Math.floor(Math.random() * 1000), first_name: 'Ada' });
+    // A fresh login is not enough: linking and unlinking each need a step-up (here with the email, over HTTP).
+    await expect(client.linkTelegram(result)).rejects.toMatchObject({ code: 'step_up_required' });
+    const caller = { apiUrl, appId, clientId, token: (await client.getAccessToken()) ?? '' };
+    const withEmail = { factor: { type: 'email', id: email }, code: codeTo } as const;
+    await stepUpOverHttp(caller, 'link', withEmail);
     const linked = await client.linkTelegram(result);
-    expect(linked.linkedAccounts.map((a) => a.type).sort()).toEqual(['custom_auth', 'telegram']);
+    expect(linked.linkedAccounts.map((a) => a.type).sort()).toEqual(['email', 'telegram']);
     await expect(client.loginWithTelegram(result)).rejects.toMatchObject({ message: expect.stringMatching(/already/) });
+    await stepUpOverHttp(caller, 'unlink', withEmail);
     const unlinked = await client.unlinkTelegram(result.id);
-    expect(unlinked.linkedAccounts.map((a) => a.type)).toEqual(['custom_auth']);
+    expect(unlinked.linkedAccounts.map((a) => a.type)).toEqual(['email']);
   });
 });

@@ -5,7 +5,7 @@ import type { ServerContext } from '../context.js';
 import type { LatchContext } from '../http/env.js';
 import { type AuthenticatedUser, authenticateUser } from '../http/requireCaller.js';
 import { namedApp } from '../http/resolveApp.js';
-import { stepUpGate } from '../stepUp/requireStepUp.js';
+import { type StepUpPass, stepUpGate } from '../stepUp/requireStepUp.js';
 
 /** The account type and key of an address or number, as linked_accounts stores them. */
 const accountOf = (channel: CodeChannel, target: string) => ({ type: channel === 'email' ? 'email' : 'phone', target });
@@ -46,10 +46,10 @@ export async function requireAddressStepUp(
   caller: AuthenticatedUser,
   proof: { channel: CodeChannel; target: string; code: string | undefined; purpose: 'update-old' | 'unlink' },
   action: 'update_login' | 'unlink',
-): Promise<{ take(): Promise<void> }> {
+): Promise<StepUpPass> {
   if (proof.code !== undefined) {
     await ctx.passwordless.verify(caller.app.id, proof.channel, proof.target, proof.code, proof.purpose);
-    return { take: async () => undefined };
+    return { run: (change) => change() };
   }
   return stepUpGate(ctx, caller, action);
 }

@@ -1,10 +1,11 @@
-import { SIWE_API, type TokenResponse, type WireUser } from '@latch/protocol';
+import { SIWE_API, type StepUpAction, type TokenResponse, type WireUser } from '@latch/protocol';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import { expect, it } from 'vitest';
 import { expectRefusedUnchanged } from '../siwe/testing/expectRefusedUnchanged.js';
 import { insertEmbeddedWallet } from '../siwe/testing/insertEmbeddedWallet.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from '../siwe/testing/siweTestClient.js';
+import { stepUpForTest } from '../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../test/harness.js';
-import { RECENT_LOGIN_MS } from './codeStepUp.js';
 
 let serial = 0;
 const uniqueEmail = () => `user-${Date.now()}-${serial++}@example.test`;
@@ -17,7 +18,10 @@ async function setup(server: TestServer) {
   });
   const client = siweTestClient(server, appId, clientId);
   const signIn = async (): Promise<TokenResponse> => server.signIn(appId, { type: 'email', address: uniqueEmail() });
-  return { appId, client, signIn };
+  /** A step-up for `action` by the token's session: with its email, else with `wallet`. */
+  const stepUp = (token: string, action: StepUpAction, wallet?: PrivateKeyAccount) =>
+    stepUpForTest(server, { appId, clientId, token }, action, { wallet });
+  return { appId, client, signIn, stepUp };
 }
 
 const walletAddresses = (user: WireUser) =>
@@ -25,9 +29,10 @@ const walletAddresses = (user: WireUser) =>
 
 forEachBackend('siwe link and unlink', (server) => {
   it('links two wallets to a signed-in user, then unlinks one', async () => {
-    const { client, signIn } = await setup(server());
+    const { client, signIn, stepUp } = await setup(server());
     const session = await signIn();
     const [first, second] = [newTestWallet(), newTestWallet()];
+    await stepUp(session.token!, 'link');
 
     const linked = await client.link(session.token!, first, { chainId: 137, walletClientType: 'rabby' });
     expect(linked.status).toBe(200);
@@ -42,10 +47,12 @@ forEachBackend('siwe link and unlink', (server) => {
         connector_type: 'injected',
       }),
     );
+    await stepUp(session.token!, 'link');
     const both = (await (await client.link(session.token!, second)).json()) as WireUser;
     expect(walletAddresses(both)).toEqual([first.address, second.address]);
 
     // Any letter case names the account.
+    await stepUp(session.token!, 'unlink');
     const unlinked = await client.post(SIWE_API.unlink, { address: first.address.toLowerCase() }, session.token!);
     expect(unlinked.status).toBe(200);
     expect(walletAddresses((await unlinked.json()) as WireUser)).toEqual([second.address]);
@@ -56,12 +63,12 @@ forEachBackend('siwe link and unlink', (server) => {
     expect(again.user.id).not.toBe(session.user.id);
   });
 
-  it('refuses to link or unlink a wallet with a token whose login is not recent (a stolen token adds no login method)', async () => {
-    const { client, signIn } = await setup(server());
+  it('refuses to link or unlink a wallet without a step-up, however fresh the login (a stolen token adds no login method)', async () => {
+    const { client, signIn, stepUp } = await setup(server());
     const session = await signIn();
     const mine = newTestWallet();
+    await stepUp(session.token!, 'link');
     expect((await client.link(session.token!, mine)).status).toBe(200);
-    server().clock.advance(RECENT_LOGIN_MS + 1_000);
     const thief = newTestWallet();
     const link = await client.link(session.token!, thief);
     expect(link.status).toBe(401);
@@ -76,10 +83,13 @@ forEachBackend('siwe link and unlink', (server) => {
   });
 
   it('refuses a wallet already linked to another user, spending only the nonce', async () => {
-    const { client, signIn } = await setup(server());
+    const { client, signIn, stepUp } = await setup(server());
     const wallet = newTestWallet();
-    expect((await client.link((await signIn()).token!, wallet)).status).toBe(200);
+    const first = await signIn();
+    await stepUp(first.token!, 'link');
+    expect((await client.link(first.token!, wallet)).status).toBe(200);
     const other = await signIn();
+    await stepUp(other.token!, 'link');
     const body = await client.signedBody(wallet);
     const refused = await expectRefusedUnchanged(
       server(),
@@ -92,11 +102,12 @@ forEachBackend('siwe link and unlink', (server) => {
   });
 
   it('refuses to link the embedded wallet, to unlink it, or to unlink the last login method', async () => {
-    const { appId, client, signIn } = await setup(server());
+    const { appId, client, signIn, stepUp } = await setup(server());
     const owner = await signIn();
     const embedded = newTestWallet();
     await insertEmbeddedWallet(server(), appId, owner.user.id, embedded.address);
     for (const token of [owner.token!, (await signIn()).token!]) {
+      await stepUp(token, 'link');
       const body = await client.signedBody(embedded, { walletClientType: 'metamask' });
       await expectRefusedUnchanged(server(), () => client.post(SIWE_API.link, body, token), 400, 'invalid_data');
     }
@@ -107,6 +118,7 @@ forEachBackend('siwe link and unlink', (server) => {
       400,
       'invalid_data',
     );
+    await stepUp(owner.token!, 'unlink');
     await expectRefusedUnchanged(
       server(),
       () => client.post(SIWE_API.unlink, { address: embedded.address }, owner.token!),
@@ -114,8 +126,10 @@ forEachBackend('siwe link and unlink', (server) => {
       'account_not_linked',
     );
 
-    const walletOnly = (await (await client.authenticate(newTestWallet())).json()) as TokenResponse;
+    const onlyWallet = newTestWallet();
+    const walletOnly = (await (await client.authenticate(onlyWallet)).json()) as TokenResponse;
     const own = walletAddresses(walletOnly.user)[0]!;
+    await stepUp(walletOnly.token!, 'unlink', onlyWallet);
     await expectRefusedUnchanged(
       server(),
       () => client.post(SIWE_API.unlink, { address: own }, walletOnly.token!),
@@ -125,7 +139,7 @@ forEachBackend('siwe link and unlink', (server) => {
   });
 
   it('refuses link and unlink without a session, and a replayed link', async () => {
-    const { client, signIn } = await setup(server());
+    const { client, signIn, stepUp } = await setup(server());
     const wallet = newTestWallet();
     const body = await client.signedBody(wallet);
     await expectRefusedUnchanged(server(), () => client.post(SIWE_API.link, body), 401, 'missing_or_invalid_token');
@@ -136,7 +150,9 @@ forEachBackend('siwe link and unlink', (server) => {
       'missing_or_invalid_token',
     );
     const session = await signIn();
+    await stepUp(session.token!, 'link');
     expect((await client.post(SIWE_API.link, body, session.token!)).status).toBe(200);
+    await stepUp(session.token!, 'link');
     await expectRefusedUnchanged(
       server(),
       () => client.post(SIWE_API.link, body, session.token!),

@@ -7,7 +7,7 @@ import { loadViem } from '../lazy/loadViem.js';
 import { logIn } from '../services/sessions.js';
 import { toWireUser } from '../services/userRecords.js';
 import { linkAccount, unlinkAccount } from '../services/users.js';
-import { requireStepUp, stepUpGate } from '../stepUp/requireStepUp.js';
+import { stepUpGate, withStepUp } from '../stepUp/requireStepUp.js';
 import { clientIp } from '../throttle/clientIp.js';
 
 /**
@@ -49,8 +49,7 @@ export const siweRoutes: RouteDef[] = [
       // A step-up with a factor from before this session (stepUp/): checked before the nonce is spent.
       const stepUp = await stepUpGate(ctx, caller, 'link');
       const account = await ctx.siwe.verify(caller.app, body, 'link');
-      await stepUp.take();
-      const user = await linkAccount(ctx, caller.app.id, caller.user.id, account);
+      const user = await stepUp.run(() => linkAccount(ctx, caller.app.id, caller.user.id, account));
       return c.json(toWireUser(user));
     },
   },
@@ -62,19 +61,20 @@ export const siweRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { address } = await parseBody(c, SiweUnlinkBody);
       // Removing a login method is a change of who can log in, as for email and phone: a step-up.
-      await requireStepUp(ctx, caller, 'unlink');
       // Only the address identifies the account; the other fields are not read by unlink.
       const { getAddress } = await loadViem();
-      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
-        type: 'wallet',
-        address: getAddress(address.toLowerCase()),
-        chain_type: 'ethereum',
-        chain_id: null,
-        wallet_client_type: '',
-        connector_type: '',
-        recovery_method: null,
-        imported: false,
-      });
+      const user = await withStepUp(ctx, caller, 'unlink', () =>
+        unlinkAccount(ctx, caller.app.id, caller.user.id, {
+          type: 'wallet',
+          address: getAddress(address.toLowerCase()),
+          chain_type: 'ethereum',
+          chain_id: null,
+          wallet_client_type: '',
+          connector_type: '',
+          recovery_method: null,
+          imported: false,
+        }),
+      );
       return c.json(toWireUser(user));
     },
   },

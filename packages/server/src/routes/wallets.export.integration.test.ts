@@ -90,7 +90,7 @@ forEachBackend('wallet export step-up (#17)', (server) => {
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
-  it('uses the phone when there is no email, and refuses a user with neither', async () => {
+  it('uses the phone when there is no email, and asks a user with neither for a step-up', async () => {
     const phone = `+1415555${String(1000 + (randomBytes(2).readUInt16BE() % 9000))}`;
     const { frame } = await walletOwner({ type: 'phone', phone_number: phone });
     const init = await frame.call('POST', WALLET_API.exportInit);
@@ -103,8 +103,9 @@ forEachBackend('wallet export step-up (#17)', (server) => {
       type: 'custom_auth',
       custom_user_id: `custom-${randomBytes(3).toString('hex')}`,
     });
+    // No email or phone to send a code to, and no step-up: the user must step up with another factor (stepUp/).
     const none = await walletOnly.call('POST', WALLET_API.exportInit);
-    expect(none.status).toBe(409);
-    expect((await none.json()).error).toBe('no_verified_channel');
+    expect(none.status).toBe(401);
+    expect((await none.json()).error).toBe('step_up_required');
   });
 });

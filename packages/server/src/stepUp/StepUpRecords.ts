@@ -28,8 +28,20 @@ export async function recordStepUp(binding: StepUpBinding, action: StepUpAction)
  * concurrent takers one wins). Another session's, user's or action's record is another key.
  */
 export async function takeStepUp(binding: StepUpBinding, action: StepUpAction): Promise<boolean> {
+  return (await takeStepUpExpiry(binding, action)) !== null;
+}
+
+/** `takeStepUp`, answering the record's expiry (ms since epoch), or null when there was no live one. */
+export async function takeStepUpExpiry(binding: StepUpBinding, action: StepUpAction): Promise<number | null> {
   const value = await binding.ctx.shortLived.take(keyOf(binding, action));
-  return value !== null && Number(value) > binding.ctx.clock.now().getTime();
+  const expiresAt = value === null ? Number.NaN : Number(value);
+  return expiresAt > binding.ctx.clock.now().getTime() ? expiresAt : null;
+}
+
+/** Puts back a record taken by a change that was then refused, with its original expiry. */
+export async function restoreStepUp(binding: StepUpBinding, action: StepUpAction, expiresAt: number): Promise<void> {
+  const ttl = expiresAt - binding.ctx.clock.now().getTime();
+  if (ttl > 0) await binding.ctx.shortLived.set(keyOf(binding, action), String(expiresAt), ttl);
 }
 
 /** True while a live record for `action` exists (not taken). */

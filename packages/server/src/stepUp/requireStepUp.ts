@@ -1,7 +1,15 @@
 import type { StepUpAction } from '@latch/protocol';
+import { LatchError } from '@latch/protocol';
 import type { ServerContext } from '../context.js';
 import type { AuthenticatedUser } from '../http/requireCaller.js';
-import { hasStepUp, type StepUpBinding, stepUpRequired, takeStepUp } from './StepUpRecords.js';
+import {
+  hasStepUp,
+  restoreStepUp,
+  type StepUpBinding,
+  stepUpRequired,
+  takeStepUp,
+  takeStepUpExpiry,
+} from './StepUpRecords.js';
 
 /** The session a caller acts in, as a step-up record is bound to it. */
 export function stepUpBinding(ctx: StepUpBinding['ctx'], caller: Pick<AuthenticatedUser, 'app' | 'claims'>) {
@@ -21,16 +29,44 @@ export async function requireStepUp(
   if (!(await takeStepUp(stepUpBinding(ctx, caller), action))) throw stepUpRequired(action);
 }
 
+/** A checked step-up, to be spent by the change it allows. */
+export interface StepUpPass {
+  /** Runs the change under the record (`withStepUp`): taken first, put back when the change is refused. */
+  run<T>(change: () => Promise<T>): Promise<T>;
+}
+
 /**
- * The same gate in two steps, for a route that checks a code of its own after it (so a mistyped code
- * does not burn the step-up): `check` now (401 `step_up_required` without a live record), `take` right
- * before the change (401 if another request took it meanwhile).
+ * The same gate in two steps, for a route that checks a code or a signature of its own first (so a
+ * mistyped code does not burn the step-up): 401 `step_up_required` now without a live record; the
+ * record is taken by `run`, right with the change.
  */
 export async function stepUpGate(
   ctx: Pick<ServerContext, 'shortLived' | 'clock'>,
   caller: Pick<AuthenticatedUser, 'app' | 'claims'>,
   action: StepUpAction,
-): Promise<{ take(): Promise<void> }> {
+): Promise<StepUpPass> {
   if (!(await hasStepUp(stepUpBinding(ctx, caller), action))) throw stepUpRequired(action);
-  return { take: () => requireStepUp(ctx, caller, action) };
+  return { run: (change) => withStepUp(ctx, caller, action, change) };
+}
+
+/**
+ * Runs `change` under the step-up for `action`: takes the record first (401 `step_up_required` without
+ * one), and puts it back when `change` is refused (a LatchError: the account was not linked, was the
+ * last one, …), so a refused request spends nothing.
+ */
+export async function withStepUp<T>(
+  ctx: Pick<ServerContext, 'shortLived' | 'clock'>,
+  caller: Pick<AuthenticatedUser, 'app' | 'claims'>,
+  action: StepUpAction,
+  change: () => Promise<T>,
+): Promise<T> {
+  const binding = stepUpBinding(ctx, caller);
+  const expiresAt = await takeStepUpExpiry(binding, action);
+  if (expiresAt === null) throw stepUpRequired(action);
+  try {
+    return await change();
+  } catch (error) {
+    if (error instanceof LatchError) await restoreStepUp(binding, action, expiresAt);
+    throw error;
+  }
 }

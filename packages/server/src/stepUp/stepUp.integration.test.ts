@@ -17,8 +17,11 @@ async function setup(server: TestServer) {
   const session = await server.signIn(appId, { type: 'email', address: email });
   const caller = { appId, clientId, token: session.token! };
   const me = async (token = caller.token) =>
-    ((await (await server.call('GET', API.me, { headers: widgetHeaders(appId, clientId, token) })).json()) as { user: WireUser })
-      .user;
+    (
+      (await (await server.call('GET', API.me, { headers: widgetHeaders(appId, clientId, token) })).json()) as {
+        user: WireUser;
+      }
+    ).user;
   /** passwordless_sms/init (purpose link) + passwordless_sms/link with `phone`, with the bearer `token`. */
   const linkPhone = async (phone: string, token = caller.token) => {
     expect((await client.post(API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token })).status).toBe(200);
@@ -77,7 +80,9 @@ forEachBackend('step-up by an existing factor', (server) => {
   it('links after a step-up with the email the user had, once: the record is single use', async () => {
     const { caller, linkPhone, me } = await setup(server());
     const factors = await stepUpTestClient(server(), caller).factors();
-    expect(factors).toEqual([{ type: 'email', id: expect.any(String), label: expect.stringMatching(/^v•••@example\.com$/) }]);
+    expect(factors).toEqual([
+      { type: 'email', id: expect.any(String), label: expect.stringMatching(/^v•••@example\.com$/) },
+    ]);
     await stepUpForTest(server(), caller, 'link');
     expect((await linkPhone(THIEF_PHONE)).status).toBe(200);
     expect(phonesOf(await me())).toEqual([THIEF_PHONE]);

@@ -34,11 +34,7 @@ const PROVIDER_NAMES: Record<OAuthProvider, string> = {
 };
 
 /** 422 `step_up_factor_not_allowed`. */
-export const factorNotAllowed = (detail?: string) =>
-  new LatchError(
-    'step_up_factor_not_allowed',
-    detail ?? 'Confirm it is you with a login method you had before this session.',
-  );
+export const factorNotAllowed = (detail?: string) => new LatchError('step_up_factor_not_allowed', detail);
 
 /**
  * When a linked account became the user's as it is now: the later of its creation and its first
@@ -117,11 +113,8 @@ export async function stepUpPasskeyIds(
   ctx: ServerContext,
   caller: Pick<AuthenticatedUser, 'app' | 'claims' | 'accounts'>,
 ): Promise<Set<string>> {
-  const start = await sessionLoggedInAt(ctx, caller.app.id, caller.claims.sessionId);
-  const ids = caller.accounts
-    .filter((a) => a.type === 'passkey' && start !== null && sinceOf(a) <= start.getTime())
-    .map((a) => a.account_key);
-  return new Set(ids);
+  const before = await accountsBeforeSession(ctx, caller);
+  return new Set(before.filter((a) => a.type === 'passkey').map((a) => a.account_key));
 }
 
 /** The wire view of a factor. */

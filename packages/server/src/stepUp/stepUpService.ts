@@ -6,6 +6,8 @@ import { openTotpSecret } from '../auth/mfa/totpSecret.js';
 import { assertSmsSendAllowed } from '../auth/passwordless/smsPolicy.js';
 import type { ServerContext } from '../context.js';
 import type { AuthenticatedUser } from '../http/requireCaller.js';
+import { KeyThrottle } from '../throttle/KeyThrottle.js';
+import type { Limit } from '../throttle/SendThrottle.js';
 import { recordStepUp } from './StepUpRecords.js';
 import { factorNotAllowed, requireStepUpFactor, type StepUpFactor } from './stepUpFactors.js';
 import { requireStepUpOAuthAccount } from './stepUpOAuth.js';
@@ -17,6 +19,12 @@ export interface StepUpRequest {
   ip: string;
   origin: string | undefined;
 }
+
+/**
+ * Step-up inits one user may make (each stores a challenge, a message or a state, or sends a code):
+ * far above a person retrying, far below a flood of the store. Codes also count against the send limits.
+ */
+export const STEP_UP_INIT_LIMIT: Limit = { points: 30, durationSec: 10 * 60 };
 
 const ownerOf = (caller: AuthenticatedUser) => ({ appId: caller.app.id, userId: caller.claims.userId });
 const missing = (field: string) => new LatchError('invalid_data', `This factor needs \`${field}\`.`);
@@ -34,6 +42,9 @@ export async function initStepUp(
 ): Promise<StepUpInitResponse> {
   const factor = await requireStepUpFactor(ctx, caller, body.factor);
   const { app } = caller;
+  await new KeyThrottle(ctx.shortLived.throttleBackend, 'step-up-init', STEP_UP_INIT_LIMIT).consume(
+    `${app.id}:${caller.claims.userId}`,
+  );
   switch (factor.type) {
     case 'email':
     case 'sms': {

@@ -1,11 +1,12 @@
 // Test-only: the real server (Hono app.request on PGlite) as the frame sees it. Never bundled (no
 // entry point imports it); the cross-package imports are for tests only.
-import { API, type TokenResponse } from '@latch/protocol';
+import { API, type StepUpAction, type TokenResponse } from '@latch/protocol';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
 import type { AppInput } from '../../../server/src/apps/appStore.js';
 import { passwordlessTestClient } from '../../../server/src/codes/testing/passwordlessTestClient.js';
 import type { Settings } from '../../../server/src/config.js';
+import { stepUpForTest } from '../../../server/src/stepUp/testing/stepUpForTest.js';
 import { type Backend, createTestServer, type TestServer } from '../../../server/src/test/harness.js';
 import { type FrameConfig, openFrameWallet } from '../bootFrame.js';
 
@@ -59,6 +60,11 @@ export async function frameTestServer(
         throw new Error(`login answered ${response.status}: ${JSON.stringify(body)}`);
       }
       return { token: body.token, grant: body.device_grant, refresh: body.refresh_token ?? '' };
+    },
+    /** A step-up of the token's session for `action`, with the user's email or phone (server stepUp/testing). */
+    async stepUp(token: string, action: StepUpAction, appId = app.appId) {
+      const clientId = appId === app.appId ? app.clientId : other.clientId;
+      await stepUpForTest(server, { appId, clientId, token }, action);
     },
     /** The newest dev-outbox message to `recipient`. */
     async latestMessage(recipient: string) {

@@ -77,6 +77,8 @@ describe.each(backends())(
       const address = (await host(WALLET_EVENT.walletCreate, { accessToken: login.token })).data
         ?.address as `0x${string}`;
       expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+      // Every MFA change needs a step-up with a factor from before this session (the server's stepUp/).
+      await env.stepUp(login.token, 'manage_mfa');
       const info = await host(WALLET_EVENT.mfaInitEnrollment, { accessToken: login.token, method: 'totp' });
       expect(info.data?.authUrl).toMatch(/^otpauth:\/\/totp\//);
       const totp = new TOTP({ secret: Secret.fromBase32(info.data?.secret as string) });
@@ -173,6 +175,7 @@ describe.each(backends())(
       expect((await smsInit('enroll')).status).toBe(200);
       const smsCode = (await env.latestMessage(phone)).code as string;
       const addSms = { accessToken: login.token, method: 'sms', phoneNumber: phone, mfaCode: smsCode };
+      await env.stepUp(login.token, 'manage_mfa');
       expect((await host(WALLET_EVENT.mfaSubmitEnrollment, addSms)).error).toEqual(MFA_REFUSED);
       expect((await verify('manage_mfa')).error).toBeUndefined();
       // The refused submit did not spend the SMS code.
@@ -181,6 +184,7 @@ describe.each(backends())(
       });
 
       const removeTotp = { accessToken: login.token, method: 'totp' };
+      await env.stepUp(login.token, 'manage_mfa');
       expect((await host(WALLET_EVENT.mfaUnenroll, removeTotp)).error).toEqual(MFA_REFUSED);
       expect((await verify('manage_mfa')).error).toBeUndefined();
       expect((await host(WALLET_EVENT.mfaUnenroll, removeTotp)).data).toMatchObject({ mfaMethods: ['sms'] });
@@ -195,6 +199,7 @@ describe.each(backends())(
         action: 'manage_mfa',
       });
       expect(verified.error).toBeUndefined();
+      await env.stepUp(login.token, 'manage_mfa');
       expect((await host(WALLET_EVENT.mfaUnenroll, { accessToken: login.token, method: 'sms' })).data).toEqual({
         mfaMethods: [],
         requiredActions: [],

@@ -42,7 +42,8 @@ describe.each(backends())('passkey MFA through the frame ($name)', (backend) => 
 
     const client = passkeyTestClient(env.server, env.appId, env.clientId);
     const authenticator = new SoftAuthenticator();
-    const [credentialId] = passkeyIds(await client.link(login.token, authenticator));
+    const [credentialId] = passkeyIds(await client.link(login.token, authenticator, 'code'));
+    await client.stepUp(login.token, 'manage_mfa');
     const enrolled = await host(WALLET_EVENT.mfaSubmitEnrollment, {
       accessToken: login.token,
       method: 'passkey',

@@ -5,7 +5,7 @@ import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 import { TestFrame } from '../../wallets/testing/testFrame.js';
-import { enrollTotp, mfaUser, totpCode, verifyTotp } from './testing/mfaTesting.js';
+import { enrollTotp, mfaUser, stepUpToManageMfa, totpCode, verifyTotp } from './testing/mfaTesting.js';
 
 const HOST = 'https://host.example';
 // Every header combination a non-browser client can forge: none of them counts.
@@ -104,7 +104,12 @@ forEachBackend('MFA under attack: a stolen access token (#13)', (server) => {
       { noProof: true, headers: { origin: HOST } },
     );
     expect(enrol.status).toBe(401);
-    // Even the owner's frame could not add it without a manage_mfa verification (the user has TOTP).
+    // Even the owner's frame could not add it without a step-up (stepUp/), nor, after one, without a
+    // manage_mfa verification (the user has TOTP).
+    const bare = await frame.call('POST', MFA_API.smsEnroll, { phone_number: thiefPhone, mfa_code: code });
+    expect(bare.status).toBe(401);
+    expect((await bare.json()).error).toBe('step_up_required');
+    await stepUpToManageMfa(s, frame);
     const owners = await frame.call('POST', MFA_API.smsEnroll, { phone_number: thiefPhone, mfa_code: code });
     expect(owners.status).toBe(401);
     expect((await owners.json()).error).toBe('missing_or_invalid_mfa');

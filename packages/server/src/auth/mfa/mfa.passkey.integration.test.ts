@@ -49,6 +49,8 @@ forEachBackend(
       // Not a passkey of this user: bad input, nothing enrolled.
       const stranger = await frame.call('POST', MFA_API.passkeysEnroll, { credential_ids: ['AAAA'] });
       expect((await stranger.json()).error).toBe('account_not_linked');
+      // A passkey-only user steps up with that passkey (stepUp/).
+      await u.client.stepUp(frame.user.token, 'manage_mfa', u.authenticator);
       const enrolled = await frame.call('POST', MFA_API.passkeysEnroll, { credential_ids: [u.credentialId] });
       expect(enrolled.status).toBe(200);
       expect(await stateOf(enrolled)).toEqual({
@@ -67,7 +69,7 @@ forEachBackend(
 
       // A second passkey of the same user, linked but not enrolled in MFA, is no second factor.
       const laptop = new SoftAuthenticator();
-      await u.client.link(frame.user.token, laptop);
+      await u.client.link(frame.user.token, laptop, u.authenticator);
       const res = await u.client.post(MFA_API.passkeysInit, {}, frame.user.token);
       const { options } = (await res.json()) as { options: WirePasskeyRequestOptions };
       const notEnrolled = laptop.get(options, PASSKEY_ORIGIN, { credential: laptop.credentials[0] });
@@ -79,7 +81,8 @@ forEachBackend(
       expect(refused.status).toBe(401);
       expect((await refused.json()).error).toBe('missing_or_invalid_mfa');
 
-      // Removing passkey MFA needs a manage_mfa verification and un-flags every MFA passkey.
+      // Removing passkey MFA needs a step-up and a manage_mfa verification, and un-flags every MFA passkey.
+      await u.client.stepUp(frame.user.token, 'manage_mfa', u.authenticator);
       expect((await frame.call('POST', MFA_API.unenroll, { method: 'passkey' })).status).toBe(401);
       const manage = await frame.call('POST', MFA_API.verify, {
         method: 'passkey',

@@ -7,7 +7,7 @@ import { captureLogs } from '../../delivery/testing/captureLogs.js';
 import type { OutboxMessage } from '../../ports.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 import type { TestFrame } from '../../wallets/testing/testFrame.js';
-import { mfaUser, stateOf } from './testing/mfaTesting.js';
+import { mfaUser, stateOf, stepUpToManageMfa } from './testing/mfaTesting.js';
 
 const unique = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 /** A fresh US number of the 555-01xx range (fixed line or mobile, as SMS codes accept). */
@@ -44,6 +44,7 @@ forEachBackend(
       expect((await smsInit(s, user.frame, { action: 'enroll', phone_number: number })).status).toBe(200);
       const sent = await newest(s, number);
       expect(sent?.text).toContain('set up SMS verification at Acme');
+      await stepUpToManageMfa(s, user.frame);
       const res = await user.frame.call('POST', MFA_API.smsEnroll, { phone_number: number, mfa_code: sent?.code });
       expect(res.status).toBe(200);
       expect(await stateOf(res)).toEqual({
@@ -60,6 +61,7 @@ forEachBackend(
       const none = await smsInit(s, user.frame, { action: 'verify' });
       expect(none.status).toBe(400);
       const number = phone();
+      await stepUpToManageMfa(s, user.frame);
       expect((await smsInit(s, user.frame, { action: 'enroll', phone_number: number })).status).toBe(200);
       const code = (await newest(s, number))?.code as string;
       // A wrong code and the right code for another number do not enrol.

@@ -3,6 +3,7 @@ import { afterAll, expect, it } from 'vitest';
 import { passwordlessTestClient } from '../../codes/testing/passwordlessTestClient.js';
 import { startLoopbackTwilio } from '../../delivery/testing/loopbackTwilio.js';
 import { expectRefusedUnchanged } from '../../siwe/testing/expectRefusedUnchanged.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend } from '../../test/harness.js';
 
 // SPEC §2: SMS MFA is 'Disabled' for a user who logs in by SMS. The other order — SMS MFA first, then
@@ -21,6 +22,7 @@ forEachBackend('MFA: SMS verification and an SMS login exclude each other', (ser
     const userId = session.user.id.replace('did:latch:', '');
     const phone = '+14155550177';
     await server().ctx.mfaFactors.enrollSms({ appId, userId }, phone);
+    await stepUpForTest(server(), { appId, clientId, token: session.token! }, 'link');
     await client.post(API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token: session.token! });
     const code = await client.latestCode(phone);
     await expectRefusedUnchanged(

@@ -8,7 +8,15 @@ import { parseCommand, runCommand } from '../../admin/commands.js';
 import { captureLogs } from '../../delivery/testing/captureLogs.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 import { TestFrame } from '../../wallets/testing/testFrame.js';
-import { enrollTotp, mfaUser, stateOf, totpCode, verifyTotp, wrongTotpCode } from './testing/mfaTesting.js';
+import {
+  enrollTotp,
+  mfaUser,
+  stateOf,
+  stepUpToManageMfa,
+  totpCode,
+  verifyTotp,
+  wrongTotpCode,
+} from './testing/mfaTesting.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const captures: ReturnType<typeof captureLogs>[] = [];
@@ -36,6 +44,9 @@ forEachBackend(
       // Without a method nothing is required: the export sends its code.
       const none = (await (await frame.call('GET', WALLET_API.wallet)).json()) as { mfa: unknown };
       expect(none.mfa).toEqual({ mfa_methods: [], required_actions: [] });
+      // Every MFA change needs a step-up with a factor from before this session (stepUp/).
+      expect(await error(await frame.call('POST', MFA_API.totpInitEnrollment, {}))).toBe('step_up_required');
+      await stepUpToManageMfa(s, frame);
       const init = await frame.call('POST', MFA_API.totpInitEnrollment, {});
       expect(init.status).toBe(200);
       const info = (await init.json()) as { auth_url: string; secret: string };
@@ -226,7 +237,9 @@ forEachBackend(
       const s = server();
       const { frame, owner } = await walletUser('manage');
       const secret = await enrollTotp(s, frame);
-      // Replacing the authenticator app: init and enroll refused without a verification.
+      // Replacing the authenticator app: a step-up is not enough, init and enroll are refused without a verification.
+      expect(await error(await frame.call('POST', MFA_API.totpInitEnrollment, {}))).toBe('step_up_required');
+      await stepUpToManageMfa(s, frame);
       expect(await error(await frame.call('POST', MFA_API.totpInitEnrollment, {}))).toBe('missing_or_invalid_mfa');
       const refused = await frame.call('POST', MFA_API.unenroll, { method: 'totp' });
       expect(refused.status).toBe(401);

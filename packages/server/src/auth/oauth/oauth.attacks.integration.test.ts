@@ -6,6 +6,7 @@ import { OAUTH_API, OAUTH_LIMIT } from '@latch/protocol/oauth';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
 import { expectRefusedUnchanged } from '../../siwe/testing/expectRefusedUnchanged.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { OAuthLogin } from './OAuthLogin.js';
 import { browserSecrets, oauthApp, RETURN_TO, standIn, TEST_CALLBACK } from './testing/oauthTestClient.js';
@@ -102,6 +103,8 @@ forEachBackend(
       it('a link state cannot log in, and a login state cannot link', async () => {
         const app = await oauthApp(server(), idp, ['google']);
         const owner = await server().signIn(app.appId, { type: 'email', address: 'owner@example.com' });
+        // The owner's link step-up (not spent by these refusals): the state is what refuses them.
+        await stepUpForTest(server(), { ...app, token: owner.token! }, 'link');
         const linkFlow = await returned(server(), 'google', owner.token!, app);
         await expectRefusedUnchanged(
           server(),
@@ -124,6 +127,9 @@ forEachBackend(
         const app = await oauthApp(server(), idp, ['google']);
         const owner = await server().signIn(app.appId, { type: 'email', address: 'owner2@example.com' });
         const thief = await server().signIn(app.appId, { type: 'email', address: 'thief@example.com' });
+        // Both step up (the thief with their own email): the state's binding is what refuses the thief.
+        await stepUpForTest(server(), { ...app, token: owner.token! }, 'link');
+        await stepUpForTest(server(), { ...app, token: thief.token! }, 'link');
         const flow = await returned(server(), 'google', owner.token!, app);
         await expectRefusedUnchanged(
           server(),
@@ -317,10 +323,9 @@ forEachBackend(
         await expectRefusedUnchanged(server(), () => client.initRaw(body), 403, 'disallowed_login_method', IGNORE);
       });
 
-      it('a link init needs a recent login', async () => {
+      it('a link init needs a step-up, however fresh the login', async () => {
         const app = await oauthApp(server(), idp, ['github']);
-        const owner = await server().signIn(app.appId, { type: 'email', address: 'stale@example.com' });
-        server().clock.advance(10 * 60_000);
+        const owner = await server().signIn(app.appId, { type: 'email', address: 'fresh@example.com' });
         const secrets = browserSecrets();
         const body = {
           provider: 'github',

@@ -1,6 +1,7 @@
 import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import { OAUTH_PROVIDERS, type OAuthProvider, type WireUser } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend } from '../../test/harness.js';
 import {
   browserSecrets,
@@ -118,9 +119,11 @@ forEachBackend(
     });
 
     it('links a provider to an email user, one per provider, refuses one owned by another user, unlinks', async () => {
-      const { appId, client } = await oauthApp(server(), idp, ['discord', 'spotify']);
+      const { appId, clientId, client } = await oauthApp(server(), idp, ['discord', 'spotify']);
       const owner = await server().signIn(appId, { type: 'email', address: 'linker@example.com' });
       const token = owner.token!;
+      const stepUp = (action: 'link' | 'unlink') => stepUpForTest(server(), { appId, clientId, token }, action);
+      await stepUp('link');
 
       // A flow for a second Discord account, begun before the first is linked.
       const begunInit = await client.init('discord', token);
@@ -138,6 +141,7 @@ forEachBackend(
         state_code: begunInit.state,
         code_verifier: begunInit.verifier,
       };
+      await stepUp('link');
       const late = await client.exchangeRaw(exchange, token);
       expect(late.status).toBe(409);
       expect((await late.json()).error).toBe('cannot_link_more_of_type');
@@ -156,10 +160,12 @@ forEachBackend(
       expect((await taken.json()).error).toBe('linked_to_another_user');
 
       const subject = (discord as { subject: string }).subject;
+      await stepUp('unlink');
       const unlinked = await client.unlink('discord', subject, token);
       expect(unlinked.status).toBe(200);
       expect(oauthAccounts((await unlinked.json()) as WireUser, 'discord')).toEqual([]);
       // Unlinking again: nothing to unlink.
+      await stepUp('unlink');
       expect((await client.unlink('discord', subject, token)).status).toBe(404);
     });
 
@@ -167,14 +173,19 @@ forEachBackend(
       const { client } = await oauthApp(server(), idp, ['twitter']);
       const login = await client.logIn('twitter');
       const [account] = oauthAccounts(login.user, 'twitter');
+      // A Twitter-only user steps up by signing in with Twitter again.
+      expect((await client.stepUp('twitter', login.token!, 'unlink')).status).toBe(200);
       const res = await client.unlink('twitter', (account as { subject: string }).subject, login.token!);
       expect(res.status).toBe(409);
       expect((await res.json()).error).toBe('cannot_unlink_last_account');
     });
 
     it("link answers the provider's tokens when the app asks for them", async () => {
-      const { appId, client } = await oauthApp(server(), idp, ['linkedin'], { return_oauth_provider_tokens: true });
+      const { appId, clientId, client } = await oauthApp(server(), idp, ['linkedin'], {
+        return_oauth_provider_tokens: true,
+      });
       const owner = await server().signIn(appId, { type: 'email', address: 'tokens@example.com' });
+      await stepUpForTest(server(), { appId, clientId, token: owner.token! }, 'link');
       const res = await client.link('linkedin', owner.token!);
       expect(res.status).toBe(200);
       expect(await res.json()).toMatchObject({

@@ -4,7 +4,7 @@ import type { LatchContext, RouteDef } from '../../http/env.js';
 import { parseBody, readBodyBytes } from '../../http/parseBody.js';
 import { authenticateUser } from '../../http/requireCaller.js';
 import { bearerToken, namedApp } from '../../http/resolveApp.js';
-import { requireStepUp, stepUpGate } from '../../stepUp/requireStepUp.js';
+import { stepUpGate, withStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
 /** The callback's answers carry codes in their URLs: never cached, never sent on as a referrer. */
@@ -80,8 +80,7 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const body = await parseBody(c, OAuthAuthenticateBody);
-      await requireStepUp(ctx, caller, 'link');
-      return c.json(await ctx.oauth.link(caller, body));
+      return c.json(await withStepUp(ctx, caller, 'link', () => ctx.oauth.link(caller, body)));
     },
   },
   {
@@ -91,8 +90,7 @@ export const oauthRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { provider, subject } = await parseBody(c, OAuthUnlinkBody);
-      await requireStepUp(ctx, caller, 'unlink');
-      return c.json(await ctx.oauth.unlink(caller, provider, subject));
+      return c.json(await withStepUp(ctx, caller, 'unlink', () => ctx.oauth.unlink(caller, provider, subject)));
     },
   },
 ];

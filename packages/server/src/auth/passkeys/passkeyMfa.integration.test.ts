@@ -4,7 +4,7 @@ import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
-import { mfaUser } from '../mfa/testing/mfaTesting.js';
+import { mfaUser, stepUpToManageMfa } from '../mfa/testing/mfaTesting.js';
 import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
 import { SoftAuthenticator } from './testing/softAuthenticator.js';
 
@@ -18,10 +18,11 @@ async function passkeyMfaUser(server: TestServer, app: { appId: string; clientId
   expect((await frame.createWallet()).res.status).toBe(200);
   const client = passkeyTestClient(server, app.appId, app.clientId);
   const authenticator = new SoftAuthenticator();
-  const [credentialId] = passkeyIds(await client.link(frame.user.token, authenticator));
+  const [credentialId] = passkeyIds(await client.link(frame.user.token, authenticator, 'code'));
   // Enrolled a minute after the link: the MFA method's verified_at is the enrolment's time, not the link's.
   server.clock.advance(60_000);
   const enrolledAt = Math.floor(server.clock.now().getTime() / 1000);
+  await stepUpToManageMfa(server, frame);
   const enrolled = await frame.call('POST', MFA_API.passkeysEnroll, { credential_ids: [credentialId] });
   expect(enrolled.status).toBe(200);
   expect(await enrolled.json()).toMatchObject({ mfa_methods: ['passkey'] });
@@ -83,6 +84,7 @@ forEachBackend(
 
     it('will not unlink a passkey enrolled in MFA', async () => {
       const alice = await passkeyMfaUser(server(), await theApp(), 'alice3');
+      await alice.client.stepUp(alice.frame.user.token, 'unlink');
       const res = await alice.client.unlink(alice.frame.user.token, alice.credentialId);
       expect(res.status).toBe(401);
       expect(await res.json()).toMatchObject({

@@ -4,7 +4,7 @@ import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { toWireUser } from '../../services/userRecords.js';
-import { requireStepUp, stepUpGate } from '../../stepUp/requireStepUp.js';
+import { stepUpGate, withStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 
 /**
@@ -65,8 +65,10 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { credential } = await parseBody(c, PasskeyRegistrationBody);
-      await requireStepUp(ctx, caller, 'link');
-      return c.json(toWireUser(await ctx.passkeys.link(caller, credential, c.req.header('user-agent'))));
+      const user = await withStepUp(ctx, caller, 'link', () =>
+        ctx.passkeys.link(caller, credential, c.req.header('user-agent')),
+      );
+      return c.json(toWireUser(user));
     },
   },
   {
@@ -76,8 +78,9 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { credential_id } = await parseBody(c, PasskeyUnlinkBody);
-      await requireStepUp(ctx, caller, 'unlink');
-      return c.json(toWireUser(await ctx.passkeys.unlink(caller, credential_id)));
+      return c.json(
+        toWireUser(await withStepUp(ctx, caller, 'unlink', () => ctx.passkeys.unlink(caller, credential_id))),
+      );
     },
   },
   {

@@ -133,7 +133,9 @@ forEachBackend(
     it('refuses to link a credential another user (or this one) already has', async () => {
       const { client } = await setup(server());
       const alice = await client.signUp(new SoftAuthenticator());
-      const bob = await client.signUp(new SoftAuthenticator());
+      const bobKey = new SoftAuthenticator();
+      const bob = await client.signUp(bobKey);
+      await client.stepUp(bob.token!, 'link', bobKey);
       const [aliceId] = passkeyIds(alice.user);
       const stolen = await client.linkCredential(bob.token!, new SoftAuthenticator(), { credentialId: aliceId });
       await expectRefused(server(), () => client.linkRaw(bob.token!, stolen), 409, 'linked_to_another_user');
@@ -144,8 +146,11 @@ forEachBackend(
 
     it('refuses a link with a challenge of another session or a login challenge', async () => {
       const { client } = await setup(server());
-      const alice = await client.signUp(new SoftAuthenticator());
-      const bob = await client.signUp(new SoftAuthenticator());
+      const [aliceKey, bobKey] = [new SoftAuthenticator(), new SoftAuthenticator()];
+      const alice = await client.signUp(aliceKey);
+      const bob = await client.signUp(bobKey);
+      await client.stepUp(alice.token!, 'link', aliceKey);
+      await client.stepUp(bob.token!, 'link', bobKey);
       const forAlice = await client.linkCredential(alice.token!, new SoftAuthenticator());
       await expectRefused(server(), () => client.linkRaw(bob.token!, forAlice), 400, 'passkey_not_allowed');
       const authenticator = new SoftAuthenticator();

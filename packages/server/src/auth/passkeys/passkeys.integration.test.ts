@@ -58,13 +58,14 @@ forEachBackend(
       // Links up to the limit with other authenticators (one of them RS256), each from this session.
       let user: WireUser = login.user;
       const others = [new SoftAuthenticator({ algorithm: 'RS256' }), ...[1, 2, 3].map(() => new SoftAuthenticator())];
-      for (const authenticator of others) user = await client.link(login.token!, authenticator);
+      for (const authenticator of others) user = await client.link(login.token!, authenticator, phone);
       expect(passkeyIds(user)).toHaveLength(LIMIT.passkeysPerUser);
       expect(user.linked_accounts.at(-1)).toMatchObject({ authenticator_name: null, created_with_browser: 'Chrome' });
       // The RS256 passkey logs in too.
       expect((await client.logIn(others[0]!)).user.id).toBe(signUp.user.id);
 
       // A sixth: the init says so at once, and a registration made anyway is refused, unstored.
+      await client.stepUp(login.token!, 'link', phone);
       const initAtLimit = await client.post(PASSKEY_API.linkInit, {}, login.token!);
       expect(initAtLimit.status).toBe(409);
       expect(await initAtLimit.json()).toMatchObject({
@@ -72,6 +73,7 @@ forEachBackend(
         message: 'Cannot link more passkeys to account.',
       });
 
+      await client.stepUp(login.token!, 'unlink', phone);
       const unlinked = await client.unlink(login.token!, first!);
       expect(unlinked.status).toBe(200);
       expect(passkeyIds((await unlinked.json()) as WireUser)).not.toContain(first);
@@ -84,10 +86,13 @@ forEachBackend(
 
     it('refuses a sixth passkey made from an init at four, once the fifth is linked (nothing stored)', async () => {
       const { client } = await setup(server());
-      const session = await client.signUp(new SoftAuthenticator());
-      for (let i = 0; i < 3; i++) await client.link(session.token!, new SoftAuthenticator());
+      const own = new SoftAuthenticator();
+      const session = await client.signUp(own);
+      for (let i = 0; i < 3; i++) await client.link(session.token!, new SoftAuthenticator(), own);
+      await client.stepUp(session.token!, 'link', own);
       const late = await client.linkCredential(session.token!, new SoftAuthenticator());
-      await client.link(session.token!, new SoftAuthenticator());
+      await client.link(session.token!, new SoftAuthenticator(), own);
+      await client.stepUp(session.token!, 'link', own);
       const body = await expectRefusedUnchanged(
         server(),
         () => client.linkRaw(session.token!, late),
@@ -103,6 +108,7 @@ forEachBackend(
       const authenticator = new SoftAuthenticator();
       const session = await client.signUp(authenticator);
       const [only] = passkeyIds(session.user);
+      await client.stepUp(session.token!, 'unlink', authenticator);
       await expectRefusedUnchanged(
         server(),
         () => client.unlink(session.token!, only!),
@@ -110,7 +116,7 @@ forEachBackend(
         'cannot_unlink_last_account',
       );
 
-      const second = await client.link(session.token!, new SoftAuthenticator());
+      const second = await client.link(session.token!, new SoftAuthenticator(), authenticator);
       const owner = { appId, userId: session.user.id.replace('did:latch:', '') };
       await server().ctx.passkeys.setEnrolledInMfa(owner, [only!], true);
       const body = await expectRefusedUnchanged(
@@ -144,7 +150,7 @@ forEachBackend(
     it('links a passkey for MFA when passkeys are an MFA method though passkey login is off', async () => {
       const { appId, client } = await setup(server(), { passkey_auth: false, mfa_methods: ['passkey'] });
       const session = await server().signIn(appId, { type: 'email', address: 'mfa@example.test' });
-      const user = await client.link(session.token!, new SoftAuthenticator());
+      const user = await client.link(session.token!, new SoftAuthenticator(), 'code');
       expect(passkeyIds(user)).toHaveLength(1);
       // It is no login method: it does not log in.
       expect((await client.post(PASSKEY_API.authenticateInit, {})).status).toBe(403);
@@ -252,12 +258,16 @@ forEachBackend(
     it('throttles link and MFA challenges per signed-in user, storing none past the limit', async () => {
       // Anyone can sign up: without a per-user limit one account could fill the short-lived store.
       const { appId, client } = await setup(server(), { mfa_methods: ['passkey'] });
-      const alice = await client.signUp(new SoftAuthenticator());
-      const bob = await client.signUp(new SoftAuthenticator());
+      const [aliceKey, bobKey] = [new SoftAuthenticator(), new SoftAuthenticator()];
+      const alice = await client.signUp(aliceKey);
+      const bob = await client.signUp(bobKey);
       for (const who of [alice, bob]) {
         const owner = { appId, userId: who.user.id.replace('did:latch:', '') };
         await server().ctx.passkeys.setEnrolledInMfa(owner, 'all', true);
       }
+      // Link challenges need a step-up (checked, not spent, by the init).
+      await client.stepUp(alice.token!, 'link', aliceKey);
+      await client.stepUp(bob.token!, 'link', bobKey);
       server().ctx.passkeys = new Passkeys(server().ctx, { points: 3, durationSec: 600 });
       const paths = [PASSKEY_API.linkInit, '/api/v1/mfa/passkeys/init', PASSKEY_API.linkInit];
       for (const path of paths) expect((await client.post(path, {}, alice.token!)).status).toBe(200);
@@ -302,8 +312,11 @@ forEachBackend(
 
     it('of two racing links of the same new credential by two users, exactly one links it', async () => {
       const { client } = await setup(server());
-      const alice = await client.signUp(new SoftAuthenticator());
-      const bob = await client.signUp(new SoftAuthenticator());
+      const [aliceKey, bobKey] = [new SoftAuthenticator(), new SoftAuthenticator()];
+      const alice = await client.signUp(aliceKey);
+      const bob = await client.signUp(bobKey);
+      await client.stepUp(alice.token!, 'link', aliceKey);
+      await client.stepUp(bob.token!, 'link', bobKey);
       const shared = 'c2hhcmVkLWNyZWRlbnRpYWwtaWQ';
       const forAlice = await client.linkCredential(alice.token!, new SoftAuthenticator(), { credentialId: shared });
       const forBob = await client.linkCredential(bob.token!, new SoftAuthenticator(), { credentialId: shared });

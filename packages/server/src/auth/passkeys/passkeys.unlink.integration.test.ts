@@ -22,7 +22,8 @@ forEachBackend(
     it('does not count an MFA-only passkey (passkey login off) as a login method', async () => {
       const { appId, client } = await setup(server(), { passkey_auth: false, mfa_methods: ['passkey'] });
       const session = await server().signIn(appId, { type: 'email', address: 'mfa-only@example.test' });
-      expect(passkeyIds(await client.link(session.token!, new SoftAuthenticator()))).toHaveLength(1);
+      expect(passkeyIds(await client.link(session.token!, new SoftAuthenticator(), 'code'))).toHaveLength(1);
+      await client.stepUp(session.token!, 'unlink');
       // Unlinking the email would leave a passkey that logs nobody in: the user would be locked out.
       await expectRefusedUnchanged(
         server(),

@@ -1,4 +1,4 @@
-import { API, CODE_POLICY, type TokenResponse, type WireUser } from '@latch/protocol';
+import { API, CODE_POLICY, type StepUpAction, type TokenResponse, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import {
   passwordlessTestClient,
@@ -6,6 +6,7 @@ import {
   uniqueEmail,
   wrongCode,
 } from '../../codes/testing/passwordlessTestClient.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 import { DEFAULT_SEND_LIMITS } from '../../throttle/SendThrottle.js';
 import { CODE_GUESS_POLICY } from './OneTimeCodes.js';
@@ -14,7 +15,10 @@ const INVALID_CODE = { error: 'invalid_credentials', message: 'Invalid or expire
 
 async function setup(server: TestServer, config: Record<string, unknown> = {}) {
   const { appId, clientId } = await server.createApp({ name: 'Acme', config: { sms_auth: true, ...config } });
-  return { appId, clientId, client: passwordlessTestClient(server, appId, clientId) };
+  const client = passwordlessTestClient(server, appId, clientId);
+  /** A step-up for `action` by the token's session, with the email or phone it signed in with. */
+  const stepUp = (token: string, action: StepUpAction) => stepUpForTest(server, { appId, clientId, token }, action);
+  return { appId, clientId, client, stepUp };
 }
 
 forEachBackend('passwordless email', (server) => {
@@ -203,8 +207,9 @@ forEachBackend('passwordless email', (server) => {
   });
 
   it('links an email to the signed-in user with its code, and refuses one another user owns', async () => {
-    const { appId, client } = await setup(server());
+    const { appId, client, stepUp } = await setup(server());
     const session = await server().signIn(appId, { type: 'phone', phone_number: '+14155550122' });
+    await stepUp(session.token!, 'link');
     const email = uniqueEmail('link');
     await client.post(API.emailInit, { email, purpose: 'link' }, { token: session.token! });
     const linked = await client.post(
@@ -220,6 +225,7 @@ forEachBackend('passwordless email', (server) => {
     expect(user.linked_accounts.map((a) => a.type).sort()).toEqual(['email', 'phone']);
 
     const other = await server().signIn(appId, { type: 'phone', phone_number: '+14155550133' });
+    await stepUp(other.token!, 'link');
     await client.post(API.emailInit, { email, purpose: 'link' }, { token: other.token! });
     const taken = await client.post(
       API.emailLink,
@@ -233,7 +239,7 @@ forEachBackend('passwordless email', (server) => {
   });
 
   it('link needs a valid token and the right code', async () => {
-    const { appId, client } = await setup(server());
+    const { appId, client, stepUp } = await setup(server());
     const email = uniqueEmail();
     const anonymousInit = await client.post(API.emailInit, { email, purpose: 'link' });
     expect(anonymousInit.status).toBe(401);
@@ -243,6 +249,7 @@ forEachBackend('passwordless email', (server) => {
     const anonymous = await client.post(API.emailLink, { email, code });
     expect(anonymous.status).toBe(401);
     expect(await anonymous.json()).toMatchObject({ error: 'missing_or_invalid_token' });
+    await stepUp(session.token!, 'link');
     expect((await client.post(API.emailLink, { email, code: wrongCode(code) }, { token: session.token! })).status).toBe(
       422,
     );
@@ -250,13 +257,16 @@ forEachBackend('passwordless email', (server) => {
   });
 
   it('unlinks an email, but never the last login method', async () => {
-    const { appId, client } = await setup(server());
+    const { appId, client, stepUp } = await setup(server());
     const email = uniqueEmail('unlink');
     const session = await server().signIn(appId, { type: 'email', address: email });
+    await stepUp(session.token!, 'unlink');
     const last = await client.post(API.emailUnlink, { address: email }, { token: session.token! });
     expect(last.status).toBe(409);
     expect(await last.json()).toMatchObject({ error: 'cannot_unlink_last_account' });
 
+    // The refused unlink left its step-up; linking a phone takes one of its own.
+    await stepUp(session.token!, 'link');
     await client.post(API.smsInit, { phoneNumber: '+14155550155', purpose: 'link' }, { token: session.token! });
     const code = await client.latestCode('+14155550155');
     expect(
@@ -271,8 +281,8 @@ forEachBackend('passwordless email', (server) => {
     expect(await again.json()).toMatchObject({ error: 'account_not_linked' });
   });
 
-  it('updates the email with a code sent to the new address, just after a login', async () => {
-    const { appId, client } = await setup(server());
+  it('updates the email with a code sent to the new address, after a step-up', async () => {
+    const { appId, client, stepUp } = await setup(server());
     const oldAddress = uniqueEmail('old');
     const newAddress = uniqueEmail('new');
     const session = await server().signIn(appId, { type: 'email', address: oldAddress });
@@ -287,6 +297,7 @@ forEachBackend('passwordless email', (server) => {
     expect(wrongOld.status).toBe(404);
     expect(await wrongOld.json()).toMatchObject({ error: 'account_not_linked' });
 
+    await stepUp(session.token!, 'update_login');
     const res = await client.post(API.emailUpdate, { oldAddress, newAddress, code }, { token: session.token! });
     expect(res.status).toBe(200);
     const user = (await res.json()) as WireUser;
@@ -298,9 +309,10 @@ forEachBackend('passwordless email', (server) => {
   });
 
   it('refuses an update whose code was sent to the old address', async () => {
-    const { appId, client } = await setup(server());
+    const { appId, client, stepUp } = await setup(server());
     const oldAddress = uniqueEmail('old');
     const session = await server().signIn(appId, { type: 'email', address: oldAddress });
+    await stepUp(session.token!, 'update_login');
     await client.post(API.emailInit, { email: oldAddress });
     const code = await client.latestCode(oldAddress);
     const res = await client.post(

@@ -1,11 +1,12 @@
 import { API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { passwordlessTestClient, uniqueEmail, wrongCode } from '../../codes/testing/passwordlessTestClient.js';
-import { RECENT_LOGIN_MS } from '../../routes/codeStepUp.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 
 // Issue #16: a code is bound to its purpose, and a stolen bearer token alone can neither move the
-// login address (update) nor remove one (unlink): that needs a code to the address or a recent login.
+// login address (update) nor remove one (unlink): that needs a code to the address or a step-up with a
+// factor from before the session (issue #24: a recent login no longer counts).
 
 async function setup(server: TestServer) {
   const { appId, clientId } = await server.createApp({ name: 'Acme', config: { sms_auth: true } });
@@ -24,15 +25,17 @@ async function setup(server: TestServer) {
 
 const emailsOf = (user: WireUser) => user.linked_accounts.flatMap((a) => (a.type === 'email' ? [a.address] : []));
 
-/** Lets the logins made so far grow older than the recent-login window. */
-const ageLogins = (server: TestServer) => server.clock.advance(RECENT_LOGIN_MS + 1_000);
+/** Lets the logins made so far grow older (a login's age no longer matters: the answers stay the same). */
+const ageLogins = (server: TestServer) => server.clock.advance(6 * 60_000);
 
 forEachBackend('passwordless purposes and step-up', (server) => {
   it('binds codes to their purpose: a login code is refused by link and update, a link code by login and update', async () => {
-    const { appId, client, email, session, codeFor } = await setup(server());
+    const { appId, clientId, client, email, session, codeFor } = await setup(server());
     const token = session.token!;
-    // A user with a phone only, who may link an email.
+    // A user with a phone only, who may link an email (after a step-up), and may update (after one too).
     const phoneUser = await server().signIn(appId, { type: 'phone', phone_number: '+14155550166' });
+    await stepUpForTest(server(), { appId, clientId, token: phoneUser.token! }, 'link');
+    await stepUpForTest(server(), { appId, clientId, token }, 'update_login');
     const other = uniqueEmail('other');
     await client.post(API.emailInit, { email: other });
     const loginCode = await client.latestCode(other);
@@ -104,10 +107,11 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     void appId;
   });
 
-  it('refuses to link a new login address with a stolen token once the login is not recent (no fresh login for the thief)', async () => {
-    const { appId, client, me, codeFor } = await setup(server());
-    // Right after the login the owner links as before.
+  it('refuses to link a new login address with a stolen token (no fresh login for the thief)', async () => {
+    const { appId, clientId, client, me, codeFor } = await setup(server());
+    // The owner links after a step-up with the phone they had.
     const owner = await server().signIn(appId, { type: 'phone', phone_number: '+14155550171' });
+    await stepUpForTest(server(), { appId, clientId, token: owner.token! }, 'link');
     const mine = uniqueEmail('mine');
     const linkMine = { email: mine, code: await codeFor(mine, 'link', owner.token!) };
     expect((await client.post(API.emailLink, linkMine, { token: owner.token! })).status).toBe(200);
@@ -151,13 +155,17 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     expect((await me(otherDevice.token!)).status).toBe(401);
   });
 
-  it('lets a user who just logged in update without the old code (the widget flow), with the same notice and revocation', async () => {
-    const { appId, client, email, me, codeFor } = await setup(server());
+  it('lets a user update without the old code after an update_login step-up (the widget flow), with the same notice and revocation', async () => {
+    const { appId, clientId, client, email, me, codeFor } = await setup(server());
     ageLogins(server());
     const older = await server().signIn(appId, { type: 'email', address: email });
     const fresh = await server().signIn(appId, { type: 'email', address: email });
     const newAddress = uniqueEmail('new');
     const code = await codeFor(newAddress, 'update', fresh.token!);
+    // A login seconds old is not enough; the step-up is.
+    const bare = await client.post(API.emailUpdate, { oldAddress: email, newAddress, code }, { token: fresh.token! });
+    expect(bare.status).toBe(401);
+    await stepUpForTest(server(), { appId, clientId, token: fresh.token! }, 'update_login');
     const res = await client.post(API.emailUpdate, { oldAddress: email, newAddress, code }, { token: fresh.token! });
     expect(res.status).toBe(200);
     expect((await client.outbox()).find((m) => m.recipient === email)?.subject).toBe(
@@ -166,7 +174,7 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     expect((await me(older.token!)).status).toBe(401);
   });
 
-  it('does not count a fork of an old session as a recent login', async () => {
+  it('does not count a fork of a session as a step-up', async () => {
     const { client, email, session, codeFor } = await setup(server());
     ageLogins(server());
     const fork = await server().call('POST', API.fork, { body: { refresh_token: session.refresh_token } });
@@ -184,10 +192,11 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     expect(await res.json()).toMatchObject({ error: 'step_up_required' });
   });
 
-  it('unlinks an email or a phone only with a code to it, once the login is no longer recent', async () => {
-    const { client, email, session, codeFor } = await setup(server());
+  it('unlinks an email or a phone only with a code to it (or a step-up)', async () => {
+    const { appId, clientId, client, email, session, codeFor } = await setup(server());
     const token = session.token!;
     const phoneNumber = '+14155550177';
+    await stepUpForTest(server(), { appId, clientId, token }, 'link');
     await client.post(API.smsInit, { phoneNumber, purpose: 'link' }, { token });
     const linkCode = await client.latestCode(phoneNumber);
     expect((await client.post(API.smsLink, { phoneNumber, code: linkCode }, { token })).status).toBe(200);

@@ -69,8 +69,9 @@ const emailRoutes: RouteDef[] = [
       // before the code is spent, taken once the code checks out.
       const stepUp = await stepUpGate(ctx, caller, 'link');
       await ctx.passwordless.verify(caller.app.id, 'email', email, code, 'link');
-      await stepUp.take();
-      const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email });
+      const user = await stepUp.run(() =>
+        linkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address: email }),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -84,8 +85,10 @@ const emailRoutes: RouteDef[] = [
       if (!hasLinked(caller, 'email', address)) throw new LatchError('account_not_linked');
       // Removing a login address is a change of who can log in: a code to it, or a step-up.
       const proof = { channel: 'email', target: address, code, purpose: 'unlink' } as const;
-      await (await requireAddressStepUp(ctx, caller, proof, 'unlink')).take();
-      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address });
+      const stepUp = await requireAddressStepUp(ctx, caller, proof, 'unlink');
+      const user = await stepUp.run(() =>
+        unlinkAccount(ctx, caller.app.id, caller.user.id, { type: 'email', address }),
+      );
       return c.json(toWireUser(user));
     },
   },
@@ -107,9 +110,10 @@ const emailRoutes: RouteDef[] = [
       const stepUp = await requireAddressStepUp(ctx, caller, proof, 'update_login');
       // The code proves control of the NEW address: passwordless/init sent it there for 'update'.
       await ctx.passwordless.verify(caller.app.id, 'email', newAddress, code, 'update');
-      await stepUp.take();
       const { app, claims } = caller;
-      const user = await updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId);
+      const user = await stepUp.run(() =>
+        updateEmail(ctx, app.id, caller.user.id, oldAddress, newAddress, claims.sessionId),
+      );
       if (oldAddress !== newAddress) await tellOldAddress(ctx, app.name, oldAddress, newAddress);
       return c.json(toWireUser(user));
     },

@@ -2,6 +2,7 @@ import { API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { passwordlessTestClient } from '../../codes/testing/passwordlessTestClient.js';
 import { startLoopbackTwilio } from '../../delivery/testing/loopbackTwilio.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 
 // A stand-in for api.twilio.com, so these servers really send their SMS (and also record them in the dev outbox).
@@ -70,8 +71,10 @@ forEachBackend(
     });
 
     it('links and unlinks a phone number for the signed-in user', async () => {
-      const { appId, client } = await setup(server());
+      const { appId, clientId, client } = await setup(server());
       const session = await server().signIn(appId, { type: 'email', address: `sms-link-${nextNumber}@example.com` });
+      const caller = { appId, clientId, token: session.token! };
+      await stepUpForTest(server(), caller, 'link');
       const number = uniqueNumber();
       await client.post(API.smsInit, { phoneNumber: number, purpose: 'link' }, { token: session.token! });
       const code = await client.latestCode(number);
@@ -87,6 +90,7 @@ forEachBackend(
         expect.objectContaining({ type: 'phone', phone_number: number }),
       );
       const formatted = `+1 ${number.slice(2, 5)} ${number.slice(5, 8)} ${number.slice(8)}`;
+      await stepUpForTest(server(), caller, 'unlink');
       const unlinked = await client.post(API.smsUnlink, { phoneNumber: formatted }, { token: session.token! });
       expect(unlinked.status).toBe(200);
       expect(((await unlinked.json()) as WireUser).linked_accounts.map((a) => a.type)).toEqual(['email']);
@@ -95,10 +99,11 @@ forEachBackend(
     });
 
     it('refuses to link a number another user logs in with', async () => {
-      const { appId, client } = await setup(server());
+      const { appId, clientId, client } = await setup(server());
       const number = uniqueNumber();
       await server().signIn(appId, { type: 'phone', phone_number: number });
       const other = await server().signIn(appId, { type: 'email', address: `other-${nextNumber}@example.com` });
+      await stepUpForTest(server(), { appId, clientId, token: other.token! }, 'link');
       await client.post(API.smsInit, { phoneNumber: number, purpose: 'link' }, { token: other.token! });
       const res = await client.post(
         API.smsLink,

@@ -81,8 +81,8 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const stepUp = await stepUpGate(ctx, caller, 'link');
       await assertNoSmsMfa(ctx, caller);
       await ctx.passwordless.verify(caller.app.id, 'sms', phoneNumber, body.code, 'link');
-      await stepUp.take();
-      const user = await linkAccount(ctx, caller.app.id, caller.user.id, { type: 'phone', phone_number: phoneNumber });
+      const phone = { type: 'phone', phone_number: phoneNumber } as const;
+      const user = await stepUp.run(() => linkAccount(ctx, caller.app.id, caller.user.id, phone));
       return c.json(toWireUser(user));
     },
   },
@@ -97,11 +97,9 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       if (!hasLinked(caller, 'sms', phoneNumber)) throw new LatchError('account_not_linked');
       // A code to the number, or a step-up (codeStepUp.ts).
       const proof = { channel: 'sms', target: phoneNumber, code: body.code, purpose: 'unlink' } as const;
-      await (await requireAddressStepUp(ctx, caller, proof, 'unlink')).take();
-      const user = await unlinkAccount(ctx, caller.app.id, caller.user.id, {
-        type: 'phone',
-        phone_number: phoneNumber,
-      });
+      const stepUp = await requireAddressStepUp(ctx, caller, proof, 'unlink');
+      const phone = { type: 'phone', phone_number: phoneNumber } as const;
+      const user = await stepUp.run(() => unlinkAccount(ctx, caller.app.id, caller.user.id, phone));
       return c.json(toWireUser(user));
     },
   },

@@ -2,7 +2,7 @@ import type { TokenResponse, WireUser } from '@latch/protocol';
 import { OAUTH_LIMIT } from '@latch/protocol/oauth';
 import { expect, it } from 'vitest';
 import { databaseFingerprint } from '../../codes/testing/databaseFingerprint.js';
-import { RECENT_LOGIN_MS } from '../../routes/codeStepUp.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { TelegramLogin } from './TelegramLogin.js';
 import { telegramResult, testBot } from './testing/telegramSigner.js';
@@ -157,7 +157,9 @@ forEachBackend('telegram login', (server) => {
   it('links Telegram to a signed-in user and unlinks it; one Telegram account per user', async () => {
     const app = await telegramTestApp(server());
     const session = await app.signIn();
+    const stepUp = (action: 'link' | 'unlink') => stepUpForTest(server(), { ...app, token: session.token! }, action);
     const id = telegramUserId();
+    await stepUp('link');
     const linked = await app.link(session.token!, app.result(id));
     expect(linked.status).toBe(200);
     const user = (await linked.json()) as WireUser;
@@ -167,6 +169,7 @@ forEachBackend('telegram login', (server) => {
     server().clock.advance(1_000);
     const login = (await (await app.authenticate(app.result(id))).json()) as TokenResponse;
     expect(login.user.id).toBe(session.user.id);
+    await stepUp('link');
     await expectRefused(
       server(),
       () => app.link(session.token!, app.result(telegramUserId())),
@@ -174,9 +177,11 @@ forEachBackend('telegram login', (server) => {
       'cannot_link_more_of_type',
     );
 
+    await stepUp('unlink');
     const unlinked = await app.unlink(session.token!, String(id));
     expect(unlinked.status).toBe(200);
     expect(telegramAccount((await unlinked.json()) as WireUser)).toBeUndefined();
+    await stepUp('unlink');
     await expectRefused(server(), () => app.unlink(session.token!, String(id)), 404, 'account_not_linked');
   });
 
@@ -186,16 +191,19 @@ forEachBackend('telegram login', (server) => {
     const owner = (await (await app.authenticate(app.result(id))).json()) as TokenResponse;
     const session = await app.signIn();
     server().clock.advance(1_000);
+    await stepUpForTest(server(), { ...app, token: session.token! }, 'link');
     await expectRefused(server(), () => app.link(session.token!, app.result(id)), 409, 'linked_to_another_user');
-    await expectRefused(server(), () => app.unlink(owner.token!, String(id)), 409, 'cannot_unlink_last_account');
+    // A Telegram-only user has no factor to step up with (Telegram is none): the unlink stops there.
+    await expectRefused(server(), () => app.unlink(owner.token!, String(id)), 401, 'step_up_required');
   });
 
-  it('refuses to link or unlink with a token whose login is not recent (a stolen token adds no login method)', async () => {
+  it('refuses to link or unlink without a step-up, however fresh the login (a stolen token adds no login method)', async () => {
     const app = await telegramTestApp(server());
     const session = await app.signIn();
     const mine = telegramUserId();
+    await expectRefused(server(), () => app.link(session.token!, app.result(mine)), 401, 'step_up_required');
+    await stepUpForTest(server(), { ...app, token: session.token! }, 'link');
     expect((await app.link(session.token!, app.result(mine))).status).toBe(200);
-    server().clock.advance(RECENT_LOGIN_MS + 1_000);
     await expectRefused(
       server(),
       () => app.link(session.token!, app.result(telegramUserId())),

@@ -4,7 +4,7 @@ import type { RouteDef } from '../../http/env.js';
 import { parseBody } from '../../http/parseBody.js';
 import { namedApp } from '../../http/resolveApp.js';
 import { toWireUser } from '../../services/userRecords.js';
-import { requireStepUp } from '../../stepUp/requireStepUp.js';
+import { withStepUp } from '../../stepUp/requireStepUp.js';
 import { clientIp } from '../../throttle/clientIp.js';
 import { DEFAULT_TELEGRAM_OAUTH_URL, TELEGRAM_SCRIPT_HEADERS, telegramLoginScript } from './telegramLoginScript.js';
 
@@ -32,8 +32,8 @@ export const telegramRoutes: RouteDef[] = [
       const { ctx, user: caller } = c.var;
       const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
       // A linked Telegram account is a way to log in afresh: a stolen access token must not add one.
-      await requireStepUp(ctx, caller, 'link');
-      return c.json(toWireUser(await ctx.telegram.link(caller, telegram_auth_result)));
+      const user = await withStepUp(ctx, caller, 'link', () => ctx.telegram.link(caller, telegram_auth_result));
+      return c.json(toWireUser(user));
     },
   },
   {
@@ -43,8 +43,8 @@ export const telegramRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
       const { telegram_user_id } = await parseBody(c, TelegramUnlinkBody);
-      await requireStepUp(ctx, caller, 'unlink');
-      return c.json(toWireUser(await ctx.telegram.unlink(caller, telegram_user_id)));
+      const user = await withStepUp(ctx, caller, 'unlink', () => ctx.telegram.unlink(caller, telegram_user_id));
+      return c.json(toWireUser(user));
     },
   },
   {

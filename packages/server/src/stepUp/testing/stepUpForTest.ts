@@ -8,6 +8,8 @@ import type {
 import { API } from '@latch/protocol';
 import { STEP_UP_API } from '@latch/protocol/stepUp';
 import type { PrivateKeyAccount } from 'viem/accounts';
+import { PASSKEY_ORIGIN } from '../../auth/passkeys/testing/passkeyTestClient.js';
+import type { SoftAuthenticator } from '../../auth/passkeys/testing/softAuthenticator.js';
 import type { OutboxMessage } from '../../ports.js';
 import { type TestServer, widgetHeaders } from '../../test/harness.js';
 
@@ -42,31 +44,47 @@ export async function latestOutboxCode(server: TestServer, recipient: string): P
   return message.code;
 }
 
+/** What a test may step up with besides an email or phone code: a linked wallet, a passkey's authenticator. */
+export interface StepUpWith {
+  wallet?: PrivateKeyAccount;
+  /** A soft authenticator holding one of the user's passkeys, and the origin its ceremony runs on. */
+  passkey?: SoftAuthenticator;
+  origin?: string;
+}
+
+/** The factor to use: the given passkey, else the given wallet, else the first email or phone. */
+function pick(factors: WireStepUpFactor[], using: StepUpWith): WireStepUpFactor | undefined {
+  const { wallet, passkey } = using;
+  if (passkey) return factors.find((f) => f.type === 'passkey');
+  const signer =
+    wallet && factors.find((f) => f.type === 'wallet' && f.id.toLowerCase() === wallet.address.toLowerCase());
+  return signer ?? factors.find((f) => f.type === 'email' || f.type === 'sms');
+}
+
 /**
  * Steps the session of `caller` up for `action` through the real endpoints, as a user would: with the
- * first email or phone factor it lists (a code read from the dev outbox), else with `wallet` (a SIWE
- * signature by that linked wallet). Throws when neither works.
+ * given passkey or wallet, else with the first email or phone factor it lists (a code read from the dev
+ * outbox). Throws when the factor is not there or the step-up fails.
  */
 export async function stepUpForTest(
   server: TestServer,
   caller: StepUpCaller,
   action: StepUpAction,
-  options: { wallet?: PrivateKeyAccount; origin?: string } = {},
+  using: StepUpWith = {},
 ): Promise<StepUpVerifyResponse> {
-  const client = stepUpTestClient(server, caller, options.origin);
+  const client = stepUpTestClient(server, caller, using.origin);
   const factors = await client.factors();
-  const coded = factors.find((f) => f.type === 'email' || f.type === 'sms');
-  const wallet = options.wallet;
-  const signer = wallet && factors.find((f) => f.type === 'wallet' && f.id.toLowerCase() === wallet.address.toLowerCase());
-  const factor = coded ?? signer;
-  if (!factor) throw new Error(`No email, phone or given wallet among the step-up factors: ${JSON.stringify(factors)}`);
+  const factor = pick(factors, using);
+  if (!factor) throw new Error(`No usable factor among the step-up factors: ${JSON.stringify(factors)}`);
   const ref = { type: factor.type, id: factor.id };
   const init = await client.init(action, ref);
   if (init.status !== 200) throw new Error(`step-up init answered ${init.status}: ${await init.text()}`);
   const started = (await init.json()) as StepUpInitResponse;
   let proof: Record<string, unknown>;
-  if (started.type === 'wallet' && wallet) {
-    proof = { message: started.message, signature: await wallet.signMessage({ message: started.message }) };
+  if (started.type === 'wallet' && using.wallet) {
+    proof = { message: started.message, signature: await using.wallet.signMessage({ message: started.message }) };
+  } else if (started.type === 'passkey' && using.passkey) {
+    proof = { credential: using.passkey.get(started.options, using.origin ?? PASSKEY_ORIGIN) };
   } else {
     proof = { code: await latestOutboxCode(server, factor.id) };
   }

@@ -2,6 +2,7 @@ import type { WireMfaState, WireTotpEnrollmentInfo } from '@latch/protocol';
 import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import { Secret, TOTP } from 'otpauth';
 import type { AccountInput } from '../../../services/accounts.js';
+import { stepUpForTest } from '../../../stepUp/testing/stepUpForTest.js';
 import type { TestServer } from '../../../test/harness.js';
 import { registeredFrame, type TestFrame } from '../../../wallets/testing/testFrame.js';
 
@@ -33,8 +34,17 @@ export async function mfaUser(server: TestServer, app: { appId: string; clientId
   return { frame, owner };
 }
 
-/** Enrols the authenticator app through the frame routes; returns the secret (the clock then moves one step). */
+/** A `manage_mfa` step-up for the frame's session, with the user's email or phone (stepUp/testing). */
+export async function stepUpToManageMfa(server: TestServer, frame: TestFrame): Promise<void> {
+  await stepUpForTest(server, frame.user, 'manage_mfa');
+}
+
+/**
+ * Enrols the authenticator app through the frame routes, after the `manage_mfa` step-up every MFA change
+ * needs; returns the secret (the clock then moves one step).
+ */
 export async function enrollTotp(server: TestServer, frame: TestFrame): Promise<string> {
+  await stepUpToManageMfa(server, frame);
   const init = await frame.call('POST', MFA_API.totpInitEnrollment, {});
   if (init.status !== 200) throw new Error(`totp init answered ${init.status}: ${await init.text()}`);
   const { secret } = (await init.json()) as WireTotpEnrollmentInfo;

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { DevIdp, DevIdpProvider, LoginChoice } from '@latch/dev-idp';
-import type { OAuthProvider, TokenResponse, WireUser } from '@latch/protocol';
+import type { OAuthProvider, StepUpAction, TokenResponse, WireUser } from '@latch/protocol';
 import { OAUTH_API, OAUTH_RETURN_PARAM } from '@latch/protocol/oauth';
+import { STEP_UP_API } from '@latch/protocol/stepUp';
 import { expect } from 'vitest';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 import type { OAuthPublicConfig } from '../oauthCredentials.js';
@@ -139,7 +140,27 @@ export function oauthTestClient(server: TestServer, idp: DevIdp, appId: string, 
   const unlink = (provider: OAuthProvider, subject: string, token: string) =>
     post(OAUTH_API.unlink, { provider, subject }, token);
 
-  return { headers, post, initRaw, init, authorize, callback, exchangeRaw, logIn, link, unlink };
+  /**
+   * A step-up for `action` by re-authenticating with the `provider` account linked to the token's user
+   * (`choice`: who logs in at the provider): step_up/init, the provider, the callback, step_up/verify.
+   * The raw verify response.
+   */
+  async function stepUp(provider: OAuthProvider, token: string, action: StepUpAction, choice: LoginChoice = {}) {
+    const secrets = browserSecrets();
+    const factor = { type: 'oauth', id: provider };
+    const init = await post(
+      STEP_UP_API.init,
+      { action, factor, redirect_to: RETURN_TO, state_code: secrets.state, code_challenge: secrets.challenge },
+      token,
+    );
+    expect(init.status, await init.clone().text()).toBe(200);
+    const { url } = (await init.json()) as { url: string };
+    const back = await authorize(url, choice);
+    const proof = { authorization_code: back.code, state_code: secrets.state, code_verifier: secrets.verifier };
+    return post(STEP_UP_API.verify, { action, factor, ...proof }, token);
+  }
+
+  return { headers, post, initRaw, init, authorize, callback, exchangeRaw, logIn, link, unlink, stepUp };
 }
 
 /** The return parameters of a callback redirect. */

@@ -1,4 +1,5 @@
 import type {
+  StepUpAction,
   TokenResponse,
   WirePasskeyAssertion,
   WirePasskeyCreationOptions,
@@ -7,6 +8,7 @@ import type {
   WireUser,
 } from '@latch/protocol';
 import { PASSKEY_API } from '@latch/protocol/passkeys';
+import { stepUpForTest } from '../../../stepUp/testing/stepUpForTest.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 import type { CreateTamper, GetTamper, SoftAuthenticator } from './softAuthenticator.js';
 
@@ -35,6 +37,12 @@ export function passkeyTestClient(server: TestServer, appId: string, clientId: s
 
   return {
     post,
+    /**
+     * Steps the token's session up for `action` (stepUp/testing/stepUpForTest.ts): with a passkey of
+     * `authenticator` when given, else with the user's email or phone.
+     */
+    stepUp: (token: string, action: StepUpAction, authenticator?: SoftAuthenticator) =>
+      stepUpForTest(server, { appId, clientId, token }, action, { passkey: authenticator, origin: PASSKEY_ORIGIN }),
     /** Sign-up options, then the registration the authenticator makes for them (not sent). */
     async signUpCredential(authenticator: SoftAuthenticator, tamper?: CreateTamper): Promise<WirePasskeyRegistration> {
       const opts = await options<WirePasskeyCreationOptions>(PASSKEY_API.registerInit);
@@ -68,8 +76,16 @@ export function passkeyTestClient(server: TestServer, appId: string, clientId: s
     },
     /** POSTs a registration to link. */
     linkRaw: (token: string, credential: unknown) => post(PASSKEY_API.link, { credential }, token),
-    /** Links a new passkey of `authenticator` to the token's user. */
-    async link(token: string, authenticator: SoftAuthenticator): Promise<WireUser> {
+    /**
+     * Links a new passkey of `authenticator` to the token's user, after a `link` step-up with a passkey of
+     * `stepUpWith` (a passkey user), or with the user's email or phone when it is 'code'.
+     */
+    async link(
+      token: string,
+      authenticator: SoftAuthenticator,
+      stepUpWith: SoftAuthenticator | 'code',
+    ): Promise<WireUser> {
+      await this.stepUp(token, 'link', stepUpWith === 'code' ? undefined : stepUpWith);
       return ok(await this.linkRaw(token, await this.linkCredential(token, authenticator)), 'link');
     },
     /** POSTs an unlink. */

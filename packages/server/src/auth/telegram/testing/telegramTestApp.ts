@@ -35,7 +35,7 @@ export async function telegramTestApp(server: TestServer, config: Record<string,
       post(TELEGRAM_API.link, { telegram_auth_result: result }, token),
     unlink: (token: string, telegramUserId: string) =>
       post(TELEGRAM_API.unlink, { telegram_user_id: telegramUserId }, token),
-    /** Signs up a user by email (a fresh login, so linking needs no step-up). */
+    /** Signs up a user by email (a factor to step up with: stepUp/testing/stepUpForTest.ts). */
     signIn: (): Promise<TokenResponse> =>
       server.signIn(appId, { type: 'email', address: `tg-${Date.now()}-${serial++}@example.test` }),
   };
