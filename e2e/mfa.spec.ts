@@ -190,7 +190,7 @@ describe('MFA in the widget', () => {
     await visible(page.getByRole('dialog').getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
     await saveScreenshot(page, 'mfa-export-after-verify');
     await page.close();
-  });
+  }, 180_000);
 
   it("'Not now' cancels the prompt and the export does not open; removing the method needs a verification", async () => {
     const page = await newUserPage(browser);
@@ -226,7 +226,7 @@ describe('MFA in the widget', () => {
     await dialog(page).waitFor({ state: 'detached' });
     await visible(page.getByTestId('user-mfa-methods').getByText('none'));
     await page.close();
-  });
+  }, 180_000);
 
   it('enrols SMS through the dev outbox and verifies with an SMS code', async () => {
     const page = await newUserPage(browser);

@@ -158,7 +158,7 @@ describe('passkeys', () => {
     await expectSuccessAndClose(page);
     expect(await demoField(page, 'user-id')).toBe(userId);
     await page.close();
-  });
+  }, 180_000);
 
   it("a refused ceremony shows 'Passkey request timed out or rejected by user.' with Retry, and Retry logs in", async () => {
     const page = await newUserPage(browser);

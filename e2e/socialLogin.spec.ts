@@ -232,7 +232,7 @@ describe('social login', () => {
     await visible(page.getByTestId('social-status').getByText('Unlinked Telegram'));
     await visible(account(page, 'telegram').getByText('not linked'));
     await page.close();
-  });
+  }, 180_000);
 
   it("logs in a different user when a provider's email equals an email user's (no merge by email)", async () => {
     const page = await newUserPage(browser);

@@ -67,10 +67,7 @@ export const ERROR_CATALOGUE = {
   invalid_wallet_signature: { status: 401, message: 'The request is not signed by the wallet key.' },
   step_up_required: { status: 401, message: 'This action needs a fresh verification code.' },
   // Step-up (stepUp.ts): the factor is not the user's, or was added in this session, or answered for another account.
-  step_up_factor_not_allowed: {
-    status: 422,
-    message: 'Confirm it is you with a login method you had before this session.',
-  },
+  step_up_factor_not_allowed: { status: 422, message: 'Use a login method you had before this session.' },
   // A release or change is told to the user's email and phone first: no notice, no release (fail closed).
   notice_delivery_failed: { status: 503, message: 'The security notice could not be sent. Try again later.' },
   no_verified_channel: {

@@ -131,7 +131,7 @@ forEachBackend(
     });
 
     it('steps up with a code to the SMS MFA phone the user had', async () => {
-      const { appId, clientId, linkPhone } = await app(server());
+      const { appId, clientId } = await app(server());
       const email = uniqueEmail('sms-mfa');
       const session = await server().signIn(appId, { type: 'email', address: email });
       const mfaPhone = '+14155550143';
@@ -142,11 +142,21 @@ forEachBackend(
       const caller = { appId, clientId, token: later.token! };
       const client = stepUpTestClient(server(), caller);
       const factor = { type: 'sms_mfa', id: '' } as const;
-      expect(await (await client.init('link', factor)).json()).toEqual({ type: 'sms_mfa', destination: '•••••••0143' });
+      expect(await (await client.init('update_login', factor)).json()).toEqual({
+        type: 'sms_mfa',
+        destination: '•••••••0143',
+      });
       const code = await latestOutboxCode(server(), mfaPhone);
-      expect((await client.verify('link', factor, { code: code === '000000' ? '000001' : '000000' })).status).toBe(401);
-      expect((await client.verify('link', factor, { code })).status).toBe(200);
-      expect((await linkPhone(caller.token, '+14155550144')).status).toBe(200);
+      expect(
+        (await client.verify('update_login', factor, { code: code === '000000' ? '000001' : '000000' })).status,
+      ).toBe(401);
+      expect((await client.verify('update_login', factor, { code })).status).toBe(200);
+      // The record moves the login email (a user with SMS MFA cannot link a phone login).
+      const codes = passwordlessTestClient(server(), appId, clientId);
+      const newAddress = uniqueEmail('moved');
+      await codes.post(API.emailInit, { email: newAddress, purpose: 'update' }, { token: caller.token });
+      const update = { oldAddress: email, newAddress, code: await codes.latestCode(newAddress) };
+      expect((await codes.post(API.emailUpdate, update, { token: caller.token })).status).toBe(200);
     });
   },
   { settings: { rpId: PASSKEY_RP_ID } },

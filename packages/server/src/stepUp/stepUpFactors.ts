@@ -34,11 +34,7 @@ const PROVIDER_NAMES: Record<OAuthProvider, string> = {
 };
 
 /** 422 `step_up_factor_not_allowed`. */
-export const factorNotAllowed = (detail?: string) =>
-  new LatchError(
-    'step_up_factor_not_allowed',
-    detail ?? 'Confirm it is you with a login method you had before this session.',
-  );
+export const factorNotAllowed = (detail?: string) => new LatchError('step_up_factor_not_allowed', detail);
 
 /**
  * When a linked account became the user's as it is now: the later of its creation and its first
