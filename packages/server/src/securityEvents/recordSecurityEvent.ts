@@ -52,7 +52,7 @@ export async function recordSecurityEvent<T>(
   );
   const failed = sent.filter((s) => s.status === 'rejected');
   if (failed.length > 0) {
-    // The error's name only: a delivery error may quote the message, and never a reason to guess an address from.
+    // The errors' names only: a delivery error's message may quote the address or the notice.
     const names = failed.map((s) => ((s as PromiseRejectedResult).reason as Error)?.name);
     ctx.logger.warn({ type: event.type, failed: failed.length, err: { names } }, 'security notice not delivered');
     throw new LatchError('notice_delivery_failed');
