@@ -34,17 +34,25 @@ export class PasswordlessCodes {
     else await this.delivery.sendSms(smsPurposeMessage(app.name, target, code, purpose));
   }
 
-  /** The check of a login code sent to `target`, for `logIn` to run with the login (same rules as `verify`). */
-  check(appId: string, channel: CodeChannel, target: string, code: string): LoginProof {
-    return this.codes.check({ appId, channel, target, purpose: 'login' }, code);
+  /** The check of a login code sent to `target` tried from `ip`, for `logIn` to run with the login (same rules as `verify`). */
+  check(appId: string, channel: CodeChannel, target: string, code: string, ip = ''): LoginProof {
+    return this.codes.check({ appId, channel, target, purpose: 'login' }, code, ip);
   }
 
   /**
    * Consumes the code sent to `target` for `purpose`; 422 `invalid_credentials` when wrong, used,
-   * expired, spent or sent for another purpose; 429 `too_many_requests` while the target's backoff runs.
+   * expired, spent or sent for another purpose; 429 `too_many_requests` while the target's backoff runs
+   * (the codes `ip` asked for itself are still tried) or `ip` is locked out of the target.
    */
-  verify(appId: string, channel: CodeChannel, target: string, code: string, purpose: CodePurpose): Promise<void> {
-    return this.codes.verify({ appId, channel, target, purpose }, code);
+  verify(
+    appId: string,
+    channel: CodeChannel,
+    target: string,
+    code: string,
+    purpose: CodePurpose,
+    ip = '',
+  ): Promise<void> {
+    return this.codes.verify({ appId, channel, target, purpose }, code, ip);
   }
 }
 
