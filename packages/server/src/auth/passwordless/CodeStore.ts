@@ -111,4 +111,6 @@ export interface SendCount {
   throttle: SendThrottle;
   target: string;
   ip: string;
+  /** `ip` logged in with a code to `target` before: not counted against the per-target cap (RL-03). */
+  known?: boolean;
 }

@@ -122,7 +122,7 @@ export class RedisCodeStore implements CodeStore {
   ) {}
 
   async add(code: NewCode, send?: SendCount): Promise<void> {
-    if (send) await send.throttle.consume(send.target, send.ip);
+    if (send) await send.throttle.consume(send.target, send.ip, send.known);
     await this.redis.eval(
       ADD_CODE_SCRIPT,
       1,

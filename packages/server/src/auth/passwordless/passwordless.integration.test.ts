@@ -190,6 +190,22 @@ forEachBackend('passwordless email', (server) => {
     expect((await client.post(API.emailAuthenticate, { email, code: ownersCode })).status).toBe(200);
   });
 
+  it("RL-03: others' sends filling the per-address cap do not keep a client that logged in before from a code", async () => {
+    const { client: owner } = await setup(server());
+    const email = uniqueEmail();
+    expect((await owner.emailLogin(email)).status).toBe(200);
+    // An attacker fills the per-address cap from many IPs, hour after hour.
+    for (let hour = 0; hour < 2; hour++) {
+      for (let i = 0; i < DEFAULT_SEND_LIMITS.perTarget.points; i++) {
+        await owner.post(API.emailInit, { email }, { ip: randomIp() });
+      }
+      expect((await owner.post(API.emailInit, { email }, { ip: randomIp() })).status).toBe(429);
+      // The owner's client proved the address before: its send is not refused by the cap.
+      expect((await owner.emailLogin(email)).status).toBe(200);
+      server().clock.advance(DEFAULT_SEND_LIMITS.perTarget.durationSec * 1000);
+    }
+  });
+
   it('throttles sends per address with 429 and Retry-After across many IPs (the cap against pumping)', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail();
