@@ -18,7 +18,7 @@ import type { ServerContext } from '../context.js';
 import type { RouteDef } from '../http/env.js';
 import type { Db } from '../store/db.js';
 import { countNewDevice } from '../wallets/custodyLimits.js';
-import { custodyContact, sendCustodyNotice } from '../wallets/custodyNotices.js';
+import { custodyContact, sendCustodyNotice, sendCustodyNoticeToAll } from '../wallets/custodyNotices.js';
 import { custodyRoute } from '../wallets/custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from '../wallets/deviceGrants.js';
 import { recordEmbeddedWalletAccount } from '../wallets/embeddedWalletAccount.js';
@@ -51,6 +51,17 @@ function recoveryInput(r: v.InferOutput<typeof CreateWalletBody>['recovery']): N
  * (`custodyRoute`); creating a wallet and changing its share sets also need a signature by the wallet key.
  */
 /** The owner's wallet, once this request's `wallet_signature` proves its key authorised `action` on the body's set. */
+/** W-07's notice to every verified channel; best effort: the lock holds whether or not it is delivered. */
+async function passwordLockNotice(
+  ctx: ServerContext,
+  accounts: Parameters<typeof sendCustodyNoticeToAll>[1],
+  appName: string,
+): Promise<void> {
+  await sendCustodyNoticeToAll(ctx.delivery, accounts, appName, 'password-locked').catch((error: unknown) =>
+    ctx.logger.warn({ err: { name: (error as Error)?.name } }, 'password-lock notice not delivered'),
+  );
+}
+
 async function signedWallet(
   ctx: ServerContext,
   owner: WalletOwner,
@@ -196,8 +207,10 @@ export const walletRoutes: RouteDef[] = [
     await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
     return { share_set_id: body.share_set_id };
   }),
-  custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ ctx, owner, body }) => {
-    const evaluated = await ctx.custody.evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded));
+  custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ ctx, owner, user, body }) => {
+    // W-07: when repeated wrong passwords lock recovery, every verified channel of the user hears of it.
+    const notify = () => passwordLockNotice(ctx, user.accounts, user.app.name);
+    const evaluated = await ctx.custody.evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded), notify);
     return { evaluated: b64(evaluated) };
   }),
   custodyRoute('post', WALLET_API.confirmPassword, ConfirmPasswordBody, async ({ ctx, owner, body }) => ({

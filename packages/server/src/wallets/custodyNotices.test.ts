@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { custodyContact, custodyNoticeText, maskedContact } from './custodyNotices.js';
+import { custodyContact, custodyContacts, custodyNoticeText, maskedContact } from './custodyNotices.js';
 
 describe('custody contact and notices', () => {
   it('prefers the newest email, then the newest phone, else none', () => {
@@ -14,6 +14,18 @@ describe('custody contact and notices', () => {
       to: '+14155550100',
     });
     expect(custodyContact([{ type: 'wallet', account_key: '0xabc' }])).toBeUndefined();
+  });
+
+  it('lists every verified email and phone for notices that go to all channels', () => {
+    const accounts = [
+      { type: 'phone', account_key: '+14155550100' },
+      { type: 'wallet', account_key: '0xabc' },
+      { type: 'email', account_key: 'a@x.com' },
+    ];
+    expect(custodyContacts(accounts)).toEqual([
+      { channel: 'sms', to: '+14155550100' },
+      { channel: 'email', to: 'a@x.com' },
+    ]);
   });
 
   it('masks the destination', () => {

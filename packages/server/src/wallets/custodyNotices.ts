@@ -31,7 +31,7 @@ export function maskedContact(contact: CustodyContact): WireExportInit {
 }
 
 /** The notices custody sends (no code: `code` is '' and the dev outbox shows the text). */
-export type CustodyNotice = 'new-device' | 'key-exported';
+export type CustodyNotice = 'new-device' | 'key-exported' | 'password-locked';
 
 const NOTICE_TEXT: Record<CustodyNotice, { subject: string; advice: (app: string) => string }> = {
   'new-device': {
@@ -43,6 +43,11 @@ const NOTICE_TEXT: Record<CustodyNotice, { subject: string; advice: (app: string
     subject: 'Your wallet key was exported',
     advice: () =>
       'If this was you, keep the key safe. If it was not, move your funds to a new wallet now: whoever holds the key controls the wallet.',
+  },
+  'password-locked': {
+    subject: 'Wallet password recovery is locked after too many wrong passwords',
+    advice: (app) =>
+      `It opens again within the hour. If this was not you, someone logged in to ${app} as you: secure your email or phone, and choose a long wallet password.`,
   },
 };
 
@@ -62,6 +67,24 @@ export async function sendCustodyNotice(
   const { subject, text } = custodyNoticeText(notice, appName);
   if (contact.channel === 'email') await delivery.sendEmail({ to: contact.to, subject, text, code: '' });
   else await delivery.sendSms({ to: contact.to, text, code: '' });
+}
+
+/** Every verified channel of the user: each linked email and phone (linking verifies them). */
+export function custodyContacts(accounts: readonly Pick<LinkedAccountRow, 'type' | 'account_key'>[]): CustodyContact[] {
+  return accounts.flatMap((a): CustodyContact[] => {
+    if (a.type === 'email') return [{ channel: 'email', to: a.account_key }];
+    return a.type === 'phone' ? [{ channel: 'sms', to: a.account_key }] : [];
+  });
+}
+
+/** Sends `notice` to every verified channel of the user (custodyContacts). */
+export async function sendCustodyNoticeToAll(
+  delivery: Delivery,
+  accounts: readonly Pick<LinkedAccountRow, 'type' | 'account_key'>[],
+  appName: string,
+  notice: CustodyNotice,
+): Promise<void> {
+  for (const contact of custodyContacts(accounts)) await sendCustodyNotice(delivery, contact, appName, notice);
 }
 
 /** The email or SMS carrying an export code. */
