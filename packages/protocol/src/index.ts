@@ -41,6 +41,7 @@ export type {
   MfaAction,
   MfaMethod,
   MfaState,
+  MfaVerifyMethod,
   TotpEnrollmentInfo,
   WireMfaEnrollment,
   WireMfaRecoveryCodes,

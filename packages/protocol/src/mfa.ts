@@ -10,6 +10,8 @@ import type { WireEmbeddedWallet } from './walletApi.js';
 export const MFA_METHODS = ['totp', 'sms', 'passkey'] as const;
 /** An MFA method. */
 export type MfaMethod = (typeof MFA_METHODS)[number];
+/** What a verification may use: an enrolled method, or one of the user's recovery codes (MFA-06). */
+export type MfaVerifyMethod = MfaMethod | 'recovery_code';
 
 /**
  * What a verification is for. A verification is single-use and bound to the user, the session, the
