@@ -102,6 +102,21 @@ async function submitMfaCode(page: Page, code: string): Promise<void> {
   await dialog(page).getByRole('button', { name: 'Verify' }).click();
 }
 
+/** After a first enrolment: 'Save your recovery codes' lists 10 codes once (MFA-06); Continue. Returns them. */
+async function saveRecoveryCodes(page: Page, screenshot = false): Promise<string[]> {
+  await visible(dialog(page).getByRole('heading', { name: 'Save your recovery codes' }));
+  const codes = await dialog(page)
+    .getByRole('list', { name: 'Save your recovery codes' })
+    .getByRole('listitem')
+    .allTextContents();
+  expect(codes).toHaveLength(10);
+  for (const code of codes) expect(code).toMatch(/^[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}-[0-9a-z]{4}$/);
+  await visible(dialog(page).getByRole('button', { name: 'Download' }));
+  if (screenshot) await saveScreenshot(page, 'mfa-recovery-codes');
+  await dialog(page).getByRole('button', { name: 'Continue' }).click();
+  return codes;
+}
+
 /** Opens the demo's 'Security' item: the enrolment modal. */
 async function openSecurity(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Security' }).click();
@@ -131,11 +146,12 @@ async function enrolAuthenticatorApp(page: Page, email: string, screenshots = fa
   expect(await dialog(page).locator('[data-latch-totp-secret]').textContent()).toBe(app.totp.secret.base32);
   if (screenshots) await checkScreen(page, 'mfa-totp');
   await submitMfaCode(page, await app.code());
+  const recoveryCodes = await saveRecoveryCodes(page, screenshots);
   await visible(dialog(page).getByRole('heading', { name: 'Authenticator app verification added' }));
   if (screenshots) await checkScreen(page, 'mfa-totp-added');
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await visible(page.getByTestId('user-mfa-methods').getByText('totp'));
-  return app;
+  return { ...app, recoveryCodes };
 }
 
 describe('MFA in the widget', () => {
@@ -191,6 +207,28 @@ describe('MFA in the widget', () => {
     await saveScreenshot(page, 'mfa-export-after-verify');
     await page.close();
   }, 180_000);
+
+  it("MFA-06: the prompt's 'Use a recovery code' takes a saved code in place of the authenticator's", async () => {
+    const page = await newUserPage(browser);
+    await openDemo(page, app);
+    const email = uniqueEmail('mfa-recovery');
+    await loginByEmail(page, email);
+    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+    const authenticator = await enrolAuthenticatorApp(page, email);
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Export wallet' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Verify your identity' }), 30_000);
+    await dialog(page).getByRole('button', { name: 'Use a recovery code' }).click();
+    const field = dialog(page).getByRole('textbox', { name: 'Recovery code' });
+    await field.fill('aaaa-aaaa-aaaa-aaaa');
+    await dialog(page).getByRole('button', { name: 'Verify' }).click();
+    await visible(dialog(page).getByText('The code you entered is not valid'));
+    expect(await page.getByRole('heading', { name: 'Transfer Wallet' }).count()).toBe(0);
+    await field.fill(authenticator.recoveryCodes[0]!.toUpperCase());
+    await dialog(page).getByRole('button', { name: 'Verify' }).click();
+    await visible(page.getByRole('dialog').getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
+    await page.close();
+  });
 
   it("'Not now' cancels the prompt and the export does not open; removing the method needs a verification", async () => {
     const page = await newUserPage(browser);
@@ -255,6 +293,7 @@ describe('MFA in the widget', () => {
     await submitMfaCode(page, code);
     // The enrolment steps up first (issue #24): a code to the login email; the SMS code typed is not spent.
     await stepUpWithCode(page, email);
+    await saveRecoveryCodes(page);
     await visible(dialog(page).getByRole('heading', { name: 'SMS verification added' }));
     await dialog(page).getByRole('button', { name: 'Done' }).click();
     await dialog(page).waitFor({ state: 'detached' });

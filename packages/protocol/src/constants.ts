@@ -96,8 +96,15 @@ export const DEFAULTS = {
   walletRecoveryFileSuffix: 'latch-wallet-recovery.txt',
 } as const;
 
-/** Server-side code rules (issue: server core). */
+/** Server-side code rules (issue: server core; docs/passwordless.md "Guessing and lockout"). */
 export const CODE_POLICY = {
   ttlMs: 10 * 60_000,
+  /** Wrong tries from the client that asked for a code after which that code dies (OTP-05). */
   maxWrongAttempts: 5,
+  /** Wrong tries from all clients together after which a code dies. */
+  maxWrongAttemptsAllSources: 30,
+  /** Consecutive failures of one client at one address, across codes, that lock that client out of it (OTP-05). */
+  lockAfterFailures: 10,
+  /** How long that lock lasts after the last failure; a success ends it. */
+  lockMs: 15 * 60_000,
 } as const;

@@ -10,6 +10,8 @@ import type { WireEmbeddedWallet } from './walletApi.js';
 export const MFA_METHODS = ['totp', 'sms', 'passkey'] as const;
 /** An MFA method. */
 export type MfaMethod = (typeof MFA_METHODS)[number];
+/** What a verification may use: an enrolled method, or one of the user's recovery codes (MFA-06). */
+export type MfaVerifyMethod = MfaMethod | 'recovery_code';
 
 /**
  * What a verification is for. A verification is single-use and bound to the user, the session, the
@@ -50,6 +52,11 @@ export const MFA_API = {
   passkeysEnroll: '/api/v1/mfa/passkeys/enroll',
   /** POST (frame) `{ method }` → `WireMfaState`. */
   unenroll: '/api/v1/mfa/unenroll',
+  /**
+   * GET (bearer) → `WireMfaRecoveryCodesLeft`; POST (frame, a `manage_mfa` verification) `{}` →
+   * `WireMfaRecoveryCodes`: a fresh set replacing the old one (MFA-06, docs/mfa.md "Recovery codes").
+   */
+  recoveryCodes: '/api/v1/mfa/recovery_codes',
 } as const;
 
 /** MFA limits and lifetimes (SPEC §9 where it gives them; docs/mfa.md for ours). */
@@ -72,7 +79,32 @@ export const MFA_LIMIT = {
   totpWindow: 1,
   /** A passkey challenge's lifetime (login, link, sign-up and MFA). */
   passkeyChallengeTtlMs: 5 * 60 * 1000,
+  /** Recovery codes generated at the first enrolment and at each regeneration (MFA-06). */
+  recoveryCodes: 10,
+  /** Characters of a recovery code (base32 without look-alikes: 80 random bits), shown in groups of 4. */
+  recoveryCodeLength: 16,
 } as const;
+
+/** The characters of recovery codes: Crockford's base32 (no i, l, o, u), lowercase. */
+export const RECOVERY_CODE_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+
+/** A recovery code as typed, reduced to its characters: case, spaces and dashes do not matter; o reads as 0, i and l as 1. */
+export function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '').replace(/o/g, '0').replace(/[il]/g, '1');
+}
+
+/** POST MFA_API.recoveryCodes' answer, and part of the first enrolment's: the codes, shown once. */
+export interface WireMfaRecoveryCodes {
+  recovery_codes: string[];
+}
+
+/** GET MFA_API.recoveryCodes' answer: how many unused codes the user has left. */
+export interface WireMfaRecoveryCodesLeft {
+  remaining: number;
+}
+
+/** An enrolment's answer: the state, and the recovery codes when it was the user's first method. */
+export type WireMfaEnrollment = WireMfaState & Partial<WireMfaRecoveryCodes>;
 
 /** SPEC §3 "TOTP enrollment info", on the wire. */
 export interface WireTotpEnrollmentInfo {
@@ -107,9 +139,12 @@ export interface TotpEnrollmentInfo {
 export interface MfaState {
   mfaMethods: MfaMethod[];
   requiredActions: MfaAction[];
+  /** After the first enrolment only: the recovery codes, to show once (MFA-06). */
+  recoveryCodes?: string[];
 }
 
 /** Maps the wire state to the camelCase one. */
-export function toMfaState(wire: WireMfaState): MfaState {
-  return { mfaMethods: wire.mfa_methods, requiredActions: wire.required_actions };
+export function toMfaState(wire: WireMfaEnrollment): MfaState {
+  const state: MfaState = { mfaMethods: wire.mfa_methods, requiredActions: wire.required_actions };
+  return wire.recovery_codes ? { ...state, recoveryCodes: wire.recovery_codes } : state;
 }

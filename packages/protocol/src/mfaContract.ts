@@ -2,5 +2,13 @@
 // host page loads lazily. esbuild puts every module a page's barrel re-exports into that page's initial
 // chunks once any lazy chunk uses it (see frameContract.ts), so the browser's lazily loaded MFA and
 // passkey code imports these values from here, never from the index (types are fine from either).
-export { MFA_ACTIONS, MFA_API, MFA_LIMIT, MFA_METHODS, toMfaState } from './mfa.js';
+export {
+  MFA_ACTIONS,
+  MFA_API,
+  MFA_LIMIT,
+  MFA_METHODS,
+  normaliseRecoveryCode,
+  RECOVERY_CODE_ALPHABET,
+  toMfaState,
+} from './mfa.js';
 export { fromWirePasskeyJson, PASSKEY_API, toWirePasskeyJson } from './passkeys.js';

@@ -25,6 +25,14 @@ export function mfaCodeProblem(
   return null;
 }
 
+/** A recovery code as typed (MFA-06): its 16 characters, in any case, with spaces or dashes between. */
+export const RecoveryCode = v.pipe(
+  v.string('A recovery code must be a string'),
+  v.trim(),
+  v.maxLength(40, 'That is not a recovery code'),
+  v.regex(/^[A-Za-z0-9\s-]+$/, 'That is not a recovery code'),
+);
+
 const b64url = (max: number) =>
   v.pipe(v.string(), v.maxLength(max), v.regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Not base64url'));
 const phoneNumber = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(32));
@@ -80,11 +88,12 @@ export const MfaSmsInitBody = v.variant('action', [
   v.object({ action: v.literal('enroll'), phone_number: phoneNumber }),
 ]);
 
-/** POST MFA_API.verify: a code for sms/totp (a string), an assertion for passkey (an object), and the action. */
+/** POST MFA_API.verify: a code for sms/totp (a string), an assertion for passkey (an object), or a recovery code, and the action. */
 export const MfaVerifyBody = v.variant('method', [
   v.object({ method: v.literal('totp'), mfa_code: MfaCode, action }),
   v.object({ method: v.literal('sms'), mfa_code: MfaCode, action }),
   v.object({ method: v.literal('passkey'), credential: WirePasskeyAssertionSchema, action }),
+  v.object({ method: v.literal('recovery_code'), recovery_code: RecoveryCode, action }),
 ]);
 
 /** POST MFA_API.totpEnroll. */
@@ -103,6 +112,7 @@ export const MfaVerifyData = v.variant('method', [
   v.object({ accessToken, method: v.literal('totp'), mfaCode: MfaCode, action }),
   v.object({ accessToken, method: v.literal('sms'), mfaCode: MfaCode, action }),
   v.object({ accessToken, method: v.literal('passkey'), credential: WirePasskeyAssertionSchema, action }),
+  v.object({ accessToken, method: v.literal('recovery_code'), recoveryCode: RecoveryCode, action }),
 ]);
 
 /** `latch:mfa:init-enrollment`: only the authenticator app has a frame-side init (SMS uses MFA_API.smsInit). */

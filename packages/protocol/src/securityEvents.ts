@@ -15,6 +15,7 @@ export const SECURITY_EVENT_TYPES = [
   'login_phone_changed',
   'mfa_enrolled',
   'mfa_removed',
+  'recovery_password_locked',
 ] as const;
 
 /** One security event type. */

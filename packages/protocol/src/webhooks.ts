@@ -23,6 +23,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'security.login_phone_changed',
   'security.mfa_enrolled',
   'security.mfa_removed',
+  'security.recovery_password_locked',
 ] as const;
 
 /** One event type. */

@@ -163,7 +163,11 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
     const code = authenticator(step()?.totp?.secret as string);
     mfa.enrollmentAction({ type: 'codeChanged', code: code() });
     mfa.enrollmentAction({ type: 'submit' });
-    await vi.waitFor(() => expect(step()).toMatchObject({ step: 'done', result: 'added', enrolled: ['totp'] }));
+    // A first enrolment: the server's 10 recovery codes come through the frame, shown once (MFA-06).
+    await vi.waitFor(() => expect(step()).toMatchObject({ step: 'recoveryCodes', enrolled: ['totp'] }));
+    expect(step()?.recoveryCodes).toHaveLength(MFA_LIMIT.recoveryCodes);
+    mfa.enrollmentAction({ type: 'continue' });
+    expect(step()).toMatchObject({ step: 'done', result: 'added', enrolled: ['totp'], recoveryCodes: null });
     mfa.enrollmentAction({ type: 'close' });
     await closed;
     return { mfa, code };

@@ -222,3 +222,30 @@ describe('MFA enrolment: manage_mfa verification when a method exists (SPEC §5)
     });
   });
 });
+
+describe('MFA enrolment: recovery codes of a first enrolment (MFA-06)', () => {
+  const codes = Array.from({ length: 10 }, (_, i) => `aaaa-bbbb-cccc-${String(i).padStart(4, '0')}`);
+  const submitted = () =>
+    run(
+      flow({ skipIntro: true }),
+      { type: 'choose', method: 'totp' },
+      { type: 'totpReady', info: { authUrl: 'otpauth://totp/x', secret: 'S' } },
+      { type: 'codeChanged', code: '123456' },
+      { type: 'submit' },
+    ).state;
+
+  it('shows the codes once before done; Continue forgets them', () => {
+    const shown = run(submitted(), { type: 'saved', methods: ['totp'], recoveryCodes: codes }).state;
+    expect(shown).toMatchObject({ step: 'recoveryCodes', recoveryCodes: codes, result: 'added', enrolled: ['totp'] });
+    const done = run(shown, { type: 'continue' }).state;
+    expect(done).toMatchObject({ step: 'done', method: 'totp', result: 'added', recoveryCodes: null });
+    expect(JSON.stringify(done)).not.toContain(codes[0]);
+  });
+
+  it('a later method (no codes in the answer) goes straight to done', () => {
+    expect(run(submitted(), { type: 'saved', methods: ['totp'] }).state).toMatchObject({
+      step: 'done',
+      recoveryCodes: null,
+    });
+  });
+});

@@ -5,10 +5,12 @@ import { type MfaCodeErrorCode, type MfaErrorCode, mfaCodeError, toMfaErrorCode 
 /**
  * SPEC §2 MFA_ENROLLMENT_FLOW_SCREEN / §3 "MFA enrolment": `intro` ('Transaction Protection'),
  * `select` (the methods), one step per method, `confirmRemove`, `done` ('… verification added' or
- * removed), and `noMethods` ('Add more security' with Close) when the app offers no method.
+ * removed), and `noMethods` ('Add more security' with Close) when the app offers no method. After a
+ * first enrolment, `recoveryCodes` shows the recovery codes once (MFA-06) before `done`.
  */
 export type MfaEnrollmentStep =
   | 'intro'
+  | 'recoveryCodes'
   | 'select'
   | 'totp'
   | 'sms'
@@ -71,6 +73,8 @@ export interface MfaEnrollmentState {
   error: MfaErrorCode | null;
   /** On `done`: what happened to `method`. */
   result: 'added' | 'removed' | null;
+  /** On `recoveryCodes`: the codes the first enrolment brought, shown this once. */
+  recoveryCodes: string[] | null;
 }
 
 /** What the screens and the runner send to the enrolment flow. */
@@ -92,8 +96,8 @@ export type MfaEnrollmentEvent =
   /** Passkey step: create a passkey (C1's linkPasskey) before enabling. */
   | { type: 'createPasskey' }
   | { type: 'passkeysChanged'; passkeys: MfaPasskey[] }
-  /** A submit or unenroll succeeded: the user's methods now. */
-  | { type: 'saved'; methods: MfaMethod[] }
+  /** A submit or unenroll succeeded: the user's methods now (and a first enrolment's recovery codes). */
+  | { type: 'saved'; methods: MfaMethod[]; recoveryCodes?: string[] }
   /** A call failed: its catalogue code. */
   | { type: 'failed'; code?: string };
 
@@ -155,6 +159,7 @@ export function initialMfaEnrollment(options: {
     codeError: null,
     error: null,
     result: null,
+    recoveryCodes: null,
   };
 }
 
@@ -250,6 +255,7 @@ const editable = (state: MfaEnrollmentState) => !state.busy && !state.verifying;
 export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnrollmentEvent): MfaEnrollmentTransition {
   switch (event.type) {
     case 'continue':
+      if (state.step === 'recoveryCodes') return stay({ ...state, step: 'done', recoveryCodes: null });
       return state.step === 'intro' ? stay({ ...state, step: 'select' }) : stay(state);
     case 'choose': {
       const option = mfaEnrollmentOptions(state).find((o) => o.method === event.method);
@@ -319,7 +325,10 @@ export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnr
     case 'saved': {
       if (!state.busy) return stay(state);
       const result = state.step === 'confirmRemove' ? 'removed' : 'added';
-      return stay({ ...state, ...fresh, step: 'done', justVerified: false, enrolled: [...event.methods], result });
+      const codes = result === 'added' && event.recoveryCodes?.length ? [...event.recoveryCodes] : null;
+      const step = codes ? 'recoveryCodes' : 'done';
+      const enrolled = [...event.methods];
+      return stay({ ...state, ...fresh, step, justVerified: false, enrolled, result, recoveryCodes: codes });
     }
     case 'failed':
       return state.busy ? failed(state, event.code) : stay(state);

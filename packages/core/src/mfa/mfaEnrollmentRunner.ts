@@ -1,4 +1,4 @@
-import type { MfaMethod, TotpEnrollmentInfo } from '@latch/protocol';
+import type { MfaMethod, MfaState, TotpEnrollmentInfo } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
 import {
@@ -23,8 +23,8 @@ export interface MfaEnrollmentDeps {
   sendSmsCode(phone: string): Promise<void>;
   /** Links a new passkey (the passkey login module's linkPasskey); the user's passkeys after it. */
   linkPasskey(): Promise<MfaPasskey[]>;
-  /** `latch:mfa:submit-enrollment`, then the user is refreshed; the user's methods after it. */
-  submit(effect: MfaEnrollmentSubmit): Promise<MfaMethod[]>;
+  /** `latch:mfa:submit-enrollment`, then the user is refreshed; the user's MFA state after it (a first enrolment's recovery codes included). */
+  submit(effect: MfaEnrollmentSubmit): Promise<MfaState>;
   /** `latch:mfa:unenroll`, then the user is refreshed. */
   unenroll(method: MfaMethod): Promise<MfaMethod[]>;
   /** The flow ended (Not now, Close, Done). */
@@ -60,7 +60,15 @@ export function createMfaEnrollmentRunner(
         case 'linkPasskey':
           return machine.settle(deps.linkPasskey(), (passkeys) => ({ type: 'passkeysChanged', passkeys }), failed);
         case 'submit':
-          return machine.settle(deps.submit(effect), saved, failed);
+          return machine.settle(
+            deps.submit(effect),
+            (state): MfaEnrollmentEvent => ({
+              type: 'saved',
+              methods: state.mfaMethods,
+              recoveryCodes: state.recoveryCodes,
+            }),
+            failed,
+          );
         case 'unenroll':
           return machine.settle(deps.unenroll(effect.method), saved, failed);
         case 'close':

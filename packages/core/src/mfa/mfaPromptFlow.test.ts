@@ -175,3 +175,35 @@ describe('MFA prompt: methods and closing', () => {
     expect(run(null, { type: 'cancel' })).toEqual({ state: null, effects: [] });
   });
 });
+
+describe('MFA prompt: a recovery code instead (MFA-06)', () => {
+  it("'Use a recovery code' takes letters, verifies with method recovery_code, and has no code timeout", () => {
+    const recovery = run(totp(), { type: 'useRecoveryCode' });
+    expect(recovery.state).toMatchObject({ recovery: true, status: 'ready', code: '' });
+    expect(recovery.effects).toEqual([{ type: 'cancelTimers' }]);
+    const typed = run(recovery.state, { type: 'codeChanged', code: 'K3VQ-8DNP-2XHW-M7RA' });
+    expect(typed.state).toMatchObject({ code: 'K3VQ-8DNP-2XHW-M7RA', codeError: null });
+    const sent = run(typed.state, { type: 'submit' });
+    expect(sent.effects).toEqual([
+      { type: 'verifyCode', id: 1, action: 'export', method: 'recovery_code', code: 'K3VQ-8DNP-2XHW-M7RA' },
+    ]);
+    // A wrong one counts as a wrong code; still no timer.
+    const wrong = run(sent.state, { type: 'verifyFailed', id: 1, code: 'missing_or_invalid_mfa' });
+    expect(wrong.state).toMatchObject({ recovery: true, error: 'mfa_invalid_code', attempts: 1 });
+    expect(wrong.effects).toEqual([{ type: 'cancelTimers' }]);
+    expect(run(wrong.state, { type: 'timeout', id: 1 }).state).toBe(wrong.state);
+    // Back to a method through 'Choose another method', even with one method.
+    const single = run(
+      openMfaPrompt(2, 'export', ['totp']).state,
+      { type: 'useRecoveryCode' },
+      { type: 'chooseAnother' },
+    );
+    expect(single.state?.choosing).toBe(true);
+    expect(run(single.state, { type: 'selectMethod', method: 'totp' }).state).toMatchObject({ recovery: false });
+  });
+
+  it('an empty recovery code is not sent', () => {
+    const recovery = run(totp(), { type: 'useRecoveryCode' }, { type: 'codeChanged', code: '  ' }, { type: 'submit' });
+    expect(recovery.effects).toEqual([]);
+  });
+});

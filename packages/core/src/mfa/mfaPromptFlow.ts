@@ -25,6 +25,8 @@ export interface MfaPromptState {
   method: MfaMethod;
   /** 'Choose another method' is open: the screen lists `methods`. */
   choosing: boolean;
+  /** 'Use a recovery code': the code typed is one of the user's recovery codes (MFA-06), not `method`'s. */
+  recovery: boolean;
   code: string;
   /** SPEC §5 message for the typed code (non-digits show at once, the length on submit). */
   codeError: MfaCodeErrorCode | null;
@@ -42,6 +44,8 @@ export type MfaPromptEvent =
   | { type: 'open'; id: number; action: MfaAction; methods: MfaMethod[] }
   | { type: 'chooseAnother' }
   | { type: 'selectMethod'; method: MfaMethod }
+  /** 'Use a recovery code' instead of the method's code. */
+  | { type: 'useRecoveryCode' }
   | { type: 'codeChanged'; code: string }
   | { type: 'submit' }
   /** SMS: send a new code. */
@@ -63,7 +67,7 @@ export type MfaPromptEffect =
   /** SMS: `MFA_API.smsInit {action:'verify'}` (a code to the user's MFA phone). */
   | { type: 'sendSmsCode'; id: number }
   /** `latch:mfa:verify` with a code. */
-  | { type: 'verifyCode'; id: number; action: MfaAction; method: 'totp' | 'sms'; code: string }
+  | { type: 'verifyCode'; id: number; action: MfaAction; method: 'totp' | 'sms' | 'recovery_code'; code: string }
   /** Passkey: `MFA_API.passkeysInit`, the WebAuthn ceremony, then `latch:mfa:verify`. */
   | { type: 'verifyPasskey'; id: number; action: MfaAction }
   /** The waiting action may go on. */
@@ -86,7 +90,7 @@ const waitForCode = (id: number): MfaPromptEffect[] => [
 
 // Entering a method: SMS sends its code, a passkey starts its ceremony, a code method waits for input.
 function enter(state: MfaPromptState, method: MfaMethod): MfaPromptTransition {
-  const base = { ...state, method, choosing: false, code: '', codeError: null, error: null };
+  const base = { ...state, method, choosing: false, recovery: false, code: '', codeError: null, error: null };
   if (method === 'sms') {
     return {
       state: { ...base, status: 'sending' },
@@ -122,7 +126,9 @@ function failed(state: MfaPromptState, code: string | undefined): MfaPromptTrans
     blocked,
     attempts,
   };
-  return { state: next, effects: blocked ? [{ type: 'cancelTimers' }] : waitForCode(state.id) };
+  // A recovery code has no sent code to wait for: no timeout.
+  const idle = blocked || state.recovery;
+  return { state: next, effects: idle ? [{ type: 'cancelTimers' }] : waitForCode(state.id) };
 }
 
 /** The first state of a prompt: the first method selected (SPEC §3). */
@@ -135,6 +141,7 @@ export function openMfaPrompt(id: number, action: MfaAction, methods: MfaMethod[
     methods,
     method: first,
     choosing: false,
+    recovery: false,
     code: '',
     codeError: null,
     status: 'ready',
@@ -158,14 +165,23 @@ export function mfaPromptTransition(state: MfaPromptState | null, event: MfaProm
   if (state.blocked && event.type !== 'cancel' && event.type !== 'reset') return stay;
   switch (event.type) {
     case 'chooseAnother':
-      return state.status === 'verifying' || state.methods.length < 2
+      return state.status === 'verifying' || (state.methods.length < 2 && !state.recovery)
         ? stay
         : { state: { ...state, choosing: true }, effects: [] };
+    case 'useRecoveryCode':
+      if (state.status === 'verifying' || state.recovery) return stay;
+      return {
+        state: { ...state, recovery: true, choosing: false, status: 'ready', code: '', codeError: null, error: null },
+        effects: [{ type: 'cancelTimers' }],
+      };
     case 'selectMethod':
       if (state.status === 'verifying' || !state.methods.includes(event.method)) return stay;
       return enter(state, event.method);
     case 'codeChanged': {
-      if (state.status === 'verifying' || state.method === 'passkey') return stay;
+      if (state.status === 'verifying') return stay;
+      // A recovery code is letters and digits: no 6-digit rule.
+      if (state.recovery) return { state: { ...state, code: event.code, codeError: null, error: null }, effects: [] };
+      if (state.method === 'passkey') return stay;
       const problem = mfaCodeError(event.code);
       // Non-digits show at once; a short code only on submit (the user is still typing).
       const codeError = problem === 'mfa_code_not_numeric' ? problem : null;
@@ -173,6 +189,14 @@ export function mfaPromptTransition(state: MfaPromptState | null, event: MfaProm
     }
     case 'submit': {
       if (state.status !== 'ready') return stay;
+      if (state.recovery) {
+        const code = state.code.trim();
+        if (code === '') return stay;
+        return {
+          state: { ...state, status: 'verifying', error: null },
+          effects: [{ type: 'verifyCode', id: state.id, action: state.action, method: 'recovery_code', code }],
+        };
+      }
       if (state.method === 'passkey') return enter(state, 'passkey');
       const codeError = mfaCodeError(state.code);
       if (codeError) return { state: { ...state, codeError }, effects: [] };
@@ -200,8 +224,8 @@ export function mfaPromptTransition(state: MfaPromptState | null, event: MfaProm
     case 'verifyFailed':
       return state.id === event.id && state.status === 'verifying' ? failed(state, event.code) : stay;
     case 'timeout':
-      // A ceremony or a verification in flight finishes first.
-      if (state.id !== event.id || state.status === 'verifying') return stay;
+      // A ceremony or a verification in flight finishes first; a recovery code has no sent code to expire.
+      if (state.id !== event.id || state.status === 'verifying' || state.recovery) return stay;
       return { state: { ...state, status: 'ready', error: 'mfa_timeout', blocked: true }, effects: [] };
     case 'cancel':
     case 'reset':

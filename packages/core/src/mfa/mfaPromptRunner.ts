@@ -1,4 +1,4 @@
-import type { MfaMethod, WirePasskeyAssertion } from '@latch/protocol';
+import type { MfaVerifyMethod, WirePasskeyAssertion } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
 import { errorCode, type MfaErrorCode } from './mfaErrors.js';
@@ -16,7 +16,7 @@ export interface MfaPromptDeps {
   /** The passkey dialog over the server's MFA challenge. */
   passkeyAssertion(): Promise<WirePasskeyAssertion>;
   /** `latch:mfa:verify` for request `id`; resolves the waiting action when it passes. */
-  verify(id: number, method: MfaMethod, proof: string | WirePasskeyAssertion): Promise<void>;
+  verify(id: number, method: MfaVerifyMethod, proof: string | WirePasskeyAssertion): Promise<void>;
   /** The prompt closed without a verification: the waiting request fails with `error`. */
   reject(id: number, error: MfaErrorCode): void;
 }

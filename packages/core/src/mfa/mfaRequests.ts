@@ -2,7 +2,7 @@ import {
   type AppConfig,
   LatchError,
   type MfaAction,
-  type MfaMethod,
+  type MfaVerifyMethod,
   type User,
   type WirePasskeyAssertion,
 } from '@latch/protocol';
@@ -19,7 +19,7 @@ export interface MfaRequests {
   /** Publishes a request for `action` and resolves once it is verified (requests run one at a time). */
   requestVerification(action: MfaAction): Promise<void>;
   /** Verifies the published request (or request `id`) with a code or a passkey assertion; throws when refused. */
-  submit(method: MfaMethod, proof: string | WirePasskeyAssertion, id?: number): Promise<void>;
+  submit(method: MfaVerifyMethod, proof: string | WirePasskeyAssertion, id?: number): Promise<void>;
   /** Ends the published request (or request `id`) unverified: its action fails ('MFA canceled' by default). */
   cancel(error?: MfaErrorCode, id?: number): void;
   /** The user changed: a request waiting for a first enrolment now lists the new methods. */
@@ -59,7 +59,7 @@ export function createMfaRequests(deps: {
   getUser(): User | null;
   getConfig(): AppConfig | null;
   /** `latch:mfa:verify` for `action`. */
-  verify(action: MfaAction, method: MfaMethod, proof: string | WirePasskeyAssertion): Promise<unknown>;
+  verify(action: MfaAction, method: MfaVerifyMethod, proof: string | WirePasskeyAssertion): Promise<unknown>;
   /** Reloads the user (its methods may have changed in another tab). */
   refreshUser?(): Promise<unknown>;
 }): MfaRequests {

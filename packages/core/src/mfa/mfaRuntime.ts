@@ -6,6 +6,7 @@ import {
   type MfaAction,
   type MfaMethod,
   type MfaState,
+  type MfaVerifyMethod,
   type TotpEnrollmentInfo,
   type User,
   type WirePasskeyAssertion,
@@ -56,7 +57,7 @@ export interface MfaRuntime {
   /** useMfa: SMS sends a code to the MFA phone; a passkey runs its dialog and returns the assertion for `submit`. */
   init(method: MfaMethod): Promise<WirePasskeyAssertion | undefined>;
   /** useMfa: verifies the pending request (a passkey without an assertion runs its dialog first). */
-  submit(method: MfaMethod, proof?: string | WirePasskeyAssertion): Promise<void>;
+  submit(method: MfaVerifyMethod, proof?: string | WirePasskeyAssertion): Promise<void>;
   /** useMfa: the pending request's action fails with 'MFA canceled'. */
   cancel(): void;
   /** The prompt screen's events. */
@@ -66,7 +67,7 @@ export interface MfaRuntime {
   /** The enrolment screen's events. */
   enrollmentAction(event: MfaEnrollmentEvent): void;
   /** `latch:mfa:verify` (records the verification for `action` on the server; the frame's permit for signing). */
-  verify(action: MfaAction, method: MfaMethod, proof: string | WirePasskeyAssertion): Promise<MfaState>;
+  verify(action: MfaAction, method: MfaVerifyMethod, proof: string | WirePasskeyAssertion): Promise<MfaState>;
   initTotpEnrollment(): Promise<TotpEnrollmentInfo>;
   /** `latch:mfa:submit-enrollment`, then the user is refreshed. */
   submitEnrollment(data: MfaEnrollmentSubmit): Promise<MfaState>;
@@ -132,7 +133,7 @@ export function createMfaRuntime(deps: {
     await client.refreshUser().catch(() => undefined);
     return state;
   };
-  const verify = async (action: MfaAction, method: MfaMethod, proof: string | WirePasskeyAssertion) => {
+  const verify = async (action: MfaAction, method: MfaVerifyMethod, proof: string | WirePasskeyAssertion) => {
     const accessToken = await token();
     const call = await frame('mfaVerify');
     // SPEC §5: an SMS or authenticator code is a string; a passkey response is not.
@@ -141,6 +142,7 @@ export function createMfaRuntime(deps: {
       return call({ accessToken, method, credential: proof, action });
     }
     if (typeof proof !== 'string') throw new LatchError('invalid_data', 'An MFA code must be a string.');
+    if (method === 'recovery_code') return call({ accessToken, method, recoveryCode: proof, action });
     return call({ accessToken, method, mfaCode: proof, action });
   };
   const submitEnrollment = (data: MfaEnrollmentSubmit) => managed(() => submitOnce(data));
@@ -208,7 +210,7 @@ export function createMfaRuntime(deps: {
             if (!link) throw new LatchError('internal_error', 'Passkey linking is not available.');
             return mfaPasskeysOf(await link());
           },
-          submit: async (data) => (await submitEnrollment(data)).mfaMethods,
+          submit: (data) => submitEnrollment(data),
           unenroll: async (method) => (await unenroll(method)).mfaMethods,
           close: closeEnrollment,
         },

@@ -17,6 +17,8 @@ export function MfaCodeForm(props: {
   message?: string;
   busy?: boolean;
   blocked?: boolean;
+  /** A recovery code (MFA-06): letters and digits, not a 6-digit one-time code. */
+  recovery?: boolean;
 }): ReactNode {
   const { text, message = '' } = props;
   const id = useId();
@@ -38,9 +40,11 @@ export function MfaCodeForm(props: {
           id={id}
           name="mfa-code"
           value={props.code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="000000"
+          inputMode={props.recovery ? 'text' : 'numeric'}
+          autoComplete={props.recovery ? 'off' : 'one-time-code'}
+          autoCapitalize={props.recovery ? 'none' : undefined}
+          spellCheck={props.recovery ? false : undefined}
+          placeholder={props.recovery ? 'xxxx-xxxx-xxxx-xxxx' : '000000'}
           aria-invalid={message ? true : undefined}
           aria-describedby={`${id}-status`}
           disabled={props.blocked}

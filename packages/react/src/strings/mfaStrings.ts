@@ -97,6 +97,16 @@ export const mfaStrings = {
   // SPEC §8 passkey messages (the passkey path of the prompt and of enrolment)
   mfaErrorPasskeyNotAllowed: 'Passkey request timed out or rejected by user.',
   mfaErrorTooManyRequests: 'Too many requests. Please wait before trying again.',
+  // Recovery codes (MFA-06; ours)
+  mfaRecoveryCodesTitle: 'Save your recovery codes',
+  mfaRecoveryCodesDetail:
+    'If you lose your phone or authenticator app, each code works once in place of a verification code. Keep them somewhere safe: they are shown only this once.',
+  mfaRecoveryCodesCopy: 'Copy',
+  mfaRecoveryCodesCopied: 'Copied',
+  mfaRecoveryCodesDownload: 'Download',
+  mfaUseRecoveryCode: 'Use a recovery code',
+  mfaPromptRecoveryCode: 'Enter one of the recovery codes you saved when you set up verification.',
+  mfaRecoveryCodeLabel: 'Recovery code',
 } as const;
 
 /** The MFA texts' keys. */

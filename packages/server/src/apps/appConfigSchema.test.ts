@@ -67,6 +67,12 @@ describe('host app config (SPEC §5)', () => {
     );
     expect(refusal({ mfa_required: true })).toMatch(/^mfa_required needs at least one method in mfa_methods/);
     expect(refusal({ mfa_protects_signing: true })).toMatch(/^mfa_protects_signing needs at least one method/);
+    // MFA-06: SMS alone cannot be the required factor (phishing, SIM swap); with another method it may stay.
+    expect(refusal({ mfa_methods: ['sms'], mfa_required: true })).toMatch(
+      /^mfa_required needs a method other than "sms"/,
+    );
+    expect(refusal({ mfa_methods: ['sms', 'passkey'], mfa_required: true })).toBe('accepted');
+    expect(refusal({ mfa_methods: ['sms'] })).toBe('accepted');
     expect(() => parseHostConfigPatch({ mfa_methods: ['email'] })).toThrow(/mfa_methods/);
     expect(() => parseHostConfigPatch({ mfa_methods: ['totp', 'totp'] })).toThrow(/twice/);
     expect(() => parseHostConfigPatch({ mfa_required: 'yes' })).toThrow(/mfa_required/);

@@ -193,8 +193,9 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
 }
 
 /**
- * MFA settings (docs/mfa.md): requiring MFA, or MFA for signing, needs a method users can enrol; SMS
- * MFA outside dev mode needs the SMS countries, as sms_auth does.
+ * MFA settings (docs/mfa.md): requiring MFA, or MFA for signing, needs a method users can enrol;
+ * requiring MFA needs a method besides SMS; SMS MFA outside dev mode needs the SMS countries, as
+ * sms_auth does.
  */
 function assertValidMfaConfig(config: HostAppConfig, options: { requireSmsCountries?: boolean }): void {
   if (config.mfa_methods.length === 0 && (config.mfa_required || config.mfa_protects_signing)) {
@@ -202,6 +203,13 @@ function assertValidMfaConfig(config: HostAppConfig, options: { requireSmsCountr
     throw new LatchError(
       'invalid_data',
       `${setting} needs at least one method in mfa_methods ("totp", "sms", "passkey"): users could not enrol.`,
+    );
+  }
+  // MFA-06: a required second factor that can only be SMS is one a phisher or a SIM swap gets past.
+  if (config.mfa_methods.length === 1 && config.mfa_methods[0] === 'sms' && config.mfa_required) {
+    throw new LatchError(
+      'invalid_data',
+      'mfa_required needs a method other than "sms" in mfa_methods ("totp" or "passkey"): SMS codes can be phished or taken over with the phone number (SIM swap), so SMS cannot be the only required factor.',
     );
   }
   if (options.requireSmsCountries && config.mfa_methods.includes('sms') && !config.sms_allowed_countries?.length) {

@@ -122,6 +122,17 @@ forEachBackend('sessions: families, absolute lifetime, grace window', (server) =
     expect((await other.me(spent.token!)).status).toBe(401);
   });
 
+  it('RT-03: inside the grace window a token two generations old is reuse and revokes the family', async () => {
+    const { session, me, refresh, refreshed } = await setup('two-generations@example.com');
+    const first = await refreshed(session.refresh_token!);
+    const second = await refreshed(first.refresh_token!);
+    server().clock.advance(5000);
+    // The original token is the predecessor of a spent token, not of the live one: no grace.
+    expect((await refresh(session.refresh_token!)).status).toBe(401);
+    expect((await me(second.token!)).status).toBe(401);
+    expect((await refresh(second.refresh_token!)).status).toBe(401);
+  });
+
   it('the purge forgets sealed successors once their grace window is over', async () => {
     const { session, refreshed } = await setup('purge-sealed@example.com');
     await refreshed(session.refresh_token!);

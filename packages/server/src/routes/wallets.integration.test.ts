@@ -106,8 +106,10 @@ forEachBackend('wallet custody routes', (server) => {
     expect((await afterRevoke.json()).error).toBe('device_not_registered');
   });
 
-  it('runs the password OPRF step and limits unconfirmed attempts', async () => {
+  it('runs the password OPRF step, locks after 5 unconfirmed attempts and tells the user once (W-07)', async () => {
     const frame = await device('bob-wallet@example.com');
+    const notices = async () =>
+      (await outbox()).filter((m) => m.recipient === 'bob-wallet@example.com' && m.subject?.includes('locked'));
     const walletId = randomUUID();
     const blinded = () => b64(ristretto255_oprf.oprf.blind(new TextEncoder().encode('Secret-123')).blinded);
     for (let i = 0; i < 5; i++) {
@@ -115,9 +117,20 @@ forEachBackend('wallet custody routes', (server) => {
       expect(ok.status).toBe(200);
       expect((await ok.json()).evaluated).toMatch(/^[A-Za-z0-9_-]{43}$/);
     }
+    expect(await notices()).toHaveLength(0);
     const limited = await frame.call('POST', WALLET_API.oprf, { wallet_id: walletId, blinded: blinded() });
     expect(limited.status).toBe(429);
     expect((await limited.json()).error).toBe('too_many_requests');
+    // The lock engaged: the user's verified email hears of it, once per lock, with no code in it.
+    const [notice] = await notices();
+    expect(notice).toMatchObject({
+      channel: 'email',
+      code: '',
+      subject: 'Wallet password recovery is locked after too many wrong passwords',
+    });
+    expect(notice!.text).toContain('Acme');
+    expect((await frame.call('POST', WALLET_API.oprf, { wallet_id: walletId, blinded: blinded() })).status).toBe(429);
+    expect(await notices()).toHaveLength(1);
   });
 
   it('answers malformed bodies with invalid_data and changes nothing', async () => {

@@ -15,7 +15,7 @@ import {
 import type * as v from 'valibot';
 import { mfaStateFor, requireMfaFor } from '../auth/mfa/mfaGate.js';
 import type { ServerContext } from '../context.js';
-import type { RouteDef } from '../http/env.js';
+import type { LatchContext, RouteDef } from '../http/env.js';
 import { devicePrefix } from '../securityEvents/maskIdentifier.js';
 import { recordSecurityEvent } from '../securityEvents/recordSecurityEvent.js';
 import type { Db } from '../store/db.js';
@@ -52,6 +52,17 @@ function recoveryInput(r: v.InferOutput<typeof CreateWalletBody>['recovery']): N
  * (`custodyRoute`); creating a wallet and changing its share sets also need a signature by the wallet key.
  */
 /** The owner's wallet, once this request's `wallet_signature` proves its key authorised `action` on the body's set. */
+/**
+ * W-07: when repeated wrong passwords lock recovery, every verified channel of the user hears of it
+ * (security event `recovery_password_locked`). Best effort: the lock holds whether or not it is delivered.
+ */
+async function passwordLockNotice(c: LatchContext): Promise<void> {
+  const event = { type: 'recovery_password_locked', detail: {} } as const;
+  await recordSecurityEvent(c, event, async () => undefined).catch((error: unknown) =>
+    c.var.ctx.logger.warn({ err: { name: (error as Error)?.name } }, 'password-lock notice not delivered'),
+  );
+}
+
 async function signedWallet(
   ctx: ServerContext,
   owner: WalletOwner,
@@ -208,8 +219,10 @@ export const walletRoutes: RouteDef[] = [
     await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
     return { share_set_id: body.share_set_id };
   }),
-  custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ ctx, owner, body }) => {
-    const evaluated = await ctx.custody.evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded));
+  custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ c, ctx, owner, body }) => {
+    // W-07: when repeated wrong passwords lock recovery, every verified channel of the user hears of it.
+    const notify = () => passwordLockNotice(c);
+    const evaluated = await ctx.custody.evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded), notify);
     return { evaluated: b64(evaluated) };
   }),
   custodyRoute('post', WALLET_API.confirmPassword, ConfirmPasswordBody, async ({ ctx, owner, body }) => ({

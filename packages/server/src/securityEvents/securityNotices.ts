@@ -63,6 +63,10 @@ const NOTICE: Record<SecurityEventType, (app: string, d: SecurityEventDetail) =>
     subject: 'A verification method was added to your account',
     body: `Verification with ${d.mfa_method ? METHOD[d.mfa_method] : 'a new method'} is on. ${SECURE(app)}`,
   }),
+  recovery_password_locked: (app) => ({
+    subject: 'Wallet password recovery is locked after too many wrong passwords',
+    body: `It opens again within the hour. If this was not you, someone logged in to ${app} as you: secure your email or phone, and choose a long wallet password.`,
+  }),
   mfa_removed: (app, d) => ({
     subject: 'A verification method was removed from your account',
     body: `Verification with ${d.mfa_method ? METHOD[d.mfa_method] : 'a method'} is off. ${SECURE(app)}`,

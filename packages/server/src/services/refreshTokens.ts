@@ -163,8 +163,9 @@ export async function spendRefreshToken(
 
 /**
  * A token the refresh statement did not spend: unknown, expired or of another app (refused, nothing
- * changes); spent within the grace window (the same successor again); or spent before that — stolen
- * or replayed, so the whole family is revoked (reuse detection).
+ * changes); spent within the grace window while its successor is still unspent (the same successor
+ * again); or spent before that, or two generations old — stolen or replayed, so the whole family is
+ * revoked (reuse detection).
  */
 async function replayed(ctx: RefreshContext, appId: string | undefined, hash: string): Promise<Rotation> {
   const known = await ctx.db
@@ -195,12 +196,18 @@ async function replayed(ctx: RefreshContext, appId: string | undefined, hash: st
   }
   const successor = await ctx.db
     .selectFrom('refresh_tokens')
-    .select('expires_at')
+    .select(['expires_at', 'rotated_at'])
     .where('token_hash', '=', sha256Hex(next))
     .where('session_id', '=', known.session_id)
     .executeTakeFirst();
   // No successor: the session was past its lifetime when the token was spent; an expired one: idle.
   if (!successor || new Date(successor.expires_at).getTime() <= now) throw invalid();
+  // The grace is for the immediate predecessor of the live token only (RT-03): a successor that was
+  // itself spent makes this token two generations old, which no retry or second tab explains.
+  if (successor.rotated_at !== null) {
+    await revokeFamily(ctx, familyId, 'refresh_token_reuse');
+    throw invalid();
+  }
   const app = await ctx.apps.require(known.app_id);
   const user = await getUser(ctx, known.app_id, known.user_id);
   if (!user) throw invalid();

@@ -80,18 +80,19 @@ export class SendThrottle {
   /**
    * The counters of a send as the ShortLivedStore's durable counters keep them (the keys `consume`
    * moves there), for a store that counts them and writes the code in one statement (PgCodeStore).
+   * A `known` client (one that proved the target before) is not counted against the per-target cap.
    */
-  countersFor(target: string, ip: string): CounterLimit[] {
+  countersFor(target: string, ip: string, known = false): CounterLimit[] {
     const counter = (name: string, key: string, limit: Limit) => ({
       key: `rl:${name}:${key}`,
       ttlMs: limit.durationSec * 1000,
       max: limit.points,
     });
-    return [
+    const counters = [
       counter('send-ip', ip, this.limits.perIp),
       counter('send-target-ip', targetSource(target, ip), this.limits.perTargetSource),
-      counter('send-target', target, this.limits.perTarget),
     ];
+    return known ? counters : [...counters, counter('send-target', target, this.limits.perTarget)];
   }
 
   /** Throws what `consume` throws when any of `counters` went over its maximum (`states` in order). */
@@ -107,15 +108,16 @@ export class SendThrottle {
   }
 
   /**
-   * Counts one send of a code to `target` (already normalised, channel-qualified) asked by `ip`.
+   * Counts one send of a code to `target` (already normalised, channel-qualified) asked by `ip`
+   * (`known`: not against the per-target cap, as `countersFor`).
    * Throws LatchError('too_many_requests') with `retryAfter` when any limit is exceeded.
    */
-  async consume(target: string, ip: string): Promise<void> {
+  async consume(target: string, ip: string, known = false): Promise<void> {
     // Every counter moves on every send (in parallel: one round trip); the longest wait is the answer.
     const outcomes = await Promise.allSettled([
       this.perIp.consume(ip),
       this.perTargetSource.consume(targetSource(target, ip)),
-      this.perTarget.consume(target),
+      ...(known ? [] : [this.perTarget.consume(target)]),
     ]);
     let retryAfter = 0;
     for (const outcome of outcomes) {

@@ -40,10 +40,16 @@ export function verifierHash(verifier: Uint8Array): string {
 export interface PasswordOprf {
   /**
    * Evaluates a blinded element under the user's OPRF key. Every evaluation counts as an attempt
-   * until a verifier confirms the password; past the limit it throws `too_many_requests`.
+   * until a verifier confirms the password; past the limit it throws `too_many_requests` (locked for
+   * the rest of the window), and the first refused one calls `onLock` (W-07: the user is told).
    * A malformed element throws `invalid_data` and is not counted.
    */
-  evaluate(context: OprfContext, blinded: Uint8Array, keyId?: string): Promise<Uint8Array>;
+  evaluate(
+    context: OprfContext,
+    blinded: Uint8Array,
+    keyId?: string,
+    onLock?: () => Promise<void>,
+  ): Promise<Uint8Array>;
   /** Resets the attempt counter when `verifier` matches the stored hash; returns whether it did. */
   confirm(context: OprfContext, verifier: Uint8Array, storedHash: string): Promise<boolean>;
 }
@@ -56,7 +62,7 @@ export function createPasswordOprf(
 ): PasswordOprf {
   const attemptKey = (c: OprfContext) => `wallet-pw:${c.appId}:${c.userId}:${c.walletId}`;
   return {
-    async evaluate(context, blinded, keyId) {
+    async evaluate(context, blinded, keyId, onLock) {
       let evaluated: Uint8Array;
       try {
         evaluated = ristretto255_oprf.oprf.blindEvaluate(oprfSecretKey(keyring, context, keyId), blinded);
@@ -65,6 +71,8 @@ export function createPasswordOprf(
       }
       const { count, ttlMs } = await counter.increment(attemptKey(context), 1, policy.windowMs);
       if (count > policy.max) {
+        // Once per lock: the evaluation that engages it. The lock holds even if the notice fails.
+        if (count === policy.max + 1) await onLock?.();
         throw new LatchError('too_many_requests', undefined, { retryAfter: Math.ceil(ttlMs / 1000) });
       }
       return evaluated;

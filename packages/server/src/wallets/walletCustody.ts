@@ -317,12 +317,17 @@ export class WalletCustody {
   }
 
   /** The OPRF step for `walletId`: the owner's wallet, or a wallet the owner is about to create. */
-  async evaluatePasswordOprf(owner: WalletOwner, walletId: string, blinded: Uint8Array): Promise<Uint8Array> {
+  async evaluatePasswordOprf(
+    owner: WalletOwner,
+    walletId: string,
+    blinded: Uint8Array,
+    onLock?: () => Promise<void>,
+  ): Promise<Uint8Array> {
     check(UUID.test(walletId), 'Invalid wallet id.');
     const wallet = await this.walletRow(owner);
     if (wallet && wallet.id !== walletId) throw new LatchError('embedded_wallet_not_found');
     const context = { appId: owner.appId, userId: owner.userId, walletId };
-    return this.oprf.evaluate(context, blinded, wallet?.oprf_key_id ?? undefined);
+    return this.oprf.evaluate(context, blinded, wallet?.oprf_key_id ?? undefined, onLock);
   }
 
   /** Resets the wrong-password counter when the verifier proves the password; false otherwise. */

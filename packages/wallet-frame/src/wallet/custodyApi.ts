@@ -30,10 +30,11 @@ export interface WalletCheck {
   mfa: MfaState;
 }
 
-/** A verification the frame sends (MFA_API.verify): a code for totp / sms, an assertion for passkey. */
+/** A verification the frame sends (MFA_API.verify): a code for totp / sms, an assertion for passkey, or a recovery code. */
 export type MfaVerification =
   | { method: 'totp' | 'sms'; mfaCode: string; action: MfaAction }
-  | { method: 'passkey'; credential: WirePasskeyAssertion; action: MfaAction };
+  | { method: 'passkey'; credential: WirePasskeyAssertion; action: MfaAction }
+  | { method: 'recovery_code'; recoveryCode: string; action: MfaAction };
 
 /** Signs a custody statement with the wallet key (EIP-191 personal_sign, viem `account.signMessage`). */
 export type WalletSigner = (message: string) => Promise<`0x${string}`>;

@@ -4,6 +4,7 @@ import {
   LatchError,
   type MfaState,
   type WireEmbeddedWallet,
+  type WireMfaEnrollment,
   type WireMfaState,
   type WireTotpEnrollmentInfo,
 } from '@latch/protocol';
@@ -49,14 +50,18 @@ function recoveryBody(r: RecoveryUpload) {
 
 // The server's MFA state, keeping only known methods and actions. An answer without one fails closed
 // (internal_error, nothing unlocked or signed) rather than reading as "no MFA".
-function mfaStateFrom(wire: Partial<WireMfaState> | undefined): MfaState {
+function mfaStateFrom(wire: Partial<WireMfaEnrollment> | undefined): MfaState {
   const methods = wire?.mfa_methods;
   const actions = wire?.required_actions;
   if (!Array.isArray(methods) || !Array.isArray(actions)) throw new LatchError('internal_error');
-  return {
+  const state: MfaState = {
     mfaMethods: MFA_METHODS.filter((method) => methods.includes(method)),
     requiredActions: MFA_ACTIONS.filter((action) => actions.includes(action)),
   };
+  // The first enrolment's recovery codes (MFA-06), passed on once to the widget that shows them.
+  const codes = wire?.recovery_codes;
+  if (!Array.isArray(codes)) return state;
+  return { ...state, recoveryCodes: codes.filter((code): code is string => typeof code === 'string') };
 }
 
 /** A request body built once its proof nonce is known (wallet signatures sign that nonce). */
@@ -135,7 +140,7 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
 
   // An MFA frame route: a POST with a proof that answers the user's MFA state.
   const mfaState = async (token: string, path: string, body: Body) =>
-    mfaStateFrom(await call<WireMfaState>(token, 'POST', path, body));
+    mfaStateFrom(await call<WireMfaEnrollment>(token, 'POST', path, body));
 
   const signature = (action: CustodyAction, input: SignedShareSet, nonce: string) =>
     input.signer(
@@ -223,11 +228,15 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
       return bytes(r.auth_share);
     },
     mfaVerify: async (token, verification) =>
-      mfaState(token, MFA_API.verify, () =>
-        verification.method === 'passkey'
-          ? { method: 'passkey', credential: verification.credential, action: verification.action }
-          : { method: verification.method, mfa_code: verification.mfaCode, action: verification.action },
-      ),
+      mfaState(token, MFA_API.verify, () => {
+        const { action } = verification;
+        if (verification.method === 'passkey')
+          return { method: 'passkey', credential: verification.credential, action };
+        if (verification.method === 'recovery_code') {
+          return { method: 'recovery_code', recovery_code: verification.recoveryCode, action };
+        }
+        return { method: verification.method, mfa_code: verification.mfaCode, action };
+      }),
     async totpInitEnrollment(token) {
       const r = await call<WireTotpEnrollmentInfo>(token, 'POST', MFA_API.totpInitEnrollment);
       return { authUrl: r.auth_url, secret: r.secret };

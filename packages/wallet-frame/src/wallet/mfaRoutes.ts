@@ -11,10 +11,11 @@ import { type EventRoute, route } from '../router.js';
 import type { CustodyApi, MfaVerification } from './custodyApi.js';
 import type { FrameWallet } from './frameWallet.js';
 
-const verification = (d: MfaVerifyData): MfaVerification =>
-  d.method === 'passkey'
-    ? { method: d.method, credential: d.credential, action: d.action }
-    : { method: d.method, mfaCode: d.mfaCode, action: d.action };
+function verification(d: MfaVerifyData): MfaVerification {
+  if (d.method === 'passkey') return { method: d.method, credential: d.credential, action: d.action };
+  if (d.method === 'recovery_code') return { method: d.method, recoveryCode: d.recoveryCode, action: d.action };
+  return { method: d.method, mfaCode: d.mfaCode, action: d.action };
+}
 
 function enroll(api: CustodyApi, d: MfaSubmitEnrollmentData): Promise<MfaState> {
   if (d.method === 'totp') return api.totpEnroll(d.accessToken, d.mfaCode);

@@ -158,4 +158,25 @@ describe('MFA_ENROLLMENT_FLOW_SCREEN', () => {
     expect(text).toContain('Nicht jetzt');
     expect(text).not.toContain('Transaction Protection');
   });
+
+  it("after a first enrolment: 'Save your recovery codes' lists the codes once, with Copy, Download and Continue", () => {
+    const codes = Array.from({ length: 10 }, (_, i) => `k3vq-8dnp-2xhw-m7r${i}`);
+    const saved: MfaEnrollmentEvent = { type: 'saved', methods: ['totp'], recoveryCodes: codes };
+    const state = flow([...toTotp, { type: 'codeChanged', code: '123456' }, { type: 'submit' }, saved]);
+    const shown = screen(state);
+    expect(shown).toContain('Save your recovery codes');
+    for (const code of codes) expect(shown).toContain(code);
+    expect(shown).toContain('Download');
+    expect(shown).toContain('Continue');
+    // Spanish.
+    const es = screen(state, {
+      mfaRecoveryCodesTitle: 'Guarda tus códigos de recuperación',
+      mfaRecoveryCodesDownload: 'Descargar',
+    });
+    expect(es).toContain('Guarda tus códigos de recuperación');
+    // Continue: the done step, the codes gone.
+    const done = screen(mfaEnrollmentTransition(state, { type: 'continue' }).state);
+    expect(done).toContain('Authenticator app verification added');
+    expect(done).not.toContain(codes[0]);
+  });
 });

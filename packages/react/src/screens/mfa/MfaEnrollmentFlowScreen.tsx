@@ -6,6 +6,7 @@ import { MfaIntroStep } from './MfaIntroStep.js';
 import { MfaMethodSelectStep } from './MfaMethodSelectStep.js';
 import { MfaNoMethodsStep } from './MfaNoMethodsStep.js';
 import { MfaPasskeyEnrollStep } from './MfaPasskeyEnrollStep.js';
+import { MfaRecoveryCodesStep } from './MfaRecoveryCodesStep.js';
 import { MfaRemoveConfirmStep } from './MfaRemoveConfirmStep.js';
 import { MfaSmsCodeStep } from './MfaSmsCodeStep.js';
 import { MfaSmsPhoneStep } from './MfaSmsPhoneStep.js';
@@ -20,7 +21,8 @@ export interface MfaEnrollmentFlowScreenProps {
 
 /**
  * MFA_ENROLLMENT_FLOW_SCREEN (SPEC §2): renders the step of core's enrolment flow (intro, method choice,
- * the method's own steps, removal confirmation, done, 'Add more security'). The flow decides; this only
+ * the method's own steps, removal confirmation, the recovery codes of a first enrolment, done, 'Add more
+ * security'). The flow decides; this only
  * renders its state and sends the user's events.
  */
 export function MfaEnrollmentFlowScreen({ titleId, state, dispatch }: MfaEnrollmentFlowScreenProps): ReactNode {
@@ -103,6 +105,14 @@ export function MfaEnrollmentFlowScreen({ titleId, state, dispatch }: MfaEnrollm
           onCancel={back}
           error={state.error}
           busy={busy}
+        />
+      ) : null;
+    case 'recoveryCodes':
+      return state.recoveryCodes ? (
+        <MfaRecoveryCodesStep
+          {...frame}
+          codes={state.recoveryCodes}
+          onContinue={() => dispatch({ type: 'continue' })}
         />
       ) : null;
     case 'done':

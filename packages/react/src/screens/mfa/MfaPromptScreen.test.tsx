@@ -106,4 +106,18 @@ describe("MFA prompt ('Verify your identity')", () => {
     expect(shown).toContain('Ungültiger Code');
     expect(shown).not.toContain('Verify your identity');
   });
+
+  it("offers 'Use a recovery code': a text field for letters, and 'Choose another method' back", () => {
+    expect(text(prompt(['totp']))).toContain('Use a recovery code');
+    const recovery = prompt(['totp'], [{ type: 'useRecoveryCode' }]);
+    const shown = text(recovery);
+    expect(shown).toContain('Enter one of the recovery codes you saved when you set up verification.');
+    expect(shown).toContain('Recovery code');
+    expect(shown).not.toContain('Use a recovery code');
+    expect(shown).toContain('Choose another method');
+    expect(codeField(recovery)).toContain('inputMode="text"');
+    expect(text(recovery, { mfaPromptRecoveryCode: 'Introduce uno de tus códigos' })).toContain(
+      'Introduce uno de tus códigos',
+    );
+  });
 });

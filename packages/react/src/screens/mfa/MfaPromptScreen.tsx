@@ -47,6 +47,23 @@ export function MfaPromptScreen({ titleId, state, dispatch }: MfaPromptScreenPro
         {status}
       </>
     );
+  } else if (state.recovery) {
+    body = (
+      <>
+        <p className="latch-text">{text.mfaPromptRecoveryCode}</p>
+        <MfaCodeForm
+          key="recovery"
+          text={{ ...text, mfaCodeLabel: text.mfaRecoveryCodeLabel }}
+          code={state.code}
+          onCodeChange={(code) => dispatch({ type: 'codeChanged', code })}
+          onSubmit={() => dispatch({ type: 'submit' })}
+          busy={busy}
+          blocked={state.blocked}
+          message={message}
+          recovery
+        />
+      </>
+    );
   } else if (state.method === 'passkey') {
     body = (
       <>
@@ -87,7 +104,16 @@ export function MfaPromptScreen({ titleId, state, dispatch }: MfaPromptScreenPro
   return (
     <ScreenFrame titleId={titleId} title={text.mfaPromptTitle} onClose={cancel}>
       {body}
-      {state.methods.length > 1 && !state.choosing ? (
+      {state.recovery || state.choosing ? null : (
+        <Button
+          variant="link"
+          disabled={state.status === 'verifying' || state.blocked}
+          onClick={() => dispatch({ type: 'useRecoveryCode' })}
+        >
+          {text.mfaUseRecoveryCode}
+        </Button>
+      )}
+      {(state.methods.length > 1 || state.recovery) && !state.choosing ? (
         <Button
           variant="link"
           disabled={state.status === 'verifying' || state.blocked}

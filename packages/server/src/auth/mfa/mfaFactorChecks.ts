@@ -5,12 +5,13 @@ import type { ServerContext } from '../../context.js';
 import type { LinkedAccountRow } from '../../store/schema.js';
 import type { WalletOwner } from '../../wallets/walletInput.js';
 import { checkWithAttempts, type FactorVerdict } from './mfaAttempts.js';
+import { recoveryCodesOf } from './recoveryCodes/MfaRecoveryCodes.js';
 import { totpStep } from './totp.js';
 import { openTotpSecret } from './totpSecret.js';
 
 type CheckContext = Pick<
   ServerContext,
-  'shortLived' | 'clock' | 'walletKeyring' | 'mfaFactors' | 'mfaSmsCodes' | 'passkeys'
+  'db' | 'shortLived' | 'clock' | 'walletKeyring' | 'mfaFactors' | 'mfaSmsCodes' | 'passkeys'
 >;
 
 /** SPEC §8 'Unsupported MFA method' unless the app's `mfa_methods` lists `method`. */
@@ -46,8 +47,9 @@ export async function totpVerdict(
 
 /**
  * Verifies one factor of the user under the attempt limits (mfaAttempts.ts): a TOTP code, a code
- * sent by SMS to the enrolled phone, or an assertion by an MFA passkey of this session's challenge.
- * The method must be allowed by the app and enrolled (`state`). Throws on anything but a right answer.
+ * sent by SMS to the enrolled phone, an assertion by an MFA passkey of this session's challenge, or one
+ * of the user's recovery codes (spent by a right answer; MFA-06). The method must be allowed by the app
+ * and enrolled (`state`); a recovery code needs some method enrolled. Throws on anything but a right answer.
  */
 export async function verifyMfaFactor(
   ctx: CheckContext,
@@ -57,6 +59,12 @@ export async function verifyMfaFactor(
   config: Pick<HostAppConfig, 'mfa_methods'>,
   body: MfaVerifyBody,
 ): Promise<void> {
+  if (body.method === 'recovery_code') {
+    if (state.mfa_methods.length === 0) throw new LatchError('invalid_data', 'No MFA method is enrolled for the user.');
+    const code = body.recovery_code;
+    await checkWithAttempts(ctx, owner, async () => ((await recoveryCodesOf(ctx).take(owner, code)) ? 'ok' : 'wrong'));
+    return;
+  }
   assertMfaMethodAllowed(config, body.method);
   if (!state.mfa_methods.includes(body.method)) {
     throw new LatchError('invalid_data', 'This MFA method is not enrolled for the user.');

@@ -25,6 +25,7 @@ import {
   verifyMfaFactor,
 } from './mfaFactorChecks.js';
 import { manageMfaGate, mfaStateFor } from './mfaGate.js';
+import { clearCodesWithoutMethods, enrolmentAnswer, recoveryCodeRoutes } from './recoveryCodes/recoveryCodeRoutes.js';
 import { newTotpSecret, totpAuthUrl } from './totp.js';
 import { openTotpSecret, sealTotpSecret } from './totpSecret.js';
 
@@ -99,6 +100,7 @@ export const mfaRoutes: RouteDef[] = [
   custodyRoute('post', MFA_API.totpEnroll, MfaTotpEnrollBody, async (call) => {
     const { ctx, owner } = call;
     assertMfaMethodAllowed(call.user.app.config, 'totp');
+    const before = await stateOf(call);
     const gate = await manageMfaGate(call);
     const pending = await ctx.shortLived.get(pendingKey(call));
     if (!pending) throw new LatchError('invalid_data', 'No authenticator app setup is pending: start again.');
@@ -110,32 +112,34 @@ export const mfaRoutes: RouteDef[] = [
       ctx.mfaFactors.enrollTotp(owner, sealTotpSecret(ctx.walletKeyring, owner, 'enrolled', secret), step),
     );
     await ctx.shortLived.delete(pendingKey(call));
-    return stateOf(call);
+    return enrolmentAnswer(call, before, await stateOf(call));
   }),
   custodyRoute('post', MFA_API.smsEnroll, MfaSmsEnrollBody, async (call) => {
     const { ctx, owner } = call;
     assertMfaMethodAllowed(call.user.app.config, 'sms');
     assertSmsMfaAvailable(call.user.accounts);
     const phone = await normalisePhoneNumber(call.body.phone_number);
+    const before = await stateOf(call);
     const gate = await manageMfaGate(call);
     await confirmSmsCode(ctx, owner, phone, call.body.mfa_code);
     await gate.take();
     const enrolled = { type: 'mfa_enrolled', detail: { mfa_method: 'sms' } } as const;
     await recordSecurityEvent(call.c, enrolled, () => ctx.mfaFactors.enrollSms(owner, phone));
-    return stateOf(call);
+    return enrolmentAnswer(call, before, await stateOf(call));
   }),
   custodyRoute('post', MFA_API.passkeysEnroll, MfaPasskeysEnrollBody, async (call) => {
     assertMfaMethodAllowed(call.user.app.config, 'passkey');
     const linked = new Set(call.user.accounts.filter((a) => a.type === 'passkey').map((a) => a.account_key));
     // Bad input first: an id that is not one of the user's passkeys spends no verification.
     if (call.body.credential_ids.some((id) => !linked.has(id))) throw new LatchError('account_not_linked');
+    const before = await stateOf(call);
     const gate = await manageMfaGate(call);
     await gate.take();
     const enrolled = { type: 'mfa_enrolled', detail: { mfa_method: 'passkey' } } as const;
     await recordSecurityEvent(call.c, enrolled, () =>
       call.ctx.passkeys.setEnrolledInMfa(call.owner, call.body.credential_ids, true),
     );
-    return stateOf(call);
+    return enrolmentAnswer(call, before, await stateOf(call));
   }),
   custodyRoute('post', MFA_API.unenroll, MfaUnenrollBody, async (call) => {
     const { ctx, owner, body } = call;
@@ -151,6 +155,9 @@ export const mfaRoutes: RouteDef[] = [
       if (body.method === 'passkey') await ctx.passkeys.setEnrolledInMfa(owner, 'all', false);
       else await ctx.mfaFactors.remove(owner, body.method);
     });
-    return stateOf(call);
+    const after = await stateOf(call);
+    await clearCodesWithoutMethods(call, after);
+    return after;
   }),
+  ...recoveryCodeRoutes,
 ];

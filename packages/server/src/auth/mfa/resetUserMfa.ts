@@ -2,6 +2,7 @@ import { LatchError, type MfaMethod } from '@latch/protocol';
 import type { ServerContext } from '../../context.js';
 import { getUser } from '../../services/userRecords.js';
 import type { WalletOwner } from '../../wallets/walletInput.js';
+import { recoveryCodesOf } from './recoveryCodes/MfaRecoveryCodes.js';
 
 /** What `latch-server users reset-mfa` removed. */
 export interface MfaResetReport {
@@ -14,7 +15,7 @@ export interface MfaResetReport {
 
 /**
  * The operator's recovery for a user who lost every factor (docs/mfa.md): removes the user's TOTP and
- * SMS factors and un-flags their MFA passkeys. Run only after checking the user's identity out of
+ * SMS factors, un-flags their MFA passkeys and deletes their recovery codes. Run only after checking the user's identity out of
  * band: whoever holds the account afterwards needs no second factor.
  */
 export async function resetUserMfa(
@@ -33,5 +34,6 @@ export async function resetUserMfa(
     await ctx.passkeys.setEnrolledInMfa(owner, 'all', false);
     removed.push('passkey');
   }
+  await recoveryCodesOf(ctx).clear(owner);
   return { app_id: owner.appId, user_id: owner.userId, removed, unflagged_passkeys: passkeys };
 }

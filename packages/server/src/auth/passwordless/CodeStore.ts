@@ -18,12 +18,17 @@ export interface CodeStore {
    */
   add(code: NewCode, send?: SendCount): Promise<void>;
   /**
-   * One try at the codes of a slot. First the identifier's backoff (`failKey`): after `backoff.free`
-   * failures, a try within `baseMs · 2^(n - free)` (at most `maxMs`) of the last failure is not made
-   * and answers `retryAfterMs`. Else the try is compared with every live code (unexpired, fewer than
-   * `maxTries` tries): a match takes the slot (all its codes) and forgives the failures; a miss counts
-   * one try on every live code (dropping those that reach `maxTries`) and, when there was one, a
-   * failure (window `backoff.windowMs`, restarted by each).
+   * One try at the codes of a slot. First the source's lock (`lockKey`, only for a known `src`): after
+   * `lock.afterFailures` consecutive failures, no try is made until `lock.ms` after the last one
+   * (answers `retryAfterMs`). Then the identifier's backoff (`failKey`): after `backoff.free` failures,
+   * within `baseMs · 2^(n - free)` (at most `maxMs`) of the last failure the try is compared only with
+   * the source's own live codes (those whose `src` is the try's; RL-03), and when there are none it is
+   * not made and answers `retryAfterMs`. Live means unexpired, fewer than `maxTries` tries and fewer
+   * than `maxOwnTries` from the code's own source. A match takes the slot (all its codes) and forgives
+   * the identifier's failures and the source's; a miss counts one try on every code compared (and an
+   * own try on the source's own codes; dropping those that reach a limit), one failure of the
+   * identifier (window `backoff.windowMs`, restarted by each) and one of the source (window `lock.ms`).
+   * The answer is `retryAfterMs` > 0 also when a miss left codes of other sources uncompared.
    */
   try(attempt: CodeTry): Promise<CodeVerdict>;
   /**
@@ -47,6 +52,14 @@ export interface CodeBackoff {
   windowMs: number;
 }
 
+/** The consecutive-failure lock of one source at one identifier (OneTimeCodes' CODE_GUESS_POLICY). */
+export interface CodeLock {
+  /** Consecutive failures that lock the source out. */
+  afterFailures: number;
+  /** The lock lasts this long after the last failure (and the failures are forgotten after it). */
+  ms: number;
+}
+
 /** One try at a code slot (see `CodeStore.try`). */
 export interface CodeTry {
   key: string;
@@ -54,9 +67,16 @@ export interface CodeTry {
   /** Epoch milliseconds on the codes' clock. */
   now: number;
   maxTries: number;
+  /** Wrong tries from a code's own source after which it dies. */
+  maxOwnTries: number;
+  /** The keyed hash of the trying source ('' when unknown: no own codes, no lock). */
+  src: string;
   /** Where the identifier's failures are counted (shared by all purposes of one identifier). */
   failKey: string;
+  /** Where the source's consecutive failures at the identifier are counted. */
+  lockKey: string;
   backoff: CodeBackoff;
+  lock: CodeLock;
 }
 
 /** The outcome of a try: the code taken, or none; `retryAfterMs` > 0 when the try was not made. */
@@ -74,7 +94,7 @@ export interface LogInWithTry {
 /** A code to add to a slot (see `CodeStore.add`). */
 export interface NewCode {
   key: string;
-  /** JSON `{ mac, expiresAt, tries: 0, src }`. */
+  /** JSON `{ mac, expiresAt, tries: 0, own: 0, src }`. */
   entry: string;
   keep: number;
   /** Codes one source (`src` of the entries) keeps at most: a sender pushes out its own codes first. */
@@ -91,4 +111,6 @@ export interface SendCount {
   throttle: SendThrottle;
   target: string;
   ip: string;
+  /** `ip` logged in with a code to `target` before: not counted against the per-target cap (RL-03). */
+  known?: boolean;
 }

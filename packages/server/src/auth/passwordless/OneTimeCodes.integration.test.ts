@@ -172,6 +172,88 @@ describe.each(codeStoreBackends())('OneTimeCodes on $name', ({ create }) => {
     await expectInvalid(patient.verify(scope, code));
   });
 
+  it("RL-03: the owner's own code works at once while an attacker's failures keep the backoff running", async () => {
+    const owner = '198.51.100.7';
+    const attacker = '203.0.113.66';
+    const bait = await codes.issue(scope, '192.0.2.1');
+    for (let i = 0; i < free; i++) await expectInvalid(codes.verify(scope, wrong(bait), attacker));
+    expect(await expectWait(codes.verify(scope, wrong(bait), attacker))).toBeGreaterThan(0);
+    // The owner asks for a code and types it: compared at once, although the identifier is in backoff.
+    const code = await codes.issue(scope, owner);
+    await codes.verify(scope, code, owner);
+  });
+
+  it("RL-03: in the backoff a source's wrong tries count only on its own codes, which die after 5", async () => {
+    const owner = '198.51.100.7';
+    const attacker = '203.0.113.66';
+    const code = await codes.issue(scope, owner);
+    for (let i = 0; i < free; i++) await expectInvalid(codes.verify(scope, wrong(code), attacker));
+    // A code the attacker asked for (sent to the owner, unseen by the attacker) may be tried in the backoff…
+    const attackers = await codes.issue(scope, attacker);
+    for (let i = 0; i < CODE_POLICY.maxWrongAttempts; i++) {
+      // (a miss that left another source's code untried answers with the wait)
+      await expectWait(codes.verify(scope, wrong(attackers), attacker));
+    }
+    // …CODE_POLICY.maxWrongAttempts times: then it is dead, and the attacker must wait like everyone.
+    await expectWait(codes.verify(scope, attackers, attacker));
+    // None of those misses counted on the owner's code, which still works from the owner.
+    await codes.verify(scope, code, owner);
+  });
+
+  it('OTP-05: a code dies after 5 wrong tries from the client that asked for it', async () => {
+    const owner = '198.51.100.7';
+    const noWait = { free: 1_000, baseMs: 0, maxMs: 0, windowMs: 60_000 };
+    const patient = new OneTimeCodes({
+      store: backend.codes,
+      hmacKey: randomBytes(32),
+      now: () => now,
+      policy: { backoff: noWait },
+    });
+    const code = await patient.issue(scope, owner);
+    for (let i = 0; i < CODE_POLICY.maxWrongAttempts; i++)
+      await expectInvalid(patient.verify(scope, wrong(code), owner));
+    await expectInvalid(patient.verify(scope, code, owner));
+  });
+
+  it('OTP-05: 10 consecutive failures lock that client out of the address for 15 minutes; others are not locked', async () => {
+    const noWait = { free: 1_000, baseMs: 0, maxMs: 0, windowMs: 60 * 60_000 };
+    const locking = new OneTimeCodes({
+      store: backend.codes,
+      hmacKey: randomBytes(32),
+      now: () => now,
+      policy: { backoff: noWait },
+    });
+    const attacker = '203.0.113.66';
+    const owner = '198.51.100.7';
+    const code = await locking.issue(scope, owner);
+    for (let i = 0; i < CODE_POLICY.lockAfterFailures; i++)
+      await expectInvalid(locking.verify(scope, wrong(code), attacker));
+    // Locked: even the right code from that client is not tried.
+    expect(await expectWait(locking.verify(scope, code, attacker))).toBe(CODE_POLICY.lockMs / 1000);
+    // The lock is the attacker's alone: the owner's code still works from the owner.
+    await locking.verify(scope, code, owner);
+    now += CODE_POLICY.lockMs;
+    await locking.verify(scope, await locking.issue(scope, owner), attacker);
+  });
+
+  it('OTP-05: a success ends the consecutive failures of that client', async () => {
+    const noWait = { free: 1_000, baseMs: 0, maxMs: 0, windowMs: 60 * 60_000 };
+    const locking = new OneTimeCodes({
+      store: backend.codes,
+      hmacKey: randomBytes(32),
+      now: () => now,
+      policy: { backoff: noWait },
+    });
+    const client = '198.51.100.9';
+    const code = await locking.issue(scope, '198.51.100.7');
+    for (let i = 0; i < CODE_POLICY.lockAfterFailures - 1; i++)
+      await expectInvalid(locking.verify(scope, wrong(code), client));
+    await locking.verify(scope, code, client);
+    const next = await locking.issue(scope, '198.51.100.7');
+    await expectInvalid(locking.verify(scope, wrong(next), client));
+    await locking.verify(scope, next, client);
+  });
+
   it('serialises a burst of parallel guesses: only the free ones are tried, the code survives', async () => {
     const code = await codes.issue(scope);
     const outcomes = await Promise.allSettled(Array.from({ length: 12 }, () => codes.verify(scope, wrong(code))));

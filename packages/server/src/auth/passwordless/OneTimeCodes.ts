@@ -1,7 +1,7 @@
 import { createHmac, hkdfSync, randomInt } from 'node:crypto';
 import { CODE_POLICY, LatchError, LIMIT } from '@latch/protocol';
 import type { LoginProof } from '../../services/loginOrSignUp.js';
-import type { CodeBackoff, CodeStore, CodeTry, SendCount } from './CodeStore.js';
+import type { CodeBackoff, CodeLock, CodeStore, CodeTry, SendCount } from './CodeStore.js';
 
 /** How a code travels. */
 export type CodeChannel = 'email' | 'sms';
@@ -31,21 +31,29 @@ export interface CodeGuessPolicy {
   codesPerSource: number;
   /** Tries one code gets in its lifetime, from all sources together. */
   maxTriesPerCode: number;
+  /** Wrong tries from the source that asked for a code after which that code dies (OTP-05). */
+  maxOwnTriesPerCode: number;
   /** Backoff on wrong tries per identifier (app, channel, target), across purposes. */
   backoff: CodeBackoff;
+  /** The consecutive-failure lock per identifier and source (OTP-05). */
+  lock: CodeLock;
 }
 
 /**
- * Defaults: 4 live codes, at most 2 from one source (one IP cannot push out the owner's code); 5 wrong tries free, then a wait of 2 s, 4 s, 8 s … (at most 5 min) after each
- * failure; failures forgotten an hour after the last; 30 tries per code at most. An attacker gets
- * about 13 guesses in a code's 10 minutes (under 10⁻⁴ per code even against 3 live codes) and the
- * owner is never shut out for longer than the longest wait.
+ * Defaults: 4 live codes, at most 2 from one source (one IP cannot push out the owner's code); 5 wrong
+ * tries free, then a wait of 2 s, 4 s, 8 s … (at most 5 min) after each failure, for tries at codes
+ * other sources asked for; failures forgotten an hour after the last; 30 tries per code at most, 5
+ * from the source that asked for it, which may try it even while the backoff runs (RL-03); one source
+ * locked out of an identifier for 15 minutes after 10 consecutive failures (OTP-05). The numbers are
+ * CODE_POLICY's (docs/passwordless.md "Guessing and lockout").
  */
 export const CODE_GUESS_POLICY: CodeGuessPolicy = {
   liveCodes: 4,
   codesPerSource: 2,
-  maxTriesPerCode: 30,
+  maxTriesPerCode: CODE_POLICY.maxWrongAttemptsAllSources,
+  maxOwnTriesPerCode: CODE_POLICY.maxWrongAttempts,
   backoff: { free: 5, baseMs: 2_000, maxMs: 5 * 60_000, windowMs: 60 * 60_000 },
+  lock: { afterFailures: CODE_POLICY.lockAfterFailures, ms: CODE_POLICY.lockMs },
 };
 
 /** Options of the one-time-code service. */
@@ -112,10 +120,8 @@ export class OneTimeCodes {
       .toString()
       .padStart(LIMIT.codeLength, '0');
     const now = this.now();
-    // The source only as a keyed hash: the store never holds client IPs.
-    const src =
-      source === '' ? '' : createHmac('sha256', this.hmacKey).update(`source\n${source}`).digest('hex').slice(0, 16);
-    const entry = JSON.stringify({ mac: this.mac(scope, code), expiresAt: now + this.ttlMs, tries: 0, src });
+    const src = this.sourceHash(source);
+    const entry = JSON.stringify({ mac: this.mac(scope, code), expiresAt: now + this.ttlMs, tries: 0, own: 0, src });
     const stored = {
       key: codeKey(scope),
       entry,
@@ -132,38 +138,51 @@ export class OneTimeCodes {
   /**
    * Consumes the code of `scope` when `code` matches a live one; throws LatchError('invalid_credentials')
    * when it does not, expired, was already used or had its tries, and 429 `too_many_requests` (with
-   * `retryAfter`) while the identifier must wait after too many failures.
+   * `retryAfter`) while the identifier must wait after too many failures or `source` is locked out.
+   * `source` (the client IP) may try the codes it asked for itself even while the backoff runs.
    */
-  async verify(scope: CodeScope, code: string): Promise<void> {
+  async verify(scope: CodeScope, code: string, source = ''): Promise<void> {
     // One atomic step in every store (one statement on PostgreSQL/PGlite, one script on Redis).
-    const verdict = await this.store.try(this.attempt(scope, code));
+    const verdict = await this.store.try(this.attempt(scope, code, source));
     if (!verdict.taken) throw refusal(verdict.retryAfterMs);
   }
 
   /** `verify` as a proof for a login, checked inside the login's statement when the store can. */
-  check(scope: CodeScope, code: string): LoginProof {
+  check(scope: CodeScope, code: string, source = ''): LoginProof {
     const { logInWithTry } = this.store;
     return {
-      verify: () => this.verify(scope, code),
+      verify: () => this.verify(scope, code, source),
       logInInOneStatement:
         logInWithTry &&
         (async (login) => {
-          const { verdict, loggedIn } = await logInWithTry(this.attempt(scope, code), login);
+          const { verdict, loggedIn } = await logInWithTry(this.attempt(scope, code, source), login);
           if (!verdict.taken || !loggedIn) throw refusal(verdict.retryAfterMs);
           return loggedIn;
         }),
     };
   }
 
-  private attempt(scope: CodeScope, code: string): CodeTry {
+  private attempt(scope: CodeScope, code: string, source: string): CodeTry {
+    const src = this.sourceHash(source);
     return {
       key: codeKey(scope),
       mac: this.mac(scope, code),
       now: this.now(),
       maxTries: this.policy.maxTriesPerCode,
+      maxOwnTries: this.policy.maxOwnTriesPerCode,
+      src,
       failKey: failKey(scope),
+      lockKey: `${failKey(scope).replace('code-fails:', 'code-lock:')}:${src}`,
       backoff: this.policy.backoff,
+      lock: this.policy.lock,
     };
+  }
+
+  /** The source only as a keyed hash ('' when unknown): the store never holds client IPs. */
+  private sourceHash(source: string): string {
+    return source === ''
+      ? ''
+      : createHmac('sha256', this.hmacKey).update(`source\n${source}`).digest('hex').slice(0, 16);
   }
 
   /** The code's MAC, bound to its whole scope, purpose included (a code for one purpose fits no other). */

@@ -5,6 +5,7 @@ import type { LoginProof } from '../../services/loginOrSignUp.js';
 import { type SendLimits, SendThrottle } from '../../throttle/SendThrottle.js';
 import { sendLimitsFromEnv } from '../../throttle/sendLimitsFromEnv.js';
 import { createCodeStore } from './createCodeStore.js';
+import { KnownSenders } from './KnownSenders.js';
 import { type CodeChannel, type CodePurpose, OneTimeCodes } from './OneTimeCodes.js';
 import { emailPurposeMessage, smsPurposeMessage } from './purposeMessages.js';
 
@@ -20,6 +21,7 @@ export class PasswordlessCodes {
     private readonly codes: OneTimeCodes,
     private readonly throttle: SendThrottle,
     private readonly delivery: Delivery,
+    private readonly known?: KnownSenders,
   ) {}
 
   /**
@@ -28,23 +30,49 @@ export class PasswordlessCodes {
    */
   async send(app: CodeApp, channel: CodeChannel, target: string, ip: string, purpose: CodePurpose = 'login') {
     const scope = { appId: app.id, channel, target, purpose };
+    const counted = `${channel}:${target}`;
+    const known = (await this.known?.isKnown(counted, ip)) === true;
     // The send is counted in the same step as the code is stored (one statement on PostgreSQL/PGlite).
-    const code = await this.codes.issue(scope, ip, { throttle: this.throttle, target: `${channel}:${target}`, ip });
+    const code = await this.codes.issue(scope, ip, { throttle: this.throttle, target: counted, ip, known });
     if (channel === 'email') await this.delivery.sendEmail(emailPurposeMessage(app.name, target, code, purpose));
     else await this.delivery.sendSms(smsPurposeMessage(app.name, target, code, purpose));
   }
 
-  /** The check of a login code sent to `target`, for `logIn` to run with the login (same rules as `verify`). */
-  check(appId: string, channel: CodeChannel, target: string, code: string): LoginProof {
-    return this.codes.check({ appId, channel, target, purpose: 'login' }, code);
+  /** The check of a login code sent to `target` tried from `ip`, for `logIn` to run with the login (same rules as `verify`). */
+  check(appId: string, channel: CodeChannel, target: string, code: string, ip = ''): LoginProof {
+    const proof = this.codes.check({ appId, channel, target, purpose: 'login' }, code, ip);
+    const { logInInOneStatement } = proof;
+    // A client that logged in with a code to the target is known to it from now on (KnownSenders).
+    const remember = async () => this.known?.remember(`${channel}:${target}`, ip);
+    return {
+      verify: async () => {
+        await proof.verify();
+        await remember();
+      },
+      logInInOneStatement:
+        logInInOneStatement &&
+        (async (login) => {
+          const loggedIn = await logInInOneStatement(login);
+          await remember();
+          return loggedIn;
+        }),
+    };
   }
 
   /**
    * Consumes the code sent to `target` for `purpose`; 422 `invalid_credentials` when wrong, used,
-   * expired, spent or sent for another purpose; 429 `too_many_requests` while the target's backoff runs.
+   * expired, spent or sent for another purpose; 429 `too_many_requests` while the target's backoff runs
+   * (the codes `ip` asked for itself are still tried) or `ip` is locked out of the target.
    */
-  verify(appId: string, channel: CodeChannel, target: string, code: string, purpose: CodePurpose): Promise<void> {
-    return this.codes.verify({ appId, channel, target, purpose }, code);
+  verify(
+    appId: string,
+    channel: CodeChannel,
+    target: string,
+    code: string,
+    purpose: CodePurpose,
+    ip = '',
+  ): Promise<void> {
+    return this.codes.verify({ appId, channel, target, purpose }, code, ip);
   }
 }
 
@@ -73,7 +101,8 @@ export function createPasswordlessCodes(
   const now = () => ctx.clock.now().getTime();
   const store = createCodeStore(ctx.shortLived.throttleBackend, ctx.db, now);
   const codes = new OneTimeCodes({ store, hmacKey, now });
-  return new PasswordlessCodes(codes, new SendThrottle(ctx.shortLived.throttleBackend, limits), ctx.delivery);
+  const throttle = new SendThrottle(ctx.shortLived.throttleBackend, limits);
+  return new PasswordlessCodes(codes, throttle, ctx.delivery, new KnownSenders(ctx.shortLived));
 }
 
 /** Throws `disallowed_login_method` unless the app enables the method (checked before any code is spent). */

@@ -30,7 +30,7 @@ export class PgCodeStore implements CodeStore {
 
   /** The send's counters (durable, as the throttle's own) and the code in one statement. */
   async add(code: NewCode, send?: SendCount): Promise<void> {
-    const counters = send ? send.throttle.countersFor(send.target, send.ip) : [];
+    const counters = send ? send.throttle.countersFor(send.target, send.ip, send.known) : [];
     const now = this.now();
     const { rows } = await this.run<{ key: string; count: string; expires_at: string }>(
       ADD_CODE_WITHIN_LIMITS,

@@ -6,52 +6,76 @@ import type { CodeStore, CodeTry, CodeVerdict, NewCode, SendCount } from './Code
 // identifier's failures under another, `{ n, at }` (at = the last failure, on the codes' clock). Both
 // keys are on the store's Redis: the failures are as durable as its persistence (docs/server.md).
 
-// KEYS: slot, failures. ARGV: mac, max tries, now, free failures, base wait, longest wait, window.
+// KEYS: slot, failures, source's failures. ARGV: mac, max tries, now, free failures, base wait, longest
+// wait, window, source, max own tries, failures that lock, lock duration. The same steps as
+// pgCodeSql.ts' check: the source's lock, the backoff (own codes still compared), compare, count.
 const TRY_CODE_SCRIPT = `
 local now = tonumber(ARGV[3])
 local free = tonumber(ARGV[4])
-local n, at = 0, 0
-local rawFails = redis.call('GET', KEYS[2])
-if rawFails then
-  local ok, f = pcall(cjson.decode, rawFails)
-  if ok and type(f) == 'table' then n = tonumber(f.n) or 0; at = tonumber(f.at) or 0 end
+local src = ARGV[8]
+local function counter(key)
+  local raw = redis.call('GET', key)
+  if raw then
+    local ok, f = pcall(cjson.decode, raw)
+    if ok and type(f) == 'table' then return tonumber(f.n) or 0, tonumber(f.at) or 0 end
+  end
+  return 0, 0
 end
+if src ~= '' then
+  local ln, lat = counter(KEYS[3])
+  local lockWait = math.ceil(lat + tonumber(ARGV[11]) - now)
+  if ln >= tonumber(ARGV[10]) and lockWait > 0 then return {0, lockWait} end
+end
+local n, at = counter(KEYS[2])
+local wait = 0
 if n >= free then
   local delay = math.min(tonumber(ARGV[6]), tonumber(ARGV[5]) * 2 ^ math.min(n - free, 30))
-  local wait = math.ceil(at + delay - now)
-  if wait > 0 then return {0, wait} end
+  wait = math.max(0, math.ceil(at + delay - now))
 end
-local maxTries = tonumber(ARGV[2])
+local maxTries, maxOwn = tonumber(ARGV[2]), tonumber(ARGV[9])
 local raw = redis.call('GET', KEYS[1])
 local live = {}
+local compared, skipped = 0, 0
 if raw then
   local ok, slot = pcall(cjson.decode, raw)
   if ok and type(slot) == 'table' and type(slot.codes) == 'table' then
     for _, c in ipairs(slot.codes) do
       if type(c) == 'table' and type(c.mac) == 'string' and type(c.expiresAt) == 'number'
-        and type(c.tries) == 'number' and c.expiresAt > now and c.tries < maxTries then
-        live[#live + 1] = c
+        and type(c.tries) == 'number' and c.expiresAt > now and c.tries < maxTries
+        and (tonumber(c.own) or 0) < maxOwn then
+        local own = src ~= '' and c.src == src
+        live[#live + 1] = { c = c, own = own, compared = own or wait == 0 }
+        if own or wait == 0 then compared = compared + 1 else skipped = skipped + 1 end
       end
     end
   end
 end
-for _, c in ipairs(live) do
-  if c.mac == ARGV[1] then
-    redis.call('DEL', KEYS[1], KEYS[2])
+for _, e in ipairs(live) do
+  if e.compared and e.c.mac == ARGV[1] then
+    redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
     return {1, 0}
   end
 end
-if raw then
-  local kept = {}
-  for _, c in ipairs(live) do
+-- A failure counts only against a code compared (nothing to guess otherwise).
+if compared == 0 then return {0, wait} end
+local kept = {}
+for _, e in ipairs(live) do
+  local c = e.c
+  if e.compared then
     c.tries = c.tries + 1
-    if c.tries < maxTries then kept[#kept + 1] = c end
+    c.own = (tonumber(c.own) or 0) + (e.own and 1 or 0)
   end
-  local ttl = redis.call('PTTL', KEYS[1])
-  if ttl > 0 then redis.call('SET', KEYS[1], cjson.encode({ codes = kept }), 'PX', ttl) end
+  if c.tries < maxTries and (tonumber(c.own) or 0) < maxOwn then kept[#kept + 1] = c end
 end
--- A failure counts only against a live code (nothing to guess otherwise).
-if #live > 0 then redis.call('SET', KEYS[2], cjson.encode({ n = n + 1, at = now }), 'PX', ARGV[7]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then redis.call('SET', KEYS[1], cjson.encode({ codes = kept }), 'PX', ttl) end
+redis.call('SET', KEYS[2], cjson.encode({ n = n + 1, at = now }), 'PX', ARGV[7])
+if src ~= '' then
+  local ln, lat = counter(KEYS[3])
+  if lat + tonumber(ARGV[11]) <= now then ln = 0 end
+  redis.call('SET', KEYS[3], cjson.encode({ n = ln + 1, at = now }), 'PX', ARGV[11])
+end
+if skipped > 0 then return {0, wait} end
 return {0, 0}
 `;
 
@@ -98,7 +122,7 @@ export class RedisCodeStore implements CodeStore {
   ) {}
 
   async add(code: NewCode, send?: SendCount): Promise<void> {
-    if (send) await send.throttle.consume(send.target, send.ip);
+    if (send) await send.throttle.consume(send.target, send.ip, send.known);
     await this.redis.eval(
       ADD_CODE_SCRIPT,
       1,
@@ -112,12 +136,13 @@ export class RedisCodeStore implements CodeStore {
   }
 
   async try(attempt: CodeTry): Promise<CodeVerdict> {
-    const { backoff } = attempt;
+    const { backoff, lock } = attempt;
     const [taken, wait] = (await this.redis.eval(
       TRY_CODE_SCRIPT,
-      2,
+      3,
       this.prefix + attempt.key,
       this.prefix + attempt.failKey,
+      this.prefix + attempt.lockKey,
       attempt.mac,
       attempt.maxTries,
       attempt.now,
@@ -125,6 +150,10 @@ export class RedisCodeStore implements CodeStore {
       backoff.baseMs,
       backoff.maxMs,
       Math.max(1, Math.ceil(backoff.windowMs)),
+      attempt.src,
+      attempt.maxOwnTries,
+      lock.afterFailures,
+      Math.max(1, Math.ceil(lock.ms)),
     )) as [number, number];
     return { taken: taken === 1, retryAfterMs: Number(wait) };
   }

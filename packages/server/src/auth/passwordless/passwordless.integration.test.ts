@@ -93,14 +93,63 @@ forEachBackend('passwordless email', (server) => {
       const guess = await client.post(API.emailAuthenticate, { email, code: wrongCode(code) }, { ip: randomIp() });
       expect(guess.status).toBe(422);
     }
-    const early = await client.post(API.emailAuthenticate, { email, code });
+    // A try from a client that did not ask for the code waits, even with the right code…
+    const early = await client.post(API.emailAuthenticate, { email, code }, { ip: randomIp() });
     expect(early.status).toBe(429);
     expect(await early.json()).toMatchObject({ error: 'too_many_requests' });
     const retryAfter = Number(early.headers.get('retry-after'));
     expect(retryAfter).toBe(CODE_GUESS_POLICY.backoff.baseMs / 1000);
-    // After the wait the owner's code still works (today's main killed it after 5 wrong tries).
+    // …and after the wait the code still works (today's main killed it after 5 wrong tries).
     server().clock.advance(retryAfter * 1000);
-    expect((await client.post(API.emailAuthenticate, { email, code })).status).toBe(200);
+    expect((await client.post(API.emailAuthenticate, { email, code }, { ip: randomIp() })).status).toBe(200);
+  });
+
+  it("RL-03: an attacker burning wrong codes at the owner's address cannot keep the owner out", async () => {
+    const { client: owner } = await setup(server());
+    const email = uniqueEmail();
+    const attackerIps = [randomIp(), randomIp(), randomIp()];
+    const attack = async () => {
+      for (const ip of attackerIps) {
+        await owner.post(API.emailInit, { email }, { ip });
+        for (let i = 0; i < CODE_GUESS_POLICY.backoff.free; i++) {
+          await owner.post(API.emailAuthenticate, { email, code: '000000' }, { ip });
+        }
+      }
+    };
+    await attack();
+    // The address is in backoff from the attacker's failures; the owner asks for a code and types it.
+    await owner.post(API.emailInit, { email });
+    const code = await owner.latestCode(email);
+    await attack();
+    const login = await owner.post(API.emailAuthenticate, { email, code });
+    expect(login.status).toBe(200);
+    expect(((await login.json()) as TokenResponse).user.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'email', address: email }),
+    ]);
+  });
+
+  it('OTP-05: a client that fails 10 times in a row is locked out of the address; the owner is not', async () => {
+    const { client: owner } = await setup(server());
+    const email = uniqueEmail();
+    const attacker = randomIp();
+    // The attacker asks for codes itself (each dies after 5 wrong tries from it) and guesses on.
+    for (let round = 0; round < CODE_POLICY.lockAfterFailures / CODE_POLICY.maxWrongAttempts; round++) {
+      await owner.post(API.emailInit, { email }, { ip: attacker });
+      for (let i = 0; i < CODE_POLICY.maxWrongAttempts; i++) {
+        const guess = await owner.post(API.emailAuthenticate, { email, code: '000000' }, { ip: attacker });
+        expect([422, 429]).toContain(guess.status);
+      }
+    }
+    await owner.post(API.emailInit, { email }, { ip: attacker });
+    const locked = await owner.post(
+      API.emailAuthenticate,
+      { email, code: await owner.latestCode(email) },
+      { ip: attacker },
+    );
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBe(CODE_POLICY.lockMs / 1000);
+    await owner.post(API.emailInit, { email });
+    expect((await owner.post(API.emailAuthenticate, { email, code: await owner.latestCode(email) })).status).toBe(200);
   });
 
   it('accepts a code only once', async () => {
@@ -143,6 +192,22 @@ forEachBackend('passwordless email', (server) => {
     expect((await client.post(API.emailInit, { email })).status).toBe(200);
     // …and the owner's first code still works: one source's sends push out only its own codes.
     expect((await client.post(API.emailAuthenticate, { email, code: ownersCode })).status).toBe(200);
+  });
+
+  it("RL-03: others' sends filling the per-address cap do not keep a client that logged in before from a code", async () => {
+    const { client: owner } = await setup(server());
+    const email = uniqueEmail();
+    expect((await owner.emailLogin(email)).status).toBe(200);
+    // An attacker fills the per-address cap from many IPs, hour after hour.
+    for (let hour = 0; hour < 2; hour++) {
+      for (let i = 0; i < DEFAULT_SEND_LIMITS.perTarget.points; i++) {
+        await owner.post(API.emailInit, { email }, { ip: randomIp() });
+      }
+      expect((await owner.post(API.emailInit, { email }, { ip: randomIp() })).status).toBe(429);
+      // The owner's client proved the address before: its send is not refused by the cap.
+      expect((await owner.emailLogin(email)).status).toBe(200);
+      server().clock.advance(DEFAULT_SEND_LIMITS.perTarget.durationSec * 1000);
+    }
   });
 
   it('throttles sends per address with 429 and Retry-After across many IPs (the cap against pumping)', async () => {

@@ -45,7 +45,7 @@ const emailRoutes: RouteDef[] = [
       const { email, code } = await parseBody(c, schemas.EmailCodeBody);
       assertMethodEnabled(app.config, 'email_auth');
       // The code check runs inside the login's statement where the store allows (one round trip).
-      const codeCheck = ctx.passwordless.check(app.id, 'email', email, code);
+      const codeCheck = ctx.passwordless.check(app.id, 'email', email, code, clientIp(c));
       return c.json(await logIn(ctx, app, { type: 'email', address: email }, codeCheck));
     },
   },

@@ -66,7 +66,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const body = await parseBody(c, schemas.SmsCodeBody);
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       assertMethodEnabled(app.config, 'sms_auth');
-      const codeCheck = ctx.passwordless.check(app.id, 'sms', phoneNumber, body.code);
+      const codeCheck = ctx.passwordless.check(app.id, 'sms', phoneNumber, body.code, clientIp(c));
       return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }, codeCheck));
     },
   },

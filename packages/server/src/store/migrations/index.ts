@@ -12,6 +12,7 @@ import * as mfa016 from './016_mfa.js';
 import * as loginCredentials017 from './017_login_credentials.js';
 import * as appSecrets018 from './018_app_secrets.js';
 import * as webhooks019 from './019_webhooks.js';
+import * as mfaRecoveryCodes024 from './024_mfa_recovery_codes.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '018_app_secrets': appSecrets018,
   '019_webhooks': webhooks019,
   '022_security_events': securityEvents022,
+  '024_mfa_recovery_codes': mfaRecoveryCodes024,
 };

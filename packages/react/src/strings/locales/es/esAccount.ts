@@ -85,6 +85,15 @@ export const esAccount = {
   mfaErrorUnknownPrompt: 'Algo salió mal.',
   mfaErrorPasskeyNotAllowed: 'La solicitud de llave de acceso caducó o el usuario la rechazó.',
   mfaErrorTooManyRequests: 'Demasiadas solicitudes. Espera un momento antes de volver a intentarlo.',
+  mfaRecoveryCodesTitle: 'Guarda tus códigos de recuperación',
+  mfaRecoveryCodesDetail:
+    'Si pierdes tu teléfono o tu app de autenticación, cada código sirve una vez en lugar de un código de verificación. Guárdalos en un lugar seguro: solo se muestran esta vez.',
+  mfaRecoveryCodesCopy: 'Copiar',
+  mfaRecoveryCodesCopied: 'Copiado',
+  mfaRecoveryCodesDownload: 'Descargar',
+  mfaUseRecoveryCode: 'Usar un código de recuperación',
+  mfaPromptRecoveryCode: 'Introduce uno de los códigos de recuperación que guardaste al configurar la verificación.',
+  mfaRecoveryCodeLabel: 'Código de recuperación',
   // Passkeys
   passkeyLoginTitle: 'Inicia sesión con una llave de acceso',
   passkeySignUpTitle: 'Regístrate con una llave de acceso',
