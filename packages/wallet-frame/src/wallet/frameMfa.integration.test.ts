@@ -91,10 +91,13 @@ describe.each(backends())(
         method: 'totp',
         mfaCode: code(),
       });
+      // The first method: the server's recovery codes pass through to the host once (MFA-06).
       expect(enrolled.data).toEqual({
         mfaMethods: ['totp'],
         requiredActions: expect.arrayContaining(['export', 'recovery', 'set_password', 'sign', 'send', 'manage_mfa']),
+        recoveryCodes: expect.arrayContaining([expect.stringMatching(/^[0-9a-z]{4}(-[0-9a-z]{4}){3}$/)]),
       });
+      expect((enrolled.data as { recoveryCodes: string[] }).recoveryCodes).toHaveLength(10);
       const verify = (action: string, token = login.token, mfaCode = code()) =>
         host(WALLET_EVENT.mfaVerify, { accessToken: token, method: 'totp', mfaCode, action });
       return { login, device, host, address, code, verify };
