@@ -3,8 +3,9 @@ import { MFA_API } from '@latch/protocol/mfa';
 import type { LatchWebhookEvent } from '@latch/protocol/webhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parseCommand, runCommand } from '../admin/commands.js';
-import { enrollTotp, totpCode, userIdOf, verifyTotp } from '../auth/mfa/testing/mfaTesting.js';
+import { enrollTotp, stepUpToManageMfa, totpCode, userIdOf, verifyTotp } from '../auth/mfa/testing/mfaTesting.js';
 import { passwordlessTestClient, uniqueEmail } from '../codes/testing/passwordlessTestClient.js';
+import { stepUpForTest } from '../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../test/harness.js';
 import { registeredFrame } from '../wallets/testing/testFrame.js';
 import { webhookReceiver } from '../webhooks/testing/webhookReceiver.js';
@@ -47,13 +48,18 @@ forEachBackend('security events: login and MFA changes, the lists and the webhoo
       return client.latestCode(to);
     };
 
+    // Each change steps up first with the login email (issue #24, stepUp/).
+    const stepUp = (action: 'link' | 'update_login' | 'unlink') => stepUpForTest(s, frame.user, action);
+
     // account_linked: a phone (told to the email, the only channel then).
+    await stepUp('link');
     const phone = uniquePhone();
     const smsCode = await codeFor(API.smsInit, { phoneNumber: phone, purpose: 'link' }, phone);
     expect((await client.post(API.smsLink, { phoneNumber: phone, code: smsCode }, { token })).status).toBe(200);
     expect(await probe.notices(email, 'A login method was added to your account')).toHaveLength(1);
 
     // login_email_changed: told to the old and the new address (naming both) and to the phone.
+    await stepUp('update_login');
     const moved = uniqueEmail('moved');
     const updateCode = await codeFor(API.emailInit, { email: moved, purpose: 'update' }, moved);
     const update = await client.post(
@@ -72,10 +78,12 @@ forEachBackend('security events: login and MFA changes, the lists and the webhoo
     const secret = await enrollTotp(s, frame);
     expect(await probe.notices(moved, 'A verification method was added to your account')).toHaveLength(1);
     expect((await verifyTotp(frame, totpCode(s, secret), 'manage_mfa')).status).toBe(200);
+    await stepUpToManageMfa(s, frame);
     expect((await frame.call('POST', MFA_API.unenroll, { method: 'totp' })).status).toBe(200);
     expect(await probe.notices(phone, 'A verification method was removed from your account')).toHaveLength(1);
 
     // account_unlinked: the phone (told to it too, while it is still linked).
+    await stepUp('unlink');
     expect((await client.post(API.smsUnlink, { phoneNumber: phone }, { token })).status).toBe(200);
     expect(await probe.notices(phone, 'A login method was removed from your account')).toHaveLength(1);
     expect(await probe.notices(moved, 'A login method was removed from your account')).toHaveLength(1);

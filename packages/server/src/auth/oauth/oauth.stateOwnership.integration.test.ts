@@ -2,6 +2,7 @@ import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import type { OAuthProvider } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { expectRefusedUnchanged } from '../../siwe/testing/expectRefusedUnchanged.js';
+import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { oauthApp, TEST_CALLBACK } from './testing/oauthTestClient.js';
 
@@ -44,6 +45,10 @@ forEachBackend('OAuth state ownership', (server) => {
     const app = await oauthApp(server(), idp, ['google']);
     const owner = await server().signIn(app.appId, { type: 'email', address: 'state-owner@example.com' });
     const thief = await server().signIn(app.appId, { type: 'email', address: 'state-thief@example.com' });
+    // Both stepped up for a link (issue #24): the state check, not the step-up, is what refuses the thief.
+    for (const who of [owner, thief]) {
+      await stepUpForTest(server(), { appId: app.appId, clientId: app.clientId, token: who.token! }, 'link');
+    }
     const body = await returned(app, 'google', owner.token!);
     await refused(() => app.client.exchangeRaw(body, thief.token!));
     await refused(() => app.client.exchangeRaw(body));

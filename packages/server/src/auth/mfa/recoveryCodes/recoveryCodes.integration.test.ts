@@ -6,13 +6,14 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../../test/harness.js';
 import type { TestFrame } from '../../../wallets/testing/testFrame.js';
-import { mfaUser, totpCode, verifyTotp } from '../testing/mfaTesting.js';
+import { mfaUser, stepUpToManageMfa, totpCode, verifyTotp } from '../testing/mfaTesting.js';
 
 const unique = (name: string) => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 const CODE = /^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/;
 
-/** Enrols the authenticator app; the answer and the secret (the clock then moves one step). */
+/** Enrols the authenticator app after the `manage_mfa` step-up; the answer and the secret (the clock then moves one step). */
 async function enrolTotp(s: TestServer, frame: TestFrame) {
+  await stepUpToManageMfa(s, frame);
   const init = (await (await frame.call('POST', MFA_API.totpInitEnrollment, {})).json()) as WireTotpEnrollmentInfo;
   const res = await frame.call('POST', MFA_API.totpEnroll, { mfa_code: totpCode(s, init.secret) });
   expect(res.status).toBe(200);
@@ -101,6 +102,8 @@ forEachBackend('MFA recovery codes (MFA-06)', (server) => {
     const { frame } = await user('regen');
     const { answer, secret } = await enrolTotp(server(), frame);
     const old = answer.recovery_codes!;
+    // Stepped up (issue #24), so what refuses is the missing MFA verification.
+    await stepUpToManageMfa(server(), frame);
     const refused = await frame.call('POST', MFA_API.recoveryCodes, {});
     expect(refused.status).toBe(401);
     expect(await error(refused)).toBe('missing_or_invalid_mfa');
@@ -122,6 +125,7 @@ forEachBackend('MFA recovery codes (MFA-06)', (server) => {
     const { frame } = await user('remove');
     const { answer, secret } = await enrolTotp(server(), frame);
     expect((await verifyTotp(frame, totpCode(server(), secret), 'manage_mfa')).status).toBe(200);
+    await stepUpToManageMfa(server(), frame);
     expect((await frame.call('POST', MFA_API.unenroll, { method: 'totp' })).status).toBe(200);
     expect(await left(frame)).toBe(0);
     const none = await verifyWithCode(frame, answer.recovery_codes![0]!);
