@@ -60,10 +60,10 @@ export {
   type WireRecoveryRelease,
 } from './walletApi.js';
 export {
+  ApprovalDisplay,
   DeviceRegisterData,
   parseWalletReply,
   parseWalletRequest,
-  WalletApproveTransactionData,
   WalletClearData,
   WalletConnectData,
   WalletCreateData,
@@ -71,11 +71,9 @@ export {
   WalletRecoverData,
   WalletReplySchema,
   WalletRequestSchema,
-  WalletRevokeApprovalData,
   WalletRpcData,
   WalletSetRecoveryPasswordData,
   WalletSuccessReplySchema,
-  type WalletTransactionApproval,
   walletErrorReply,
   walletReply,
 } from './walletMessages.js';

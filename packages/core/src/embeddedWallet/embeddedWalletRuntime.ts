@@ -1,5 +1,6 @@
 import { type MfaAction, TIMEOUT, type User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
+import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
 import { createStore } from '../machine/createStore.js';
@@ -48,10 +49,13 @@ export interface EmbeddedWalletRuntime {
    * wallet, and on logout or another user clears and removes the frame; returns the unsubscribe.
    */
   watch(): () => void;
-  approveSignRequest(): void;
+  /** The screen placed the frame: the frame shows its confirmation (dressed by `display`) and the user clicks there. */
+  approveSignRequest(display?: ApprovalDisplay): void;
   rejectSignRequest(): void;
-  /** The send screen's buttons: Submit, 'Retry transaction', close (before sending: the user's rejection, 4001). */
-  sendTransactionAction(action: 'submit' | 'retry' | 'close'): void;
+  /** The send screen: 'submit' once it placed the frame (whose Submit signs), 'Retry transaction', close (4001 before sending). */
+  sendTransactionAction(action: 'submit' | 'retry' | 'close', display?: ApprovalDisplay): void;
+  /** The wallet frame's element, which the screens place over their own while the frame asks (null: not mounted). */
+  walletFrame(): unknown;
   /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
   chainOptions(): ChainOptions | undefined;
   /** The MFA requests, prompt, enrolment (`openEnrollment`), useMfa's calls and the frame calls, loaded on first use. */
@@ -104,8 +108,10 @@ export function createEmbeddedWalletRuntime(options: {
   const mfaPossible = () => appHasMfa() || (client.getState().user?.mfaMethods?.length ?? 0) > 0;
   const withMfa = <T>(action: MfaAction, run: () => Promise<T>): Promise<T> =>
     mfaPossible() ? loadMfa().then((runtime) => runtime.withMfa(action, run)) : run();
+  // The screen's display hints (locale, colours, chain) dress the frame's next confirmation (issue #24).
+  let display: ApprovalDisplay | undefined;
   // Every wallet action reaches the frame through the gate (recover, set password, sign, send).
-  const bridge = mfaGatedBridge(frameBridge, withMfa);
+  const bridge = mfaGatedBridge({ ...frameBridge, rpc: (data) => frameBridge.rpc({ ...data, display }) }, withMfa);
   // A password wallet on a new device goes to EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN.
   const controller = createEmbeddedWalletController(client, bridge, {
     onPasswordRecoveryNeeded: (wallet) => walletFlows.recover(wallet),
@@ -142,9 +148,11 @@ export function createEmbeddedWalletRuntime(options: {
       return runner;
     }));
 
-  // noPromptOnSignature (SPEC §3): sign at once, without the sign request or send screen.
+  // noPromptOnSignature (SPEC §3): sign at once, without the sign request or send screen — only where the app's
+  // server config allows headless signing; elsewhere the frame's confirmation shows all the same (issue #24).
   const noPrompt = () =>
-    options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false;
+    (options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false) &&
+    client.getState().config?.embeddedWallets.headlessSigning === true;
 
   function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
     if (noPrompt()) return run();
@@ -270,9 +278,16 @@ export function createEmbeddedWalletRuntime(options: {
       check();
       return client.subscribe(check);
     },
-    approveSignRequest: () => signRequests?.dispatch({ type: 'approve' }),
+    approveSignRequest(hints) {
+      display = hints;
+      signRequests?.dispatch({ type: 'approve' });
+    },
     rejectSignRequest: () => signRequests?.dispatch({ type: 'close' }),
-    sendTransactionAction: (action) => chainCalls?.sendRunner.dispatch({ type: action }),
+    sendTransactionAction(action, hints) {
+      display = hints ?? display;
+      chainCalls?.sendRunner.dispatch({ type: action });
+    },
+    walletFrame: () => frameBridge.frameElement?.() ?? null,
     chainOptions: () => options.chains?.(),
     loadMfa,
     destroy() {

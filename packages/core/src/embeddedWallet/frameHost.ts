@@ -12,11 +12,17 @@ export interface HostMessage {
 
 /** The host page's side of the frame: mounting it and hearing its messages (a fake in tests). */
 export interface FrameHost {
-  /** Adds the hidden frame loading `src`; returns its window and a way to remove it. */
-  mountFrame(src: string): { target: FrameTarget; remove(): void };
+  /** Adds the hidden frame loading `src`; returns its window, a way to remove it and (in a browser) its element. */
+  mountFrame(src: string): { target: FrameTarget; remove(): void; element?: unknown };
   /** Listens to the host window's `message` events; returns the unsubscribe function. */
   listen(listener: (message: HostMessage) => void): () => void;
 }
+
+/**
+ * The hidden frame's style: a 0×0 viewport, so the frame shows no confirmation and refuses what needs one
+ * (approval_not_visible); the widget places it over its screen while the user decides (docs/custody.md).
+ */
+export const HIDDEN_FRAME_STYLE = 'position:absolute;left:0;top:0;width:0;height:0;border:0;visibility:hidden';
 
 /** The browser FrameHost: a hidden, inert-to-layout iframe appended to `document.body`. */
 export function browserFrameHost(): FrameHost {
@@ -27,11 +33,11 @@ export function browserFrameHost(): FrameHost {
       frame.title = 'Latch embedded wallet';
       frame.setAttribute('aria-hidden', 'true');
       frame.tabIndex = -1;
-      frame.style.cssText = 'display:none;position:absolute;width:0;height:0;border:0';
+      frame.style.cssText = HIDDEN_FRAME_STYLE;
       document.body.appendChild(frame);
       const target = frame.contentWindow;
       if (!target) throw new Error('The wallet frame has no window.');
-      return { target, remove: () => frame.remove() };
+      return { target, remove: () => frame.remove(), element: frame };
     },
     listen(listener) {
       const handler = (event: MessageEvent) => listener(event);
