@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { latestCode, outbox, saveScreenshot, seriousA11yViolations } from './support.js';
 
@@ -111,4 +111,12 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('[data-latch-root] [aria-busy="true"]'));
   await saveScreenshot(page, name);
   expect(await seriousA11yViolations(page)).toEqual([]);
+}
+
+/** The wallet frame, where the user approves signatures (issue #24: the confirmation is the frame's own). */
+export const walletFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Latch embedded wallet"]');
+
+/** Clicks the frame's 'Sign and continue' or 'Submit' (enabled once it has been on screen long enough). */
+export async function approveInFrame(page: Page, button: 'Sign and continue' | 'Submit' = 'Sign and continue') {
+  await walletFrame(page).getByRole('button', { name: button }).click({ timeout: 30_000 });
 }

@@ -133,6 +133,11 @@ export function documentSurface(win: Window): ConfirmationSurface {
       doc.documentElement.lang = content.text === CONFIRMATION_TEXT_ES ? 'es' : 'en';
       const view = render(doc, theme, content);
       doc.body.replaceChildren(view.main);
+      // The gate ignores a click before APPROVAL.minVisibleMs; the button says so by being disabled until then.
+      view.confirm.disabled = true;
+      const enable = win.setTimeout(() => {
+        view.confirm.disabled = false;
+      }, APPROVAL.minVisibleMs);
       view.cancel.addEventListener('click', (event) => onClick('cancel', event));
       view.confirm.addEventListener('click', (event) => onClick('confirm', event));
       // IntersectionObserver v2 (Chromium): isVisible is false when anything covers, fades or transforms the frame.
@@ -158,6 +163,7 @@ export function documentSurface(win: Window): ConfirmationSurface {
           view.hint.textContent = content.text.notYet;
         },
         remove() {
+          win.clearTimeout(enable);
           observer?.disconnect();
           view.main.remove();
         },
