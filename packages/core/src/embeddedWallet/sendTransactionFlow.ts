@@ -266,7 +266,8 @@ export function sendTransactionTransition(
         ? { state: { ...state, status: 'submitting' }, effects: [] }
         : stay;
     case 'sent': {
-      if (!isCurrent(state, event.id, 'submitting')) return stay;
+      // Sent implies signed: a 'signed' that never arrived changes nothing.
+      if (!isCurrent(state, event.id, 'submitting') && !isCurrent(state, event.id, 'confirming')) return stay;
       const sent = { ...state, hash: event.hash };
       if (!state.broadcast || !state.waitForReceipt) return settled(sent, null, event.raw);
       return {

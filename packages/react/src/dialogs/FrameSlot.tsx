@@ -1,7 +1,6 @@
 // The placement of the wallet frame over a screen (issue #24): loaded with the sign and send dialogs only.
 import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { useEmbeddedWalletRuntime } from '../hooks/index.js';
 import { useLatchContext } from '../LatchContext.js';
 import { adoptStyles } from '../styles/adoptStyles.js';
 import { exportPageTheme } from './exportPageTheme.js';
@@ -38,7 +37,8 @@ export function useApprovalDisplay(
  * once the frame covers the box, so the request the frame confirms is posted to a frame that can show it.
  */
 export function FrameSlot(props: { height: number; onPlaced(): void }): ReactNode {
-  const runtime = useEmbeddedWalletRuntime();
+  // The runtime is read in the effect: a server render (no effects) needs none.
+  const context = useLatchContext();
   const slot = useRef<HTMLDivElement>(null);
   const placed = useRef(props.onPlaced);
   placed.current = props.onPlaced;
@@ -49,7 +49,7 @@ export function FrameSlot(props: { height: number; onPlaced(): void }): ReactNod
     let last = '';
     const place = () => {
       tick = requestAnimationFrame(place);
-      frame = runtime.walletFrame() as HTMLIFrameElement | null;
+      frame = context.latch.embeddedWallet.walletFrame() as HTMLIFrameElement | null;
       const box = slot.current?.getBoundingClientRect();
       if (!frame || !box || box.width === 0) return;
       const style = `position:fixed;left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px;border:0;margin:0;padding:0;z-index:2147483647;visibility:visible;display:block`;
@@ -70,6 +70,6 @@ export function FrameSlot(props: { height: number; onPlaced(): void }): ReactNod
       frame.setAttribute('aria-hidden', 'true');
       frame.tabIndex = -1;
     };
-  }, [runtime]);
+  }, [context]);
   return <div ref={slot} data-latch-frame-slot="" style={{ height: props.height, flex: 'none' }} />;
 }
