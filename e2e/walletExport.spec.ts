@@ -255,7 +255,7 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     const client = createWalletClient({ account: address, transport: pageTransport(page) });
 
     const signing = client.signMessage({ account: address, message: 'viem over Latch' });
-    await visible(dialog(page).getByText('viem over Latch'));
+    await visible(walletFrame(page).getByText('viem over Latch'));
     await approveInFrame(page);
     const signature = await signing;
     expect(await verifyMessage({ address, message: 'viem over Latch', signature })).toBe(true);
