@@ -284,16 +284,15 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     expect(empty).toBe('invalid_message');
     expect(await dialog(page).count()).toBe(0);
 
-    // The same session with the host's noPromptOnSignature, on an app without headless signing: the frame still
-    // asks (issue #24: only the server's config lets the frame sign without its confirmation).
+    // With the host's noPromptOnSignature on an app without headless signing, the frame still asks (issue #24).
     const { apiUrl, demoUrl } = stack();
     const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, noPromptOnSignature: '1' });
     await page.goto(`${demoUrl}/?${query}`);
     expect(await walletAddress(page)).toBe(address);
     const silent = createWalletClient({ account: address, transport: pageTransport(page) });
-    const typedSigning = silent.signTypedData({ account: address, ...DEMO_TYPED_DATA });
-    await approveInFrame(page);
-    const typed = await typedSigning;
+    const typed = (
+      await Promise.all([silent.signTypedData({ account: address, ...DEMO_TYPED_DATA }), approveInFrame(page)])
+    )[0];
     expect(await verifyTypedData({ address, ...DEMO_TYPED_DATA, signature: typed })).toBe(true);
     await harvestKeyMaterial(page, app, address);
     await page.close();

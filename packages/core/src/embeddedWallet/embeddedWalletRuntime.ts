@@ -94,8 +94,7 @@ export function createEmbeddedWalletRuntime(options: {
       clock,
     });
 
-  // MFA (docs/mfa.md "Client"): loaded when first needed; only an app with MFA methods, or a user with
-  // one, can need it, so other apps never load it.
+  // MFA (docs/mfa.md "Client"): loaded when first needed (only an app or user with MFA methods needs it).
   let mfa: MfaRuntime | null = null;
   let loadingMfa: Promise<MfaRuntime> | undefined;
   const loadMfa = () =>
@@ -108,7 +107,7 @@ export function createEmbeddedWalletRuntime(options: {
   const mfaPossible = () => appHasMfa() || (client.getState().user?.mfaMethods?.length ?? 0) > 0;
   const withMfa = <T>(action: MfaAction, run: () => Promise<T>): Promise<T> =>
     mfaPossible() ? loadMfa().then((runtime) => runtime.withMfa(action, run)) : run();
-  // The screen's display hints (locale, colours, chain) dress the frame's next confirmation (issue #24).
+  // The screen's hints (locale, colours, chain) dress the frame's next confirmation (issue #24).
   let display: ApprovalDisplay | undefined;
   // Every wallet action reaches the frame through the gate (recover, set password, sign, send).
   const bridge = mfaGatedBridge({ ...frameBridge, rpc: (data) => frameBridge.rpc({ ...data, display }) }, withMfa);
@@ -134,8 +133,7 @@ export function createEmbeddedWalletRuntime(options: {
   });
   const update = (patch: Partial<EmbeddedWalletState>) => store.set({ ...store.get(), ...patch });
 
-  // The one sign request on screen: a pure machine (signRequestFlow.ts), loaded with the first request
-  // (out of the page's initial JavaScript); its state joins the connection's.
+  // The sign request on screen: a pure machine (signRequestFlow.ts), loaded with the first request.
   let signRequests: SignRequestRunner | null = null;
   // Bumped by logout and destroy: a request whose module arrives after one is refused at once.
   let resets = 0;
@@ -148,8 +146,7 @@ export function createEmbeddedWalletRuntime(options: {
       return runner;
     }));
 
-  // noPromptOnSignature (SPEC §3): sign at once, without the sign request or send screen — only where the app's
-  // server config allows headless signing; elsewhere the frame's confirmation shows all the same (issue #24).
+  // noPromptOnSignature (SPEC §3): no sign or send screen — only where the app's server allows headless signing.
   const noPrompt = () =>
     (options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false) &&
     client.getState().config?.embeddedWallets.headlessSigning === true;
@@ -164,8 +161,7 @@ export function createEmbeddedWalletRuntime(options: {
     });
   }
 
-  // The provider's chain half (switching, reads, eth_signTransaction, eth_sendTransaction and the send
-  // screen's flow), loaded with the first such call: viem's public client and gas rules stay out of the page.
+  // The provider's chain half (switching, reads, transactions, the send flow), loaded with the first such call.
   let chainCalls: ChainCalls | null = null;
   let loadingChainCalls: Promise<ChainCalls> | undefined;
   const loadChainCalls = () =>
