@@ -81,7 +81,7 @@ describe('approval is an act inside the frame (issue #24)', () => {
       address,
       transaction: requests(address).eth_signTransaction.params[0],
     });
-    expect(approve.error?.message).toBe("Only a click on the wallet frame's own confirmation approves a signature.");
+    expect(approve.error?.message).toBe('Only a click in the wallet frame approves a signature.');
 
     // The same kind of request through the widget (the demo's buttons): the frame shows its confirmation.
     await page.getByRole('button', { name: 'Sign message' }).click();

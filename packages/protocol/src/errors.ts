@@ -54,13 +54,10 @@ export const ERROR_CATALOGUE = {
   // (docs/custody.md "What the frame signs"); a host page cannot approve.
   transaction_not_approved: {
     status: 403,
-    message: "Only a click on the wallet frame's own confirmation approves a signature.",
+    message: 'Only a click in the wallet frame approves a signature.',
   },
   // The frame is hidden (or too small) to show its confirmation, so nothing can be approved.
-  approval_not_visible: {
-    status: 403,
-    message: 'The wallet frame must be visible to ask the user to approve this request.',
-  },
+  approval_not_visible: { status: 403, message: 'The wallet frame is not visible.' },
   // The user pressed Cancel on the frame's confirmation (EIP-1193 4001 on the provider).
   approval_rejected: { status: 403, message: 'The user rejected the request.' },
   invalid_device_proof: {

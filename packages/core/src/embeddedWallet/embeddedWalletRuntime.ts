@@ -149,7 +149,7 @@ export function createEmbeddedWalletRuntime(options: {
   // noPromptOnSignature (SPEC §3): no sign or send screen — only where the app's server allows headless signing.
   const noPrompt = () =>
     (options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false) &&
-    client.getState().config?.embeddedWallets.headlessSigning === true;
+    !!client.getState().config?.embeddedWallets.headlessSigning;
 
   function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
     if (noPrompt()) return run();

@@ -226,7 +226,8 @@ export function sendTransactionTransition(
   switch (event.type) {
     case 'request': {
       // A new request replaces one not yet sent: its caller hears a rejection. One being sent keeps going.
-      if (state && (state.status === 'submitting' || state.status === 'awaitingReceipt')) {
+      // The frame asking the user (confirming) counts as being sent: the user may be clicking its Submit.
+      if (state && ['confirming', 'submitting', 'awaitingReceipt'].includes(state.status)) {
         return { state, effects: [{ type: 'rejectBusy', id: event.id }] };
       }
       const next = preparing({

@@ -124,7 +124,7 @@ describe('the frame signs only after its own confirmation, unless the server all
     });
     expect(approve.error).toEqual({
       type: 'error',
-      message: "Only a click on the wallet frame's own confirmation approves a signature.",
+      message: 'Only a click in the wallet frame approves a signature.',
     });
     // An old host's approval id changes nothing either: the schema drops it and the frame still asks.
     const withId = await host(WALLET_EVENT.walletRpc, {
