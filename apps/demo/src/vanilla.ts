@@ -21,7 +21,7 @@ const utf8Hex = (text: string) =>
 
 /** Shows the wallet frame's confirmation in a fixed box (or hides the frame again: a 0×0 frame shows nothing). */
 function placeFrame(box: string | null): void {
-  const frame = latch.embeddedWallet.walletFrame() as HTMLIFrameElement | null;
+  const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Latch embedded wallet"]');
   if (!frame) return;
   frame.style.cssText = box
     ? `position:fixed;${box};border:0;z-index:2147483647;visibility:visible`

@@ -50,8 +50,6 @@ export interface EmbeddedWalletBridge {
   setRecoveryPassword(data: WalletSetRecoveryPasswordData): Promise<WalletAddressResult>;
   /** Signs with the wallet (personal_sign, eth_signTypedData_v4, eth_signTransaction). */
   rpc(data: WalletRpcData): Promise<WalletRpcResult>;
-  /** The mounted frame element (the widget places it over its screen while the frame asks the user), or null. */
-  frameElement?(): unknown;
   /** Registers the frame's device key with the device grant of the login that gave `accessToken`. */
   registerDevice(data: DeviceRegisterData): Promise<void>;
   /** The lazy bridge's loaded real bridge (for the calls it does not relay, e.g. MFA). */
@@ -98,7 +96,7 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
   const frameOrigin = new URL(src).origin;
   const pending = new Map<string, Pending>();
   const creates = new Map<string, Promise<WalletAddressResult>>();
-  let frame: { target: FrameTarget; remove(): void; element?: unknown } | null = null;
+  let frame: { target: FrameTarget; remove(): void } | null = null;
   let unlisten: (() => void) | null = null;
   let readyState: { promise: Promise<void>; resolve(): void; reject(error: unknown): void } | null = null;
   let isReady = false;
@@ -212,7 +210,6 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     recover: (data) => call(WALLET_EVENT.walletRecover, data),
     setRecoveryPassword: (data) => call(WALLET_EVENT.walletSetRecoveryPassword, data),
     rpc: (data) => call(WALLET_EVENT.walletRpc, data),
-    frameElement: () => frame?.element ?? null,
     async registerDevice(data) {
       await call(WALLET_EVENT.deviceRegister, data);
     },

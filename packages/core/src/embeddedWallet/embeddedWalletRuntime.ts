@@ -54,8 +54,6 @@ export interface EmbeddedWalletRuntime {
   rejectSignRequest(): void;
   /** The send screen: 'submit' once it placed the frame (whose Submit signs), 'Retry transaction', close (4001 before sending). */
   sendTransactionAction(action: 'submit' | 'retry' | 'close', display?: ApprovalDisplay): void;
-  /** The wallet frame's element, which the screens place over their own while the frame asks (null: not mounted). */
-  walletFrame(): unknown;
   /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
   chainOptions(): ChainOptions | undefined;
   /** The MFA requests, prompt, enrolment (`openEnrollment`), useMfa's calls and the frame calls, loaded on first use. */
@@ -283,7 +281,6 @@ export function createEmbeddedWalletRuntime(options: {
       display = hints ?? display;
       chainCalls?.sendRunner.dispatch({ type: action });
     },
-    walletFrame: () => frameBridge.frameElement?.() ?? null,
     chainOptions: () => options.chains?.(),
     loadMfa,
     destroy() {

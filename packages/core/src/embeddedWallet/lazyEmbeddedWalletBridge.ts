@@ -28,8 +28,6 @@ export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOpti
     recover: async (data) => (await bridge()).recover(data),
     setRecoveryPassword: async (data) => (await bridge()).setRecoveryPassword(data),
     rpc: async (data) => (await bridge()).rpc(data),
-    // Never loads the bridge: a frame that is not mounted has no element to place.
-    frameElement: () => loaded?.frameElement?.() ?? null,
     registerDevice: async (data) => (await bridge()).registerDevice(data),
     // The rarely used calls (MFA) go to the loaded bridge itself, to keep this file small.
     load: bridge,

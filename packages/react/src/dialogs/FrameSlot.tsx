@@ -37,8 +37,6 @@ export function useApprovalDisplay(
  * once the frame covers the box, so the request the frame confirms is posted to a frame that can show it.
  */
 export function FrameSlot(props: { height: number; onPlaced(): void }): ReactNode {
-  // The runtime is read in the effect: a server render (no effects) needs none.
-  const context = useLatchContext();
   const slot = useRef<HTMLDivElement>(null);
   const placed = useRef(props.onPlaced);
   placed.current = props.onPlaced;
@@ -49,7 +47,8 @@ export function FrameSlot(props: { height: number; onPlaced(): void }): ReactNod
     let last = '';
     const place = () => {
       tick = requestAnimationFrame(place);
-      frame = context.latch.embeddedWallet.walletFrame() as HTMLIFrameElement | null;
+      // The frame the runtime mounted (core's WALLET_FRAME_TITLE), found without a runtime call (bundle budget).
+      frame = document.querySelector<HTMLIFrameElement>('iframe[title="Latch embedded wallet"]');
       const box = slot.current?.getBoundingClientRect();
       if (!frame || !box || box.width === 0) return;
       const style = `position:fixed;left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px;border:0;margin:0;padding:0;z-index:2147483647;visibility:visible;display:block`;
@@ -70,6 +69,6 @@ export function FrameSlot(props: { height: number; onPlaced(): void }): ReactNod
       frame.setAttribute('aria-hidden', 'true');
       frame.tabIndex = -1;
     };
-  }, [context]);
+  }, []);
   return <div ref={slot} data-latch-frame-slot="" style={{ height: props.height, flex: 'none' }} />;
 }
