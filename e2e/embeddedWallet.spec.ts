@@ -16,6 +16,7 @@ import {
   uniqueEmail,
 } from './support.js';
 import {
+  approveInFrame,
   dialog,
   enterCodeFor,
   loginByEmail,
@@ -24,6 +25,7 @@ import {
   seenCodes,
   submitEmail,
   visible,
+  walletFrame,
 } from './widgetSteps.js';
 
 // The message the demo's 'Sign message' button signs (apps/demo/src/EmbeddedWalletPanel.tsx).
@@ -75,11 +77,13 @@ async function shownSignature(page: Page): Promise<`0x${string}`> {
 /** Clicks the demo's 'Sign message', approves on the sign request screen, returns the shown signature. */
 async function signWithScreen(page: Page, screenshot?: string): Promise<`0x${string}`> {
   await page.getByRole('button', { name: 'Sign message' }).click();
-  await visible(dialog(page).getByRole('heading', { name: 'Sign message' }));
-  await visible(dialog(page).getByText('Signing this message will not cost you any fees.'));
-  await visible(dialog(page).getByText(DEMO_SIGN_MESSAGE));
+  // The confirmation is the wallet frame's own (issue #24), placed over the widget's dialog.
+  const frame = walletFrame(page);
+  await visible(frame.getByRole('heading', { name: 'Sign message' }));
+  await visible(frame.getByText('Signing this message will not cost you any fees.'));
+  await visible(frame.getByText(DEMO_SIGN_MESSAGE));
   if (screenshot) await saveScreenshot(page, screenshot);
-  await dialog(page).getByRole('button', { name: 'Sign and continue' }).click();
+  await approveInFrame(page);
   await visible(dialog(page).getByText('Success'));
   if (screenshot) await saveScreenshot(page, `${screenshot}-success`);
   await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
@@ -184,10 +188,10 @@ describe('embedded wallet', () => {
     expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature })).toBe(true);
 
     await page.getByRole('button', { name: 'Sign typed data' }).click();
-    await visible(dialog(page).getByText('Hello, typed data'));
+    await visible(walletFrame(page).getByText('Hello, typed data'));
     await saveScreenshot(page, 'embedded-wallet-sign-typed-data');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await dialog(page).getByRole('button', { name: 'Sign and continue' }).click();
+    await approveInFrame(page);
     await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
     const typedSignature = await shownSignature(page);
     expect(await verifyTypedData({ address, ...DEMO_TYPED_DATA, signature: typedSignature })).toBe(true);
@@ -250,11 +254,11 @@ describe('embedded wallet', () => {
     expect(accessToken).not.toBe('');
     const walletFrames = 'iframe[src*="/embedded-wallets"]';
 
-    // While logged in, the same host-script request is signed: the check below can fail.
+    // While logged in, the frame answers the same host-script request (so the check below can fail) — with a
+    // refusal: only a click on the frame's own confirmation approves (issue #24, e2e/frameApproval.spec.ts).
     const before = await signFromHostScript(page, { selector: walletFrames, accessToken, address, message: 'before' });
     expect(before.frames).toBe(1);
-    const signature = before.replies[0]?.data?.result as `0x${string}`;
-    expect(await verifyMessage({ address, message: 'before', signature })).toBe(true);
+    expect(before.replies[0]?.error?.type).toBe('approval_not_visible');
 
     const loggedOut = page.waitForResponse((r) => r.url().endsWith('/api/v1/sessions/logout'));
     await page.getByRole('button', { name: 'Log out' }).click();

@@ -3,7 +3,7 @@ import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support.js';
 import { devChain as chain, logInWithWallet, RECIPIENT, walletApp } from './walletSupport.js';
-import { dialog, newUserPage, visible } from './widgetSteps.js';
+import { approveInFrame, dialog, newUserPage, visible, walletFrame } from './widgetSteps.js';
 
 // The send screen end to end: the demo's 'Send 0.01 ETH' (apps/demo/src/SendTransactionPanel.tsx, through
 // useSendTransaction and EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN) from a fresh embedded wallet on the
@@ -50,14 +50,17 @@ describe('send transaction screen', () => {
       const recipientBefore = await chain().getBalance({ address: RECIPIENT });
 
       await page.getByRole('button', { name: 'Send 0.01 ETH' }).click();
-      await visible(dialog(page).getByRole('heading', { name: 'Send ETH' }), 30_000);
-      for (const label of ['From', 'To', 'Action', 'Est. Fees', 'Total', 'Balance'])
-        await visible(dialog(page).getByText(label, { exact: true }));
+      // The review and its Submit are the wallet frame's own (issue #24), placed over the widget's dialog,
+      // which adds the balance.
+      const frame = walletFrame(page);
+      await visible(frame.getByRole('heading', { name: 'Send ETH' }), 30_000);
+      for (const label of ['From', 'To', 'Action', 'Network', 'Est. Fees', 'Total'])
+        await visible(frame.getByText(label, { exact: true }));
+      await visible(frame.locator('[data-latch-detail=action]').getByText('Send ETH'));
+      await visible(dialog(page).getByText('Balance', { exact: true }));
       await visible(dialog(page).getByText('1 ETH', { exact: true }));
-      // Enabled once the frame has registered its approval of exactly this transaction.
-      await expect.poll(() => submit(page).isEnabled(), { timeout: 20_000 }).toBe(true);
       await saveScreenshot(page, `send-transaction-review-${scheme}`);
-      await submit(page).click();
+      await approveInFrame(page, 'Submit');
 
       await visible(dialog(page).getByRole('heading', { name: 'Transaction complete!' }), 60_000);
       await saveScreenshot(page, `send-transaction-receipt-${scheme}`);
@@ -76,10 +79,10 @@ describe('send transaction screen', () => {
       );
       expect(await chain().getTransactionCount({ address })).toBe(1);
 
-      // A second send, closed on the review: the caller hears 4001 and the chain sees nothing.
+      // A second send, cancelled in the frame's review: the caller hears 4001 and the chain sees nothing.
       await page.getByRole('button', { name: 'Send 0.01 ETH' }).click();
-      await visible(dialog(page).getByRole('heading', { name: 'Send ETH' }), 30_000);
-      await page.keyboard.press('Escape');
+      await visible(frame.getByRole('heading', { name: 'Send ETH' }), 30_000);
+      await frame.getByRole('button', { name: 'Cancel' }).click();
       await dialog(page).waitFor({ state: 'detached' });
       await visible(page.getByTestId('send-transaction-error').getByText('4001: The user rejected the request.'));
       expect(await chain().getTransactionCount({ address })).toBe(1);

@@ -15,7 +15,10 @@ describe('the embedded wallet through viem and wagmi', () => {
   let app: TestApp;
   beforeAll(async () => {
     browser = await launchBrowser();
-    app = await walletApp('Libraries Co');
+    // The page sends with noPromptOnSignature: the app's server config must allow headless signing (issue #24).
+    app = await walletApp('Libraries Co', {
+      embedded_wallet_config: { create_on_login: 'users-without-wallets', headless_signing: true },
+    });
   });
   afterAll(async () => {
     await browser?.close();

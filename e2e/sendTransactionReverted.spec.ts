@@ -4,7 +4,7 @@ import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support.js';
 import { devChain as chain, logInWithWallet, walletApp } from './walletSupport.js';
-import { dialog, newUserPage, visible } from './widgetSteps.js';
+import { approveInFrame, dialog, newUserPage, visible, walletFrame } from './widgetSteps.js';
 
 // A contract call that reverts on chain, end to end: a contract deployed on the stack's anvil node, a call
 // to it through the demo's embedded provider, the send screen's error view with the hash, and the caller's
@@ -68,13 +68,12 @@ describe('send transaction screen: a reverting contract call', () => {
     }, contract);
 
     // A contract call: 'Review transaction', not 'Send ETH'.
-    await visible(dialog(page).getByRole('heading', { name: 'Review transaction' }), 30_000);
-    expect(await dialog(page).getByRole('heading', { name: 'Send ETH' }).count()).toBe(0);
-    await visible(dialog(page).getByText('Contract call', { exact: true }));
-    const submit = dialog(page).getByRole('button', { name: 'Submit' });
-    // Enabled once the frame has registered its approval of exactly this transaction.
-    await expect.poll(() => submit.isEnabled(), { timeout: 20_000 }).toBe(true);
-    await submit.click();
+    // The review is the wallet frame's own (issue #24): it names what the transaction does from its data.
+    const frame = walletFrame(page);
+    await visible(frame.getByRole('heading', { name: 'Review transaction' }), 30_000);
+    expect(await frame.getByRole('heading', { name: 'Send ETH' }).count()).toBe(0);
+    await visible(frame.getByText('Contract call', { exact: true }));
+    await approveInFrame(page, 'Submit');
 
     await visible(dialog(page).getByRole('heading', { name: 'Transaction failed' }), 60_000);
     await visible(dialog(page).getByText('transaction_reverted', { exact: true }));

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, latestCode, launchBrowser, stack, type TestApp, uniqueEmail } from './support.js';
-import { newUserPage, seenCodes, visible } from './widgetSteps.js';
+import { approveInFrame, newUserPage, seenCodes, visible, walletFrame } from './widgetSteps.js';
 
 // The message apps/demo/src/vanilla.ts signs.
 const VANILLA_SIGN_MESSAGE = 'Hello from a page without React';
@@ -58,6 +58,9 @@ describe('a host page without React (createLatch from @latch/core alone)', () =>
     await page.getByRole('button', { name: 'Sign message' }).click();
     await visible(page.locator('#sign-message').getByText(VANILLA_SIGN_MESSAGE));
     await page.getByRole('button', { name: 'Approve' }).click();
+    // The page placed the wallet frame: its own confirmation shows the message, and its button signs.
+    await visible(walletFrame(page).getByText(VANILLA_SIGN_MESSAGE));
+    await approveInFrame(page);
     await visible(page.locator('#signature').getByText(/^0x[0-9a-f]+$/));
     const signature = (await text(page, 'signature')) as `0x${string}`;
     expect(await verifyMessage({ address, message: VANILLA_SIGN_MESSAGE, signature })).toBe(true);

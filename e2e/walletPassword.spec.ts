@@ -10,7 +10,7 @@ import {
   type TestApp,
   uniqueEmail,
 } from './support.js';
-import { newUserPage, submitEmailCode, visible } from './widgetSteps.js';
+import { approveInFrame, newUserPage, submitEmailCode, visible } from './widgetSteps.js';
 
 const PASSWORD = 'Latch-Demo-2026!';
 const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
@@ -33,7 +33,7 @@ async function walletAddress(page: Page): Promise<`0x${string}`> {
 async function sign(page: Page): Promise<`0x${string}`> {
   await page.getByRole('button', { name: 'Sign message' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Sign and continue' }).click();
+  await approveInFrame(page);
   await dialog.waitFor({ state: 'detached', timeout: 20_000 });
   await visible(page.getByTestId('embedded-wallet-signature'));
   return (await page.getByTestId('embedded-wallet-signature').textContent()) as `0x${string}`;

@@ -1,4 +1,4 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { latestCode, outbox, saveScreenshot, seriousA11yViolations } from './support.js';
 
@@ -142,4 +142,12 @@ export async function stepUpWithWallet(page: Page, address: string): Promise<voi
   await visible(screen.getByRole('heading', { name: "Confirm it's really you" }), 30_000);
   await screen.getByRole('button', { name: new RegExp(`^Sign with ${address.slice(0, 6)}`, 'i') }).click();
   await screen.waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/** The wallet frame, where the user approves signatures (issue #24: the confirmation is the frame's own). */
+export const walletFrame = (page: Page): FrameLocator => page.frameLocator('iframe[title="Latch embedded wallet"]');
+
+/** Clicks the frame's 'Sign and continue' or 'Submit' (enabled once it has been on screen long enough). */
+export async function approveInFrame(page: Page, button: 'Sign and continue' | 'Submit' = 'Sign and continue') {
+  await walletFrame(page).getByRole('button', { name: button }).click({ timeout: 30_000 });
 }

@@ -19,6 +19,15 @@ latch.start();
 const utf8Hex = (text: string) =>
   `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`;
 
+/** Shows the wallet frame's confirmation in a fixed box (or hides the frame again: a 0×0 frame shows nothing). */
+function placeFrame(box: string | null): void {
+  const frame = document.querySelector<HTMLIFrameElement>('iframe[title="Latch embedded wallet"]');
+  if (!frame) return;
+  frame.style.cssText = box
+    ? `position:fixed;${box};border:0;z-index:2147483647;visibility:visible`
+    : 'position:absolute;left:0;top:0;width:0;height:0;border:0;visibility:hidden';
+}
+
 /** Renders every store into the page; called on any change. */
 function render(): void {
   const { status, user } = latch.client.getState();
@@ -30,6 +39,8 @@ function render(): void {
   show('wallet-address', connection?.address ?? embeddedWalletOf(user)?.address ?? '');
   show('wallet-status', connection?.status ?? '');
   $('sign-request').hidden = signRequest === null;
+  // Without the React widget the page itself shows the wallet frame while it asks (issue #24, docs/wallet-widget.md).
+  if (signRequest === null) placeFrame(null);
   show('sign-message', signRequest ? String(signRequest.payload) : '');
 }
 latch.client.subscribe(render);
@@ -51,5 +62,9 @@ $('sign').addEventListener('click', async () => {
     show('error', error instanceof Error ? error.message : String(error));
   }
 });
-$('approve').addEventListener('click', () => latch.embeddedWallet.approveSignRequest());
+// 'Approve' opens the frame's own confirmation; the user's click there signs.
+$('approve').addEventListener('click', () => {
+  placeFrame('right:16px;bottom:16px;width:360px;height:400px');
+  latch.embeddedWallet.approveSignRequest();
+});
 $('reject').addEventListener('click', () => latch.embeddedWallet.rejectSignRequest());

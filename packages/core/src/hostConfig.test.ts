@@ -20,6 +20,7 @@ const server = (overrides: Partial<ServerAppConfig> = {}) =>
       create_on_login: 'users-without-wallets',
       user_owned_recovery_options: [],
       require_user_owned_recovery_on_create: false,
+      headless_signing: false,
     },
     ...overrides,
   });

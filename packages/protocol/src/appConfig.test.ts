@@ -19,6 +19,7 @@ const server = (overrides: Partial<ServerAppConfig> = {}): ServerAppConfig => ({
     create_on_login: 'off',
     user_owned_recovery_options: ['user-passcode'],
     require_user_owned_recovery_on_create: false,
+    headless_signing: false,
   },
   created_at: 1_700_000_000,
   updated_at: 1_700_000_000,

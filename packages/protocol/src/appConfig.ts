@@ -101,6 +101,8 @@ export type ServerAppConfig = {
     create_on_login: CreateOnLogin;
     user_owned_recovery_options: UserOwnedRecoveryOption[];
     require_user_owned_recovery_on_create: boolean;
+    /** The frame signs without its confirmation (issue #24, docs/custody.md); the frame reads it from its page. */
+    headless_signing: boolean;
   };
   custom_api_url: string | null;
   wallet_connect_cloud_project_id: string | null;
@@ -165,6 +167,8 @@ export interface AppConfig {
     requireUserOwnedRecoveryOnCreate: boolean;
     userOwnedRecoveryOptions: UserOwnedRecoveryOption[];
     noPromptOnSignature: boolean;
+    /** The app's server-side headless signing (issue #24): without it the frame asks, whatever the host says. */
+    headlessSigning: boolean;
     waitForTransactionConfirmation: boolean;
     priceDisplay: { primary: 'fiat-currency' | 'native-token'; secondary: 'fiat-currency' | 'native-token' | null };
   };
@@ -212,6 +216,7 @@ export const DEFAULT_APP_CONFIG: HostedAppConfig = {
     create_on_login: 'off',
     user_owned_recovery_options: [],
     require_user_owned_recovery_on_create: false,
+    headless_signing: false,
   },
   custom_api_url: null,
   wallet_connect_cloud_project_id: null,
@@ -270,6 +275,7 @@ export function toAppConfig(server: ServerAppConfig): AppConfig {
       requireUserOwnedRecoveryOnCreate: server.embedded_wallet_config.require_user_owned_recovery_on_create,
       userOwnedRecoveryOptions: server.embedded_wallet_config.user_owned_recovery_options,
       noPromptOnSignature: false,
+      headlessSigning: server.embedded_wallet_config.headless_signing,
       waitForTransactionConfirmation: true,
       priceDisplay: { primary: 'fiat-currency', secondary: 'native-token' },
     },

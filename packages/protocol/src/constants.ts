@@ -44,6 +44,19 @@ export const DELAY = {
   fiatStatusPoll: 3000,
 } as const;
 
+/**
+ * The wallet frame's confirmation (issue #24, docs/custody.md "What the frame signs"): a click counts only
+ * after the confirmation has been on screen `minVisibleMs`; IntersectionObserver v2 checks visibility with
+ * `visibilityDelayMs` (Chromium's minimum is 100); a frame viewport under `minViewport` cannot show it and
+ * refuses, after waiting `viewportWaitMs` for the widget's placement to reach the frame.
+ */
+export const APPROVAL = {
+  minVisibleMs: 500,
+  visibilityDelayMs: 100,
+  minViewport: { width: 240, height: 160 },
+  viewportWaitMs: 1000,
+} as const;
+
 /** Timeouts in milliseconds (SPEC §9 "Timings"). */
 export const TIMEOUT = {
   api: 20_000,

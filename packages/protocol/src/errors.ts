@@ -50,11 +50,16 @@ export const ERROR_CATALOGUE = {
   transaction_reverted: { status: 422, message: 'The transaction was reverted.' },
   transaction_replaced: { status: 409, message: 'The transaction was replaced by another transaction.' },
   transaction_expired: { status: 408, message: 'The transaction was not confirmed in time.' },
-  // The frame signs only a transaction the user approved on the review, once.
+  // The frame signs only what the user approved with a click on the frame's own confirmation
+  // (docs/custody.md "What the frame signs"); a host page cannot approve.
   transaction_not_approved: {
     status: 403,
-    message: 'This transaction is not the one the user approved, or its approval was used or expired.',
+    message: 'Only a click in the wallet frame approves a signature.',
   },
+  // The frame is hidden (or too small) to show its confirmation, so nothing can be approved.
+  approval_not_visible: { status: 403, message: 'The wallet frame is not visible.' },
+  // The user pressed Cancel on the frame's confirmation (EIP-1193 4001 on the provider).
+  approval_rejected: { status: 403, message: 'The user rejected the request.' },
   invalid_device_proof: {
     status: 401,
     message: 'This custody call is not signed by a registered device of this user.',

@@ -12,6 +12,11 @@ export interface FrameConfig {
   /** The server's public URL: the `iss` of the access tokens the frame accepts. */
   issuer: string;
   allowedOrigins: string[];
+  /**
+   * The app's server-side `embedded_wallet_config.headless_signing` (issue #24): when true the frame signs
+   * without its confirmation. Only the server renders it; nothing the host page sends can set it.
+   */
+  headlessSigning?: boolean;
 }
 
 /** The id of the `<script type="application/json">` element holding the FrameConfig. */

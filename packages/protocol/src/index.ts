@@ -21,7 +21,17 @@ export {
   type UserOwnedRecoveryOption,
 } from './appConfig.js';
 export { isAppId } from './appId.js';
-export { CODE_POLICY, DEFAULTS, DELAY, DISPLAY, LIMIT, PASSWORD_STRENGTH, RETRY, TIMEOUT } from './constants.js';
+export {
+  APPROVAL,
+  CODE_POLICY,
+  DEFAULTS,
+  DELAY,
+  DISPLAY,
+  LIMIT,
+  PASSWORD_STRENGTH,
+  RETRY,
+  TIMEOUT,
+} from './constants.js';
 export { type ErrorRedirect, errorRedirect } from './errorScreen.js';
 export {
   ERROR_CATALOGUE,

@@ -17,12 +17,10 @@ export const WALLET_EVENT = {
   walletRpc: 'latch:wallet:rpc',
   walletSetRecoveryPassword: 'latch:wallet:set-recovery-password',
   /**
-   * Not in SPEC §7: registers the exact transaction the send screen shows; the reply's one-time approval
-   * id must come with its eth_signTransaction, and the frame signs nothing else with it (docs/custody.md).
+   * Not in SPEC §7; refused since issue #24: approval was once a host message, now it is a click on the
+   * frame's own confirmation. The frame answers this event with `transaction_not_approved`.
    */
   walletApproveTransaction: 'latch:wallet:approve-transaction',
-  /** Not in SPEC §7: forgets one approval (the user closed the review): its id signs nothing after it. */
-  walletRevokeApproval: 'latch:wallet:revoke-approval',
   /** Not in SPEC §7: forget every unlocked key and seen token (the client sends it on logout and user change). */
   walletClear: 'latch:wallet:clear',
   /** Not in SPEC §7: register this frame's device key with the grant of a fresh login (docs/custody.md). */
@@ -58,6 +56,9 @@ export const WALLET_PROXY_ERROR_TYPES = [
   'twilio_verification_failed',
   // Issue #24: an MFA change without its step-up record; the host opens the step-up screen and asks again.
   'step_up_required',
+  // Not in SPEC §8 (issue #24): the frame's confirmation was cancelled, or could not be shown.
+  'approval_rejected',
+  'approval_not_visible',
 ] as const;
 
 /** One wallet proxy error type. */

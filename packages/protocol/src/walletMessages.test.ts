@@ -14,7 +14,7 @@ import {
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';
 
 describe('wallet message events', () => {
-  it('covers every SPEC §7 event, the two custody events and the transaction approval and its revoke, each with the latch: prefix', () => {
+  it('covers every SPEC §7 event, the two custody events and the refused host approval, each with the latch: prefix', () => {
     expect([...WALLET_EVENTS].sort()).toEqual(
       [
         'latch:iframe:ready',
@@ -34,15 +34,13 @@ describe('wallet message events', () => {
         // Not in SPEC §7: custody v2 (docs/custody.md).
         'latch:wallet:clear',
         'latch:device:register',
-        // Not in SPEC §7: the frame signs only the reviewed transaction (docs/custody.md).
+        // Not in SPEC §7: a host approval, which the frame refuses since issue #24 (docs/custody.md).
         'latch:wallet:approve-transaction',
-        // Not in SPEC §7: a review closed without Submit burns its approval.
-        'latch:wallet:revoke-approval',
       ].sort(),
     );
   });
 
-  it('lists exactly the SPEC §8 wallet proxy error types', () => {
+  it("lists exactly the SPEC §8 wallet proxy error types and the frame confirmation's two", () => {
     expect(WALLET_PROXY_ERROR_TYPES).toEqual([
       'error',
       'invalid_request_arguments',
@@ -54,6 +52,8 @@ describe('wallet message events', () => {
       'mfa_timeout',
       'twilio_verification_failed',
       'step_up_required',
+      'approval_rejected',
+      'approval_not_visible',
     ]);
   });
 });

@@ -80,25 +80,43 @@ export const DeviceRegisterData = v.object({
 /** Payload of `latch:wallet:clear` (none). */
 export const WalletClearData = v.optional(v.object({}));
 
-const approvalId = v.pipe(v.string(), v.regex(/^[0-9a-f]{32}$/, 'Invalid approval id'));
+// Only opaque `#rrggbb`: a theme colour is a display hint, never CSS the frame would have to trust.
+const colour = v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Invalid colour')));
+const shortText = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)));
 
-/** Payload of `latch:wallet:rpc` (SPEC §7 "RPC requests"). */
+/**
+ * Display-only hints for the frame's confirmation (issue #24): the widget's locale and colours, the chain's
+ * name and native symbol, the token's USD price. The frame shows what it signs from the request itself;
+ * these only dress it, so a host that lies here changes no signed byte.
+ */
+export const ApprovalDisplay = v.object({
+  locale: shortText(35),
+  chainName: shortText(64),
+  nativeSymbol: shortText(12),
+  usdPrice: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),
+  theme: v.optional(
+    v.object({
+      background: colour,
+      foreground: colour,
+      muted: colour,
+      surface: colour,
+      border: colour,
+      accent: colour,
+      accent_foreground: colour,
+    }),
+  ),
+});
+export type ApprovalDisplay = v.InferOutput<typeof ApprovalDisplay>;
+
+/**
+ * Payload of `latch:wallet:rpc` (SPEC §7 "RPC requests"). The frame signs only after a click on its own
+ * confirmation, or headless when the app's server config allows it (docs/custody.md "What the frame signs").
+ */
 export const WalletRpcData = v.object({
   accessToken,
   address,
   request: v.variant('method', [personalSign, signTypedData, signTransaction]),
-  /**
-   * For eth_signTransaction: the approval of `latch:wallet:approve-transaction` for exactly this
-   * transaction, used up by this call. Omitted only when the host shows no review (noPromptOnSignature).
-   */
-  approvalId: v.optional(approvalId),
-});
-
-/** Payload of `latch:wallet:approve-transaction`: the fully prepared transaction the user reviews. */
-export const WalletApproveTransactionData = v.object({
-  accessToken,
-  address,
-  transaction: v.record(v.string(), v.unknown()),
+  display: v.optional(ApprovalDisplay),
 });
 
 export type WalletRequest = v.InferOutput<typeof WalletRequestSchema>;
@@ -111,17 +129,6 @@ export type WalletRecoverData = v.InferOutput<typeof WalletRecoverData>;
 export type WalletSetRecoveryPasswordData = v.InferOutput<typeof WalletSetRecoveryPasswordData>;
 export type WalletRpcData = v.InferOutput<typeof WalletRpcData>;
 export type DeviceRegisterData = v.InferOutput<typeof DeviceRegisterData>;
-export type WalletApproveTransactionData = v.InferOutput<typeof WalletApproveTransactionData>;
-
-/** Payload of `latch:wallet:revoke-approval`: the approval the closed review held (replies `{}`). */
-export const WalletRevokeApprovalData = v.object({ approvalId });
-export type WalletRevokeApprovalData = v.InferOutput<typeof WalletRevokeApprovalData>;
-
-/** Reply data of `latch:wallet:approve-transaction`: a one-time approval id and when it lapses (ms since epoch). */
-export interface WalletTransactionApproval {
-  approvalId: string;
-  expiresAt: number;
-}
 
 /** Reply data of create, connect, recover and set-recovery-password. */
 export interface WalletAddressResult {

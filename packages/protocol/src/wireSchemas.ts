@@ -61,10 +61,10 @@ export {
   type WireRecoveryRelease,
 } from './walletApi.js';
 export {
+  ApprovalDisplay,
   DeviceRegisterData,
   parseWalletReply,
   parseWalletRequest,
-  WalletApproveTransactionData,
   WalletClearData,
   WalletConnectData,
   WalletCreateData,
@@ -72,11 +72,9 @@ export {
   WalletRecoverData,
   WalletReplySchema,
   WalletRequestSchema,
-  WalletRevokeApprovalData,
   WalletRpcData,
   WalletSetRecoveryPasswordData,
   WalletSuccessReplySchema,
-  type WalletTransactionApproval,
   walletErrorReply,
   walletReply,
 } from './walletMessages.js';

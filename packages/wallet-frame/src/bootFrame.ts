@@ -1,4 +1,5 @@
 import { type BootRefusal, type FrameConfig, frameParentOrigin } from '@latch/protocol/frame';
+import { type ConfirmationSurface, createApprovalGate } from './approval/approvalGate.js';
 import { deviceKeyLoader } from './device/deviceKey.js';
 import type { Argon2idParams } from './recovery/passwordRecovery.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow } from './router.js';
@@ -20,15 +21,34 @@ export interface BootWindow extends FrameWindow {
   indexedDB: IDBFactory;
 }
 
+// Without a document (unit tests): nothing can be shown, so nothing is approved.
+const NO_SURFACE: ConfirmationSurface = {
+  viewport: () => ({ width: 0, height: 0 }),
+  onResize: () => () => {},
+  show: () => ({ visible: () => false, hint() {}, remove() {} }),
+};
+
 /**
  * Starts the wallet frame: refuses to run unless framed exactly once by an allowed origin, then
- * answers that origin's messages with the frame wallet. Returns the router, or why it refused.
+ * answers that origin's messages with the frame wallet, whose signatures wait for a click on its
+ * confirmation drawn on `surface` (unless the server's config allows headless signing). Returns the
+ * router, or why it refused.
  */
-export async function bootFrame(win: BootWindow, config: FrameConfig): Promise<{ stop(): void } | BootRefusal> {
+export async function bootFrame(
+  win: BootWindow,
+  config: FrameConfig,
+  surface: ConfirmationSurface = NO_SURFACE,
+): Promise<{ stop(): void } | BootRefusal> {
   const parentOrigin = frameParentOrigin(win, config);
   if (parentOrigin === 'not_framed_once' || parentOrigin === 'unknown_parent') return parentOrigin;
   const wallet = await openFrameWallet(win.indexedDB, config);
-  const router = createFrameRouter({ self: win, parent: win.parent, parentOrigin, routes: frameRoutes(wallet) });
+  const approval = { headless: config.headlessSigning === true, gate: createApprovalGate(surface) };
+  const router = createFrameRouter({
+    self: win,
+    parent: win.parent,
+    parentOrigin,
+    routes: frameRoutes(wallet, approval),
+  });
   router.start();
   return router;
 }

@@ -1,9 +1,10 @@
 // The wallet frame page's script: reads the config the server rendered as JSON data and boots.
 import { readFrameConfig } from '@latch/protocol/frame';
+import { documentSurface } from './approval/confirmationView.js';
 import { type BootWindow, bootFrame } from './bootFrame.js';
 
 const config = readFrameConfig(document);
 if (config) {
   // A refusal leaves the frame silent: no listener, no ready announcement.
-  void bootFrame(window as unknown as BootWindow, config);
+  void bootFrame(window as unknown as BootWindow, config, documentSurface(window));
 }

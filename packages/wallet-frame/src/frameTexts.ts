@@ -84,3 +84,84 @@ export function exportErrorText(error: unknown, text: ExportPageText = EXPORT_PA
   if (error.code === 'wallet_not_on_device') return text.notOnDevice;
   return text.error;
 }
+
+/**
+ * The texts of the frame's confirmation (issue #24): SPEC's words of EMBEDDED_WALLET_SIGN_REQUEST_SCREEN
+ * and EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN, as the widget shows them ('{token}' is the native symbol).
+ */
+export interface ConfirmationText {
+  signTitle: string;
+  signDescription: string;
+  signButton: string;
+  sendTitle: string;
+  reviewTitle: string;
+  from: string;
+  to: string;
+  action: string;
+  network: string;
+  data: string;
+  fees: string;
+  total: string;
+  submit: string;
+  cancel: string;
+  sendAction: string;
+  contractCallAction: string;
+  deployAction: string;
+  /** A click that came too early or while the frame was covered: the user is told to look and click again. */
+  notYet: string;
+  bytes(count: number): string;
+  chain(id: number): string;
+}
+
+/** The confirmation in English (the default). */
+export const CONFIRMATION_TEXT: ConfirmationText = {
+  signTitle: 'Sign message',
+  signDescription: 'Signing this message will not cost you any fees.',
+  signButton: 'Sign and continue',
+  sendTitle: 'Send {token}',
+  reviewTitle: 'Review transaction',
+  from: 'From',
+  to: 'To',
+  action: 'Action',
+  network: 'Network',
+  data: 'Data',
+  fees: 'Est. Fees',
+  total: 'Total',
+  submit: 'Submit',
+  cancel: 'Cancel',
+  sendAction: 'Send {token}',
+  contractCallAction: 'Contract call',
+  deployAction: 'Deploy contract',
+  notYet: 'Check the request, then click again.',
+  bytes: (count) => `${count} bytes`,
+  chain: (id) => `Chain ${id}`,
+};
+
+/** The confirmation in Spanish (tú), with the widget's `es` words. */
+export const CONFIRMATION_TEXT_ES: ConfirmationText = {
+  signTitle: 'Firmar mensaje',
+  signDescription: 'Firmar este mensaje no te costará ninguna comisión.',
+  signButton: 'Firmar y continuar',
+  sendTitle: 'Enviar {token}',
+  reviewTitle: 'Revisar transacción',
+  from: 'De',
+  to: 'Para',
+  action: 'Acción',
+  network: 'Red',
+  data: 'Datos',
+  fees: 'Comisiones est.',
+  total: 'Total',
+  submit: 'Enviar',
+  cancel: 'Cancelar',
+  sendAction: 'Enviar {token}',
+  contractCallAction: 'Llamada a contrato',
+  deployAction: 'Desplegar contrato',
+  notYet: 'Revisa la solicitud y vuelve a hacer clic.',
+  bytes: (count) => `${count} bytes`,
+  chain: (id) => `Cadena ${id}`,
+};
+
+/** The confirmation's texts for the widget's locale: Spanish for `es`/`es-…`, else English. */
+export function confirmationText(locale: string | null | undefined): ConfirmationText {
+  return locale === 'es' || locale?.startsWith('es-') ? CONFIRMATION_TEXT_ES : CONFIRMATION_TEXT;
+}

@@ -1,4 +1,10 @@
 export { type ParentClues, resolveParentOrigin } from '@latch/protocol/frame';
+export {
+  type ApprovalGate,
+  type ConfirmationSurface,
+  createApprovalGate,
+} from './approval/approvalGate.js';
+export { type ConfirmationContent, signContent, transactionContent } from './approval/confirmationContent.js';
 export { type BootRefusal, type BootWindow, bootFrame, type FrameConfig, openFrameWallet } from './bootFrame.js';
 export { type DeviceKey, deviceKeyLoader, loadDeviceKey } from './device/deviceKey.js';
 export { createDeviceProof, type ProofInput, sha256Base64url } from './device/deviceProof.js';
@@ -30,7 +36,7 @@ export type {
   SignedShareSet,
   WalletSigner,
 } from './wallet/custodyApi.js';
-export { frameRoutes } from './wallet/frameRoutes.js';
+export { type FrameApproval, frameRoutes } from './wallet/frameRoutes.js';
 export { FrameWallet, type FrameWalletOptions } from './wallet/frameWallet.js';
 export { createHttpCustodyApi, type HttpCustodyApiOptions } from './wallet/httpCustodyApi.js';
 export {

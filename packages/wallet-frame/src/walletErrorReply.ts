@@ -46,6 +46,9 @@ export function toWalletError(error: unknown): { type: WalletProxyErrorType; mes
     if (error.code === 'wallet_not_on_device') return { type: 'wallet_not_on_device', message: error.message };
     // An MFA change refused for want of a step-up (issue #24): the host's step-up screen answers it.
     if (error.code === 'step_up_required') return { type: 'step_up_required', message: error.message };
+    // The confirmation's outcomes keep their own types: the widget turns a rejection into EIP-1193 4001.
+    if (error.code === 'approval_rejected' || error.code === 'approval_not_visible')
+      return { type: error.code, message: error.message };
     return { type: 'error', message: error.message };
   }
   return { type: 'error', message: GENERIC_WALLET_ERROR };

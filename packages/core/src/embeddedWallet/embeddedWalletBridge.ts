@@ -14,13 +14,10 @@ import {
   type MfaUnenrollData,
   type MfaVerifyData,
   parseWalletReply,
-  type WalletApproveTransactionData,
   type WalletCreateData,
   type WalletRecoverData,
-  type WalletRevokeApprovalData,
   type WalletRpcData,
   type WalletSetRecoveryPasswordData,
-  type WalletTransactionApproval,
 } from '@latch/protocol/schemas';
 import { type Clock, systemClock } from '../clock.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
@@ -53,10 +50,6 @@ export interface EmbeddedWalletBridge {
   setRecoveryPassword(data: WalletSetRecoveryPasswordData): Promise<WalletAddressResult>;
   /** Signs with the wallet (personal_sign, eth_signTypedData_v4, eth_signTransaction). */
   rpc(data: WalletRpcData): Promise<WalletRpcResult>;
-  /** Registers the transaction the send screen shows; eth_signTransaction with the id signs only it (docs/custody.md). */
-  approveTransaction?(data: WalletApproveTransactionData): Promise<WalletTransactionApproval>;
-  /** Forgets an approval whose review closed without Submit, so its id signs nothing (docs/custody.md). */
-  revokeApproval?(data: WalletRevokeApprovalData): Promise<void>;
   /** Registers the frame's device key with the device grant of the login that gave `accessToken`. */
   registerDevice(data: DeviceRegisterData): Promise<void>;
   /** The lazy bridge's loaded real bridge (for the calls it does not relay, e.g. MFA). */
@@ -217,10 +210,6 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     recover: (data) => call(WALLET_EVENT.walletRecover, data),
     setRecoveryPassword: (data) => call(WALLET_EVENT.walletSetRecoveryPassword, data),
     rpc: (data) => call(WALLET_EVENT.walletRpc, data),
-    approveTransaction: (data) => call(WALLET_EVENT.walletApproveTransaction, data),
-    async revokeApproval(data) {
-      await call(WALLET_EVENT.walletRevokeApproval, data);
-    },
     async registerDevice(data) {
       await call(WALLET_EVENT.deviceRegister, data);
     },

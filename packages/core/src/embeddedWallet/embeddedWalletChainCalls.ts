@@ -193,10 +193,7 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
   const sendRunner = createSendTransactionRunner(options.clock, {
     prepare: async (request, chainId, { address }) =>
       prepareTransaction(request, { client: clientOf(chainId), chain: supportedChain(chainId), from: address }),
-    approve: (transaction, { user, address }) => options.signer.approve(user, toFrameTransaction(address, transaction)),
-    sign: (transaction, approvalId, { user, address }) =>
-      options.signer.sign(user, toFrameTransaction(address, transaction), approvalId),
-    revoke: (approvalId) => options.signer.revoke(approvalId),
+    sign: (transaction, { user, address }) => options.signer.sign(user, toFrameTransaction(address, transaction)),
     broadcast: (raw, chainId) => clientOf(chainId).sendRawTransaction({ serializedTransaction: raw }),
     async waitForReceipt(hash, chainId, timeoutMs) {
       let replaced = false;
@@ -249,7 +246,7 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
       return clientOf(chainId).request({ method, params } as never, { retryCount: 0 });
     },
     async signTransaction(user, address, request, chainId) {
-      // The same review and approval as a send; the signed transaction comes back instead of going out.
+      // The same review and frame confirmation as a send; the signed transaction comes back instead of going out.
       const normalized = normalizedRequest(request);
       const target = chainOfRequest(normalized, chainId);
       const { raw } = await sendRunner.send(normalized, {

@@ -1,5 +1,6 @@
 import { type MfaAction, TIMEOUT, type User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
+import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
 import { createStore } from '../machine/createStore.js';
@@ -48,10 +49,11 @@ export interface EmbeddedWalletRuntime {
    * wallet, and on logout or another user clears and removes the frame; returns the unsubscribe.
    */
   watch(): () => void;
-  approveSignRequest(): void;
+  /** The screen placed the frame: the frame shows its confirmation (dressed by `display`) and the user clicks there. */
+  approveSignRequest(display?: ApprovalDisplay): void;
   rejectSignRequest(): void;
-  /** The send screen's buttons: Submit, 'Retry transaction', close (before sending: the user's rejection, 4001). */
-  sendTransactionAction(action: 'submit' | 'retry' | 'close'): void;
+  /** The send screen: 'submit' once it placed the frame (whose Submit signs), 'Retry transaction', close (4001 before sending). */
+  sendTransactionAction(action: 'submit' | 'retry' | 'close', display?: ApprovalDisplay): void;
   /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
   chainOptions(): ChainOptions | undefined;
   /** The MFA requests, prompt, enrolment (`openEnrollment`), useMfa's calls and the frame calls, loaded on first use. */
@@ -90,8 +92,7 @@ export function createEmbeddedWalletRuntime(options: {
       clock,
     });
 
-  // MFA (docs/mfa.md "Client"): loaded when first needed; only an app with MFA methods, or a user with
-  // one, can need it, so other apps never load it.
+  // MFA (docs/mfa.md "Client"): loaded when first needed (only an app or user with MFA methods needs it).
   let mfa: MfaRuntime | null = null;
   let loadingMfa: Promise<MfaRuntime> | undefined;
   const loadMfa = () =>
@@ -104,8 +105,10 @@ export function createEmbeddedWalletRuntime(options: {
   const mfaPossible = () => appHasMfa() || (client.getState().user?.mfaMethods?.length ?? 0) > 0;
   const withMfa = <T>(action: MfaAction, run: () => Promise<T>): Promise<T> =>
     mfaPossible() ? loadMfa().then((runtime) => runtime.withMfa(action, run)) : run();
+  // The screen's hints (locale, colours, chain) dress the frame's next confirmation (issue #24).
+  let display: ApprovalDisplay | undefined;
   // Every wallet action reaches the frame through the gate (recover, set password, sign, send).
-  const bridge = mfaGatedBridge(frameBridge, withMfa);
+  const bridge = mfaGatedBridge({ ...frameBridge, rpc: (data) => frameBridge.rpc({ ...data, display }) }, withMfa);
   // A password wallet on a new device goes to EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN.
   const controller = createEmbeddedWalletController(client, bridge, {
     onPasswordRecoveryNeeded: (wallet) => walletFlows.recover(wallet),
@@ -128,8 +131,7 @@ export function createEmbeddedWalletRuntime(options: {
   });
   const update = (patch: Partial<EmbeddedWalletState>) => store.set({ ...store.get(), ...patch });
 
-  // The one sign request on screen: a pure machine (signRequestFlow.ts), loaded with the first request
-  // (out of the page's initial JavaScript); its state joins the connection's.
+  // The sign request on screen: a pure machine (signRequestFlow.ts), loaded with the first request.
   let signRequests: SignRequestRunner | null = null;
   // Bumped by logout and destroy: a request whose module arrives after one is refused at once.
   let resets = 0;
@@ -142,9 +144,10 @@ export function createEmbeddedWalletRuntime(options: {
       return runner;
     }));
 
-  // noPromptOnSignature (SPEC §3): sign at once, without the sign request or send screen.
+  // noPromptOnSignature (SPEC §3): no sign or send screen — only where the app's server allows headless signing.
   const noPrompt = () =>
-    options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false;
+    (options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false) &&
+    !!client.getState().config?.embeddedWallets.headlessSigning;
 
   function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
     if (noPrompt()) return run();
@@ -156,8 +159,7 @@ export function createEmbeddedWalletRuntime(options: {
     });
   }
 
-  // The provider's chain half (switching, reads, eth_signTransaction, eth_sendTransaction and the send
-  // screen's flow), loaded with the first such call: viem's public client and gas rules stay out of the page.
+  // The provider's chain half (switching, reads, transactions, the send flow), loaded with the first such call.
   let chainCalls: ChainCalls | null = null;
   let loadingChainCalls: Promise<ChainCalls> | undefined;
   const loadChainCalls = () =>
@@ -271,9 +273,15 @@ export function createEmbeddedWalletRuntime(options: {
       check();
       return client.subscribe(check);
     },
-    approveSignRequest: () => signRequests?.dispatch({ type: 'approve' }),
+    approveSignRequest(hints) {
+      display = hints;
+      signRequests?.dispatch({ type: 'approve' });
+    },
     rejectSignRequest: () => signRequests?.dispatch({ type: 'close' }),
-    sendTransactionAction: (action) => chainCalls?.sendRunner.dispatch({ type: action }),
+    sendTransactionAction(action, hints) {
+      display = hints ?? display;
+      chainCalls?.sendRunner.dispatch({ type: action });
+    },
     chainOptions: () => options.chains?.(),
     loadMfa,
     destroy() {

@@ -27,10 +27,15 @@ export function fakeSignedInClient(state: () => { user: User; config: unknown })
 
 /**
  * For the runtime's tests: the real runtime over a scripted frame bridge (records what it signs) and a
- * signed-in client; `sign` answers each signature, `hostOption` / `configOption` set noPromptOnSignature.
+ * signed-in client; `sign` answers each signature, `hostOption` / `configOption` set noPromptOnSignature, `headless` the app's headless signing.
  */
 export function setupEmbeddedWalletRuntime(
-  options: { sign?: () => Promise<`0x${string}`>; hostOption?: boolean; configOption?: boolean } = {},
+  options: {
+    sign?: () => Promise<`0x${string}`>;
+    hostOption?: boolean;
+    configOption?: boolean;
+    headless?: boolean;
+  } = {},
 ) {
   const sign = options.sign ?? (async () => '0x5157');
   const clock = createFakeClock();
@@ -50,7 +55,14 @@ export function setupEmbeddedWalletRuntime(
     destroy: () => {},
   };
   const config =
-    options.configOption === undefined ? null : { embeddedWallets: { noPromptOnSignature: options.configOption } };
+    options.configOption === undefined && options.headless === undefined
+      ? null
+      : {
+          embeddedWallets: {
+            noPromptOnSignature: options.configOption ?? false,
+            headlessSigning: options.headless ?? false,
+          },
+        };
   const client = fakeSignedInClient(() => ({ user: owner, config }));
   const runtime = createEmbeddedWalletRuntime({
     client,

@@ -23,7 +23,10 @@ function scriptedClient(createOnLogin: string, prompt: boolean, mfaMethods: stri
   const client = {
     getState: () => ({
       user,
-      config: { embeddedWallets: { createOnLogin, noPromptOnSignature: !prompt }, mfa: { methods: mfaMethods } },
+      config: {
+        embeddedWallets: { createOnLogin, noPromptOnSignature: !prompt, headlessSigning: !prompt },
+        mfa: { methods: mfaMethods },
+      },
     }),
     subscribe(listener: () => void) {
       listeners.add(listener);

@@ -18,16 +18,25 @@ export interface FrameHost {
   listen(listener: (message: HostMessage) => void): () => void;
 }
 
+/**
+ * The hidden frame's style: a 0×0 viewport, so the frame shows no confirmation and refuses what needs one
+ * (approval_not_visible); the widget places it over its screen while the user decides (docs/custody.md).
+ */
+export const HIDDEN_FRAME_STYLE = 'position:absolute;left:0;top:0;width:0;height:0;border:0;visibility:hidden';
+
+/** The wallet frame's title: how the widget (and a host without it) finds the frame to place it (docs/custody.md). */
+export const WALLET_FRAME_TITLE = 'Latch embedded wallet';
+
 /** The browser FrameHost: a hidden, inert-to-layout iframe appended to `document.body`. */
 export function browserFrameHost(): FrameHost {
   return {
     mountFrame(src) {
       const frame = document.createElement('iframe');
       frame.src = src;
-      frame.title = 'Latch embedded wallet';
+      frame.title = WALLET_FRAME_TITLE;
       frame.setAttribute('aria-hidden', 'true');
       frame.tabIndex = -1;
-      frame.style.cssText = 'display:none;position:absolute;width:0;height:0;border:0';
+      frame.style.cssText = HIDDEN_FRAME_STYLE;
       document.body.appendChild(frame);
       const target = frame.contentWindow;
       if (!target) throw new Error('The wallet frame has no window.');

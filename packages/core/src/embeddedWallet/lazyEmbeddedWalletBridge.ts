@@ -28,14 +28,6 @@ export function createLazyEmbeddedWalletBridge(options: EmbeddedWalletBridgeOpti
     recover: async (data) => (await bridge()).recover(data),
     setRecoveryPassword: async (data) => (await bridge()).setRecoveryPassword(data),
     rpc: async (data) => (await bridge()).rpc(data),
-    approveTransaction: async (data) => {
-      const real = await bridge();
-      if (!real.approveTransaction)
-        throw new LatchError('internal_error', 'The wallet frame cannot approve transactions.');
-      return real.approveTransaction(data);
-    },
-    // Never loads the bridge: without a loaded bridge no approval was ever registered.
-    revokeApproval: async (data) => loaded?.revokeApproval?.(data),
     registerDevice: async (data) => (await bridge()).registerDevice(data),
     // The rarely used calls (MFA) go to the loaded bridge itself, to keep this file small.
     load: bridge,

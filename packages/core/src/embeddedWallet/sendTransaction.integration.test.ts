@@ -1,7 +1,7 @@
 // The provider end to end with real parts: the real server (PGlite) and the real frame code (its router,
 // device key and wallet keys) in this process, core's real bridge talking to it by messages, and a real
 // anvil node. Only the browser window is stood in for (FrameHost: message delivery between two objects).
-import { API, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
+import { API, APPROVAL, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
 import {
   type Address,
   createPublicClient,
@@ -18,6 +18,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { anvil } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../../../../scripts/localChain.mjs';
+import { type ConfirmationSurface, createApprovalGate } from '../../../wallet-frame/src/approval/approvalGate.js';
 import { createFrameRouter } from '../../../wallet-frame/src/router.js';
 import {
   type FrameTestServer,
@@ -27,7 +28,7 @@ import {
 import { frameRoutes } from '../../../wallet-frame/src/wallet/frameRoutes.js';
 import { systemClock } from '../clock.js';
 import { createEmbeddedWalletBridge } from './embeddedWalletBridge.js';
-import { createChainCalls, toFrameTransaction } from './embeddedWalletChainCalls.js';
+import { createChainCalls } from './embeddedWalletChainCalls.js';
 import { createEmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
 import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
@@ -80,27 +81,39 @@ function inProcessFrameHost(routes: ReturnType<typeof frameRoutes>) {
 /** A signer that records every frame call, to prove what was (not) signed. */
 function recording(signer: TransactionSigner) {
   const calls: string[] = [];
-  const revokes: Promise<void>[] = [];
   return {
     calls,
-    revokes,
     signer: {
-      revoke(id) {
-        calls.push('revoke');
-        const revoked = signer.revoke(id);
-        revokes.push(revoked);
-        return revoked;
-      },
-      approve(user, tx) {
-        calls.push('approve');
-        return signer.approve(user, tx);
-      },
-      sign(user, tx, id) {
-        calls.push(id ? 'sign:approved' : 'sign');
-        return signer.sign(user, tx, id);
+      sign(user, tx) {
+        calls.push('sign');
+        return signer.sign(user, tx);
       },
     } satisfies TransactionSigner,
   };
+}
+
+/**
+ * The user at the frame's confirmation (issue #24): the frame shows each request on a placed viewport and the
+ * user clicks its button after reading it (a trusted click, later than the minimum visible time), or Cancel
+ * while `user.cancel` is set. `user.shown` records what the frame showed.
+ */
+function userAtTheFrame() {
+  let time = 0;
+  const user = { cancel: false, shown: [] as string[] };
+  const surface: ConfirmationSurface = {
+    viewport: () => ({ width: 360, height: 440 }),
+    onResize: () => () => {},
+    show(content, onClick) {
+      user.shown.push(content.title);
+      setImmediate(() => {
+        time += APPROVAL.minVisibleMs;
+        onClick(user.cancel ? 'cancel' : 'confirm', { isTrusted: true });
+      });
+      return { visible: () => true, hint() {}, remove() {} };
+    },
+  };
+  const clock = { now: () => time, setTimeout, clearTimeout: (h: unknown) => clearTimeout(h as NodeJS.Timeout) };
+  return { user, approval: { headless: false, gate: createApprovalGate(surface, clock) } };
 }
 
 describe('the embedded wallet provider sends on a real chain, signed by the real frame (real server)', () => {
@@ -113,6 +126,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
   let bridge: ReturnType<typeof createEmbeddedWalletBridge>;
   let controller: ReturnType<typeof createEmbeddedWalletController>;
   let reverting: Address;
+  const atTheFrame = userAtTheFrame();
 
   beforeAll(async () => {
     [env, node] = await Promise.all([frameTestServer(), startLocalChain()]);
@@ -123,7 +137,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     bridge = createEmbeddedWalletBridge({
       apiUrl: PUBLIC_URL,
       appId: env.appId,
-      host: inProcessFrameHost(frameRoutes(device.wallet)),
+      host: inProcessFrameHost(frameRoutes(device.wallet, atTheFrame.approval)),
     });
     await bridge.registerDevice({ accessToken: token, deviceGrant: login.grant });
     await bridge.create({ accessToken: token });
@@ -182,15 +196,15 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
       chains: () => chains,
       loadChainCalls: async () => calls,
     });
-    return { provider, seen, frameCalls: recorded.calls, revokes: recorded.revokes };
+    return { provider, seen, frameCalls: recorded.calls };
   }
 
-  // The user presses Submit once the frame has approved what the review shows.
+  // The screen placed the frame on the review: the frame asks, and the user clicks its Submit (userAtTheFrame).
   const submitWhenApproved = (state: SendTransaction, act: (a: 'submit' | 'close') => void) => {
-    if (state.status === 'review' && state.approvalId && !state.error) act('submit');
+    if (state.status === 'review' && !state.error) act('submit');
   };
 
-  it('sends 0.01 ETH: the review is approved by the frame, the balance moves, receipt status 1, the nonce increments', async () => {
+  it("sends 0.01 ETH: the frame's own review is confirmed, the balance moves, receipt status 1, the nonce increments", async () => {
     const { provider, seen, frameCalls } = wallet(submitWhenApproved);
     const nonceBefore = await chainClient.getTransactionCount({ address });
     const friendBefore = await chainClient.getBalance({ address: FRIEND });
@@ -203,8 +217,9 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     expect(receipt.from).toBe(address.toLowerCase());
     expect((await chainClient.getBalance({ address: FRIEND })) - friendBefore).toBe(parseEther('0.01'));
     expect(await chainClient.getTransactionCount({ address })).toBe(nonceBefore + 1);
-    expect(frameCalls).toEqual(['approve', 'sign:approved']);
-    expect(seen.map((s) => s.status)).toContain('review');
+    expect(frameCalls).toEqual(['sign']);
+    expect(atTheFrame.user.shown.at(-1)).toBe('Send ETH');
+    expect(seen.map((s) => s.status)).toEqual(expect.arrayContaining(['review', 'confirming', 'submitting']));
     expect(seen.at(-1)).toMatchObject({ status: 'receipt', hash, receipt: { status: 'success' } });
   });
 
@@ -217,7 +232,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     })) as Hex;
     expect((await chainClient.getTransactionReceipt({ hash })).status).toBe('success');
     expect(await chainClient.getTransaction({ hash })).toMatchObject({ type: 'eip1559', accessList });
-    expect(frameCalls).toEqual(['approve', 'sign:approved']);
+    expect(frameCalls).toEqual(['sign']);
   });
 
   it('a request refused as busy does not move the retry of the send in flight to its wallet', async () => {
@@ -233,16 +248,11 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     const frameCalls: string[] = [];
     let signs = 0;
     const signer: TransactionSigner = {
-      revoke: (id) => real.revoke(id),
-      approve(who, tx) {
-        frameCalls.push(`approve:${who.id}:${String(tx.from)}`);
-        return real.approve(who, tx);
-      },
-      async sign(who, tx, approvalId) {
-        frameCalls.push(`sign:${who.id}`);
+      async sign(who, tx) {
+        frameCalls.push(`sign:${who.id}:${String(tx.from)}`);
         // The first signature fails once the other request has come in: the user retries.
         if (signs++ === 0) await gate.then(() => Promise.reject(new LatchError('internal_error')));
-        return real.sign(who, tx, approvalId);
+        return real.sign(who, tx);
       },
     };
     const calls = createChainCalls({
@@ -256,11 +266,11 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     calls.sendRunner.subscribe(() => {
       const state = calls.sendRunner.getState();
       const act = (type: 'submit' | 'retry' | 'close') => queueMicrotask(() => calls.sendRunner.dispatch({ type }));
-      if (state?.status === 'review' && state.approvalId && !state.error) act('submit');
+      if (state?.status === 'review' && !state.error) act('submit');
       if (state?.status === 'error') act(retries++ === 0 ? 'retry' : 'close');
     });
     const sent = calls.sendTransaction(user, address, { to: FRIEND, value: '0x1' }, 31337);
-    await vi.waitFor(() => expect(calls.sendRunner.getState()?.status).toBe('submitting'), { timeout: 20_000 });
+    await vi.waitFor(() => expect(calls.sendRunner.getState()?.status).toBe('confirming'), { timeout: 20_000 });
     const other = { ...user, id: `${user.id}-other` };
     await expect(calls.sendTransaction(other, FRIEND, { to: address, value: '0x1' }, 31337)).rejects.toMatchObject({
       code: -32002,
@@ -268,8 +278,8 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     release();
     const hash = await sent;
     expect((await chainClient.getTransactionReceipt({ hash })).from).toBe(address.toLowerCase());
-    const mine = `approve:${user.id}:${address}`;
-    expect(frameCalls).toEqual([mine, `sign:${user.id}`, mine, `sign:${user.id}`]);
+    const mine = `sign:${user.id}:${address}`;
+    expect(frameCalls).toEqual([mine, mine]);
   });
 
   it("viem's createWalletClient({ transport: custom(provider) }) sends, signs, reads the chain and switches", async () => {
@@ -328,37 +338,18 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     expect(frameCalls).toEqual([]);
   });
 
-  it('closing the send screen is EIP-1193 4001, nothing is signed or sent, and the approval is burnt', async () => {
-    let closed: SendTransaction | null = null;
-    const { provider, frameCalls, revokes } = wallet((state, act) => {
-      if (state.status === 'review' && state.approvalId && !closed) {
-        closed = state;
-        act('close');
-      }
-    });
+  it("Cancel on the frame's review is EIP-1193 4001: the frame signed nothing and nothing is sent", async () => {
+    const { provider, frameCalls } = wallet(submitWhenApproved);
     const nonce = await chainClient.getTransactionCount({ address });
-    await expect(
-      provider.request({ method: 'eth_sendTransaction', params: [{ to: FRIEND, value: '0x1' }] }),
-    ).rejects.toMatchObject({ code: 4001, message: 'The user rejected the request.' });
-    expect(frameCalls).toEqual(['approve', 'revoke']);
-    await Promise.all(revokes);
-    // A host script holding the rejected review's id cannot sign that exact transaction with it (issue #12).
-    const rejected = closed as SendTransaction | null;
-    if (!rejected?.prepared || !rejected.approvalId) throw new Error('the review was never approved');
-    const signer = createTransactionSigner(
-      { getAccessToken: async () => token, refreshUser: async () => user },
-      bridge,
-      controller,
-    );
-    const transaction = toFrameTransaction(address, rejected.prepared.transaction);
-    // The frame's refusal reaches the SDK as its generic wallet error (proxy type 'error').
-    await expect(signer.sign(user, transaction, rejected.approvalId)).rejects.toMatchObject({
-      name: 'EmbeddedWalletError',
-      proxyType: 'error',
-    });
-    // Control: the very same transaction signs under a fresh approval, so the old id alone was refused.
-    const fresh = await signer.approve(user, transaction);
-    expect(await signer.sign(user, transaction, fresh)).toMatch(/^0x02/);
+    atTheFrame.user.cancel = true;
+    try {
+      await expect(
+        provider.request({ method: 'eth_sendTransaction', params: [{ to: FRIEND, value: '0x1' }] }),
+      ).rejects.toMatchObject({ code: 4001, message: 'The user rejected the request.' });
+    } finally {
+      atTheFrame.user.cancel = false;
+    }
+    expect(frameCalls).toEqual(['sign']);
     expect(await chainClient.getTransactionCount({ address })).toBe(nonce);
   });
 
@@ -377,9 +368,9 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     const statuses: string[] = [];
     runtime.subscribe(() => {
       const send = runtime.getState().sendTransaction;
-      if (!send || statuses.at(-1) === send.status + String(send.approvalId)) return;
-      statuses.push(send.status + String(send.approvalId));
-      if (send.status === 'review' && send.approvalId) queueMicrotask(() => runtime.sendTransactionAction('submit'));
+      if (!send || statuses.at(-1) === send.status) return;
+      statuses.push(send.status);
+      if (send.status === 'review') queueMicrotask(() => runtime.sendTransactionAction('submit'));
     });
     expect(await runtime.provider.request({ method: 'eth_chainId' })).toBe('0x7a69');
     const hash = (await runtime.provider.request({
@@ -388,7 +379,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     })) as Hex;
     expect((await chainClient.getTransactionReceipt({ hash })).status).toBe('success');
     expect(runtime.getState().sendTransaction).toMatchObject({ status: 'receipt', hash });
-    expect(statuses[0]).toBe('preparingnull');
+    expect(statuses.slice(0, 3)).toEqual(['preparing', 'review', 'confirming']);
     runtime.sendTransactionAction('close');
     expect(runtime.getState().sendTransaction).toBeNull();
   });

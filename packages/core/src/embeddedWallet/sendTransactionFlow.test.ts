@@ -60,36 +60,43 @@ function run(...events: SendTransactionEvent[]) {
 }
 
 const toReview = [open(), { type: 'prepared', id: 1, prepared: prepared() }] as const;
-const approved = [...toReview, { type: 'approvalRegistered', id: 1, approvalId: 'ap1' }] as const;
+// The review on screen; the screen's 'submit' once it placed the frame; the frame's signature after the user's click.
+const approved = toReview;
+const signed = [...toReview, { type: 'submit' }, { type: 'signed', id: 1 }] as const;
 
 describe('send transaction flow', () => {
-  it('prepares, then shows the review and asks the frame to register exactly the prepared transaction', () => {
+  it('prepares, then shows the review (the frame is not asked until the screen placed it)', () => {
     const opened = run(open());
     expect(opened.state).toMatchObject({ status: 'preparing', uiOptions: { description: 'Pay' }, prompt: true });
     expect(opened.effects).toEqual([{ type: 'prepare', id: 1, request, chainId: 31337, account: ACCOUNT }]);
     const review = run(...toReview);
-    expect(review.state).toMatchObject({ status: 'review', prepared: prepared(), approvalId: null });
-    expect(review.effects).toEqual([
-      { type: 'registerApproval', id: 1, transaction: prepared().transaction, account: ACCOUNT },
-    ]);
+    expect(review.state).toMatchObject({ status: 'review', prepared: prepared() });
+    expect(review.effects).toEqual([]);
   });
 
-  it('Submit does nothing until the approval is registered, then signs with that approval id once', () => {
-    expect(run(...toReview, { type: 'submit' }).effects).toEqual([]);
-    const submitted = run(...approved, { type: 'submit' });
-    expect(submitted.state?.status).toBe('submitting');
+  it("submit asks the frame (its confirmation's Submit signs): confirming, then submitting once signed", () => {
+    const submitted = run(...toReview, { type: 'submit' });
+    expect(submitted.state?.status).toBe('confirming');
     expect(submitted.effects).toEqual([
-      {
-        type: 'signAndSend',
-        id: 1,
-        transaction: prepared().transaction,
-        approvalId: 'ap1',
-        broadcast: true,
-        account: ACCOUNT,
-      },
+      { type: 'signAndSend', id: 1, transaction: prepared().transaction, broadcast: true, account: ACCOUNT },
     ]);
-    // The approval is used up: a second Submit while signing does nothing.
-    expect(run(...approved, { type: 'submit' }, { type: 'submit' }).effects).toEqual([]);
+    // Asked once: a second submit while the frame asks does nothing.
+    expect(run(...toReview, { type: 'submit' }, { type: 'submit' }).effects).toEqual([]);
+    expect(run(...signed).state?.status).toBe('submitting');
+  });
+
+  it("Cancel on the frame's confirmation is the user's rejection (4001): the screen goes", () => {
+    const error = new Error('approval_rejected');
+    const cancelled = run(
+      ...toReview,
+      { type: 'submit' },
+      { type: 'sendFailed', id: 1, code: 'approval_rejected', error },
+    );
+    expect(cancelled).toEqual({ state: null, effects: [{ type: 'reject', id: 1, error: null, failure: null }] });
+    // Closing the widget's dialog while the frame asks is the same rejection.
+    expect(sendTransactionTransition(run(...toReview, { type: 'submit' }).state, { type: 'close' }).effects).toEqual([
+      { type: 'reject', id: 1, error: null, failure: null },
+    ]);
   });
 
   it('insufficient funds: the review shows insufficient_funds, registers nothing, and Submit stays off', () => {
@@ -119,24 +126,17 @@ describe('send transaction flow', () => {
   });
 
   it('without waitForTransactionConfirmation the hash resolves as soon as it is sent', () => {
-    const last = run(open(true, false), approved[1], approved[2], { type: 'submit' });
+    const last = run(open(true, false), approved[1], { type: 'submit' });
     const sent = sendTransactionTransition(last.state, { type: 'sent', id: 1, hash: HASH });
     expect(sent.state?.status).toBe('receipt');
     expect(sent.effects).toEqual([{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null } }]);
   });
 
-  it('sign only (eth_signTransaction): the same review and approval, then the signed transaction resolves, unsent', () => {
+  it('sign only (eth_signTransaction): the same review and frame confirmation, then the signed transaction resolves, unsent', () => {
     const signOnly = { ...open(), broadcast: false } as SendTransactionEvent;
-    const submitted = run(signOnly, approved[1], approved[2], { type: 'submit' });
+    const submitted = run(signOnly, approved[1], { type: 'submit' });
     expect(submitted.effects).toEqual([
-      {
-        type: 'signAndSend',
-        id: 1,
-        transaction: prepared().transaction,
-        approvalId: 'ap1',
-        broadcast: false,
-        account: ACCOUNT,
-      },
+      { type: 'signAndSend', id: 1, transaction: prepared().transaction, broadcast: false, account: ACCOUNT },
     ]);
     const signed = sendTransactionTransition(submitted.state, { type: 'sent', id: 1, hash: HASH, raw: '0x02ff' });
     expect(signed.effects).toEqual([{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null, raw: '0x02ff' } }]);
@@ -165,16 +165,20 @@ describe('send transaction flow', () => {
     );
     expect(failed.state).toMatchObject({ status: 'error', error: { code: 'transaction_failed', hash: null } });
     const retried = sendTransactionTransition(failed.state, { type: 'retry' });
-    expect(retried.state).toMatchObject({ status: 'preparing', prepared: null, approvalId: null, error: null });
+    expect(retried.state).toMatchObject({ status: 'preparing', prepared: null, error: null });
     expect(retried.effects).toEqual([{ type: 'prepare', id: 1, request, chainId: 31337, account: ACCOUNT }]);
   });
 
-  it('a preparation failure shows its catalogue code; a frame refusing the approval shows its code', () => {
+  it('a preparation failure shows its catalogue code; a frame that cannot show its confirmation shows its code', () => {
     const error = new Error('estimate');
     const failed = run(open(), { type: 'prepareFailed', id: 1, code: 'transaction_preparation_failed', error });
     expect(failed.state?.error).toEqual({ code: 'transaction_preparation_failed', hash: null });
-    const refused = run(...toReview, { type: 'approvalFailed', id: 1, code: 'transaction_not_approved', error });
-    expect(refused.state?.error).toEqual({ code: 'transaction_not_approved', hash: null });
+    const hidden = run(
+      ...toReview,
+      { type: 'submit' },
+      { type: 'sendFailed', id: 1, code: 'approval_not_visible', error },
+    );
+    expect(hidden.state?.error).toEqual({ code: 'approval_not_visible', hash: null });
   });
 
   it('closing before sending is the user rejection (error null → 4001); closing while sending does nothing', () => {
@@ -184,40 +188,17 @@ describe('send transaction flow', () => {
         effects: [{ type: 'reject', id: 1, error: null, failure: null }],
       });
     }
-    const signing = run(...approved, { type: 'submit' });
+    const signing = run(...signed);
     expect(sendTransactionTransition(signing.state, { type: 'close' })).toEqual({ state: signing.state, effects: [] });
   });
 
-  it('a review that ends without Submit burns its approval in the frame (issue #12)', () => {
-    const reject = { type: 'reject', id: 1, error: null, failure: null };
-    const revoke = { type: 'revokeApproval', approvalId: 'ap1' };
-    // Close (4001) and logout: the frame forgets the id before the caller hears the rejection.
-    expect(sendTransactionTransition(run(...approved).state, { type: 'close' })).toEqual({
-      state: null,
-      effects: [revoke, reject],
-    });
-    expect(sendTransactionTransition(run(...approved).state, { type: 'reset' })).toEqual({
-      state: null,
-      effects: [revoke, reject],
-    });
-    // An approval that lands after its review closed is burnt at once.
-    const closed = run(...toReview, { type: 'close' });
-    expect(sendTransactionTransition(closed.state, { type: 'approvalRegistered', id: 1, approvalId: 'ap1' })).toEqual({
-      state: null,
-      effects: [revoke],
-    });
-    // Submit consumes the id in the frame: nothing to revoke.
-    expect(run(...approved, { type: 'submit' }).effects.map((e) => e.type)).toEqual(['signAndSend']);
-  });
-
-  it('without a prompt: no review, no approval, signs at once; errors go straight to the caller', () => {
+  it('without a prompt (headless): no review, no confirmation, signs at once; errors go straight to the caller', () => {
     const auto = run(open(false), { type: 'prepared', id: 1, prepared: prepared() });
     expect(auto.effects).toEqual([
       {
         type: 'signAndSend',
         id: 1,
         transaction: prepared().transaction,
-        approvalId: null,
         broadcast: true,
         account: ACCOUNT,
       },
@@ -246,14 +227,11 @@ describe('send transaction flow', () => {
     const second = { ...open(), id: 2 } as SendTransactionEvent;
     const replaced = sendTransactionTransition(review.state, second);
     expect(replaced.state).toMatchObject({ id: 2, status: 'preparing' });
-    expect(replaced.effects.slice(0, 2)).toEqual([
-      { type: 'revokeApproval', approvalId: 'ap1' },
-      { type: 'reject', id: 1, error: null, failure: null },
-    ]);
+    expect(replaced.effects[0]).toEqual({ type: 'reject', id: 1, error: null, failure: null });
     expect(sendTransactionTransition(replaced.state, { type: 'prepared', id: 1, prepared: prepared() }).state).toBe(
       replaced.state,
     );
-    const signing = run(...approved, { type: 'submit' });
+    const signing = run(...signed);
     expect(sendTransactionTransition(signing.state, second)).toEqual({
       state: signing.state,
       effects: [{ type: 'rejectBusy', id: 2 }],
@@ -277,7 +255,7 @@ describe('send transaction flow', () => {
       effects: [{ type: 'resolve', id: 1, result: { hash: HASH, receipt: null } }],
     });
     // Being signed or sent: no screen, the caller waits for how it ends.
-    const signing = run(...approved, { type: 'submit' });
+    const signing = run(...signed);
     const held = sendTransactionTransition(signing.state, { type: 'reset' });
     expect(held.effects).toEqual([]);
     expect(held.state).toMatchObject({ id: 1, status: 'submitting', prompt: false });

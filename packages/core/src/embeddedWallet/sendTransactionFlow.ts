@@ -49,7 +49,15 @@ export interface SendAccount {
 }
 
 /** Where a send is: SPEC §2 EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN's views. */
-export type SendTransactionStatus = 'preparing' | 'review' | 'submitting' | 'awaitingReceipt' | 'receipt' | 'error';
+export type SendTransactionStatus =
+  | 'preparing'
+  | 'review'
+  /** The frame shows its confirmation of the transaction; the user's click there signs it (issue #24). */
+  | 'confirming'
+  | 'submitting'
+  | 'awaitingReceipt'
+  | 'receipt'
+  | 'error';
 
 /** A transaction on its way: the send screen's state (null: no screen). */
 export interface SendTransaction {
@@ -69,8 +77,6 @@ export interface SendTransaction {
   status: SendTransactionStatus;
   /** The filled-in transaction, fees, total, balance, insufficientFunds and classification (from review on). */
   prepared: PreparedTransaction | null;
-  /** The frame's approval of exactly `prepared.transaction` (review, with a prompt), consumed by Submit. */
-  approvalId: string | null;
   hash: Hex | null;
   receipt: TransactionReceipt | null;
   error: SendTransactionFailure | null;
@@ -103,10 +109,10 @@ export type SendTransactionEvent =
     }
   | { type: 'prepared'; id: number; prepared: PreparedTransaction }
   | { type: 'prepareFailed'; id: number; code: ErrorCode; error: unknown }
-  | { type: 'approvalRegistered'; id: number; approvalId: string }
-  | { type: 'approvalFailed'; id: number; code: ErrorCode; error: unknown }
-  /** The user pressed Submit. */
+  /** The screen placed the frame: it asks the user to confirm (the Submit click is the frame's). */
   | { type: 'submit' }
+  /** The frame signed (the user clicked Submit in it); sending follows. */
+  | { type: 'signed'; id: number }
   /** Sent (or, without broadcast, signed: `raw` is the signed transaction, `hash` its hash). */
   | { type: 'sent'; id: number; hash: Hex; raw?: Hex }
   | { type: 'sendFailed'; id: number; code: ErrorCode; error: unknown }
@@ -129,16 +135,11 @@ export interface SendTransactionResult {
 /** What the send flow asks its runner to do; `error: null` in `reject` is the user's rejection (EIP-1193 4001). */
 export type SendTransactionEffect =
   | { type: 'prepare'; id: number; request: unknown; chainId: number; account: SendAccount }
-  /** Registers exactly this transaction with the frame; the frame answers with a one-time approval id. */
-  | { type: 'registerApproval'; id: number; transaction: PreparedTransactionFields; account: SendAccount }
-  /** Tells the frame to forget an approval that will not be submitted: its id then signs nothing. */
-  | { type: 'revokeApproval'; approvalId: string }
-  /** Signs in the frame (with the approval id, or null without a prompt) and sends the raw transaction. */
+  /** Signs in the frame (after the user's click on its confirmation, or headless) and sends the raw transaction. */
   | {
       type: 'signAndSend';
       id: number;
       transaction: PreparedTransactionFields;
-      approvalId: string | null;
       broadcast: boolean;
       account: SendAccount;
     }
@@ -161,17 +162,12 @@ const isCurrent = (
   status: SendTransactionStatus,
 ): state is SendTransaction => state?.id === id && state.status === status;
 
-// A review that ends without Submit burns its approval in the frame: otherwise a host script could still
-// sign the transaction the user turned down with the live id (issue #12).
-const revoke = (state: SendTransaction | null): SendTransactionEffect[] =>
-  state?.approvalId ? [{ type: 'revokeApproval', approvalId: state.approvalId }] : [];
-
 // A send still open when it goes: its caller hears the failure shown, or else the user's rejection.
 const dismiss = (state: SendTransaction | null): SendTransactionEffect[] => {
   if (!state || state.status === 'receipt') return [];
   return state.status === 'error'
     ? [{ type: 'reject', id: state.id, error: state.failure, failure: state.error }]
-    : [...revoke(state), { type: 'reject', id: state.id, error: null, failure: null }];
+    : [{ type: 'reject', id: state.id, error: null, failure: null }];
 };
 
 // Without a prompt there is no screen to show an error on: the caller gets it at once.
@@ -184,13 +180,13 @@ function submit(state: SendTransaction): SendTransactionTransition {
   const prepared = state.prepared;
   if (!prepared) return { state, effects: [] };
   return {
-    state: { ...state, status: 'submitting', approvalId: null },
+    // With a prompt the frame asks first (its Submit signs); without one it signs at once (headless).
+    state: { ...state, status: state.prompt ? 'confirming' : 'submitting' },
     effects: [
       {
         type: 'signAndSend',
         id: state.id,
         transaction: prepared.transaction,
-        approvalId: state.approvalId,
         broadcast: state.broadcast,
         account: state.account,
       },
@@ -206,11 +202,10 @@ function settled(state: SendTransaction, receipt: TransactionReceipt | null, raw
   return { state: state.prompt ? done : null, effects };
 }
 
-/** A send's progress before it is prepared: nothing reviewed, approved, sent or failed yet. */
+/** A send's progress before it is prepared: nothing reviewed, sent or failed yet. */
 const UNPREPARED = {
   status: 'preparing',
   prepared: null,
-  approvalId: null,
   hash: null,
   receipt: null,
   error: null,
@@ -219,10 +214,7 @@ const UNPREPARED = {
 
 const preparing = (state: SendTransaction): SendTransactionTransition => ({
   state: { ...state, ...UNPREPARED },
-  effects: [
-    ...revoke(state),
-    { type: 'prepare', id: state.id, request: state.request, chainId: state.chainId, account: state.account },
-  ],
+  effects: [{ type: 'prepare', id: state.id, request: state.request, chainId: state.chainId, account: state.account }],
 });
 
 /** The send flow's pure transition (SPEC §2 send screen, §5 signing and sending, §8 transaction errors). */
@@ -234,7 +226,8 @@ export function sendTransactionTransition(
   switch (event.type) {
     case 'request': {
       // A new request replaces one not yet sent: its caller hears a rejection. One being sent keeps going.
-      if (state && (state.status === 'submitting' || state.status === 'awaitingReceipt')) {
+      // The frame asking the user (confirming) counts as being sent: the user may be clicking its Submit.
+      if (state && ['confirming', 'submitting', 'awaitingReceipt'].includes(state.status)) {
         return { state, effects: [{ type: 'rejectBusy', id: event.id }] };
       }
       const next = preparing({
@@ -260,35 +253,22 @@ export function sendTransactionTransition(
         return { state: { ...reviewed, status: 'review', error: failure }, effects: [] };
       }
       if (!state.prompt) return submit(reviewed);
-      return {
-        state: { ...reviewed, status: 'review' },
-        effects: [
-          {
-            type: 'registerApproval',
-            id: state.id,
-            transaction: event.prepared.transaction,
-            account: state.account,
-          },
-        ],
-      };
+      return { state: { ...reviewed, status: 'review' }, effects: [] };
     }
     case 'prepareFailed':
       if (!isCurrent(state, event.id, 'preparing')) return stay;
       return fail(state, { code: event.code, hash: null }, event.error);
-    case 'approvalRegistered':
-      // An approval that arrives after its review closed (or was replaced) is burnt at once.
-      if (!isCurrent(state, event.id, 'review'))
-        return { state, effects: [{ type: 'revokeApproval', approvalId: event.approvalId }] };
-      return { state: { ...state, approvalId: event.approvalId }, effects: [] };
-    case 'approvalFailed':
-      if (!isCurrent(state, event.id, 'review')) return stay;
-      return fail(state, { code: event.code, hash: null }, event.error);
     case 'submit':
-      // Submit needs the frame's approval of what is shown, and funds for it.
-      if (state?.status !== 'review' || !state.approvalId || state.prepared?.insufficientFunds) return stay;
+      // The frame asks only for a transaction the wallet can pay for.
+      if (state?.status !== 'review' || state.prepared?.insufficientFunds) return stay;
       return submit(state);
+    case 'signed':
+      return isCurrent(state, event.id, 'confirming')
+        ? { state: { ...state, status: 'submitting' }, effects: [] }
+        : stay;
     case 'sent': {
-      if (!isCurrent(state, event.id, 'submitting')) return stay;
+      // Sent implies signed: a 'signed' that never arrived changes nothing.
+      if (!isCurrent(state, event.id, 'submitting') && !isCurrent(state, event.id, 'confirming')) return stay;
       const sent = { ...state, hash: event.hash };
       if (!state.broadcast || !state.waitForReceipt) return settled(sent, null, event.raw);
       return {
@@ -305,7 +285,10 @@ export function sendTransactionTransition(
       };
     }
     case 'sendFailed':
-      if (!isCurrent(state, event.id, 'submitting')) return stay;
+      // Cancel on the frame's confirmation is the user's rejection (4001): the screen goes.
+      if (isCurrent(state, event.id, 'confirming') && event.code === 'approval_rejected')
+        return { state: null, effects: dismiss(state) };
+      if (!isCurrent(state, event.id, 'submitting') && !isCurrent(state, event.id, 'confirming')) return stay;
       return fail(state, { code: event.code, hash: null }, event.error);
     case 'receiptReceived': {
       if (!isCurrent(state, event.id, 'awaitingReceipt')) return stay;
@@ -339,6 +322,6 @@ export function sendTransactionTransition(
           state: null,
           effects: [{ type: 'resolve', id: state.id, result: { hash: state.hash as Hex, receipt: null } }],
         };
-      return { state: null, effects: [...revoke(state), { type: 'reject', id: state.id, error: null, failure: null }] };
+      return { state: null, effects: [{ type: 'reject', id: state.id, error: null, failure: null }] };
   }
 }

@@ -30,9 +30,7 @@ function deps(patch: Partial<SendTransactionDeps> = {}) {
     };
   const d: SendTransactionDeps = {
     prepare: record('prepare', patch.prepare ?? (async () => prepared)),
-    approve: record('approve', patch.approve ?? (async () => 'ap')),
     sign: record('sign', patch.sign ?? (async () => '0x02aa' as Hex)),
-    revoke: record('revoke', patch.revoke ?? (async () => undefined)),
     broadcast: record('broadcast', patch.broadcast ?? (async () => HASH)),
     waitForReceipt: record(
       'waitForReceipt',
@@ -80,15 +78,16 @@ describe('send transaction runner', () => {
     expect(calls).toEqual(['prepare', 'sign']);
   });
 
-  it('with a prompt: Submit signs with the approval, the hash resolves after the receipt; sign-only resolves raw, unsent', async () => {
+  it('with a prompt: the frame is asked once the screen placed it; the hash resolves after the receipt; sign-only resolves raw', async () => {
     const { d, calls } = deps();
     const runner = createSendTransactionRunner(createFakeClock(), d);
     const sent = runner.send({}, { ...send, prompt: true });
     await flush();
-    expect(runner.getState()).toMatchObject({ status: 'review', approvalId: 'ap' });
+    expect(runner.getState()).toMatchObject({ status: 'review' });
+    expect(calls).toEqual(['prepare']);
     runner.dispatch({ type: 'submit' });
     expect(await sent).toMatchObject({ hash: HASH, receipt: { status: 'success' } });
-    expect(calls).toEqual(['prepare', 'approve', 'sign', 'broadcast', 'waitForReceipt']);
+    expect(calls).toEqual(['prepare', 'sign', 'broadcast', 'waitForReceipt']);
     const signOnly = deps();
     const signed = await createSendTransactionRunner(createFakeClock(), signOnly.d).send(
       {},
@@ -106,11 +105,7 @@ describe('send transaction runner', () => {
         accounts.push(`prepare:${account.user.id}:${account.address}`);
         return prepared;
       },
-      approve: async (_transaction, account) => {
-        accounts.push(`approve:${account.user.id}`);
-        return 'ap';
-      },
-      sign: async (_transaction, _approvalId, account) => {
+      sign: async (_transaction, account) => {
         accounts.push(`sign:${account.user.id}`);
         return '0x02aa' as Hex;
       },
@@ -134,10 +129,8 @@ describe('send transaction runner', () => {
     await flush();
     expect(accounts).toEqual([
       `prepare:alice:${ALICE.address}`,
-      'approve:alice',
       'sign:alice',
       `prepare:alice:${ALICE.address}`,
-      'approve:alice',
       'sign:alice',
     ]);
   });

@@ -43,10 +43,8 @@ export class ReceiptWaitError extends Error {
 /** What the runner does for the flow's effects: the chain and the frame. */
 export interface SendTransactionDeps {
   prepare(request: unknown, chainId: number, account: SendAccount): Promise<PreparedTransaction>;
-  approve(transaction: PreparedTransactionFields, account: SendAccount): Promise<string>;
-  sign(transaction: PreparedTransactionFields, approvalId: string | null, account: SendAccount): Promise<Hex>;
-  /** Tells the frame to forget an approval that will not be submitted. */
-  revoke(approvalId: string): Promise<void>;
+  /** eth_signTransaction in the frame: it resolves once the user clicked Submit on the frame's confirmation (or headless). */
+  sign(transaction: PreparedTransactionFields, account: SendAccount): Promise<Hex>;
   broadcast(raw: Hex, chainId: number): Promise<Hex>;
   waitForReceipt(hash: Hex, chainId: number, timeoutMs: number): Promise<TransactionReceipt>;
 }
@@ -57,7 +55,7 @@ export interface SendTransactionOptions {
   account: SendAccount;
   chainId: number;
   uiOptions?: SendTransactionUiOptions;
-  /** False with noPromptOnSignature: no screen, no approval. */
+  /** False with noPromptOnSignature on a headless-signing app: no screen. */
   prompt: boolean;
   waitForReceipt: boolean;
   /** False signs only (eth_signTransaction); default true. */
@@ -106,30 +104,23 @@ export function createSendTransactionRunner(clock: FlowClock, deps: SendTransact
               error,
             }),
           );
-        case 'registerApproval':
-          return machine.settle(
-            deps.approve(effect.transaction, effect.account),
-            (approvalId) => ({ type: 'approvalRegistered', id: effect.id, approvalId }),
-            (error) => ({ type: 'approvalFailed', id: effect.id, code: codeOf(error, 'internal_error'), error }),
-          );
-        case 'revokeApproval':
-          // Best effort: a frame that is gone (logout, destroy) forgot its approvals already.
-          deps.revoke(effect.approvalId).catch(() => undefined);
-          return;
         case 'signAndSend': {
-          const { transaction, approvalId, broadcast, account } = effect;
+          const { transaction, broadcast, account } = effect;
           // A signing failure keeps its code (SPEC §8: the generic signing error); a node refusing the
           // signed transaction is 'Error processing transaction'.
-          const sent = deps.sign(transaction, approvalId, account).then(
-            (raw): Promise<{ hash: Hex; raw?: Hex }> =>
-              broadcast
+          const sent = deps.sign(transaction, account).then(
+            (raw): Promise<{ hash: Hex; raw?: Hex }> => {
+              // The user clicked Submit in the frame: the screen shows the send under way.
+              machine.dispatch({ type: 'signed', id: effect.id });
+              return broadcast
                 ? deps.broadcast(raw, transaction.chainId).then(
                     (hash) => ({ hash }),
                     (error: unknown) => {
                       throw new TransactionError('transaction_failed', null, error);
                     },
                   )
-                : Promise.resolve({ hash: keccak256(raw), raw }),
+                : Promise.resolve({ hash: keccak256(raw), raw });
+            },
             (error: unknown) => {
               throw error instanceof LatchError ? error : new LatchError('internal_error', undefined, { cause: error });
             },

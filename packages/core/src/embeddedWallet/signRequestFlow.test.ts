@@ -52,6 +52,16 @@ describe('sign request transition', () => {
     expect(signRequestTransition(state, { type: 'approve' }).state).toMatchObject({ status: 'signing', error: null });
   });
 
+  it("Cancel on the frame's confirmation (approval_rejected) closes the screen with the user's rejection (4001)", () => {
+    const cancelled = { code: 'approval_rejected' };
+    expect(signRequestTransition(open({ status: 'signing' }), { type: 'signFailed', id: 1, error: cancelled })).toEqual(
+      {
+        state: null,
+        effects: [{ type: 'cancelTimers' }, { type: 'reject', id: 1, error: null }],
+      },
+    );
+  });
+
   it('closing before signing is a rejection (error null: the runner gives EIP-1193 4001)', () => {
     expect(signRequestTransition(open(), { type: 'close' }).effects).toEqual([
       { type: 'cancelTimers' },

@@ -82,6 +82,9 @@ export function signRequestTransition(state: SignRequest | null, event: SignRequ
       };
     case 'signFailed':
       if (state?.id !== event.id || state.status !== 'signing') return stay;
+      // Cancel on the frame's confirmation is the user's rejection (4001): the screen goes.
+      if ((event.error as { code?: unknown } | null)?.code === 'approval_rejected')
+        return { state: null, effects: dismiss(state, null) };
       return { state: { ...state, status: 'error', error: 'wallet_error', failure: event.error }, effects: [] };
     case 'close':
       // Closing after a failure reports that failure; closing before signing is a rejection.

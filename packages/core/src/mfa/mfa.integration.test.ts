@@ -10,6 +10,7 @@ import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { backends } from '../../../server/src/test/harness.js';
 import { createFrameRouter } from '../../../wallet-frame/src/router.js';
+import { HEADLESS } from '../../../wallet-frame/src/testing/frameHost.js';
 import {
   type FrameTestServer,
   frameTestServer,
@@ -63,7 +64,14 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
   let env: FrameTestServer;
   beforeAll(async () => {
     env = await frameTestServer({
-      app: { config: { mfa_methods: ['totp', 'sms'], mfa_protects_signing: true } },
+      // Headless signing (issue #24): this app signs without the frame's confirmation; MFA still applies on top.
+      app: {
+        config: {
+          mfa_methods: ['totp', 'sms'],
+          mfa_protects_signing: true,
+          embedded_wallet_config: { headless_signing: true },
+        },
+      },
       backend,
     });
     // The frame's clock follows the server's fake clock, which moves one TOTP step per code.
@@ -82,7 +90,7 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
     const bridge = createEmbeddedWalletBridge({
       apiUrl: PUBLIC_URL,
       appId: env.appId,
-      host: inProcessFrameHost(frameRoutes(device.wallet)),
+      host: inProcessFrameHost(frameRoutes(device.wallet, HEADLESS)),
     });
     await bridge.registerDevice({ accessToken: login.token, deviceGrant: login.grant });
     await bridge.create({ accessToken: login.token });
@@ -106,7 +114,7 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
     };
     await fetchUser();
     const config = {
-      embeddedWallets: { noPromptOnSignature: true, createOnLogin: 'off' },
+      embeddedWallets: { noPromptOnSignature: true, headlessSigning: true, createOnLogin: 'off' },
       mfa: { methods: ['totp', 'sms'], noPromptOnMfaRequired: false, required: false, protectsSigning: true },
     };
     const client = {

@@ -32,7 +32,7 @@ function setup(
       linkedAccounts: [{ type: 'wallet', address: ADDRESS, walletClientType: 'latch', recoveryMethod: 'latch' }],
     }) as unknown as User;
   const config = {
-    embeddedWallets: { noPromptOnSignature: true },
+    embeddedWallets: { noPromptOnSignature: true, headlessSigning: true },
     mfa: {
       methods: options.appMethods ?? ['totp', 'sms'],
       noPromptOnMfaRequired: options.noPrompt ?? false,

@@ -6,16 +6,18 @@ import {
   type SendTransactionScreenState,
 } from '../screens/embeddedWallet/EmbeddedWalletSendTransactionContext.js';
 import { SCREENS } from '../screens/screenTable.js';
+import { adoptApprovalDialogStyles, useApprovalDisplay } from './FrameSlot.js';
 import { sendTransactionChain } from './sendTransactionChain.js';
 import { useModalDialog } from './useModalDialog.js';
 
-/** The send screen's native modal <dialog> (loaded only when a transaction first waits for the user). */
+/** The send screen's <dialog> (non-modal: the wallet frame is placed over it), loaded when a transaction first waits. */
 export function SendTransactionDialogBody(): ReactNode {
   const runtime = useEmbeddedWalletRuntime();
   const { client } = useLatchContext();
   const { sendTransaction } = useEmbeddedWalletState();
   const { config } = useClientState();
-  const { ref, titleId, root } = useModalDialog(() => runtime.sendTransactionAction('close'));
+  const { ref, titleId, root } = useModalDialog(() => runtime.sendTransactionAction('close'), { modal: false });
+  useEffect(adoptApprovalDialogStyles, []);
   const chainId = sendTransaction?.chainId ?? 0;
   const chainOptions = runtime.chainOptions();
   const facts = useMemo(() => sendTransactionChain(chainId, chainOptions), [chainId, chainOptions]);
@@ -33,16 +35,28 @@ export function SendTransactionDialogBody(): ReactNode {
     };
   }, [client, chainId, facts.nativeSymbol, wantsFiat]);
 
+  const usdPrice = price?.chainId === chainId ? price.usd : null;
+  const display = useApprovalDisplay(() => ref.current, {
+    nativeSymbol: facts.nativeSymbol,
+    ...(usdPrice === null ? {} : { usdPrice }),
+  });
   if (!sendTransaction?.prompt) return null;
   const view: SendTransactionScreenState = {
     transaction: sendTransaction,
     ...facts,
-    usdPrice: price?.chainId === chainId ? price.usd : null,
-    act: (action) => runtime.sendTransactionAction(action),
+    usdPrice,
+    act: (action) => runtime.sendTransactionAction(action, action === 'submit' ? display() : undefined),
   };
   const Screen = SCREENS.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN;
   return (
-    <dialog ref={ref} {...root} className="latch-dialog" aria-labelledby={titleId} data-latch-send-transaction="">
+    <dialog
+      ref={ref}
+      {...root}
+      className="latch-dialog"
+      aria-labelledby={titleId}
+      data-latch-send-transaction=""
+      data-latch-approval=""
+    >
       <SendTransactionScreenContext.Provider value={view}>
         <Screen titleId={titleId} onClose={() => runtime.sendTransactionAction('close')} />
       </SendTransactionScreenContext.Provider>

@@ -228,7 +228,8 @@ async function ensureDemo(ctx: ServerContext, origin: string | undefined, devIdp
   const config = {
     ...Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true])),
     // The demo shows the embedded wallet: every user without a wallet gets one at login.
-    embedded_wallet_config: { create_on_login: 'users-without-wallets' as const },
+    // Signatures wait for a click on the frame's own confirmation (issue #24): never headless on the demo.
+    embedded_wallet_config: { create_on_login: 'users-without-wallets' as const, headless_signing: false },
     // The demo's 'Security' item enrols any of the three MFA methods (docs/mfa.md). Signing stays
     // unprotected so that the demo's sign and send flows ask nothing more than before.
     mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,

@@ -98,6 +98,8 @@ export const HostAppConfigPatch = v.strictObject({
       create_on_login: v.optional(v.picklist(['off', 'users-without-wallets', 'all-users'])),
       user_owned_recovery_options: v.optional(v.array(v.picklist(['user-passcode', 'google-drive', 'icloud']))),
       require_user_owned_recovery_on_create: v.optional(v.boolean()),
+      // Issue #24: the frame signs without its own confirmation (what noPromptOnSignature needs). Off by default.
+      headless_signing: v.optional(v.boolean()),
     }),
   ),
   custom_api_url: v.optional(url),

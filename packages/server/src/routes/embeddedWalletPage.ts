@@ -58,7 +58,15 @@ function framePage(config: FrameConfig, script: { path: string; integrity: strin
 const knownApp = (c: LatchContext) => (c.var.appSource === 'path' ? c.var.app : undefined);
 
 /** The frame config of an app, as the wallet frame and the export page read it. */
-function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; allowedOrigins: string[] }): FrameConfig {
+function frameConfig(
+  c: LatchContext,
+  app: {
+    id: string;
+    clientIds: string[];
+    allowedOrigins: string[];
+    config: { embedded_wallet_config: { headless_signing: boolean } };
+  },
+): FrameConfig {
   const clientId = c.req.query('client_id');
   return {
     appId: app.id,
@@ -68,6 +76,8 @@ function frameConfig(c: LatchContext, app: { id: string; clientIds: string[]; al
     // The `iss` of the app's access tokens: the frame verifies every token it is handed (docs/custody.md).
     issuer: c.get('ctx').settings.publicUrl,
     allowedOrigins: app.allowedOrigins,
+    // Issue #24: the server's setting, never the host's; the frame signs without its confirmation only then.
+    headlessSigning: app.config.embedded_wallet_config.headless_signing === true,
   };
 }
 

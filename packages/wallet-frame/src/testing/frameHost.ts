@@ -1,5 +1,5 @@
 import { createFrameRouter } from '../router.js';
-import { frameRoutes } from '../wallet/frameRoutes.js';
+import { type FrameApproval, frameRoutes } from '../wallet/frameRoutes.js';
 import type { FrameWallet } from '../wallet/frameWallet.js';
 
 /** A reply of the frame's router: the request's id with its data or its error. */
@@ -12,11 +12,23 @@ export type FrameReply<Data = Record<string, unknown>> = {
 /** Sends one request to the frame as its host page and resolves with the reply. */
 export type FrameHost<Data = Record<string, unknown>> = (event: string, data: unknown) => Promise<FrameReply<Data>>;
 
+/** An app whose server config allows headless signing: the frame signs without its confirmation. */
+export const HEADLESS: FrameApproval = {
+  headless: true,
+  gate: {
+    confirm: () => Promise.reject(new Error('headless signing shows no confirmation')),
+    clear() {},
+  },
+};
+
 /**
  * The frame's router over `wallet`, driven as the host page drives it (postMessage in, reply by id):
- * the returned function sends one request and resolves with its reply.
+ * the returned function sends one request and resolves with its reply. `approval` defaults to headless.
  */
-export function frameHost<Data = Record<string, unknown>>(wallet: FrameWallet): FrameHost<Data> {
+export function frameHost<Data = Record<string, unknown>>(
+  wallet: FrameWallet,
+  approval: FrameApproval = HEADLESS,
+): FrameHost<Data> {
   const posted: FrameReply<Data>[] = [];
   const listeners: ((e: MessageEvent) => void)[] = [];
   const parent = { postMessage: (m: unknown) => posted.push(m as FrameReply<Data>) };
@@ -24,7 +36,12 @@ export function frameHost<Data = Record<string, unknown>>(wallet: FrameWallet): 
     addEventListener: (_: 'message', l: (e: MessageEvent) => void) => listeners.push(l),
     removeEventListener: () => {},
   };
-  createFrameRouter({ self, parent, parentOrigin: 'https://host.example', routes: frameRoutes(wallet) }).start();
+  createFrameRouter({
+    self,
+    parent,
+    parentOrigin: 'https://host.example',
+    routes: frameRoutes(wallet, approval),
+  }).start();
   let n = 0;
   return async (event, data) => {
     const id = `r${++n}`;

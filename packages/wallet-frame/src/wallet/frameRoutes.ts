@@ -2,17 +2,19 @@ import { LatchError, type WalletRpcResult } from '@latch/protocol';
 import { WALLET_EVENT, type WalletEvent } from '@latch/protocol/frame';
 import {
   DeviceRegisterData,
-  WalletApproveTransactionData,
   WalletClearData,
   WalletConnectData,
   WalletCreateData,
   WalletRecoverData,
-  WalletRevokeApprovalData,
   WalletRpcData,
   WalletSetRecoveryPasswordData,
 } from '@latch/protocol/schemas';
+import * as v from 'valibot';
+import type { ApprovalGate } from '../approval/approvalGate.js';
+import { type ConfirmationContent, signContent, transactionContent } from '../approval/confirmationContent.js';
+import { CustodyError } from '../keys/custodyError.js';
 import { type EventRoute, route } from '../router.js';
-import { signPersonalMessage } from '../signing/signPersonalMessage.js';
+import { assertSigner, signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { signTransaction } from '../signing/signTransaction.js';
 import { signTypedDataV4 } from '../signing/signTypedDataV4.js';
 import type { FrameWallet } from './frameWallet.js';
@@ -20,19 +22,45 @@ import { mfaRoutes } from './mfaRoutes.js';
 
 type Address = `0x${string}`;
 
+/** How the frame approves signatures: its confirmation, or headless when the app's server config says so. */
+export interface FrameApproval {
+  /** The app's `embedded_wallet_config.headless_signing`, from the server-rendered FrameConfig only. */
+  headless: boolean;
+  gate: Pick<ApprovalGate, 'confirm' | 'clear'>;
+}
+
+// What the confirmation shows for a request, checked before anything is shown (a malformed request is refused
+// without asking the user).
+function contentOf(d: WalletRpcData): ConfirmationContent {
+  const { request, display } = d;
+  if (request.method === 'personal_sign') {
+    const [message, signer] = request.params;
+    if (message.length === 0)
+      throw new CustodyError('invalid_message', 'The message to sign must be a non-empty string.');
+    if (signer.toLowerCase() !== d.address.toLowerCase())
+      throw new CustodyError('wrong_signer', 'The address is not this wallet');
+    return signContent('message', message, display);
+  }
+  if (request.method === 'eth_signTypedData_v4') return signContent('typedData', request.params[1], display);
+  const [transaction] = request.params;
+  if (typeof transaction.from === 'string' && transaction.from.toLowerCase() !== d.address.toLowerCase()) {
+    throw new CustodyError('wrong_signer', 'The address is not this wallet');
+  }
+  return transactionContent(d.address, transaction, display);
+}
+
 /**
  * The frame's routes for the wallet and MFA events of SPEC §7 (mfaRoutes.ts; Farcaster events come later), plus
- * `latch:device:register` (replies `{ deviceId }`), `latch:wallet:clear` (replies `{}`) and
- * `latch:wallet:approve-transaction` (replies `{ approvalId, expiresAt }`; eth_signTransaction with that
- * id signs exactly the approved transaction, once) and `latch:wallet:revoke-approval` (replies `{}`; the id
- * then signs nothing).
+ * `latch:device:register` (replies `{ deviceId }`) and `latch:wallet:clear` (replies `{}`). `latch:wallet:rpc`
+ * signs only after the user's click on the frame's own confirmation (`approval.gate`), or at once when the
+ * app's server config allows headless signing; `latch:wallet:approve-transaction` is refused (issue #24).
  */
-export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, EventRoute>> {
-  const { approvals } = wallet;
+export function frameRoutes(wallet: FrameWallet, approval: FrameApproval): Partial<Record<WalletEvent, EventRoute>> {
   return {
     ...mfaRoutes(wallet),
     [WALLET_EVENT.deviceRegister]: route(DeviceRegisterData, (d) => wallet.registerDevice(d)),
     [WALLET_EVENT.walletClear]: route(WalletClearData, async () => {
+      approval.gate.clear();
       wallet.clear();
       return {};
     }),
@@ -50,27 +78,24 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
     [WALLET_EVENT.walletSetRecoveryPassword]: route(WalletSetRecoveryPasswordData, (d) =>
       wallet.setRecoveryPassword({ accessToken: d.accessToken, address: d.address as Address, password: d.password }),
     ),
-    [WALLET_EVENT.walletApproveTransaction]: route(WalletApproveTransactionData, async (d) => {
-      // Only the signed-in owner of the unlocked wallet registers approvals for it.
-      await wallet.unlockedWallet(d.accessToken, d.address as Address);
-      return approvals.approve(d.address, d.transaction);
-    }),
-    // Needs no token: forgetting an approval only takes authority away (a closed review, a logout).
-    [WALLET_EVENT.walletRevokeApproval]: route(WalletRevokeApprovalData, async (d) => {
-      approvals.revoke(d.approvalId);
-      return {};
+    // Approval is a click in this frame, never a message a host script could send (issue #24).
+    [WALLET_EVENT.walletApproveTransaction]: route(v.unknown(), async () => {
+      throw new LatchError('transaction_not_approved');
     }),
     [WALLET_EVENT.walletRpc]: route(WalletRpcData, async (d): Promise<WalletRpcResult> => {
       const { request } = d;
-      // With mfa_protects_signing, a signature needs a permit of a verify for its action (frameMfa.ts).
+      const content = contentOf(d);
+      // With mfa_protects_signing, a signature needs a permit of a verify for its action (frameMfa.ts): checked
+      // before the confirmation is shown, spent only once the user approved.
       const action = request.method === 'eth_signTransaction' ? 'send' : 'sign';
       const { wallet: unlocked, permit } = await wallet.unlockedFor(d.accessToken, d.address as Address, action);
-      // The transaction approval is only used once the MFA check has passed (a refusal keeps it).
-      if (request.method === 'eth_signTransaction' && d.approvalId !== undefined) {
-        approvals.consume(d.approvalId, d.address, request.params[0]);
-      }
+      const epoch = wallet.epoch;
+      if (!approval.headless) await approval.gate.confirm(content);
+      // A clear (logout, another user's token) while the user looked signs nothing.
+      if (wallet.epoch !== epoch) throw new LatchError('missing_or_invalid_token');
       permit.spend();
       if (request.method === 'personal_sign') {
+        assertSigner(unlocked, request.params[1]);
         return {
           method: request.method,
           result: await signPersonalMessage(unlocked, request.params[0], request.params[1]),
@@ -82,8 +107,6 @@ export function frameRoutes(wallet: FrameWallet): Partial<Record<WalletEvent, Ev
           result: await signTypedDataV4(unlocked, request.params[0], request.params[1]),
         };
       }
-      // With an approval id (consumed above), the frame signs only the transaction reviewed under it
-      // (noPromptOnSignature hosts sign without one: their choice, docs/custody.md).
       return { method: request.method, result: await signTransaction(unlocked, request.params[0]) };
     }),
   };

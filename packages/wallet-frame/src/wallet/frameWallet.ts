@@ -12,7 +12,6 @@ import {
   protectWithPassword,
 } from '../recovery/passwordRecovery.js';
 import { openWithProvider, protectWithProvider } from '../recovery/providerRecovery.js';
-import { createTransactionApprovals } from '../signing/transactionApprovals.js';
 import type { DeviceShareStore } from '../storage/deviceShareStore.js';
 import type {
   CustodyApi,
@@ -60,8 +59,6 @@ export interface FrameWalletOptions {
  * server has not accepted yet is checked with the server once before a cached key signs.
  */
 export class FrameWallet {
-  /** The one-time approvals of reviewed transactions: the owner's, so they go with the owner (clear()). */
-  readonly approvals = createTransactionApprovals();
   /** The owner's MFA state and one-time signing permits (frameMfa.ts): they go with the owner too. */
   readonly mfa = createFrameMfa();
   private readonly unlocked = new Map<string, DerivedWallet>();
@@ -84,10 +81,14 @@ export class FrameWallet {
     this.argon2 = options.argon2 ?? ARGON2ID_PARAMS;
   }
 
-  /** `latch:wallet:clear` (and a token of another user): forgets every unlocked key, checked token, owner, kept nonce, approval, MFA state and permit. */
+  /** Changes with every clear(): work that waited (a confirmation) checks it did not span one. */
+  get epoch(): number {
+    return this.generation;
+  }
+
+  /** `latch:wallet:clear` (and a token of another user): forgets every unlocked key, checked token, owner, kept nonce, MFA state and permit. */
   clear(): void {
     this.generation++;
-    this.approvals.clear();
     this.mfa.clear();
     this.unlocked.clear();
     this.checked.clear();

@@ -12,11 +12,10 @@ const personalSign = (accessToken: string, address: string) => ({
   request: { method: 'personal_sign', params: ['gm', address] },
 });
 const TX = { to: '0x52908400098527886E0F7030069857D2E4169EE7', value: '0x1', chainId: 1, nonce: 0, gas: 21000 };
-const signTx = (accessToken: string, address: string, approvalId?: string) => ({
+const signTx = (accessToken: string, address: string) => ({
   accessToken,
   address,
   request: { method: 'eth_signTransaction', params: [{ ...TX, from: address }] },
-  ...(approvalId ? { approvalId } : {}),
 });
 const verify = (accessToken: string, action: string) => ({ accessToken, method: 'totp', mfaCode: '123456', action });
 const MFA_REFUSED = { type: 'missing_or_invalid_mfa', message: 'MFA verification failed, retry.' };
@@ -68,19 +67,29 @@ describe('latch:mfa:* routes and the signing gate (fake server)', () => {
     expect((await host(WALLET_EVENT.walletRpc, personalSign('alice1', address))).error).toEqual(MFA_REFUSED);
   });
 
-  it('an MFA refusal leaves the transaction approval live for the retry after verify', async () => {
-    const { host, address } = await protectedFrame();
-    const approval = await host(WALLET_EVENT.walletApproveTransaction, {
-      accessToken: 'alice1',
-      address,
-      transaction: { ...TX, from: address },
+  it('an MFA refusal comes before the confirmation; a cancelled confirmation keeps the permit', async () => {
+    const frame = await protectedFrame();
+    const shown: string[] = [];
+    let answer: 'approve' | 'cancel' = 'cancel';
+    const host = frameHost(frame.wallet, {
+      headless: false,
+      gate: {
+        async confirm(content) {
+          shown.push(content.title);
+          if (answer === 'cancel') throw new LatchError('approval_rejected');
+        },
+        clear() {},
+      },
     });
-    const approvalId = approval.data?.approvalId as string;
-    expect((await host(WALLET_EVENT.walletRpc, signTx('alice1', address, approvalId))).error).toEqual(MFA_REFUSED);
+    expect((await host(WALLET_EVENT.walletRpc, signTx('alice1', frame.address))).error).toEqual(MFA_REFUSED);
+    expect(shown).toEqual([]);
     await host(WALLET_EVENT.mfaVerify, verify('alice1', 'send'));
-    expect((await host(WALLET_EVENT.walletRpc, signTx('alice1', address, approvalId))).data).toMatchObject({
+    expect((await host(WALLET_EVENT.walletRpc, signTx('alice1', frame.address))).error?.type).toBe('approval_rejected');
+    answer = 'approve';
+    expect((await host(WALLET_EVENT.walletRpc, signTx('alice1', frame.address))).data).toMatchObject({
       result: expect.stringMatching(/^0x/),
     });
+    expect(shown).toEqual(['Send ETH', 'Send ETH']);
   });
 
   it('latch:mfa:clear and latch:wallet:clear drop the permits', async () => {

@@ -10,7 +10,7 @@ export interface SendTransactionScreenState {
   explorerTransactionUrl(hash: string): string | undefined;
   /** US dollars per native token, or null while unknown (no price source): token amounts only. */
   usdPrice: number | null;
-  /** The screen's buttons: Submit, 'Retry transaction', close / 'All Done'. */
+  /** 'submit' once the frame is placed (its Submit signs), 'Retry transaction', close / 'All Done'. */
   act(action: 'submit' | 'retry' | 'close'): void;
 }
 

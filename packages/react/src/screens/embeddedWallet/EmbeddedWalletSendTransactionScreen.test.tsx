@@ -62,7 +62,6 @@ const send = (overrides: Partial<SendTransaction> = {}): SendTransaction =>
     broadcast: true,
     status: 'review',
     prepared: prepared(),
-    approvalId: 'approval-1',
     hash: null,
     receipt: null,
     error: null,
@@ -104,14 +103,24 @@ const render = (
 
 describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
   it('preparing: a spinner under the review title, no Submit yet', () => {
-    const { text, html } = render(send({ status: 'preparing', prepared: null, approvalId: null }));
+    const { text, html } = render(send({ status: 'preparing', prepared: null }));
     expect(text).toContain('Review transaction');
     expect(html).toContain('role="progressbar"');
     expect(text).not.toContain('Submit');
   });
 
-  it("review of a plain send: 'Send ETH', From, To, Action, Est. Fees, Total, balance, 'Submit' enabled", () => {
-    const { text, submitDisabled } = render(send());
+  it("review: the wallet frame's slot (its own review and Submit sign, issue #24) and the widget's balance", () => {
+    const { html, text, submitDisabled } = render(send());
+    expect(html).toContain('data-latch-frame-slot');
+    expect(text).toContain('Balance');
+    expect(text).toContain('1 ETH');
+    expect(text).not.toContain('Submit');
+    expect(submitDisabled).toBe(false);
+    expect(render(send({ status: 'confirming' })).html).toContain('data-latch-frame-slot');
+  });
+
+  it("while sending, the widget's review: 'Send ETH', From, To, Action, Est. Fees, Total, balance", () => {
+    const { text, submitDisabled } = render(send({ status: 'submitting' }));
     expect(text).toContain('Send ETH');
     for (const label of ['From', 'To', 'Action', 'Est. Fees', 'Total', 'Balance']) expect(text).toContain(label);
     expect(text).toContain('0x5290…9EE7');
@@ -121,21 +130,22 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(text).toContain('0.010042 ETH');
     expect(text).toContain('1 ETH');
     expect(text).not.toContain('$');
-    expect(submitDisabled).toBe(false);
+    expect(submitDisabled).toBe(true);
   });
 
   it('review with a known price: dollar values by SPEC §9 (2 decimals, <$0.01) and the token price', () => {
-    const { text } = render(send(), { usdPrice: 3000 });
+    const { text } = render(send({ status: 'submitting' }), { usdPrice: 3000 });
     expect(text).toContain('$30.13'); // total 0.010042 ETH
     expect(text).toContain('$0.13'); // fees
     expect(text).toContain('$3,000.00');
     expect(text).toContain('ETH price');
-    expect(render(send(), { usdPrice: 0.1 }).text).toContain('<$0.01');
+    expect(render(send({ status: 'submitting' }), { usdPrice: 0.1 }).text).toContain('<$0.01');
   });
 
   it('review of a contract call honours transactionInfo: title, action, description, contract name', () => {
     const { text } = render(
       send({
+        status: 'submitting',
         prepared: prepared({ kind: 'contractCall' }),
         uiOptions: {
           transactionInfo: {
@@ -157,7 +167,7 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
   });
 
   it("review of a contract call without UI options: 'Review transaction' and 'Contract call'", () => {
-    const { text } = render(send({ prepared: prepared({ kind: 'contractCall' }) }));
+    const { text } = render(send({ status: 'submitting', prepared: prepared({ kind: 'contractCall' }) }));
     expect(text).toContain('Review transaction');
     expect(text).toContain('Contract call');
   });
@@ -166,7 +176,6 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     const { text, submitDisabled } = render(
       send({
         prepared: prepared({ balance: 0n, insufficientFunds: true }),
-        approvalId: null,
         error: { code: 'insufficient_funds', hash: null },
       }),
     );
@@ -175,22 +184,18 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(text).not.toContain('Add Funds');
   });
 
-  it("waits for the frame's approval before Submit is enabled", () => {
-    expect(render(send({ approvalId: null })).submitDisabled).toBe(true);
-  });
-
   it('submitting and awaiting the receipt: Submit busy, no close button, then the hash with the explorer link', () => {
-    const submitting = render(send({ status: 'submitting', approvalId: null }));
+    const submitting = render(send({ status: 'submitting' }));
     expect(submitting.text).toContain('Submitting your transaction');
     expect(submitting.submitDisabled).toBe(true);
     expect(submitting.html).not.toContain('aria-label="Close"');
-    const waiting = render(send({ status: 'awaitingReceipt', approvalId: null, hash: HASH }));
+    const waiting = render(send({ status: 'awaitingReceipt', hash: HASH }));
     expect(waiting.text).toContain('Waiting for confirmation');
     expect(waiting.html).toContain(`https://explorer.example/tx/${HASH}`);
   });
 
   it("receipt: 'Transaction complete!' and 'All Done', the hash linked to the explorer", () => {
-    const { text, html } = render(send({ status: 'receipt', approvalId: null, hash: HASH }));
+    const { text, html } = render(send({ status: 'receipt', hash: HASH }));
     expect(text).toContain('Transaction complete!');
     expect(text).toContain('All Done');
     expect(html).toContain(`href="https://explorer.example/tx/${HASH}"`);
@@ -235,7 +240,7 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     const Screen = SCREENS.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN;
     const context = { strings: en, embeds: { current: 0 } } as unknown as LatchContextValue;
     const state: SendTransactionScreenState = {
-      transaction: send(),
+      transaction: send({ status: 'submitting' }),
       nativeSymbol: 'ETH',
       explorerTransactionUrl: () => undefined,
       usdPrice: null,

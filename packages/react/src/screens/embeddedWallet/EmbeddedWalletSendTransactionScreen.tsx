@@ -3,6 +3,7 @@ import { formatFiatAmount, formatTokenAmount, tokenAmountInUsd } from '@latch/co
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { FrameSlot } from '../../dialogs/FrameSlot.js';
 import { type SendTransactionTexts, useSendTransactionStrings } from '../../hooks/useSendTransactionStrings.js';
 import { format } from '../../strings/format.js';
 import type { ScreenProps } from '../ScreenProps.js';
@@ -131,6 +132,9 @@ export function EmbeddedWalletSendTransactionScreen(props: ScreenProps): ReactNo
   }
 
   const { prepared, uiOptions } = tx;
+  if ((tx.status === 'review' && !prepared.insufficientFunds) || tx.status === 'confirming') {
+    return <FrameReview {...props} view={view} text={text} />;
+  }
   const info = uiOptions.transactionInfo;
   const contract = info?.contractInfo ?? uiOptions.contractInfo;
   const title =
@@ -195,15 +199,46 @@ export function EmbeddedWalletSendTransactionScreen(props: ScreenProps): ReactNo
       <p className="latch-status" data-tone={insufficient ? 'error' : undefined} role="status">
         {status}
       </p>
-      <Button
-        variant="primary"
-        disabled={insufficient || busy || tx.approvalId === null}
-        aria-busy={busy}
-        onClick={() => view.act('submit')}
-      >
+      <Button variant="primary" disabled={insufficient || busy} aria-busy={busy} onClick={() => view.act('submit')}>
         {text.submit}
       </Button>
     </ScreenFrame>
+  );
+}
+
+/** The height of the frame's send review (title, From, To, Action, Network, Est. Fees, Total, Cancel and 'Submit'). */
+const SEND_CONFIRMATION_HEIGHT = 440;
+
+/**
+ * The review while the wallet frame asks: the frame shows what it signs (its own From, To, Action, Network,
+ * Est. Fees, Total, Cancel and 'Submit', issue #24) over this screen; the widget adds the balance and the price.
+ */
+function FrameReview(props: ScreenProps & { view: SendTransactionScreenState; text: SendTransactionTexts }): ReactNode {
+  const { view, text } = props;
+  const tx = view.transaction;
+  if (!tx.prepared) return null;
+  return (
+    <div className="latch-screen" style={{ padding: 0 }}>
+      <h2 id={props.titleId} hidden>
+        {text.reviewTitle}
+      </h2>
+      <FrameSlot
+        height={SEND_CONFIRMATION_HEIGHT}
+        onPlaced={() => {
+          if (tx.status === 'review') view.act('submit');
+        }}
+      />
+      <dl style={{ ...DETAILS_STYLE, margin: '0 20px 20px' }}>
+        <Row label={text.balanceLabel} testId="balance">
+          <Amount wei={tx.prepared.balance} view={view} />
+        </Row>
+        {view.usdPrice === null ? null : (
+          <Row label={format(text.priceLabel, { token: view.nativeSymbol })} testId="price">
+            {formatFiatAmount(view.usdPrice)}
+          </Row>
+        )}
+      </dl>
+    </div>
   );
 }
 

@@ -2,6 +2,7 @@ import type { SignRequest } from '@latch/core';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
+import { FrameSlot } from '../../dialogs/FrameSlot.js';
 import { useEmbeddedWalletStrings } from '../../hooks/useEmbeddedWalletStrings.js';
 import { messageText } from '../../strings/messageText.js';
 
@@ -26,7 +27,14 @@ function shownPayload(request: SignRequest): string {
   return JSON.stringify(typed, null, 2);
 }
 
-/** EMBEDDED_WALLET_SIGN_REQUEST_SCREEN: the message or typed data, 'Sign and continue', then 'Success'. */
+/** The height of the frame's sign confirmation (title, description, payload, Cancel and 'Sign and continue'). */
+const SIGN_CONFIRMATION_HEIGHT = 400;
+
+/**
+ * EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. While the request waits, the wallet frame shows it — the message or typed
+ * data, 'Sign and continue' and Cancel — over this screen, and the click there signs (issue #24); the widget
+ * shows 'Success' after, and the failure with a way to ask again.
+ */
 export function EmbeddedWalletSignRequestScreen(props: {
   titleId: string;
   request: SignRequest;
@@ -35,7 +43,21 @@ export function EmbeddedWalletSignRequestScreen(props: {
 }): ReactNode {
   const text = useEmbeddedWalletStrings();
   const { request } = props;
-  const busy = request.status === 'signing';
+  if (request.status === 'pending' || request.status === 'signing') {
+    return (
+      <div className="latch-screen" style={{ padding: 0 }}>
+        <h2 id={props.titleId} hidden>
+          {text.signMessageTitle}
+        </h2>
+        <FrameSlot
+          height={SIGN_CONFIRMATION_HEIGHT}
+          onPlaced={() => {
+            if (request.status === 'pending') props.onSign();
+          }}
+        />
+      </div>
+    );
+  }
   return (
     <ScreenFrame titleId={props.titleId} title={text.signMessageTitle} onClose={props.onClose}>
       <p className="latch-text">{text.signMessageDescription}</p>
@@ -51,9 +73,11 @@ export function EmbeddedWalletSignRequestScreen(props: {
       >
         {request.status === 'success' ? text.signSuccess : messageText(text, request.error)}
       </p>
-      <Button variant="primary" disabled={busy || request.status === 'success'} onClick={props.onSign}>
-        {text.signAndContinue}
-      </Button>
+      {request.status === 'error' ? (
+        <Button variant="primary" onClick={props.onSign}>
+          {text.signAndContinue}
+        </Button>
+      ) : null}
     </ScreenFrame>
   );
 }

@@ -44,7 +44,9 @@ export const esServerMessages: ServerMessageStrings = {
   server_transaction_reverted: 'La transacción fue revertida.',
   server_transaction_replaced: 'La transacción fue reemplazada por otra transacción.',
   server_transaction_expired: 'La transacción no se confirmó a tiempo.',
-  server_transaction_not_approved: 'Esta transacción no es la que aprobaste, o su aprobación ya se usó o caducó.',
+  server_transaction_not_approved: 'Solo un clic en la confirmación de la billetera aprueba una firma.',
+  server_approval_not_visible: 'La billetera debe estar visible para pedirte que apruebes esta solicitud.',
+  server_approval_rejected: 'Rechazaste la solicitud.',
   server_invalid_device_proof: 'Esta operación no está firmada por un dispositivo registrado de tu usuario.',
   server_device_not_registered:
     'Este dispositivo no está registrado para la billetera. Vuelve a iniciar sesión en este dispositivo.',
