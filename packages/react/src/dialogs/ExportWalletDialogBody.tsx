@@ -1,10 +1,10 @@
 import type { ExportPage, WalletExporter } from '@latch/core';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { exportPageTheme } from '../components/exportPageTheme.js';
 import { useEmbeddedWalletRuntime, useKeyExportState, useLatchContext } from '../hooks/index.js';
 import { useExportWalletStrings } from '../hooks/useExportWalletStrings.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
 import { messageText } from '../strings/messageText.js';
-import { exportPageTheme } from './exportPageTheme.js';
 import { useModalDialog } from './useModalDialog.js';
 
 /** EMBEDDED_WALLET_KEY_EXPORT_SCREEN in a native modal <dialog>, after the connecting step. */

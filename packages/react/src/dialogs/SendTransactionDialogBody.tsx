@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { adoptApprovalDialogStyles, useApprovalDisplay } from '../components/FrameSlot.js';
 import { useClientState, useEmbeddedWalletRuntime, useEmbeddedWalletState } from '../hooks/index.js';
 import { useLatchContext } from '../LatchContext.js';
 import {
@@ -6,7 +7,6 @@ import {
   type SendTransactionScreenState,
 } from '../screens/embeddedWallet/EmbeddedWalletSendTransactionContext.js';
 import { SCREENS } from '../screens/screenTable.js';
-import { adoptApprovalDialogStyles, useApprovalDisplay } from './FrameSlot.js';
 import { sendTransactionChain } from './sendTransactionChain.js';
 import { useModalDialog } from './useModalDialog.js';
 

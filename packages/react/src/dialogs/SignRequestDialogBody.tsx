@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect } from 'react';
+import { adoptApprovalDialogStyles, useApprovalDisplay } from '../components/FrameSlot.js';
 import { useEmbeddedWalletRuntime, useEmbeddedWalletState } from '../hooks/index.js';
 import { EmbeddedWalletSignRequestScreen } from '../screens/embeddedWallet/EmbeddedWalletSignRequestScreen.js';
-import { adoptApprovalDialogStyles, useApprovalDisplay } from './FrameSlot.js';
 import { useModalDialog } from './useModalDialog.js';
 
 /** The sign request's <dialog> (non-modal: the wallet frame is placed over it), loaded when a signature first waits. */

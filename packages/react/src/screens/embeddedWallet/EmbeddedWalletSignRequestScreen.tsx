@@ -1,8 +1,8 @@
 import type { SignRequest } from '@latch/core';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { FrameSlot } from '../../components/FrameSlot.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { FrameSlot } from '../../dialogs/FrameSlot.js';
 import { useEmbeddedWalletStrings } from '../../hooks/useEmbeddedWalletStrings.js';
 import { messageText } from '../../strings/messageText.js';
 
