@@ -52,7 +52,7 @@ export const esServerMessages: ServerMessageStrings = {
     'Este dispositivo no está registrado para la billetera. Vuelve a iniciar sesión en este dispositivo.',
   server_invalid_device_grant: 'El permiso de registro del dispositivo no es válido, ya se usó o caducó.',
   server_invalid_wallet_signature: 'La solicitud no está firmada por la clave de la billetera.',
-  server_step_up_required: 'Esta acción necesita un código de verificación nuevo.',
+  server_step_up_required: 'Confirma que eres tú para continuar.',
   server_step_up_factor_not_allowed: 'Usa un método de inicio de sesión que ya tenías antes de esta sesión.',
   server_notice_delivery_failed: 'No se pudo enviar el aviso de seguridad. Inténtalo de nuevo más tarde.',
   server_no_verified_channel:
