@@ -42,6 +42,8 @@ forEachBackend(
         apiUrl: 'http://localhost:8787',
         issuer: 'http://localhost:8787',
         allowedOrigins: ['https://host.example'],
+        // Off by default (issue #24): the frame asks for a click on its own confirmation.
+        headlessSigning: false,
       });
       const integrity = `sha384-${createHash('sha384').update(frameSource).digest('base64')}`;
       expect(html).toContain(
