@@ -25,8 +25,10 @@ forEachBackend("Apple's posted name", (server) => {
   it('a second POST to the callback with another name does not replace the first one', async () => {
     const { client } = await oauthApp(server(), idp, ['apple']);
     const { url, state, verifier } = await client.init('apple');
-    // Apple's own form_post, with the name of the first authorization.
-    const back = await client.authorize(url, { name: 'Grace Hopper' });
+    // Apple's own form_post, with the name of the first authorization: the stand-in posts it once per Apple
+    // account, so each backend's run signs in a new one.
+    const email = `grace-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    const back = await client.authorize(url, { name: 'Grace Hopper', email });
     const forged = JSON.stringify({ name: { firstName: 'Mallory', lastName: 'Admin' } });
     const again = await client.callback('POST', { state, code: back.code!, user: forged });
     expect(again.status).toBe(302);
@@ -41,8 +43,11 @@ forEachBackend("Apple's posted name", (server) => {
 
   it('of concurrent posts with different names exactly one name is kept, and a replay keeps it', async () => {
     const { client } = await oauthApp(server(), idp, ['apple']);
+    // An Apple account whose first authorization (the one that carries a name) is already behind it.
+    const email = `ada-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
+    await client.authorize((await client.init('apple')).url, { email });
     const { url, state, verifier } = await client.init('apple');
-    const back = await client.authorize(url);
+    const back = await client.authorize(url, { email });
     const post = (firstName: string) =>
       client.callback('POST', {
         state,
