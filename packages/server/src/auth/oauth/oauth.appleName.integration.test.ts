@@ -1,29 +1,20 @@
-import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import type { TokenResponse, WireUser } from '@latch/protocol';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { forEachBackend } from '../../test/harness.js';
-import { oauthApp, TEST_CALLBACK } from './testing/oauthTestClient.js';
+import { oauthApp } from './testing/oauthTestClient.js';
+import { sharedDevIdp } from './testing/sharedDevIdp.js';
 
 // Issue #24: Apple posts the user's name to the callback only on the first authorization; anyone who knows the
 // state can post the callback again (or replay Apple's post) — the first name must stay.
 
-let idp: DevIdp;
-beforeAll(async () => {
-  idp = await startDevIdp({ redirectUris: [TEST_CALLBACK] });
-});
-afterAll(async () => {
-  await idp?.close();
-});
-beforeEach(() => {
-  for (const provider of Object.values(idp.providers)) provider?.reset();
-});
+const devIdp = sharedDevIdp();
 
 const appleName = (body: TokenResponse) =>
   (body.user as WireUser).linked_accounts.find((a) => a.type === 'apple_oauth') as unknown as { name: string | null };
 
 forEachBackend("Apple's posted name", (server) => {
   it('a second POST to the callback with another name does not replace the first one', async () => {
-    const { client } = await oauthApp(server(), idp, ['apple']);
+    const { client } = await oauthApp(server(), devIdp(), ['apple']);
     const { url, state, verifier } = await client.init('apple');
     // Apple's own form_post, with the name of the first authorization: the stand-in posts it once per Apple
     // account, so each backend's run signs in a new one.
@@ -42,7 +33,7 @@ forEachBackend("Apple's posted name", (server) => {
   });
 
   it('of concurrent posts with different names exactly one name is kept, and a replay keeps it', async () => {
-    const { client } = await oauthApp(server(), idp, ['apple']);
+    const { client } = await oauthApp(server(), devIdp(), ['apple']);
     // An Apple account whose first authorization (the one that carries a name) is already behind it.
     const email = `ada-${Date.now()}-${Math.random().toString(36).slice(2)}@example.com`;
     await client.authorize((await client.init('apple')).url, { email });

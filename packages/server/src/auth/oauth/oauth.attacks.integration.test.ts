@@ -1,29 +1,20 @@
 import { createHash } from 'node:crypto';
 import { Writable } from 'node:stream';
-import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import { LatchError, type OAuthProvider } from '@latch/protocol';
 import { OAUTH_API, OAUTH_LIMIT } from '@latch/protocol/oauth';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../logger.js';
 import { expectRefusedUnchanged } from '../../siwe/testing/expectRefusedUnchanged.js';
 import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { OAuthLogin } from './OAuthLogin.js';
-import { browserSecrets, oauthApp, RETURN_TO, standIn, TEST_CALLBACK } from './testing/oauthTestClient.js';
+import { browserSecrets, oauthApp, RETURN_TO, standIn } from './testing/oauthTestClient.js';
+import { sharedDevIdp } from './testing/sharedDevIdp.js';
 
 // The attacks on the OAuth round trip, each played against the real server and the dev stand-ins, each
 // refused with SPEC's error and changing nothing; and nothing secret in the logs.
 
-let idp: DevIdp;
-beforeAll(async () => {
-  idp = await startDevIdp({ redirectUris: [TEST_CALLBACK] });
-});
-afterAll(async () => {
-  await idp?.close();
-});
-beforeEach(() => {
-  for (const provider of Object.values(idp.providers)) provider?.reset();
-});
+const devIdp = sharedDevIdp();
 
 /** Every log line the servers write (trace level), to search for secrets. */
 const logLines: string[] = [];
@@ -41,7 +32,7 @@ async function returned(
   token?: string,
   app?: Awaited<ReturnType<typeof oauthApp>>,
 ) {
-  const setup = app ?? (await oauthApp(server, idp, [provider]));
+  const setup = app ?? (await oauthApp(server, devIdp(), [provider]));
   const { url, state, verifier } = await setup.client.init(provider, token);
   const back = await setup.client.authorize(url);
   const body = { authorization_code: back.code!, state_code: state, code_verifier: verifier };
@@ -80,7 +71,7 @@ forEachBackend(
       });
 
       it('a state code already used cannot be registered again (nobody replaces the record a browser waits on)', async () => {
-        const { client } = await oauthApp(server(), idp, ['github']);
+        const { client } = await oauthApp(server(), devIdp(), ['github']);
         const secrets = browserSecrets();
         const body = {
           provider: 'github',
@@ -96,12 +87,12 @@ forEachBackend(
 
       it('a state of app A is refused by app B', async () => {
         const a = await returned(server(), 'spotify');
-        const b = await oauthApp(server(), idp, ['spotify']);
+        const b = await oauthApp(server(), devIdp(), ['spotify']);
         await expectRefusedUnchanged(server(), () => b.client.exchangeRaw(a.body), 401, 'unknown_auth_error', IGNORE);
       });
 
       it('a link state cannot log in, and a login state cannot link', async () => {
-        const app = await oauthApp(server(), idp, ['google']);
+        const app = await oauthApp(server(), devIdp(), ['google']);
         const owner = await server().signIn(app.appId, { type: 'email', address: 'owner@example.com' });
         // The owner's link step-up (not spent by these refusals): the state is what refuses them.
         await stepUpForTest(server(), { ...app, token: owner.token! }, 'link');
@@ -124,7 +115,7 @@ forEachBackend(
       });
 
       it("a link state is bound to its user: another user's token cannot use it", async () => {
-        const app = await oauthApp(server(), idp, ['google']);
+        const app = await oauthApp(server(), devIdp(), ['google']);
         const owner = await server().signIn(app.appId, { type: 'email', address: 'owner2@example.com' });
         const thief = await server().signIn(app.appId, { type: 'email', address: 'thief@example.com' });
         // Both step up (the thief with their own email): the state's binding is what refuses the thief.
@@ -185,7 +176,7 @@ forEachBackend(
         ] as const) {
           it(`${provider}: an ID token with ${label} is refused`, async () => {
             const { client, body } = await returned(server(), provider);
-            standIn(idp, provider).tamperNextIdToken(tamper);
+            standIn(devIdp(), provider).tamperNextIdToken(tamper);
             await expectRefusedUnchanged(server(), () => client.exchangeRaw(body), 401, 'unknown_auth_error', IGNORE);
           });
         }
@@ -194,7 +185,7 @@ forEachBackend(
 
     describe('provider answers', () => {
       it('the user pressing Cancel returns oauth_user_denied; other provider errors unknown_auth_error', async () => {
-        const { client } = await oauthApp(server(), idp, ['github']);
+        const { client } = await oauthApp(server(), devIdp(), ['github']);
         const { url, state } = await client.init('github');
         const denied = await client.authorize(url, { cancel: true });
         expect(denied).toMatchObject({ state, provider: 'github', code: null, error: 'oauth_user_denied' });
@@ -206,10 +197,10 @@ forEachBackend(
 
       it('a token-endpoint error answer is unknown_auth_error; a user-info failure too', async () => {
         const { client, body } = await returned(server(), 'spotify');
-        standIn(idp, 'spotify').failNextToken({ status: 400, error: 'invalid_grant' });
+        standIn(devIdp(), 'spotify').failNextToken({ status: 400, error: 'invalid_grant' });
         await expectRefusedUnchanged(server(), () => client.exchangeRaw(body), 401, 'unknown_auth_error', IGNORE);
         const second = await returned(server(), 'discord');
-        standIn(idp, 'discord').failNextUserinfo({ status: 401, error: 'invalid_token' });
+        standIn(devIdp(), 'discord').failNextUserinfo({ status: 401, error: 'invalid_token' });
         await expectRefusedUnchanged(
           server(),
           () => second.client.exchangeRaw(second.body),
@@ -221,13 +212,13 @@ forEachBackend(
 
       it('HTTP 429 from the provider is too_many_requests', async () => {
         const { client, body } = await returned(server(), 'google');
-        standIn(idp, 'google').failNextToken({ status: 429, error: 'rate_limited' });
+        standIn(devIdp(), 'google').failNextToken({ status: 429, error: 'rate_limited' });
         await expectRefusedUnchanged(server(), () => client.exchangeRaw(body), 429, 'too_many_requests', IGNORE);
       });
 
       it('a provider that never answers is cut off after the timeout: unknown_auth_error saying so', async () => {
         const { appId, body } = await returned(server(), 'tiktok');
-        standIn(idp, 'tiktok').failNextToken('hang');
+        standIn(devIdp(), 'tiktok').failNextToken('hang');
         // The service as the server builds it, with a one-second provider timeout (OAUTH_LIMIT's is ten).
         const oauth = new OAuthLogin(server().ctx, { providerTimeoutMs: 1000 });
         const error = await oauth.authenticate(await server().ctx.apps.require(appId), body).catch((e: unknown) => e);
@@ -262,7 +253,7 @@ forEachBackend(
 
     describe('init', () => {
       it('refuses a redirect target outside the allowed origins', async () => {
-        const { client } = await oauthApp(server(), idp, ['github']);
+        const { client } = await oauthApp(server(), devIdp(), ['github']);
         for (const redirect_to of [
           'https://evil.example/cb',
           'https://host.example.evil.example/cb',
@@ -283,7 +274,7 @@ forEachBackend(
       });
 
       it('throttles inits per app and client IP (each stores a state record)', async () => {
-        const { appId } = await oauthApp(server(), idp, ['github']);
+        const { appId } = await oauthApp(server(), devIdp(), ['github']);
         const app = await server().ctx.apps.require(appId);
         // The service as the server builds it, with a limit of 2 (the server's is 60 per 10 minutes).
         const oauth = new OAuthLogin(server().ctx, { initLimit: { points: 2, durationSec: 600 } });
@@ -312,7 +303,7 @@ forEachBackend(
       });
 
       it('refuses a provider the app has not turned on', async () => {
-        const { client } = await oauthApp(server(), idp, ['github']);
+        const { client } = await oauthApp(server(), devIdp(), ['github']);
         const secrets = browserSecrets();
         const body = {
           provider: 'google',
@@ -324,7 +315,7 @@ forEachBackend(
       });
 
       it('a link init needs a step-up, however fresh the login', async () => {
-        const app = await oauthApp(server(), idp, ['github']);
+        const app = await oauthApp(server(), devIdp(), ['github']);
         const owner = await server().signIn(app.appId, { type: 'email', address: 'fresh@example.com' });
         const secrets = browserSecrets();
         const body = {
@@ -349,15 +340,15 @@ forEachBackend(
       const res = await app.client.exchangeRaw(app.body);
       const login = await res.json();
       const failed = await returned(server(), 'github');
-      standIn(idp, 'github').failNextToken({ status: 400, error: 'invalid_grant' });
+      standIn(devIdp(), 'github').failNextToken({ status: 400, error: 'invalid_grant' });
       await failed.client.exchangeRaw(failed.body);
       // The callback URL carries a code in its query: the request log names the route, never the query.
       await server().call('GET', `${OAUTH_API.callback}?code=${failed.body.authorization_code}&state=${failed.state}`);
       const logged = logLines.slice(before).join('');
       expect(logged.length).toBeGreaterThan(0);
       for (const secret of [
-        standIn(idp, 'google').clientSecret,
-        standIn(idp, 'github').clientSecret,
+        standIn(devIdp(), 'google').clientSecret,
+        standIn(devIdp(), 'github').clientSecret,
         app.body.authorization_code,
         app.verifier,
         failed.body.authorization_code,

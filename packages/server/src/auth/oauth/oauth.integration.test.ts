@@ -1,6 +1,5 @@
-import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import { OAUTH_PROVIDERS, type OAuthProvider, type WireUser } from '@latch/protocol';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { securityEventProbe } from '../../securityEvents/testing/securityEventProbe.js';
 import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend } from '../../test/harness.js';
@@ -12,20 +11,12 @@ import {
   standIn,
   TEST_CALLBACK,
 } from './testing/oauthTestClient.js';
+import { sharedDevIdp } from './testing/sharedDevIdp.js';
 
 // Every provider's full flow against the dev stand-ins (oidc-provider, each provider's documented
 // shapes): init → the provider's login page → our callback → authenticate; link and unlink.
 
-let idp: DevIdp;
-beforeAll(async () => {
-  idp = await startDevIdp({ redirectUris: [TEST_CALLBACK] });
-});
-afterAll(async () => {
-  await idp?.close();
-});
-beforeEach(() => {
-  for (const provider of Object.values(idp.providers)) provider?.reset();
-});
+const devIdp = sharedDevIdp();
 
 /** What each provider's profile gives the linked account (after its documented user-info shape). */
 const EXPECTED: Record<
@@ -49,7 +40,7 @@ forEachBackend(
   (server, backend) => {
     for (const provider of OAUTH_PROVIDERS) {
       it(`${provider}: init → provider → callback → authenticate signs up, then logs the same user in`, async () => {
-        const { client } = await oauthApp(server(), idp, [provider]);
+        const { client } = await oauthApp(server(), devIdp(), [provider]);
         // Per backend: the stand-ins run once, and Apple sends the name only on an account's first authorization.
         const email = `ada.${provider}.${backend}@example.com`;
 
@@ -59,7 +50,7 @@ forEachBackend(
         expect(authorization.searchParams.get('code_challenge_method')).toBe('S256');
         expect(authorization.searchParams.get('state')).toBe(state);
         if (provider === 'tiktok')
-          expect(authorization.searchParams.get('client_key')).toBe(standIn(idp, provider).clientId);
+          expect(authorization.searchParams.get('client_key')).toBe(standIn(devIdp(), provider).clientId);
         if (provider === 'apple') expect(authorization.searchParams.get('response_mode')).toBe('form_post');
         const oidc = provider === 'google' || provider === 'apple' || provider === 'linkedin';
         expect(authorization.searchParams.has('nonce')).toBe(oidc);
@@ -72,7 +63,7 @@ forEachBackend(
         const expected = EXPECTED[provider](email);
         expect(account).toMatchObject({
           type: `${provider}_oauth`,
-          subject: standIn(idp, provider).subjectFor(email),
+          subject: standIn(devIdp(), provider).subjectFor(email),
           email: expected.email,
           name: expected.name,
         });
@@ -86,7 +77,7 @@ forEachBackend(
     }
 
     it('the callback returns to redirect_to keeping its own query, with code, state and provider', async () => {
-      const { client } = await oauthApp(server(), idp, ['github']);
+      const { client } = await oauthApp(server(), devIdp(), ['github']);
       const { url, state } = await client.init('github');
       const back = await client.authorize(url);
       expect(back.url.origin + back.url.pathname).toBe(RETURN_TO.split('?')[0]);
@@ -95,7 +86,7 @@ forEachBackend(
     });
 
     it("answers the provider's tokens only when the app asks for them (return_oauth_provider_tokens)", async () => {
-      const { client } = await oauthApp(server(), idp, ['google'], { return_oauth_provider_tokens: true });
+      const { client } = await oauthApp(server(), devIdp(), ['google'], { return_oauth_provider_tokens: true });
       const login = await client.logIn('google');
       expect(login.oauth_provider_tokens).toMatchObject({
         provider: 'google',
@@ -106,7 +97,7 @@ forEachBackend(
     });
 
     it("an OAuth login whose email is another user's email signs up a new user: never a merge", async () => {
-      const { appId, client } = await oauthApp(server(), idp, ['google', 'github']);
+      const { appId, client } = await oauthApp(server(), devIdp(), ['google', 'github']);
       const email = 'shared.person@example.com';
       const emailUser = await server().signIn(appId, { type: 'email', address: email });
       const google = await client.logIn('google', { email });
@@ -120,7 +111,7 @@ forEachBackend(
     });
 
     it('links a provider to an email user, one per provider, refuses one owned by another user, unlinks', async () => {
-      const { appId, clientId, client } = await oauthApp(server(), idp, ['discord', 'spotify']);
+      const { appId, clientId, client } = await oauthApp(server(), devIdp(), ['discord', 'spotify']);
       const owner = await server().signIn(appId, { type: 'email', address: 'linker@example.com' });
       const token = owner.token!;
       const stepUp = (action: 'link' | 'unlink') => stepUpForTest(server(), { appId, clientId, token }, action);
@@ -134,7 +125,7 @@ forEachBackend(
       const user = (await linked.json()) as WireUser;
       expect(user.id).toBe(owner.user.id);
       const [discord] = oauthAccounts(user, 'discord');
-      expect(discord).toMatchObject({ subject: standIn(idp, 'discord').subjectFor('linker.discord@example.com') });
+      expect(discord).toMatchObject({ subject: standIn(devIdp(), 'discord').subjectFor('linker.discord@example.com') });
 
       // A second Discord account: one per type, said at init already, and at link for a flow begun before.
       const exchange = {
@@ -180,7 +171,7 @@ forEachBackend(
     });
 
     it('never unlinks the last login method', async () => {
-      const { client } = await oauthApp(server(), idp, ['twitter']);
+      const { client } = await oauthApp(server(), devIdp(), ['twitter']);
       const login = await client.logIn('twitter');
       const [account] = oauthAccounts(login.user, 'twitter');
       // A Twitter-only user steps up by signing in with Twitter again.
@@ -191,7 +182,7 @@ forEachBackend(
     });
 
     it("link answers the provider's tokens when the app asks for them", async () => {
-      const { appId, clientId, client } = await oauthApp(server(), idp, ['linkedin'], {
+      const { appId, clientId, client } = await oauthApp(server(), devIdp(), ['linkedin'], {
         return_oauth_provider_tokens: true,
       });
       const owner = await server().signIn(appId, { type: 'email', address: 'tokens@example.com' });

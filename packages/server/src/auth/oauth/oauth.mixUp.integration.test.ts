@@ -1,30 +1,21 @@
-import { type DevIdp, startDevIdp } from '@latch/dev-idp';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { forEachBackend } from '../../test/harness.js';
-import { oauthApp, returnParams, TEST_CALLBACK } from './testing/oauthTestClient.js';
+import { oauthApp, returnParams } from './testing/oauthTestClient.js';
+import { sharedDevIdp } from './testing/sharedDevIdp.js';
 
 // OA-05 (issue #24): the mix-up attack. Every provider shares the one callback, so a code one provider issued
 // could arrive with a state made for another, and be sent to that other provider's token endpoint. The
 // callback compares the answer's `iss` (RFC 9207; the stand-ins send it) with the state's provider.
 
-let idp: DevIdp;
-beforeAll(async () => {
-  idp = await startDevIdp({ redirectUris: [TEST_CALLBACK] });
-});
-afterAll(async () => {
-  await idp?.close();
-});
-beforeEach(() => {
-  for (const provider of Object.values(idp.providers)) provider?.reset();
-});
+const devIdp = sharedDevIdp();
 
 forEachBackend('OAuth mix-up', (server) => {
   it('does not forward a code whose iss names another provider than the state’s', async () => {
-    const { client } = await oauthApp(server(), idp, ['google', 'github']);
+    const { client } = await oauthApp(server(), devIdp(), ['google', 'github']);
     // Google's real answer (its code and its iss)...
     const google = await client.init('google');
-    const answer = await idp.followLogin(google.url);
-    expect(answer.params.iss).toBe(idp.providers.google!.endpoints.issuer);
+    const answer = await devIdp().followLogin(google.url);
+    expect(answer.params.iss).toBe(devIdp().providers.google!.endpoints.issuer);
     // ...arrives with the state of a GitHub flow.
     const github = await client.init('github');
     const mixed = await client.callback('GET', { ...answer.params, state: github.state } as Record<string, string>);
@@ -39,11 +30,11 @@ forEachBackend('OAuth mix-up', (server) => {
   });
 
   it('accepts each stand-in’s own iss, OIDC or not (the whole flow still logs in)', async () => {
-    const { client } = await oauthApp(server(), idp, ['github', 'linkedin']);
+    const { client } = await oauthApp(server(), devIdp(), ['github', 'linkedin']);
     for (const provider of ['github', 'linkedin'] as const) {
       const { url } = await client.init(provider);
-      const answer = await idp.followLogin(url);
-      expect(answer.params.iss).toBe(`${idp.url}/${provider}`);
+      const answer = await devIdp().followLogin(url);
+      expect(answer.params.iss).toBe(`${devIdp().url}/${provider}`);
       const res = await client.callback('GET', answer.params as Record<string, string>);
       expect(returnParams(res.headers.get('location')!)).toMatchObject({ code: answer.params.code, error: null });
     }

@@ -1,24 +1,15 @@
-import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import type { OAuthProvider } from '@latch/protocol';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectRefusedUnchanged } from '../../siwe/testing/expectRefusedUnchanged.js';
 import { stepUpForTest } from '../../stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
-import { oauthApp, TEST_CALLBACK } from './testing/oauthTestClient.js';
+import { oauthApp } from './testing/oauthTestClient.js';
+import { sharedDevIdp } from './testing/sharedDevIdp.js';
 
 // Issue #24: a state is checked against the requesting app (and intent, user, session) before it is spent, so
 // another app's (or user's) request carrying a leaked state code cannot burn the flow a browser is finishing.
 
-let idp: DevIdp;
-beforeAll(async () => {
-  idp = await startDevIdp({ redirectUris: [TEST_CALLBACK] });
-});
-afterAll(async () => {
-  await idp?.close();
-});
-beforeEach(() => {
-  for (const provider of Object.values(idp.providers)) provider?.reset();
-});
+const devIdp = sharedDevIdp();
 
 const IGNORE = { ignore: ['short_lived', 'short_lived_counters', 'rate_limits', 'durable_counters'] };
 
@@ -34,15 +25,15 @@ forEachBackend('OAuth state ownership', (server) => {
     expectRefusedUnchanged(server() as TestServer, request, 401, 'unknown_auth_error', IGNORE);
 
   it('another app’s authenticate with a user’s state is refused and does not spend it: the user still logs in', async () => {
-    const a = await oauthApp(server(), idp, ['spotify']);
-    const b = await oauthApp(server(), idp, ['spotify']);
+    const a = await oauthApp(server(), devIdp(), ['spotify']);
+    const b = await oauthApp(server(), devIdp(), ['spotify']);
     const body = await returned(a, 'spotify');
     await refused(() => b.client.exchangeRaw(body));
     expect((await a.client.exchangeRaw(body)).status).toBe(200);
   });
 
   it('another user’s link, or a login, with a user’s link state does not spend it: the owner still links', async () => {
-    const app = await oauthApp(server(), idp, ['google']);
+    const app = await oauthApp(server(), devIdp(), ['google']);
     const owner = await server().signIn(app.appId, { type: 'email', address: 'state-owner@example.com' });
     const thief = await server().signIn(app.appId, { type: 'email', address: 'state-thief@example.com' });
     // Both stepped up for a link (issue #24): the state check, not the step-up, is what refuses the thief.
