@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   LatchError,
   type OAuthAuthenticateRequest,
@@ -20,6 +20,7 @@ import { KeyThrottle } from '../../throttle/KeyThrottle.js';
 import type { Limit } from '../../throttle/SendThrottle.js';
 import { type OAuthIntent, type OAuthStateRecord, OAuthStates } from './OAuthStates.js';
 import { type OAuthPublicConfig, resolveEndpoints } from './oauthCredentials.js';
+import { allowedRedirect, belongsTo, verifierMatches } from './oauthStateChecks.js';
 import { authorizationUrl, type ExchangeResult, exchangeCode, type ProviderCredentials } from './providerClient.js';
 import { appleUserName, PROVIDERS } from './providers.js';
 import { issuerMatches } from './responseIssuer.js';
@@ -41,16 +42,6 @@ export interface OAuthLoginOptions {
 
 /** The refusal of a state that is unknown, expired, spent, another app's, or of the other intent. */
 const badState = () => new LatchError('unknown_auth_error', 'The OAuth state is unknown, expired or already used.');
-
-/** BASE64URL(SHA-256(verifier)) (RFC 7636 §4.2 S256). */
-const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
-
-/** True when `verifier` hashes to `challenge` (compared in constant time). */
-function verifierMatches(verifier: string, challenge: string): boolean {
-  const a = Buffer.from(s256(verifier));
-  const b = Buffer.from(challenge);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
 
 /** The linked-account type of a provider. */
 const accountType = (provider: OAuthProvider) => `${provider}_oauth` as const;
@@ -295,25 +286,4 @@ export class OAuthLogin {
   ): T & { oauth_provider_tokens?: WireOAuthProviderTokens } {
     return app.config.return_oauth_provider_tokens ? { ...response, oauth_provider_tokens: tokens } : response;
   }
-}
-
-/** True when the state record is this app's and of the expected intent (for a link: this user and session). */
-function belongsTo(record: OAuthStateRecord, app: AppRecord, expected: OAuthIntent): boolean {
-  if (record.appId !== app.id || record.intent !== expected.intent) return false;
-  // A link's or a step-up's state is bound to the user and the session that started it.
-  if (record.intent !== 'login' && expected.intent !== 'login') {
-    return record.userId === expected.userId && record.sessionId === expected.sessionId;
-  }
-  return true;
-}
-
-/** True when `url` is on one of the app's allowed origins (exact origin). */
-function allowedRedirect(app: AppRecord, url: string): boolean {
-  let origin: string;
-  try {
-    origin = new URL(url).origin;
-  } catch {
-    return false;
-  }
-  return origin !== 'null' && app.allowedOrigins.includes(origin);
 }
