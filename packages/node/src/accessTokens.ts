@@ -1,5 +1,5 @@
-import { API, LatchError } from '@latch/protocol';
-import { createRemoteJWKSet, errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
+import { LatchError } from '@latch/protocol';
+import { errors, type JWTVerifyGetKey, jwtVerify } from 'jose';
 
 /** What a verified access token says. */
 export interface VerifiedAccessToken {
@@ -22,12 +22,10 @@ export interface AccessTokenOptions {
   appId: string;
   /** The server's public URL (LATCH_PUBLIC_URL): the tokens' `iss`. */
   issuer: string;
-  /** The JWKS URL's base (the server's URL as this backend reaches it). */
-  apiUrl: string;
   /** Seconds of clock difference tolerated on `exp`, `iat` and `nbf`. */
   clockToleranceSeconds: number;
-  /** How long fetched keys are used before the JWKS is fetched again. */
-  jwksCacheMaxAgeMs: number;
+  /** The app's keys (appJwks: fetched from the server, cached). */
+  jwks: JWTVerifyGetKey;
 }
 
 const DID_PREFIX = 'did:latch:';
@@ -37,7 +35,7 @@ const MAX_TOKEN_LENGTH = 8 * 1024;
 const invalid = (message: string, cause?: unknown) => new LatchError('missing_or_invalid_token', message, { cause });
 
 /** True for jose's errors about the token itself (as opposed to fetching the keys). */
-function isTokenError(error: unknown): boolean {
+export function isTokenError(error: unknown): boolean {
   return (
     error instanceof errors.JWTClaimValidationFailed ||
     error instanceof errors.JWTExpired ||
@@ -52,24 +50,20 @@ function isTokenError(error: unknown): boolean {
 }
 
 /**
- * Builds `verifyAccessToken`: ES256 only, signed by a key of the app's JWKS (fetched from the server,
- * cached, refetched when an unknown `kid` appears, at most every 30 s), `aud` = the app id, `iss` = the
+ * Builds `verifyAccessToken`: header `typ` JWT, ES256 only, signed by a key of the app's JWKS (appJwks), `aud` = the app id, `iss` = the
  * server's public URL, `exp`/`iat` within the clock tolerance. Stateless: a token of a session revoked
  * since it was issued verifies until it expires (the app's access-token TTL); `getUser` asks the server.
  */
 export function accessTokenVerifier(options: AccessTokenOptions): (token: string) => Promise<VerifiedAccessToken> {
-  const jwks: JWTVerifyGetKey = createRemoteJWKSet(new URL(API.jwks(options.appId), options.apiUrl), {
-    cacheMaxAge: options.jwksCacheMaxAgeMs,
-    cooldownDuration: 30_000,
-    timeoutDuration: 5_000,
-  });
   return async (token) => {
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH)
       throw invalid('The access token is missing or malformed.');
     let payload: Awaited<ReturnType<typeof jwtVerify>>['payload'];
     try {
-      ({ payload } = await jwtVerify(token.replace(/^Bearer /, ''), jwks, {
+      ({ payload } = await jwtVerify(token.replace(/^Bearer /, ''), options.jwks, {
         algorithms: ['ES256'],
+        // An access token's header says JWT; an identity token's says IDENTITY_TOKEN.typ and is refused here.
+        typ: 'JWT',
         audience: options.appId,
         issuer: options.issuer,
         clockTolerance: options.clockToleranceSeconds,

@@ -1,6 +1,8 @@
 import { isAppId, LatchError } from '@latch/protocol';
 import { accessTokenVerifier, type VerifiedAccessToken } from './accessTokens.js';
 import { type AdminClient, adminClient } from './adminClient.js';
+import { appJwks } from './appJwks.js';
+import { identityTokenVerifier, type VerifiedIdentityToken } from './identityTokens.js';
 
 /** Options of `createLatchNode`. */
 export interface LatchNodeOptions {
@@ -26,6 +28,8 @@ export interface LatchNodeOptions {
 export interface LatchNode extends AdminClient {
   /** Verifies an access token (with or without `Bearer `); throws LatchError `missing_or_invalid_token` when it is not valid. */
   verifyAccessToken(token: string): Promise<VerifiedAccessToken>;
+  /** Verifies an identity token (the user and linked accounts, no call beyond the cached keys); throws LatchError `missing_or_invalid_token` when it is not valid. */
+  verifyIdentityToken(token: string): Promise<VerifiedIdentityToken>;
 }
 
 /** Strips a trailing slash, so that `https://x/` and `https://x` name the same issuer. */
@@ -40,14 +44,15 @@ export function createLatchNode(options: LatchNodeOptions): LatchNode {
   } catch (cause) {
     throw new LatchError('invalid_data', 'apiUrl must be an absolute URL, e.g. https://auth.example.com.', { cause });
   }
+  const tokens = {
+    appId: options.appId,
+    issuer: withoutTrailingSlash(options.issuer ?? options.apiUrl),
+    clockToleranceSeconds: options.clockToleranceSeconds ?? 30,
+    jwks: appJwks(options.appId, apiUrl, options.jwksCacheMaxAgeMs ?? 10 * 60_000),
+  };
   return {
-    verifyAccessToken: accessTokenVerifier({
-      appId: options.appId,
-      apiUrl,
-      issuer: withoutTrailingSlash(options.issuer ?? options.apiUrl),
-      clockToleranceSeconds: options.clockToleranceSeconds ?? 30,
-      jwksCacheMaxAgeMs: options.jwksCacheMaxAgeMs ?? 10 * 60_000,
-    }),
+    verifyAccessToken: accessTokenVerifier(tokens),
+    verifyIdentityToken: identityTokenVerifier(tokens),
     ...adminClient({
       appId: options.appId,
       appSecret: options.appSecret,

@@ -1,8 +1,8 @@
 /**
- * @latch/node — Latch for host backends (docs/node-sdk.md): verify the access tokens your front end sends,
+ * @latch/node — Latch for host backends (docs/node-sdk.md): verify the access and identity tokens your front end sends,
  * read or delete your app's users through the admin API with the app secret, and verify its webhooks.
  */
-export type { WireUser } from '@latch/protocol';
+export type { WireLinkedAccount, WireUser } from '@latch/protocol';
 export { type ErrorCode, LatchError } from '@latch/protocol';
 export type {
   LatchWebhookEvent,
@@ -12,4 +12,5 @@ export type {
 export type { VerifiedAccessToken } from './accessTokens.js';
 export type { AdminClient } from './adminClient.js';
 export { createLatchNode, type LatchNode, type LatchNodeOptions } from './createLatchNode.js';
+export type { VerifiedIdentityToken } from './identityTokens.js';
 export { verifyWebhook, type WebhookHeaders } from './verifyWebhook.js';

@@ -109,6 +109,18 @@ export const DEFAULTS = {
   walletRecoveryFileSuffix: 'latch-wallet-recovery.txt',
 } as const;
 
+/**
+ * The identity token (docs/node-sdk.md "Identity token"): a short-lived JWT with the user's linked accounts, signed
+ * by the app's key like an access token, for the host's backend to read without a call. Its JWT header `typ` sets
+ * it apart from an access token (`typ` JWT): neither is ever accepted as the other.
+ */
+export const IDENTITY_TOKEN = {
+  /** Seconds from issue to expiry (at most 10 minutes: it carries a snapshot of the accounts). */
+  ttlSeconds: 600,
+  /** The JWT header `typ` of an identity token. */
+  typ: 'latch-id+jwt',
+} as const;
+
 /** Server-side code rules (issue: server core; docs/passwordless.md "Guessing and lockout"). */
 export const CODE_POLICY = {
   ttlMs: 10 * 60_000,

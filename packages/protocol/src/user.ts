@@ -80,6 +80,11 @@ export interface TokenResponse {
    * register its device key (docs/custody.md). Kept in memory only, handed to the frame, never stored.
    */
   device_grant?: string;
+  /**
+   * Every login, refresh and fork: the identity token, a JWT (IDENTITY_TOKEN) with the user's linked accounts for
+   * the host's backend (`@latch/node` verifyIdentityToken). Not a credential for Latch's API: it is refused there.
+   */
+  identity_token?: string;
   /** SPEC §3: the provider's tokens after an OAuth login or link, only when the app asks for them (`return_oauth_provider_tokens`). */
   oauth_provider_tokens?: WireOAuthProviderTokens;
 }

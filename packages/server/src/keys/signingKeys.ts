@@ -1,5 +1,5 @@
 import { createPrivateKey, type KeyObject, type JsonWebKey as NodeJwk, randomUUID } from 'node:crypto';
-import { LatchError } from '@latch/protocol';
+import { IDENTITY_TOKEN, LatchError } from '@latch/protocol';
 import { type CryptoKey, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { Clock } from '../clock.js';
 import { ConfigError } from '../config.js';
@@ -54,7 +54,9 @@ export class SigningKeys {
     const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
     const privateJwk = await exportJWK(privateKey);
     const now = this.clock.now();
-    const expiresAt = new Date(now.getTime() + (tokenTtlSeconds + RETIRED_KEY_GRACE_SECONDS) * 1000);
+    // Identity tokens are signed with the same keys: the retired key verifies the longer-lived of the two.
+    const longestTtl = Math.max(tokenTtlSeconds, IDENTITY_TOKEN.ttlSeconds);
+    const expiresAt = new Date(now.getTime() + (longestTtl + RETIRED_KEY_GRACE_SECONDS) * 1000);
     await this.db.transaction().execute(async (trx) => {
       await trx
         .updateTable('app_signing_keys')

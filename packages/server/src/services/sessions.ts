@@ -5,6 +5,7 @@ import type { ServerContext } from '../context.js';
 import { sha256Hex } from '../crypto/hash.js';
 import { newSecretToken, newSessionId } from '../ids.js';
 import { signAccessToken } from '../tokens/accessToken.js';
+import { signIdentityToken } from '../tokens/identityToken.js';
 import { mintDeviceGrant } from '../wallets/deviceGrants.js';
 import type { AccountInput } from './accounts.js';
 import { type LoginProof, loginOrSignUp } from './loginOrSignUp.js';
@@ -120,6 +121,7 @@ export async function logIn(
     user: toWireUser(user),
     token: await signAccessToken(ctx, app, user.user.id, sessionId),
     refresh_token: started.refreshToken,
+    identity_token: await signIdentityToken(ctx, app, user),
     is_new_user: isNewUser,
     session_update_action: 'set',
     // Only a fresh authentication mints a device grant (custody, docs/custody.md); refresh and fork never do.
@@ -139,6 +141,7 @@ export async function issueSession(
     user: toWireUser(user),
     token: await signAccessToken(ctx, app, user.user.id, sessionId),
     refresh_token: refreshToken,
+    identity_token: await signIdentityToken(ctx, app, user),
     is_new_user: isNewUser,
     session_update_action: 'set',
   };
@@ -179,13 +182,14 @@ export async function isSessionActive(
 async function rotate(ctx: SessionsContext & RefreshContext, appId: string | undefined, refreshToken: string) {
   const rotation = await spendRefreshToken(ctx, appId, refreshToken);
   const { app, user, sessionId, refreshToken: next, family } = rotation;
+  // No access or identity token outlives its family.
+  const notAfter = Math.floor(family.expiresAt.getTime() / 1000);
   const response: TokenResponse = {
     user: toWireUser(user),
-    // No access token outlives its family.
-    token: await signAccessToken(ctx, app, user.user.id, sessionId, {
-      notAfter: Math.floor(family.expiresAt.getTime() / 1000),
-    }),
+    token: await signAccessToken(ctx, app, user.user.id, sessionId, { notAfter }),
     refresh_token: next,
+    // A refresh reads the user afresh: after a link or unlink, the next refresh's token has the new accounts.
+    identity_token: await signIdentityToken(ctx, app, user, { notAfter }),
     is_new_user: false,
     session_update_action: 'set',
   };

@@ -1,9 +1,9 @@
-import { sign } from 'node:crypto';
 import { LatchError, userDid } from '@latch/protocol';
 import { p256 } from '@noble/curves/nist.js';
 import { base64url, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import type { AppRecord } from '../apps/appStore.js';
 import type { ServerContext } from '../context.js';
+import { signEs256Jws } from './signEs256Jws.js';
 
 /** The claims Latch puts in an access token. */
 export interface AccessClaims {
@@ -15,8 +15,6 @@ export interface AccessClaims {
 
 const DID_PREFIX = userDid('');
 
-const base64urlJson = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-
 /** How far in the future a token's `iat` may be (clock skew between servers) before it is refused. */
 export const MAX_IAT_SKEW_SECONDS = 60;
 
@@ -26,21 +24,10 @@ export interface SignOptions {
   notAfter?: number;
 }
 
-/**
- * The low-S form of an ES256 signature (raw r‖s): ECDSA accepts both (r, s) and (r, n − s) for one
- * message, and node may produce either; verification takes only the low one (one token, one spelling).
- */
-function lowS(signature: Uint8Array): Uint8Array {
-  const parsed = p256.Signature.fromBytes(signature, 'compact');
-  if (!parsed.hasHighS()) return signature;
-  return new p256.Signature(parsed.r, p256.Point.CURVE().n - parsed.s).toBytes('compact');
-}
+/** The JWT header `typ` of an access token (an identity token's is IDENTITY_TOKEN.typ: never accepted here). */
+export const ACCESS_TOKEN_TYP = 'JWT';
 
-/**
- * Signs an ES256 access token: aud = app id, iss = public URL, sub = user DID, sid, iat, exp. The
- * compact JWS is assembled here and signed with node:crypto (ECDSA P-256 over SHA-256, the signature
- * in JOSE's raw r‖s form), synchronously: no WebCrypto job per token. jose verifies it like any other.
- */
+/** Signs an ES256 access token (signEs256Jws): aud = app id, iss = public URL, sub = user DID, sid, iat, exp. */
 export async function signAccessToken(
   ctx: Pick<ServerContext, 'keys' | 'clock' | 'settings'>,
   app: AppRecord,
@@ -50,8 +37,7 @@ export async function signAccessToken(
 ): Promise<string> {
   const key = await ctx.keys.activeKey(app.id);
   const iat = Math.floor(ctx.clock.now().getTime() / 1000);
-  const header = base64urlJson({ alg: 'ES256', typ: 'JWT', kid: key.kid });
-  const payload = base64urlJson({
+  return signEs256Jws(key, ACCESS_TOKEN_TYP, {
     sid: sessionId,
     iss: ctx.settings.publicUrl,
     aud: app.id,
@@ -59,9 +45,6 @@ export async function signAccessToken(
     iat,
     exp: Math.min(iat + app.accessTokenTtlSeconds, options.notAfter ?? Number.POSITIVE_INFINITY),
   });
-  const signingInput = `${header}.${payload}`;
-  const signature = sign('sha256', Buffer.from(signingInput), { key: key.signingKey, dsaEncoding: 'ieee-p1363' });
-  return `${signingInput}.${Buffer.from(lowS(signature)).toString('base64url')}`;
 }
 
 const invalid = () => new LatchError('missing_or_invalid_token');
@@ -116,7 +99,7 @@ export async function verifyAccessToken(
   let kid: string | undefined;
   try {
     const header = decodeProtectedHeader(token);
-    if (header.alg !== 'ES256' || header.typ !== 'JWT' || typeof header.kid !== 'string') throw invalid();
+    if (header.alg !== 'ES256' || header.typ !== ACCESS_TOKEN_TYP || typeof header.kid !== 'string') throw invalid();
     kid = header.kid;
   } catch {
     throw invalid();

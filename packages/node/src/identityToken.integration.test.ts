@@ -1,0 +1,126 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { API, IDENTITY_TOKEN, type TokenResponse } from '@latch/protocol';
+import { generateKeyPair, SignJWT } from 'jose';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+// The real server, built and served by the server's own test harness (tests may reach across packages).
+import { FakeClock } from '../../server/src/clock.js';
+import { getUser } from '../../server/src/services/userRecords.js';
+import { forEachBackend, widgetHeaders } from '../../server/src/test/harness.js';
+import { signIdentityToken } from '../../server/src/tokens/identityToken.js';
+import { signEs256Jws } from '../../server/src/tokens/signEs256Jws.js';
+import { createLatchNode, LatchError, type LatchNode } from './index.js';
+
+/** What a refused promise threw, as a LatchError. */
+async function refusal(promise: Promise<unknown>): Promise<LatchError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(LatchError);
+  return error as LatchError;
+}
+
+forEachBackend('@latch/node verifyIdentityToken against a listening server', (server) => {
+  let base = '';
+  let jwksRequests = 0;
+  let close: () => Promise<void> = async () => {};
+  beforeAll(async () => {
+    const fetch = (request: Request) => {
+      if (new URL(request.url).pathname.endsWith('/jwks.json')) jwksRequests++;
+      return server().app.fetch(request);
+    };
+    const listening = serve({ fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => listening.once('listening', resolve));
+    base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    close = () => new Promise((resolve) => listening.close(() => resolve()));
+  });
+  afterAll(() => close());
+
+  /** Logs in by email code over HTTP, as the widget does (the code from the dev outbox). */
+  async function emailLogin(appId: string, clientId: string, email: string): Promise<TokenResponse> {
+    const post = (path: string, body: unknown) =>
+      fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { ...widgetHeaders(appId, clientId), 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await post(API.emailInit, { email })).status).toBe(200);
+    const outbox = (await (await fetch(`${base}${API.devOutbox}`)).json()) as { recipient: string; code: string }[];
+    const code = outbox.find((m) => m.recipient === email)!.code;
+    const res = await post(API.emailAuthenticate, { email, code });
+    expect(res.status).toBe(200);
+    return (await res.json()) as TokenResponse;
+  }
+
+  async function setup(label: string) {
+    const { appId, clientId } = await server().createApp({ name: label });
+    const latch: LatchNode = createLatchNode({ appId, apiUrl: base, issuer: server().ctx.settings.publicUrl });
+    const email = `${label.toLowerCase()}-${Math.random().toString(36).slice(2)}@example.com`;
+    return { appId, latch, email, session: await emailLogin(appId, clientId, email) };
+  }
+
+  it('verifies the identity token of a real login: the user and linked accounts, from the cached keys only', async () => {
+    const { latch, email, session } = await setup('Verified');
+    // As in docs/node-sdk.md "Identity token": the backend reads the user from the token, no call to Latch.
+    const before = jwksRequests;
+    await latch.verifyAccessToken(session.token!);
+    expect(jwksRequests).toBe(before + 1);
+    const { userId, linkedAccounts, issuedAt, expiresAt } = await latch.verifyIdentityToken(session.identity_token!);
+    // The keys the access token fetched verify the identity token: no second request.
+    expect(jwksRequests).toBe(before + 1);
+    expect(userId).toBe(session.user.id);
+    expect(linkedAccounts).toEqual(session.user.linked_accounts);
+    expect(linkedAccounts.find((a) => a.type === 'email')).toMatchObject({ address: email });
+    expect(expiresAt - issuedAt).toBe(IDENTITY_TOKEN.ttlSeconds);
+  });
+
+  it('refuses another app’s, an expired, a tampered, a foreign-key one, and an access token in its place', async () => {
+    const { appId, latch, session } = await setup('Guarded');
+    const other = await setup('Other');
+    const app = await server().ctx.apps.require(appId);
+    const user = (await getUser(server().ctx, appId, session.user.id.replace('did:latch:', '')))!;
+    // Signed by the app's real key, twenty minutes ago (the token lives ten).
+    const past = { ...server().ctx, clock: new FakeClock(Date.now() - 20 * 60_000) };
+    const expired = await signIdentityToken(past, app, user);
+    // Claims someone else's wallet: the signature no longer matches.
+    const [header, payload, signature] = session.identity_token!.split('.') as [string, string, string];
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const forgedAccounts = { ...claims, linked_accounts: JSON.stringify([{ type: 'wallet', address: '0xdead' }]) };
+    const tampered = `${header}.${Buffer.from(JSON.stringify(forgedAccounts)).toString('base64url')}.${signature}`;
+    const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid: string };
+    const { privateKey } = await generateKeyPair('ES256');
+    const foreignKey = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', typ: IDENTITY_TOKEN.typ, kid })
+      .sign(privateKey);
+
+    const cases: Array<[string, string]> = [
+      [other.session.identity_token!, 'The identity token is invalid for this app.'],
+      [expired, 'The identity token has expired.'],
+      [tampered, 'The identity token is invalid for this app.'],
+      [foreignKey, 'The identity token is invalid for this app.'],
+      // The access token of the same session, signed by the same key: its typ is not an identity token's.
+      [session.token!, 'The identity token is invalid for this app.'],
+      ['', 'The identity token is missing or malformed.'],
+    ];
+    for (const [token, message] of cases) {
+      const error = await refusal(latch.verifyIdentityToken(token));
+      expect([error.code, error.message]).toEqual(['missing_or_invalid_token', message]);
+    }
+    expect(await latch.verifyIdentityToken(session.identity_token!)).toMatchObject({ userId: session.user.id });
+  });
+
+  it('verifyAccessToken refuses an identity token, even one that carries every access-token claim', async () => {
+    const { appId, latch, session } = await setup('Swapped');
+    const refused = await refusal(latch.verifyAccessToken(session.identity_token!));
+    expect(refused.code).toBe('missing_or_invalid_token');
+    // The attacker's best case: the app key signs (as the server would) an identity-typed token with a sid.
+    const key = await server().ctx.keys.activeKey(appId);
+    const [, payload] = session.token!.split('.') as [string, string];
+    const accessClaims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
+    const retyped = signEs256Jws(key, IDENTITY_TOKEN.typ, accessClaims);
+    expect((await refusal(latch.verifyAccessToken(retyped))).code).toBe('missing_or_invalid_token');
+    // The same claims under the access typ verify: the typ alone refused it.
+    expect((await latch.verifyAccessToken(signEs256Jws(key, 'JWT', accessClaims))).userId).toBe(session.user.id);
+  });
+});
