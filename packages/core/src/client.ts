@@ -75,6 +75,8 @@ export interface LatchClient
   init(): Promise<LatchState>;
   /** An active access token (refreshed when needed), or null when signed out. */
   getAccessToken(): Promise<string | null>;
+  /** The identity token for the host's backend (refreshed when expired or after a link/unlink), or null when signed out. */
+  getIdentityToken(): Promise<string | null>;
   /** Logs out on the server and always clears the local session. */
   logout(): Promise<void>;
   /** The OAuth return parameters read on init, handed out once (for the OAuth flow). */
@@ -244,6 +246,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       return initializing;
     },
     getAccessToken: () => session.getAccessToken(),
+    getIdentityToken: () => session.getIdentityToken(),
     logout: () => session.logout(),
     analyticsId: () => tokens.analyticsId(),
     hasDeviceGrant: () => session.hasDeviceGrant(),

@@ -66,6 +66,8 @@ export interface Latch {
   /** Opens the login flow on LANDING; logged-in users only get a console warning (SPEC §4). */
   login(): void;
   logout(): Promise<void>;
+  /** The identity token for the host's backend (`@latch/node` verifyIdentityToken), refreshed when expired; null when signed out. */
+  getIdentityToken(): Promise<string | null>;
   linkEmail(): void;
   linkPhone(): void;
   /** Opens UPDATE_EMAIL_SCREEN for the linked email. */
@@ -216,6 +218,7 @@ export function createLatch(initial: LatchOptions): Latch {
       open('login', SCREEN.landing);
     },
     logout: () => client.logout(),
+    getIdentityToken: () => client.getIdentityToken(),
     linkEmail() {
       if (requireUser('linkEmail')) open('link', SCREEN.linkEmail);
     },

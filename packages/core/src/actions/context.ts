@@ -66,6 +66,9 @@ export function userOf(body: WireUser | { user: WireUser }): User {
 /** Sends a call that answers with the updated user, stores it in state and returns it. */
 export async function sendForUser(ctx: ActionContext, path: string, body?: unknown): Promise<User> {
   const user = userOf(await sendAuthed<WireUser | { user: WireUser }>(ctx, path, body));
+  // A link or unlink changed the accounts: the identity token's list is stale, the next one comes by refresh.
+  const accounts = (u: User | null) => JSON.stringify(u?.linkedAccounts);
+  if (accounts(ctx.store.get().user) !== accounts(user)) ctx.session.forgetIdentityToken();
   ctx.store.update({ user });
   return user;
 }

@@ -31,6 +31,10 @@ export interface Session {
   refresh(rejected?: string | null): Promise<string | null>;
   /** Stores a token response per its session_update_action; returns true when signed in afterwards. */
   applyTokenResponse(response: TokenResponse): boolean;
+  /** The identity token (docs/client.md), refreshing the session when it expired or was forgotten; null when signed out. */
+  getIdentityToken(): Promise<string | null>;
+  /** Drops the identity token (the user's accounts changed): the next getIdentityToken refreshes for a new one. */
+  forgetIdentityToken(): void;
   /** Ends the session on the server (best effort) and always clears local state. */
   logout(): Promise<void>;
   /** Clears local state and reports the sign-out. */
@@ -102,9 +106,11 @@ export function createSession(options: SessionOptions): Session {
     }
     if (action === 'ignore') {
       if (response.token) store.setToken(response.token);
+      if (response.identity_token) store.setIdentityToken(response.identity_token);
     } else {
       store.setToken(response.token);
       store.setRefreshToken(response.refresh_token);
+      store.setIdentityToken(response.identity_token ?? null);
     }
     return activeToken() !== null || canRefresh();
   };
@@ -160,6 +166,16 @@ export function createSession(options: SessionOptions): Session {
     canRefresh,
     hasSession: () => activeToken() !== null || canRefresh(),
     refresh,
+    async getIdentityToken() {
+      const usable = (token: string | null) =>
+        token !== null && isTokenActive(token, clock.now()) && hasAudience(token, appId) ? token : null;
+      const current = usable(store.getIdentityToken());
+      if (current !== null || !canRefresh()) return current;
+      // Refreshes even while the access token is still active: it is the grant that brings a new identity token.
+      await refresh(store.getToken());
+      return usable(store.getIdentityToken());
+    },
+    forgetIdentityToken: () => store.setIdentityToken(null),
     applyTokenResponse,
     async logout() {
       const token = activeToken();

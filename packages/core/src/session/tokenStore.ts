@@ -6,7 +6,10 @@ export interface TokenStore {
   getRefreshToken(): string | null;
   setToken(token: string | null): void;
   setRefreshToken(token: string | null): void;
-  /** Removes both tokens (the analytics id stays: it identifies the browser, not the user). */
+  /** The identity token (for the host's backend; kept like the refresh token, never sent to Latch). */
+  getIdentityToken(): string | null;
+  setIdentityToken(token: string | null): void;
+  /** Removes the tokens (the analytics id stays: it identifies the browser, not the user). */
   clear(): void;
   /** The client analytics id, created on first use. */
   analyticsId(): string;
@@ -23,6 +26,7 @@ export function storageKeys(appId: string) {
   return {
     token: `latch:${appId}:token`,
     refreshToken: `latch:${appId}:refresh_token`,
+    identityToken: `latch:${appId}:identity_token`,
     analyticsId: `latch:${appId}:ca_id`,
   } as const;
 }
@@ -36,9 +40,12 @@ export function createTokenStore(storage: LatchStorage, appId: string): TokenSto
     getRefreshToken: () => storage.get(keys.refreshToken),
     setToken: (token) => put(keys.token, token),
     setRefreshToken: (token) => put(keys.refreshToken, token),
+    getIdentityToken: () => storage.get(keys.identityToken),
+    setIdentityToken: (token) => put(keys.identityToken, token),
     clear() {
       storage.remove(keys.token);
       storage.remove(keys.refreshToken);
+      storage.remove(keys.identityToken);
     },
     analyticsId() {
       let id = storage.get(keys.analyticsId);
