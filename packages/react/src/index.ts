@@ -1,5 +1,6 @@
 export type { EmbeddedWalletState, ExitError, HostConfig, MfaRequest, SignRequest, ThemeSetting } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
+export { useIdentityToken } from './hooks/useIdentityToken.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';
 export type { LatchLocale } from './hooks/useLocaleTexts.js';
 export { type UseMfa, useMfa } from './hooks/useMfa.js';
