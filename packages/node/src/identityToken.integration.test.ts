@@ -62,17 +62,39 @@ forEachBackend('@latch/node verifyIdentityToken against a listening server', (se
 
   it('verifies the identity token of a real login: the user and linked accounts, from the cached keys only', async () => {
     const { latch, email, session } = await setup('Verified');
-    // As in docs/node-sdk.md "Identity token": the backend reads the user from the token, no call to Latch.
     const before = jwksRequests;
     await latch.verifyAccessToken(session.token!);
     expect(jwksRequests).toBe(before + 1);
-    const { userId, linkedAccounts, issuedAt, expiresAt } = await latch.verifyIdentityToken(session.identity_token!);
+    // docs/node-sdk.md "Identity token", line by line: the front end's header, the backend's handler.
+    const req = { headers: { 'x-latch-identity-token': session.identity_token } as Record<string, string | undefined> };
+    const res = { status: (code: number) => ({ end: () => code }) };
+    const handler = async () => {
+      try {
+        const { userId, linkedAccounts, issuedAt, expiresAt } = await latch.verifyIdentityToken(
+          req.headers['x-latch-identity-token'] ?? '',
+        );
+        const email = linkedAccounts.flatMap((a) => (a.type === 'email' ? [a.address] : []))[0];
+        return { userId, linkedAccounts, issuedAt, expiresAt, email };
+      } catch (error) {
+        if (error instanceof LatchError && error.code === 'missing_or_invalid_token') return res.status(401).end();
+        throw error; // client_network_error: the signing keys could not be fetched
+      }
+    };
+    const answer = await handler();
     // The keys the access token fetched verify the identity token: no second request.
     expect(jwksRequests).toBe(before + 1);
-    expect(userId).toBe(session.user.id);
-    expect(linkedAccounts).toEqual(session.user.linked_accounts);
-    expect(linkedAccounts.find((a) => a.type === 'email')).toMatchObject({ address: email });
+    expect(answer).toEqual({
+      userId: session.user.id,
+      linkedAccounts: session.user.linked_accounts,
+      issuedAt: expect.any(Number),
+      expiresAt: expect.any(Number),
+      email,
+    });
+    const { issuedAt, expiresAt } = answer as { issuedAt: number; expiresAt: number };
     expect(expiresAt - issuedAt).toBe(IDENTITY_TOKEN.ttlSeconds);
+    // Without the header the same handler answers 401.
+    req.headers['x-latch-identity-token'] = undefined;
+    expect(await handler()).toBe(401);
   });
 
   it('refuses another app’s, an expired, a tampered, a foreign-key one, and an access token in its place', async () => {
