@@ -114,4 +114,13 @@ forEachBackend('identity token: issued with every session grant', (server) => {
     const afterUnlink = await refresh(afterLink.refresh_token!);
     expect((await accountsOf(app.appId, afterUnlink.identity_token!)).map((a) => a.type)).toEqual(['email']);
   });
+
+  it('a key rotation keeps the old key published while an identity token it signed lives, even past the access TTL', async () => {
+    const { appId } = await server().createApp({ accessTokenTtlSeconds: 60 });
+    const login = await server().signIn(appId, { type: 'email', address: 'rotated@example.com' });
+    await server().ctx.keys.rotate(appId, 60);
+    // Past the access token's lifetime and the grace after it, still within the identity token's.
+    server().clock.advance((IDENTITY_TOKEN.ttlSeconds - 10) * 1000);
+    expect((await verified(appId, login.identity_token!)).payload.sub).toBe(login.user.id);
+  });
 });
