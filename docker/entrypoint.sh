@@ -1,23 +1,7 @@
 #!/bin/sh
-# The image's entrypoint: secrets may come as files (Docker/Compose secrets, Kubernetes volumes) named by
-# <NAME>_FILE; each is read into <NAME> for the server, which reads only its environment. Then latch-server runs
-# with the container's arguments (`start` by default; `apps create …`, `migrate`, `keys rotate` likewise).
+# The image's entrypoint: latch-server with the container's arguments (`start` by default; `apps create …`,
+# `migrate`, `keys rotate` likewise). Secrets given as files (Docker/Compose secrets, Kubernetes volumes) named by
+# <NAME>_FILE are read by latch-server itself (packages/server/src/secretFiles.ts), so
+# `docker compose exec latch latch-server …`, which bypasses this script, sees them too.
 set -eu
-for name in LATCH_MASTER_KEY LATCH_MASTER_KEY_PREVIOUS LATCH_RECOVERY_KEY LATCH_RECOVERY_KEY_PREVIOUS \
-  DATABASE_URL REDIS_URL SMTP_URL TWILIO_AUTH_TOKEN; do
-  file=$(printenv "${name}_FILE" || true)
-  if [ -n "$file" ]; then
-    if [ -n "$(printenv "$name" || true)" ]; then
-      echo "latch-entrypoint: set $name or ${name}_FILE, not both" >&2
-      exit 1
-    fi
-    if [ ! -r "$file" ]; then
-      echo "latch-entrypoint: ${name}_FILE names $file, which cannot be read" >&2
-      exit 1
-    fi
-    value=$(cat "$file")
-    export "$name=$value"
-    unset "${name}_FILE"
-  fi
-done
 exec latch-server "$@"

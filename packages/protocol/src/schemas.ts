@@ -62,9 +62,12 @@ export const TokenPriceQuery = v.object({
   ),
 });
 
-/** GET /api/v1/token_price's answer: the token's price in US dollars. */
+/**
+ * GET /api/v1/token_price's answer: the token's price in US dollars, or null when the server has none (no price
+ * source configured, test money, a token the source lacks).
+ */
 export interface TokenPriceResponse {
-  usd: number;
+  usd: number | null;
 }
 
 /** A 25-character app id (SPEC §5). */

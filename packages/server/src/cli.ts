@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { forwardCommand, readAdminFile } from './admin/adminChannel.js';
 import {
@@ -8,11 +9,13 @@ import {
   parseCommand,
   runCommand,
   USAGE,
+  UsageError,
 } from './admin/commands.js';
 import { inlineSecrets } from './admin/secretOptions.js';
 import { environmentOf, loadSettings, type Settings } from './config.js';
 import { deferWasmTierUp } from './deferWasmTierUp.js';
 import { createLatchServer, startServer } from './index.js';
+import { DEFAULT_KEYS_FILE, generateKeysFile } from './keys/generateKeysFile.js';
 import { createLogger } from './logger.js';
 import { currentHolder, DataDirLockedError, lockDataDir, lockPath } from './store/dataDirLock.js';
 import { openDb } from './store/db.js';
@@ -117,6 +120,22 @@ async function runStart(io: CliIO): Promise<void> {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
+/** `mail-sink [--port N]`: prints every email sent to it until stopped (delivery/mailSink.ts). */
+async function runMailSink(cmd: Command, io: CliIO): Promise<void> {
+  const port = cmd.values.port === undefined ? undefined : Number(cmd.values.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
+    throw new UsageError(`--port must be a port number (0-65535), got "${cmd.values.port}".`);
+  // Loaded here: smtp-server is no part of what `start` loads.
+  const { startMailSink } = await import('./delivery/mailSink.js');
+  const sink = await startMailSink({ port, print: io.stdout });
+  io.stdout(
+    `mail-sink: listening on ${sink.url}; prints every email sent there (SMTP_URL=${sink.url}). Ctrl-C stops.\n`,
+  );
+  const stop = () => sink.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
 /** Runs the CLI with `argv` (without node and script); resolves to the exit code, rejects on failure. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
   const cmd = parseCommand(argv);
@@ -126,6 +145,18 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   }
   if (cmd.command === 'start') {
     await runStart(io);
+    return 0;
+  }
+  if (cmd.command === 'mail-sink') {
+    await runMailSink(cmd, io);
+    return 0;
+  }
+  if (cmd.command === 'keys' && cmd.sub === 'generate') {
+    // No database, no settings: the keys come before anything else exists.
+    const out = resolve(io.cwd, cmd.values.out ?? DEFAULT_KEYS_FILE);
+    const result = generateKeysFile(out);
+    if (!result.created) io.stderr(`${out} exists: its keys are kept (the database was sealed with them).\n`);
+    printer(io)(result);
     return 0;
   }
   // Mistakes fail before any database is opened or any server is asked.

@@ -1,7 +1,9 @@
 import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { ConfigError } from './configError.js';
 import { isLoopbackHostname } from './http/loopback.js';
+import { withSecretFiles } from './secretFiles.js';
 
 /** Log levels pino understands. */
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -75,6 +77,8 @@ export interface Settings {
    * https://oauth.telegram.org (auth/telegram/telegramLoginScript.ts). The dev stand-in sets its own.
    */
   telegramOAuthUrl?: string;
+  /** `LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1`: http webhook URLs to a loopback host outside dev mode (local tests). */
+  webhooksAllowHttpLoopback?: boolean;
 }
 
 /** token_price requests one client IP may make: a widget asks once per send screen, a script is cut off. */
@@ -192,10 +196,7 @@ function parseSmsCaps(env: NodeJS.ProcessEnv): SmsCaps {
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Thrown when the environment holds an unusable value; the message says which and why. */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-}
+export { ConfigError };
 
 const nonEmpty = (value: string | undefined): string | undefined => (value?.trim() ? value.trim() : undefined);
 
@@ -257,13 +258,17 @@ function parseTelegramOAuthUrl(raw: string | undefined): string | undefined {
   return url.href.replace(/\/+$/, '');
 }
 
-/** The environment a caller gave, else this process's (the one place the server reads `process.env`). */
+/**
+ * The environment a caller gave, else this process's (the one place the server reads `process.env`), with
+ * each `<NAME>_FILE` read into `<NAME>` (secretFiles.ts).
+ */
 export function environmentOf(env: NodeJS.ProcessEnv | undefined): NodeJS.ProcessEnv {
-  return env ?? process.env;
+  return withSecretFiles(env ?? process.env);
 }
 
-/** Reads the settings from environment variables (see docs/server.md for each one). */
-export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
+/** Reads the settings from environment variables (see docs/server.md for each one), `*_FILE` secrets included. */
+export function loadSettings(given: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
+  const env = withSecretFiles(given);
   const port = parsePort(env.LATCH_PORT);
   const logLevel = (nonEmpty(env.LATCH_LOG_LEVEL) ?? 'info') as LogLevel;
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -315,5 +320,6 @@ export function loadSettings(env: NodeJS.ProcessEnv = process.env, cwd = process
     ),
     nonceLimitPerIp: parseWindow('LATCH_NONCE_LIMIT_PER_IP', env.LATCH_NONCE_LIMIT_PER_IP, DEFAULT_NONCE_LIMIT_PER_IP),
     telegramOAuthUrl: parseTelegramOAuthUrl(env.LATCH_TELEGRAM_OAUTH_URL),
+    webhooksAllowHttpLoopback: ['1', 'true'].includes(env.LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK ?? ''),
   };
 }

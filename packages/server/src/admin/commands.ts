@@ -7,7 +7,7 @@ import {
   mergeHostConfig,
   parseHostConfigPatch,
 } from '../apps/appConfigSchema.js';
-import type { AppInput, AppRecord } from '../apps/appStore.js';
+import type { AppInput } from '../apps/appStore.js';
 import { assertConfiguredMethods } from '../auth/credentials/methodCredentialsCheck.js';
 import { resetUserMfa } from '../auth/mfa/resetUserMfa.js';
 import { ConfigError } from '../config.js';
@@ -20,16 +20,15 @@ import {
   assertAppSecretRunnable,
   runAppSecretCommand,
 } from './appSecretCommands.js';
-import { readDevIdpDescription, setUpDemoSocialLogin } from './demoSocialLogin.js';
+import { appSummary } from './appSummary.js';
+import { DEMO_APP_NAME, ensureDemo } from './ensureDemo.js';
+import { withCreateOnLogin } from './newAppConfig.js';
 import { assertOAuthRunnable, OAUTH_OPTIONS, OAUTH_USAGE, runOAuthCommand } from './oauthCommands.js';
 import { assertTelegramRunnable, runTelegramCommand, TELEGRAM_OPTIONS, TELEGRAM_USAGE } from './telegramCommands.js';
 import { UsageError } from './usageError.js';
 import { assertWebhookRunnable, runWebhookCommand, WEBHOOK_OPTIONS, WEBHOOK_USAGE } from './webhookCommands.js';
 
-/** The name `apps ensure-demo` finds its app by. */
-export const DEMO_APP_NAME = 'Latch Demo';
-/** Login methods the server implements today; the demo app enables all of them. */
-export const IMPLEMENTED_LOGIN_FLAGS = ['email_auth', 'sms_auth', 'wallet_auth', 'passkey_auth'] as const;
+export { DEMO_APP_NAME, IMPLEMENTED_LOGIN_FLAGS } from './ensureDemo.js';
 
 export const USAGE = `Usage: latch-server <command>
 
@@ -45,6 +44,10 @@ export const USAGE = `Usage: latch-server <command>
 ${OAUTH_USAGE}${TELEGRAM_USAGE}
 ${APP_SECRET_USAGE}
 ${WEBHOOK_USAGE}
+  keys generate [--out FILE]     write fresh LATCH_MASTER_KEY and LATCH_RECOVERY_KEY to FILE (default latch.env),
+                                 mode 0600; an existing FILE is kept
+  mail-sink [--port N]           an SMTP server on 127.0.0.1 (default port 2525) that prints every email sent
+                                 to it (SMTP_URL=smtp://127.0.0.1:2525): see login codes without a relay
   keys rotate [--batch N]        re-seal every stored secret under LATCH_MASTER_KEY / LATCH_RECOVERY_KEY
                                  (old keys in LATCH_MASTER_KEY_PREVIOUS / LATCH_RECOVERY_KEY_PREVIOUS)
   users reset-mfa <app-id> --user USER-ID
@@ -65,6 +68,8 @@ Options of create/update:
   --token-ttl SECONDS            access-token lifetime (default 3600)
   --session-lifetime SECONDS     absolute session lifetime, refreshes included (default 7776000 = 90 days)
   --id ID                        (create) a given 25-character app id
+  --embedded-wallets WHEN        (create) who gets an embedded wallet at login: users-without-wallets (default),
+                                 all-users or off (embedded_wallet_config.create_on_login)
 `;
 
 const OPTIONS = {
@@ -79,6 +84,9 @@ const OPTIONS = {
   'session-lifetime': { type: 'string' },
   id: { type: 'string' },
   batch: { type: 'string' },
+  out: { type: 'string' },
+  'embedded-wallets': { type: 'string' },
+  port: { type: 'string' },
   user: { type: 'string' },
   'dev-idp': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
@@ -90,6 +98,7 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
+export { inlineConfigFile } from './appSummary.js';
 export { UsageError } from './usageError.js';
 
 /** A parsed command line. */
@@ -150,33 +159,11 @@ function appInput(values: Values): AppInput {
   return input;
 }
 
-/** Replaces `--config-file PATH` by `--config <its content>`, so the line can run in another process. */
-export function inlineConfigFile(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const path = arg === '--config-file' ? argv[++i] : arg.startsWith('--config-file=') ? arg.slice(14) : undefined;
-    if (path === undefined && arg !== '--config-file') out.push(arg);
-    else if (path !== undefined) out.push('--config', readFileSync(path, 'utf8'));
-    else throw new UsageError('--config-file needs a path.');
-  }
-  return out;
+/** The AppInput of `apps create`: its options, and the embedded wallet a new app gets (newAppConfig.ts). */
+function newAppInput(values: Values): AppInput {
+  const input = appInput(values);
+  return { ...input, config: withCreateOnLogin(input.config, values['embedded-wallets']) };
 }
-
-const summary = (app: AppRecord) => ({
-  app_id: app.id,
-  client_id: app.clientIds[0],
-  client_ids: app.clientIds,
-  name: app.name,
-  allowed_origins: app.allowedOrigins,
-  login_methods: Object.entries(app.config)
-    .filter(([key, value]) => (key.endsWith('_auth') || key.endsWith('_oauth')) && value === true)
-    .map(([key]) => key),
-  allowlist: app.allowlist,
-  max_users: app.maxUsers,
-  access_token_ttl_seconds: app.accessTokenTtlSeconds,
-  session_lifetime_seconds: app.sessionLifetimeSeconds,
-});
 
 /** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
 export function assertRunnable({ command, sub, target, args, values }: Command): void {
@@ -188,10 +175,14 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
     return;
   }
   if (command === 'apps' && sub === 'create') {
-    const input = { ...appInput(values), id: values.id };
+    const input = { ...newAppInput(values), id: values.id };
     if (input.id !== undefined && !isAppId(input.id)) throw new LatchError('invalid_app_id');
     assertValidHostConfig(mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {})));
   }
+  if (values['embedded-wallets'] !== undefined && !(command === 'apps' && sub === 'create'))
+    throw new UsageError(
+      '--embedded-wallets is an option of apps create (apps update: --config with embedded_wallet_config).',
+    );
   if (command === 'apps' && sub === 'update') {
     const input = appInput(values);
     if (input.config !== undefined) parseHostConfigPatch(input.config);
@@ -221,33 +212,6 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
     throw new UsageError('users reset-mfa needs the app id and --user USER-ID.');
   if (command !== 'apps' && command !== 'keys' && command !== 'migrate' && command !== 'users')
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
-}
-
-async function ensureDemo(ctx: ServerContext, origin: string | undefined, devIdp?: string): Promise<AppRecord> {
-  if (!origin) throw new UsageError('apps ensure-demo needs --origin URL (the demo host page).');
-  const config = {
-    ...Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true])),
-    // The demo shows the embedded wallet: every user without a wallet gets one at login.
-    // Signatures wait for a click on the frame's own confirmation (issue #24): never headless on the demo.
-    embedded_wallet_config: { create_on_login: 'users-without-wallets' as const, headless_signing: false },
-    // The demo's 'Security' item enrols any of the three MFA methods (docs/mfa.md). Signing stays
-    // unprotected so that the demo's sign and send flows ask nothing more than before.
-    mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,
-    mfa_protects_signing: false,
-  };
-  const existing = await ctx.apps.findByName(DEMO_APP_NAME);
-  const app = existing
-    ? await ctx.apps.update(existing.id, {
-        config,
-        allowedOrigins: existing.allowedOrigins.includes(origin)
-          ? existing.allowedOrigins
-          : [...existing.allowedOrigins, origin],
-      })
-    : await ctx.apps.create({ name: DEMO_APP_NAME, config, allowedOrigins: [origin] });
-  if (!devIdp) return app;
-  return ctx.apps.update(app.id, {
-    config: await setUpDemoSocialLogin(ctx, app.id, readDevIdpDescription(devIdp)),
-  });
 }
 
 /**
@@ -283,7 +247,7 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
   if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {
     case 'create': {
-      const input = appInput(values);
+      const input = newAppInput(values);
       // A new app has no provider credentials yet: OAuth/Telegram are turned on after `apps oauth set`.
       await assertConfiguredMethods(ctx.loginCredentials, undefined, input.config);
       const app = await ctx.apps.create({ ...input, id: values.id });
@@ -291,14 +255,14 @@ export async function runCommand(ctx: ServerContext, cmd: Command, print: (value
       return 0;
     }
     case 'list':
-      for (const app of await ctx.apps.list()) print(summary(app));
+      for (const app of await ctx.apps.list()) print(appSummary(app));
       return 0;
     case 'update': {
       const input = appInput(values);
       const existing = await ctx.apps.require(target, { fresh: true });
       await assertConfiguredMethods(ctx.loginCredentials, existing, input.config);
       const app = await ctx.apps.update(existing.id, input);
-      print(summary(app));
+      print(appSummary(app));
       return 0;
     }
     case 'add-client': {

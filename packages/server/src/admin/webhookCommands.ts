@@ -3,7 +3,7 @@ import { isWebhookEventType, type LatchWebhookEventType, WEBHOOK_EVENT_TYPES } f
 import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context.js';
 import type { WebhookTables } from '../webhooks/webhookTables.js';
-import { assertWebhookUrl } from '../webhooks/webhookUrl.js';
+import { assertWebhookUrl, type WebhookUrlPolicy } from '../webhooks/webhookUrl.js';
 import { UsageError } from './usageError.js';
 
 /** How long the previous secret keeps signing after `rotate-secret` unless `--grace` says otherwise. */
@@ -12,9 +12,9 @@ const MAX_WEBHOOK_GRACE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The usage lines of the webhook commands (docs/webhooks.md). */
 export const WEBHOOK_USAGE = `  apps webhooks add <app-id> --url URL [--events a,b]
-                                 a webhook endpoint (https; in dev mode also http to loopback); prints its
-                                 signing secret once. Events (default all): ${WEBHOOK_EVENT_TYPES.slice(0, 2).join(', ')},
-                                 ${WEBHOOK_EVENT_TYPES.slice(2).join(', ')}
+                                 a webhook endpoint (https; http to loopback in dev mode or with
+                                 LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1); prints its signing secret once.
+                                 Events (default all): ${WEBHOOK_EVENT_TYPES.join(', ')}
   apps webhooks list <app-id>    the app's endpoints (one JSON object per line; no secrets)
   apps webhooks remove <app-id> <endpoint-id>
   apps webhooks rotate-secret <app-id> <endpoint-id> [--grace SECONDS]
@@ -59,9 +59,9 @@ function grace(raw: string | undefined): number {
 
 /**
  * Checks a webhook command line before any database is opened; throws UsageError naming the problem. Before
- * the server's settings are known `dev` is true (the URL's form is checked); the run checks it again.
+ * the server's settings are known `policy` is true (the URL's form is checked); the run checks it again with them.
  */
-export function assertWebhookRunnable({ args, values }: WebhookCommand, dev: boolean): void {
+export function assertWebhookRunnable({ args, values }: WebhookCommand, policy: boolean | WebhookUrlPolicy): void {
   const [action, appId, endpointId] = args;
   if (!ACTIONS.includes(action ?? ''))
     throw new UsageError(
@@ -77,7 +77,7 @@ export function assertWebhookRunnable({ args, values }: WebhookCommand, dev: boo
     throw new UsageError('--grace is an option of rotate-secret.');
   if (action === 'add') {
     if (!values.url) throw new UsageError('apps webhooks add needs --url URL.');
-    assertWebhookUrl(values.url, dev);
+    assertWebhookUrl(values.url, policy);
     events(values.events);
   }
   if (action === 'rotate-secret') grace(values.grace);
@@ -114,12 +114,12 @@ export async function runWebhookCommand(
   command: WebhookCommand,
   print: (value: unknown) => void,
 ): Promise<number> {
-  assertWebhookRunnable(command, ctx.settings.dev);
+  assertWebhookRunnable(command, ctx.settings);
   const [action, , endpointId] = command.args;
   const app = await ctx.apps.require(command.args[1]);
   const endpoints = ctx.webhookEndpoints;
   if (action === 'add') {
-    const url = assertWebhookUrl(command.values.url as string, ctx.settings.dev);
+    const url = assertWebhookUrl(command.values.url as string, ctx.settings);
     print(await endpoints.add(app.id, url, events(command.values.events)));
   } else if (action === 'list') {
     for (const endpoint of await endpoints.list(app.id)) print(endpoint);

@@ -19,7 +19,7 @@ type Outcome = { usd: number } | { missing: true } | { failed: true };
 
 /** The parts TokenPrices uses. */
 export interface TokenPricesOptions {
-  /** Undefined when no price source is configured: every price is `price_unavailable`. */
+  /** Undefined when no price source is configured: every price is null. */
   source: PriceSource | undefined;
   /** Per client IP. */
   throttle: KeyThrottle;
@@ -44,23 +44,23 @@ export class TokenPrices {
   }
 
   /**
-   * The USD price of `tokenSymbol` (upper case) on chain `chainId`, for client `ip`. Throws LatchError:
-   * `too_many_requests`, `unsupported_chain_id`, `unsupported_token` (not the chain's native token),
-   * `price_unavailable` (no source, a test chain, a token without a price) or `price_source_error`.
+   * The USD price of `tokenSymbol` (upper case) on chain `chainId`, for client `ip`, or null when there is
+   * none to give (no source, a test chain, a token without a price): an answer, not an error, since a send
+   * screen asks on every send and a server without a price source is a normal setup. Throws LatchError:
+   * `too_many_requests`, `unsupported_chain_id`, `unsupported_token` (not the chain's native token) or
+   * `price_source_error`.
    */
-  async usd(chainId: number, tokenSymbol: string, ip: string): Promise<number> {
+  async usd(chainId: number, tokenSymbol: string, ip: string): Promise<number | null> {
     await this.options.throttle.consume(ip);
     const token = await nativeTokenOf(chainId);
     if (!token) throw new LatchError('unsupported_chain_id', unsupportedChainIdText(chainId));
     if (token.symbol !== tokenSymbol) throw new LatchError('unsupported_token');
     const coinId = PRICE_IDS[tokenSymbol];
     // Test money has no market price; showing mainnet's would be a made-up figure.
-    if (!this.options.source || token.testnet || DEV_CHAIN_IDS.has(chainId) || !coinId) {
-      throw new LatchError('price_unavailable');
-    }
+    if (!this.options.source || token.testnet || DEV_CHAIN_IDS.has(chainId) || !coinId) return null;
     const outcome = this.prices.get(coinId) ?? this.failures.get(coinId) ?? (await this.fetchOnce(coinId));
     if ('usd' in outcome) return outcome.usd;
-    if ('missing' in outcome) throw new LatchError('price_unavailable');
+    if ('missing' in outcome) return null;
     throw new LatchError('price_source_error');
   }
 

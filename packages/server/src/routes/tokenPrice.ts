@@ -6,7 +6,8 @@ import { clientIp } from '../throttle/clientIp.js';
 
 /**
  * GET /api/v1/token_price?chainId&tokenSymbol → `{ usd }` (SPEC §7): the USD price of a chain's native
- * token, for the send screen's fiat estimates. Public data, asked by a known app, throttled per client IP.
+ * token, for the send screen's fiat estimates; `{ usd: null }` when there is no price (a server without a
+ * price source answers every send without an error). Public data, asked by a known app, throttled per client IP.
  */
 export const tokenPriceRoutes: RouteDef[] = [
   {

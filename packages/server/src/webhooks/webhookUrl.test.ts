@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { assertWebhookRunnable } from '../admin/webhookCommands.js';
+import { loadSettings } from '../config.js';
 import { assertWebhookUrl } from './webhookUrl.js';
 
 const appId = 'a'.repeat(25);
@@ -10,8 +11,23 @@ describe('assertWebhookUrl', () => {
     expect(assertWebhookUrl('http://127.0.0.1:4000/hooks', true)).toBe('http://127.0.0.1:4000/hooks');
     expect(assertWebhookUrl('http://localhost/hooks', true)).toBe('http://localhost/hooks');
     expect(assertWebhookUrl('http://[::1]:9/h', true)).toBe('http://[::1]:9/h');
-    expect(() => assertWebhookUrl('http://127.0.0.1:4000/hooks', false)).toThrow(/must use https\.$/);
+    expect(() => assertWebhookUrl('http://127.0.0.1:4000/hooks', false)).toThrow(/must use https/);
     expect(() => assertWebhookUrl('http://10.0.0.1/hooks', true)).toThrow(/https/);
+  });
+
+  it('accepts http to loopback outside dev mode only with LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK, and nowhere else', () => {
+    const allowed = loadSettings({ LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK: '1' });
+    expect(allowed.dev).toBe(false);
+    for (const url of ['http://127.0.0.1:4000/hooks', 'http://localhost/hooks', 'http://[::1]:9/h'])
+      expect(assertWebhookUrl(url, allowed)).toBe(url);
+    // Only loopback: a LAN or public host, or a name that merely starts like one, stays refused.
+    for (const url of ['http://10.0.0.1/hooks', 'http://api.example.com/x', 'http://127.0.0.1.example.com/x'])
+      expect(() => assertWebhookUrl(url, allowed), url).toThrow(/must use https/);
+    expect(() => assertWebhookUrl('https://user:pw@127.0.0.1/x', allowed)).toThrow(/user name or password/);
+    const production = loadSettings({});
+    expect(() => assertWebhookUrl('http://127.0.0.1:4000/hooks', production)).toThrow(
+      /LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1/,
+    );
   });
 
   it('refuses credentials, fragments, other schemes and non-URLs', () => {

@@ -1,13 +1,22 @@
 import { LatchError } from '@latch/protocol';
+import { isLoopbackHostname } from '../http/loopback.js';
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', '[::1]', 'localhost']);
+/** Who may register an http URL: dev mode, or a production server told so (`LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1`). */
+export interface WebhookUrlPolicy {
+  dev: boolean;
+  webhooksAllowHttpLoopback?: boolean;
+}
 
 /**
- * Checks an endpoint URL given by the operator: https, or (dev mode only) http to a loopback host; no
+ * Checks an endpoint URL given by the operator: https, or http to a loopback host in dev mode or with
+ * `LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1` (testing a production server's webhooks on one machine); no
  * credentials in it and no fragment. The URL is the operator's and is trusted: no SSRF filtering of private
- * addresses happens here (docs/webhooks.md). Returns the URL as given; throws LatchError `invalid_data`.
+ * addresses happens here (docs/webhooks.md). `policy` is the server's settings (a bare boolean: dev mode).
+ * Returns the URL as given; throws LatchError `invalid_data`.
  */
-export function assertWebhookUrl(raw: string, dev: boolean): string {
+export function assertWebhookUrl(raw: string, policy: boolean | WebhookUrlPolicy): string {
+  const { dev, webhooksAllowHttpLoopback } = typeof policy === 'boolean' ? { dev: policy } : policy;
+  const httpLoopback = dev || webhooksAllowHttpLoopback === true;
   let url: URL;
   try {
     url = new URL(raw);
@@ -22,11 +31,11 @@ export function assertWebhookUrl(raw: string, dev: boolean): string {
   if (url.hash || raw.includes('#'))
     throw new LatchError('invalid_data', 'The webhook URL must not contain a fragment (#…).');
   if (url.protocol === 'https:') return raw;
-  if (url.protocol === 'http:' && dev && LOOPBACK_HOSTS.has(url.hostname)) return raw;
+  if (url.protocol === 'http:' && httpLoopback && isLoopbackHostname(url.hostname)) return raw;
   throw new LatchError(
     'invalid_data',
-    dev
-      ? 'The webhook URL must use https (or, in dev mode, http to 127.0.0.1, [::1] or localhost).'
-      : 'The webhook URL must use https.',
+    httpLoopback
+      ? 'The webhook URL must use https (http only to 127.0.0.1, [::1] or localhost).'
+      : 'The webhook URL must use https (to test a receiver on this machine over http, start the server with LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1).',
   );
 }
