@@ -38,14 +38,30 @@ export const AdminLinkedAccount = v.variant('type', [
 
 /** The JSON object of custom metadata: flat, string keys of 1–64 characters, at most 1 KiB as JSON. */
 export const MAX_CUSTOM_METADATA_BYTES = 1024;
+const MAX_METADATA_KEY = 64;
+const MAX_METADATA_STRING = 512;
+
+/** True for a flat JSON object (not an array) of strings, finite numbers and booleans under short keys. */
+function isFlatMetadata(value: unknown): value is Record<string, string | number | boolean> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  return Object.entries(value).every(
+    ([key, item]) =>
+      key.length >= 1 &&
+      key.length <= MAX_METADATA_KEY &&
+      ((typeof item === 'string' && item.length <= MAX_METADATA_STRING) ||
+        (typeof item === 'number' && Number.isFinite(item)) ||
+        typeof item === 'boolean'),
+  );
+}
+
 export const CustomMetadataSchema = v.pipe(
-  v.record(
-    v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-    v.union([v.pipe(v.string(), v.maxLength(512)), v.pipe(v.number(), v.finite()), v.boolean()]),
+  v.custom<Record<string, string | number | boolean>>(
+    isFlatMetadata,
+    `must be a flat JSON object of strings (≤ ${MAX_METADATA_STRING} characters), numbers and booleans, keys of 1 to ${MAX_METADATA_KEY} characters`,
   ),
   v.check(
     (value) => Buffer.byteLength(JSON.stringify(value)) <= MAX_CUSTOM_METADATA_BYTES,
-    `custom_metadata must be at most ${MAX_CUSTOM_METADATA_BYTES} bytes as JSON.`,
+    `must be at most ${MAX_CUSTOM_METADATA_BYTES} bytes as JSON`,
   ),
 );
 
