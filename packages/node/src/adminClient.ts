@@ -1,17 +1,13 @@
-import { ADMIN_API, isErrorCode, LatchError, type WireSecurityEventList, type WireUser } from '@latch/protocol';
+import { ADMIN_API, type WireSecurityEventList, type WireUser } from '@latch/protocol';
+import { type AllowlistClient, allowlistClient } from './adminAllowlist.js';
+import { type AdminClientOptions, adminTransport } from './adminTransport.js';
+import { type UserWriteClient, userWriteClient } from './adminUsers.js';
+import { type WebhookClient, webhookClient } from './adminWebhooks.js';
 
-/** How the admin client reaches the server. */
-export interface AdminClientOptions {
-  appId: string;
-  appSecret?: string;
-  apiUrl: string;
-  /** Milliseconds before a request is abandoned (`client_request_timeout`). */
-  timeoutMs: number;
-  fetch: typeof fetch;
-}
+export type { AdminClientOptions } from './adminTransport.js';
 
 /** The admin API as functions (docs/node-sdk.md). */
-export interface AdminClient {
+export interface AdminClient extends UserWriteClient, AllowlistClient, WebhookClient {
   /** The user (the DID or the bare id), or null when the app has no such user. */
   getUser(userId: string): Promise<WireUser | null>;
   /** The user with this email address, or null. */
@@ -29,55 +25,9 @@ export interface AdminClient {
   getUserSecurityEvents(userId: string, options?: { before?: string }): Promise<WireSecurityEventList | null>;
 }
 
-/** The error of a failed response: its catalogue code and message, or `internal_error` for anything else. */
-async function responseError(response: Response): Promise<LatchError> {
-  const body = (await response.json().catch(() => undefined)) as { error?: unknown; message?: unknown } | undefined;
-  const retry = Number(response.headers.get('retry-after'));
-  const options = { status: response.status, retryAfter: Number.isFinite(retry) && retry > 0 ? retry : undefined };
-  if (body && isErrorCode(body.error))
-    return new LatchError(body.error, typeof body.message === 'string' ? body.message : undefined, options);
-  return new LatchError('internal_error', `Latch answered ${response.status}.`, options);
-}
-
 /** Builds the admin client; each call sends `Authorization: Basic base64(appId:appSecret)`. */
 export function adminClient(options: AdminClientOptions): AdminClient {
-  const authorization = options.appSecret
-    ? `Basic ${Buffer.from(`${options.appId}:${options.appSecret}`, 'utf8').toString('base64')}`
-    : undefined;
-
-  async function call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<Response | null> {
-    if (!authorization)
-      throw new LatchError(
-        'invalid_app_secret',
-        'The admin API needs the app secret: pass appSecret to createLatchNode.',
-      );
-    let response: Response;
-    try {
-      response = await options.fetch(new URL(path, options.apiUrl), {
-        method,
-        headers: {
-          authorization,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'TimeoutError')
-        throw new LatchError('client_request_timeout', undefined, { cause: error });
-      throw new LatchError('client_network_error', undefined, { cause: error });
-    }
-    if (response.status === 404) {
-      const error = await responseError(response);
-      // No such user is an answer; a 404 without our code (a wrong apiUrl) is an error.
-      if (error.code === 'not_found') return null;
-      throw error;
-    }
-    if (!response.ok) throw await responseError(response);
-    return response;
-  }
-
+  const call = adminTransport(options);
   const user = async (response: Response | null) => (response ? ((await response.json()) as WireUser) : null);
 
   return {
@@ -91,5 +41,8 @@ export function adminClient(options: AdminClientOptions): AdminClient {
       const response = await call('GET', `${ADMIN_API.userSecurityEvents(userId)}${query}`);
       return response ? ((await response.json()) as WireSecurityEventList) : null;
     },
+    ...userWriteClient(call),
+    ...allowlistClient(call),
+    ...webhookClient(call),
   };
 }

@@ -14,6 +14,26 @@ export const ADMIN_API = {
   userByWallet: '/api/v1/admin/users/wallet/address',
   /** GET the user's security events (WireSecurityEventList), newest first; `?before=<event id>` pages on. */
   userSecurityEvents: (userId: string) => `/api/v1/admin/users/${encodeURIComponent(userId)}/security_events`,
+  /** POST AdminCreateUserBody → the new user (WireUser); `user.created` is sent. */
+  users: '/api/v1/admin/users',
+  /** POST `{ users: AdminCreateUserBody[] }` → AdminImportResponse: one result per user, idempotent. */
+  usersImport: '/api/v1/admin/users/import',
+  /** POST AdminSearchBody → AdminUserPage (newest first; `cursor` pages on). */
+  usersSearch: '/api/v1/admin/users/search',
+  /** POST `{ custom_metadata }` → the user with it (WireUser `custom_metadata`). */
+  userCustomMetadata: (userId: string) => `/api/v1/admin/users/${encodeURIComponent(userId)}/custom_metadata`,
+  /** GET → AdminAllowlist; POST `{ entries }` adds to it (AdminAllowlist). */
+  allowlist: '/api/v1/admin/allowlist',
+  /** POST `{ entries }` → AdminAllowlist without them. */
+  allowlistRemove: '/api/v1/admin/allowlist/remove',
+  /** GET → `{ data: AdminWebhookEndpoint[] }`; POST `{ url, events? }` → the endpoint with its secret, shown once. */
+  webhooks: '/api/v1/admin/webhooks',
+  /** DELETE the endpoint (204). */
+  webhook: (endpointId: string) => `/api/v1/admin/webhooks/${encodeURIComponent(endpointId)}`,
+  /** POST → AdminWebhookTestResult: a `webhook.test` event queued for this endpoint. */
+  webhookTest: (endpointId: string) => `/api/v1/admin/webhooks/${encodeURIComponent(endpointId)}/test`,
+  /** GET → `{ data: AdminWebhookDelivery[] }`: the latest 100 deliveries, newest first. */
+  webhookDeliveries: '/api/v1/admin/webhooks/deliveries',
 } as const;
 
 /** The start of every app secret (`latch_sk_<base64url of 32 random bytes>`), so scanners and people recognise one. */

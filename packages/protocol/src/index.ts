@@ -1,4 +1,20 @@
 export { ADMIN_API, APP_SECRET_PREFIX } from './adminApi.js';
+export type {
+  AdminAllowlist,
+  AdminAllowlistBody,
+  AdminCreatedWebhook,
+  AdminCreateUserBody,
+  AdminCreateWebhookBody,
+  AdminImportResponse,
+  AdminImportResult,
+  AdminLinkedAccountInput,
+  AdminSearchBody,
+  AdminUserPage,
+  AdminWebhookDelivery,
+  AdminWebhookEndpoint,
+  AdminWebhookTestResult,
+  CustomMetadata,
+} from './adminWire.js';
 export {
   type AccentColors,
   type AppConfig,

@@ -61,6 +61,8 @@ export interface WireUser {
   linked_accounts: WireLinkedAccount[];
   mfa_methods: Array<{ type: 'sms' | 'totp' | 'passkey'; verified_at: number }>;
   has_accepted_terms: boolean;
+  /** Set by the app's backend (admin API `setCustomMetadata`); read-only to the user's client. Absent when none. */
+  custom_metadata?: Record<string, string | number | boolean>;
 }
 
 /** What to do with the tokens of a response (SPEC §3). */
@@ -101,6 +103,8 @@ export interface User {
   linkedAccounts: LinkedAccount[];
   mfaMethods: Array<'sms' | 'totp' | 'passkey'>;
   hasAcceptedTerms: boolean;
+  /** The app's custom metadata of the user (set by its backend), if any. */
+  customMetadata?: Record<string, string | number | boolean>;
   email?: { address: string };
   phone?: { number: string };
   wallet?: {
@@ -141,6 +145,7 @@ export function toUser(wire: WireUser): User {
     linkedAccounts: wire.linked_accounts.map(toLinkedAccount),
     mfaMethods: wire.mfa_methods.map((m) => m.type),
     hasAcceptedTerms: wire.has_accepted_terms,
+    customMetadata: wire.custom_metadata,
     email: email ? { address: email.address } : undefined,
     phone: phone ? { number: phone.phone_number } : undefined,
     wallet: wallet

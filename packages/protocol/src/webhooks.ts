@@ -12,7 +12,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'user.authenticated',
   'user.linked_account',
   'user.unlinked_account',
+  'user.updated_account',
   'wallet.created',
+  // Sent only by the admin API's test-send (sendTestWebhook), to the endpoint named, whatever it subscribes to.
+  'webhook.test',
   // Security events (docs/server.md "Security events"): `data.security_event` says what happened.
   'security.recovery_released',
   'security.device_registered',
@@ -37,9 +40,12 @@ export function isWebhookEventType(value: unknown): value is LatchWebhookEventTy
 /** What every event carries: the app, the user (null when deleted before the event was sent) and the account concerned. */
 export interface LatchWebhookEventData {
   app_id: string;
-  /** The user as the admin API returns it, read when the event is sent. */
+  /** The user as the admin API returns it, read when the event is sent (null for `webhook.test`). */
   user: WireUser | null;
-  /** The account signed up / logged in / linked / unlinked with, or the embedded wallet created. */
+  /**
+   * The account signed up / logged in / linked / unlinked with, the embedded wallet created, or the account
+   * as it is after the change (`user.updated_account`). Null for `webhook.test` and `security.*`.
+   */
   account: WireLinkedAccount | null;
   /** The security event (`security.*` types only): its id, detail (no secret), client IP and user agent. */
   security_event?: WireSecurityEvent;

@@ -1,8 +1,7 @@
 import { isAppId, LatchError } from '@latch/protocol';
 import { isWebhookEventType, type LatchWebhookEventType, WEBHOOK_EVENT_TYPES } from '@latch/protocol/webhooks';
-import type { Kysely } from 'kysely';
 import type { ServerContext } from '../context.js';
-import type { WebhookTables } from '../webhooks/webhookTables.js';
+import { latestWebhookDeliveries } from '../webhooks/webhookDeliveries.js';
 import { assertWebhookUrl, type WebhookUrlPolicy } from '../webhooks/webhookUrl.js';
 import { UsageError } from './usageError.js';
 
@@ -83,28 +82,6 @@ export function assertWebhookRunnable({ args, values }: WebhookCommand, policy: 
   if (action === 'rotate-secret') grace(values.grace);
 }
 
-/** The latest deliveries of an app, newest first, as `apps webhooks deliveries` prints them. */
-async function deliveries(ctx: ServerContext, appId: string) {
-  const rows = await (ctx.db as unknown as Kysely<WebhookTables>)
-    .selectFrom('webhook_deliveries')
-    .select(['id', 'type', 'endpoint_id', 'status', 'attempts', 'next_attempt_at', 'last_status_code', 'created_at'])
-    .where('app_id', '=', appId)
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(100)
-    .execute();
-  return rows.map((row) => ({
-    event_id: row.id,
-    type: row.type,
-    endpoint_id: row.endpoint_id,
-    status: row.status,
-    attempts: row.attempts,
-    next_attempt_at: row.status === 'pending' ? new Date(row.next_attempt_at).toISOString() : null,
-    last_status_code: row.last_status_code,
-    created_at: new Date(row.created_at).toISOString(),
-  }));
-}
-
 /**
  * Runs `apps webhooks add|list|remove|rotate-secret|deliveries`, one JSON object per printed line. A secret
  * is printed only by add and rotate-secret, once; it is stored sealed under the master key.
@@ -129,7 +106,7 @@ export async function runWebhookCommand(
   } else if (action === 'rotate-secret') {
     print(await endpoints.rotateSecret(app.id, endpointId as string, grace(command.values.grace)));
   } else {
-    for (const delivery of await deliveries(ctx, app.id)) print(delivery);
+    for (const delivery of await latestWebhookDeliveries(ctx.db, app.id)) print(delivery);
   }
   return 0;
 }

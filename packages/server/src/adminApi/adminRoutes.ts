@@ -13,7 +13,8 @@ const USER_PATH = `${ADMIN_API.user('')}:userId`;
 const SECURITY_EVENTS_PATH = `${USER_PATH}/security_events`; // ADMIN_API.userSecurityEvents
 const USER_ID = /^(?:did:latch:)?([a-z0-9]{25})$/;
 
-const noUser = () => new LatchError('not_found', 'No user matches.');
+/** The 404 of an unknown user. */
+export const noUser = () => new LatchError('not_found', 'No user matches.');
 
 const EmailLookup = v.object({ address: v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email(), v.maxLength(320)) });
 const PhoneLookup = v.object({ number: v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(32)) });
@@ -22,7 +23,7 @@ const WalletLookup = v.object({
 });
 
 /** The user id of the path: the DID (`did:latch:<id>`, as WireUser.id and the token's `sub`) or the bare id. */
-function pathUserId(c: LatchContext): string {
+export function pathUserId(c: LatchContext): string {
   const match = (c.req.param('userId') ?? '').match(USER_ID);
   if (!match)
     throw new LatchError('invalid_data', 'Invalid user id: expected did:latch:<25 characters> or the bare id.');

@@ -1,4 +1,7 @@
 import { adminApiRoutes } from '../adminApi/adminRoutes.js';
+import { adminAllowlistRoutes } from '../adminApi/allowlistRoutes.js';
+import { adminUserWriteRoutes } from '../adminApi/userWriteRoutes.js';
+import { adminWebhookRoutes } from '../adminApi/webhookRoutes.js';
 import { devCredentialRoutes } from '../auth/credentials/devCredentialRoutes.js';
 import { customJwtRoutes } from '../auth/customJwt/customJwtRoutes.js';
 import { mfaRoutes } from '../auth/mfa/mfaRoutes.js';
@@ -42,4 +45,7 @@ export const routeTable: RouteDef[] = [
   ...tokenPriceRoutes,
   ...embeddedWalletPageRoutes,
   ...adminApiRoutes,
+  ...adminUserWriteRoutes,
+  ...adminAllowlistRoutes,
+  ...adminWebhookRoutes,
 ];

@@ -31,6 +31,7 @@ export function toWireUser({ user, accounts, mfa }: UserWithAccounts): WireUser 
       verified_at: seconds(m.verifiedAt),
     })),
     has_accepted_terms: user.accepted_terms_at !== null,
+    ...(user.custom_metadata ? { custom_metadata: user.custom_metadata } : {}),
   };
 }
 

@@ -187,7 +187,7 @@ export async function updateEmail(
   try {
     // The change and the revocation together: never a moved address with the old sessions still alive.
     await ctx.db.transaction().execute(async (db) => {
-      await db
+      const updated = await db
         .updateTable('linked_accounts')
         .set({
           account_key: newKey,
@@ -197,7 +197,10 @@ export async function updateEmail(
           latest_verified_at: now,
         })
         .where('id', '=', current.id)
-        .execute();
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // The account's details changed: its event commits with the change (webhooks/enqueueWebhookEvent.ts).
+      await enqueueWebhookEvent(db, 'user.updated_account', { appId, userId, account: updated, now });
       if (keepSessionId !== undefined) {
         await revokeOtherSessions({ ...ctx, db }, appId, userId, keepSessionId, 'email_changed');
       }

@@ -102,7 +102,11 @@ export interface Database {
 }
 
 export type AppRow = Selectable<AppsTable>;
-export type UserRow = Selectable<UsersTable>;
+/**
+ * A user. `custom_metadata` (migration 025, set only by the admin API: adminApi/customMetadata) is read by
+ * `selectAll` but absent from rows built in memory, so it is optional here and not in UsersTable.
+ */
+export type UserRow = Selectable<UsersTable> & { custom_metadata?: Record<string, string | number | boolean> | null };
 export type LinkedAccountRow = Selectable<LinkedAccountsTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewLinkedAccount = Insertable<LinkedAccountsTable>;

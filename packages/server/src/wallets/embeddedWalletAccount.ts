@@ -34,14 +34,32 @@ export async function recordEmbeddedWalletAccount(
   const now = ctx.clock.now();
   const existing = await ctx.db
     .selectFrom('linked_accounts')
-    .select('id')
+    .select(['id', 'details'])
     .where('app_id', '=', owner.appId)
     .where('user_id', '=', owner.userId)
     .where('type', '=', 'wallet')
     .where('account_key', '=', key)
     .executeTakeFirst();
   if (existing) {
-    await ctx.db.updateTable('linked_accounts').set({ details }).where('id', '=', existing.id).execute();
+    // Only the recovery method can differ (the address is the key): the same one is no change, no event.
+    if ((existing.details as { recovery_method?: unknown }).recovery_method === recoveryMethod) return;
+    // The change and its event commit together: in the caller's transaction, or in one of their own.
+    const change = async (db: typeof ctx.db) => {
+      const updated = await db
+        .updateTable('linked_accounts')
+        .set({ details })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await enqueueWebhookEvent(db, 'user.updated_account', {
+        appId: owner.appId,
+        userId: owner.userId,
+        account: updated,
+        now,
+      });
+    };
+    if (ctx.db.isTransaction) await change(ctx.db);
+    else await ctx.db.transaction().execute(change);
     return;
   }
   const inserted = await ctx.db

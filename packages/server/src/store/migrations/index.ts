@@ -13,6 +13,7 @@ import * as loginCredentials017 from './017_login_credentials.js';
 import * as appSecrets018 from './018_app_secrets.js';
 import * as webhooks019 from './019_webhooks.js';
 import * as mfaRecoveryCodes024 from './024_mfa_recovery_codes.js';
+import * as userCustomMetadata025 from './025_user_custom_metadata.js';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so bundlers keep them.
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '019_webhooks': webhooks019,
   '022_security_events': securityEvents022,
   '024_mfa_recovery_codes': mfaRecoveryCodes024,
+  '025_user_custom_metadata': userCustomMetadata025,
 };
