@@ -4,10 +4,11 @@ import { foundry } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { latestCode, launchBrowser, stack, type TestApp, uniqueEmail } from './support.js';
 import { devChain as chain, RECIPIENT, walletApp } from './walletSupport.js';
-import { newUserPage, seenCodes, visible } from './widgetSteps.js';
+import { dialog, enterCodeFor, newUserPage, openLogin, seenCodes, submitEmail, visible } from './widgetSteps.js';
 
 // The same embedded wallet through the libraries hosts use (apps/demo/libraries.html): a viem WalletClient
-// over custom(provider) and wagmi with Latch's connector, each sending on the stack's anvil node.
+// over custom(provider) and wagmi with Latch's connector, each sending on the stack's anvil node; and a React
+// host on @latch/react/wagmi (apps/demo/wagmi.html), whose wagmi follows Latch with no connect call.
 const text = async (page: Page, id: string) => ((await page.locator(`#${id}`).textContent()) ?? '').trim();
 
 describe('the embedded wallet through viem and wagmi', () => {
@@ -70,6 +71,53 @@ describe('the embedded wallet through viem and wagmi', () => {
     expect(wagmiReceipt).toMatchObject({ status: 'success', from: address.toLowerCase() });
     expect(await chain().getTransactionCount({ address })).toBe(2);
     expect((await chain().getBalance({ address: RECIPIENT })) - recipientBefore).toBe(parseEther('0.02'));
+    await page.close();
+  });
+
+  it('@latch/react/wagmi: wagmi is connected after login and after a reload without a connect call, signs, and disconnects on logout', async () => {
+    const page = await newUserPage(browser);
+    const { apiUrl, demoUrl } = stack();
+    const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl });
+    await page.goto(`${demoUrl}/wagmi.html?${query}`);
+    await visible(page.locator('#latch-status').getByText('signed out', { exact: true }));
+    await visible(page.locator('#wagmi-status').getByText('disconnected', { exact: true }));
+    const email = uniqueEmail('wagmi-glue');
+    await openLogin(page);
+    const seen = await seenCodes(email);
+    await submitEmail(page, email);
+    await enterCodeFor(page, email, seen);
+    await dialog(page).waitFor({ state: 'detached', timeout: 30_000 });
+
+    // The page has no connect button: the glue connected wagmi to the embedded wallet.
+    await visible(page.locator('#wagmi-status').getByText('connected', { exact: true }), 30_000);
+    const address = (await text(page, 'latch-address')) as `0x${string}`;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await text(page, 'wagmi-address')).toBe(address);
+    expect(await text(page, 'wagmi-chain')).toBe('31337');
+    const signs = async () => {
+      await page.getByRole('button', { name: 'wagmi: sign a message' }).click();
+      await visible(page.locator('#wagmi-signature').getByText(/^0x[0-9a-f]{130}$/), 30_000);
+      const signature = (await text(page, 'wagmi-signature')) as `0x${string}`;
+      expect(await verifyMessage({ address, message: 'Hello from wagmi', signature })).toBe(true);
+    };
+    await signs();
+
+    // A reload: Latch restores the session and wagmi is connected again, still without a connect call.
+    await page.reload();
+    await visible(page.locator('#latch-status').getByText('authenticated', { exact: true }), 30_000);
+    await visible(page.locator('#wagmi-status').getByText('connected', { exact: true }), 30_000);
+    expect(await text(page, 'wagmi-address')).toBe(address);
+    await signs();
+    expect(await text(page, 'error')).toBe('');
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await visible(page.locator('#latch-status').getByText('signed out', { exact: true }));
+    await visible(page.locator('#wagmi-status').getByText('disconnected', { exact: true }));
+    expect(await text(page, 'wagmi-address')).toBe('');
+    // Signed out, a reload leaves wagmi disconnected.
+    await page.reload();
+    await visible(page.locator('#latch-status').getByText('signed out', { exact: true }), 30_000);
+    await visible(page.locator('#wagmi-status').getByText('disconnected', { exact: true }));
     await page.close();
   });
 });

@@ -39,6 +39,8 @@ export const REACT_LAYERS = {
   components: ['bindings', 'strings', 'styles'],
   screens: ['components', 'bindings', 'strings', 'styles'],
   dialogs: ['screens', 'components', 'bindings', 'strings', 'styles'],
+  // The @latch/react/wagmi entry: wagmi kept in step with the bindings' state; no widget folder imports it.
+  wagmi: ['bindings'],
   // LatchProvider, LatchEmbed and index.ts put the widget together.
   entry: ['dialogs', 'screens', 'components', 'bindings', 'strings', 'styles'],
 };

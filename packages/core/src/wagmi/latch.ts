@@ -1,5 +1,5 @@
 import { LatchError } from '@latch/protocol';
-import { ChainNotConfiguredError, createConnector } from '@wagmi/core';
+import type { CreateConnectorFn } from '@wagmi/core';
 import { getAddress, numberToHex, SwitchChainError, UserRejectedRequestError } from 'viem';
 import type { Eip1193Provider } from '../externalWallets/eip1193.js';
 
@@ -18,6 +18,10 @@ type Listener = (...args: unknown[]) => void;
 
 const isUserRejection = (error: unknown) => (error as { code?: unknown } | null)?.code === 4001;
 
+// wagmi's ChainNotConfiguredError, made here: the connector imports nothing of @wagmi/core at run time, since
+// `npm install wagmi` nests @wagmi/core under wagmi where @latch/core cannot resolve it (issue #25, item 5).
+const chainNotConfigured = () => Object.assign(new Error('Chain not configured.'), { name: 'ChainNotConfiguredError' });
+
 latch.type = 'latch' as const;
 
 /**
@@ -31,7 +35,8 @@ export function latch(parameters: LatchConnectorParameters) {
   const disconnectedKey = `${id}.disconnected` as const;
   const providerOf = () => (typeof parameters.provider === 'function' ? parameters.provider() : parameters.provider);
 
-  return createConnector<Eip1193Provider, Record<string, unknown>, StorageItem>((config) => {
+  // wagmi's createConnector is the identity function: the connector is typed as its result instead.
+  const create: CreateConnectorFn<Eip1193Provider, Record<string, unknown>, StorageItem> = (config) => {
     // The provider's events, subscribed while connected (bound once: a listener is removed by identity).
     let listening: { provider: Eip1193Provider; handlers: [string, Listener][] } | null = null;
     const accountsOf = async (method: 'eth_accounts' | 'eth_requestAccounts') => {
@@ -43,7 +48,7 @@ export function latch(parameters: LatchConnectorParameters) {
       listening = null;
     };
 
-    const connector: ReturnType<Parameters<typeof createConnector<Eip1193Provider>>[0]> = {
+    const connector: ReturnType<CreateConnectorFn<Eip1193Provider>> = {
       id,
       name: parameters.name ?? 'Latch',
       type: latch.type,
@@ -81,7 +86,7 @@ export function latch(parameters: LatchConnectorParameters) {
       },
       async switchChain({ chainId }) {
         const chain = config.chains.find((candidate) => candidate.id === chainId);
-        if (!chain) throw new SwitchChainError(new ChainNotConfiguredError());
+        if (!chain) throw new SwitchChainError(chainNotConfigured());
         try {
           await providerOf().request({
             method: 'wallet_switchEthereumChain',
@@ -121,5 +126,6 @@ export function latch(parameters: LatchConnectorParameters) {
     }
 
     return connector;
-  });
+  };
+  return create;
 }
