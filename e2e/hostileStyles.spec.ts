@@ -118,7 +118,12 @@ async function expectUnaffected(page: Page, screen: string, pixels: boolean): Pr
   await page.mouse.move(0, 0);
   // Lazy parts (the phone form, the social marks, the wallet icons) have arrived; no transition runs.
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => !document.querySelector('[data-latch-root] [aria-busy="true"]'));
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[data-latch-root] [aria-busy="true"]') &&
+      // The phone form's country list arrives with its library (a lazy chunk).
+      [...document.querySelectorAll('[data-latch-root] select')].every((select) => select.children.length > 1),
+  );
   const styles = await widgetStyles(page);
   const shot = pixels ? await widgetPixels(page) : null;
   for (const [variant, rules] of [

@@ -15,8 +15,7 @@ type View = 'main' | 'overflow' | 'wallets';
 /** The header's logo: the host's <svg> or <img> element (core checked its type), else the image URL, else none. */
 function logo(appearance: AppConfig['appearance'], name: string): ReactNode {
   const element = appearance.logoElement;
-  if (isValidElement<{ className?: string }>(element))
-    return cloneElement(element, { className: `latch-logo ${element.props.className ?? ''}`.trim() });
+  if (isValidElement<{ className?: string }>(element)) return cloneElement(element, { className: 'latch-logo' });
   return appearance.logo ? <img className="latch-logo" src={appearance.logo} alt={name} /> : null;
 }
 
