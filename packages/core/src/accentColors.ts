@@ -1,6 +1,7 @@
 import { type AccentColors, DEFAULTS } from '@latch/protocol';
 
-type Rgb = [number, number, number];
+/** A colour as red, green and blue bytes. */
+export type Rgb = [number, number, number];
 
 /** Background colours of the two schemes; the widget's CSS uses the same values. */
 export const SCHEME_BACKGROUND = { light: '#ffffff', dark: '#18181b' } as const;
@@ -15,13 +16,18 @@ const MIN_CONTRAST = 4.5; // WCAG AA for normal text
  * host-config chunk, so none of this is in the page's first JavaScript; the widget sets them as the
  * private inputs of its documented custom properties (docs/theming.md).
  */
-export function accentColors(accent: string): AccentColors {
+export function accentColors(accent: string, background?: string): AccentColors {
   const base = parseHex(accent) ?? (parseHex(DEFAULTS.accentColor) as Rgb);
   // Button text: white on an accent dark enough to get there by darkening a little, else black on the accent
   // as it is (white under 3:1 means black over 7:1, since the two ratios multiply to 21).
   const white = contrastRatio(base, WHITE) >= 3;
-  const text = (scheme: 'light' | 'dark') =>
-    toHex(untilReadable(base, parseHex(SCHEME_BACKGROUND[scheme]) as Rgb, scheme === 'light' ? BLACK : WHITE));
+  // A hex theme's background (themeColors) replaces both schemes' backgrounds: the link must read on that one.
+  const custom = parseHex(background);
+  const text = (scheme: 'light' | 'dark') => {
+    const against = custom ?? (parseHex(SCHEME_BACKGROUND[scheme]) as Rgb);
+    const toward = contrastRatio(against, WHITE) >= contrastRatio(against, BLACK) ? WHITE : BLACK;
+    return toHex(untilReadable(base, against, custom ? toward : scheme === 'light' ? BLACK : WHITE));
+  };
   return {
     accent: toHex(base),
     fill: toHex(white ? untilReadable(base, WHITE, BLACK) : base),
@@ -37,9 +43,10 @@ export function contrastRatio(a: Rgb, b: Rgb): number {
   return (high + 0.05) / (low + 0.05);
 }
 
-function untilReadable(color: Rgb, against: Rgb, toward: Rgb): Rgb {
+/** `color` moved toward `toward` in twentieths until it reaches `min` contrast on `against` (at worst, `toward`). */
+export function untilReadable(color: Rgb, against: Rgb, toward: Rgb, min = MIN_CONTRAST): Rgb {
   let current = color;
-  for (let step = 1; step <= 20 && contrastRatio(current, against) < MIN_CONTRAST; step++) {
+  for (let step = 1; step <= 20 && contrastRatio(current, against) < min; step++) {
     current = color.map((c, i) => Math.round(c + ((toward[i] as number) - c) * (step / 20))) as Rgb;
   }
   return current;
@@ -62,6 +69,7 @@ export function parseHex(value: string | undefined): Rgb | undefined {
   return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as Rgb;
 }
 
-function toHex(rgb: Rgb): string {
+/** #RRGGBB, upper case. */
+export function toHex(rgb: Rgb): string {
   return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`.toUpperCase();
 }

@@ -30,7 +30,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('host config merged over the server config', () => {
   it('without host options is the server config, unchanged', () => {
     const base = server();
-    expect(mergeHostConfig(base, undefined)).toEqual({ config: base, warnings: [] });
+    expect(mergeHostConfig(base, undefined)).toEqual({ config: base, warnings: [], errors: [] });
     expect(mergeHostConfig(base, {}).config).toEqual(base);
   });
 
@@ -123,7 +123,74 @@ describe('host config merged over the server config', () => {
   });
 });
 
+describe('appearance and intl (docs/theming.md)', () => {
+  it('a hex theme derives the palette and the scheme it reads as; the keywords stay as they are', () => {
+    const dark = mergeHostConfig(server(), { appearance: { theme: '#13152F' } });
+    expect(dark.config.appearance.palette).toMatchObject({
+      colorScheme: 'dark',
+      theme: { scheme: 'dark', bg: '#13152F' },
+    });
+    const light = mergeHostConfig(server(), { appearance: { theme: '#fdf6e3' } });
+    expect(light.config.appearance.palette).toMatchObject({ colorScheme: 'light', theme: { bg: '#FDF6E3' } });
+    const system = mergeHostConfig(server(), { appearance: { theme: 'system' } }).config.appearance.palette;
+    expect(system).toEqual({ colorScheme: 'system', accent: '#112233' });
+    expect([dark.errors, light.errors]).toEqual([[], []]);
+  });
+
+  it('an unknown theme is an error, not a throw: the server scheme applies', () => {
+    // A value from untyped JSON (the demo's ?host=) or a typo: the type allows any '#…'.
+    for (const theme of ['purple', '#12345', '#GGGGGG']) {
+      const { config, errors } = mergeHostConfig(server(), { appearance: { theme: theme as 'light' } });
+      expect(config.appearance.palette).toEqual({ colorScheme: 'light', accent: '#112233' });
+      expect(errors).toEqual([expect.stringContaining(`appearance.theme "${theme}" is not`)]);
+    }
+  });
+
+  it('a logo element (svg or img) is kept as given, beside the server logo; another element is refused', () => {
+    const element = { type: 'svg', props: { viewBox: '0 0 10 10' } };
+    const { config, warnings } = mergeHostConfig(server({ logo_url: 'https://acme.test/logo.png' }), {
+      appearance: { logo: element },
+    });
+    expect(config.appearance.logoElement).toBe(element);
+    expect(warnings).toEqual([]);
+    const refused = mergeHostConfig(server(), { appearance: { logo: { type: () => null, props: {} } } });
+    expect(refused.config.appearance.logoElement).toBeUndefined();
+    expect(refused.warnings).toEqual(['appearance.logo must be an image URL, or an <svg> or <img> element; ignored.']);
+  });
+
+  it('intl.defaultCountry: two letters, upper-cased; anything else is dropped with a warning', () => {
+    expect(mergeHostConfig(server(), { intl: { defaultCountry: 'es' } }).config.intl).toEqual({ defaultCountry: 'ES' });
+    const bad = mergeHostConfig(server(), { intl: { defaultCountry: 'Spain' } });
+    expect(bad.config.intl).toBeUndefined();
+    expect(bad.warnings).toEqual([
+      'intl.defaultCountry "Spain" is not a two-letter country code (ISO 3166-1); US applies.',
+    ]);
+  });
+});
+
 describe('applyHostConfig (what the client calls)', () => {
+  it('a logo element never goes through JSON (a React element can be circular); an equal one keeps the config', () => {
+    const circular: { type: string; props: { src: string }; owner?: unknown } = {
+      type: 'img',
+      props: { src: 'a.png' },
+    };
+    circular.owner = circular;
+    const first = applyHostConfig(server(), { appearance: { logo: circular } }, null);
+    expect(first.appearance.logoElement).toBe(circular);
+    const again = { type: 'img', props: { src: 'a.png' } };
+    expect(applyHostConfig(server(), { appearance: { logo: again } }, first)).toBe(first);
+    const other = { type: 'img', props: { src: 'b.png' } };
+    expect(applyHostConfig(server(), { appearance: { logo: other } }, first).appearance.logoElement).toBe(other);
+  });
+
+  it('prints an invalid theme as a console error, once', () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const host = { appearance: { theme: 'blue' as 'light' } };
+    expect(applyHostConfig(server(), host, null).appearance.palette.colorScheme).toBe('light');
+    applyHostConfig(server(), host, null);
+    expect(error.mock.calls).toEqual([[expect.stringMatching(/^Latch: appearance.theme "blue" is not/)]]);
+  });
+
   it('adds the readable accent colours and keeps the previous object when nothing changed', () => {
     const first = applyHostConfig(server(), { appearance: { accentColor: '#FFD400' } }, null);
     expect(first.appearance.palette.colors).toMatchObject({ accent: '#FFD400', contrast: '#000000' });

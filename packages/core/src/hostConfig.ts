@@ -1,12 +1,32 @@
-import { type AppConfig, type CreateOnLogin, cutLoginMessage, LOGIN_METHODS, type LoginMethod } from '@latch/protocol';
+import {
+  type AppConfig,
+  type CreateOnLogin,
+  cutLoginMessage,
+  LOGIN_METHODS,
+  type LoginMethod,
+  type ThemeColors,
+} from '@latch/protocol';
 import { accentColors } from './accentColors.js';
 import { devBuild } from './devBuild.js';
+import { themeColors } from './themeColors.js';
 
 // The missing-origin diagnosis loads with the merge: one lazy chunk for the host's setup (client.ts).
 export { diagnoseOrigin } from './originDiagnostic.js';
 
-/** The widget's colour scheme: 'system' follows the device's prefers-color-scheme, live. */
-export type ThemeSetting = 'light' | 'dark' | 'system';
+/**
+ * The widget's colour scheme: 'system' follows the device's prefers-color-scheme, live; a background colour
+ * (#rgb or #rrggbb) gives a palette derived from it (core's themeColors: readable text on it, WCAG AA).
+ */
+export type ThemeSetting = 'light' | 'dark' | 'system' | `#${string}`;
+
+/**
+ * A UI binding's logo element, described without naming a framework: in React, an `<svg>` or `<img>` element
+ * (SPEC §5). Core checks its `type` and hands it to the UI as given (never copied or serialised).
+ */
+export interface LogoElement {
+  readonly type: unknown;
+  readonly props: unknown;
+}
 
 /**
  * What a host sets in the page (SPEC §4 client config). Every field is optional; unset ones keep the
@@ -17,8 +37,8 @@ export interface HostConfig {
     theme?: ThemeSetting;
     /** #rgb or #rrggbb; other values are ignored with a warning. */
     accentColor?: string;
-    /** An image URL (https:, http: or data:image/…). */
-    logo?: string;
+    /** An image URL (https:, http: or data:image/…), or an `<svg>` / `<img>` element (React: `<img src=… />`). */
+    logo?: string | LogoElement;
     landingHeader?: string;
     /** Cut to 100 characters (SPEC §9). */
     loginMessage?: string;
@@ -39,12 +59,18 @@ export interface HostConfig {
   };
   /** Links to the host's own legal pages (http or https); whether users must accept stays the server's. */
   legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
+  /** `defaultCountry`: the phone input's first country (ISO 3166-1 alpha-2, e.g. 'ES'); unset: US (SPEC §9). */
+  intl?: { defaultCountry?: string };
 }
 
-/** The merged config and what the host asked for that could not be honoured (dev console warnings). */
+/**
+ * The merged config and what the host asked for that could not be honoured: `errors` (a value that breaks the
+ * look, e.g. an unknown theme) print as console errors, `warnings` as warnings (dev builds).
+ */
 export interface MergedConfig {
   config: AppConfig;
   warnings: string[];
+  errors: string[];
 }
 
 const CREATE_RANK: Record<CreateOnLogin, number> = { off: 0, 'users-without-wallets': 1, 'all-users': 2 };
@@ -86,8 +112,21 @@ function narrow(wanted: readonly string[], enabled: readonly LoginMethod[], warn
  */
 export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined): MergedConfig {
   const warnings: string[] = [];
-  if (!host) return { config: server, warnings };
+  const errors: string[] = [];
+  if (!host) return { config: server, warnings, errors };
   const { appearance: look = {}, legal = {}, embeddedWallets: wallets = {} } = host;
+
+  let colorScheme = server.appearance.palette.colorScheme;
+  let theme: ThemeColors | undefined;
+  if (look.theme !== undefined) {
+    theme = themeColors(look.theme);
+    if (theme) colorScheme = theme.scheme;
+    else if (['light', 'dark', 'system'].includes(look.theme)) colorScheme = look.theme as typeof colorScheme;
+    else
+      errors.push(
+        `appearance.theme "${look.theme}" is not 'light', 'dark', 'system' or a #rgb / #rrggbb colour; the server's "${colorScheme}" applies.`,
+      );
+  }
 
   let accent = server.appearance.palette.accent;
   if (look.accentColor !== undefined) {
@@ -95,7 +134,11 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
     else warnings.push(`appearance.accentColor "${look.accentColor}" is not #rgb or #rrggbb; ignored.`);
   }
   let logo = server.appearance.logo;
-  if (look.logo !== undefined) {
+  let logoElement: LogoElement | undefined;
+  if (typeof look.logo === 'object' && look.logo !== null) {
+    if (look.logo.type === 'svg' || look.logo.type === 'img') logoElement = look.logo;
+    else warnings.push('appearance.logo must be an image URL, or an <svg> or <img> element; ignored.');
+  } else if (look.logo !== undefined) {
     logo = safeUrl(look.logo, ['https:', 'http:', 'data:']);
     if (!logo) warnings.push('appearance.logo must be an https:, http: or data:image URL; ignored.');
     logo ??= server.appearance.logo;
@@ -106,6 +149,11 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
     if (!url) warnings.push(`legal.${name} must be an http or https URL; ignored.`);
     return url ?? fallback;
   };
+
+  const country = host.intl?.defaultCountry;
+  const defaultCountry = country && /^[a-z]{2}$/i.test(country) ? country.toUpperCase() : undefined;
+  if (country !== undefined && !defaultCountry)
+    warnings.push(`intl.defaultCountry "${country}" is not a two-letter country code (ISO 3166-1); US applies.`);
 
   let loginMethods = server.loginMethods;
   if (host.loginMethods) loginMethods = narrow(host.loginMethods, server.loginMethods, warnings);
@@ -141,9 +189,11 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
             ? 'web3-first'
             : 'web2-first',
       walletList: look.walletList ? [...new Set(look.walletList)] : server.appearance.walletList,
-      palette: { colorScheme: look.theme ?? server.appearance.palette.colorScheme, accent },
+      palette: theme ? { colorScheme, accent, theme } : { colorScheme, accent },
       logo,
+      ...(logoElement ? { logoElement } : {}),
     },
+    ...(defaultCountry ? { intl: { defaultCountry } } : {}),
     legal: {
       requireUsersAcceptTerms: server.legal.requireUsersAcceptTerms,
       termsAndConditionsUrl: link(
@@ -163,7 +213,7 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
   };
   if (host.loginMethods && loginMethods.length === 0)
     warnings.push("None of the host's loginMethods is enabled on the server: the landing has no login method.");
-  return { config, warnings };
+  return { config, warnings, errors };
 }
 
 let warned = '';
@@ -178,13 +228,38 @@ export function applyHostConfig(
   host: HostConfig | undefined,
   previous: AppConfig | null,
 ): AppConfig {
-  const { config: merged, warnings } = mergeHostConfig(server, host);
+  const { config: merged, warnings, errors } = mergeHostConfig(server, host);
   const { appearance } = merged;
+  const { palette } = appearance;
   const config = {
     ...merged,
-    appearance: { ...appearance, palette: { ...appearance.palette, colors: accentColors(appearance.palette.accent) } },
+    appearance: { ...appearance, palette: { ...palette, colors: accentColors(palette.accent, palette.theme?.bg) } },
   };
-  if (devBuild() && warnings.join() !== warned) for (const warning of warnings) console.warn(`Latch: ${warning}`);
-  warned = warnings.join();
-  return previous && JSON.stringify(previous) === JSON.stringify(config) ? previous : config;
+  const said = [...errors, ...warnings].join();
+  if (devBuild() && said !== warned) {
+    for (const error of errors) console.error(`Latch: ${error}`);
+    for (const warning of warnings) console.warn(`Latch: ${warning}`);
+  }
+  warned = said;
+  return previous && sameConfig(previous, config) ? previous : config;
+}
+
+// A logo element is the host's object (a React element may point into React's tree): compared, never serialised.
+const withoutElement = (config: AppConfig) =>
+  JSON.stringify(config, (key, value: unknown) => (key === 'logoElement' ? undefined : value));
+
+/** Equal configs: the same JSON, and logo elements of one type with the same props (a provider re-creates them). */
+function sameConfig(a: AppConfig, b: AppConfig): boolean {
+  const [x, y] = [
+    a.appearance.logoElement as LogoElement | undefined,
+    b.appearance.logoElement as LogoElement | undefined,
+  ];
+  const sameElement =
+    x === y ||
+    (x !== undefined &&
+      y !== undefined &&
+      x.type === y.type &&
+      Object.entries(x.props as object).every(([k, v]) => (y.props as Record<string, unknown>)[k] === v) &&
+      Object.keys(x.props as object).length === Object.keys(y.props as object).length);
+  return sameElement && withoutElement(a) === withoutElement(b);
 }

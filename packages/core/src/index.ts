@@ -131,7 +131,7 @@ export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError
 export type { WalletRuntime } from './externalWallets/walletRuntime.js';
 export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './externalWallets/walletsLoader.js';
 // Types only: the merge itself is a lazy chunk of the client (a static export would pull it into the first chunk).
-export type { HostConfig, MergedConfig, ThemeSetting } from './hostConfig.js';
+export type { HostConfig, LogoElement, MergedConfig, ThemeSetting } from './hostConfig.js';
 export { createLatch, type Latch, type LatchOptions, type LoginCompleteResult } from './latch.js';
 export { createStore, type Store } from './machine/createStore.js';
 export type { FlowClock } from './machine/flowClock.js';

@@ -140,6 +140,21 @@ export interface AccentColors {
   textDark: string;
 }
 
+/**
+ * A host's background theme (`appearance.theme: '#13152F'`), derived by the client (core's themeColors): the scheme
+ * it reads as, and every surface and text colour, each text readable on it (WCAG AA).
+ */
+export interface ThemeColors {
+  scheme: 'light' | 'dark';
+  bg: string;
+  fg: string;
+  muted: string;
+  border: string;
+  surface: string;
+  error: string;
+  success: string;
+}
+
 /** The app config as the UI uses it (SPEC §3, camelCase). */
 export interface AppConfig {
   id: string;
@@ -155,11 +170,16 @@ export interface AppConfig {
     walletList: string[];
     /**
      * 'system' (a host setting) follows the device's prefers-color-scheme. `colors`: derived from the accent
-     * by the client (readable pairs, core's accentColors), absent until it has merged the config.
+     * by the client (readable pairs, core's accentColors), absent until it has merged the config. `theme`: a host's
+     * hex background and its derived colours (colorScheme is then the scheme it reads as).
      */
-    palette: { colorScheme: 'light' | 'dark' | 'system'; accent: string; colors?: AccentColors };
+    palette: { colorScheme: 'light' | 'dark' | 'system'; accent: string; colors?: AccentColors; theme?: ThemeColors };
     logo?: string;
+    /** A host's logo element (SPEC §5: an svg or img element; core's LogoElement), kept as given, never serialised. */
+    logoElement?: unknown;
   };
+  /** The host's phone default (`intl.defaultCountry`, ISO 3166-1 alpha-2); unset: SPEC §9's US. */
+  intl?: { defaultCountry: string };
   legal: { requireUsersAcceptTerms: boolean; termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
   allowlistConfig: { errorTitle?: string; errorDetail?: string; errorCtaText?: string; errorCtaLink?: string };
   embeddedWallets: {

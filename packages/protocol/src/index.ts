@@ -33,6 +33,7 @@ export {
   OAUTH_PROVIDERS,
   type OAuthProvider,
   type ServerAppConfig,
+  type ThemeColors,
   toAppConfig,
   type UserOwnedRecoveryOption,
 } from './appConfig.js';

@@ -1,4 +1,12 @@
-export type { EmbeddedWalletState, ExitError, HostConfig, MfaRequest, SignRequest, ThemeSetting } from '@latch/core';
+export type {
+  EmbeddedWalletState,
+  ExitError,
+  HostConfig,
+  LogoElement,
+  MfaRequest,
+  SignRequest,
+  ThemeSetting,
+} from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
 export { useIdentityToken } from './hooks/useIdentityToken.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';

@@ -1,6 +1,7 @@
 import { DEFAULTS } from '@latch/protocol';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useAuthScreenStrings } from '../hooks/useAuthScreenStrings.js';
+import { useClientState } from '../hooks/useClientState.js';
 
 type PhoneLib = typeof import('libphonenumber-js/min');
 let phoneLib: Promise<PhoneLib> | null = null;
@@ -39,22 +40,34 @@ function regionNames(): Intl.DisplayNames | null {
   }
 }
 
-/** A country selector (country code and call code, default US) and a number formatted as typed. */
+/** A country selector (country code and call code; the host's intl.defaultCountry, else US) and a number formatted as typed. */
 export function PhoneInput(props: {
   onChange(result: PhoneInputResult): void;
   defaultCountry?: string;
   autoFocus?: boolean;
 }): ReactNode {
   const strings = useAuthScreenStrings();
+  const { config } = useClientState();
   const [lib, setLib] = useState<PhoneLib | null>(null);
-  const [country, setCountry] = useState(props.defaultCountry ?? DEFAULTS.phoneCountry);
+  const [country, setCountry] = useState(props.defaultCountry ?? config?.intl?.defaultCountry ?? DEFAULTS.phoneCountry);
   const [raw, setRaw] = useState('');
   const selectId = useId();
   const inputId = useId();
 
   useEffect(() => {
     let live = true;
-    void loadPhoneLib().then((loaded) => live && setLib(loaded));
+    void loadPhoneLib().then((loaded) => {
+      if (!live) return;
+      setLib(loaded);
+      // The host's intl.defaultCountry is two letters, but not every pair is a country the input knows.
+      setCountry((first) => {
+        if (loaded.isSupportedCountry(first)) return first;
+        console.warn(
+          `Latch: intl.defaultCountry "${first}" is not a supported country; ${DEFAULTS.phoneCountry} applies.`,
+        );
+        return DEFAULTS.phoneCountry;
+      });
+    });
     return () => {
       live = false;
     };

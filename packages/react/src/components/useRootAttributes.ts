@@ -16,11 +16,14 @@ export function useRootAttributes(): {
   const palette = config?.appearance.palette;
   const scheme = palette?.colorScheme ?? DEFAULTS.colorScheme;
   const colors = palette?.colors;
+  const theme = palette?.theme;
   return useMemo(
     () => ({
       'data-latch-root': '',
       'data-latch-theme': scheme,
       style: {
+        // A hex theme's palette (core's themeColors): bg, fg, muted, border, surface, error, success.
+        ...(theme && Object.fromEntries(Object.entries(theme).map(([name, value]) => [`--latch-_${name}`, value]))),
         '--latch-_accent': colors?.accent,
         '--latch-_accent-fill': colors?.fill,
         '--latch-_accent-contrast': colors?.contrast,
@@ -28,6 +31,6 @@ export function useRootAttributes(): {
         '--latch-_accent-text-dark': colors?.textDark,
       },
     }),
-    [scheme, colors],
+    [scheme, colors, theme],
   );
 }

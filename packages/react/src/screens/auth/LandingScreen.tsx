@@ -1,6 +1,6 @@
 import { type LandingEntry, landingLayout, type SocialMethod } from '@latch/core';
-import type { LoginMethod } from '@latch/protocol';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import type { AppConfig, LoginMethod } from '@latch/protocol';
+import { cloneElement, isValidElement, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConsentLine } from '../../components/ConsentLine.js';
 import { EmailForm } from '../../components/EmailForm.js';
@@ -11,6 +11,13 @@ import type { ScreenProps } from '../ScreenProps.js';
 import { social } from './socialChunk.js';
 
 type View = 'main' | 'overflow' | 'wallets';
+
+/** The header's logo: the host's <svg> or <img> element (core checked its type), else the image URL, else none. */
+function logo(appearance: AppConfig['appearance'], name: string): ReactNode {
+  const element = appearance.logoElement;
+  if (isValidElement<{ className?: string }>(element)) return cloneElement(element, { className: 'latch-logo' });
+  return appearance.logo ? <img className="latch-logo" src={appearance.logo} alt={name} /> : null;
+}
 
 // The wallet list and the wallet code it needs load after first paint, out of the initial JavaScript.
 const LazyWalletList = lazy(() => import('../../components/WalletList.js'));
@@ -88,11 +95,7 @@ export function LandingScreen({ titleId }: ScreenProps): ReactNode {
       titleId={titleId}
       title={view === 'main' ? header : view === 'wallets' ? strings.otherWallets : overflowTitle}
       onBack={view === 'main' ? undefined : () => setView('main')}
-      top={
-        appearance.logo && view === 'main' ? (
-          <img className="latch-logo" src={appearance.logo} alt={config.name} />
-        ) : null
-      }
+      top={view === 'main' ? logo(appearance, config.name) : null}
     >
       {view === 'main' && appearance.loginMessage ? <p className="latch-text">{appearance.loginMessage}</p> : null}
       <div className="latch-list">

@@ -137,6 +137,7 @@ export function EmbeddedWalletSendTransactionScreen(props: ScreenProps): ReactNo
   }
   const info = uiOptions.transactionInfo;
   const contract = info?.contractInfo ?? uiOptions.contractInfo;
+  const side = contract?.imgSize === 'large' ? 96 : 48;
   const title =
     info?.title ?? (prepared.kind === 'send' ? format(text.sendTitle, { token: symbol }) : text.reviewTitle);
   const description = info?.actionDescription ?? info?.description ?? uiOptions.description;
@@ -156,9 +157,8 @@ export function EmbeddedWalletSendTransactionScreen(props: ScreenProps): ReactNo
         <img
           src={contract.imgUrl}
           alt={contract.imgAltText ?? contract.name ?? ''}
-          width={contract.imgSize === 'large' ? 96 : 48}
-          height={contract.imgSize === 'large' ? 96 : 48}
-          style={{ alignSelf: 'center', borderRadius: 8 }}
+          // Sized in style, not attributes: the widget's reset (layout.css) reverts attribute sizes to the image's own.
+          style={{ alignSelf: 'center', borderRadius: 8, width: side, height: side }}
         />
       ) : null}
       {description ? <p className="latch-text">{description}</p> : null}
