@@ -18,7 +18,7 @@ const CREATE_NEXT_APP = 'create-next-app@16';
 /** The documented layout, its provider filled in, with the documented wagmi providers inside it (as the docs say). */
 function layoutTsx(app: TestApp, apiUrl: string): string {
   const layout = withAppIds(documentedFile('app/layout.tsx'), app, apiUrl);
-  expect(layout).not.toMatch(/['"]use client['"]/);
+  expect(layout).not.toMatch(/^\s*['"]use client['"]/m);
   const withProviders = layout
     .replace("import './globals.css';", "import { Providers } from './providers';\nimport './globals.css';")
     .replace('{children}', '<Providers>{children}</Providers>');
@@ -93,6 +93,18 @@ export function nextAppTests(fresh: () => FreshApps): void {
 
   afterAll(() => {
     server?.kill();
+  });
+
+  it("installs @latch/react with 'use client' at the top of each of its entries, which Next.js needs in a server layout", () => {
+    const dir = join(appDir, 'node_modules', '@latch', 'react');
+    const { exports } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      exports: Record<string, { import?: string }>;
+    };
+    const entries = Object.values(exports).flatMap((entry) => (entry.import ? [entry.import] : []));
+    expect(entries).toContain('./dist/index.js');
+    for (const entry of entries) expect(readFileSync(join(dir, entry), 'utf8'), entry).toMatch(/^['"]use client['"];/);
+    // Only the entries: the modules they import stay ordinary modules of the client graph.
+    expect(readFileSync(join(dir, 'dist', 'LatchProvider.js'), 'utf8')).not.toMatch(/use client/);
   });
 
   it('logs in, signs through wagmi after a reload with no connect call, and the backend verifies the identity token', async () => {
