@@ -11,6 +11,8 @@ export { undeclaredImports } from '../scripts/undeclaredImports.mjs';
 
 import { packReport } from '../scripts/packReport.mjs';
 import { buildPackages, PUBLISHED_PACKAGES } from '../scripts/tsdown.base.mjs';
+import { documentedInstall } from './freshAppDocs.js';
+import type { LatchRegistry } from './freshAppRegistry.js';
 
 const run = promisify(execFile);
 export const ROOT = join(import.meta.dirname, '..');
@@ -59,6 +61,27 @@ export async function packPublished(dest: string): Promise<Record<string, string
   );
   const packed = packReport(stdout);
   return Object.fromEntries(packed.map(({ name, filename }) => [name, join(dest, filename)]));
+}
+
+/**
+ * Runs the install line docs/install.md documents under `## heading` in `appDir`, as written; npm finds the
+ * @latch scope in `registry` (the tarballs, where a real app finds npmjs.org) and everything else as usual.
+ */
+export async function installDocumented(appDir: string, heading: string, registry: LatchRegistry) {
+  return sh(
+    'npm',
+    [...documentedInstall(heading), registry.flag, '--prefer-offline', '--no-audit', '--no-fund'],
+    appDir,
+  );
+}
+
+/** A TCP port free on localhost right now (for a server that must be told its port). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, 'localhost', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 /** Copies the template into `dir` as create-vite does (it ships `.gitignore` as `_gitignore`). */

@@ -11,6 +11,9 @@ export const SOURCE_CONDITION = '@latch/source';
 export const PUBLISHED_PACKAGES = ['protocol', 'core', 'react', 'node'];
 // Packages that run only in Node (host backends); the others build platform-neutral for browsers and Node.
 const NODE_ONLY = new Set(['@latch/node']);
+// Packages of React components and hooks: each built entry starts with 'use client', so a Next.js App Router
+// server component can render them with no host 'use client' file (without it: "createContext is not a function").
+const CLIENT_COMPONENTS = new Set(['@latch/react']);
 
 /**
  * The source files a package publishes: every `exports` entry that has an `import` (built) target.
@@ -47,6 +50,20 @@ export function reachableModules(dir, entries) {
   return [...seen].map((file) => relative(dir, file)).sort();
 }
 
+/**
+ * Rolldown's banner for a package of client components: `'use client'` at the top of each published entry's
+ * built file (dist/x.js for src/x.ts[x]) and of nothing else, so the modules an entry imports stay ordinary
+ * modules of the client graph. Directives must come first in a module, so a banner, not a source line
+ * (rolldown drops module-level directives). Rolldown's own option: tsdown's `banner` calls a function once
+ * and reuses its answer for every later file.
+ */
+export function useClientBanner(exports) {
+  const entries = new Set(
+    publishedEntries(exports).map((entry) => entry.replace(/^src\//, '').replace(/\.tsx?$/, '.js')),
+  );
+  return ({ fileName }) => (entries.has(fileName) ? "'use client';" : '');
+}
+
 /** The tsdown config of the package in `dir`: ESM + .d.ts + source maps in dist/, entries read from its package.json `exports`. */
 export function latchPackage(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
@@ -73,6 +90,7 @@ export function latchPackage(dir) {
     fixedExtension: false,
     hash: false,
     plugins: [cssTextModules()],
+    ...(CLIENT_COMPONENTS.has(pkg.name) && { outputOptions: { banner: useClientBanner(pkg.exports) } }),
     // Dependencies and peerDependencies stay imports (tsdown's default): the host's installer dedupes them.
     report: false,
     logLevel: 'warn',

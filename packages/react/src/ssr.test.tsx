@@ -4,7 +4,7 @@ import { LatchError, type ServerAppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LoginDialog } from './dialogs/LoginDialog.js';
 import { WalletFlowContext } from './embeddedWallet/WalletFlowContext.js';
 import { useLatch } from './hooks/useLatch.js';
@@ -89,6 +89,26 @@ describe('server rendering (no DOM globals)', () => {
       </LatchProvider>,
     );
     expect(html).toContain('Loading');
+  });
+
+  it('renders the provider with no random value or clock read, which Next.js refuses in a prerender', () => {
+    // Next.js (cacheComponents, create-next-app's default) fails the build on these in a client component's render.
+    const unstable = [
+      vi.spyOn(globalThis.crypto, 'getRandomValues'),
+      vi.spyOn(globalThis.crypto, 'randomUUID'),
+      vi.spyOn(Math, 'random'),
+      vi.spyOn(Date, 'now'),
+    ];
+    try {
+      renderToString(
+        <LatchProvider appId={APP_ID} clientId="client" apiUrl="https://auth.example">
+          <LoginButton />
+        </LatchProvider>,
+      );
+      for (const spy of unstable) expect(spy).not.toHaveBeenCalled();
+    } finally {
+      for (const spy of unstable) spy.mockRestore();
+    }
   });
 
   it('renders the modal on LANDING with the header, methods and consent line', async () => {

@@ -82,15 +82,18 @@ export function createEmbeddedWalletRuntime(options: {
   linkPasskey?: () => Promise<User>;
 }): EmbeddedWalletRuntime {
   const { client, clock } = options;
-  const frameBridge =
-    options.bridge ??
-    createLazyEmbeddedWalletBridge({
-      apiUrl: options.apiUrl,
-      appId: options.appId,
-      clientId: options.clientId,
-      analyticsId: client.analyticsId(),
-      clock,
-    });
+  // Where the frame and the export page live, and who asks. The analytics id is read when one opens, not here:
+  // createLatch runs in a server render, where Next.js's prerender refuses a new random value.
+  const frameOptions = {
+    apiUrl: options.apiUrl,
+    appId: options.appId,
+    clientId: options.clientId,
+    get analyticsId() {
+      return client.analyticsId();
+    },
+    clock,
+  };
+  const frameBridge = options.bridge ?? createLazyEmbeddedWalletBridge(frameOptions);
 
   // MFA (docs/mfa.md "Client"): loaded when first needed (only an app or user with MFA methods needs it).
   let mfa: MfaRuntime | null = null;
@@ -197,12 +200,7 @@ export function createEmbeddedWalletRuntime(options: {
     loadMfa,
     controller,
     clock,
-    page: {
-      apiUrl: options.apiUrl,
-      appId: options.appId,
-      clientId: options.clientId,
-      analyticsId: client.analyticsId(),
-    },
+    page: frameOptions,
   });
 
   /**
