@@ -8,8 +8,8 @@ import { freePort } from '../../../scripts/freePort.mjs';
 
 // What a start on the embedded database must not load: drivers of services it does not use, viem (wallet requests
 // load it) and libphonenumber-js (the first phone number loads it). Each costs 40–250 ms of the start
-// (bench/server/startTime.mjs prints the start time).
-const NOT_AT_START = ['viem', 'pg', 'ioredis', 'nodemailer', 'libphonenumber-js'];
+// (bench/server/startTime.mjs prints the start time). smtp-server is the mail sink's alone (latch-server mail-sink).
+const NOT_AT_START = ['viem', 'pg', 'ioredis', 'nodemailer', 'libphonenumber-js', 'smtp-server'];
 
 const dir = mkdtempSync(join(tmpdir(), 'latch-start-lean-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
