@@ -18,6 +18,10 @@ export default defineConfig({
       'viem/siwe',
       '@walletconnect/universal-provider',
       'uqr',
+      // wagmi.html (@latch/react/wagmi).
+      'wagmi',
+      'wagmi/actions',
+      '@tanstack/react-query',
     ],
   },
   server: {

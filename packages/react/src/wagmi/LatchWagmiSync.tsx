@@ -12,10 +12,7 @@ export function LatchWagmiSync({ config }: { config: Config }): ReactNode {
   const binding = latchWagmiBindingOf(config);
   // Before any step, the connector wraps the embedded wallet: wagmi's own reconnect on mount asks it.
   const embedded = useEmbeddedWalletRuntime().provider;
-  const [initialized] = useState(() => {
-    binding.use(embedded);
-    return true;
-  });
+  useState(() => binding.use(embedded));
   const { status } = useClientState();
   const { wallets } = useWallets();
   const chosen = useSyncExternalStore(binding.subscribe, binding.getChosen, binding.getChosen);
@@ -29,7 +26,7 @@ export function LatchWagmiSync({ config }: { config: Config }): ReactNode {
   const [, setRuns] = useState(0);
 
   useEffect(() => {
-    if (!initialized || running.current) return;
+    if (running.current) return;
     const latch = { ready: status !== 'loading', target: active?.address ?? null };
     const step = wagmiSyncStep(latch, { status: connection.status, latchAddress }, synced.current);
     if (step.type === 'wait') return;
