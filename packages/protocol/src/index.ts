@@ -1,6 +1,5 @@
 export { ADMIN_API, APP_SECRET_PREFIX } from './adminApi.js';
 export {
-  type AccentColors,
   type AppConfig,
   BUILT_LOGIN_METHODS,
   BUILT_RECOVERY_OPTIONS,
@@ -17,7 +16,6 @@ export {
   OAUTH_PROVIDERS,
   type OAuthProvider,
   type ServerAppConfig,
-  type ThemeColors,
   toAppConfig,
   type UserOwnedRecoveryOption,
 } from './appConfig.js';
@@ -75,6 +73,7 @@ export type {
   WireOAuthProviderTokens,
   WireTelegramAuthResult,
 } from './oauth.js';
+export type { AccentColors, ThemeColors } from './palette.js';
 // The passkey values (PASSKEY_API and the wire converters) are `@latch/protocol/passkeys`: re-exported
 // here, passkeys.ts would sit in every host page's initial JavaScript as soon as a lazy chunk used it.
 export type {
