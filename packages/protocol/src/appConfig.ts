@@ -1,4 +1,5 @@
 import { DEFAULTS, LIMIT } from './constants.js';
+import type { Palette } from './palette.js';
 
 /** The nine OAuth providers (SPEC §1). */
 export const OAUTH_PROVIDERS = [
@@ -131,30 +132,6 @@ export type ServerAppConfig = {
   color_scheme: 'light' | 'dark';
 } & Record<LoginMethodFlag, boolean>;
 
-/** Colours derived from an accent: the accent, button fill and its text, link text on light and dark. */
-export interface AccentColors {
-  accent: string;
-  fill: string;
-  contrast: string;
-  text: string;
-  textDark: string;
-}
-
-/**
- * A host's background theme (`appearance.theme: '#13152F'`), derived by the client (core's themeColors): the scheme
- * it reads as, and every surface and text colour, each text readable on it (WCAG AA).
- */
-export interface ThemeColors {
-  scheme: 'light' | 'dark';
-  bg: string;
-  fg: string;
-  muted: string;
-  border: string;
-  surface: string;
-  error: string;
-  success: string;
-}
-
 /** The app config as the UI uses it (SPEC §3, camelCase). */
 export interface AppConfig {
   id: string;
@@ -168,14 +145,10 @@ export interface AppConfig {
     loginGroupPriority: 'web2-first' | 'web3-first';
     hideDirectWeb2Inputs: boolean;
     walletList: string[];
-    /**
-     * 'system' (a host setting) follows the device's prefers-color-scheme. `colors`: derived from the accent
-     * by the client (readable pairs, core's accentColors), absent until it has merged the config. `theme`: a host's
-     * hex background and its derived colours (colorScheme is then the scheme it reads as).
-     */
-    palette: { colorScheme: 'light' | 'dark' | 'system'; accent: string; colors?: AccentColors; theme?: ThemeColors };
+    /** The scheme, the accent and the colours the client derives from them (palette.ts). */
+    palette: Palette;
     logo?: string;
-    /** A host's logo element (SPEC §5: an svg or img element; core's LogoElement), kept as given, never serialised. */
+    /** A host's <svg> / <img> logo element (core's LogoElement): kept as given, never serialised. */
     logoElement?: unknown;
   };
   /** The host's phone default (`intl.defaultCountry`, ISO 3166-1 alpha-2); unset: SPEC §9's US. */

@@ -16,7 +16,6 @@ export type {
   CustomMetadata,
 } from './adminWire.js';
 export {
-  type AccentColors,
   type AppConfig,
   BUILT_LOGIN_METHODS,
   BUILT_RECOVERY_OPTIONS,
@@ -33,7 +32,6 @@ export {
   OAUTH_PROVIDERS,
   type OAuthProvider,
   type ServerAppConfig,
-  type ThemeColors,
   toAppConfig,
   type UserOwnedRecoveryOption,
 } from './appConfig.js';
@@ -92,6 +90,7 @@ export type {
   WireOAuthProviderTokens,
   WireTelegramAuthResult,
 } from './oauth.js';
+export type { AccentColors, ThemeColors } from './palette.js';
 // The passkey values (PASSKEY_API and the wire converters) are `@latch/protocol/passkeys`: re-exported
 // here, passkeys.ts would sit in every host page's initial JavaScript as soon as a lazy chunk used it.
 export type {
