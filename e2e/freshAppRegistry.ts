@@ -54,6 +54,11 @@ export async function serveLatchRegistry(tarballs: Record<string, string>): Prom
   return {
     url,
     flag: `--@latch:registry=${url}/`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    // npm keeps its connections alive: close them too, or close() waits for them (an afterAll timed out on it).
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

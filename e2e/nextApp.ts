@@ -21,8 +21,8 @@ function layoutTsx(app: TestApp, apiUrl: string): string {
   expect(layout).not.toMatch(/^\s*['"]use client['"]/m);
   const withProviders = layout
     .replace("import './globals.css';", "import { Providers } from './providers';\nimport './globals.css';")
-    .replace('{children}', '<Providers>{children}</Providers>');
-  expect(withProviders).toContain('<Providers>{children}</Providers>');
+    .replace(/^(\s*)\{children\}$/m, '$1<Providers>{children}</Providers>');
+  expect(withProviders).toMatch(/^\s*<Providers>\{children\}<\/Providers>$/m);
   return withProviders;
 }
 
