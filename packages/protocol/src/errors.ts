@@ -25,6 +25,8 @@ export const ERROR_CATALOGUE = {
     message: 'This app is in development mode and has reached its user limit; the developer must upgrade it.',
   },
   disallowed_login_method: { status: 403, message: 'This login method is not enabled for this app.' },
+  // A login asked with sign-up disabled (useLogin's disableSignup) found no account: no user is created.
+  signup_disabled: { status: 403, message: 'No account exists for this login, and sign-up is disabled.' },
   too_many_requests: { status: 429, message: 'Too many requests. Please wait before trying again.' },
   invalid_captcha: { status: 400, message: 'The captcha token is invalid.' },
   captcha_failure: { status: 403, message: 'You did not pass CAPTCHA. Please try again.' },
