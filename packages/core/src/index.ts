@@ -1,5 +1,5 @@
 export type { AnalyticsActions } from './actions/analyticsActions.js';
-export type { LoginResult } from './actions/context.js';
+export type { CodeLoginOptions, LoginResult } from './actions/context.js';
 export type { EmailActions } from './actions/emailActions.js';
 export type { PriceActions } from './actions/priceActions.js';
 export type { SmsActions } from './actions/smsActions.js';
@@ -19,6 +19,7 @@ export type {
   FlowEffect,
   FlowEvent,
   FlowIntent,
+  LoginRequest,
   ModalPhase,
   OtpChannel,
   OtpState,
@@ -37,6 +38,7 @@ export {
   type LandingLayout,
   landingLayout,
   primaryVisibleCount,
+  requestedLoginMethods,
   showsImplicitConsent,
 } from './auth/landingLayout.js';
 export { initialAuthFlowState } from './auth/modalNavigation.js';
@@ -132,7 +134,13 @@ export type { WalletRuntime } from './externalWallets/walletRuntime.js';
 export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './externalWallets/walletsLoader.js';
 // Types only: the merge itself is a lazy chunk of the client (a static export would pull it into the first chunk).
 export type { HostConfig, MergedConfig, ThemeSetting } from './hostConfig.js';
-export { createLatch, type Latch, type LatchOptions, type LoginCompleteResult } from './latch.js';
+export {
+  createLatch,
+  type Latch,
+  type LatchOptions,
+  type LoginCallbacks,
+  type LoginCompleteResult,
+} from './latch.js';
 export { createStore, type Store } from './machine/createStore.js';
 export type { FlowClock } from './machine/flowClock.js';
 export { type FlowError, toFlowError } from './machine/flowError.js';

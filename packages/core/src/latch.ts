@@ -3,7 +3,7 @@ import type { ChainOptions } from '@latch/protocol/chains';
 import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
 import { createFlowRunner, type FlowRunner } from './auth/flowRunner.js';
-import type { ExitError, FlowIntent } from './auth/flowTypes.js';
+import type { ExitError, FlowIntent, LoginRequest } from './auth/flowTypes.js';
 import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
@@ -49,6 +49,12 @@ export interface LatchOptions extends HostConfig {
   chains?: ChainOptions;
 }
 
+/** What one `login()` call hears about its own outcome (useLogin). */
+export interface LoginCallbacks {
+  onComplete?(result: LoginCompleteResult): void;
+  onError?(error: ExitError): void;
+}
+
 /** The whole Latch runtime for one page; any UI (React, vanilla, …) renders its stores and calls its actions. */
 export interface Latch {
   client: LatchClient;
@@ -63,8 +69,11 @@ export interface Latch {
   start(): () => void;
   /** Stops everything and destroys the client unless it was given. */
   destroy(): void;
-  /** Opens the login flow on LANDING; logged-in users only get a console warning (SPEC §4). */
-  login(): void;
+  /**
+   * Opens the login flow on LANDING with `request`'s choices (methods, prefill, no sign-up); `callbacks` hear
+   * this login's outcome besides the host's. Logged-in users only get a console warning (SPEC §4).
+   */
+  login(request?: LoginRequest, callbacks?: LoginCallbacks): void;
   logout(): Promise<void>;
   linkEmail(): void;
   linkPhone(): void;
@@ -123,10 +132,18 @@ export function createLatch(initial: LatchOptions): Latch {
     noPromptOnMfaRequired: () => options.mfa?.noPromptOnMfaRequired,
     chains: () => options.chains,
   });
+  // The callbacks of the login() that opened the current flow; any other opening drops them.
+  let flowCallbacks: LoginCallbacks = {};
   // Read when a flow ends, so callbacks replaced later are the ones called.
   const hostHandlers = () => ({
-    onComplete: (result: LoginCompleteResult) => options.onLoginComplete?.(result),
-    onExit: (error: ExitError) => options.onError?.(error),
+    onComplete: (result: LoginCompleteResult) => {
+      options.onLoginComplete?.(result);
+      flowCallbacks.onComplete?.(result);
+    },
+    onExit: (error: ExitError) => {
+      options.onError?.(error);
+      flowCallbacks.onError?.(error);
+    },
     createEmbeddedWallet: options.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
   });
   const auth: FlowRunner = createFlowRunner({
@@ -148,14 +165,23 @@ export function createLatch(initial: LatchOptions): Latch {
     handlers: hostHandlers,
   });
 
-  const open = (intent: 'login' | 'link' | 'update', screen: ScreenId, previousAddress?: string) =>
+  const open = (
+    intent: 'login' | 'link' | 'update',
+    screen: ScreenId,
+    previousAddress?: string,
+    request?: LoginRequest,
+    callbacks: LoginCallbacks = {},
+  ) => {
+    flowCallbacks = callbacks;
     auth.dispatch({
       type: 'open',
       intent,
       screen,
       context: flowContextOf(client.getState().config, auth.getState().context.canCreateEmbeddedWallet),
       previousAddress,
+      request,
     });
+  };
   const requireUser = (action: string): User | null => {
     const { user } = client.getState();
     if (!user) console.warn(`Latch: ${action} needs a logged-in user (must_be_authenticated).`);
@@ -208,12 +234,12 @@ export function createLatch(initial: LatchOptions): Latch {
       embeddedWallet.destroy();
       if (!initial.client) client.destroy();
     },
-    login() {
+    login(request, callbacks) {
       if (client.getState().authenticated) {
         console.warn('Latch: login() was called while the user is already logged in.');
         return;
       }
-      open('login', SCREEN.landing);
+      open('login', SCREEN.landing, undefined, request, callbacks);
     },
     logout: () => client.logout(),
     linkEmail() {

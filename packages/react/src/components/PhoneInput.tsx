@@ -43,18 +43,27 @@ function regionNames(): Intl.DisplayNames | null {
 export function PhoneInput(props: {
   onChange(result: PhoneInputResult): void;
   defaultCountry?: string;
+  /** A number to start with (login({ prefill })); reported once the number rules have loaded. */
+  defaultValue?: string;
   autoFocus?: boolean;
 }): ReactNode {
   const strings = useAuthScreenStrings();
   const [lib, setLib] = useState<PhoneLib | null>(null);
   const [country, setCountry] = useState(props.defaultCountry ?? DEFAULTS.phoneCountry);
-  const [raw, setRaw] = useState('');
+  const [raw, setRaw] = useState(props.defaultValue ?? '');
   const selectId = useId();
   const inputId = useId();
 
+  // Once, on mount: a prefill is reported with the first values; later props never replace what the user typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first values only.
   useEffect(() => {
     let live = true;
-    void loadPhoneLib().then((loaded) => live && setLib(loaded));
+    void loadPhoneLib().then((loaded) => {
+      if (!live) return;
+      setLib(loaded);
+      // A prefilled number is valid or not before the user types: the form's Submit follows it.
+      if (props.defaultValue) props.onChange(readPhone(loaded, props.defaultValue, country));
+    });
     return () => {
       live = false;
     };
