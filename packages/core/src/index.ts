@@ -132,8 +132,22 @@ export { type ListedEmbeddedWallet, type WalletListState, walletListState } from
 export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './externalWallets/eip1193.js';
 export type { WalletRuntime } from './externalWallets/walletRuntime.js';
 export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './externalWallets/walletsLoader.js';
+export {
+  type CodeLogin,
+  createCodeLogin,
+  createOAuthLogin,
+  createPasskeyLogin,
+  createSiweLogin,
+  type HeadlessDeps,
+  type OneStepLogin,
+  type SiweLogin,
+  type SiweSignature,
+} from './headless/headlessLogins.js';
 // Types only: the merge itself is a lazy chunk of the client (a static export would pull it into the first chunk).
+// Headless logins (hosts that draw their own UI): small, and left out of a page that does not import them.
+export { createHeadlessRun, type HeadlessRun, type HeadlessState } from './headless/headlessRun.js';
 export type { HostConfig, MergedConfig, ThemeSetting } from './hostConfig.js';
+export type { TransactionRequest } from './transactions/transactionTypes.js';
 export {
   createLatch,
   type Latch,

@@ -8,6 +8,7 @@ import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
+import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
@@ -26,7 +27,7 @@ export interface LoginCompleteResult {
 export interface LatchOptions extends HostConfig {
   appId: string;
   clientId: string;
-  /** The Latch server; defaults to http://localhost:8787. */
+  /** The Latch server; required in a production build (a development build defaults to http://localhost:8787). */
   apiUrl?: string;
   /** Called when a login or link completes (after consent and wallet creation). */
   onLoginComplete?(result: LoginCompleteResult): void;
@@ -90,6 +91,8 @@ export interface Latch {
   linkOAuth(provider: OAuthProvider): void;
   /** Opens TELEGRAM_AUTH_SCREEN to link a Telegram account. */
   linkTelegram(): void;
+  /** Finishes a login made without the modal (headless hooks): the embedded wallet on login, then onLoginComplete. */
+  completeLogin(result: LoginResult): Promise<LoginResult>;
   /** Logs in with a JWT from the host's own backend (no modal; SPEC §7 custom_jwt_account). */
   loginWithCustomToken(token: string): Promise<LoginResult>;
   /** Connect-only mode: connects a wallet to the page without logging in. */
@@ -108,6 +111,9 @@ const walletFlowOwns = (screen: string | null): boolean =>
 
 /** The one composition root: builds the client, the auth flow, external wallets (lazy) and the embedded wallet. */
 export function createLatch(initial: LatchOptions): Latch {
+  // A production page must not talk to a localhost server by accident: the default is for development only.
+  if (!initial.apiUrl && !initial.client && !devBuild())
+    throw new Error('Latch: apiUrl is required in a production build (the URL of your Latch server).');
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
   let options: LatchOptions = initial;
   // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.
@@ -276,6 +282,9 @@ export function createLatch(initial: LatchOptions): Latch {
       open('link', SCREEN.telegramAuth);
       auth.dispatch({ type: 'startTelegram' });
     },
+    // Loaded with the first headless login: the modal's pages never need it.
+    completeLogin: (result) =>
+      import('./headless/finishHeadlessLogin.js').then((m) => m.finishHeadlessLogin(client, hostHandlers(), result)),
     loginWithCustomToken: (token) => client.loginWithCustomToken(token),
     connectWallet() {
       open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);

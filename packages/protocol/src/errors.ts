@@ -47,6 +47,8 @@ export const ERROR_CATALOGUE = {
   wallet_not_on_device: { status: 404, message: 'The wallet is not on this device.' },
   insufficient_funds: { status: 422, message: 'Wallet has insufficient funds for this transaction.' },
   embedded_wallet_not_found: { status: 404, message: 'The user has no embedded wallet.' },
+  // A sign call named an `address` that is neither the user's embedded wallet nor a wallet connected in this page.
+  wallet_address_not_found: { status: 404, message: 'No wallet of this user in this page has this address.' },
   // SPEC §8 'Failed send': the node refused the signed transaction (EIP-1193 internal error 32603).
   transaction_failed: { status: 502, message: 'Error processing transaction' },
   transaction_reverted: { status: 422, message: 'The transaction was reverted.' },
