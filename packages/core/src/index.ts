@@ -132,6 +132,9 @@ export { type ListedEmbeddedWallet, type WalletListState, walletListState } from
 export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError } from './externalWallets/eip1193.js';
 export type { WalletRuntime } from './externalWallets/walletRuntime.js';
 export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './externalWallets/walletsLoader.js';
+// Types only: the merge itself is a lazy chunk of the client (a static export would pull it into the first chunk).
+// Headless logins (hosts that draw their own UI): small, and left out of a page that does not import them.
+export { finishHeadlessLogin } from './headless/finishHeadlessLogin.js';
 export {
   type CodeLogin,
   createCodeLogin,
@@ -143,11 +146,8 @@ export {
   type SiweLogin,
   type SiweSignature,
 } from './headless/headlessLogins.js';
-// Types only: the merge itself is a lazy chunk of the client (a static export would pull it into the first chunk).
-// Headless logins (hosts that draw their own UI): small, and left out of a page that does not import them.
 export { createHeadlessRun, type HeadlessRun, type HeadlessState } from './headless/headlessRun.js';
 export type { HostConfig, MergedConfig, ThemeSetting } from './hostConfig.js';
-export type { TransactionRequest } from './transactions/transactionTypes.js';
 export {
   createLatch,
   type Latch,
@@ -196,4 +196,5 @@ export { storageKeys } from './session/tokenStore.js';
 export type { StepUpEvent, StepUpRuntime, StepUpState, StepUpStatus } from './stepUp/index.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
+export type { TransactionRequest } from './transactions/transactionTypes.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';

@@ -2,7 +2,7 @@ import type { OAuthProvider, User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
 import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
-import { createFlowRunner, type FlowRunner } from './auth/flowRunner.js';
+import { createFlowRunner, type FlowHandlers, type FlowRunner } from './auth/flowRunner.js';
 import type { ExitError, FlowIntent, LoginRequest } from './auth/flowTypes.js';
 import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
@@ -91,8 +91,8 @@ export interface Latch {
   linkOAuth(provider: OAuthProvider): void;
   /** Opens TELEGRAM_AUTH_SCREEN to link a Telegram account. */
   linkTelegram(): void;
-  /** Finishes a login made without the modal (headless hooks): the embedded wallet on login, then onLoginComplete. */
-  completeLogin(result: LoginResult): Promise<LoginResult>;
+  /** The host's outcome handlers and wallet creator, as a flow calls them (headless logins: finishHeadlessLogin). */
+  hostHandlers(): FlowHandlers;
   /** Logs in with a JWT from the host's own backend (no modal; SPEC §7 custom_jwt_account). */
   loginWithCustomToken(token: string): Promise<LoginResult>;
   /** Connect-only mode: connects a wallet to the page without logging in. */
@@ -282,9 +282,7 @@ export function createLatch(initial: LatchOptions): Latch {
       open('link', SCREEN.telegramAuth);
       auth.dispatch({ type: 'startTelegram' });
     },
-    // Loaded with the first headless login: the modal's pages never need it.
-    completeLogin: (result) =>
-      import('./headless/finishHeadlessLogin.js').then((m) => m.finishHeadlessLogin(client, hostHandlers(), result)),
+    hostHandlers,
     loginWithCustomToken: (token) => client.loginWithCustomToken(token),
     connectWallet() {
       open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);

@@ -11,7 +11,7 @@ export function supportedLocale(locale: string | undefined): LatchLocale {
   if (locale === undefined || LOCALES.includes(locale)) return (locale ?? 'en') as LatchLocale;
   if (!warned.has(locale)) {
     warned.add(locale);
-    console.warn(`Latch: locale "${locale}" is not available (use one of: ${LOCALES.join(', ')}); showing 'en'.`);
+    console.warn(`Latch: locale "${locale}" is not available; showing 'en'.`);
   }
   return 'en';
 }

@@ -1,4 +1,4 @@
-import type { HeadlessDeps, HeadlessState, LoginResult } from '@latch/core';
+import { finishHeadlessLogin, type HeadlessDeps, type HeadlessState, type LoginResult } from '@latch/core';
 import { useRef, useState, useSyncExternalStore } from 'react';
 import { useLatchContext } from './index.js';
 
@@ -25,7 +25,13 @@ export function useHeadlessLogin<L extends Observable>(
   callbacks: HeadlessLoginCallbacks,
 ): { login: L; state: ReturnType<L['getState']>; report<T>(call: Promise<T>, completes?: boolean): Promise<T> } {
   const { latch } = useLatchContext();
-  const [login] = useState(() => create({ client: latch.client, completeLogin: latch.completeLogin }));
+  // After a login: the modal's own after-login steps (embedded wallet on login, onLoginComplete), from core.
+  const [login] = useState(() =>
+    create({
+      client: latch.client,
+      completeLogin: (result) => finishHeadlessLogin(latch.client, latch.hostHandlers(), result),
+    }),
+  );
   const state = useSyncExternalStore(login.subscribe, login.getState, login.getState) as ReturnType<L['getState']>;
   const latest = useRef(callbacks);
   latest.current = callbacks;

@@ -5,7 +5,7 @@ import { forEachBackend, type TestServer } from '../../test/harness.js';
 
 const SIGNUP_DISABLED = {
   error: 'signup_disabled',
-  message: 'No account exists for this login, and sign-up is disabled.',
+  message: 'No account exists, and sign-up is disabled.',
 };
 
 async function setup(server: TestServer, config: Record<string, unknown> = {}) {
