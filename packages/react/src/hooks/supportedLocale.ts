@@ -1,17 +1,16 @@
 import type { LatchLocale } from './useLocaleTexts.js';
 
-const LOCALES: readonly string[] = ['en', 'es'] satisfies LatchLocale[];
 const warned = new Set<string>();
 
 /**
- * The locale the provider renders: the asked-for one when the widget has it, else 'en' with one console warning
- * per unknown value (an unknown locale once threw from render and blanked the host page).
+ * The locale the provider renders: the asked-for one when the widget has it ('en', 'es'), else 'en' with one
+ * console warning per unknown value (an unknown locale once threw from render and blanked the host page).
  */
 export function supportedLocale(locale: string | undefined): LatchLocale {
-  if (locale === undefined || LOCALES.includes(locale)) return (locale ?? 'en') as LatchLocale;
-  if (!warned.has(locale)) {
+  if (locale === 'es') return locale;
+  if (locale && locale !== 'en' && !warned.has(locale)) {
     warned.add(locale);
-    console.warn(`Latch: locale "${locale}" is not available; showing 'en'.`);
+    console.warn(`Latch: no locale "${locale}"; showing 'en'.`);
   }
   return 'en';
 }
