@@ -30,7 +30,7 @@ describe('LatchProvider guards', () => {
     try {
       process.env.NODE_ENV = 'production';
       expect(() => createLatch({ appId: APP_ID, clientId: 'client' })).toThrow(
-        /apiUrl is required in a production build/,
+        /apiUrl is required in production/,
       );
       expect(() =>
         createLatch({ appId: APP_ID, clientId: 'client', apiUrl: 'https://auth.example' }).destroy(),
