@@ -112,8 +112,7 @@ const walletFlowOwns = (screen: string | null): boolean =>
 /** The one composition root: builds the client, the auth flow, external wallets (lazy) and the embedded wallet. */
 export function createLatch(initial: LatchOptions): Latch {
   // A production page must not talk to a localhost server by accident: the default is for development only.
-  if (!initial.apiUrl && !initial.client && !devBuild())
-    throw new Error('Latch: apiUrl is required in production.');
+  if (!initial.apiUrl && !initial.client && !devBuild()) throw new Error('Latch: apiUrl is required in production.');
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
   let options: LatchOptions = initial;
   // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.

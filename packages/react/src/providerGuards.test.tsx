@@ -29,9 +29,7 @@ describe('LatchProvider guards', () => {
     const previous = process.env.NODE_ENV;
     try {
       process.env.NODE_ENV = 'production';
-      expect(() => createLatch({ appId: APP_ID, clientId: 'client' })).toThrow(
-        /apiUrl is required in production/,
-      );
+      expect(() => createLatch({ appId: APP_ID, clientId: 'client' })).toThrow(/apiUrl is required in production/);
       expect(() =>
         createLatch({ appId: APP_ID, clientId: 'client', apiUrl: 'https://auth.example' }).destroy(),
       ).not.toThrow();
