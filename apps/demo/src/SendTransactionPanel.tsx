@@ -20,7 +20,7 @@ export function SendTransactionPanel(): ReactNode {
     setResult({});
     sendTransaction(
       { to: DEMO_RECIPIENT, value: DEMO_VALUE },
-      { description: 'The Latch demo sends 0.01 ETH to a burn address.' },
+      { uiOptions: { description: 'The Latch demo sends 0.01 ETH to a burn address.' } },
     ).catch(() => undefined);
   };
   return (

@@ -1,5 +1,5 @@
 export type { AnalyticsActions } from './actions/analyticsActions.js';
-export type { LoginResult } from './actions/context.js';
+export type { CodeLoginOptions, LoginResult } from './actions/context.js';
 export type { EmailActions } from './actions/emailActions.js';
 export type { PriceActions } from './actions/priceActions.js';
 export type { SmsActions } from './actions/smsActions.js';
@@ -19,6 +19,7 @@ export type {
   FlowEffect,
   FlowEvent,
   FlowIntent,
+  LoginRequest,
   ModalPhase,
   OtpChannel,
   OtpState,
@@ -37,6 +38,7 @@ export {
   type LandingLayout,
   landingLayout,
   primaryVisibleCount,
+  requestedLoginMethods,
   showsImplicitConsent,
 } from './auth/landingLayout.js';
 export { initialAuthFlowState } from './auth/modalNavigation.js';
@@ -131,8 +133,28 @@ export { type Eip1193Provider, type Eip1193RequestArguments, WalletProviderError
 export type { WalletRuntime } from './externalWallets/walletRuntime.js';
 export { createWalletsLoader, type WalletsDeps, type WalletsLoader } from './externalWallets/walletsLoader.js';
 // Types only: the merge itself is a lazy chunk of the client (a static export would pull it into the first chunk).
+// Headless logins (hosts that draw their own UI): small, and left out of a page that does not import them.
+export { finishHeadlessLogin } from './headless/finishHeadlessLogin.js';
+export {
+  type CodeLogin,
+  createCodeLogin,
+  createOAuthLogin,
+  createPasskeyLogin,
+  createSiweLogin,
+  type HeadlessDeps,
+  type OneStepLogin,
+  type SiweLogin,
+  type SiweSignature,
+} from './headless/headlessLogins.js';
+export { createHeadlessRun, type HeadlessRun, type HeadlessState } from './headless/headlessRun.js';
 export type { HostConfig, LogoElement, MergedConfig, ThemeSetting } from './hostConfig.js';
-export { createLatch, type Latch, type LatchOptions, type LoginCompleteResult } from './latch.js';
+export {
+  createLatch,
+  type Latch,
+  type LatchOptions,
+  type LoginCallbacks,
+  type LoginCompleteResult,
+} from './latch.js';
 export { createStore, type Store } from './machine/createStore.js';
 export type { FlowClock } from './machine/flowClock.js';
 export { type FlowError, toFlowError } from './machine/flowError.js';
@@ -174,4 +196,5 @@ export { storageKeys } from './session/tokenStore.js';
 export type { StepUpEvent, StepUpRuntime, StepUpState, StepUpStatus } from './stepUp/index.js';
 export { defaultStorage, type LatchStorage, localStorageStorage, memoryStorage } from './storage.js';
 export { INITIAL_STATE, type LatchState } from './store.js';
+export type { TransactionRequest } from './transactions/transactionTypes.js';
 export { createTransport, type RequestOptions, type Transport, type TransportOptions } from './transport/transport.js';

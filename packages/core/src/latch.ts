@@ -2,12 +2,13 @@ import type { OAuthProvider, User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
 import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
-import { createFlowRunner, type FlowRunner } from './auth/flowRunner.js';
-import type { ExitError, FlowIntent } from './auth/flowTypes.js';
+import { createFlowRunner, type FlowHandlers, type FlowRunner } from './auth/flowRunner.js';
+import type { ExitError, FlowIntent, LoginRequest } from './auth/flowTypes.js';
 import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
+import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
@@ -26,7 +27,7 @@ export interface LoginCompleteResult {
 export interface LatchOptions extends HostConfig {
   appId: string;
   clientId: string;
-  /** The Latch server; defaults to http://localhost:8787. */
+  /** The Latch server; required in a production build (a development build defaults to http://localhost:8787). */
   apiUrl?: string;
   /** Called when a login or link completes (after consent and wallet creation). */
   onLoginComplete?(result: LoginCompleteResult): void;
@@ -49,6 +50,12 @@ export interface LatchOptions extends HostConfig {
   chains?: ChainOptions;
 }
 
+/** What one `login()` call hears about its own outcome (useLogin). */
+export interface LoginCallbacks {
+  onComplete?(result: LoginCompleteResult): void;
+  onError?(error: ExitError): void;
+}
+
 /** The whole Latch runtime for one page; any UI (React, vanilla, …) renders its stores and calls its actions. */
 export interface Latch {
   client: LatchClient;
@@ -63,8 +70,11 @@ export interface Latch {
   start(): () => void;
   /** Stops everything and destroys the client unless it was given. */
   destroy(): void;
-  /** Opens the login flow on LANDING; logged-in users only get a console warning (SPEC §4). */
-  login(): void;
+  /**
+   * Opens the login flow on LANDING with `request`'s choices (methods, prefill, no sign-up); `callbacks` hear
+   * this login's outcome besides the host's. Logged-in users only get a console warning (SPEC §4).
+   */
+  login(request?: LoginRequest, callbacks?: LoginCallbacks): void;
   logout(): Promise<void>;
   /** The identity token for the host's backend (`@latch/node` verifyIdentityToken), refreshed when expired; null when signed out. */
   getIdentityToken(): Promise<string | null>;
@@ -83,6 +93,8 @@ export interface Latch {
   linkOAuth(provider: OAuthProvider): void;
   /** Opens TELEGRAM_AUTH_SCREEN to link a Telegram account. */
   linkTelegram(): void;
+  /** The host's outcome handlers and wallet creator, as a flow calls them (headless logins: finishHeadlessLogin). */
+  hostHandlers(): FlowHandlers;
   /** Logs in with a JWT from the host's own backend (no modal; SPEC §7 custom_jwt_account). */
   loginWithCustomToken(token: string): Promise<LoginResult>;
   /** Connect-only mode: connects a wallet to the page without logging in. */
@@ -101,6 +113,8 @@ const walletFlowOwns = (screen: string | null): boolean =>
 
 /** The one composition root: builds the client, the auth flow, external wallets (lazy) and the embedded wallet. */
 export function createLatch(initial: LatchOptions): Latch {
+  // A production page must not talk to a localhost server by accident: the default is for development only.
+  if (!initial.apiUrl && !initial.client && !devBuild()) throw new Error('Latch: apiUrl is required in production.');
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
   let options: LatchOptions = initial;
   // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.
@@ -125,10 +139,18 @@ export function createLatch(initial: LatchOptions): Latch {
     noPromptOnMfaRequired: () => options.mfa?.noPromptOnMfaRequired,
     chains: () => options.chains,
   });
+  // The callbacks of the login() that opened the current flow; any other opening drops them.
+  let flowCallbacks: LoginCallbacks = {};
   // Read when a flow ends, so callbacks replaced later are the ones called.
   const hostHandlers = () => ({
-    onComplete: (result: LoginCompleteResult) => options.onLoginComplete?.(result),
-    onExit: (error: ExitError) => options.onError?.(error),
+    onComplete: (result: LoginCompleteResult) => {
+      options.onLoginComplete?.(result);
+      flowCallbacks.onComplete?.(result);
+    },
+    onExit: (error: ExitError) => {
+      options.onError?.(error);
+      flowCallbacks.onError?.(error);
+    },
     createEmbeddedWallet: options.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
   });
   const auth: FlowRunner = createFlowRunner({
@@ -150,14 +172,23 @@ export function createLatch(initial: LatchOptions): Latch {
     handlers: hostHandlers,
   });
 
-  const open = (intent: 'login' | 'link' | 'update', screen: ScreenId, previousAddress?: string) =>
+  const open = (
+    intent: 'login' | 'link' | 'update',
+    screen: ScreenId,
+    previousAddress?: string,
+    request?: LoginRequest,
+    callbacks: LoginCallbacks = {},
+  ) => {
+    flowCallbacks = callbacks;
     auth.dispatch({
       type: 'open',
       intent,
       screen,
       context: flowContextOf(client.getState().config, auth.getState().context.canCreateEmbeddedWallet),
       previousAddress,
+      request,
     });
+  };
   const requireUser = (action: string): User | null => {
     const { user } = client.getState();
     if (!user) console.warn(`Latch: ${action} needs a logged-in user (must_be_authenticated).`);
@@ -210,12 +241,12 @@ export function createLatch(initial: LatchOptions): Latch {
       embeddedWallet.destroy();
       if (!initial.client) client.destroy();
     },
-    login() {
+    login(request, callbacks) {
       if (client.getState().authenticated) {
         console.warn('Latch: login() was called while the user is already logged in.');
         return;
       }
-      open('login', SCREEN.landing);
+      open('login', SCREEN.landing, undefined, request, callbacks);
     },
     logout: () => client.logout(),
     getIdentityToken: () => client.getIdentityToken(),
@@ -253,6 +284,7 @@ export function createLatch(initial: LatchOptions): Latch {
       open('link', SCREEN.telegramAuth);
       auth.dispatch({ type: 'startTelegram' });
     },
+    hostHandlers,
     loginWithCustomToken: (token) => client.loginWithCustomToken(token),
     connectWallet() {
       open('login', client.getState().authenticated ? SCREEN.connectOnlyAuthenticated : SCREEN.connectOnlyLanding);

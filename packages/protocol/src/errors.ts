@@ -25,6 +25,8 @@ export const ERROR_CATALOGUE = {
     message: 'This app is in development mode and has reached its user limit; the developer must upgrade it.',
   },
   disallowed_login_method: { status: 403, message: 'This login method is not enabled for this app.' },
+  // A login asked with sign-up disabled (useLogin's disableSignup) found no account: no user is created.
+  signup_disabled: { status: 403, message: 'No account exists, and sign-up is disabled.' },
   too_many_requests: { status: 429, message: 'Too many requests. Please wait before trying again.' },
   invalid_captcha: { status: 400, message: 'The captcha token is invalid.' },
   captcha_failure: { status: 403, message: 'You did not pass CAPTCHA. Please try again.' },
@@ -45,6 +47,8 @@ export const ERROR_CATALOGUE = {
   wallet_not_on_device: { status: 404, message: 'The wallet is not on this device.' },
   insufficient_funds: { status: 422, message: 'Wallet has insufficient funds for this transaction.' },
   embedded_wallet_not_found: { status: 404, message: 'The user has no embedded wallet.' },
+  // A sign call named an `address` that is neither the user's embedded wallet nor a wallet connected in this page.
+  wallet_address_not_found: { status: 404, message: 'No wallet has this address.' },
   // SPEC §8 'Failed send': the node refused the signed transaction (EIP-1193 internal error 32603).
   transaction_failed: { status: 502, message: 'Error processing transaction' },
   transaction_reverted: { status: 422, message: 'The transaction was reverted.' },

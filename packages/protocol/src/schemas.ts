@@ -20,7 +20,9 @@ export type CodePurpose = (typeof CODE_PURPOSES)[number];
 const purpose = v.optional(v.picklist(CODE_PURPOSES), 'login');
 
 export const EmailInitBody = v.object({ email, token: captchaToken, purpose });
-export const EmailCodeBody = v.object({ email, code });
+/** `mode: 'no-signup'` (login only): a login that would create a user fails with signup_disabled. */
+const loginMode = v.optional(v.picklist(['login-or-sign-up', 'no-signup']));
+export const EmailCodeBody = v.object({ email, code, mode: loginMode });
 /** `code`: sent to `address` for 'unlink'; needed unless the session logged in a few minutes ago. */
 export const EmailUnlinkBody = v.object({ address: email, code: v.optional(code) });
 /**
@@ -29,7 +31,7 @@ export const EmailUnlinkBody = v.object({ address: email, code: v.optional(code)
  */
 export const EmailUpdateBody = v.object({ oldAddress: email, newAddress: email, code, oldCode: v.optional(code) });
 export const SmsInitBody = v.object({ phoneNumber, token: captchaToken, purpose });
-export const SmsCodeBody = v.object({ phoneNumber, code });
+export const SmsCodeBody = v.object({ phoneNumber, code, mode: loginMode });
 /** `code`: sent to `phoneNumber` for 'unlink'; needed unless the session logged in a few minutes ago. */
 export const SmsUnlinkBody = v.object({ phoneNumber, code: v.optional(code) });
 export const RefreshBody = v.object({ refresh_token: v.optional(refreshToken) });

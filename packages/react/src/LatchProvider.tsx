@@ -6,14 +6,18 @@ import { MfaDialogs } from './dialogs/MfaDialogs.js';
 import { SendTransactionDialog } from './dialogs/SendTransactionDialog.js';
 import { SignRequestDialog } from './dialogs/SignRequestDialog.js';
 import { WalletFlowDialog } from './dialogs/WalletFlowDialog.js';
+import { supportedLocale } from './hooks/supportedLocale.js';
 import { type LatchLocale, useLocaleTexts } from './hooks/useLocaleTexts.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { en, type StringCatalogue } from './strings/en.js';
 
 export type { LoginCompleteResult } from '@latch/core';
 
-/** Props of <LatchProvider>: a `latch` made with `createLatch`, or the options to make one. */
-export type LatchProviderProps = (LatchOptions | { latch: Latch }) & {
+/** No createLatch option: beside a ready `latch` they would be ignored, so the type refuses them. */
+type NoLatchOptions = { [K in keyof LatchOptions]?: never };
+
+/** Props of <LatchProvider>: a `latch` made with `createLatch` (and no options beside it), or the options to make one. */
+export type LatchProviderProps = ((LatchOptions & { latch?: never }) | ({ latch: Latch } & NoLatchOptions)) & {
   /** The widget's language: 'en' (default) or 'es'; a second locale loads when the provider mounts with it. */
   locale?: LatchLocale;
   /** Text overrides (ICU messages) on top of the locale's: any key of the string catalogue, wallet texts included. */
@@ -23,7 +27,7 @@ export type LatchProviderProps = (LatchOptions | { latch: Latch }) & {
 
 /** Renders Latch: binds one `createLatch` runtime (made once) and mounts the modal beside the host's tree. */
 export function LatchProvider(props: LatchProviderProps): ReactNode {
-  const given = 'latch' in props ? props.latch : null;
+  const given = props.latch ?? null;
   const [latch] = useState(() => given ?? createLatch(props as LatchOptions));
   // The latest callbacks, read when a flow ends.
   if (!given) latch.setOptions(props as LatchOptions);
@@ -38,7 +42,7 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
     };
   }, [latch, given]);
   const [embeds] = useState(() => ({ current: 0 }));
-  const locale = props.locale ?? 'en';
+  const locale = supportedLocale(props.locale);
   const texts = useLocaleTexts(locale, props.strings);
   const value = useMemo<LatchContextValue>(
     () => ({ latch, ...latch, runner: latch.auth, strings: texts ?? en, locale, embeds }),

@@ -1,21 +1,37 @@
 export type {
   EmbeddedWalletState,
   ExitError,
+  HeadlessState,
   HostConfig,
+  LoginRequest,
   LogoElement,
   MfaRequest,
   SignRequest,
   ThemeSetting,
+  TransactionRequest,
 } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
+export type { HeadlessLoginCallbacks } from './hooks/useHeadlessLogin.js';
 export { useIdentityToken } from './hooks/useIdentityToken.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';
 export type { LatchLocale } from './hooks/useLocaleTexts.js';
+export { type UseLoginCallbacks, useLogin } from './hooks/useLogin.js';
+export { type CodeLoginStatus, useLoginWithEmail } from './hooks/useLoginWithEmail.js';
+export { useLoginWithOAuth } from './hooks/useLoginWithOAuth.js';
+export { useLoginWithPasskey } from './hooks/useLoginWithPasskey.js';
+export { useLoginWithSiwe } from './hooks/useLoginWithSiwe.js';
+export { useLoginWithSms } from './hooks/useLoginWithSms.js';
+export { useLogout } from './hooks/useLogout.js';
 export { type UseMfa, useMfa } from './hooks/useMfa.js';
 export { useMfaEnrollment } from './hooks/useMfaEnrollment.js';
-export { type UseSendTransactionCallbacks, useSendTransaction } from './hooks/useSendTransaction.js';
+export {
+  type TransactionOptions,
+  type UseSendTransactionCallbacks,
+  useSendTransaction,
+} from './hooks/useSendTransaction.js';
 export { useSetWalletPassword } from './hooks/useSetWalletPassword.js';
-export { useSignMessage } from './hooks/useSignMessage.js';
+export { type SignOptions, useSignMessage } from './hooks/useSignMessage.js';
+export { useSignTransaction } from './hooks/useSignTransaction.js';
 export { useSignTypedData } from './hooks/useSignTypedData.js';
 export {
   type ConnectedWallet,

@@ -21,6 +21,14 @@ export interface ActionContext {
   stepUp?(path: string, body: unknown, error: unknown): Promise<void>;
 }
 
+/** Options of a code login: `disableSignup` makes a login that would create a user fail (signup_disabled). */
+export interface CodeLoginOptions {
+  disableSignup?: boolean;
+}
+
+/** The server's login mode for these options (undefined: log in or sign up, the default). */
+export const loginModeOf = (options?: CodeLoginOptions) => (options?.disableSignup ? 'no-signup' : undefined);
+
 /** The outcome of a login. */
 export interface LoginResult {
   user: User;

@@ -1,5 +1,14 @@
 import { API, type CodePurpose, LatchError, type TokenResponse, type User } from '@latch/protocol';
-import { type ActionContext, type LoginResult, sendAuthed, sendForUser, sendOpen, signIn } from './context.js';
+import {
+  type ActionContext,
+  type CodeLoginOptions,
+  type LoginResult,
+  loginModeOf,
+  sendAuthed,
+  sendForUser,
+  sendOpen,
+  signIn,
+} from './context.js';
 
 /** Email one-time-code actions (SPEC §7 "Passwordless email"). */
 export interface EmailActions {
@@ -8,8 +17,8 @@ export interface EmailActions {
    * purpose): 'link' and 'update' (the new address) or 'update-old' and 'unlink' (a linked address).
    */
   sendEmailCode(email: string, captchaToken?: string, purpose?: CodePurpose): Promise<void>;
-  /** Logs in (or signs up) with the code sent to `email`. */
-  loginWithEmailCode(email: string, code: string): Promise<LoginResult>;
+  /** Logs in (or signs up, unless `options.disableSignup`) with the code sent to `email`. */
+  loginWithEmailCode(email: string, code: string, options?: CodeLoginOptions): Promise<LoginResult>;
   /** Links `email` to the signed-in user with the code sent to it. */
   linkEmail(email: string, code: string): Promise<User>;
   /**
@@ -31,10 +40,11 @@ export function emailActions(ctx: ActionContext): EmailActions {
       if (purpose === undefined || purpose === 'login') await sendOpen(ctx, API.emailInit, body);
       else await sendAuthed(ctx, API.emailInit, body);
     },
-    async loginWithEmailCode(email, code) {
+    async loginWithEmailCode(email, code, options) {
       const response = await sendOpen<TokenResponse>(ctx, API.emailAuthenticate, {
         email: email.trim(),
         code: code.trim(),
+        mode: loginModeOf(options),
       });
       return signIn(ctx, response);
     },

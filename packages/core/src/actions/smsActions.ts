@@ -1,12 +1,21 @@
 import { API, type CodePurpose, type TokenResponse, type User } from '@latch/protocol';
-import { type ActionContext, type LoginResult, sendAuthed, sendForUser, sendOpen, signIn } from './context.js';
+import {
+  type ActionContext,
+  type CodeLoginOptions,
+  type LoginResult,
+  loginModeOf,
+  sendAuthed,
+  sendForUser,
+  sendOpen,
+  signIn,
+} from './context.js';
 
 /** SMS one-time-code actions (SPEC §7 "Passwordless SMS"); phone numbers are in E.164 form. */
 export interface SmsActions {
   /** Sends a one-time code by SMS to `phoneNumber` for `purpose` (default 'login'; see sendEmailCode). */
   sendSmsCode(phoneNumber: string, captchaToken?: string, purpose?: CodePurpose): Promise<void>;
-  /** Logs in (or signs up) with the code sent to `phoneNumber`. */
-  loginWithSmsCode(phoneNumber: string, code: string): Promise<LoginResult>;
+  /** Logs in (or signs up, unless `options.disableSignup`) with the code sent to `phoneNumber`. */
+  loginWithSmsCode(phoneNumber: string, code: string, options?: CodeLoginOptions): Promise<LoginResult>;
   /** Links `phoneNumber` to the signed-in user with the code sent to it. */
   linkPhone(phoneNumber: string, code: string): Promise<User>;
   /** Unlinks `phoneNumber`; `code` (sent to it for 'unlink') unless the user logged in just now. */
@@ -21,10 +30,11 @@ export function smsActions(ctx: ActionContext): SmsActions {
       if (purpose === undefined || purpose === 'login') await sendOpen(ctx, API.smsInit, body);
       else await sendAuthed(ctx, API.smsInit, body);
     },
-    async loginWithSmsCode(phoneNumber, code) {
+    async loginWithSmsCode(phoneNumber, code, options) {
       const response = await sendOpen<TokenResponse>(ctx, API.smsAuthenticate, {
         phoneNumber: phoneNumber.trim(),
         code: code.trim(),
+        mode: loginModeOf(options),
       });
       return signIn(ctx, response);
     },

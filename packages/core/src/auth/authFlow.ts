@@ -79,6 +79,7 @@ function submitCode(state: AuthFlowState, code: string): Transition {
         destination: otp.destination,
         previousAddress: otp.previousAddress,
         code: code.trim(),
+        ...(state.request?.disableSignup ? { disableSignup: true } : {}),
       },
     ],
   };
@@ -90,7 +91,10 @@ function codeAccepted(state: AuthFlowState, user: User, isNewUser: boolean): Tra
 }
 
 function codeRejected(state: AuthFlowState, event: Extract<FlowEvent, { type: 'codeRejected' }>): Transition {
-  if (errorRedirect(event.error.code)) return stay(showError(state, event.error));
+  // A screen of its own, or ERROR_SCREEN for a login refused as a sign-up (nothing to retry with this code).
+  if (errorRedirect(event.error.code) || event.error.code === 'signup_disabled') {
+    return stay(showError(state, event.error));
+  }
   return {
     state: { ...state, otp: { ...state.otp, status: 'error', error: codeSubmitError(event.error) } },
     effects: [{ type: 'after', ms: DELAY.codeBoxesClearAfterFailure, event: { type: 'clearCode' } }],

@@ -1,4 +1,5 @@
 import type { CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
+import type { CodeLoginOptions } from '../actions/context.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
@@ -24,8 +25,16 @@ import { loadedSocialFlow, loadSocialFlow } from './socialFlowLoader.js';
 export interface FlowActions {
   sendEmailCode(email: string, captchaToken?: string, purpose?: CodePurpose): Promise<unknown>;
   sendSmsCode(phone: string, captchaToken?: string, purpose?: CodePurpose): Promise<unknown>;
-  loginWithEmailCode(email: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
-  loginWithSmsCode(phone: string, code: string): Promise<{ user: User; isNewUser: boolean }>;
+  loginWithEmailCode(
+    email: string,
+    code: string,
+    options?: CodeLoginOptions,
+  ): Promise<{ user: User; isNewUser: boolean }>;
+  loginWithSmsCode(
+    phone: string,
+    code: string,
+    options?: CodeLoginOptions,
+  ): Promise<{ user: User; isNewUser: boolean }>;
   linkEmail(email: string, code: string): Promise<User>;
   linkPhone(phone: string, code: string): Promise<User>;
   updateEmail(oldAddress: string, newAddress: string, code: string): Promise<User>;
@@ -86,9 +95,10 @@ export function createFlowRunner(options: {
     const { channel, intent, destination, code } = effect;
     const asLinked = (user: User) => ({ user, isNewUser: false });
     if (intent === 'login') {
+      const options = effect.disableSignup ? [{ disableSignup: true }] : [];
       return channel === 'email'
-        ? actions.loginWithEmailCode(destination, code)
-        : actions.loginWithSmsCode(destination, code);
+        ? actions.loginWithEmailCode(destination, code, ...options)
+        : actions.loginWithSmsCode(destination, code, ...options);
     }
     if (intent === 'update') {
       return actions.updateEmail(effect.previousAddress ?? '', destination, code).then(asLinked);

@@ -1,4 +1,4 @@
-import type { CreateOnLogin, OAuthProvider, User } from '@latch/protocol';
+import type { CreateOnLogin, LoginMethod, OAuthProvider, User } from '@latch/protocol';
 import type { FlowMessage } from '../machine/flowMessage.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import type { ScreenId } from './screens.js';
@@ -65,6 +65,16 @@ export interface FlowContext {
   canCreateEmbeddedWallet: boolean;
 }
 
+/** What one `login(options)` asks of the modal (useLogin): fewer methods, a filled input, no sign-up. */
+export interface LoginRequest {
+  /** Only these of the app's methods show (a method the app does not allow never does). */
+  loginMethods?: readonly LoginMethod[];
+  /** Fills the email input, or the phone input, with `value`. */
+  prefill?: { type: 'email' | 'phone'; value: string };
+  /** A code login that would create a new user fails (signup_disabled) instead. */
+  disableSignup?: boolean;
+}
+
 /** Where the modal is in its life: screen set → 15 ms → open → closing → 200 ms → closed. */
 export type ModalPhase = 'closed' | 'opening' | 'open' | 'closing';
 
@@ -84,11 +94,20 @@ export interface AuthFlowState {
   /** Set once the login or link succeeded, so a close reports success and not an exit. */
   succeeded: boolean;
   context: FlowContext;
+  /** The options of the `login(options)` call that opened the modal, else null. */
+  request: LoginRequest | null;
 }
 
 /** Events the screens, the runner and timers send to the flow. */
 export type FlowEvent =
-  | { type: 'open'; intent: FlowIntent; screen: ScreenId; context: FlowContext; previousAddress?: string }
+  | {
+      type: 'open';
+      intent: FlowIntent;
+      screen: ScreenId;
+      context: FlowContext;
+      previousAddress?: string;
+      request?: LoginRequest;
+    }
   | { type: 'shown' }
   | { type: 'configure'; context: FlowContext }
   | { type: 'close' }
@@ -158,6 +177,8 @@ export type FlowEffect =
       destination: string;
       previousAddress: string | null;
       code: string;
+      /** A login that must not create a user (LoginRequest.disableSignup). */
+      disableSignup?: boolean;
     }
   | { type: 'passkey'; operation: PasskeyOperation; attempt: number; credentialId?: string }
   | { type: 'loadPasskeyFlow'; event: PasskeyEvent }

@@ -86,6 +86,18 @@ export function landingLayout(
   return { layout: 'grouped', entries, overflowMethods, overflowWallets };
 }
 
+/**
+ * The app's methods that one `login({ loginMethods })` asks for (useLogin): the app's order, never a method the
+ * app does not allow; without a list, or when none of it is allowed, all of the app's (a login always has one).
+ */
+export function requestedLoginMethods(
+  appMethods: readonly LoginMethod[],
+  requested: readonly LoginMethod[] | undefined,
+): LoginMethod[] {
+  const kept = requested ? appMethods.filter((method) => requested.includes(method)) : [];
+  return kept.length > 0 ? kept : [...appMethods];
+}
+
 /** True when the implicit consent line shows (SPEC §2: acceptance not required, or forced, and a link exists). */
 export function showsImplicitConsent(
   legal: Pick<AppConfig['legal'], 'requireUsersAcceptTerms' | 'termsAndConditionsUrl' | 'privacyPolicyUrl'>,

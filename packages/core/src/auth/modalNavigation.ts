@@ -48,6 +48,7 @@ export function initialAuthFlowState(): AuthFlowState {
     isNewUser: false,
     succeeded: false,
     context: NO_CONTEXT,
+    request: null,
   };
 }
 
@@ -60,6 +61,7 @@ export function openModal(event: Extract<FlowEvent, { type: 'open' }>): Transiti
     intent: event.intent,
     context: event.context,
     otp: { ...INITIAL_OTP, previousAddress: event.previousAddress ?? null },
+    request: event.request ?? null,
   };
   return {
     state,

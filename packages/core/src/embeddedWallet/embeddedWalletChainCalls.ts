@@ -72,7 +72,13 @@ export interface ChainCalls {
   /** The supported chain with this id, or EIP-1193 4902 (unsupported_chain_id). */
   supportedChain(id: number): Chain;
   read(chainId: number, method: string, params: unknown): Promise<unknown>;
-  signTransaction(user: User, address: Address, request: unknown, chainId: number): Promise<Hex>;
+  signTransaction(
+    user: User,
+    address: Address,
+    request: unknown,
+    chainId: number,
+    uiOptions?: SendTransactionUiOptions,
+  ): Promise<Hex>;
   sendTransaction(
     user: User,
     address: Address,
@@ -231,7 +237,7 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
           const { user, wallet } = context.current();
           const transaction = transactionOf(request, wallet.address);
           return request.method === 'eth_signTransaction'
-            ? calls.signTransaction(user, wallet.address, transaction, context.chainId())
+            ? calls.signTransaction(user, wallet.address, transaction, context.chainId(), context.uiOptions)
             : calls.sendTransaction(user, wallet.address, transaction, context.chainId(), context.uiOptions);
         }
         default:
@@ -245,13 +251,14 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
         throw new WalletProviderError(4200, `The embedded wallet does not support ${method}.`);
       return clientOf(chainId).request({ method, params } as never, { retryCount: 0 });
     },
-    async signTransaction(user, address, request, chainId) {
+    async signTransaction(user, address, request, chainId, uiOptions) {
       // The same review and frame confirmation as a send; the signed transaction comes back instead of going out.
       const normalized = normalizedRequest(request);
       const target = chainOfRequest(normalized, chainId);
       const { raw } = await sendRunner.send(normalized, {
         account: { user, address },
         chainId: target,
+        uiOptions,
         prompt: options.prompt(),
         waitForReceipt: false,
         broadcast: false,

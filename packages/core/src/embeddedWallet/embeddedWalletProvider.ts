@@ -22,6 +22,8 @@ export interface EmbeddedWalletProvider {
   removeListener(event: string, listener: Listener): EmbeddedWalletProvider;
   /** Sends with SPEC §3's transaction UI options on the send screen (eth_sendTransaction takes none). */
   sendTransaction(request: Record<string, unknown>, uiOptions?: SendTransactionUiOptions): Promise<`0x${string}`>;
+  /** Signs without sending (eth_signTransaction), with the same review screen and its UI options. */
+  signTransaction(request: Record<string, unknown>, uiOptions?: SendTransactionUiOptions): Promise<`0x${string}`>;
 }
 
 /** The chain id a provider starts on: the host's default chain, else its first supported one, else Ethereum (1). */
@@ -139,6 +141,8 @@ export function createEmbeddedWalletProvider(options: {
     },
     sendTransaction: (request, uiOptions) =>
       viaChainCalls({ method: 'eth_sendTransaction', params: [request] }, uiOptions) as Promise<`0x${string}`>,
+    signTransaction: (request, uiOptions) =>
+      viaChainCalls({ method: 'eth_signTransaction', params: [request] }, uiOptions) as Promise<`0x${string}`>,
   };
   return provider;
 }

@@ -8,7 +8,8 @@ export function EmailForm({ label, autoFocus }: { label?: string; autoFocus?: bo
   const { runner } = useLatchContext();
   const strings = useStrings();
   const flow = useFlowState();
-  const [email, setEmail] = useState('');
+  // login({ prefill: { type: 'email' } }) fills the input (the user may still change it).
+  const [email, setEmail] = useState(flow.request?.prefill?.type === 'email' ? flow.request.prefill.value : '');
   const inputId = useId();
   const busy = flow.otp.status === 'sending-code' && flow.otp.channel === 'email';
   const valid = isValidEmail(email);

@@ -35,7 +35,12 @@ export function PhoneForm({
         else runner.dispatch({ type: 'submitPhone', phone: phone.qualifiedPhoneNumber });
       }}
     >
-      <PhoneInput onChange={setPhone} autoFocus={autoFocus} />
+      <PhoneInput
+        onChange={setPhone}
+        autoFocus={autoFocus}
+        // login({ prefill: { type: 'phone' } }) fills the login's number (never the MFA enrolment's).
+        defaultValue={!onPhone && flow.request?.prefill?.type === 'phone' ? flow.request.prefill.value : undefined}
+      />
       <Button type="submit" variant="primary" disabled={!valid || busy} aria-busy={busy}>
         {submitLabel ?? strings.submit}
       </Button>

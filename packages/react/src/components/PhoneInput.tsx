@@ -44,29 +44,36 @@ function regionNames(): Intl.DisplayNames | null {
 export function PhoneInput(props: {
   onChange(result: PhoneInputResult): void;
   defaultCountry?: string;
+  /** A number to start with (login({ prefill })); reported once the number rules have loaded. */
+  defaultValue?: string;
   autoFocus?: boolean;
 }): ReactNode {
   const strings = useAuthScreenStrings();
   const { config } = useClientState();
   const [lib, setLib] = useState<PhoneLib | null>(null);
   const [country, setCountry] = useState(props.defaultCountry ?? config?.intl?.defaultCountry ?? DEFAULTS.phoneCountry);
-  const [raw, setRaw] = useState('');
+  const [raw, setRaw] = useState(props.defaultValue ?? '');
   const selectId = useId();
   const inputId = useId();
 
+  // Once, on mount: a prefill is reported with the first values; later props never replace what the user typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first values only.
   useEffect(() => {
     let live = true;
     void loadPhoneLib().then((loaded) => {
       if (!live) return;
       setLib(loaded);
       // The host's intl.defaultCountry is two letters, but not every pair is a country the input knows.
-      setCountry((first) => {
-        if (loaded.isSupportedCountry(first)) return first;
+      let start = country;
+      if (!loaded.isSupportedCountry(country)) {
         console.warn(
-          `Latch: intl.defaultCountry "${first}" is not a supported country; ${DEFAULTS.phoneCountry} applies.`,
+          `Latch: intl.defaultCountry "${country}" is not a supported country; ${DEFAULTS.phoneCountry} applies.`,
         );
-        return DEFAULTS.phoneCountry;
-      });
+        start = DEFAULTS.phoneCountry;
+        setCountry(start);
+      }
+      // A prefilled number is valid or not before the user types: the form's Submit follows it.
+      if (props.defaultValue) props.onChange(readPhone(loaded, props.defaultValue, start));
     });
     return () => {
       live = false;

@@ -1,6 +1,6 @@
-import type { SendTransactionUiOptions } from '@latch/core';
+import type { SendTransactionUiOptions, TransactionRequest } from '@latch/core';
 import { useCallback, useRef } from 'react';
-import { useEmbeddedWalletRuntime } from './index.js';
+import { rpcTransaction, useWalletForAddress } from './useWalletForAddress.js';
 
 /** What `useSendTransaction` calls back with. */
 export interface UseSendTransactionCallbacks {
@@ -10,24 +10,36 @@ export interface UseSendTransactionCallbacks {
   onError?(error: unknown): void;
 }
 
+/** Options of a send or a transaction signature: the review screen's texts, and which wallet (default embedded). */
+export interface TransactionOptions {
+  /** SPEC §3's UI options of the embedded wallet's review screen (description, transactionInfo, contractInfo). */
+  uiOptions?: SendTransactionUiOptions;
+  /** One of the user's wallets in this page; another address fails with wallet_address_not_found. */
+  address?: string;
+}
+
 /**
- * Sends a transaction from the embedded wallet through EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN (with SPEC §3's
- * UI options: description, transactionInfo, contractInfo); resolves with the hash and calls the latest callbacks.
+ * Sends a transaction: from the embedded wallet through EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN (with the UI
+ * options), or from `options.address`'s external wallet; resolves with the hash and calls the latest callbacks.
  */
 export function useSendTransaction(callbacks: UseSendTransactionCallbacks = {}): {
-  sendTransaction(
-    request: Record<string, unknown>,
-    uiOptions?: SendTransactionUiOptions,
-  ): Promise<{ hash: `0x${string}` }>;
+  sendTransaction(request: TransactionRequest, options?: TransactionOptions): Promise<{ hash: `0x${string}` }>;
 } {
-  const runtime = useEmbeddedWalletRuntime();
+  const walletFor = useWalletForAddress();
   // The latest callbacks, so a caller's inline functions need no memoising.
   const latest = useRef(callbacks);
   latest.current = callbacks;
   const sendTransaction = useCallback(
-    async (request: Record<string, unknown>, uiOptions?: SendTransactionUiOptions) => {
+    async (request: TransactionRequest, options?: TransactionOptions) => {
       try {
-        const hash = await runtime.provider.sendTransaction(request, uiOptions);
+        const wallet = await walletFor(options?.address);
+        const hash =
+          wallet.kind === 'embedded'
+            ? await wallet.provider.sendTransaction({ ...request }, options?.uiOptions)
+            : ((await wallet.provider.request({
+                method: 'eth_sendTransaction',
+                params: [rpcTransaction(wallet.address, request)],
+              })) as `0x${string}`);
         latest.current.onSuccess?.({ hash });
         return { hash };
       } catch (error) {
@@ -35,7 +47,7 @@ export function useSendTransaction(callbacks: UseSendTransactionCallbacks = {}):
         throw error;
       }
     },
-    [runtime],
+    [walletFor],
   );
   return { sendTransaction };
 }

@@ -1,18 +1,25 @@
 import { useCallback } from 'react';
-import { useEmbeddedWalletRuntime } from './index.js';
+import type { SignOptions } from './useSignMessage.js';
+import { useWalletForAddress } from './useWalletForAddress.js';
 
-/** Signs EIP-712 typed data with the embedded wallet through the sign request screen (eth_signTypedData_v4). */
-export function useSignTypedData(): { signTypedData(typedData: Record<string, unknown>): Promise<`0x${string}`> } {
-  const runtime = useEmbeddedWalletRuntime();
+const jsonBigInt = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+
+/** Signs EIP-712 typed data (eth_signTypedData_v4): the embedded wallet through the sign request screen, or `address`'s wallet. */
+export function useSignTypedData(): {
+  signTypedData(typedData: Record<string, unknown>, options?: SignOptions): Promise<`0x${string}`>;
+} {
+  const walletFor = useWalletForAddress();
   const signTypedData = useCallback(
-    async (typedData: Record<string, unknown>) => {
-      const [address] = (await runtime.provider.request({ method: 'eth_accounts' })) as string[];
-      return (await runtime.provider.request({
+    async (typedData: Record<string, unknown>, options?: SignOptions) => {
+      const wallet = await walletFor(options?.address);
+      // External wallets take the typed data as a JSON string (MetaMask's form); the sign screen shows the object.
+      const data = wallet.kind === 'embedded' ? typedData : JSON.stringify(typedData, jsonBigInt);
+      return (await wallet.provider.request({
         method: 'eth_signTypedData_v4',
-        params: [address, typedData],
+        params: [wallet.address, data],
       })) as `0x${string}`;
     },
-    [runtime],
+    [walletFor],
   );
   return { signTypedData };
 }

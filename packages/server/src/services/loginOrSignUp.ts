@@ -94,7 +94,7 @@ function sessionInput(sessionRows: SessionRows) {
 /**
  * Logs in the owner of a verified account, or signs up a new user with it. Enforces the app's login
  * methods (`disallowed_login_method`), allowlist (`allowlist_rejected`) and user cap for new users
- * (`max_accounts_reached`). With `sessionRows`, the session rows are written in the same statement
+ * (`max_accounts_reached`); with `signUp: false` an account no user owns fails (`signup_disabled`). With `sessionRows`, the session rows are written in the same statement
  * as the login's own write (one round trip to find the account, one to write).
  */
 export async function loginOrSignUp(
@@ -103,6 +103,7 @@ export async function loginOrSignUp(
   input: AccountInput,
   sessionRows?: SessionRows,
   proof?: LoginProof,
+  { signUp = true }: { signUp?: boolean } = {},
 ): Promise<LoggedIn> {
   const appId = app.id;
   const account = normaliseAccount(input);
@@ -113,7 +114,8 @@ export async function loginOrSignUp(
 
   // Without an allowlist or a user cap nothing needs checking between reading and writing: the login
   // is one statement, with the proof's check inside it when the proof can.
-  const inOneStatement = sessionRows !== undefined && !app.allowlist && app.maxUsers === null;
+  // The one statement signs up when the account is new, so a login that must not sign up takes the long way.
+  const inOneStatement = sessionRows !== undefined && !app.allowlist && app.maxUsers === null && signUp;
   const checkInside = inOneStatement ? proof?.logInInOneStatement : undefined;
   if (proof && !checkInside) await proof.verify();
 
@@ -165,6 +167,8 @@ export async function loginOrSignUp(
       );
       return { user: { user: owner.user, accounts }, isNewUser: false };
     }
+    // After the proof: only the account's owner learns that it has no user.
+    if (!signUp) throw new LatchError('signup_disabled');
     assertAllowlisted(app, [{ type: account.type, account_key: key }]);
     try {
       return { user: await createUser(ctx, app, account, key, now, sessionRows), isNewUser: true };

@@ -101,20 +101,21 @@ async function startFork(ctx: SessionsContext, rows: ReturnType<typeof newSessio
 
 /**
  * Logs in or signs up with a verified account (`loginOrSignUp`) and starts its session in the same
- * statements: the response of every authenticate call.
+ * statements: the response of every authenticate call. `signUp: false` refuses a new user (signup_disabled).
  */
 export async function logIn(
   ctx: SessionsContext & UsersContext & Pick<ServerContext, 'shortLived'>,
   app: AppRecord,
   account: AccountInput,
   proof?: LoginProof,
+  options?: { signUp?: boolean },
 ): Promise<TokenResponse> {
   let started: ReturnType<typeof newSession> | undefined;
   const sessionRows = (userId: string) => {
     started = newSession(ctx, app.id, userId);
     return started.rows;
   };
-  const { user, isNewUser } = await loginOrSignUp(ctx, app, account, sessionRows, proof);
+  const { user, isNewUser } = await loginOrSignUp(ctx, app, account, sessionRows, proof, options);
   if (!started) throw new LatchError('internal_error');
   const { sessionId } = started;
   return {

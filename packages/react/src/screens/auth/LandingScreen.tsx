@@ -1,11 +1,11 @@
-import { type LandingEntry, landingLayout, type SocialMethod } from '@latch/core';
+import { type LandingEntry, landingLayout, requestedLoginMethods, type SocialMethod } from '@latch/core';
 import type { AppConfig, LoginMethod } from '@latch/protocol';
 import { cloneElement, isValidElement, lazy, type ReactNode, Suspense, useState } from 'react';
 import { Button } from '../../components/Button.js';
 import { ConsentLine } from '../../components/ConsentLine.js';
 import { EmailForm } from '../../components/EmailForm.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
-import { useClientState, useLatchContext, useStrings } from '../../hooks/index.js';
+import { useClientState, useFlowState, useLatchContext, useStrings } from '../../hooks/index.js';
 import { en } from '../../strings/en.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { social } from './socialChunk.js';
@@ -80,10 +80,15 @@ function WalletList({ configured }: { configured: readonly string[] }): ReactNod
 /** LANDING and CONNECT_OR_CREATE: header, login message, the login methods in their layout, consent line. */
 export function LandingScreen({ titleId }: ScreenProps): ReactNode {
   const { config } = useClientState();
+  const { request } = useFlowState();
   const strings = useStrings();
   const [view, setView] = useState<View>('main');
   if (!config) return null;
-  const layout = landingLayout(config);
+  // login({ loginMethods }) narrows the app's methods for this opening only.
+  const layout = landingLayout({
+    ...config,
+    loginMethods: requestedLoginMethods(config.loginMethods, request?.loginMethods),
+  });
   const { appearance } = config;
   // The server's default header (SPEC §9, en's text) shows in the active locale; an app's own header as the app wrote it.
   const header =

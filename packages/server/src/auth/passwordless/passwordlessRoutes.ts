@@ -42,11 +42,12 @@ const emailRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx } = c.var;
       const app = namedApp(c);
-      const { email, code } = await parseBody(c, schemas.EmailCodeBody);
+      const { email, code, mode } = await parseBody(c, schemas.EmailCodeBody);
       assertMethodEnabled(app.config, 'email_auth');
+      const signUp = mode !== 'no-signup';
       // The code check runs inside the login's statement where the store allows (one round trip).
       const codeCheck = ctx.passwordless.check(app.id, 'email', email, code, clientIp(c));
-      return c.json(await logIn(ctx, app, { type: 'email', address: email }, codeCheck));
+      return c.json(await logIn(ctx, app, { type: 'email', address: email }, codeCheck, { signUp }));
     },
   },
   {

@@ -67,7 +67,8 @@ export const passwordlessSmsRoutes: RouteDef[] = [
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       assertMethodEnabled(app.config, 'sms_auth');
       const codeCheck = ctx.passwordless.check(app.id, 'sms', phoneNumber, body.code, clientIp(c));
-      return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }, codeCheck));
+      const signUp = body.mode !== 'no-signup';
+      return c.json(await logIn(ctx, app, { type: 'phone', phone_number: phoneNumber }, codeCheck, { signUp }));
     },
   },
   {

@@ -21,6 +21,8 @@ export const esServerMessages: ServerMessageStrings = {
   server_max_accounts_reached:
     'Esta app está en modo de desarrollo y ha alcanzado su límite de usuarios; quien la desarrolla debe ampliarlo.',
   server_disallowed_login_method: 'Este método de inicio de sesión no está habilitado para esta app.',
+  server_wallet_address_not_found: 'Ninguna billetera de este usuario en esta página tiene esta dirección.',
+  server_signup_disabled: 'No existe ninguna cuenta para este inicio de sesión y el registro está desactivado.',
   server_too_many_requests: 'Demasiadas solicitudes. Espera un momento antes de volver a intentarlo.',
   server_invalid_captcha: 'El token del captcha no es válido.',
   server_captcha_failure: 'No has superado el CAPTCHA. Inténtalo de nuevo.',
