@@ -6,7 +6,8 @@ import { en, type StringCatalogue } from '../../strings/en.js';
 /**
  * Test helper: the visible text of an MFA screen rendered as a server renders it, inside a context with
  * `en` and the host's `overrides` merged over it (as LatchProvider does). ScreenFrame reads only the
- * strings and the embed count; the SMS step's PhoneForm reads the (idle) login flow.
+ * strings and the embed count; the SMS step's PhoneForm reads the (idle) login flow and the client's config
+ * (the host's default phone country; none here).
  */
 export function renderMfaText(node: ReactNode, overrides: Partial<StringCatalogue> = {}): string {
   return renderMfaHtml(node, overrides)
@@ -22,6 +23,12 @@ export function renderMfaText(node: ReactNode, overrides: Partial<StringCatalogu
 export function renderMfaHtml(node: ReactNode, overrides: Partial<StringCatalogue> = {}): string {
   const idleLogin = { otp: { status: 'idle' } };
   const runner = { subscribe: () => () => undefined, getState: () => idleLogin, dispatch: () => undefined };
-  const context = { strings: { ...en, ...overrides }, embeds: { current: 0 }, runner } as unknown as LatchContextValue;
+  const client = { subscribe: () => () => undefined, getState: () => ({ config: null }) };
+  const context = {
+    strings: { ...en, ...overrides },
+    embeds: { current: 0 },
+    runner,
+    client,
+  } as unknown as LatchContextValue;
   return renderToString(<LatchContext.Provider value={context}>{node}</LatchContext.Provider>);
 }
