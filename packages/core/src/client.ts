@@ -14,7 +14,7 @@ import { type EmailActions, emailActions } from './actions/emailActions.js';
 import type { PriceActions } from './actions/priceActions.js';
 import { type SmsActions, smsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
-import { type WalletActions, walletActions } from './actions/walletActions.js';
+import type { WalletActions } from './actions/walletActions.js';
 import { type Clock, systemClock } from './clock.js';
 import type { HostConfig } from './hostConfig.js';
 import type { OAuthBrowser } from './oauth/oauthBrowser.js';
@@ -145,6 +145,9 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
   };
   let initializing: Promise<LatchState> | null = null;
   const passkeys = () => import('./passkeys/passkeyActions.js').then((m) => m.passkeyActions(ctx));
+  // Wallet (SIWE) login and linking load on first use, like passkeys: not in the page's initial JavaScript.
+  const wallets = () =>
+    import('./actions/walletActions.js').then((m) => m.walletActions(ctx, options.location ?? browserUrlAccess()));
   let oauthReturn: OAuthReturn | null = null;
   const analytics = analyticsActions(ctx);
   let socialModule: Promise<SocialActions> | null = null;
@@ -272,7 +275,12 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     // Asked only by the send screen: the call loads with it, out of the page's initial JavaScript.
     getTokenPrice: (chainId, tokenSymbol) =>
       import('./actions/priceActions.js').then((m) => m.priceActions(ctx).getTokenPrice(chainId, tokenSymbol)),
-    ...walletActions(ctx, options.location ?? browserUrlAccess()),
+    prepareWalletSignIn: (account, captcha) => wallets().then((w) => w.prepareWalletSignIn(account, captcha)),
+    loginWithWalletSignature: (signed) => wallets().then((w) => w.loginWithWalletSignature(signed)),
+    linkWalletSignature: (signed) => wallets().then((w) => w.linkWalletSignature(signed)),
+    loginWithWallet: (wallet, captcha) => wallets().then((w) => w.loginWithWallet(wallet, captcha)),
+    linkWallet: (wallet, captcha) => wallets().then((w) => w.linkWallet(wallet, captcha)),
+    unlinkWallet: (address) => wallets().then((w) => w.unlinkWallet(address)),
     authedRequest: (path, body) => sendAuthed(ctx, path, body),
     // Passkeys load on first use with @simplewebauthn/browser: neither is in the page's initial JavaScript.
     loginWithPasskey: () => passkeys().then((p) => p.loginWithPasskey()),

@@ -191,42 +191,48 @@ export function cutLoginMessage(message: string | null | undefined): string | un
 export type HostedAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'>;
 
 /** The config of a new app: email login on, every other login method and feature off. */
-export const DEFAULT_APP_CONFIG: HostedAppConfig = {
-  ...(Object.fromEntries(Object.values(LOGIN_METHOD_FLAG).map((flag) => [flag, false])) as Record<
-    LoginMethodFlag,
-    boolean
-  >),
-  email_auth: true,
-  logo_url: null,
-  accent_color: null,
-  show_wallet_login_first: false,
-  allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
-  telegram_auth_config: null,
-  terms_and_conditions_url: null,
-  privacy_policy_url: null,
-  require_users_accept_terms: false,
-  embedded_wallet_config: {
-    create_on_login: 'off',
-    user_owned_recovery_options: [],
-    require_user_owned_recovery_on_create: false,
-    headless_signing: false,
-  },
-  custom_api_url: null,
-  wallet_connect_cloud_project_id: null,
-  fiat_on_ramp_enabled: false,
-  captcha_enabled: false,
-  captcha_site_key: null,
-  twitter_oauth_on_mobile_enabled: false,
-  mfa_methods: [],
-  mfa_required: false,
-  mfa_protects_signing: false,
-  enforce_wallet_uis: false,
-  legacy_wallet_ui_config: false,
-  landing_header: null,
-  login_message: null,
-  login_methods_and_order: null,
-  color_scheme: 'light',
-};
+// Built by a call marked pure so a bundle that never reads it (the widget: only the server does) drops it.
+export const DEFAULT_APP_CONFIG: HostedAppConfig = /* @__PURE__ */ defaultAppConfig();
+
+/** Builds DEFAULT_APP_CONFIG. */
+function defaultAppConfig(): HostedAppConfig {
+  return {
+    ...(Object.fromEntries(Object.values(LOGIN_METHOD_FLAG).map((flag) => [flag, false])) as Record<
+      LoginMethodFlag,
+      boolean
+    >),
+    email_auth: true,
+    logo_url: null,
+    accent_color: null,
+    show_wallet_login_first: false,
+    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
+    telegram_auth_config: null,
+    terms_and_conditions_url: null,
+    privacy_policy_url: null,
+    require_users_accept_terms: false,
+    embedded_wallet_config: {
+      create_on_login: 'off',
+      user_owned_recovery_options: [],
+      require_user_owned_recovery_on_create: false,
+      headless_signing: false,
+    },
+    custom_api_url: null,
+    wallet_connect_cloud_project_id: null,
+    fiat_on_ramp_enabled: false,
+    captcha_enabled: false,
+    captcha_site_key: null,
+    twitter_oauth_on_mobile_enabled: false,
+    mfa_methods: [],
+    mfa_required: false,
+    mfa_protects_signing: false,
+    enforce_wallet_uis: false,
+    legacy_wallet_ui_config: false,
+    landing_header: null,
+    login_message: null,
+    login_methods_and_order: null,
+    color_scheme: 'light',
+  };
+}
 
 /** The enabled login methods of a server config, in the canonical order. */
 export function enabledLoginMethods(config: Pick<ServerAppConfig, LoginMethodFlag>): LoginMethod[] {

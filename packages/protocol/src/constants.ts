@@ -122,8 +122,9 @@ export const IDENTITY_TOKEN = {
 } as const;
 
 /** Server-side code rules (issue: server core; docs/passwordless.md "Guessing and lockout"). */
+// Plain numbers, no `10 * 60_000`: a bundler keeps an object holding arithmetic even unused (the widget's case).
 export const CODE_POLICY = {
-  ttlMs: 10 * 60_000,
+  ttlMs: 600_000, // 10 minutes
   /** Wrong tries from the client that asked for a code after which that code dies (OTP-05). */
   maxWrongAttempts: 5,
   /** Wrong tries from all clients together after which a code dies. */
@@ -131,5 +132,5 @@ export const CODE_POLICY = {
   /** Consecutive failures of one client at one address, across codes, that lock that client out of it (OTP-05). */
   lockAfterFailures: 10,
   /** How long that lock lasts after the last failure; a success ends it. */
-  lockMs: 15 * 60_000,
+  lockMs: 900_000, // 15 minutes
 } as const;

@@ -10,7 +10,7 @@ export const SIWE_API = {
 } as const;
 
 /** How long a SIWE nonce from init stays usable (single use), in milliseconds. */
-export const SIWE_NONCE_TTL_MS = 10 * 60_000;
+export const SIWE_NONCE_TTL_MS = 600_000; // 10 minutes (a literal: see CODE_POLICY in constants.ts)
 
 /** The statement of the sign-in message the widget asks a wallet to sign (docs/wallets.md). */
 export const SIWE_STATEMENT =

@@ -3,6 +3,9 @@ import { recoverMessageAddress } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { parseSiweMessage } from 'viem/siwe';
 import { describe, expect, it } from 'vitest';
+// The client loads its wallet actions on first use; loaded here, like viem/siwe above, so the fake clock's flush
+// times the flow and not vitest's first transform of the chunk.
+import '../actions/walletActions.js';
 import { createLatchClient } from '../client.js';
 import { memoryStorage } from '../storage.js';
 import { createFakeClock } from '../testing/fakeClock.js';

@@ -15,10 +15,16 @@ export function screenGroup<M>(load: () => Promise<M>) {
   let loaded: M | undefined;
   let pending: Promise<M> | undefined;
   const preload = (): Promise<M> => {
-    pending ??= load().then((module) => {
-      loaded = module;
-      return module;
-    });
+    pending ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        pending = undefined; // a chunk that failed to load is asked again on the next call
+        throw error;
+      },
+    );
     return pending;
   };
   const screen = <P>(pick: (module: M) => ComponentType<P>): LazyExoticComponent<ComponentType<P>> =>

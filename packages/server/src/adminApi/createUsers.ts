@@ -2,6 +2,7 @@ import { LatchError } from '@latch/protocol';
 import type { AppRecord } from '../apps/appStore.js';
 import { newUserId } from '../ids.js';
 import { type AccountInput, accountKey, newAccountRow } from '../services/accounts.js';
+import { assertRoomForNewUser } from '../services/userCap.js';
 import { getUser, type UsersContext, type UserWithAccounts } from '../services/userRecords.js';
 import { isUniqueViolation } from '../store/db.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
@@ -48,16 +49,8 @@ async function insertUser(ctx: UsersContext, app: AppRecord, input: NewUser): Pr
   const now = ctx.clock.now();
   const id = newUserId();
   return ctx.db.transaction().execute(async (trx) => {
-    if (app.maxUsers !== null) {
-      // Serialised with sign-ups (loginOrSignUp.ts takes the same lock), so the cap holds under a race.
-      await trx.selectFrom('apps').select('id').where('id', '=', app.id).forUpdate().execute();
-      const { count } = await trx
-        .selectFrom('users')
-        .select((eb) => eb.fn.countAll<string>().as('count'))
-        .where('app_id', '=', app.id)
-        .executeTakeFirstOrThrow();
-      if (Number(count) >= app.maxUsers) throw new LatchError('max_accounts_reached');
-    }
+    // Serialised with sign-ups (the same lock), so the cap holds under a race.
+    if (app.maxUsers !== null) await assertRoomForNewUser(trx, app);
     const user = { id, app_id: app.id, created_at: now, accepted_terms_at: null };
     await trx.insertInto('users').values(user).execute();
     if (input.customMetadata) await setCustomMetadata(trx, app.id, id, input.customMetadata);

@@ -16,6 +16,7 @@ import {
   normaliseAccount,
 } from './accounts.js';
 import { type LoggedIn, type LogInStatementInput, logInOrSignUpInOneStatement } from './logInOrSignUpStatement.js';
+import { assertRoomForNewUser } from './userCap.js';
 import {
   accountsFromJson,
   accountsJsonOf,
@@ -228,14 +229,7 @@ async function createUser(
     return { user, accounts: [row] };
   }
   const row = await ctx.db.transaction().execute(async (trx) => {
-    // Serialise sign-ups of this app so two at once cannot both take the last place.
-    await trx.selectFrom('apps').select('id').where('id', '=', app.id).forUpdate().execute();
-    const { count } = await trx
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('app_id', '=', app.id)
-      .executeTakeFirstOrThrow();
-    if (app.maxUsers !== null && Number(count) >= app.maxUsers) throw new LatchError('max_accounts_reached');
+    await assertRoomForNewUser(trx, app);
     await trx.insertInto('users').values(user).execute();
     const inserted = await trx
       .insertInto('linked_accounts')

@@ -8,6 +8,7 @@ import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useClientState, useFlowState, useLatchContext, useStrings } from '../../hooks/index.js';
 import { en } from '../../strings/en.js';
 import type { ScreenProps } from '../ScreenProps.js';
+import { screenGroup } from '../screenGroup.js';
 import { social } from './socialChunk.js';
 
 type View = 'main' | 'overflow' | 'wallets';
@@ -24,29 +25,16 @@ const LazyWalletList = lazy(() => import('../../components/WalletList.js'));
 // So does the phone form (the country list and its input, ~1 kB): SMS login is an app's choice, the page's
 // first chunk is every app's (the budget). It is preloaded as soon as the app config enables SMS
 // (`preloadPhoneForm`, from LoginDialog), so the landing normally renders it at once.
-type PhoneFormModule = typeof import('../../components/PhoneForm.js');
-let phoneForm: PhoneFormModule | undefined;
-let phoneFormLoad: Promise<PhoneFormModule> | undefined;
-const loadPhoneForm = (): Promise<PhoneFormModule> => {
-  phoneFormLoad ??= import('../../components/PhoneForm.js').then((m) => {
-    phoneForm = m;
-    return m;
-  });
-  return phoneFormLoad;
-};
-const LazyPhoneForm = lazy(() => loadPhoneForm().then((m) => ({ default: m.PhoneForm })));
+const phone = screenGroup(() => import('../../components/PhoneForm.js'));
+const LazyPhoneForm = phone.screen((m) => m.PhoneForm);
 
 /** Starts loading the landing's phone form (the app enables SMS login); a failed load is retried on render. */
 export function preloadPhoneForm(): void {
-  loadPhoneForm().catch(() => {
-    phoneFormLoad = undefined;
-  });
+  phone.preload().catch(() => {});
 }
 
-/** The phone form: rendered at once when loaded, else lazily (its slot stays empty until it is there). */
+/** The phone form: rendered at once when loaded (screenGroup), else lazily (its slot stays empty until it is there). */
 function PhoneForm({ autoFocus }: { autoFocus?: boolean }): ReactNode {
-  const Loaded = phoneForm?.PhoneForm;
-  if (Loaded) return <Loaded autoFocus={autoFocus} />;
   return (
     <Suspense fallback={null}>
       <LazyPhoneForm autoFocus={autoFocus} />
