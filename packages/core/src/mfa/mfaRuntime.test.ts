@@ -5,6 +5,9 @@ import type { LatchClient } from '../client.js';
 import type { EmbeddedWalletBridge } from '../embeddedWallet/embeddedWalletBridge.js';
 import { createEmbeddedWalletRuntime } from '../embeddedWallet/embeddedWalletRuntime.js';
 import { createFakeClock } from '../testing/fakeClock.js';
+// The runtime loads this module on first use: loaded up front, so its first transform (slow on a loaded machine) is
+// not paid inside a test's waitFor.
+import './mfaRuntime.js';
 
 const ADDRESS = `0x${'b'.repeat(40)}` as const;
 const GOOD = '123456';
