@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_PRICE_LIMIT, DEFAULT_SMS_CAPS, loadSettings } from './config.js';
+import { ConfigError, loadSettings } from './config.js';
+import { DEFAULT_PRICE_LIMIT, DEFAULT_SMS_CAPS } from './configLimits.js';
 
 describe('loadSettings', () => {
   it('has the documented defaults', () => {

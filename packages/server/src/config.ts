@@ -1,9 +1,18 @@
-import { BlockList, isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ConfigError } from './configError.js';
+import {
+  DEFAULT_NONCE_LIMIT_PER_IP,
+  DEFAULT_NONCE_LIMIT_PER_USER,
+  DEFAULT_PRICE_LIMIT,
+  parseSmsCaps,
+  parseWindow,
+  type SmsCaps,
+  type Window,
+} from './configLimits.js';
 import { isLoopbackHostname } from './http/loopback.js';
 import { withSecretFiles } from './secretFiles.js';
+import { parseTrustedProxies } from './trustedProxies.js';
 
 /** Log levels pino understands. */
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -81,73 +90,6 @@ export interface Settings {
   webhooksAllowHttpLoopback?: boolean;
 }
 
-/** token_price requests one client IP may make: a widget asks once per send screen, a script is cut off. */
-export const DEFAULT_PRICE_LIMIT: Window = { points: 120, durationSec: 60 };
-
-/** Proof nonces one user may ask for: a custody call spends one (two on a refused retry), a flood is cut off. */
-export const DEFAULT_NONCE_LIMIT_PER_USER: Window = { points: 60, durationSec: 60 };
-
-/** Proof nonces one client IP may ask for, all its users together (a shared office NAT stays well inside). */
-export const DEFAULT_NONCE_LIMIT_PER_IP: Window = { points: 120, durationSec: 60 };
-
-/** At most `points` events per `durationSec` seconds. */
-export interface Window {
-  points: number;
-  durationSec: number;
-}
-
-/** The SMS pumping caps: sends per app per destination country, and per E.164 prefix of `prefixDigits`. */
-export interface SmsCaps {
-  perCountry: Window;
-  perPrefix: Window;
-  /** Digits of the E.164 number (country code included) that make a prefix, e.g. 7: +1 415 555. */
-  prefixDigits: number;
-}
-
-/** Default SMS caps: far above a real app's hourly logins from one country or one number block. */
-export const DEFAULT_SMS_CAPS: SmsCaps = {
-  perCountry: { points: 500, durationSec: 3600 },
-  perPrefix: { points: 20, durationSec: 3600 },
-  prefixDigits: 7,
-};
-
-/** Trusted proxies when LATCH_TRUSTED_PROXIES is unset: a reverse proxy on the same host. */
-export const DEFAULT_TRUSTED_PROXIES: readonly string[] = ['127.0.0.0/8', '::1'];
-
-/**
- * A BlockList of proxy entries (`10.0.0.5`, `10.0.0.0/8`, `fd00::/8`); throws ConfigError naming a bad
- * entry. Node's BlockList does the address and prefix checks and the matching (IPv4-mapped included).
- */
-export function trustedProxyList(entries: readonly string[]): BlockList {
-  const list = new BlockList();
-  for (const entry of entries) {
-    const [address = '', prefix, ...rest] = entry.split('/');
-    const family = isIP(address) === 6 ? 'ipv6' : 'ipv4';
-    try {
-      if (rest.length > 0 || isIP(address) === 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) {
-        throw new Error('not an IP or CIDR');
-      }
-      if (prefix === undefined) list.addAddress(address, family);
-      else list.addSubnet(address, Number(prefix), family);
-    } catch {
-      throw new ConfigError(
-        `LATCH_TRUSTED_PROXIES must list IP addresses or CIDR ranges (e.g. 10.0.0.0/8), got "${entry}".`,
-      );
-    }
-  }
-  return list;
-}
-
-function parseTrustedProxies(raw: string | undefined): string[] {
-  if (raw === undefined || raw.trim() === '') return [...DEFAULT_TRUSTED_PROXIES];
-  const entries = raw
-    .split(',')
-    .map((entry) => entry.trim())
-    .filter((entry) => entry !== '');
-  trustedProxyList(entries);
-  return entries;
-}
-
 /** `text` as a URL, or undefined when it is not one (the callers say why in their own words). */
 function urlOrUndefined(text: string): URL | undefined {
   try {
@@ -166,32 +108,6 @@ function parseServiceUrl(name: string, raw: string | undefined): string | undefi
     throw new ConfigError(`${name} must be an absolute http(s) URL.`);
   }
   return text;
-}
-
-function parseWindow(name: string, raw: string | undefined, fallback: Window): Window {
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const match = raw.trim().match(/^(\d{1,9})\/(\d{1,9})$/);
-  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-    throw new ConfigError(`${name} must be points/seconds with both at least 1 (e.g. 500/3600), got "${raw}".`);
-  }
-  return { points: Number(match[1]), durationSec: Number(match[2]) };
-}
-
-function parseSmsCaps(env: NodeJS.ProcessEnv): SmsCaps {
-  const rawDigits = env.LATCH_SMS_PREFIX_DIGITS?.trim();
-  const prefixDigits = rawDigits ? Number(rawDigits) : DEFAULT_SMS_CAPS.prefixDigits;
-  if (!Number.isInteger(prefixDigits) || prefixDigits < 2 || prefixDigits > 14) {
-    throw new ConfigError(`LATCH_SMS_PREFIX_DIGITS must be a whole number from 2 to 14, got "${rawDigits}".`);
-  }
-  return {
-    perCountry: parseWindow(
-      'LATCH_SMS_LIMIT_PER_COUNTRY',
-      env.LATCH_SMS_LIMIT_PER_COUNTRY,
-      DEFAULT_SMS_CAPS.perCountry,
-    ),
-    perPrefix: parseWindow('LATCH_SMS_LIMIT_PER_PREFIX', env.LATCH_SMS_LIMIT_PER_PREFIX, DEFAULT_SMS_CAPS.perPrefix),
-    prefixDigits,
-  };
 }
 
 const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];

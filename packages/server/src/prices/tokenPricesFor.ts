@@ -1,4 +1,4 @@
-import { DEFAULT_PRICE_LIMIT, type Window } from '../config.js';
+import { DEFAULT_PRICE_LIMIT, type Window } from '../configLimits.js';
 import type { ServerContext } from '../context.js';
 import { KeyThrottle } from '../throttle/KeyThrottle.js';
 import { coinGeckoSource, type PriceSource } from './coinGeckoSource.js';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { type Settings, trustedProxyList } from '../config.js';
+import type { Settings } from '../config.js';
+import { trustedProxyList } from '../trustedProxies.js';
 import { clientIp } from './clientIp.js';
 
 type Env = { Variables: { ctx: { settings: Partial<Settings> } } };

@@ -1,7 +1,8 @@
 import { type BlockList, isIP } from 'node:net';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
-import { DEFAULT_TRUSTED_PROXIES, type Settings, trustedProxyList } from '../config.js';
+import type { Settings } from '../config.js';
+import { DEFAULT_TRUSTED_PROXIES, trustedProxyList } from '../trustedProxies.js';
 
 const unmapped = (address: string) => (address.startsWith('::ffff:') ? address.slice(7) : address);
 

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { DEFAULT_NONCE_LIMIT_PER_IP, DEFAULT_NONCE_LIMIT_PER_USER } from '../config.js';
+import { DEFAULT_NONCE_LIMIT_PER_IP, DEFAULT_NONCE_LIMIT_PER_USER } from '../configLimits.js';
 import type { ServerContext } from '../context.js';
 import { clientIp } from '../throttle/clientIp.js';
 import { KeyThrottle } from '../throttle/KeyThrottle.js';

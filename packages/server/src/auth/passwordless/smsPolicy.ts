@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import type { PhoneNumberType } from 'libphonenumber-js/max';
 import type { AppRecord } from '../../apps/appStore.js';
-import { DEFAULT_SMS_CAPS } from '../../config.js';
+import { DEFAULT_SMS_CAPS } from '../../configLimits.js';
 import type { ServerContext } from '../../context.js';
 import { loadPhoneNumbers } from '../../lazy/loadPhoneNumbers.js';
 
