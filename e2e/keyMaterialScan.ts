@@ -4,7 +4,7 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { closePglite } from '../packages/server/src/store/closePglite.js';
+import { closePglite } from '../packages/server/src/kernel/store/closePglite.js';
 
 /** One secret a flow knows, by label (never printed whole). */
 export interface KnownSecret {
@@ -116,7 +116,7 @@ export function rawFiles(dir: string, root = dir): Array<{ where: string; bytes:
   return out;
 }
 
-/** The PGlite directory inside a server data dir (`<dataDir>/db`, server/src/store/db.ts), or the dir itself. */
+/** The PGlite directory inside a server data dir (`<dataDir>/db`, server/src/kernel/store/db.ts), or the dir itself. */
 export function databaseDir(dataDir: string): string {
   const nested = join(dataDir, 'db');
   return existsSync(join(nested, 'PG_VERSION')) ? nested : dataDir;

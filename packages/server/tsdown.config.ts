@@ -39,7 +39,7 @@ export default defineConfig({
     // Files the server reads beside its code at run time: shipped in dist/.
     'build:done': () => {
       // The Telegram login script, read from beside the module (telegramLoginScript.ts); chunks sit in dist/.
-      cpSync(join(here, 'src/auth/telegram/telegram-login.js'), join(here, 'dist/telegram-login.js'));
+      cpSync(join(here, 'src/modules/telegram/telegram-login.js'), join(here, 'dist/telegram-login.js'));
       // The built wallet frame and export pages it serves (DEFAULT_FRAME_DIR of a built server: dist/frame).
       if (!existsSync(join(frameDist, 'manifest.json')))
         throw new Error('The wallet frame is not built: run node packages/wallet-frame/build.mjs first.');

@@ -2,10 +2,10 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 // The real server, built and served by the server's own test harness (tests may reach across packages).
-import { cli } from '../../server/src/adminApi/testing/adminRequest.js';
+import { cli } from '../../server/src/modules/adminApi/testing/adminRequest.js';
+import { webhookReceiver } from '../../server/src/modules/webhooks/testing/webhookReceiver.js';
+import { WebhookWorker } from '../../server/src/modules/webhooks/WebhookWorker.js';
 import { forEachBackend } from '../../server/src/test/harness.js';
-import { webhookReceiver } from '../../server/src/webhooks/testing/webhookReceiver.js';
-import { WebhookWorker } from '../../server/src/webhooks/WebhookWorker.js';
 import { createLatchNode, LatchError } from './index.js';
 
 forEachBackend('@latch/node admin writes (docs/node-sdk.md "Users, allowlist and webhook endpoints")', (server) => {

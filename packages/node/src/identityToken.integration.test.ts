@@ -3,12 +3,12 @@ import { serve } from '@hono/node-server';
 import { API, IDENTITY_TOKEN, type TokenResponse } from '@latch/protocol';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signIdentityToken } from '../../server/src/identity/tokens/identityToken.js';
+import { signEs256Jws } from '../../server/src/identity/tokens/signEs256Jws.js';
+import { getUser } from '../../server/src/identity/users/userRecords.js';
 // The real server, built and served by the server's own test harness (tests may reach across packages).
-import { FakeClock } from '../../server/src/clock.js';
-import { getUser } from '../../server/src/services/userRecords.js';
+import { FakeClock } from '../../server/src/kernel/clock.js';
 import { forEachBackend, widgetHeaders } from '../../server/src/test/harness.js';
-import { signIdentityToken } from '../../server/src/tokens/identityToken.js';
-import { signEs256Jws } from '../../server/src/tokens/signEs256Jws.js';
 import { createLatchNode, LatchError, type LatchNode } from './index.js';
 
 /** What a refused promise threw, as a LatchError. */

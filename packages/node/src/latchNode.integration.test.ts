@@ -5,11 +5,11 @@ import { base64url, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 // The real server, built and served by the server's own test harness (tests may reach across packages).
 import { parseCommand, runCommand } from '../../server/src/admin/commands.js';
-import { FakeClock } from '../../server/src/clock.js';
-import { captureLogs } from '../../server/src/delivery/testing/captureLogs.js';
-import { insertEmbeddedWallet } from '../../server/src/siwe/testing/insertEmbeddedWallet.js';
+import { signAccessToken } from '../../server/src/identity/tokens/accessToken.js';
+import { FakeClock } from '../../server/src/kernel/clock.js';
+import { captureLogs } from '../../server/src/kernel/delivery/testing/captureLogs.js';
+import { insertEmbeddedWallet } from '../../server/src/modules/siwe/testing/insertEmbeddedWallet.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../server/src/test/harness.js';
-import { signAccessToken } from '../../server/src/tokens/accessToken.js';
 import { createLatchNode, LatchError, type LatchNode } from './index.js';
 
 const captures: ReturnType<typeof captureLogs>[] = [];

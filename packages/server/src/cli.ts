@@ -11,15 +11,15 @@ import {
   USAGE,
   UsageError,
 } from './admin/commands.js';
+import { DEFAULT_KEYS_FILE, generateKeysFile } from './admin/generateKeysFile.js';
 import { inlineSecrets } from './admin/secretOptions.js';
-import { environmentOf, loadSettings, type Settings } from './config.js';
-import { deferWasmTierUp } from './deferWasmTierUp.js';
 import { createLatchServer, startServer } from './index.js';
-import { DEFAULT_KEYS_FILE, generateKeysFile } from './keys/generateKeysFile.js';
-import { createLogger } from './logger.js';
-import { currentHolder, DataDirLockedError, lockDataDir, lockPath } from './store/dataDirLock.js';
-import { openDb } from './store/db.js';
-import { migrateToLatest } from './store/migrate.js';
+import { environmentOf, loadSettings, type Settings } from './kernel/config/config.js';
+import { deferWasmTierUp } from './kernel/deferWasmTierUp.js';
+import { createLogger } from './kernel/logger.js';
+import { currentHolder, DataDirLockedError, lockDataDir, lockPath } from './kernel/store/dataDirLock.js';
+import { openDb } from './kernel/store/db.js';
+import { migrateToLatest } from './kernel/store/migrate.js';
 
 export { DEMO_APP_NAME, failureMessage, IMPLEMENTED_LOGIN_FLAGS } from './admin/commands.js';
 
@@ -126,7 +126,7 @@ async function runMailSink(cmd: Command, io: CliIO): Promise<void> {
   if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535))
     throw new UsageError(`--port must be a port number (0-65535), got "${cmd.values.port}".`);
   // Loaded here: smtp-server is no part of what `start` loads.
-  const { startMailSink } = await import('./delivery/mailSink.js');
+  const { startMailSink } = await import('./kernel/delivery/mailSink.js');
   const sink = await startMailSink({ port, print: io.stdout });
   io.stdout(
     `mail-sink: listening on ${sink.url}; prints every email sent there (SMTP_URL=${sink.url}). Ctrl-C stops.\n`,

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { API } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { startServer } from './index.js';
-import { createLogger } from './logger.js';
+import { createLogger } from './kernel/logger.js';
 import { createTestServer, forEachBackend, testSettings, widgetHeaders } from './test/harness.js';
 
 forEachBackend('operations: health and metrics', (server) => {

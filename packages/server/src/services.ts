@@ -1,21 +1,21 @@
-import { AppSecrets } from './adminApi/AppSecrets.js';
-import { LoginCredentials } from './auth/credentials/LoginCredentials.js';
-import { CustomJwtLogin } from './auth/customJwt/CustomJwtLogin.js';
-import { MfaFactors } from './auth/mfa/MfaFactors.js';
-import { buildMfaSmsCodes } from './auth/mfa/MfaSmsCodes.js';
-import { OAuthLogin } from './auth/oauth/OAuthLogin.js';
-import { Passkeys } from './auth/passkeys/Passkeys.js';
-import { deriveCodeKey } from './auth/passwordless/OneTimeCodes.js';
-import { createPasswordlessCodes } from './auth/passwordless/PasswordlessCodes.js';
-import { TelegramLogin } from './auth/telegram/TelegramLogin.js';
-import type { ServerContext, ServerParts } from './context.js';
-import { buildTokenPrices } from './prices/tokenPricesFor.js';
-import { buildSiwe } from './siwe/siweLoginFor.js';
-import { buildCustody } from './wallets/custodyFor.js';
-import { DeviceKeys } from './wallets/deviceKeys.js';
-import { buildExportCodes } from './wallets/exportStepUp.js';
-import type { WalletKeyring } from './wallets/walletKeyring.js';
-import { WebhookEndpoints } from './webhooks/WebhookEndpoints.js';
+import { LoginCredentials } from './identity/credentials/LoginCredentials.js';
+import type { ServerContext, ServerParts } from './kernel/context.js';
+import { AppSecrets } from './modules/adminApi/AppSecrets.js';
+import { CustomJwtLogin } from './modules/customJwt/CustomJwtLogin.js';
+import { MfaFactors } from './modules/mfa/MfaFactors.js';
+import { buildMfaSmsCodes } from './modules/mfa/MfaSmsCodes.js';
+import { OAuthLogin } from './modules/oauth/OAuthLogin.js';
+import { Passkeys } from './modules/passkeys/Passkeys.js';
+import { deriveCodeKey } from './modules/passwordless/OneTimeCodes.js';
+import { createPasswordlessCodes } from './modules/passwordless/PasswordlessCodes.js';
+import { buildTokenPrices } from './modules/prices/tokenPricesFor.js';
+import { buildSiwe } from './modules/siwe/siweLoginFor.js';
+import { TelegramLogin } from './modules/telegram/TelegramLogin.js';
+import { buildCustody } from './modules/wallets/custodyFor.js';
+import { DeviceKeys } from './modules/wallets/deviceKeys.js';
+import { buildExportCodes } from './modules/wallets/exportStepUp.js';
+import type { WalletKeyring } from './modules/wallets/walletKeyring.js';
+import { WebhookEndpoints } from './modules/webhooks/WebhookEndpoints.js';
 
 /**
  * Builds every service onto the server's parts, once at startup: the master key and the wallet keyring

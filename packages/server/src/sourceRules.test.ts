@@ -20,23 +20,26 @@ const filesMatching = (pattern: RegExp) =>
 
 describe('server source rules', () => {
   it('finds the source files it checks', () => {
-    expect(sourceFiles()).toContain('http/resolveApp.ts');
-    expect(sourceFiles()).toContain('config.ts');
+    expect(sourceFiles()).toContain('identity/http/resolveApp.ts');
+    expect(sourceFiles()).toContain('kernel/config/config.ts');
   });
 
   it('reads the app id of a request in one place: the resolveApp middleware', () => {
     // The header, a path parameter named appId, or the bearer token's audience.
-    expect(filesMatching(/header\(\s*HEADER\.appId|['"]latch-app-id['"]/)).toEqual(['http/resolveApp.ts']);
+    expect(filesMatching(/header\(\s*HEADER\.appId|['"]latch-app-id['"]/)).toEqual(['identity/http/resolveApp.ts']);
     expect(filesMatching(/param\(\s*['"]appId['"]/)).toEqual([]);
-    expect(filesMatching(/unverifiedAudience\(/)).toEqual(['http/resolveApp.ts', 'tokens/accessToken.ts']);
+    expect(filesMatching(/unverifiedAudience\(/)).toEqual([
+      'identity/http/resolveApp.ts',
+      'identity/tokens/accessToken.ts',
+    ]);
   });
 
   it('checks the shape of an app id with isAppId only', () => {
-    expect(filesMatching(/appIdLength/)).toEqual(['ids.ts']);
+    expect(filesMatching(/appIdLength/)).toEqual(['kernel/ids.ts']);
   });
 
   it('reads the environment in config.ts only', () => {
-    expect(filesMatching(/process\.env/)).toEqual(['config.ts']);
+    expect(filesMatching(/process\.env/)).toEqual(['kernel/config/config.ts']);
   });
 
   it('builds services at startup, not lazily per server', () => {

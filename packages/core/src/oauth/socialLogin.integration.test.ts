@@ -3,7 +3,7 @@ import { API, type OAuthProvider } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
 import type { LatchServer } from '@latch/server';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { stepUpOverHttp } from '../../../server/src/stepUp/testing/stepUpOverHttp.js';
+import { stepUpOverHttp } from '../../../server/src/identity/stepUp/testing/stepUpOverHttp.js';
 import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { flowContextOf } from '../auth/flowContext.js';
 import { SCREEN } from '../auth/screens.js';

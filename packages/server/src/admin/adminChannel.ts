@@ -3,7 +3,7 @@ import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { LatchError } from '@latch/protocol';
-import type { LatchContext, RouteDef } from '../http/env.js';
+import type { LatchContext, RouteDef } from '../kernel/http/env.js';
 import { failureMessage, parseCommand, runCommand } from './commands.js';
 
 /**

@@ -1,6 +1,6 @@
 import { isAppId, LatchError } from '@latch/protocol';
-import { DEFAULT_ROTATION_GRACE_SECONDS, MAX_ROTATION_GRACE_SECONDS } from '../adminApi/AppSecrets.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../kernel/context.js';
+import { DEFAULT_ROTATION_GRACE_SECONDS, MAX_ROTATION_GRACE_SECONDS } from '../modules/adminApi/AppSecrets.js';
 import { UsageError } from './usageError.js';
 
 /** The usage lines of the app-secret commands (docs/node-sdk.md). */

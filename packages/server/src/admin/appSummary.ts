@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { AppRecord } from '../apps/appStore.js';
+import type { AppRecord } from '../identity/apps/appStore.js';
 import { UsageError } from './usageError.js';
 
 /** An app as `apps list` and `apps update` print it. */

@@ -6,14 +6,14 @@ import {
   DEFAULT_HOST_CONFIG,
   mergeHostConfig,
   parseHostConfigPatch,
-} from '../apps/appConfigSchema.js';
-import type { AppInput } from '../apps/appStore.js';
-import { assertConfiguredMethods } from '../auth/credentials/methodCredentialsCheck.js';
-import { resetUserMfa } from '../auth/mfa/resetUserMfa.js';
-import { ConfigError } from '../config.js';
-import type { ServerContext } from '../context.js';
-import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../keys/rotate.js';
-import { migrateToLatest } from '../store/migrate.js';
+} from '../identity/apps/appConfigSchema.js';
+import type { AppInput } from '../identity/apps/appStore.js';
+import { assertConfiguredMethods } from '../identity/credentials/methodCredentialsCheck.js';
+import { ConfigError } from '../kernel/config/config.js';
+import type { ServerContext } from '../kernel/context.js';
+import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../kernel/crypto/rotate.js';
+import { migrateToLatest } from '../kernel/store/migrate.js';
+import { resetUserMfa } from '../modules/mfa/resetUserMfa.js';
 import {
   APP_SECRET_OPTIONS,
   APP_SECRET_USAGE,

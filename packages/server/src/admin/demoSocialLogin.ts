@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { LatchError, LOGIN_METHOD_FLAG, OAUTH_PROVIDERS, type OAuthProvider } from '@latch/protocol';
 import * as v from 'valibot';
-import type { HostAppConfigPatch } from '../apps/appConfigSchema.js';
-import type { ServerContext } from '../context.js';
+import type { HostAppConfigPatch } from '../identity/apps/appConfigSchema.js';
+import type { ServerContext } from '../kernel/context.js';
 
 const url = v.pipe(v.string(), v.url(), v.maxLength(2048));
 const secret = v.pipe(v.string(), v.minLength(1), v.maxLength(8192));

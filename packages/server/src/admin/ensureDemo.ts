@@ -1,5 +1,5 @@
-import type { AppRecord } from '../apps/appStore.js';
-import type { ServerContext } from '../context.js';
+import type { AppRecord } from '../identity/apps/appStore.js';
+import type { ServerContext } from '../kernel/context.js';
 import { readDevIdpDescription, setUpDemoSocialLogin } from './demoSocialLogin.js';
 import { UsageError } from './usageError.js';
 

@@ -1,7 +1,7 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@latch/protocol';
-import { assertRemovable } from '../auth/credentials/methodCredentialsCheck.js';
-import { checkOAuthPublicConfig, type OAuthPublicConfig } from '../auth/oauth/oauthCredentials.js';
-import type { ServerContext } from '../context.js';
+import { assertRemovable } from '../identity/credentials/methodCredentialsCheck.js';
+import type { ServerContext } from '../kernel/context.js';
+import { checkOAuthPublicConfig, type OAuthPublicConfig } from '../modules/oauth/oauthCredentials.js';
 import { UsageError } from './usageError.js';
 
 /** The `apps oauth` options (parseArgs). The secrets are read by the CLI process (secretOptions.ts): `--client-secret-file`

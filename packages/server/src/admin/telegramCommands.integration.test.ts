@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { TELEGRAM_API } from '@latch/protocol/oauth';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { telegramResult, testBot } from '../auth/telegram/testing/telegramSigner.js';
+import { telegramResult, testBot } from '../modules/telegram/testing/telegramSigner.js';
 import { createTestServer, type TestServer, widgetHeaders } from '../test/harness.js';
 import { failureMessage, parseCommand, runCommand } from './commands.js';
 import { inlineSecrets } from './secretOptions.js';

@@ -1,6 +1,6 @@
 import { isAppId, LatchError } from '@latch/protocol';
-import type { TelegramBotConfig } from '../auth/telegram/TelegramLogin.js';
-import type { ServerContext } from '../context.js';
+import type { ServerContext } from '../kernel/context.js';
+import type { TelegramBotConfig } from '../modules/telegram/TelegramLogin.js';
 import { UsageError } from './usageError.js';
 
 /** The usage lines of the Telegram commands (docs/telegram-and-custom-token.md). */

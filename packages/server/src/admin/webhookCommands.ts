@@ -1,8 +1,8 @@
 import { isAppId, LatchError } from '@latch/protocol';
 import { isWebhookEventType, type LatchWebhookEventType, WEBHOOK_EVENT_TYPES } from '@latch/protocol/webhooks';
-import type { ServerContext } from '../context.js';
-import { latestWebhookDeliveries } from '../webhooks/webhookDeliveries.js';
-import { assertWebhookUrl, type WebhookUrlPolicy } from '../webhooks/webhookUrl.js';
+import type { ServerContext } from '../kernel/context.js';
+import { latestWebhookDeliveries } from '../modules/webhooks/webhookDeliveries.js';
+import { assertWebhookUrl, type WebhookUrlPolicy } from '../modules/webhooks/webhookUrl.js';
 import { UsageError } from './usageError.js';
 
 /** How long the previous secret keeps signing after `rotate-secret` unless `--grace` says otherwise. */

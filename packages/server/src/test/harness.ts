@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { HEADER, type TokenResponse } from '@latch/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import type { AppInput } from '../apps/appStore.js';
-import { FakeClock } from '../clock.js';
-import type { Settings } from '../config.js';
+import type { AppInput } from '../identity/apps/appStore.js';
+import { loginOrSignUp } from '../identity/sessions/loginOrSignUp.js';
+import { issueSession } from '../identity/sessions/sessions.js';
+import type { AccountInput } from '../identity/users/accounts.js';
 import { createLatchServer, type LatchServer, type ServerOverrides } from '../index.js';
-import type { AccountInput } from '../services/accounts.js';
-import { loginOrSignUp } from '../services/loginOrSignUp.js';
-import { issueSession } from '../services/sessions.js';
+import { FakeClock } from '../kernel/clock.js';
+import type { Settings } from '../kernel/config/config.js';
 import { migratedPgliteMaker } from './pgliteTemplate.js';
 
 /** A database (and short-lived store) configuration the integration suites run on. */

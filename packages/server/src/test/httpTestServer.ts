@@ -1,8 +1,8 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import type { Settings } from '../config.js';
 import { createLatchServer, type LatchServer, type ServerOverrides } from '../index.js';
+import type { Settings } from '../kernel/config/config.js';
 import { testSettings } from './harness.js';
 import { migratedPgliteMaker } from './pgliteTemplate.js';
 

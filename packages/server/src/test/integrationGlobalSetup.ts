@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest } from '../store/migrate.js';
-import type { Database } from '../store/schema.js';
+import { migrateToLatest } from '../kernel/store/migrate.js';
+import type { Database } from '../kernel/store/schema.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

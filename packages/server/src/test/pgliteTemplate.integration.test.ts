@@ -1,9 +1,9 @@
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../store/migrate.js';
-import { migrations } from '../store/migrations/index.js';
-import type { Database } from '../store/schema.js';
+import { migrateToLatest } from '../kernel/store/migrate.js';
+import { migrations } from '../kernel/store/migrations/index.js';
+import type { Database } from '../kernel/store/schema.js';
 import { freshPglite, migratedPglite } from './pgliteTemplate.js';
 
 // The suites' databases are copies of one dump: each must be as a fresh database would be, and its own.

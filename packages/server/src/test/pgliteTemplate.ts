@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { migrateToLatest } from '../store/migrate.js';
-import type { Database } from '../store/schema.js';
+import { migrateToLatest } from '../kernel/store/migrate.js';
+import type { Database } from '../kernel/store/schema.js';
 
 // A fresh PGlite runs initdb (seconds on a loaded machine) and then every migration; the suites build
 // dozens of them. Each data directory is made once per worker and dumped; every test database is a new

@@ -3,10 +3,10 @@
 import { API, type StepUpAction, type TokenResponse } from '@latch/protocol';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
-import type { AppInput } from '../../../server/src/apps/appStore.js';
-import { passwordlessTestClient } from '../../../server/src/codes/testing/passwordlessTestClient.js';
-import type { Settings } from '../../../server/src/config.js';
-import { stepUpForTest } from '../../../server/src/stepUp/testing/stepUpForTest.js';
+import type { AppInput } from '../../../server/src/identity/apps/appStore.js';
+import { stepUpForTest } from '../../../server/src/identity/stepUp/testing/stepUpForTest.js';
+import type { Settings } from '../../../server/src/kernel/config/config.js';
+import { passwordlessTestClient } from '../../../server/src/modules/passwordless/testing/passwordlessTestClient.js';
 import { type Backend, createTestServer, type TestServer } from '../../../server/src/test/harness.js';
 import { type FrameConfig, openFrameWallet } from '../bootFrame.js';
 

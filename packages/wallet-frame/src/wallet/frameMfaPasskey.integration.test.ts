@@ -7,8 +7,8 @@ import {
   PASSKEY_RP_ID,
   passkeyIds,
   passkeyTestClient,
-} from '../../../server/src/auth/passkeys/testing/passkeyTestClient.js';
-import { SoftAuthenticator } from '../../../server/src/auth/passkeys/testing/softAuthenticator.js';
+} from '../../../server/src/modules/passkeys/testing/passkeyTestClient.js';
+import { SoftAuthenticator } from '../../../server/src/modules/passkeys/testing/softAuthenticator.js';
 import { backends } from '../../../server/src/test/harness.js';
 import { frameHost } from '../testing/frameHost.js';
 import { type FrameTestServer, frameTestServer } from '../testing/frameTestServer.js';

@@ -1,0 +1,314 @@
+import { isAppId, LatchError, type ServerAppConfig } from '@latch/protocol';
+import { sql } from 'kysely';
+import type { Clock } from '../../kernel/clock.js';
+import { isLoopbackHostname } from '../../kernel/http/loopback.js';
+import { newAppId, newClientId } from '../../kernel/ids.js';
+import type { Db } from '../../kernel/store/db.js';
+import { TtlCache } from '../../kernel/ttlCache.js';
+import { assertCustomAuthKey } from '../../modules/customJwt/customAuthConfig.js';
+import type { SigningKeys } from '../keys/signingKeys.js';
+import {
+  assertValidHostConfig,
+  DEFAULT_HOST_CONFIG,
+  type HostAppConfig,
+  type HostAppConfigPatch,
+  mergeHostConfig,
+  parseHostConfigPatch,
+  SERVER_ONLY_CONFIG_KEYS,
+} from './appConfigSchema.js';
+
+/** An app as the services use it. */
+export interface AppRecord {
+  id: string;
+  name: string;
+  config: HostAppConfig;
+  allowedOrigins: string[];
+  clientIds: string[];
+  /** null: no allowlist. */
+  allowlist: string[] | null;
+  maxUsers: number | null;
+  accessTokenTtlSeconds: number;
+  /** Absolute lifetime of a session family: no refresh after this long since the login (docs/server.md). */
+  sessionLifetimeSeconds: number;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** The fields an app is created or updated with. */
+export interface AppInput {
+  name?: string;
+  /** A partial SPEC §3 config (snake_case); validated here. */
+  config?: unknown;
+  allowedOrigins?: string[];
+  allowlist?: string[] | null;
+  maxUsers?: number | null;
+  accessTokenTtlSeconds?: number;
+  sessionLifetimeSeconds?: number;
+}
+
+/** App reads are cached this long; updates by this process clear the entry, other processes' within this time. */
+const APP_CACHE_TTL_MS = 5_000;
+const MAX_TTL_SECONDS = 24 * 3600;
+/** A session family lives 1 day (at least the longest access token) to 5 years; default 90 days. */
+const MIN_SESSION_LIFETIME_SECONDS = 24 * 3600;
+const MAX_SESSION_LIFETIME_SECONDS = 5 * 365 * 24 * 3600;
+
+/** Normalises an allowlist entry: emails and wallet addresses lowercase, phones as given (E.164). */
+export const normaliseAllowlistEntry = (entry: string): string => entry.trim().toLowerCase();
+
+/**
+ * An allowed origin in its canonical form. Refused: anything but a bare http(s) origin, wildcards
+ * (`https://*.example.com` would be a CSP wildcard in the frame's `frame-ancestors` but a literal
+ * string to CORS: one policy, so none), and plain `http://` on a host other than this machine unless
+ * the server runs in dev mode (a login page served over http can be rewritten on the way).
+ */
+export function normaliseOrigin(origin: string, options: { dev: boolean }): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(origin);
+  } catch {
+    throw new LatchError('invalid_data', `Allowed origin "${origin}" is not a URL origin like https://example.com.`);
+  }
+  if (parsed.hostname.includes('*')) {
+    throw new LatchError(
+      'invalid_data',
+      `Allowed origin "${origin}" has a wildcard; wildcards are not supported: list each origin (https://app.example.com).`,
+    );
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+    throw new LatchError(
+      'invalid_data',
+      `Allowed origin "${origin}" must be an origin like https://example.com (no path).`,
+    );
+  }
+  if (parsed.protocol === 'http:' && !options.dev && !isLoopbackHostname(parsed.hostname)) {
+    throw new LatchError(
+      'invalid_data',
+      `Allowed origin "${origin}" uses plain http; use https (http is allowed for localhost, 127.0.0.1 and [::1], or in dev mode).`,
+    );
+  }
+  return parsed.origin;
+}
+
+/** The largest user cap: `apps.max_users` is a PostgreSQL integer (a larger number failed the insert with a 500). */
+export const MAX_USERS_CAP = 2_147_483_647;
+
+function checkInput(input: AppInput): void {
+  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 200)) {
+    throw new LatchError('invalid_data', 'The app name must be 1 to 200 characters.');
+  }
+  if (
+    input.maxUsers !== undefined &&
+    input.maxUsers !== null &&
+    (!Number.isInteger(input.maxUsers) || input.maxUsers < 0 || input.maxUsers > MAX_USERS_CAP)
+  ) {
+    throw new LatchError(
+      'invalid_data',
+      `max_users must be a whole number from 0 to ${MAX_USERS_CAP}, or null for no cap.`,
+    );
+  }
+  const ttl = input.accessTokenTtlSeconds;
+  if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < 60 || ttl > MAX_TTL_SECONDS)) {
+    throw new LatchError(
+      'invalid_data',
+      `access_token_ttl_seconds must be a whole number from 60 to ${MAX_TTL_SECONDS}.`,
+    );
+  }
+  const lifetime = input.sessionLifetimeSeconds;
+  if (
+    lifetime !== undefined &&
+    (!Number.isInteger(lifetime) || lifetime < MIN_SESSION_LIFETIME_SECONDS || lifetime > MAX_SESSION_LIFETIME_SECONDS)
+  ) {
+    throw new LatchError(
+      'invalid_data',
+      `session_lifetime_seconds must be a whole number from ${MIN_SESSION_LIFETIME_SECONDS} (1 day) to ${MAX_SESSION_LIFETIME_SECONDS} (5 years).`,
+    );
+  }
+}
+
+/** Reads and writes apps (and their client ids and first signing key). */
+export class AppStore {
+  private readonly cache: TtlCache<AppRecord>;
+  private readonly originCache: TtlCache<boolean>;
+
+  constructor(
+    private readonly db: Db,
+    private readonly keys: SigningKeys,
+    private readonly clock: Clock,
+    /** Dev mode allows plain-http origins on any host (a phone on the LAN, a VM). */
+    private readonly options: { dev: boolean } = { dev: false },
+  ) {
+    this.cache = new TtlCache(APP_CACHE_TTL_MS, clock);
+    this.originCache = new TtlCache(APP_CACHE_TTL_MS, clock);
+  }
+
+  /** Creates an app with one client id and a signing key; `id` may be given (25 characters). */
+  async create(input: AppInput & { id?: string }): Promise<AppRecord> {
+    checkInput(input);
+    const id = input.id ?? newAppId();
+    if (!isAppId(id)) throw new LatchError('invalid_app_id');
+    const config = mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {}));
+    assertValidHostConfig(config, { requireSmsCountries: !this.options.dev, publicUrlsOnly: !this.options.dev });
+    await assertCustomAuthKey(config.custom_auth_config);
+    const now = this.clock.now();
+    const ttl = input.accessTokenTtlSeconds ?? 3600;
+    const clientId = newClientId();
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('apps')
+        .values({
+          id,
+          name: input.name?.trim() || 'My app',
+          config: JSON.stringify(config),
+          allowed_origins: JSON.stringify((input.allowedOrigins ?? []).map((o) => normaliseOrigin(o, this.options))),
+          allowlist: JSON.stringify(input.allowlist ? input.allowlist.map(normaliseAllowlistEntry) : null),
+          max_users: input.maxUsers ?? null,
+          access_token_ttl_seconds: ttl,
+          ...(input.sessionLifetimeSeconds === undefined
+            ? {}
+            : { session_lifetime_seconds: input.sessionLifetimeSeconds }),
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+      await trx.insertInto('app_clients').values({ id: clientId, app_id: id, created_at: now }).execute();
+    });
+    await this.keys.rotate(id, ttl);
+    this.originCache.clear();
+    return (await this.get(id))!;
+  }
+
+  /** Updates an app; the merged config must still follow SPEC §5. */
+  async update(id: string, input: AppInput): Promise<AppRecord> {
+    checkInput(input);
+    const app = await this.require(id, { fresh: true });
+    const config =
+      input.config === undefined ? app.config : mergeHostConfig(app.config, parseHostConfigPatch(input.config));
+    assertValidHostConfig(config, { requireSmsCountries: !this.options.dev, publicUrlsOnly: !this.options.dev });
+    await assertCustomAuthKey(config.custom_auth_config);
+    await this.db
+      .updateTable('apps')
+      .set({
+        name: input.name?.trim() ?? app.name,
+        config: JSON.stringify(config),
+        // Only origins given now are checked: an update of other fields keeps the stored list as it is.
+        allowed_origins: JSON.stringify(
+          input.allowedOrigins ? input.allowedOrigins.map((o) => normaliseOrigin(o, this.options)) : app.allowedOrigins,
+        ),
+        allowlist: JSON.stringify(
+          input.allowlist === undefined
+            ? app.allowlist
+            : input.allowlist === null
+              ? null
+              : input.allowlist.map(normaliseAllowlistEntry),
+        ),
+        max_users: input.maxUsers === undefined ? app.maxUsers : input.maxUsers,
+        access_token_ttl_seconds: input.accessTokenTtlSeconds ?? app.accessTokenTtlSeconds,
+        session_lifetime_seconds: input.sessionLifetimeSeconds ?? app.sessionLifetimeSeconds,
+        updated_at: this.clock.now(),
+      })
+      .where('id', '=', id)
+      .execute();
+    this.cache.delete(id);
+    this.originCache.clear();
+    return (await this.get(id))!;
+  }
+
+  /** Adds another client id to an app (e.g. one per host environment) and returns it. */
+  async addClient(appId: string): Promise<string> {
+    const app = await this.require(appId, { fresh: true });
+    const clientId = newClientId();
+    await this.db
+      .insertInto('app_clients')
+      .values({ id: clientId, app_id: app.id, created_at: this.clock.now() })
+      .execute();
+    this.cache.delete(app.id);
+    return clientId;
+  }
+
+  /** The app, or undefined. Malformed ids are the caller's to refuse. */
+  async get(id: string, options: { fresh?: boolean } = {}): Promise<AppRecord | undefined> {
+    if (!options.fresh) {
+      const cached = this.cache.get(id);
+      if (cached) return cached;
+    }
+    const row = await this.db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return undefined;
+    const clients = await this.db
+      .selectFrom('app_clients')
+      .select('id')
+      .where('app_id', '=', id)
+      .orderBy('created_at')
+      .execute();
+    const app: AppRecord = {
+      id: row.id,
+      name: row.name,
+      // Stored configs are completed with today's defaults, so new fields need no data migration.
+      config: mergeHostConfig(DEFAULT_HOST_CONFIG, row.config as HostAppConfigPatch),
+      allowedOrigins: row.allowed_origins,
+      clientIds: clients.map((c) => c.id),
+      allowlist: row.allowlist,
+      maxUsers: row.max_users,
+      accessTokenTtlSeconds: row.access_token_ttl_seconds,
+      sessionLifetimeSeconds: row.session_lifetime_seconds,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    };
+    this.cache.set(id, app);
+    return app;
+  }
+
+  /** The app; `invalid_app_id` for a malformed id, `app_not_found` for an unknown one. */
+  async require(id: string | undefined, options: { fresh?: boolean } = {}): Promise<AppRecord> {
+    if (!isAppId(id)) throw new LatchError('invalid_app_id');
+    const app = await this.get(id, options);
+    if (!app) throw new LatchError('app_not_found');
+    return app;
+  }
+
+  /** Every app, oldest first. */
+  async list(): Promise<AppRecord[]> {
+    const rows = await this.db.selectFrom('apps').select('id').orderBy('created_at').execute();
+    const apps = await Promise.all(rows.map((r) => this.get(r.id, { fresh: true })));
+    return apps.filter((a): a is AppRecord => a !== undefined);
+  }
+
+  /** The oldest app with this exact name. */
+  async findByName(name: string): Promise<AppRecord | undefined> {
+    const row = await this.db
+      .selectFrom('apps')
+      .select('id')
+      .where('name', '=', name)
+      .orderBy('created_at')
+      .executeTakeFirst();
+    return row ? this.get(row.id, { fresh: true }) : undefined;
+  }
+
+  /** True when any app allows this origin (CORS preflights carry no app id). */
+  async anyAppAllowsOrigin(origin: string): Promise<boolean> {
+    const cached = this.originCache.get(origin);
+    if (cached !== undefined) return cached;
+    const row = await this.db
+      .selectFrom('apps')
+      .select('id')
+      .where(sql<boolean>`allowed_origins @> ${JSON.stringify([origin])}::jsonb`)
+      .executeTakeFirst();
+    this.originCache.set(origin, row !== undefined);
+    return row !== undefined;
+  }
+
+  /** The SPEC §3 server config of an app. */
+  async serverConfig(app: AppRecord): Promise<ServerAppConfig> {
+    const { publicPem } = await this.keys.activeKey(app.id);
+    const config: Record<string, unknown> = { ...app.config };
+    for (const key of SERVER_ONLY_CONFIG_KEYS) delete config[key];
+    return {
+      ...(config as Omit<HostAppConfig, (typeof SERVER_ONLY_CONFIG_KEYS)[number]>),
+      id: app.id,
+      name: app.name,
+      verification_key: publicPem,
+      created_at: Math.floor(app.createdAt.getTime() / 1000),
+      updated_at: Math.floor(app.updatedAt.getTime() / 1000),
+    };
+  }
+}

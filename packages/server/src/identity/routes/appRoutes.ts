@@ -1,0 +1,22 @@
+import type { RouteDef } from '../../kernel/http/env.js';
+import { namedApp } from '../http/resolveApp.js';
+
+/** App config and JWKS. */
+export const appRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: '/api/v1/apps/:appId',
+    caller: 'app',
+    handler: async (c) => c.json(await c.var.ctx.apps.serverConfig(namedApp(c))),
+  },
+  {
+    method: 'get',
+    path: '/api/v1/apps/:appId/jwks.json',
+    caller: 'app',
+    handler: async (c) => {
+      const keys = await c.var.ctx.keys.publicKeys(namedApp(c).id);
+      c.header('Cache-Control', 'public, max-age=60');
+      return c.json({ keys: keys.map((k) => k.jwk) });
+    },
+  },
+];

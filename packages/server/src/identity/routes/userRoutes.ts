@@ -1,0 +1,26 @@
+import { API } from '@latch/protocol';
+import { schemas } from '@latch/protocol/schemas';
+import type { RouteDef } from '../../kernel/http/env.js';
+import { parseBody } from '../../kernel/http/parseBody.js';
+import { toWireUser } from '../users/userRecords.js';
+import { acceptTerms } from '../users/users.js';
+
+/** The signed-in user. */
+export const userRoutes: RouteDef[] = [
+  {
+    method: 'get',
+    path: API.me,
+    caller: 'user',
+    handler: (c) => c.json({ user: toWireUser(c.var.user) }),
+  },
+  {
+    method: 'post',
+    path: API.acceptTerms,
+    caller: 'user',
+    handler: async (c) => {
+      await parseBody(c, schemas.EmptyBody);
+      const { ctx, user } = c.var;
+      return c.json(toWireUser(await acceptTerms(ctx, user.app.id, user.user.id)));
+    },
+  },
+];

@@ -1,0 +1,272 @@
+import { LatchError, type TokenResponse } from '@latch/protocol';
+import { sql } from 'kysely';
+import type { ServerContext } from '../../kernel/context.js';
+import { sha256Hex } from '../../kernel/crypto/hash.js';
+import { newSecretToken, newSessionId } from '../../kernel/ids.js';
+import { mintDeviceGrant } from '../../modules/wallets/deviceGrants.js';
+import type { AppRecord } from '../apps/appStore.js';
+import { signAccessToken } from '../tokens/accessToken.js';
+import { signIdentityToken } from '../tokens/identityToken.js';
+import type { AccountInput } from '../users/accounts.js';
+import { toWireUser, type UsersContext, type UserWithAccounts } from '../users/userRecords.js';
+import { type LoginProof, loginOrSignUp } from './loginOrSignUp.js';
+import {
+  REFRESH_GRACE_MS,
+  REFRESH_TOKEN_TTL_MS,
+  type RefreshContext,
+  type SessionFamily,
+  spendRefreshToken,
+} from './refreshTokens.js';
+
+export { REFRESH_GRACE_MS } from './refreshTokens.js';
+
+/** What the session services need. */
+export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
+
+/** A new session of `userId`: its id, its first refresh token, and the two rows that store them. */
+function newSession(ctx: SessionsContext, appId: string, userId: string) {
+  const now = ctx.clock.now();
+  const sessionId = newSessionId();
+  const refreshToken = newSecretToken();
+  return {
+    sessionId,
+    refreshToken,
+    rows: {
+      session: {
+        id: sessionId,
+        app_id: appId,
+        user_id: userId,
+        created_at: now,
+        last_refreshed_at: now,
+        revoked_at: null,
+        revoked_reason: null,
+      },
+      refreshToken: {
+        token_hash: sha256Hex(refreshToken),
+        session_id: sessionId,
+        created_at: now,
+        expires_at: new Date(now.getTime() + REFRESH_TOKEN_TTL_MS),
+        rotated_at: null,
+      },
+    },
+  };
+}
+
+/** The session a fork starts from, and the family the fork joins. */
+interface ForkOf {
+  parentSessionId: string;
+  family: SessionFamily;
+}
+
+async function startSession(
+  ctx: SessionsContext,
+  app: AppRecord,
+  userId: string,
+  forkOf?: ForkOf,
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const { sessionId, refreshToken, rows } = newSession(ctx, app.id, userId);
+  if (forkOf) {
+    await startFork(ctx, rows, forkOf);
+    return { sessionId, refreshToken };
+  }
+  // The session and its first refresh token in one statement (atomic, one round trip).
+  await ctx.db
+    .with('new_session', (db) => db.insertInto('sessions').values(rows.session).returning('id'))
+    .insertInto('refresh_tokens')
+    .values(rows.refreshToken)
+    .execute();
+  return { sessionId, refreshToken };
+}
+
+/**
+ * Inserts a fork's rows: it joins its parent's family (reuse anywhere in it revokes all of it) and
+ * keeps the family's start (a fork does not restart the absolute lifetime). One statement, and only
+ * while the parent is live: a fork of a session revoked meanwhile is refused.
+ */
+async function startFork(ctx: SessionsContext, rows: ReturnType<typeof newSession>['rows'], forkOf: ForkOf) {
+  const { session, refreshToken } = rows;
+  const expiresAt = new Date(Math.min(refreshToken.expires_at.getTime(), forkOf.family.expiresAt.getTime()));
+  const result = await sql`with new_session as (
+      insert into sessions (id, app_id, user_id, created_at, last_refreshed_at, family_id, family_started_at)
+      select ${session.id}, ${session.app_id}, ${session.user_id}, ${session.created_at}::timestamptz,
+        ${session.created_at}::timestamptz, ${forkOf.family.id}, ${forkOf.family.startedAt}::timestamptz
+      from sessions p where p.id = ${forkOf.parentSessionId} and p.revoked_at is null
+      returning id
+    )
+    insert into refresh_tokens (token_hash, session_id, created_at, expires_at)
+    select ${refreshToken.token_hash}, id, ${refreshToken.created_at}::timestamptz, ${expiresAt}::timestamptz
+    from new_session`.execute(ctx.db);
+  if (!result.numAffectedRows) throw new LatchError('missing_or_invalid_token');
+}
+
+/**
+ * Logs in or signs up with a verified account (`loginOrSignUp`) and starts its session in the same
+ * statements: the response of every authenticate call. `signUp: false` refuses a new user (signup_disabled).
+ */
+export async function logIn(
+  ctx: SessionsContext & UsersContext & Pick<ServerContext, 'shortLived'>,
+  app: AppRecord,
+  account: AccountInput,
+  proof?: LoginProof,
+  options?: { signUp?: boolean },
+): Promise<TokenResponse> {
+  let started: ReturnType<typeof newSession> | undefined;
+  const sessionRows = (userId: string) => {
+    started = newSession(ctx, app.id, userId);
+    return started.rows;
+  };
+  const { user, isNewUser } = await loginOrSignUp(ctx, app, account, sessionRows, proof, options);
+  if (!started) throw new LatchError('internal_error');
+  const { sessionId } = started;
+  return {
+    user: toWireUser(user),
+    token: await signAccessToken(ctx, app, user.user.id, sessionId),
+    refresh_token: started.refreshToken,
+    identity_token: await signIdentityToken(ctx, app, user),
+    is_new_user: isNewUser,
+    session_update_action: 'set',
+    // Only a fresh authentication mints a device grant (custody, docs/custody.md); refresh and fork never do.
+    device_grant: await mintDeviceGrant(ctx, { appId: app.id, userId: user.user.id, sessionId }),
+  };
+}
+
+/** Starts a session for a user who just authenticated; the response of every authenticate call. */
+export async function issueSession(
+  ctx: SessionsContext,
+  app: AppRecord,
+  user: UserWithAccounts,
+  isNewUser: boolean,
+): Promise<TokenResponse> {
+  const { sessionId, refreshToken } = await startSession(ctx, app, user.user.id);
+  return {
+    user: toWireUser(user),
+    token: await signAccessToken(ctx, app, user.user.id, sessionId),
+    refresh_token: refreshToken,
+    identity_token: await signIdentityToken(ctx, app, user),
+    is_new_user: isNewUser,
+    session_update_action: 'set',
+  };
+}
+
+/** Ends a session (logout, reuse detection); its access tokens stop working at once. */
+export async function revokeSession(
+  ctx: Pick<ServerContext, 'db' | 'clock'>,
+  sessionId: string,
+  reason: string,
+): Promise<void> {
+  await ctx.db
+    .updateTable('sessions')
+    .set({ revoked_at: ctx.clock.now(), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** True when the session exists, belongs to the app and user, and is not revoked. */
+export async function isSessionActive(
+  ctx: Pick<ServerContext, 'db'>,
+  appId: string,
+  userId: string,
+  sessionId: string,
+): Promise<boolean> {
+  const row = await ctx.db
+    .selectFrom('sessions')
+    .select('id')
+    .where('id', '=', sessionId)
+    .where('app_id', '=', appId)
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+async function rotate(ctx: SessionsContext & RefreshContext, appId: string | undefined, refreshToken: string) {
+  const rotation = await spendRefreshToken(ctx, appId, refreshToken);
+  const { app, user, sessionId, refreshToken: next, family } = rotation;
+  // No access or identity token outlives its family.
+  const notAfter = Math.floor(family.expiresAt.getTime() / 1000);
+  const response: TokenResponse = {
+    user: toWireUser(user),
+    token: await signAccessToken(ctx, app, user.user.id, sessionId, { notAfter }),
+    refresh_token: next,
+    // A refresh reads the user afresh: after a link or unlink, the next refresh's token has the new accounts.
+    identity_token: await signIdentityToken(ctx, app, user, { notAfter }),
+    is_new_user: false,
+    session_update_action: 'set',
+  };
+  return { rotation, response };
+}
+
+/**
+ * Refreshes a session: a new access token and a new refresh token; the presented one is spent. Within
+ * REFRESH_GRACE_MS of its spending, the same token gets the same successor again.
+ */
+export async function refreshSession(
+  ctx: SessionsContext & RefreshContext,
+  appId: string | undefined,
+  refreshToken: string,
+): Promise<TokenResponse> {
+  return (await rotate(ctx, appId, refreshToken)).response;
+}
+
+/**
+ * Forks a session (SPEC §7): rotates the presented refresh token like a refresh, and starts a second
+ * session for the same user whose refresh token is `new_session_refresh_token`. The fork has its own
+ * logout but joins the parent's family: reuse detection and the absolute lifetime cover it too.
+ */
+export async function forkSession(
+  ctx: SessionsContext & RefreshContext,
+  appId: string | undefined,
+  refreshToken: string,
+): Promise<TokenResponse> {
+  const { rotation, response } = await rotate(ctx, appId, refreshToken);
+  const { app, user, sessionId, family } = rotation;
+  const fork = await startSession(ctx, app, user.user.id, { parentSessionId: sessionId, family });
+  return { ...response, new_session_refresh_token: fork.refreshToken };
+}
+
+/** Revokes the session a refresh token belongs to; unknown tokens are ignored (logout always succeeds). */
+export async function revokeByRefreshToken(ctx: SessionsContext, refreshToken: string): Promise<void> {
+  const row = await ctx.db
+    .selectFrom('refresh_tokens')
+    .select('session_id')
+    .where('token_hash', '=', sha256Hex(refreshToken))
+    .executeTakeFirst();
+  if (row) await revokeSession(ctx, row.session_id, 'logout');
+}
+
+/**
+ * Deletes refresh tokens past their expiry and sessions that are revoked or have no live refresh
+ * token left (they can never be refreshed again). Returns how many sessions went.
+ */
+export async function purgeExpiredSessions(ctx: Pick<ServerContext, 'db' | 'clock'>): Promise<number> {
+  const now = ctx.clock.now();
+  await ctx.db.deleteFrom('refresh_tokens').where('expires_at', '<=', now).execute();
+  // A sealed successor is only needed during the grace window.
+  await ctx.db
+    .updateTable('refresh_tokens')
+    .set({ successor_sealed: null })
+    .where('successor_sealed', 'is not', null)
+    .where('rotated_at', '<', new Date(now.getTime() - REFRESH_GRACE_MS))
+    .execute();
+  const result = await ctx.db
+    .deleteFrom('sessions')
+    .where((eb) =>
+      eb.or([
+        eb('revoked_at', 'is not', null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('refresh_tokens')
+              .select('token_hash')
+              .whereRef('refresh_tokens.session_id', '=', 'sessions.id'),
+          ),
+        ),
+      ]),
+    )
+    // Access tokens of a revoked or dead session may still be presented until they expire; keep the
+    // row (it says "revoked") for the longest token lifetime.
+    .where('last_refreshed_at', '<', new Date(now.getTime() - 24 * 3600 * 1000))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,76 @@
+import { CompiledQuery, type Kysely } from 'kysely';
+import type { LogInStatementInput } from '../../identity/sessions/logInOrSignUpStatement.js';
+import { PgShortLivedStore } from '../../kernel/kv/PgShortLivedStore.js';
+import type { CodeStore, CodeTry, CodeVerdict, LogInWithTry, NewCode, SendCount } from './CodeStore.js';
+import { logInWithCode } from './logInWithCode.js';
+import { ADD_CODE_WITHIN_LIMITS, addCodeParameters, TRY_CODE, tryCodeParameters } from './pgCodeSql.js';
+
+/**
+ * CodeStore on the main database (PGlite or PostgreSQL): a slot is a `short_lived` row, the failures
+ * a `durable_counters` row (migrations 002 and 014, the tables of PgShortLivedStore). Each operation is
+ * one statement (pgCodeSql.ts); its row locks make concurrent tries queue up, so of several right
+ * answers the first takes the code and the others find none.
+ */
+export class PgCodeStore implements CodeStore {
+  private readonly now: () => number;
+  private readonly purgeEvery: number;
+  /** The same tables as the short-lived store: its purge clears expired slots and counters. */
+  private readonly tables: PgShortLivedStore;
+  private writes = 0;
+
+  /** `db` is the app's Kysely instance; `now` the short-lived store's clock (epoch milliseconds). */
+  constructor(
+    private readonly db: Kysely<object>,
+    options: { now?: () => number; purgeEvery?: number } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.purgeEvery = options.purgeEvery ?? 500;
+    this.tables = new PgShortLivedStore(db, { now: this.now });
+  }
+
+  /** The send's counters (durable, as the throttle's own) and the code in one statement. */
+  async add(code: NewCode, send?: SendCount): Promise<void> {
+    const counters = send ? send.throttle.countersFor(send.target, send.ip, send.known) : [];
+    const now = this.now();
+    const { rows } = await this.run<{ key: string; count: string; expires_at: string }>(
+      ADD_CODE_WITHIN_LIMITS,
+      addCodeParameters(counters, code, now),
+    );
+    await this.afterWrite();
+    if (!send) return;
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const states = counters.map((counter) => {
+      const row = byKey.get(counter.key);
+      if (!row) throw new Error('code store: a send counter returned no row');
+      return { count: Number(row.count), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
+    });
+    send.throttle.refuseOver(counters, states);
+  }
+
+  async try(attempt: CodeTry): Promise<CodeVerdict> {
+    const { rows } = await this.run<{ taken: boolean; retry_after_ms: string }>(
+      TRY_CODE,
+      tryCodeParameters(attempt, this.now()),
+    );
+    await this.afterWrite();
+    return { taken: rows[0]?.taken === true, retryAfterMs: Number(rows[0]?.retry_after_ms ?? 0) };
+  }
+
+  readonly logInWithTry = async (attempt: CodeTry, login: LogInStatementInput): Promise<LogInWithTry> => {
+    const outcome = await logInWithCode(this.db, attempt, this.now(), login);
+    await this.afterWrite();
+    return outcome;
+  };
+
+  private run<R>(text: string, parameters: unknown[]) {
+    return this.db.executeQuery(CompiledQuery.raw(text, parameters) as CompiledQuery<R>);
+  }
+
+  /** Expired slots and send counters are ignored anyway; every `purgeEvery` writes they go. */
+  private async afterWrite(): Promise<void> {
+    this.writes += 1;
+    if (this.writes % this.purgeEvery !== 0) return;
+    await this.tables.purgeExpired();
+    await this.tables.counters.purgeExpired();
+  }
+}
