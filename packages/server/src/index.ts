@@ -5,37 +5,38 @@ import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { adminRoute, createAdminSecret, removeAdminFile, writeAdminFile } from './admin/adminChannel.js';
-import { AppStore } from './identity/apps/appStore.js';
-import { SigningKeys } from './identity/keys/signingKeys.js';
-import { purgeExpiredSessions } from './identity/sessions/sessions.js';
+import { identityModule } from './identity/index.js';
 import { createApp } from './kernel/app.js';
 import { type Clock, systemClock } from './kernel/clock.js';
 import type { Settings } from './kernel/config/config.js';
-import type { ServerContext, ServerParts } from './kernel/context.js';
+import type { KernelParts, ServerContext } from './kernel/context.js';
 import { createSealer, loadMasterKey, loadPreviousMasterKeys } from './kernel/crypto/masterKey.js';
 import { createDeliveryModule } from './kernel/delivery/createDeliveryModule.js';
 import type { AppEnv } from './kernel/http/env.js';
 import { createMetrics } from './kernel/http/metrics.js';
 import { createShortLivedStore, warnIfCountersNotDurable } from './kernel/kv/createShortLivedStore.js';
 import { createLogger, type Logger } from './kernel/logger.js';
+import { assertModuleList, type BackgroundJob, buildContext, type LatchModule } from './kernel/module.js';
 import type { DeliveryModule } from './kernel/ports.js';
 import { type DataDirLock, lockDataDir } from './kernel/store/dataDirLock.js';
 import { type Db, openDb } from './kernel/store/db.js';
 import { migrateToLatest } from './kernel/store/migrate.js';
-import { buildWalletKeyring } from './modules/wallets/custodyFor.js';
-import { WebhookWorker } from './modules/webhooks/WebhookWorker.js';
-import { routeTable } from './routeTable.js';
-import { buildServices } from './services.js';
+import { defaultModules } from './modules/index.js';
 
 export type { AppInput, AppRecord } from './identity/apps/appStore.js';
 export { createApp } from './kernel/app.js';
 export { type Clock, FakeClock, systemClock } from './kernel/clock.js';
 export { ConfigError, loadSettings, type Settings } from './kernel/config/config.js';
-export type { ServerContext } from './kernel/context.js';
+export type { KernelParts, ServerContext, Services } from './kernel/context.js';
+export type { CallerKinds, RequestVariables, RouteDef } from './kernel/http/env.js';
+export type { BackgroundJob, LatchModule, ModuleStart } from './kernel/module.js';
 export type { Delivery, DeliveryModule, EmailMessage, Outbox, OutboxMessage, SmsMessage } from './kernel/ports.js';
+export { defaultModules } from './modules/index.js';
 
 /** Optional parts a caller (tests, embedding hosts) can replace. */
 export interface ServerOverrides {
+  /** The feature modules, in route order (default `defaultModules`); identity is always added first. */
+  modules?: readonly LatchModule[];
   clock?: Clock;
   logger?: Logger;
   delivery?: DeliveryModule;
@@ -52,6 +53,8 @@ export interface ServerOverrides {
 export interface LatchServer {
   app: Hono<AppEnv>;
   ctx: ServerContext;
+  /** Identity and the feature modules this server runs, in order. */
+  modules: readonly LatchModule[];
   db: Db;
   settings: Settings;
   /** The admin channel's secret, when this server holds an embedded database's data directory. */
@@ -68,10 +71,12 @@ function usesDataDirDatabase(settings: Settings): boolean {
 export async function createLatchServer(settings: Settings, overrides: ServerOverrides = {}): Promise<LatchServer> {
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(settings.logLevel);
+  const modules = [identityModule, ...(overrides.modules ?? defaultModules)];
+  assertModuleList(modules);
   const masterKey = loadMasterKey(settings);
   const sealer = createSealer(masterKey, loadPreviousMasterKeys(settings));
-  // Every key (the recovery key included) is loaded before the database opens: a missing one stops the start.
-  const walletKeyring = buildWalletKeyring(settings, masterKey);
+  // Every key a module needs is loaded before the database opens: a missing one stops the start.
+  for (const module of modules) module.checkKeys?.(settings, masterKey);
   // PGlite is single-process: a second process on the same directory corrupts it (issue 16).
   const lock: DataDirLock | undefined = usesDataDirDatabase(settings)
     ? lockDataDir(settings.dataDir, overrides.lockRole ?? 'server')
@@ -85,10 +90,8 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     throw error;
   }
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release(), () => db.destroy()];
-  const keys = new SigningKeys(db, sealer, clock);
   try {
     await migrateToLatest(db);
-    await keys.assertMasterKeyOpensKeys();
   } catch (error) {
     await db.destroy();
     lock?.release();
@@ -104,14 +107,12 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   void warnIfCountersNotDurable(shortLived, logger);
   const deliveryModule = overrides.delivery ?? createDeliveryModule(settings, clock, logger);
   if (deliveryModule.close) cleanups.push(() => deliveryModule.close?.());
-  const parts: ServerParts = {
+  const parts: KernelParts = {
     settings,
     db,
     dbKind: kind,
     clock,
     logger,
-    apps: new AppStore(db, keys, clock, { dev: settings.dev }),
-    keys,
     sealer,
     shortLived,
     delivery: deliveryModule.delivery,
@@ -119,13 +120,20 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     metrics: createMetrics(),
     onClose: (cleanup) => cleanups.push(cleanup),
   };
-  const ctx = buildServices(parts, masterKey, walletKeyring);
+  const ctx = buildContext(parts, modules, { masterKey });
+  try {
+    await ctx.keys.assertMasterKeyOpensKeys();
+  } catch (error) {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    throw error;
+  }
   // The CLI's own commands never listen, so only a server opens the admin channel.
   const adminSecret = lock && (overrides.lockRole ?? 'server') === 'server' ? createAdminSecret() : undefined;
   let closed = false;
   return {
-    app: createApp(ctx, adminSecret ? [...routeTable, adminRoute(adminSecret)] : routeTable),
+    app: createApp(ctx, modules, adminSecret ? [adminRoute(adminSecret)] : []),
     ctx,
+    modules,
     db,
     settings,
     adminSecret,
@@ -152,7 +160,6 @@ export interface RunningServer extends LatchServer {
 
 /** Grace period for in-flight requests on shutdown before connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000;
-const PURGE_INTERVAL_MS = 3600_000;
 
 /** Builds and starts the server on settings.host:settings.port; `close()` finishes in-flight requests first. */
 export async function startServer(settings: Settings, overrides: ServerOverrides = {}): Promise<RunningServer> {
@@ -163,17 +170,7 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
     );
     (s as Server).once('error', reject);
   });
-  // Expired refresh tokens and dead sessions are swept hourly (and once at start).
-  const purge = () =>
-    purgeExpiredSessions(latch.ctx).catch((error: Error) =>
-      latch.ctx.logger.warn({ err: { message: error.message } }, 'session purge failed'),
-    );
-  void purge();
-  const purgeTimer = setInterval(purge, PURGE_INTERVAL_MS);
-  purgeTimer.unref();
-  // The webhook outbox is sent by every listening server (several share a PostgreSQL safely).
-  const webhooks = new WebhookWorker(latch.ctx);
-  webhooks.start();
+  const jobs: BackgroundJob[] = latch.modules.flatMap((module) => module.background?.(latch.ctx) ?? []);
   const { port } = server.address() as AddressInfo;
   const url = `http://${settings.host.includes(':') ? `[${settings.host}]` : settings.host}:${port}`;
   const { adminSecret } = latch;
@@ -190,7 +187,6 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
     server,
     close() {
       closing ??= (async () => {
-        clearInterval(purgeTimer);
         if (adminSecret) removeAdminFile(settings.dataDir, adminSecret);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
@@ -201,7 +197,7 @@ export async function startServer(settings: Settings, overrides: ServerOverrides
           });
           server.closeIdleConnections();
         });
-        await webhooks.stop();
+        for (const job of jobs) await job.stop();
         await latch.close();
       })();
       return closing;

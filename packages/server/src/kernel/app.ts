@@ -1,21 +1,34 @@
 import { errorBody } from '@latch/protocol';
 import { Hono } from 'hono';
-import { requireCaller } from '../identity/http/requireCaller.js';
-import { resolveApp } from '../identity/http/resolveApp.js';
-import { routeTable } from '../routeTable.js';
 import type { ServerContext } from './context.js';
-import { cors } from './http/cors.js';
-import type { AppEnv, RouteDef } from './http/env.js';
+import type { AppEnv, Caller, CallerCheck, RouteDef } from './http/env.js';
 import { handleError } from './http/errors.js';
+import { healthRoutes } from './http/healthRoutes.js';
 import { metricsMiddleware } from './http/metrics.js';
 import { requestLog } from './http/requestLog.js';
+import type { LatchModule } from './module.js';
+
+/** The caller checks the modules declare, one per kind; a kind declared twice is refused. */
+function callerChecks(modules: readonly LatchModule[]): Map<Caller, CallerCheck> {
+  const checks = new Map<Caller, CallerCheck>();
+  for (const module of modules)
+    for (const [kind, check] of Object.entries(module.callers ?? {}) as Array<[Caller, CallerCheck]>) {
+      if (checks.has(kind)) throw new Error(`caller kind "${kind}" is checked by two modules`);
+      checks.set(kind, check);
+    }
+  return checks;
+}
 
 /**
- * Builds the Hono app: the context, metrics and request log; `resolveApp` (the request's app, its client
- * id and origin) and CORS; then each route of the table behind the `requireCaller` check it declares
+ * Builds the Hono app: the context, metrics and request log; the modules' middleware (identity's app
+ * resolution and CORS); then each module's routes (and `extraRoutes`) behind the caller check they name
  * (dev-only routes only in dev mode); error mapping.
  */
-export function createApp(ctx: ServerContext, routes: RouteDef[] = routeTable): Hono<AppEnv> {
+export function createApp(
+  ctx: ServerContext,
+  modules: readonly LatchModule[],
+  extraRoutes: readonly RouteDef[] = [],
+): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use('*', async (c, next) => {
     c.set('ctx', ctx);
@@ -23,15 +36,22 @@ export function createApp(ctx: ServerContext, routes: RouteDef[] = routeTable): 
   });
   app.use('*', metricsMiddleware(ctx.metrics));
   app.use('*', requestLog());
-  app.use('*', resolveApp());
-  app.use('*', cors());
+  for (const module of modules) for (const middleware of module.middleware ?? []) app.use('*', middleware);
   // Bodies are size-limited where they are read (`readJson`: an oversized one is refused before it is
   // buffered whole); no body-limit middleware, which would build a web Request for every request.
+  const checks = callerChecks(modules);
+  const routes = [...healthRoutes, ...modules.flatMap((module) => module.routes ?? []), ...extraRoutes];
   for (const route of routes) {
     if (route.devOnly && !ctx.settings.dev) continue;
     const method = route.method.toUpperCase();
-    if (route.caller) app.on(method, route.path, requireCaller(route.caller), route.handler);
-    else app.on(method, route.path, route.handler);
+    if (!route.caller) {
+      app.on(method, route.path, route.handler);
+      continue;
+    }
+    const check = checks.get(route.caller);
+    if (!check)
+      throw new Error(`route ${method} ${route.path} requires caller "${route.caller}", which no module checks`);
+    app.on(method, route.path, check, route.handler);
   }
   app.notFound((c) => c.json(errorBody('not_found'), 404));
   app.onError(handleError);

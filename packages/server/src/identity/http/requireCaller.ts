@@ -1,7 +1,5 @@
 import { LatchError } from '@latch/protocol';
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv, Caller, LatchContext } from '../../kernel/http/env.js';
-import { authenticateDevice } from '../../modules/wallets/custodyRoute.js';
+import type { CallerCheck, LatchContext } from '../../kernel/http/env.js';
 import type { AppRecord } from '../apps/appStore.js';
 import { isSessionActive } from '../sessions/sessions.js';
 import { type AccessClaims, verifyAccessToken } from '../tokens/accessToken.js';
@@ -34,19 +32,14 @@ export async function authenticateUser(c: LatchContext): Promise<AuthenticatedUs
   return authenticated;
 }
 
-/**
- * The check a route table entry's `caller` declares, run before its handler: `app` needs a known app
- * named by header or path (`c.var.app`), `user` a valid access token (`c.var.user`), `frame` and
- * `new-device` a custody call (`c.var.user` and `c.var.device`, wallets/custodyRoute.ts).
- */
-export function requireCaller(caller: Caller): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (caller === 'app') namedApp(c);
-    else {
-      await authenticateUser(c);
-      if (caller !== 'user')
-        c.set('device', await authenticateDevice(c, { unregisteredDevice: caller === 'new-device' }));
-    }
-    await next();
-  };
-}
+/** `caller: 'app'`: a known app named by header or path (`c.var.app`). */
+export const appCaller: CallerCheck = async (c, next) => {
+  namedApp(c);
+  await next();
+};
+
+/** `caller: 'user'`: a valid access token for the request's app (`c.var.user`). */
+export const userCaller: CallerCheck = async (c, next) => {
+  await authenticateUser(c);
+  await next();
+};

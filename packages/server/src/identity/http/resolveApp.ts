@@ -1,11 +1,14 @@
 import { API, HEADER, isAppId, LatchError } from '@latch/protocol';
 import type { MiddlewareHandler } from 'hono';
-import { originAllowed } from '../../kernel/http/cors.js';
-import type { AppEnv, AppSource, LatchContext } from '../../kernel/http/env.js';
+import type { AppEnv, LatchContext } from '../../kernel/http/env.js';
 import type { AppRecord } from '../apps/appStore.js';
 import { unverifiedAudience } from '../tokens/accessToken.js';
+import { originAllowed } from './cors.js';
 
 // `/apps/:appId/…` (frame pages), `/api/v1/apps/:appId/…` (config, JWKS), `/api/v1/dev/apps/:appId` (dev).
+/** Where the request named its app: the `latch-app-id` header, an `/apps/:appId` path, or (neither) the bearer token's audience. */
+export type AppSource = 'header' | 'path' | 'token';
+
 const APP_PATH = /^\/(?:api\/v1\/(?:dev\/)?)?apps\/([^/]+)/;
 const BEARER = /^Bearer\s+(\S+)$/i;
 

@@ -1,49 +1,36 @@
-import type { Context } from 'hono';
-import type { AppRecord } from '../../identity/apps/appStore.js';
-import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
-import type { DevicePublicJwk } from '../../modules/wallets/deviceProof.js';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { ServerContext } from '../context.js';
 
-/** Where the request named its app: the `latch-app-id` header, an `/apps/:appId` path, or (neither) the bearer token's audience. */
-export type AppSource = 'header' | 'path' | 'token';
-
-/** A device-proven custody call's device (`requireCaller('frame')`); the body bytes are the ones the proof hashes. */
-export interface CallingDevice {
-  /** The device key's RFC 7638 thumbprint. */
-  deviceId: string;
-  jwk: DevicePublicJwk;
-  /** The proof's nonce (wallet-key signatures cover it). */
-  nonce: string;
-  body: Uint8Array;
-}
+/**
+ * What the middleware resolves for a request, beside the context. Identity (the app, the user) and the
+ * modules (the wallets module's calling device) add theirs by augmenting this interface.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging.
+export interface RequestVariables {}
 
 /** Hono environment of the Latch app: the server context and what the middleware resolved. */
 export interface AppEnv {
-  Variables: {
-    ctx: ServerContext;
-    /** The request's app (`resolveApp`); undefined when the request names none or one that does not resolve. */
-    app: AppRecord | undefined;
-    appSource: AppSource | undefined;
-    /** Why a named app did not resolve: a malformed id or an unknown one. */
-    appProblem: 'invalid_app_id' | 'app_not_found' | undefined;
-    /** The authenticated user (`requireCaller('user' | 'frame')`). */
-    user: AuthenticatedUser;
-    /** The proven device of a custody call (`requireCaller('frame')`). */
-    device: CallingDevice;
-  };
+  Variables: { ctx: ServerContext } & RequestVariables;
 }
 
 /** A request context of the Latch app. */
 export type LatchContext = Context<AppEnv>;
 
 /**
- * Who may call an endpoint, checked before its handler runs (`requireCaller`): `app` a request naming a
- * known app (header or path), `user` a valid access token, `frame` a custody call (access token and a
- * device proof by a registered device key), `new-device` the same with a device key not registered yet.
+ * The caller kinds routes may require, each checked by a middleware before the handler runs. Identity
+ * adds `app` and `user`; the wallets module adds `frame` and `new-device`. A kind names its check
+ * (`LatchModule.callers`); the kernel refuses to start when a route requires a kind no module checks.
  */
-export type Caller = 'app' | 'user' | 'frame' | 'new-device';
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging.
+export interface CallerKinds {}
 
-/** One endpoint of the declarative route table. */
+/** Who may call an endpoint (`CallerKinds`); absent on a route: anyone (the handler checks what it needs). */
+export type Caller = keyof CallerKinds;
+
+/** The check of one caller kind. */
+export type CallerCheck = MiddlewareHandler<AppEnv>;
+
+/** One endpoint of a module's route table. */
 export interface RouteDef {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   path: string;

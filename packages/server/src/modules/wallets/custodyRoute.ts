@@ -4,11 +4,21 @@ import * as v from 'valibot';
 import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
 import { bearerToken } from '../../identity/http/resolveApp.js';
 import type { ServerContext } from '../../kernel/context.js';
-import type { CallingDevice, LatchContext, RouteDef } from '../../kernel/http/env.js';
+import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
 import { readBodyBytes } from '../../kernel/http/parseBody.js';
 import { mintDeviceNonce, takeDeviceNonce } from './deviceGrants.js';
 import { type DevicePublicJwk, verifyDeviceProof } from './deviceProof.js';
 import type { WalletOwner } from './walletInput.js';
+
+/** A device-proven custody call's device (caller `frame`); the body bytes are the ones the proof hashes. */
+export interface CallingDevice {
+  /** The device key's RFC 7638 thumbprint. */
+  deviceId: string;
+  jwk: DevicePublicJwk;
+  /** The proof's nonce (wallet-key signatures cover it). */
+  nonce: string;
+  body: Uint8Array;
+}
 
 /** An authenticated custody call: the token's owner and the device whose proof checked out. */
 export interface CustodyCall<TBody> {

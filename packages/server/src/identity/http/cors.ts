@@ -1,8 +1,8 @@
 import { HEADER, LatchError } from '@latch/protocol';
 import type { MiddlewareHandler } from 'hono';
-import type { AppRecord } from '../../identity/apps/appStore.js';
-import type { AppEnv, LatchContext } from './env.js';
-import { hostnameOfHostHeader, isLoopbackHostname, isLoopbackOrigin } from './loopback.js';
+import type { AppEnv, LatchContext } from '../../kernel/http/env.js';
+import { hostnameOfHostHeader, isLoopbackHostname, isLoopbackOrigin } from '../../kernel/http/loopback.js';
+import type { AppRecord } from '../apps/appStore.js';
 
 const ALLOWED_HEADERS = [
   'content-type',

@@ -1,0 +1,64 @@
+import { authenticateUser } from '../../identity/http/requireCaller.js';
+import type { CallerCheck } from '../../kernel/http/env.js';
+import type { LatchModule } from '../../kernel/module.js';
+import type { OneTimeCodes } from '../passwordless/OneTimeCodes.js';
+import { buildCustody, buildWalletKeyring } from './custodyFor.js';
+import { authenticateDevice, type CallingDevice } from './custodyRoute.js';
+import { DeviceKeys } from './deviceKeys.js';
+import { embeddedWalletPageRoutes } from './embeddedWalletPage.js';
+import { buildExportCodes } from './exportStepUp.js';
+import type { WalletCustody } from './walletCustody.js';
+import type { WalletKeyring } from './walletKeyring.js';
+import { walletRoutes } from './walletRoutes.js';
+
+declare module '../../kernel/context.js' {
+  interface Services {
+    /** Export step-up codes: their own HMAC key and namespace (modules/wallets/exportStepUp.ts). */
+    exportCodes: OneTimeCodes;
+    /** The master and recovery keys the wallet shares are sealed under. */
+    walletKeyring: WalletKeyring;
+    custody: WalletCustody;
+    deviceKeys: DeviceKeys;
+  }
+}
+
+declare module '../../kernel/http/env.js' {
+  interface RequestVariables {
+    /** The proven device of a custody call (callers `frame`, `new-device`). */
+    device: CallingDevice;
+  }
+  interface CallerKinds {
+    /** A custody call: an access token and a device proof by a registered device key. */
+    frame: true;
+    /** The same with a device key not registered yet (the device registration call). */
+    'new-device': true;
+  }
+}
+
+/** The custody caller check: the user's token, then the device proof (registered, or `unregisteredDevice`). */
+const deviceCaller =
+  (unregisteredDevice: boolean): CallerCheck =>
+  async (c, next) => {
+    await authenticateUser(c);
+    c.set('device', await authenticateDevice(c, { unregisteredDevice }));
+    await next();
+  };
+
+/** The embedded wallet: custody, device keys, export, and the wallet frame's page (SPEC §7 "Embedded wallet"). */
+export const walletsModule: LatchModule = {
+  id: 'wallets',
+  requires: ['mfa', 'passwordless'],
+  // Every key (the recovery key included) is loaded before the database opens: a missing one stops the start.
+  checkKeys: (settings, masterKey) => void buildWalletKeyring(settings, masterKey),
+  services: (ctx, { masterKey }) => {
+    const walletKeyring = buildWalletKeyring(ctx.settings, masterKey);
+    return {
+      walletKeyring,
+      exportCodes: buildExportCodes(ctx, masterKey),
+      custody: buildCustody(ctx, walletKeyring),
+      deviceKeys: new DeviceKeys(ctx.db as unknown as ConstructorParameters<typeof DeviceKeys>[0], ctx.clock),
+    };
+  },
+  callers: { frame: deviceCaller(false), 'new-device': deviceCaller(true) },
+  routes: [...walletRoutes, ...embeddedWalletPageRoutes],
+};
