@@ -4,7 +4,7 @@
 import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { closePglite } from '../packages/server/src/kernel/store/closePglite.js';
+import { closePglite } from '@latch/server/testing';
 
 /** One secret a flow knows, by label (never printed whole). */
 export interface KnownSecret {

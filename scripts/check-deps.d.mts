@@ -6,6 +6,9 @@ export declare const RULES: Record<
 export declare function importsOf(source: string): string[];
 export declare function violation(workspace: string, specifier: string, file?: string): string | null;
 export declare function checkDependencies(root: string): string[];
+export declare const OUTSIDE_TESTERS: Record<string, string[]>;
+export declare function reachInViolation(workspace: string, from: string, to: string): string | null;
+export declare function checkReachIns(root: string): string[];
 export declare const REACT_LAYERS: Record<string, string[]>;
 export declare function reactLayerOf(path: string): string;
 export declare function reactViolation(from: string, to: string): string | null;

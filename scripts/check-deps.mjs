@@ -4,12 +4,24 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** What each workspace may import: our packages by name, and third-party bans. */
+/**
+ * What each workspace may import: our packages by name, and third-party bans. `testOnly` packages are imported
+ * from tests and test/ or testing/ files only: the real server (@latch/server/testing) and the frame's test
+ * helpers (@latch/wallet-frame/testing) are what the clients' integration tests run against.
+ */
 export const RULES = {
   'packages/protocol': { ours: [], banned: ['react', 'react-dom', 'hono'], onlyThirdParty: ['valibot', 'viem'] },
-  'packages/core': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
-  'packages/react': { ours: ['@latch/core', '@latch/protocol'], banned: ['hono'] },
-  'packages/wallet-frame': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
+  'packages/core': {
+    ours: ['@latch/protocol'],
+    banned: ['react', 'react-dom', 'hono'],
+    testOnly: ['@latch/server', '@latch/wallet-frame'],
+  },
+  'packages/react': { ours: ['@latch/core', '@latch/protocol'], banned: ['hono'], testOnly: ['@latch/server'] },
+  'packages/wallet-frame': {
+    ours: ['@latch/protocol'],
+    banned: ['react', 'react-dom', 'hono'],
+    testOnly: ['@latch/server'],
+  },
   // The development identity providers (@latch/dev-idp) are no part of the product: the server imports them
   // only from tests and its test/ or testing/ helpers (testOnly), never from what it runs.
   'packages/server': { ours: ['@latch/protocol'], banned: ['react', 'react-dom'], testOnly: ['@latch/dev-idp'] },
@@ -19,6 +31,7 @@ export const RULES = {
     ours: ['@latch/protocol'],
     banned: ['react', 'react-dom', 'hono'],
     onlyThirdParty: ['jose', 'standardwebhooks'],
+    testOnly: ['@latch/server'],
   },
   'apps/demo': { ours: ['@latch/react', '@latch/core', '@latch/protocol'], banned: [] },
   'apps/dev-idp': { ours: ['@latch/protocol'], banned: ['react', 'react-dom', 'hono'] },
@@ -26,6 +39,24 @@ export const RULES = {
 
 /** Files (path under a workspace's src/) that may import a rule's `testOnly` packages. */
 const TEST_ONLY_FILES = /(^|\/)(test|testing)\//;
+
+/**
+ * The workspaces that test the packages from outside, and the packages whose sources they must not reach
+ * into by relative path (those offer a testing entry: @latch/server/testing). The ruled workspaces reach into
+ * no other workspace at all; scripts/ (the repository's tooling, no package) is open to every one.
+ */
+export const OUTSIDE_TESTERS = { e2e: ['packages/server'], bench: ['packages/server'] };
+
+/**
+ * The violation of a relative import from `from` to `to` (paths from the repository root), or null: a file
+ * of a ruled workspace imports another package by name, never by a path into its files.
+ */
+export function reachInViolation(workspace, from, to) {
+  const forbidden = OUTSIDE_TESTERS[workspace] ?? [...Object.keys(RULES), ...Object.keys(OUTSIDE_TESTERS)];
+  const target = forbidden.find((other) => other !== workspace && (to === other || to.startsWith(`${other}/`)));
+  if (!target) return null;
+  return `${from} reaches into ${target} by relative path (${to}): import the package, or its testing entry`;
+}
 
 /**
  * The folders of packages/react, lowest first: a file imports its own folder and the folders its
@@ -158,14 +189,43 @@ export function violation(workspace, specifier, file = '') {
   return null;
 }
 
-function* sourceFiles(dir) {
+/** The source files under `dir`; tests (*.test.ts, *.spec.ts) only with `withTests`. */
+function* sourceFiles(dir, withTests = false) {
   for (const entry of readdirSync(dir)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
+    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
     const path = join(dir, entry);
-    if (statSync(path).isDirectory()) yield* sourceFiles(path);
-    else if (/\.(ts|tsx|mts|js|mjs)$/.test(entry) && !/\.(test|spec)\.tsx?$/.test(entry)) yield path;
+    if (statSync(path).isDirectory()) yield* sourceFiles(path, withTests);
+    else if (/\.(ts|tsx|mts|js|mjs)$/.test(entry) && (withTests || !/\.(test|spec)\.tsx?$/.test(entry))) yield path;
   }
 }
+
+/** Checks every file of every ruled and outside-testing workspace, tests included, for relative reach-ins. */
+export function checkReachIns(root) {
+  const problems = [];
+  for (const workspace of [...Object.keys(RULES), ...Object.keys(OUTSIDE_TESTERS)]) {
+    if (!isDirectory(join(root, workspace))) continue;
+    for (const file of sourceFiles(join(root, workspace), true)) {
+      const from = relative(root, file).split('\\').join('/');
+      for (const specifier of importsOf(readFileSync(file, 'utf8'))) {
+        if (!specifier.startsWith('.')) continue;
+        const to = relative(root, resolve(dirname(file), specifier))
+          .split('\\')
+          .join('/');
+        const problem = reachInViolation(workspace, from, to);
+        if (problem) problems.push(problem);
+      }
+    }
+  }
+  return problems;
+}
+
+const isDirectory = (path) => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
 
 /** Checks every non-test source file of every ruled workspace under `root`. */
 export function checkDependencies(root) {
@@ -186,7 +246,7 @@ export function checkDependencies(root) {
       }
     }
   }
-  return [...problems, ...checkReactFolders(root)];
+  return [...problems, ...checkReachIns(root), ...checkReactFolders(root)];
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

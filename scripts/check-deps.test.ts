@@ -2,7 +2,15 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkDependencies, checkReactFolders, cyclesOf, importsOf, reactViolation, violation } from './check-deps.mjs';
+import {
+  checkDependencies,
+  checkReactFolders,
+  cyclesOf,
+  importsOf,
+  reachInViolation,
+  reactViolation,
+  violation,
+} from './check-deps.mjs';
 
 describe('dependency direction check', () => {
   it('finds static, re-export, side-effect and dynamic imports', () => {
@@ -28,6 +36,69 @@ describe('dependency direction check', () => {
     expect(violation('apps/dev-idp', '@latch/protocol')).toBeNull();
     expect(violation('apps/dev-idp', '@latch/server')).toMatch(/must not import/);
     expect(violation('packages/core', '@latch/dev-idp')).toMatch(/must not import/);
+  });
+
+  it('lets core, react, wallet-frame and node import the real server from tests and testing/ files only', () => {
+    for (const workspace of ['packages/core', 'packages/react', 'packages/wallet-frame', 'packages/node'])
+      expect(violation(workspace, '@latch/server/testing', 'testing/frameTestServer.ts')).toBeNull();
+    expect(violation('packages/core', '@latch/server', 'client.ts')).toMatch(/only from tests and test\/ or testing\//);
+    expect(violation('packages/node', '@latch/server/testing', 'latchNode.ts')).toMatch(/only from tests/);
+    expect(violation('packages/core', '@latch/wallet-frame/testing', 'mfa/mfa.ts')).toMatch(/only from tests/);
+    expect(violation('packages/protocol', '@latch/server', 'testing/x.ts')).toMatch(/must not import/);
+
+    const root = mkdtempSync(join(tmpdir(), 'deps-server-'));
+    mkdirSync(join(root, 'packages/core/src/testing'), { recursive: true });
+    writeFileSync(
+      join(root, 'packages/core/src/testing/server.ts'),
+      "import { backends } from '@latch/server/testing';\n",
+    );
+    writeFileSync(
+      join(root, 'packages/core/src/a.integration.test.ts'),
+      "import { FakeClock } from '@latch/server';\n",
+    );
+    expect(checkDependencies(root)).toEqual([]);
+    writeFileSync(join(root, 'packages/core/src/client.ts'), "import { FakeClock } from '@latch/server';\n");
+    expect(checkDependencies(root)).toEqual([
+      'packages/core/src/client.ts: packages/core imports @latch/server only from tests and test/ or testing/ files',
+    ]);
+  });
+
+  it('refuses a relative import into another package, from tests too; scripts/ stays open', () => {
+    expect(reachInViolation('packages/node', 'packages/node/src/a.ts', 'packages/server/src/test/harness.js')).toMatch(
+      /reaches into packages\/server by relative path/,
+    );
+    expect(reachInViolation('packages/core', 'packages/core/src/a.ts', 'packages/wallet-frame/src/router.js')).toMatch(
+      /reaches into packages\/wallet-frame/,
+    );
+    expect(reachInViolation('packages/core', 'packages/core/src/a.ts', 'packages/core/src/b.js')).toBeNull();
+    expect(reachInViolation('packages/core', 'packages/core/src/a.ts', 'scripts/localChain.mjs')).toBeNull();
+    // A package whose name starts like another's is not inside it.
+    expect(reachInViolation('packages/core', 'packages/core/src/a.ts', 'packages/core-extra/src/b.js')).toBeNull();
+    // e2e and bench test from outside: the server's source is closed to them (@latch/server/testing), not the rest.
+    expect(reachInViolation('e2e', 'e2e/a.ts', 'packages/server/src/kernel/store/closePglite.js')).toMatch(
+      /reaches into packages\/server/,
+    );
+    expect(reachInViolation('bench', 'bench/a.ts', 'packages/server/src/cli.ts')).toMatch(/reaches into/);
+    expect(reachInViolation('e2e', 'e2e/a.ts', 'apps/demo/src/demoTypedData.js')).toBeNull();
+
+    const root = mkdtempSync(join(tmpdir(), 'deps-reach-'));
+    mkdirSync(join(root, 'packages/node/src'), { recursive: true });
+    mkdirSync(join(root, 'e2e'), { recursive: true });
+    writeFileSync(join(root, 'packages/node/src/ok.test.ts'), "import { x } from '../../../scripts/freePort.mjs';\n");
+    writeFileSync(join(root, 'e2e/ok.ts'), "import { x } from '../scripts/stack.mjs';\n");
+    expect(checkDependencies(root)).toEqual([]);
+    writeFileSync(
+      join(root, 'packages/node/src/a.integration.test.ts'),
+      "import { forEachBackend } from '../../server/src/test/harness.js';\n",
+    );
+    writeFileSync(
+      join(root, 'e2e/scan.ts'),
+      "import { closePglite } from '../packages/server/src/kernel/store/closePglite.js';\n",
+    );
+    expect(checkDependencies(root)).toEqual([
+      'packages/node/src/a.integration.test.ts reaches into packages/server by relative path (packages/server/src/test/harness.js): import the package, or its testing entry',
+      'e2e/scan.ts reaches into packages/server by relative path (packages/server/src/kernel/store/closePglite.js): import the package, or its testing entry',
+    ]);
   });
 
   it('reports the offending file of a tree', () => {

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { API } from '@latch/protocol';
 import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { createLatchServer, type DeliveryModule, loadSettings } from '@latch/server';
-import { SoftAuthenticator } from '../../packages/server/src/modules/passkeys/testing/softAuthenticator.js';
+import { SoftAuthenticator } from '@latch/server/testing';
 
 const LOGINS = Number(process.env.BENCH_CPU_LOGINS ?? 100);
 const WARMUP = 20;

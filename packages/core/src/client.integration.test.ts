@@ -1,8 +1,7 @@
 import { API, HEADER, type StepUpAction } from '@latch/protocol';
 import { FakeClock } from '@latch/server';
+import { type HttpTestServer, startHttpTestServer, stepUpOverHttp } from '@latch/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stepUpOverHttp } from '../../server/src/identity/stepUp/testing/stepUpOverHttp.js';
-import { type HttpTestServer, startHttpTestServer } from '../../server/src/test/httpTestServer.js';
 import { createLatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
 import { storageKeys } from './session/tokenStore.js';

@@ -1,11 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+// The real server, built and served by the server's own test harness (@latch/server/testing).
+import { cli, deliverWebhooksNow, forEachBackend, webhookReceiver } from '@latch/server/testing';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-// The real server, built and served by the server's own test harness (tests may reach across packages).
-import { cli } from '../../server/src/modules/adminApi/testing/adminRequest.js';
-import { webhookReceiver } from '../../server/src/modules/webhooks/testing/webhookReceiver.js';
-import { WebhookWorker } from '../../server/src/modules/webhooks/WebhookWorker.js';
-import { forEachBackend } from '../../server/src/test/harness.js';
 import { createLatchNode, LatchError } from './index.js';
 
 forEachBackend('@latch/node admin writes (docs/node-sdk.md "Users, allowlist and webhook endpoints")', (server) => {
@@ -66,7 +63,7 @@ forEachBackend('@latch/node admin writes (docs/node-sdk.md "Users, allowlist and
     expect(hook.secret).toMatch(/^whsec_/);
     expect((await latch.listWebhooks()).map((w) => w.endpoint_id)).toEqual([hook.endpoint_id]);
     const test = await latch.sendTestWebhook(hook.endpoint_id);
-    await new WebhookWorker(server().ctx).runOnce(); // the server's worker, run by hand in the test
+    await deliverWebhooksNow(server()); // the server's worker, run by hand in the test
     const deliveries = await latch.listWebhookDeliveries();
     expect(deliveries.find((d) => d.event_id === test.event_id)).toMatchObject({ status: 'delivered' });
     await latch.deleteWebhook(hook.endpoint_id);

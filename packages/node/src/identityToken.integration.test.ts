@@ -1,14 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { API, IDENTITY_TOKEN, type TokenResponse } from '@latch/protocol';
+// The real server, built and served by the server's own test harness (@latch/server/testing).
+import { backdatedIdentityToken, forEachBackend, signWithAppKey, widgetHeaders } from '@latch/server/testing';
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signIdentityToken } from '../../server/src/identity/tokens/identityToken.js';
-import { signEs256Jws } from '../../server/src/identity/tokens/signEs256Jws.js';
-import { getUser } from '../../server/src/identity/users/userRecords.js';
-// The real server, built and served by the server's own test harness (tests may reach across packages).
-import { FakeClock } from '../../server/src/kernel/clock.js';
-import { forEachBackend, widgetHeaders } from '../../server/src/test/harness.js';
 import { createLatchNode, LatchError, type LatchNode } from './index.js';
 
 /** What a refused promise threw, as a LatchError. */
@@ -100,11 +96,9 @@ forEachBackend('@latch/node verifyIdentityToken against a listening server', (se
   it('refuses another app’s, an expired, a tampered, a foreign-key one, and an access token in its place', async () => {
     const { appId, latch, session } = await setup('Guarded');
     const other = await setup('Other');
-    const app = await server().ctx.apps.require(appId);
-    const user = (await getUser(server().ctx, appId, session.user.id.replace('did:latch:', '')))!;
     // Signed by the app's real key, twenty minutes ago (the token lives ten).
-    const past = { ...server().ctx, clock: new FakeClock(Date.now() - 20 * 60_000) };
-    const expired = await signIdentityToken(past, app, user);
+    const userId = session.user.id.replace('did:latch:', '');
+    const expired = await backdatedIdentityToken(server(), appId, userId, 20 * 60_000);
     // Claims someone else's wallet: the signature no longer matches.
     const [header, payload, signature] = session.identity_token!.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
@@ -137,12 +131,12 @@ forEachBackend('@latch/node verifyIdentityToken against a listening server', (se
     const refused = await refusal(latch.verifyAccessToken(session.identity_token!));
     expect(refused.code).toBe('missing_or_invalid_token');
     // The attacker's best case: the app key signs (as the server would) an identity-typed token with a sid.
-    const key = await server().ctx.keys.activeKey(appId);
     const [, payload] = session.token!.split('.') as [string, string];
     const accessClaims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const retyped = signEs256Jws(key, IDENTITY_TOKEN.typ, accessClaims);
+    const retyped = await signWithAppKey(server(), appId, IDENTITY_TOKEN.typ, accessClaims);
     expect((await refusal(latch.verifyAccessToken(retyped))).code).toBe('missing_or_invalid_token');
     // The same claims under the access typ verify: the typ alone refused it.
-    expect((await latch.verifyAccessToken(signEs256Jws(key, 'JWT', accessClaims))).userId).toBe(session.user.id);
+    const asAccess = await signWithAppKey(server(), appId, 'JWT', accessClaims);
+    expect((await latch.verifyAccessToken(asAccess)).userId).toBe(session.user.id);
   });
 });

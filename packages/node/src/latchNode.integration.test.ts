@@ -1,26 +1,20 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { ADMIN_API, API, type TokenResponse } from '@latch/protocol';
+// The real server, built and served by the server's own test harness (@latch/server/testing).
+import {
+  backdatedAccessToken,
+  captureLogs,
+  cli,
+  forEachBackend,
+  insertEmbeddedWallet,
+  widgetHeaders,
+} from '@latch/server/testing';
 import { base64url, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-// The real server, built and served by the server's own test harness (tests may reach across packages).
-import { parseCommand, runCommand } from '../../server/src/admin/commands.js';
-import { signAccessToken } from '../../server/src/identity/tokens/accessToken.js';
-import { FakeClock } from '../../server/src/kernel/clock.js';
-import { captureLogs } from '../../server/src/kernel/delivery/testing/captureLogs.js';
-import { insertEmbeddedWallet } from '../../server/src/modules/siwe/testing/insertEmbeddedWallet.js';
-import { forEachBackend, type TestServer, widgetHeaders } from '../../server/src/test/harness.js';
 import { createLatchNode, LatchError, type LatchNode } from './index.js';
 
 const captures: ReturnType<typeof captureLogs>[] = [];
-
-async function cli(server: TestServer, argv: string[]): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown>[] = [];
-  expect(await runCommand(server.ctx, parseCommand(argv), (value) => out.push(value as Record<string, unknown>))).toBe(
-    0,
-  );
-  return out[0]!;
-}
 
 /** What a refused promise threw, as a LatchError. */
 async function refusal(promise: Promise<unknown>): Promise<LatchError> {
@@ -64,7 +58,7 @@ forEachBackend(
     /** An app with a secret, its SDK, and a user logged in by email code. */
     async function setup(label: string) {
       const { appId, clientId } = await server().createApp({ name: label, config: { sms_auth: true } });
-      const { secret } = (await cli(server(), ['apps', 'secret', 'create', appId])) as { secret: string };
+      const [{ secret }] = (await cli(server(), ['apps', 'secret', 'create', appId])) as [{ secret: string }];
       const latch: LatchNode = createLatchNode({
         appId,
         appSecret: secret,
@@ -93,15 +87,13 @@ forEachBackend(
     it('refuses an expired token, another app’s, one from another issuer, HS256, none, and another key’s', async () => {
       const { appId, latch, session } = await setup('Guarded');
       const other = await setup('Other');
-      const app = await server().ctx.apps.require(appId);
       const userId = session.user.id.replace('did:latch:', '');
       const [header, payload] = session.token!.split('.') as [string, string];
       const { kid } = JSON.parse(Buffer.from(header, 'base64url').toString()) as { kid: string };
       const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
 
       // Signed by the app's real key, two hours ago (the app's TTL is one hour).
-      const past = { ...server().ctx, clock: new FakeClock(Date.now() - 2 * 3600_000) };
-      const expired = await signAccessToken(past, app, userId, claims.sid as string);
+      const expired = await backdatedAccessToken(server(), appId, userId, claims.sid as string, 2 * 3600_000);
       const hs256 = await new SignJWT(claims)
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT', kid })
         .sign(new TextEncoder().encode('a shared secret anyone could pick'));
@@ -176,9 +168,9 @@ forEachBackend(
       expect(await other.latch.deleteUser(session.user.id)).toBe(false);
       expect(await other.latch.getUserSecurityEvents(session.user.id)).toBeNull();
 
-      const { secret: next } = (await cli(server(), ['apps', 'secret', 'rotate', appId, '--grace', '0'])) as {
-        secret: string;
-      };
+      const [{ secret: next }] = (await cli(server(), ['apps', 'secret', 'rotate', appId, '--grace', '0'])) as [
+        { secret: string },
+      ];
       expect((await refusal(sdk(secret).getUser(session.user.id))).code).toBe('invalid_app_secret');
       expect((await sdk(next).getUser(session.user.id))?.id).toBe(session.user.id);
 

@@ -2,6 +2,8 @@
 // device key and wallet keys) in this process, core's real bridge talking to it by messages, and a real
 // anvil node. Only the browser window is stood in for (FrameHost: message delivery between two objects).
 import { API, APPROVAL, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
+import { type ConfirmationSurface, createApprovalGate, createFrameRouter, frameRoutes } from '@latch/wallet-frame';
+import { type FrameTestServer, frameTestServer, PUBLIC_URL } from '@latch/wallet-frame/testing';
 import {
   type Address,
   createPublicClient,
@@ -18,14 +20,6 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { anvil } from 'viem/chains';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ANVIL_FUNDED_KEY, type LocalChain, startLocalChain } from '../../../../scripts/localChain.mjs';
-import { type ConfirmationSurface, createApprovalGate } from '../../../wallet-frame/src/approval/approvalGate.js';
-import { createFrameRouter } from '../../../wallet-frame/src/router.js';
-import {
-  type FrameTestServer,
-  frameTestServer,
-  PUBLIC_URL,
-} from '../../../wallet-frame/src/testing/frameTestServer.js';
-import { frameRoutes } from '../../../wallet-frame/src/wallet/frameRoutes.js';
 import { systemClock } from '../clock.js';
 import { createEmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import { createChainCalls } from './embeddedWalletChainCalls.js';

@@ -1,9 +1,8 @@
 import type { StepUpAction } from '@latch/protocol';
+import { type HttpTestServer, startHttpTestServer, stepUpOverHttp } from '@latch/server/testing';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stepUpOverHttp } from '../../../server/src/identity/stepUp/testing/stepUpOverHttp.js';
-import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { createLatchClient } from '../client.js';
 import { systemClock } from '../clock.js';
 import { memoryStorage } from '../storage.js';

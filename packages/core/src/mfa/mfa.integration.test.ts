@@ -5,18 +5,12 @@
 
 import { API, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
+import { backends } from '@latch/server/testing';
+import { createFrameRouter, frameRoutes } from '@latch/wallet-frame';
+import { type FrameTestServer, frameTestServer, HEADLESS, PUBLIC_URL } from '@latch/wallet-frame/testing';
 import { Secret, TOTP } from 'otpauth';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { backends } from '../../../server/src/test/harness.js';
-import { createFrameRouter } from '../../../wallet-frame/src/router.js';
-import { HEADLESS } from '../../../wallet-frame/src/testing/frameHost.js';
-import {
-  type FrameTestServer,
-  frameTestServer,
-  PUBLIC_URL,
-} from '../../../wallet-frame/src/testing/frameTestServer.js';
-import { frameRoutes } from '../../../wallet-frame/src/wallet/frameRoutes.js';
 import type { LatchClient } from '../client.js';
 import { systemClock } from '../clock.js';
 import { createEmbeddedWalletBridge } from '../embeddedWallet/embeddedWalletBridge.js';

@@ -1,9 +1,8 @@
 import { IDENTITY_TOKEN, type WireLinkedAccount } from '@latch/protocol';
 import { FakeClock } from '@latch/server';
+import { type HttpTestServer, startHttpTestServer, stepUpOverHttp } from '@latch/server/testing';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { stepUpOverHttp } from '../../../server/src/identity/stepUp/testing/stepUpOverHttp.js';
-import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { createLatchClient, type LatchClient } from '../client.js';
 import { type Clock, systemClock } from '../clock.js';
 import { memoryStorage } from '../storage.js';

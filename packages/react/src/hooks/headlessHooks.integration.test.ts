@@ -1,10 +1,10 @@
 import { createLatch, createLatchClient, type Latch, memoryStorage } from '@latch/core';
 import { API } from '@latch/protocol';
+import { type HttpTestServer, startHttpTestServer } from '@latch/server/testing';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type HttpTestServer, startHttpTestServer } from '../../../server/src/test/httpTestServer.js';
 import { LatchProvider } from '../LatchProvider.js';
 import { useLoginWithEmail } from './useLoginWithEmail.js';
 import { useLoginWithSiwe } from './useLoginWithSiwe.js';

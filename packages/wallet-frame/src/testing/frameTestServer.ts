@@ -1,13 +1,16 @@
 // Test-only: the real server (Hono app.request on PGlite) as the frame sees it. Never bundled (no
-// entry point imports it); the cross-package imports are for tests only.
+// entry point imports it); @latch/server is imported by tests and testing/ files only (scripts/check-deps.mjs).
 import { API, type StepUpAction, type TokenResponse } from '@latch/protocol';
+import type { AppInput, Settings } from '@latch/server';
+import {
+  type Backend,
+  createTestServer,
+  passwordlessTestClient,
+  stepUpForTest,
+  type TestServer,
+} from '@latch/server/testing';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
-import type { AppInput } from '../../../server/src/identity/apps/appStore.js';
-import { stepUpForTest } from '../../../server/src/identity/stepUp/testing/stepUpForTest.js';
-import type { Settings } from '../../../server/src/kernel/config/config.js';
-import { passwordlessTestClient } from '../../../server/src/modules/passwordless/testing/passwordlessTestClient.js';
-import { type Backend, createTestServer, type TestServer } from '../../../server/src/test/harness.js';
 import { type FrameConfig, openFrameWallet } from '../bootFrame.js';
 
 export const PUBLIC_URL = 'http://localhost:8787';

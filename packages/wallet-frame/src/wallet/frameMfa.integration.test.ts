@@ -1,11 +1,11 @@
 import { HEADER, LatchError } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
 import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
+import { backends } from '@latch/server/testing';
 import { IDBFactory } from 'fake-indexeddb';
 import { Secret, TOTP } from 'otpauth';
 import { parseEther, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { backends } from '../../../server/src/test/harness.js';
 import { createExportRouter } from '../export/exportRouter.js';
 import { EXPORT_PAGE_TEXT } from '../frameTexts.js';
 import { openDeviceShareStore } from '../storage/deviceShareStore.js';

@@ -1,15 +1,15 @@
 import type { WirePasskeyRequestOptions } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
 import { MFA_API } from '@latch/protocol/mfa';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  backends,
   PASSKEY_ORIGIN,
   PASSKEY_RP_ID,
   passkeyIds,
   passkeyTestClient,
-} from '../../../server/src/modules/passkeys/testing/passkeyTestClient.js';
-import { SoftAuthenticator } from '../../../server/src/modules/passkeys/testing/softAuthenticator.js';
-import { backends } from '../../../server/src/test/harness.js';
+  SoftAuthenticator,
+} from '@latch/server/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { frameHost } from '../testing/frameHost.js';
 import { type FrameTestServer, frameTestServer } from '../testing/frameTestServer.js';
 

@@ -1,8 +1,8 @@
+import { wrongCode } from '@latch/server/testing';
 import { IDBFactory } from 'fake-indexeddb';
 import { verifyMessage } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wrongCode } from '../../../server/src/modules/passwordless/testing/passwordlessTestClient.js';
 import { deviceKeyLoader } from '../device/deviceKey.js';
 import { signPersonalMessage } from '../signing/signPersonalMessage.js';
 import { openDeviceShareStore } from '../storage/deviceShareStore.js';
