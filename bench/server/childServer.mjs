@@ -8,7 +8,7 @@ const CODE_TIMEOUT_MS = 10_000;
 
 /**
  * Forks `script` with `env` added, waits for its `{ type: 'ready', origin }` message and returns
- * `{ origin, info, nextCode(recipient), stop() }`. `info` is whatever else the ready message holds.
+ * `{ origin, info, pid, nextCode(recipient), stop() }`. `info` is whatever else the ready message holds.
  */
 export async function startChildServer(script, { env = {}, execArgv = [] } = {}) {
   const child = fork(script, [], {
@@ -53,6 +53,7 @@ export async function startChildServer(script, { env = {}, execArgv = [] } = {})
   return {
     origin,
     info,
+    pid: child.pid,
     /** Resolves with the next code sent to `recipient`; rejects after 10 s so no case can hang. */
     nextCode(recipient) {
       const code = codes.get(recipient);
