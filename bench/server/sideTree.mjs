@@ -56,6 +56,7 @@ function revisionTree(root, revision) {
   }
   return {
     label: `${revision} (${commit})`,
+    root: dir,
     script: join(dir, 'bench/server/latchHost.ts'),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
@@ -63,7 +64,7 @@ function revisionTree(root, revision) {
 
 /**
  * The host script of `side` — a directory (a worktree with its node_modules) or a revision of
- * `root`'s repository — as `{ label, script, remove() }`. Each side runs its own latchHost.ts, so a
+ * `root`'s repository — as `{ label, root, script, remove() }`. Each side runs its own latchHost.ts, so a
  * change of the server's entry API between the two sides is absorbed by the side's own host.
  */
 export function sideTree(root, side) {
@@ -73,6 +74,7 @@ export function sideTree(root, side) {
     const dirty = commit && execFileSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' }).trim();
     return {
       label: `${dir}${commit ? ` (${commit}${dirty ? ', with local changes' : ''})` : ''}`,
+      root: dir,
       script: join(dir, 'bench/server/latchHost.ts'),
       remove: () => {},
     };
