@@ -8,7 +8,7 @@ const CODE_TIMEOUT_MS = 10_000;
 
 /**
  * Forks `script` with `env` added, waits for its `{ type: 'ready', origin }` message and returns
- * `{ origin, info, nextCode(recipient), stop() }`. `info` is whatever else the ready message holds.
+ * `{ origin, info, pid, nextCode(recipient), ask(type), stop() }`. `info` is whatever else the ready message holds.
  */
 export async function startChildServer(script, { env = {}, execArgv = [] } = {}) {
   const child = fork(script, [], {
@@ -53,6 +53,7 @@ export async function startChildServer(script, { env = {}, execArgv = [] } = {})
   return {
     origin,
     info,
+    pid: child.pid,
     /** Resolves with the next code sent to `recipient`; rejects after 10 s so no case can hang. */
     nextCode(recipient) {
       const code = codes.get(recipient);
@@ -69,6 +70,18 @@ export async function startChildServer(script, { env = {}, execArgv = [] } = {})
           clearTimeout(timer);
           resolve(value);
         });
+      });
+    },
+    /** Sends `{ type }` and resolves with the next message of that type the server answers (a bench probe). */
+    ask(type) {
+      return new Promise((resolve) => {
+        const answer = (message) => {
+          if (message?.type !== type) return;
+          child.off('message', answer);
+          resolve(message);
+        };
+        child.on('message', answer);
+        child.send({ type });
       });
     },
     /** Asks the server to close, then kills it if it does not exit promptly. */

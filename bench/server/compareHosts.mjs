@@ -7,62 +7,21 @@
 //
 //   node bench/server/compareHosts.mjs <refresh|login|configRead> <postgres|pglite> [rounds] [seconds]
 //   BENCH_BASE_REF (default HEAD): the commit to compare the working tree with.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startChildServer } from './childServer.mjs';
 import { createPgliteDirectory, createPostgresDatabase } from './freshDatabase.mjs';
 import { latchFlows } from './latchFlows.mjs';
 import { measureSlice, openClients, summarize } from './loadGenerator.mjs';
+import { matchingCpuMs as cpuMs, sideTree } from './sideTree.mjs';
 
 const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
 const [flow = 'refresh', backend = 'postgres', rounds = '3', seconds = '2'] = process.argv.slice(2);
 const WARMUP_MS = 500;
 const durationMs = Number(seconds) * 1000;
 
-/** The base version's server and bench sources in a temporary folder, with a host importing that server. */
-function baseHost(ref) {
-  const dir = mkdtempSync(join(tmpdir(), 'latch-base-'));
-  const archive = execFileSync('git', ['archive', ref, 'packages/server', 'packages/protocol', 'bench'], { cwd: root });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  // The repository's dependencies, except that @latch/protocol is the base version's own.
-  mkdirSync(join(dir, 'node_modules', '@latch'), { recursive: true });
-  for (const name of readdirSync(join(root, 'node_modules'))) {
-    if (name !== '@latch') symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
-  }
-  symlinkSync(join(dir, 'packages', 'protocol'), join(dir, 'node_modules', '@latch', 'protocol'));
-  const host = readFileSync(join(dir, 'bench/server/latchHost.ts'), 'utf8').replace(
-    "from '@latch/server'",
-    "from '../../packages/server/src/index.ts'",
-  );
-  writeFileSync(join(dir, 'bench/server/latchHostBase.ts'), host);
-  return {
-    script: join(dir, 'bench/server/latchHostBase.ts'),
-    remove: () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-/** CPU milliseconds (user + system) of every process whose command line passes `match`. */
-function cpuMs(match) {
-  let ticks = 0;
-  for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      if (!match(readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' '))) continue;
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended between listing and reading.
-    }
-  }
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
-
 const ref = process.env.BENCH_BASE_REF ?? 'HEAD';
-const base = baseHost(ref);
+const base = sideTree(root, ref);
 const hosts = [
   { label: ref, script: base.script },
   { label: 'working tree', script: join(root, 'bench/server/latchHost.ts') },
