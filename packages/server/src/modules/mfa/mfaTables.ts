@@ -1,4 +1,4 @@
-/** The table of migration 016 as the MFA module sees it. */
+/** The tables of migrations 016 and 024 as the MFA module sees them. */
 export interface MfaTables {
   user_mfa: {
     user_id: string;
@@ -13,4 +13,10 @@ export interface MfaTables {
     sms_enrolled_at: Date | null;
     created_at: Date;
   };
+  /** Migration 024: the hashes of a user's unused recovery codes (recoveryCodes/MfaRecoveryCodes.ts). */
+  mfa_recovery_codes: { user_id: string; app_id: string; code_hash: string; created_at: Date };
+}
+
+declare module '../../kernel/store/schema.js' {
+  interface Database extends MfaTables {}
 }
