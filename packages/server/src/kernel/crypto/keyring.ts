@@ -45,7 +45,7 @@ export function recoveryKeyId(recoveryKey: Buffer): string {
 function byId(keys: readonly Buffer[], id: (key: Buffer) => string): Map<string, Buffer> {
   const map = new Map<string, Buffer>();
   for (const key of keys) {
-    if (key.length !== 32) throw new Error('Wallet keys must be 32 bytes');
+    if (key.length !== 32) throw new Error('Keyring keys must be 32 bytes');
     if (!map.has(id(key))) map.set(id(key), key);
   }
   return map;
@@ -83,7 +83,7 @@ export function createKeyring(
     if (recoveryKey) return Buffer.from(hkdfSync('sha256', recoveryKey, RECOVERY_SALT, purpose, 32));
     // Master keys derive every purpose; for 'recovery-kek' only to open values sealed before LATCH_RECOVERY_KEY.
     const master = masters.get(keyId);
-    if (!master) throw new Error('Unknown wallet key id for this purpose');
+    if (!master) throw new Error('Unknown key id for this purpose');
     return Buffer.from(hkdfSync('sha256', master, SALT, Buffer.from(purpose, 'utf8'), 32));
   };
   const currentKeyIdFor = (purpose: KeyPurpose) =>

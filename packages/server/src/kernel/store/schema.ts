@@ -8,7 +8,7 @@ export type Json<T> = ColumnType<T, string, string>;
 /**
  * The whole schema as Kysely sees it (`Db`): the kernel's own tables here; identity and each module add
  * theirs beside the code that owns them, by declaration merging, so no service needs a cast:
- * `declare module '../../kernel/store/schema.js' { interface Database extends WalletTables {} }`
+ * `declare module '../../kernel/store/schema.js' { interface Database extends MyTables {} }`
  */
 export interface Database {
   /** Codes, nonces and windowed counters with an expiry (migrations 002, 011; kernel/kv). */

@@ -3,7 +3,7 @@ export interface MfaTables {
   user_mfa: {
     user_id: string;
     app_id: string;
-    /** `wallets/envelope.ts` output (`v1.<keyId>.…`), purpose `mfa-totp-kek`; null: no authenticator app. */
+    /** `kernel/crypto/envelope.ts` output (`v1.<keyId>.…`), purpose `mfa-totp-kek`; null: no authenticator app. */
     totp_secret_sealed: string | null;
     /** The RFC 6238 time step of the last accepted code (a code of that step or an earlier one is refused). */
     totp_last_step: string | number | null;
