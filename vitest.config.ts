@@ -14,6 +14,8 @@ export default defineConfig({
   // Node code (the integration tests): not Vite's 'module' condition, which handed @walletconnect/core a
   // dependency build it cannot construct ("Le is not a constructor"); Node itself never applies it.
   ssr: { resolve: { conditions: [SOURCE, 'node', 'development|production'] } },
+  // Vitest's own runner (globalSetup: it migrates with the modules' migrations, which import @latch/*).
+  environments: { __vitest__: { resolve: { conditions: [SOURCE, 'node', 'development|production'] } } },
   test: {
     projects: [
       {

@@ -19,7 +19,7 @@ import { deferWasmTierUp } from './kernel/deferWasmTierUp.js';
 import { createLogger } from './kernel/logger.js';
 import { currentHolder, DataDirLockedError, lockDataDir, lockPath } from './kernel/store/dataDirLock.js';
 import { openDb } from './kernel/store/db.js';
-import { migrateToLatest } from './kernel/store/migrate.js';
+import { migrateServer } from './serverMigrations.js';
 
 export { DEMO_APP_NAME, failureMessage, IMPLEMENTED_LOGIN_FLAGS } from './admin/commands.js';
 
@@ -49,7 +49,7 @@ async function runLocally(settings: Settings, cmd: Command, io: CliIO): Promise<
     try {
       const { db } = openDb(settings);
       try {
-        print({ migrated: await migrateToLatest(db) });
+        print({ migrated: await migrateServer(db) });
       } finally {
         await db.destroy();
       }
@@ -72,7 +72,7 @@ async function runLocally(settings: Settings, cmd: Command, io: CliIO): Promise<
     lockRole: 'cli',
   });
   try {
-    return await runCommand(server.ctx, cmd, print);
+    return await runCommand(server.ctx, cmd, print, server.modules);
   } finally {
     await server.close();
   }

@@ -3,14 +3,15 @@ import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
-import type { Kysely } from 'kysely';
 import { adminRoute, createAdminSecret, removeAdminFile, writeAdminFile } from './admin/adminChannel.js';
 import { identityModule } from './identity/index.js';
 import { createApp } from './kernel/app.js';
 import { type Clock, systemClock } from './kernel/clock.js';
 import type { Settings } from './kernel/config/config.js';
 import type { KernelParts, ServerContext } from './kernel/context.js';
+import { createKeyring } from './kernel/crypto/keyring.js';
 import { createSealer, loadMasterKey, loadPreviousMasterKeys } from './kernel/crypto/masterKey.js';
+import { loadRecoveryKeys } from './kernel/crypto/recoveryKey.js';
 import { createDeliveryModule } from './kernel/delivery/createDeliveryModule.js';
 import type { AppEnv } from './kernel/http/env.js';
 import { createMetrics } from './kernel/http/metrics.js';
@@ -20,8 +21,8 @@ import { assertModuleList, type BackgroundJob, buildContext, type LatchModule } 
 import type { DeliveryModule } from './kernel/ports.js';
 import { type DataDirLock, lockDataDir } from './kernel/store/dataDirLock.js';
 import { type Db, openDb } from './kernel/store/db.js';
-import { migrateToLatest } from './kernel/store/migrate.js';
 import { defaultModules } from './modules/index.js';
+import { migrateServer } from './serverMigrations.js';
 
 export type { AppInput, AppRecord } from './identity/apps/appStore.js';
 export { createApp } from './kernel/app.js';
@@ -74,7 +75,10 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   const modules = [identityModule, ...(overrides.modules ?? defaultModules)];
   assertModuleList(modules);
   const masterKey = loadMasterKey(settings);
-  const sealer = createSealer(masterKey, loadPreviousMasterKeys(settings));
+  const previousMasterKeys = loadPreviousMasterKeys(settings);
+  const sealer = createSealer(masterKey, previousMasterKeys);
+  // The recovery key loads when first used: a module that seals under it checks it at start (checkKeys).
+  const keyring = createKeyring(masterKey, previousMasterKeys, () => loadRecoveryKeys(settings, masterKey));
   // Every key a module needs is loaded before the database opens: a missing one stops the start.
   for (const module of modules) module.checkKeys?.(settings, masterKey);
   // PGlite is single-process: a second process on the same directory corrupts it (issue 16).
@@ -91,14 +95,14 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   }
   const cleanups: Array<() => Promise<void> | void> = [() => lock?.release(), () => db.destroy()];
   try {
-    await migrateToLatest(db);
+    await migrateServer(db, modules);
   } catch (error) {
     await db.destroy();
     lock?.release();
     throw error;
   }
   const shortLived = await createShortLivedStore({
-    db: db as unknown as Kysely<object>,
+    db,
     redisUrl: settings.redisUrl,
     redisKeyPrefix: settings.redisKeyPrefix,
     now: () => clock.now().getTime(),
@@ -114,6 +118,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     clock,
     logger,
     sealer,
+    keyring,
     shortLived,
     delivery: deliveryModule.delivery,
     outbox: deliveryModule.outbox,
@@ -131,7 +136,7 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
   const adminSecret = lock && (overrides.lockRole ?? 'server') === 'server' ? createAdminSecret() : undefined;
   let closed = false;
   return {
-    app: createApp(ctx, modules, adminSecret ? [adminRoute(adminSecret)] : []),
+    app: createApp(ctx, modules, adminSecret ? [adminRoute(adminSecret, modules)] : []),
     ctx,
     modules,
     db,

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { LatchError } from '@latch/protocol';
 import type { LatchContext, RouteDef } from '../kernel/http/env.js';
+import type { LatchModule } from '../kernel/module.js';
 import { failureMessage, parseCommand, runCommand } from './commands.js';
 
 /**
@@ -94,8 +95,8 @@ async function readArgv(c: LatchContext): Promise<string[]> {
   return argv;
 }
 
-/** The admin route of a server that holds its data directory, gated by `secret`. */
-export function adminRoute(secret: string): RouteDef {
+/** The admin route of a server that holds its data directory, gated by `secret`; commands run on its `modules`. */
+export function adminRoute(secret: string, modules: readonly LatchModule[]): RouteDef {
   const expected = digest(secret);
   return {
     method: 'post',
@@ -112,7 +113,12 @@ export function adminRoute(secret: string): RouteDef {
       const out: string[] = [];
       let result: AdminResult;
       try {
-        const code = await runCommand(ctx, parseCommand(argv), (value) => out.push(`${JSON.stringify(value)}\n`));
+        const code = await runCommand(
+          ctx,
+          parseCommand(argv),
+          (value) => out.push(`${JSON.stringify(value)}\n`),
+          modules,
+        );
         result = { code, stdout: out.join(''), stderr: '' };
       } catch (error) {
         result = { code: 1, stdout: out.join(''), stderr: `${failureMessage(error)}\n` };

@@ -12,8 +12,9 @@ import { assertConfiguredMethods } from '../identity/credentials/methodCredentia
 import { ConfigError } from '../kernel/config/config.js';
 import type { ServerContext } from '../kernel/context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../kernel/crypto/rotate.js';
-import { migrateToLatest } from '../kernel/store/migrate.js';
+import { moduleSealing } from '../kernel/module.js';
 import { resetUserMfa } from '../modules/mfa/resetUserMfa.js';
+import { buildModules, migrateServer } from '../serverMigrations.js';
 import {
   APP_SECRET_OPTIONS,
   APP_SECRET_USAGE,
@@ -214,22 +215,23 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
     throw new UsageError(`Unknown command "${command}".\n\n${USAGE}`);
 }
 
-/**
- * Runs a data command (migrate, apps …, keys …) on a server's context; each line of output goes to
- * `print`. Returns the exit code. Used by the CLI on its own database handle and by the running
- * server for a CLI that forwards its command (admin channel).
- */
-export async function runCommand(ctx: ServerContext, cmd: Command, print: (value: unknown) => void): Promise<number> {
+/** Runs a data command (CLI, admin channel) on `ctx` and `modules`, printing each output; returns the exit code. */
+export async function runCommand(
+  ctx: ServerContext,
+  cmd: Command,
+  print: (value: unknown) => void,
+  modules = buildModules,
+): Promise<number> {
   assertRunnable(cmd);
   const { command, sub, target, values } = cmd;
   if (command === 'apps' && sub === 'oauth') return runOAuthCommand(ctx, cmd.args, values, print);
   if (command === 'migrate') {
-    print({ migrated: await migrateToLatest(ctx.db) });
+    print({ migrated: await migrateServer(ctx.db, modules) });
     return 0;
   }
   if (command === 'keys') {
     const batch = values.batch === undefined ? DEFAULT_ROTATION_BATCH : parseWhole(values.batch, '--batch');
-    const report = await rotateKeys(ctx.db, ctx.sealer, ctx.walletKeyring, batch);
+    const report = await rotateKeys(ctx, moduleSealing(modules), batch);
     // Signing keys cached by this process were opened before; new ones open under the current key.
     ctx.keys.clearCache();
     print(report);

@@ -88,10 +88,7 @@ forEachBackend('ensure-demo with the dev IdP', (server) => {
     const { ctx, db } = server();
     const google = await ctx.loginCredentials.get(app_id, 'google');
     expect(google?.secret).toBe(second.idp.providers.google!.clientSecret);
-    const rows = await db
-      .selectFrom('app_login_credentials' as never)
-      .selectAll()
-      .execute();
+    const rows = await db.selectFrom('app_login_credentials').selectAll().execute();
     const dump = JSON.stringify(rows);
     expect(dump).toContain(second.idp.providers.google!.clientId);
     expect(dump).not.toContain(second.idp.providers.google!.clientSecret);

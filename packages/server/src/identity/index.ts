@@ -5,7 +5,9 @@ import { LoginCredentials } from './credentials/LoginCredentials.js';
 import { cors } from './http/cors.js';
 import { type AuthenticatedUser, appCaller, userCaller } from './http/requireCaller.js';
 import { type AppSource, resolveApp } from './http/resolveApp.js';
+import { identitySealing } from './identitySealing.js';
 import { SigningKeys } from './keys/signingKeys.js';
+import { identityMigrations } from './migrations/index.js';
 import { appRoutes } from './routes/appRoutes.js';
 import { sessionRoutes } from './routes/sessionRoutes.js';
 import { userRoutes } from './routes/userRoutes.js';
@@ -73,4 +75,6 @@ export const identityModule: LatchModule = {
     timer.unref();
     return { stop: () => clearInterval(timer) };
   },
+  migrations: identityMigrations,
+  sealed: identitySealing,
 };

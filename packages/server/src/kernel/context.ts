@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import type { Settings } from './config/config.js';
+import type { Keyring } from './crypto/keyring.js';
 import type { Sealer } from './crypto/masterKey.js';
 import type { Metrics } from './http/metrics.js';
 import type { ShortLivedStore } from './kv/ShortLivedStore.js';
@@ -15,6 +16,8 @@ export interface KernelParts {
   clock: Clock;
   logger: Logger;
   sealer: Sealer;
+  /** Keys derived per purpose from the master key (and the recovery key), for envelopes (kernel/crypto/envelope.ts). */
+  keyring: Keyring;
   /** Codes, nonces and counters: PostgreSQL/PGlite, or Redis with REDIS_URL. */
   shortLived: ShortLivedStore;
   delivery: Delivery;

@@ -1,6 +1,9 @@
+import type { Migration } from 'kysely';
 import type { Settings } from './config/config.js';
 import type { ServerContext, Services } from './context.js';
+import type { ModuleSealing } from './crypto/sealedColumn.js';
 import type { Caller, CallerCheck, RouteDef } from './http/env.js';
+import { kernelMigrations } from './store/migrations/index.js';
 
 /** What a module's services are built from, beside the context: the master key, loaded before the database. */
 export interface ModuleStart {
@@ -34,6 +37,10 @@ export interface LatchModule {
   routes?: readonly RouteDef[];
   /** Started by a listening server (not by CLI commands); stopped before the database closes. */
   background?(ctx: ServerContext): BackgroundJob;
+  /** The migrations of the tables this module owns, by their recorded names ('015_passkeys'); run only when the module is listed. */
+  migrations?: Readonly<Record<string, Migration>>;
+  /** The module's sealed columns, which `keys rotate` re-seals under the current keys (kernel/crypto/rotate.ts). */
+  sealed?: ModuleSealing;
 }
 
 /** Checks a module list: unique ids, and every module a module `requires` is in the list. */
@@ -46,6 +53,22 @@ export function assertModuleList(modules: readonly LatchModule[]): void {
   for (const module of modules)
     for (const needed of module.requires ?? [])
       if (!ids.has(needed)) throw new Error(`module "${module.id}" requires module "${needed}", which is not listed`);
+}
+
+/** The migrations a server of `modules` runs: the kernel's and every listed module's, by name; a name may appear once. */
+export function moduleMigrations(modules: readonly LatchModule[]): Record<string, Migration> {
+  const all: Record<string, Migration> = { ...kernelMigrations };
+  for (const module of modules)
+    for (const [name, migration] of Object.entries(module.migrations ?? {})) {
+      if (name in all) throw new Error(`migration "${name}" of module "${module.id}" is declared twice`);
+      all[name] = migration;
+    }
+  return Object.fromEntries(Object.entries(all).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** What the listed modules seal, for `keys rotate` (kernel/crypto/rotate.ts). */
+export function moduleSealing(modules: readonly LatchModule[]): ModuleSealing[] {
+  return modules.flatMap((module) => module.sealed ?? []);
 }
 
 /** Builds every module's services onto `parts`, in order: the context routes and services read. */

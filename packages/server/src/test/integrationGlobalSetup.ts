@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest } from '../kernel/store/migrate.js';
 import type { Database } from '../kernel/store/schema.js';
+import { migrateServer } from '../serverMigrations.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,7 +39,7 @@ export default async function setup(project: TestProject): Promise<(() => Promis
     dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: urlOf(databaseUrl, name), max: 1 }) }),
   });
   try {
-    await migrateToLatest(db);
+    await migrateServer(db);
   } finally {
     await db.destroy();
   }

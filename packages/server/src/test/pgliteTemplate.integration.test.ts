@@ -1,9 +1,9 @@
 import { Kysely, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../kernel/store/migrate.js';
-import { migrations } from '../kernel/store/migrations/index.js';
+import { moduleMigrations } from '../kernel/module.js';
 import type { Database } from '../kernel/store/schema.js';
+import { buildModules, migrateServer } from '../serverMigrations.js';
 import { freshPglite, migratedPglite } from './pgliteTemplate.js';
 
 // The suites' databases are copies of one dump: each must be as a fresh database would be, and its own.
@@ -17,8 +17,8 @@ describe('PGlite templates', () => {
     const migrated = new Kysely<Database>({ dialect: new PGliteDialect(await migratedPglite()) });
     const empty = new Kysely<Database>({ dialect: new PGliteDialect(await freshPglite()) });
     try {
-      expect(await migrateToLatest(migrated)).toEqual([]);
-      expect(await migrateToLatest(empty)).toEqual(Object.keys(migrations).sort());
+      expect(await migrateServer(migrated)).toEqual([]);
+      expect(await migrateServer(empty)).toEqual(Object.keys(moduleMigrations(buildModules)).sort());
     } finally {
       await migrated.destroy();
       await empty.destroy();

@@ -1,8 +1,8 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
-import { migrateToLatest } from '../kernel/store/migrate.js';
 import type { Database } from '../kernel/store/schema.js';
+import { migrateServer } from '../serverMigrations.js';
 
 // A fresh PGlite runs initdb (seconds on a loaded machine) and then every migration; the suites build
 // dozens of them. Each data directory is made once per worker and dumped; every test database is a new
@@ -20,7 +20,7 @@ const cache: Map<Kind, Promise<Blob>> = ((globalThis as Record<symbol, unknown>)
 async function makeTemplate(kind: Kind): Promise<Blob> {
   // initdb runs once: the migrated dump starts from the empty one.
   const pglite = kind === 'empty' ? new PGlite() : new PGlite({ loadDataDir: await template('empty') });
-  if (kind === 'migrated') await migrateToLatest(new Kysely<Database>({ dialect: new PGliteDialect(pglite) }));
+  if (kind === 'migrated') await migrateServer(new Kysely<Database>({ dialect: new PGliteDialect(pglite) }));
   await pglite.waitReady;
   // Uncompressed: loading skips the gunzip, and the dump lives in memory only.
   const dump = await pglite.dumpDataDir('none');

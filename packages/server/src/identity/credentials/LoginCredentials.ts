@@ -1,5 +1,5 @@
 import { OAUTH_PROVIDERS, type OAuthProvider } from '@latch/protocol';
-import type { ColumnType, Kysely } from 'kysely';
+import type { ColumnType } from 'kysely';
 import type { Clock } from '../../kernel/clock.js';
 import type { Sealer } from '../../kernel/crypto/masterKey.js';
 import type { Db } from '../../kernel/store/db.js';
@@ -19,9 +19,13 @@ export interface LoginCredentialsTable {
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 
-/** The tables this store reads. */
+/** The tables of the app login credentials. */
 export interface LoginCredentialsTables {
   app_login_credentials: LoginCredentialsTable;
+}
+
+declare module '../../kernel/store/schema.js' {
+  interface Database extends LoginCredentialsTables {}
 }
 
 /** One method's credentials: public settings (client id, endpoints, bot name …) and the opened secret. */
@@ -40,15 +44,11 @@ export const credentialAad = (appId: string, method: string) => `login-credentia
  * under the master key with the app and method as associated data, and only opened in memory when used.
  */
 export class LoginCredentials {
-  private readonly db: Kysely<LoginCredentialsTables>;
-
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly sealer: Sealer,
     private readonly clock: Clock,
-  ) {
-    this.db = db as unknown as Kysely<LoginCredentialsTables>;
-  }
+  ) {}
 
   /** The method's credentials for the app, or null when none are set. */
   async get<P = Record<string, unknown>>(appId: string, method: CredentialMethod): Promise<LoginCredential<P> | null> {

@@ -9,6 +9,7 @@ import { type Command, parseCommand, runCommand } from '../../admin/commands.js'
 import { inlineSecrets } from '../../admin/secretOptions.js';
 import { createSealer, loadMasterKey } from '../../kernel/crypto/masterKey.js';
 import { rotateKeys } from '../../kernel/crypto/rotate.js';
+import { moduleSealing } from '../../kernel/module.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { credentialAad } from './LoginCredentials.js';
 
@@ -119,14 +120,17 @@ forEachBackend('app login credentials: apps oauth, the enabled-needs-credentials
     await server().ctx.loginCredentials.set(appId, 'spotify', { client_id: 'sp' }, 'spotify-secret');
     const oldKey = loadMasterKey(server().settings);
     const rotated = createSealer(randomBytes(32), [oldKey]);
-    const report = await rotateKeys(server().db, rotated, server().ctx.walletKeyring);
+    const report = await rotateKeys({ ...server().ctx, sealer: rotated }, moduleSealing(server().modules));
     expect(report.resealed.login_credentials).toBeGreaterThanOrEqual(1);
     const { rows } = await sql<{ secret_sealed: string }>`select secret_sealed from app_login_credentials
       where app_id = ${appId}`.execute(server().db);
     expect(rows[0]?.secret_sealed.startsWith(`v2.${rotated.currentKeyId}.`)).toBe(true);
     expect(rotated.open(rows[0]!.secret_sealed, credentialAad(appId, 'spotify'))).toBe('spotify-secret');
     // A second run has nothing left to do.
-    expect((await rotateKeys(server().db, rotated, server().ctx.walletKeyring)).resealed.login_credentials).toBe(0);
+    expect(
+      (await rotateKeys({ ...server().ctx, sealer: rotated }, moduleSealing(server().modules))).resealed
+        .login_credentials,
+    ).toBe(0);
   });
 
   it('apps oauth set apple reads the .p8 key from --private-key-file (a PEM, dashes first) and stores it sealed', async () => {

@@ -6,9 +6,9 @@ import {
   type WireSecurityEvent,
   type WireSecurityEventList,
 } from '@latch/protocol';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { ServerContext } from '../../kernel/context.js';
-import type { SecurityEventsTable, SecurityEventTables } from './securityEventTables.js';
+import type { SecurityEventsTable } from './securityEventTables.js';
 
 const EVENT_ID = /^sev_[a-z0-9]{24}$/;
 
@@ -42,7 +42,7 @@ export async function listSecurityEvents(
   userId: string,
   before?: string,
 ): Promise<WireSecurityEventList> {
-  const db = ctx.db as unknown as Kysely<SecurityEventTables>;
+  const db = ctx.db;
   let query = db.selectFrom('security_events').selectAll().where('app_id', '=', appId).where('user_id', '=', userId);
   if (before !== undefined) {
     const cursor = await db

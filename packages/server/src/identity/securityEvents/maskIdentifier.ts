@@ -1,4 +1,4 @@
-import type { LinkedAccountRow } from '../../kernel/store/schema.js';
+import type { LinkedAccountRow } from '../identityTables.js';
 
 /** An email as notices and events show it: `j•••@example.com`. */
 export function maskEmail(address: string): string {

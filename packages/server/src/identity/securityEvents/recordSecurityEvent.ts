@@ -1,10 +1,8 @@
 import { LatchError, type SecurityEventDetail, type SecurityEventType } from '@latch/protocol';
-import type { Kysely } from 'kysely';
 import type { LatchContext } from '../../kernel/http/env.js';
 import { randomId } from '../../kernel/ids.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
 import { enqueueWebhookEvent } from '../../modules/webhooks/enqueueWebhookEvent.js';
-import type { SecurityEventTables } from './securityEventTables.js';
 import { type EmailChange, type NoticeChannel, sendSecurityNotice, verifiedChannels } from './securityNotices.js';
 
 /** What happened, as the route that does it says. */
@@ -63,7 +61,7 @@ export async function recordSecurityEvent<T>(
   const userId = user.user.id;
   const appId = user.app.id;
   await ctx.db.transaction().execute(async (tx) => {
-    await (tx as unknown as Kysely<SecurityEventTables>)
+    await tx
       .insertInto('security_events')
       .values({
         id,

@@ -19,3 +19,7 @@ export interface SecurityEventsTable {
 export interface SecurityEventTables {
   security_events: SecurityEventsTable;
 }
+
+declare module '../../kernel/store/schema.js' {
+  interface Database extends SecurityEventTables {}
+}

@@ -2,15 +2,10 @@ import { LatchError } from '@latch/protocol';
 import type { Insertable, Transaction } from 'kysely';
 import { newUserId } from '../../kernel/ids.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
-import type {
-  Database,
-  LinkedAccountRow,
-  RefreshTokensTable,
-  SessionsTable,
-  UserRow,
-} from '../../kernel/store/schema.js';
+import type { Database } from '../../kernel/store/schema.js';
 import { enqueueWebhookEvent } from '../../modules/webhooks/enqueueWebhookEvent.js';
 import type { AppRecord } from '../apps/appStore.js';
+import type { LinkedAccountRow, RefreshTokensTable, SessionsTable, UserRow } from '../identityTables.js';
 import {
   type AccountInput,
   accountDetails,

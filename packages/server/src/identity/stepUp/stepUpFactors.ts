@@ -7,9 +7,9 @@ import {
   type WireStepUpFactor,
 } from '@latch/protocol';
 import type { ServerContext } from '../../kernel/context.js';
-import type { LinkedAccountRow } from '../../kernel/store/schema.js';
 import { maskedContact } from '../../modules/wallets/custodyNotices.js';
 import type { AuthenticatedUser } from '../http/requireCaller.js';
+import type { LinkedAccountRow } from '../identityTables.js';
 import { isEmbeddedWallet } from '../users/accounts.js';
 import { sessionLoggedInAt } from '../users/users.js';
 

@@ -136,7 +136,7 @@ async function checkFactor(
       if (!code) throw missing('code');
       const stored = (await ctx.mfaFactors.get(owner)).totp;
       if (!stored) throw factorNotAllowed();
-      const secret = openTotpSecret(ctx.walletKeyring, owner, 'enrolled', stored.sealed);
+      const secret = openTotpSecret(ctx.keyring, owner, 'enrolled', stored.sealed);
       const wrong = () => new LatchError('missing_or_invalid_mfa', 'The code you entered is not valid');
       return checkCode(ctx, caller, () => totpVerdict(ctx, owner, secret, code), wrong);
     }

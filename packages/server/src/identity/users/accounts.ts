@@ -6,8 +6,8 @@ import {
   OAUTH_PROVIDERS,
   type WireLinkedAccount,
 } from '@latch/protocol';
-import type { LinkedAccountRow } from '../../kernel/store/schema.js';
 import type { AppRecord } from '../apps/appStore.js';
+import type { LinkedAccountRow } from '../identityTables.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

@@ -3,16 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signingKeyAad } from '../../identity/keys/signingKeys.js';
 import { openTotpSecret, sealTotpSecret } from '../../modules/mfa/totpSecret.js';
-import { envelopeKeyId, openEnvelope, sealEnvelope } from '../../modules/wallets/envelope.js';
 import { createPasswordOprf, type OprfContext } from '../../modules/wallets/oprf.js';
-import { createWalletKeyring, recoveryKeyId, type WalletKeyring } from '../../modules/wallets/walletKeyring.js';
-import type { WalletTables } from '../../modules/wallets/walletTables.js';
 import { backends, createTestServer, type TestServer } from '../../test/harness.js';
 import type { Settings } from '../config/config.js';
+import { moduleSealing } from '../module.js';
+import { envelopeKeyId, openEnvelope, sealEnvelope } from './envelope.js';
+import { createKeyring, type Keyring, recoveryKeyId } from './keyring.js';
 import { masterKeyId } from './masterKey.js';
 import { rotateKeys } from './rotate.js';
 
@@ -22,8 +22,8 @@ const password = new TextEncoder().encode('correct horse battery staple');
 const totpSecret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The keyring the code before LATCH_RECOVERY_KEY had: every purpose, recovery included, from the master key. */
-function legacyKeyring(master: Buffer): WalletKeyring {
-  const keyring = createWalletKeyring(master);
+function legacyKeyring(master: Buffer): Keyring {
+  const keyring = createKeyring(master);
   return { ...keyring, currentKeyIdFor: () => masterKeyId(master) };
 }
 
@@ -39,7 +39,7 @@ function legacySeal(key: Buffer, plaintext: string, aad: string): string {
 }
 
 /** The finalized OPRF output the frame would get for `password` from a server using `keyring`. */
-async function oprfOutput(server: TestServer, keyring: WalletKeyring, context: OprfContext, keyId: string) {
+async function oprfOutput(server: TestServer, keyring: Keyring, context: OprfContext, keyId: string) {
   const oprf = createPasswordOprf(keyring, server.ctx.shortLived, { max: 100, windowMs: 60_000 });
   const { blind, blinded } = ristretto255_oprf.oprf.blind(password);
   const evaluated = await oprf.evaluate(context, blinded, keyId);
@@ -94,7 +94,7 @@ for (const backend of backends()) {
           .set({ private_jwk_encrypted: legacySeal(m0, jwk, signingKeyAad(appId, row.kid)) })
           .where('kid', '=', row.kid)
           .execute();
-        const keyring = server.ctx.walletKeyring;
+        const keyring = server.ctx.keyring;
         const now = new Date();
         for (const kind of ['legacy-provider', 'provider', 'password'] as const) {
           const wallet: Wallet = {
@@ -110,7 +110,7 @@ for (const backend of backends()) {
           // Each user has an authenticator app (issue #13): its secret is sealed under the master key too.
           const owner = { appId, userId: wallet.userId };
           await server.ctx.mfaFactors.enrollTotp(owner, sealTotpSecret(keyring, owner, 'enrolled', totpSecret), 1);
-          const context = { appId, userId: wallet.userId, walletId: wallet.id, shareSetId: wallet.setId };
+          const context = [appId, wallet.userId, wallet.id, wallet.setId];
           const authShare = randomBytes(40);
           const recoveryKey = randomBytes(32);
           shares.set(wallet.id, authShare);
@@ -157,7 +157,7 @@ for (const backend of backends()) {
         // The old values still work before the rotation (the previous keys open them).
         const { token } = await server.signIn(appId, { type: 'email', address: 'before@example.com' });
         expect(token).toMatch(/^ey/);
-        const report = await rotateKeys(server.db, server.ctx.sealer, server.ctx.walletKeyring, 1);
+        const report = await rotateKeys(server.ctx, moduleSealing(server.modules), 1);
         expect(report).toMatchObject({
           master_key_id: masterKeyId(m1),
           recovery_key_id: recoveryKeyId(r1),
@@ -165,7 +165,7 @@ for (const backend of backends()) {
           failed: [],
           password_wallets_on_previous_keys: { [masterKeyId(m0)]: 1 },
         });
-        const again = await rotateKeys(server.db, server.ctx.sealer, server.ctx.walletKeyring, 1);
+        const again = await rotateKeys(server.ctx, moduleSealing(server.modules), 1);
         expect(again.resealed).toEqual({
           signing_keys: 0,
           auth_shares: 0,
@@ -181,13 +181,13 @@ for (const backend of backends()) {
       await withServer({ masterKey: b64(m1), recoveryKey: b64(r1) }, async (server) => {
         const { token } = await server.signIn(appId, { type: 'email', address: 'after@example.com' });
         expect(token).toMatch(/^ey/);
-        const keyring = server.ctx.walletKeyring;
+        const keyring = server.ctx.keyring;
         for (const wallet of wallets) {
           const row = await sql<{ auth_share_sealed: string; recovery_key_sealed: string | null }>`
             select s.auth_share_sealed, w.recovery_key_sealed from wallet_share_sets s
             join embedded_wallets w on w.id = s.wallet_id where s.id = ${wallet.setId}`.execute(server.db);
           const { auth_share_sealed, recovery_key_sealed } = row.rows[0]!;
-          const context = { appId, userId: wallet.userId, walletId: wallet.id, shareSetId: wallet.setId };
+          const context = [appId, wallet.userId, wallet.id, wallet.setId];
           expect(envelopeKeyId(auth_share_sealed)).toBe(masterKeyId(m1));
           expect(openEnvelope(keyring, 'auth-share-kek', context, auth_share_sealed)).toEqual(shares.get(wallet.id));
           if (wallet.kind !== 'password') {
@@ -207,17 +207,17 @@ for (const backend of backends()) {
     it('a password wallet made before the rotation still recovers: same OPRF output while the old key is in previous', async () => {
       await withServer(rotated, async (server) => {
         const pw = wallets.find((w) => w.kind === 'password') as Wallet;
-        const row = await (server.db as unknown as Kysely<WalletTables>)
+        const row = await server.db
           .selectFrom('embedded_wallets')
           .select('oprf_key_id')
           .where('id', '=', pw.id)
           .executeTakeFirstOrThrow();
         expect(row.oprf_key_id).toBe(masterKeyId(m0));
         const context = { appId, userId: pw.userId, walletId: pw.id };
-        const keyring = server.ctx.walletKeyring;
+        const keyring = server.ctx.keyring;
         expect(await oprfOutput(server, keyring, context, row.oprf_key_id as string)).toBe(passwordOutput);
         // Without the old key it cannot be evaluated: why LATCH_MASTER_KEY_PREVIOUS must keep it.
-        const withoutOld = createWalletKeyring(m1, [], { current: r1 });
+        const withoutOld = createKeyring(m1, [], { current: r1 });
         await expect(oprfOutput(server, withoutOld, context, row.oprf_key_id as string)).rejects.toThrow();
       });
     }, 120_000);

@@ -9,15 +9,16 @@ import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPasswordOprf } from '../../modules/wallets/oprf.js';
-import { createWalletKeyring } from '../../modules/wallets/walletKeyring.js';
+import { createKeyring } from '../crypto/keyring.js';
 import { up as up002 } from '../store/migrations/002_short_lived.js';
 import { up as up011 } from '../store/migrations/011_short_lived_unlogged.js';
 import { up as up014 } from '../store/migrations/014_durable_counters.js';
+import type { Database } from '../store/schema.js';
 import { DEFAULT_SEND_LIMITS, SendThrottle } from '../throttle/SendThrottle.js';
 import { PgShortLivedStore } from './PgShortLivedStore.js';
 
 // The tables as production has them: short_lived UNLOGGED (011), durable_counters logged (014).
-async function migrate(db: Kysely<object>): Promise<void> {
+async function migrate(db: Kysely<Database>): Promise<void> {
   await up002(db);
   await up011(db);
   await up014(db);
@@ -47,8 +48,8 @@ describe('security counters survive a crash (PGlite data directory)', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('keeps send limits and OPRF attempts through a kill -9, while short-lived rows may go', async () => {
-    const keyring = createWalletKeyring(randomBytes(32));
-    const before = new Kysely<object>({ dialect: new PGliteDialect(new PGlite(dir)) });
+    const keyring = createKeyring(randomBytes(32));
+    const before = new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(dir)) });
     await migrate(before);
     const store = new PgShortLivedStore(before);
     const throttle = new SendThrottle({ kv: store }, limits);
@@ -59,7 +60,7 @@ describe('security counters survive a crash (PGlite data directory)', () => {
 
     // The crash: the first instance is abandoned, never closed (no checkpoint, no clean shutdown), and
     // a second one opens the same directory, which runs PostgreSQL's crash recovery.
-    const after = new Kysely<object>({ dialect: new PGliteDialect(new PGlite(dir)) });
+    const after = new Kysely<Database>({ dialect: new PGliteDialect(new PGlite(dir)) });
     try {
       const reopened = new PgShortLivedStore(after);
       // The UNLOGGED table was reset by the recovery: this is the crash the counters must survive.
@@ -80,7 +81,7 @@ describe.each(postgresUrls)('security counters on PostgreSQL', (databaseUrl) => 
   it('live in a logged table and outlive the connection pool that wrote them', async () => {
     const schema = `crash_test_${randomBytes(6).toString('hex')}`;
     const open = () =>
-      new Kysely<object>({
+      new Kysely<Database>({
         dialect: new PostgresDialect({
           pool: new pg.Pool({ connectionString: databaseUrl, max: 2, options: `-c search_path=${schema}` }),
         }),

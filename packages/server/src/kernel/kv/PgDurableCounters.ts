@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../store/db.js';
 import type { DurableCounters } from './DurableCounters.js';
 import type { CounterState } from './ShortLivedStore.js';
 
@@ -31,15 +32,15 @@ const PURGE = 'delete from durable_counters where expires_at <= $1';
  * DurableCounters on the main database: the logged `durable_counters` table (migration 014), one
  * statement per operation (atomic through PostgreSQL's row locking), surviving a crash by the WAL.
  */
-export class PgDurableCounters<DB = object> implements DurableCounters {
-  private readonly db: Kysely<DurableCountersTable>;
+export class PgDurableCounters implements DurableCounters {
+  private readonly db: Db;
   private readonly now: () => number;
   private readonly purgeEvery: number;
   private writes = 0;
 
   /** `db` is the app's Kysely instance; it must have run migration 014. */
-  constructor(db: Kysely<DB>, options: PgDurableCountersOptions = {}) {
-    this.db = db as unknown as Kysely<DurableCountersTable>;
+  constructor(db: Db, options: PgDurableCountersOptions = {}) {
+    this.db = db;
     this.now = options.now ?? Date.now;
     this.purgeEvery = options.purgeEvery ?? 500;
   }

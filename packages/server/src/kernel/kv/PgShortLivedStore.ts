@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
+import type { Db } from '../store/db.js';
 import type { ThrottleBackend } from '../throttle/SendThrottle.js';
 import { PgDurableCounters } from './PgDurableCounters.js';
 import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
@@ -33,17 +34,16 @@ const TAKE = 'delete from short_lived where key = $1 returning value, expires_at
  * statement, so atomicity comes from PostgreSQL's row locking (upsert, DELETE … RETURNING). Its
  * `counters` are the logged `durable_counters` table (migration 014) of the same database.
  */
-export class PgShortLivedStore<DB = object> implements ShortLivedStore {
-  readonly counters: PgDurableCounters<DB>;
-  private readonly db: Kysely<ShortLivedTable>;
+export class PgShortLivedStore implements ShortLivedStore {
+  readonly counters: PgDurableCounters;
+  private readonly db: Db;
   private readonly now: () => number;
   private readonly purgeEvery: number;
   private writes = 0;
 
   /** `db` is the app's Kysely instance; it must have run migrations 002 and 014. */
-  constructor(db: Kysely<DB>, options: PgShortLivedStoreOptions = {}) {
-    // The app's Database type includes short_lived (migration 002); narrow the view to that table.
-    this.db = db as unknown as Kysely<ShortLivedTable>;
+  constructor(db: Db, options: PgShortLivedStoreOptions = {}) {
+    this.db = db;
     this.now = options.now ?? Date.now;
     this.purgeEvery = options.purgeEvery ?? 500;
     this.counters = new PgDurableCounters(db, options);

@@ -1,18 +1,18 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from '../logger.js';
+import type { Db } from '../store/db.js';
 import { PgShortLivedStore } from './PgShortLivedStore.js';
 import type { ShortLivedStore } from './ShortLivedStore.js';
 
 /** Where short-lived state goes: Redis when a URL is given, else the main database. */
-export interface ShortLivedStoreConfig<DB = object> {
-  db: Kysely<DB>;
+export interface ShortLivedStoreConfig {
+  db: Db;
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;
   now?: () => number;
 }
 
 /** Picks the ShortLivedStore for the configuration (REDIS_URL set → Redis, else PostgreSQL/PGlite). */
-export async function createShortLivedStore<DB>(config: ShortLivedStoreConfig<DB>): Promise<ShortLivedStore> {
+export async function createShortLivedStore(config: ShortLivedStoreConfig): Promise<ShortLivedStore> {
   if (config.redisUrl) {
     // ioredis loads only when Redis is configured (it is not part of an embedded-database start).
     const { RedisShortLivedStore } = await import('./RedisShortLivedStore.js');

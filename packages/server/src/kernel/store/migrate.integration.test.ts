@@ -3,9 +3,9 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { buildModules, migrateServer } from '../../serverMigrations.js';
 import { freshPglite } from '../../test/pgliteTemplate.js';
-import { migrateToLatest } from './migrate.js';
-import { migrations } from './migrations/index.js';
+import { moduleMigrations } from '../module.js';
 import type { Database } from './schema.js';
 
 /** Opens a database whose connections use `schema` (search_path), and a way to drop everything after. */
@@ -65,8 +65,8 @@ for (const factory of factories) {
       try {
         for (const schema of schemas) {
           const db = await handle.dbFor(schema);
-          expect(await migrateToLatest(db)).toEqual(Object.keys(migrations));
-          expect(await migrateToLatest(db)).toEqual([]);
+          expect(await migrateServer(db)).toEqual(Object.keys(moduleMigrations(buildModules)));
+          expect(await migrateServer(db)).toEqual([]);
           const { rows } = await sql<{
             schema: string;
           }>`select table_schema as schema from information_schema.tables where table_name = 'apps'`.execute(db);
@@ -83,10 +83,10 @@ for (const factory of factories) {
       const handle = await factory.open([schema]);
       try {
         const db = await handle.dbFor(schema);
-        await migrateToLatest(db);
+        await migrateServer(db);
         // The Migrator would make its lock table again; the read-only path leaves it gone.
         await sql`drop table ${sql.id(schema, 'latch_migrations_lock')}`.execute(db);
-        expect(await migrateToLatest(db)).toEqual([]);
+        expect(await migrateServer(db)).toEqual([]);
         const lock = await sql<{
           name: string | null;
         }>`select to_regclass(${`${schema}.latch_migrations_lock`})::text as name`.execute(db);
@@ -95,7 +95,7 @@ for (const factory of factories) {
         await sql`insert into ${sql.id(schema, 'latch_migrations')} (name, timestamp) values ('999_from_a_newer_version', ${new Date().toISOString()})`.execute(
           db,
         );
-        await expect(migrateToLatest(db)).rejects.toThrow(/999_from_a_newer_version/);
+        await expect(migrateServer(db)).rejects.toThrow(/999_from_a_newer_version/);
       } finally {
         await handle.dispose();
       }

@@ -3,6 +3,7 @@ import { APP_SECRET_PREFIX, LatchError } from '@latch/protocol';
 import type { ColumnType, Kysely } from 'kysely';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { ServerContext } from '../../kernel/context.js';
+import type { Database } from '../../kernel/store/schema.js';
 import { type Limit, limiter, retryAfterSeconds } from '../../kernel/throttle/SendThrottle.js';
 
 /** app_secrets (migration 018). */
@@ -14,9 +15,13 @@ export interface AppSecretsTable {
   expires_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-/** The tables this store reads. */
+/** The tables of the admin API's secrets. */
 export interface AppSecretsTables {
   app_secrets: AppSecretsTable;
+}
+
+declare module '../../kernel/store/schema.js' {
+  interface Database extends AppSecretsTables {}
 }
 
 /** How long the previous secret stays valid after a rotation unless the CLI says otherwise (docs/node-sdk.md). */
@@ -58,12 +63,12 @@ const prefixOf = (secret: string) => secret.slice(0, APP_SECRET_PREFIX.length + 
  * grace period (default 24 h, `--grace SECONDS`, 0 to end it at once) so a host can redeploy.
  */
 export class AppSecrets {
-  private readonly db: Kysely<AppSecretsTables>;
+  private readonly db: AppSecretsContext['db'];
   private readonly clock: AppSecretsContext['clock'];
   private readonly failures: RateLimiterAbstract;
 
   constructor(ctx: AppSecretsContext, failureLimit: Limit = ADMIN_AUTH_FAILURE_LIMIT) {
-    this.db = ctx.db as unknown as Kysely<AppSecretsTables>;
+    this.db = ctx.db;
     this.clock = ctx.clock;
     this.failures = limiter(ctx.shortLived.throttleBackend, 'admin-auth', failureLimit);
   }
@@ -146,7 +151,7 @@ export class AppSecrets {
     return match;
   }
 
-  private async insert(trx: Kysely<AppSecretsTables>, appId: string, now: Date) {
+  private async insert(trx: Kysely<Database>, appId: string, now: Date) {
     const secret = `${APP_SECRET_PREFIX}${randomBytes(32).toString('base64url')}`;
     const prefix = prefixOf(secret);
     await trx

@@ -51,10 +51,7 @@ forEachBackend(
       const secret = created!.secret as string;
       expect(secret).toMatch(new RegExp(`^${APP_SECRET_PREFIX}[A-Za-z0-9_-]{43}$`));
       expect(secret.startsWith(created!.prefix as string)).toBe(true);
-      const rows = await server()
-        .db.selectFrom('app_secrets' as never)
-        .selectAll()
-        .execute();
+      const rows = await server().db.selectFrom('app_secrets').selectAll().execute();
       expect(JSON.stringify(rows)).not.toContain(secret.slice(APP_SECRET_PREFIX.length + 6));
       await expect(
         runCommand(server().ctx, parseCommand(['apps', 'secret', 'create', appId]), () => {}),

@@ -2,6 +2,7 @@ import type { LatchModule } from '../../kernel/module.js';
 import { AppSecrets } from './AppSecrets.js';
 import { adminApiRoutes } from './adminRoutes.js';
 import { adminAllowlistRoutes } from './allowlistRoutes.js';
+import * as appSecrets018 from './migrations/018_app_secrets.js';
 import { adminUserWriteRoutes } from './userWriteRoutes.js';
 import { adminWebhookRoutes } from './webhookRoutes.js';
 
@@ -18,4 +19,5 @@ export const adminApiModule: LatchModule = {
   requires: ['webhooks'],
   services: (ctx) => ({ appSecrets: new AppSecrets(ctx) }),
   routes: [...adminApiRoutes, ...adminUserWriteRoutes, ...adminAllowlistRoutes, ...adminWebhookRoutes],
+  migrations: { '018_app_secrets': appSecrets018 },
 };

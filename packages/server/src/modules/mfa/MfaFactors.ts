@@ -1,7 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Db } from '../../kernel/store/db.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 import type { MfaTables } from './mfaTables.js';
 
 /** A user's stored TOTP and SMS factors (passkey MFA lives on the passkeys). */
@@ -12,17 +11,17 @@ export interface StoredFactors {
 
 /** The `user_mfa` row of a user: read, enrol, accept a TOTP step, remove. Every write is one statement. */
 export class MfaFactors {
-  private readonly db: Kysely<MfaTables>;
+  private readonly db: Db;
 
   constructor(
     db: Db,
     private readonly clock: Clock,
   ) {
-    this.db = db as unknown as Kysely<MfaTables>;
+    this.db = db;
   }
 
   /** The user's TOTP and SMS factors (both null when none). */
-  async get(owner: WalletOwner): Promise<StoredFactors> {
+  async get(owner: UserRef): Promise<StoredFactors> {
     const row = await this.db
       .selectFrom('user_mfa')
       .selectAll()
@@ -42,7 +41,7 @@ export class MfaFactors {
     };
   }
 
-  private async upsert(owner: WalletOwner, values: Partial<MfaTables['user_mfa']>): Promise<void> {
+  private async upsert(owner: UserRef, values: Partial<MfaTables['user_mfa']>): Promise<void> {
     await this.db
       .insertInto('user_mfa')
       .values({ user_id: owner.userId, app_id: owner.appId, created_at: this.clock.now(), ...values })
@@ -51,12 +50,12 @@ export class MfaFactors {
   }
 
   /** Enrols (or replaces) the authenticator app with its sealed secret; `step` is the confirming code's step, now spent. */
-  enrollTotp(owner: WalletOwner, sealed: string, step: number): Promise<void> {
+  enrollTotp(owner: UserRef, sealed: string, step: number): Promise<void> {
     return this.upsert(owner, { totp_secret_sealed: sealed, totp_last_step: step, totp_enrolled_at: this.clock.now() });
   }
 
   /** Enrols (or replaces) the SMS MFA phone (E.164). */
-  enrollSms(owner: WalletOwner, phone: string): Promise<void> {
+  enrollSms(owner: UserRef, phone: string): Promise<void> {
     return this.upsert(owner, { sms_phone: phone, sms_enrolled_at: this.clock.now() });
   }
 
@@ -64,7 +63,7 @@ export class MfaFactors {
    * Records `step` as the last accepted TOTP step, only if it is later than the stored one: false when
    * a code of this step (or a later one) was already accepted — the replay check, atomic under races.
    */
-  async acceptTotpStep(owner: WalletOwner, step: number): Promise<boolean> {
+  async acceptTotpStep(owner: UserRef, step: number): Promise<boolean> {
     const result = await this.db
       .updateTable('user_mfa')
       .set({ totp_last_step: step })
@@ -77,7 +76,7 @@ export class MfaFactors {
   }
 
   /** Removes a TOTP or SMS factor; true when there was one. */
-  async remove(owner: WalletOwner, method: 'totp' | 'sms'): Promise<boolean> {
+  async remove(owner: UserRef, method: 'totp' | 'sms'): Promise<boolean> {
     const values =
       method === 'totp'
         ? { totp_secret_sealed: null, totp_last_step: null, totp_enrolled_at: null }

@@ -1,13 +1,13 @@
 import { hkdfSync } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import type { SmsMessage } from '../../kernel/ports.js';
 import { SendThrottle } from '../../kernel/throttle/SendThrottle.js';
 import { sendLimitsFromEnv } from '../../kernel/throttle/sendLimitsFromEnv.js';
 import { createCodeStore } from '../passwordless/createCodeStore.js';
 import { type CodeScope, OneTimeCodes } from '../passwordless/OneTimeCodes.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 import type { FactorVerdict } from './mfaAttempts.js';
 
 /** What an SMS MFA code is for: verifying with the enrolled phone, or confirming a phone to enrol. */
@@ -26,12 +26,12 @@ export function mfaSmsMessage(appName: string, to: string, code: string, kind: M
 }
 
 // `mfa:<appId>` is never a login code's app id (25 characters), so the store keys differ from login codes.
-const scope = (owner: WalletOwner, kind: MfaSmsKind, phone: string): CodeScope => ({
+const scope = (owner: UserRef, kind: MfaSmsKind, phone: string): CodeScope => ({
   appId: `mfa:${owner.appId}`,
   channel: 'sms',
   target: `${owner.userId}:${kind}:${phone}`,
 });
-const sentKey = (owner: WalletOwner, kind: MfaSmsKind) => `mfa-sms-sent:${owner.appId}:${owner.userId}:${kind}`;
+const sentKey = (owner: UserRef, kind: MfaSmsKind) => `mfa-sms-sent:${owner.appId}:${owner.userId}:${kind}`;
 
 /**
  * SMS MFA codes: the one-time-code machinery with its own HMAC key (HKDF of the master key, info
@@ -47,7 +47,7 @@ export class MfaSmsCodes {
   ) {}
 
   /** Sends a fresh code to `phone` (E.164) for `kind`; 429 `too_many_requests` past the send limits. */
-  async send(owner: WalletOwner, appName: string, kind: MfaSmsKind, phone: string, ip: string): Promise<void> {
+  async send(owner: UserRef, appName: string, kind: MfaSmsKind, phone: string, ip: string): Promise<void> {
     const code = await this.codes.issue(scope(owner, kind, phone), ip, {
       throttle: this.throttle,
       target: `sms:${phone}`,
@@ -60,7 +60,7 @@ export class MfaSmsCodes {
   }
 
   /** Consumes a code sent to `phone` for `kind`: 'ok', 'wrong', or 'timeout' when the last code sent has expired. */
-  async check(owner: WalletOwner, kind: MfaSmsKind, phone: string, code: string): Promise<FactorVerdict> {
+  async check(owner: UserRef, kind: MfaSmsKind, phone: string, code: string): Promise<FactorVerdict> {
     try {
       await this.codes.verify(scope(owner, kind, phone), code);
       await this.ctx.shortLived.delete(sentKey(owner, kind));

@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -29,7 +29,7 @@ export const wrongCode = () => new LatchError('missing_or_invalid_mfa', 'The cod
  */
 export async function checkWithAttempts(
   ctx: AttemptsContext,
-  owner: WalletOwner,
+  owner: UserRef,
   check: () => Promise<FactorVerdict>,
 ): Promise<void> {
   const { counters } = ctx.shortLived;

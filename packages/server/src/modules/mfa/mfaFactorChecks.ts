@@ -1,9 +1,9 @@
 import { LatchError, type MfaMethod, type WireMfaState } from '@latch/protocol';
 import type { MfaVerifyBody } from '@latch/protocol/schemas';
 import type { HostAppConfig } from '../../identity/apps/appConfigSchema.js';
+import type { LinkedAccountRow } from '../../identity/identityTables.js';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
-import type { LinkedAccountRow } from '../../kernel/store/schema.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 import { checkWithAttempts, type FactorVerdict } from './mfaAttempts.js';
 import { recoveryCodesOf } from './recoveryCodes/MfaRecoveryCodes.js';
 import { totpStep } from './totp.js';
@@ -11,7 +11,7 @@ import { openTotpSecret } from './totpSecret.js';
 
 type CheckContext = Pick<
   ServerContext,
-  'db' | 'shortLived' | 'clock' | 'walletKeyring' | 'mfaFactors' | 'mfaSmsCodes' | 'passkeys'
+  'db' | 'shortLived' | 'clock' | 'keyring' | 'mfaFactors' | 'mfaSmsCodes' | 'passkeys'
 >;
 
 /** SPEC §8 'Unsupported MFA method' unless the app's `mfa_methods` lists `method`. */
@@ -35,7 +35,7 @@ export function assertSmsMfaAvailable(accounts: readonly Pick<LinkedAccountRow, 
 /** The TOTP verdict of `code` against a secret; a right code's step must be later than the last accepted one. */
 export async function totpVerdict(
   ctx: CheckContext,
-  owner: WalletOwner,
+  owner: UserRef,
   secret: string,
   code: string,
 ): Promise<FactorVerdict> {
@@ -53,7 +53,7 @@ export async function totpVerdict(
  */
 export async function verifyMfaFactor(
   ctx: CheckContext,
-  owner: WalletOwner,
+  owner: UserRef,
   sessionId: string,
   state: WireMfaState,
   config: Pick<HostAppConfig, 'mfa_methods'>,
@@ -73,7 +73,7 @@ export async function verifyMfaFactor(
   await checkWithAttempts(ctx, owner, async () => {
     if (body.method === 'totp') {
       if (!factors.totp) return 'wrong';
-      const secret = openTotpSecret(ctx.walletKeyring, owner, 'enrolled', factors.totp.sealed);
+      const secret = openTotpSecret(ctx.keyring, owner, 'enrolled', factors.totp.sealed);
       return totpVerdict(ctx, owner, secret, body.mfa_code);
     }
     if (body.method === 'sms') {
@@ -93,7 +93,7 @@ export async function verifyMfaFactor(
 /** Checks the code confirming a pending TOTP secret (under the attempt limits); returns the code's time step. */
 export async function confirmTotpCode(
   ctx: CheckContext,
-  owner: WalletOwner,
+  owner: UserRef,
   secret: string,
   code: string,
 ): Promise<number> {
@@ -106,11 +106,6 @@ export async function confirmTotpCode(
 }
 
 /** Checks the code sent to `phone` to enrol it (under the attempt limits); `mfa_timeout` when it expired. */
-export async function confirmSmsCode(
-  ctx: CheckContext,
-  owner: WalletOwner,
-  phone: string,
-  code: string,
-): Promise<void> {
+export async function confirmSmsCode(ctx: CheckContext, owner: UserRef, phone: string, code: string): Promise<void> {
   await checkWithAttempts(ctx, owner, () => ctx.mfaSmsCodes.check(owner, 'enroll', phone, code));
 }

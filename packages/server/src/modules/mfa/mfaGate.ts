@@ -2,15 +2,15 @@ import { LatchError, type MfaAction, type WireMfaState } from '@latch/protocol';
 import type { AppRecord } from '../../identity/apps/appStore.js';
 import { hasStepUp, stepUpRequired, takeStepUp } from '../../identity/stepUp/StepUpRecords.js';
 import { getUser } from '../../identity/users/userRecords.js';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 import { hasMfaVerification, requireMfaVerification, type VerificationBinding } from './MfaVerifications.js';
 import { mfaStateOf } from './mfaState.js';
 
 /** The user's MFA state for `app` from the database (their factors and their MFA passkeys). */
 export async function mfaStateFor(
   ctx: Pick<ServerContext, 'db' | 'clock' | 'apps' | 'mfaFactors'>,
-  owner: WalletOwner,
+  owner: UserRef,
   app: Pick<AppRecord, 'config'>,
 ): Promise<WireMfaState> {
   const [factors, user] = await Promise.all([ctx.mfaFactors.get(owner), getUser(ctx, owner.appId, owner.userId)]);
@@ -32,6 +32,19 @@ export interface GatedCall extends VerificationBinding {
 export async function requireMfaFor(call: GatedCall, action: MfaAction): Promise<void> {
   const state = await mfaStateFor(call.ctx, call.owner, call.user.app);
   if (state.required_actions.includes(action)) await requireMfaVerification(call, action);
+}
+
+/** The MFA gate as a service: what other modules (wallet custody) call, through the context, without importing mfa. */
+export interface MfaGate {
+  /** The user's MFA state for `app` (`mfaStateFor`). */
+  stateFor(owner: UserRef, app: Pick<AppRecord, 'config'>): Promise<WireMfaState>;
+  /** Takes the verification `action` needs, when the user's state requires one (`requireMfaFor`). */
+  require(call: GatedCall, action: MfaAction): Promise<void>;
+}
+
+/** The gate on the server's context (its MFA factors, apps and users). */
+export function createMfaGate(ctx: Pick<ServerContext, 'db' | 'clock' | 'apps' | 'mfaFactors'>): MfaGate {
+  return { stateFor: (owner, app) => mfaStateFor(ctx, owner, app), require: requireMfaFor };
 }
 
 /**

@@ -93,7 +93,7 @@ export const mfaRoutes: RouteDef[] = [
     assertMfaMethodAllowed(call.user.app.config, 'totp');
     await manageMfaGate(call);
     const secret = newTotpSecret();
-    const sealed = sealTotpSecret(call.ctx.walletKeyring, call.owner, 'pending', secret);
+    const sealed = sealTotpSecret(call.ctx.keyring, call.owner, 'pending', secret);
     await call.ctx.shortLived.set(pendingKey(call), sealed, MFA_LIMIT.totpEnrollmentTtlMs);
     return { auth_url: totpAuthUrl(secret, call.user.app.name, totpLabel(call)), secret };
   }),
@@ -104,12 +104,12 @@ export const mfaRoutes: RouteDef[] = [
     const gate = await manageMfaGate(call);
     const pending = await ctx.shortLived.get(pendingKey(call));
     if (!pending) throw new LatchError('invalid_data', 'No authenticator app setup is pending: start again.');
-    const secret = openTotpSecret(ctx.walletKeyring, owner, 'pending', pending);
+    const secret = openTotpSecret(ctx.keyring, owner, 'pending', pending);
     const step = await confirmTotpCode(ctx, owner, secret, call.body.mfa_code);
     await gate.take();
     const enrolled = { type: 'mfa_enrolled', detail: { mfa_method: 'totp' } } as const;
     await recordSecurityEvent(call.c, enrolled, () =>
-      ctx.mfaFactors.enrollTotp(owner, sealTotpSecret(ctx.walletKeyring, owner, 'enrolled', secret), step),
+      ctx.mfaFactors.enrollTotp(owner, sealTotpSecret(ctx.keyring, owner, 'enrolled', secret), step),
     );
     await ctx.shortLived.delete(pendingKey(call));
     return enrolmentAnswer(call, before, await stateOf(call));

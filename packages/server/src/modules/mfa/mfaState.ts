@@ -1,7 +1,7 @@
 import type { MfaAction, MfaMethod, WireMfaState } from '@latch/protocol';
 import { MFA_METHODS } from '@latch/protocol/mfa';
 import type { HostAppConfig } from '../../identity/apps/appConfigSchema.js';
-import type { LinkedAccountRow } from '../../kernel/store/schema.js';
+import type { LinkedAccountRow } from '../../identity/identityTables.js';
 
 /** When each of a user's TOTP and SMS factors was enrolled (user_mfa), null when not. */
 export interface MfaEnrolment {

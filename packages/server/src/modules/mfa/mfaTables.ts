@@ -1,9 +1,9 @@
-/** The table of migration 016 as the MFA module sees it. */
+/** The tables of migrations 016 and 024 as the MFA module sees them. */
 export interface MfaTables {
   user_mfa: {
     user_id: string;
     app_id: string;
-    /** `wallets/envelope.ts` output (`v1.<keyId>.…`), purpose `mfa-totp-kek`; null: no authenticator app. */
+    /** `kernel/crypto/envelope.ts` output (`v1.<keyId>.…`), purpose `mfa-totp-kek`; null: no authenticator app. */
     totp_secret_sealed: string | null;
     /** The RFC 6238 time step of the last accepted code (a code of that step or an earlier one is refused). */
     totp_last_step: string | number | null;
@@ -13,4 +13,10 @@ export interface MfaTables {
     sms_enrolled_at: Date | null;
     created_at: Date;
   };
+  /** Migration 024: the hashes of a user's unused recovery codes (recoveryCodes/MfaRecoveryCodes.ts). */
+  mfa_recovery_codes: { user_id: string; app_id: string; code_hash: string; created_at: Date };
+}
+
+declare module '../../kernel/store/schema.js' {
+  interface Database extends MfaTables {}
 }

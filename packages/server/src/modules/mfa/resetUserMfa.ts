@@ -1,7 +1,7 @@
 import { LatchError, type MfaMethod } from '@latch/protocol';
 import { getUser } from '../../identity/users/userRecords.js';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 import { recoveryCodesOf } from './recoveryCodes/MfaRecoveryCodes.js';
 
 /** What `latch-server users reset-mfa` removed. */
@@ -20,7 +20,7 @@ export interface MfaResetReport {
  */
 export async function resetUserMfa(
   ctx: Pick<ServerContext, 'db' | 'clock' | 'apps' | 'mfaFactors' | 'passkeys'>,
-  owner: WalletOwner,
+  owner: UserRef,
 ): Promise<MfaResetReport> {
   if (!(await getUser(ctx, owner.appId, owner.userId))) {
     throw new LatchError('not_found', 'No user with this ID exists in this app.');

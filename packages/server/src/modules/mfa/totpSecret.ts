@@ -1,23 +1,23 @@
-import { openEnvelope, type ShareContext, sealEnvelope } from '../wallets/envelope.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
-import type { WalletKeyring } from '../wallets/walletKeyring.js';
+import type { UserRef } from '../../identity/users/userRef.js';
+import { type EnvelopeContext, openEnvelope, sealEnvelope } from '../../kernel/crypto/envelope.js';
+import type { Keyring } from '../../kernel/crypto/keyring.js';
 
-/** The envelope purpose of TOTP secrets: its own key, derived from the master key (walletKeyring.ts). */
+/** The envelope purpose of TOTP secrets: its own key, derived from the master key (kernel/crypto/keyring.ts). */
 export const TOTP_PURPOSE = 'mfa-totp-kek';
 
 /**
  * The envelope context of a user's TOTP secret: the AAD binds app and user, and `enrolled` vs
  * `pending` (a pending secret from the short-lived store can never be planted as an enrolled one of
- * another user, nor the other way round). The wallet fields of `ShareContext` carry the labels.
+ * another user, nor the other way round). Four fields, as a wallet share's (the first release used those).
  */
-export function totpContext(owner: WalletOwner, state: 'enrolled' | 'pending'): ShareContext {
-  return { appId: owner.appId, userId: owner.userId, walletId: 'mfa', shareSetId: `totp-${state}` };
+export function totpContext(owner: UserRef, state: 'enrolled' | 'pending'): EnvelopeContext {
+  return [owner.appId, owner.userId, 'mfa', `totp-${state}`];
 }
 
 /** Seals a base32 TOTP secret for `owner` under the current master key (its id is in the output). */
 export function sealTotpSecret(
-  keyring: WalletKeyring,
-  owner: WalletOwner,
+  keyring: Keyring,
+  owner: UserRef,
   state: 'enrolled' | 'pending',
   secret: string,
 ): string {
@@ -26,8 +26,8 @@ export function sealTotpSecret(
 
 /** Opens a sealed TOTP secret; throws EnvelopeError when it is not `owner`'s or was changed. */
 export function openTotpSecret(
-  keyring: WalletKeyring,
-  owner: WalletOwner,
+  keyring: Keyring,
+  owner: UserRef,
   state: 'enrolled' | 'pending',
   sealed: string,
 ): string {

@@ -1,9 +1,7 @@
 import { LatchError } from '@latch/protocol';
-import { type Kysely, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { Db } from '../../kernel/store/db.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
-import type { Database } from '../../kernel/store/schema.js';
-import type { PasskeyTables } from './passkeyTables.js';
 
 /** A verified new credential, as the registration ceremony yields it. */
 export interface NewCredential {
@@ -38,11 +36,11 @@ export interface CredentialDescriptor {
  * is never registered twice, even by racing requests), then binds it to the linked account it made.
  */
 export class PasskeyCredentials {
-  private readonly db: Kysely<Database & PasskeyTables>;
+  private readonly db: Db;
 
   constructor(db: Db) {
     // The app's database includes migration 015's table; widen the view to it.
-    this.db = db as unknown as Kysely<Database & PasskeyTables>;
+    this.db = db;
   }
 
   /** Claims a new credential id in `appId`; one already stored (any user's, or claimed) → `linked_to_another_user`. */

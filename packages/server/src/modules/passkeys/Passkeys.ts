@@ -14,11 +14,11 @@ import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
 import { logIn } from '../../identity/sessions/sessions.js';
 import { type AccountInput, assertAccountTypeEnabled } from '../../identity/users/accounts.js';
 import type { UserWithAccounts } from '../../identity/users/userRecords.js';
+import type { UserRef } from '../../identity/users/userRef.js';
 import { linkAccount, unlinkAccount } from '../../identity/users/users.js';
 import type { ServerContext } from '../../kernel/context.js';
 import { KeyThrottle } from '../../kernel/throttle/KeyThrottle.js';
 import type { Limit } from '../../kernel/throttle/SendThrottle.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 import { creationOptions, requestOptions, verifyAssertion, verifyRegistration } from './ceremonies.js';
 import { type ChallengeBinding, PasskeyChallenges } from './PasskeyChallenges.js';
 import { type NewCredential, PasskeyCredentials, type StoredCredential } from './PasskeyCredentials.js';
@@ -184,7 +184,7 @@ export class Passkeys implements PasskeyMfa {
     });
   }
 
-  async mfaRequestOptions(owner: WalletOwner, sessionId: string): Promise<WirePasskeyRequestOptions> {
+  async mfaRequestOptions(owner: UserRef, sessionId: string): Promise<WirePasskeyRequestOptions> {
     const app = await this.ctx.apps.require(owner.appId);
     const allow = await this.credentials.ofUser(app.id, owner.userId, true);
     // An empty allow list would let any discoverable passkey answer: no MFA passkey, no options.
@@ -194,7 +194,7 @@ export class Passkeys implements PasskeyMfa {
     return requestOptions(this.rp(app), challenge, this.challenges.timeoutMs, allow);
   }
 
-  async verifyMfaAssertion(owner: WalletOwner, sessionId: string, wire: WirePasskeyAssertion): Promise<void> {
+  async verifyMfaAssertion(owner: UserRef, sessionId: string, wire: WirePasskeyAssertion): Promise<void> {
     const app = await this.ctx.apps.require(owner.appId);
     const stored = await this.credentials.find(app.id, wire.id);
     if (!stored || stored.userId !== owner.userId || !stored.enrolledInMfa) throw mfaRefused();
@@ -202,11 +202,11 @@ export class Passkeys implements PasskeyMfa {
     await this.verifyAndRecord(app, wire, stored, binding, mfaRefused);
   }
 
-  async setEnrolledInMfa(owner: WalletOwner, credentialIds: string[] | 'all', enrolled: boolean): Promise<void> {
+  async setEnrolledInMfa(owner: UserRef, credentialIds: string[] | 'all', enrolled: boolean): Promise<void> {
     await this.credentials.setEnrolledInMfa(owner.appId, owner.userId, credentialIds, enrolled, this.ctx.clock.now());
   }
 
-  async mfaCredentialIds(owner: WalletOwner): Promise<string[]> {
+  async mfaCredentialIds(owner: UserRef): Promise<string[]> {
     return (await this.credentials.ofUser(owner.appId, owner.userId, true)).map((c) => c.id);
   }
 

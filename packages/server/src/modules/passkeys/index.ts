@@ -1,4 +1,5 @@
 import type { LatchModule } from '../../kernel/module.js';
+import * as passkeys015 from './migrations/015_passkeys.js';
 import { Passkeys } from './Passkeys.js';
 import { passkeyRoutes } from './passkeyRoutes.js';
 
@@ -14,4 +15,5 @@ export const passkeysModule: LatchModule = {
   id: 'passkeys',
   services: (ctx) => ({ passkeys: new Passkeys(ctx) }),
   routes: passkeyRoutes,
+  migrations: { '015_passkeys': passkeys015 },
 };

@@ -20,7 +20,11 @@ export interface PasskeyCredentialsTable {
   last_used_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
-/** The tables the passkey service reads (with linked_accounts, typed in store/schema.ts). */
+/** The tables of the passkeys module. */
 export interface PasskeyTables {
   passkey_credentials: PasskeyCredentialsTable;
+}
+
+declare module '../../kernel/store/schema.js' {
+  interface Database extends PasskeyTables {}
 }

@@ -1,6 +1,7 @@
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { LogInStatementInput } from '../../identity/sessions/logInOrSignUpStatement.js';
 import { PgShortLivedStore } from '../../kernel/kv/PgShortLivedStore.js';
+import type { Db } from '../../kernel/store/db.js';
 import type { CodeStore, CodeTry, CodeVerdict, LogInWithTry, NewCode, SendCount } from './CodeStore.js';
 import { logInWithCode } from './logInWithCode.js';
 import { ADD_CODE_WITHIN_LIMITS, addCodeParameters, TRY_CODE, tryCodeParameters } from './pgCodeSql.js';
@@ -20,7 +21,7 @@ export class PgCodeStore implements CodeStore {
 
   /** `db` is the app's Kysely instance; `now` the short-lived store's clock (epoch milliseconds). */
   constructor(
-    private readonly db: Kysely<object>,
+    private readonly db: Db,
     options: { now?: () => number; purgeEvery?: number } = {},
   ) {
     this.now = options.now ?? Date.now;

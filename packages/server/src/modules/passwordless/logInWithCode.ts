@@ -1,5 +1,5 @@
 import { LatchError } from '@latch/protocol';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import {
   LOG_IN,
   LOG_IN_PARAMETER_COUNT,
@@ -8,6 +8,7 @@ import {
   loggedInFrom,
   logInParameters,
 } from '../../identity/sessions/logInOrSignUpStatement.js';
+import type { Db } from '../../kernel/store/db.js';
 import type { CodeTry, LogInWithTry } from './CodeStore.js';
 import { tryCodeCtes, tryCodeParameters } from './pgCodeSql.js';
 
@@ -23,7 +24,7 @@ const LOG_IN_WITH_CODE = `with ${tryCodeCtes(LOG_IN_PARAMETER_COUNT + 1)}, ${LOG
  * moment (nothing is written then, the code check included).
  */
 export async function logInWithCode(
-  db: Kysely<object>,
+  db: Db,
   attempt: CodeTry,
   storeNow: number,
   login: LogInStatementInput,

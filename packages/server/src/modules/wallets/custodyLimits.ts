@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { CUSTODY_LIMIT } from '@latch/protocol/schemas';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
-import type { WalletOwner } from './walletInput.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 const HOUR_MS = 3600 * 1000;
@@ -29,11 +29,11 @@ async function consume(ctx: LimitContext, key: string, max: number, windowMs: nu
  * counter lives in the short-lived store (docs/custody.md: a crash of an UNLOGGED table or a Redis
  * without persistence resets it, which at worst allows one more day's quota).
  */
-export function countNewDevice(ctx: LimitContext, owner: WalletOwner): Promise<void> {
+export function countNewDevice(ctx: LimitContext, owner: UserRef): Promise<void> {
   return consume(ctx, `custody-new-device:${owner.appId}:${owner.userId}`, CUSTODY_LIMIT.newDevicesPerDay, DAY_MS);
 }
 
 /** Counts an export code send against CUSTODY_LIMIT.exportCodesPerHour. */
-export function countExportCode(ctx: LimitContext, owner: WalletOwner): Promise<void> {
+export function countExportCode(ctx: LimitContext, owner: UserRef): Promise<void> {
   return consume(ctx, `custody-export-code:${owner.appId}:${owner.userId}`, CUSTODY_LIMIT.exportCodesPerHour, HOUR_MS);
 }

@@ -1,7 +1,7 @@
 import type { WireExportInit } from '@latch/protocol/schemas';
+import type { LinkedAccountRow } from '../../identity/identityTables.js';
 import { maskEmail, maskPhone } from '../../identity/securityEvents/maskIdentifier.js';
 import type { Delivery } from '../../kernel/ports.js';
-import type { LinkedAccountRow } from '../../kernel/store/schema.js';
 
 /** Where export codes go: the user's verified email, else their phone (notices go to every channel: securityEvents/). */
 export interface CustodyContact {

@@ -3,12 +3,12 @@ import { DEVICE_NONCE_HEADER, DEVICE_PROOF_HEADER } from '@latch/protocol/schema
 import * as v from 'valibot';
 import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
 import { bearerToken } from '../../identity/http/resolveApp.js';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
 import { readBodyBytes } from '../../kernel/http/parseBody.js';
 import { mintDeviceNonce, takeDeviceNonce } from './deviceGrants.js';
 import { type DevicePublicJwk, verifyDeviceProof } from './deviceProof.js';
-import type { WalletOwner } from './walletInput.js';
 
 /** A device-proven custody call's device (caller `frame`); the body bytes are the ones the proof hashes. */
 export interface CallingDevice {
@@ -25,7 +25,7 @@ export interface CustodyCall<TBody> {
   /** The request (its client IP and user agent go into security events). */
   c: LatchContext;
   ctx: ServerContext;
-  owner: WalletOwner;
+  owner: UserRef;
   user: AuthenticatedUser;
   sessionId: string;
   /** The calling device (its key's RFC 7638 thumbprint). */
@@ -84,7 +84,7 @@ export async function authenticateDevice(c: LatchContext, options: CustodyRouteO
     body: bytes,
     nowSeconds: Math.floor(ctx.clock.now().getTime() / 1000),
   });
-  const owner: WalletOwner = { appId: user.app.id, userId: user.claims.userId };
+  const owner: UserRef = { appId: user.app.id, userId: user.claims.userId };
   // Last, so a proof that fails any other check does not burn the device's nonce.
   if (!(await takeDeviceNonce(ctx, owner.appId, owner.userId, proof.nonce))) {
     throw new LatchError('invalid_device_proof', 'Invalid device proof: unknown, used or expired nonce.');

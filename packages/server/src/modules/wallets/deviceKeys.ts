@@ -1,26 +1,25 @@
-import type { Kysely } from 'kysely';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { Db } from '../../kernel/store/db.js';
 import type { DevicePublicJwk } from './deviceProof.js';
-import type { WalletOwner } from './walletInput.js';
-import type { WalletTables } from './walletTables.js';
 
 /** The registered device keys of each user (migration 012): which frames may make custody calls. */
 export class DeviceKeys {
-  private readonly db: Kysely<WalletTables>;
+  private readonly db: Db;
 
   constructor(
-    db: Kysely<object>,
+    db: Db,
     private readonly clock: Clock,
   ) {
     // The app's database includes migration 012's table; narrow the view to the wallet tables.
-    this.db = db as unknown as Kysely<WalletTables>;
+    this.db = db;
   }
 
   /**
    * Registers `deviceId` for the owner (after a device grant was redeemed). Idempotent: the same key
    * registered again is un-revoked and touched.
    */
-  async register(owner: WalletOwner, deviceId: string, jwk: DevicePublicJwk, sessionId: string): Promise<void> {
+  async register(owner: UserRef, deviceId: string, jwk: DevicePublicJwk, sessionId: string): Promise<void> {
     const now = this.clock.now();
     await this.db
       .insertInto('device_keys')
@@ -43,7 +42,7 @@ export class DeviceKeys {
   }
 
   /** True when `deviceId` is registered for the owner and not revoked. */
-  async isActive(owner: WalletOwner, deviceId: string): Promise<boolean> {
+  async isActive(owner: UserRef, deviceId: string): Promise<boolean> {
     const row = await this.db
       .selectFrom('device_keys')
       .select('id')
@@ -56,7 +55,7 @@ export class DeviceKeys {
   }
 
   /** Revokes the owner's device key (its custody calls then get 403 until a fresh login registers it again). */
-  async revoke(owner: WalletOwner, deviceId: string): Promise<void> {
+  async revoke(owner: UserRef, deviceId: string): Promise<void> {
     await this.db
       .updateTable('device_keys')
       .set({ revoked_at: this.clock.now() })

@@ -1,8 +1,8 @@
 import type { RecoveryMethod } from '@latch/protocol';
 import { type AccountInput, accountDetails, accountKey } from '../../identity/users/accounts.js';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
-import type { WalletOwner } from './walletCustody.js';
 
 /** The linked `wallet` account that shows the user's embedded wallet (SPEC §3). */
 export function embeddedWalletAccount(address: string, recoveryMethod: RecoveryMethod): AccountInput {
@@ -24,7 +24,7 @@ export function embeddedWalletAccount(address: string, recoveryMethod: RecoveryM
  */
 export async function recordEmbeddedWalletAccount(
   ctx: Pick<ServerContext, 'db' | 'clock'>,
-  owner: WalletOwner,
+  owner: UserRef,
   address: string,
   recoveryMethod: RecoveryMethod,
 ): Promise<void> {

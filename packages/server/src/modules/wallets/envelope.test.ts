@@ -6,10 +6,19 @@ import {
   envelopeKeyId,
   openEnvelope,
   rewrapEnvelope,
-  type ShareContext,
   sealEnvelope,
-} from './envelope.js';
-import { createWalletKeyring, masterKeyId, recoveryKeyId } from './walletKeyring.js';
+} from '../../kernel/crypto/envelope.js';
+import { createKeyring, recoveryKeyId } from '../../kernel/crypto/keyring.js';
+import { masterKeyId } from '../../kernel/crypto/masterKey.js';
+
+/** Whose share a sealed value is (WalletCustody's envelope context: app, user, wallet, share set). */
+interface ShareContext {
+  appId: string;
+  userId: string;
+  walletId: string;
+  shareSetId: string;
+}
+const fields = (c: ShareContext) => [c.appId, c.userId, c.walletId, c.shareSetId];
 
 const context: ShareContext = {
   appId: 'clapp00000000000000000001',
@@ -21,22 +30,22 @@ const share = randomBytes(69);
 
 describe('auth share envelope', () => {
   it('round-trips under the same context', () => {
-    const keyring = createWalletKeyring(randomBytes(32));
-    const sealed = sealEnvelope(keyring, 'auth-share-kek', context, share);
-    expect(openEnvelope(keyring, 'auth-share-kek', context, sealed).equals(share)).toBe(true);
+    const keyring = createKeyring(randomBytes(32));
+    const sealed = sealEnvelope(keyring, 'auth-share-kek', fields(context), share);
+    expect(openEnvelope(keyring, 'auth-share-kek', fields(context), sealed).equals(share)).toBe(true);
     expect(sealed).not.toContain(share.toString('base64url'));
   });
 
   it('uses a fresh data key and IV each time', () => {
-    const keyring = createWalletKeyring(randomBytes(32));
-    expect(sealEnvelope(keyring, 'auth-share-kek', context, share)).not.toBe(
-      sealEnvelope(keyring, 'auth-share-kek', context, share),
+    const keyring = createKeyring(randomBytes(32));
+    expect(sealEnvelope(keyring, 'auth-share-kek', fields(context), share)).not.toBe(
+      sealEnvelope(keyring, 'auth-share-kek', fields(context), share),
     );
   });
 
   it('refuses a wrong AAD: another app, user, wallet or share set', () => {
-    const keyring = createWalletKeyring(randomBytes(32));
-    const sealed = sealEnvelope(keyring, 'auth-share-kek', context, share);
+    const keyring = createKeyring(randomBytes(32));
+    const sealed = sealEnvelope(keyring, 'auth-share-kek', fields(context), share);
     for (const other of [
       { ...context, appId: 'clapp00000000000000000002' },
       { ...context, userId: 'user-2' },
@@ -45,15 +54,15 @@ describe('auth share envelope', () => {
       // Field boundaries are length-prefixed: moving a character between fields is a different AAD.
       { ...context, appId: `${context.appId}u`, userId: 'ser-1' },
     ]) {
-      expect(() => openEnvelope(keyring, 'auth-share-kek', other, sealed)).toThrow(EnvelopeError);
+      expect(() => openEnvelope(keyring, 'auth-share-kek', fields(other), sealed)).toThrow(EnvelopeError);
     }
   });
 
   it('refuses another purpose, another master key and changed bytes', () => {
-    const keyring = createWalletKeyring(randomBytes(32));
-    const sealed = sealEnvelope(keyring, 'auth-share-kek', context, share);
-    expect(() => openEnvelope(keyring, 'recovery-kek', context, sealed)).toThrow(EnvelopeError);
-    expect(() => openEnvelope(createWalletKeyring(randomBytes(32)), 'auth-share-kek', context, sealed)).toThrow(
+    const keyring = createKeyring(randomBytes(32));
+    const sealed = sealEnvelope(keyring, 'auth-share-kek', fields(context), share);
+    expect(() => openEnvelope(keyring, 'recovery-kek', fields(context), sealed)).toThrow(EnvelopeError);
+    expect(() => openEnvelope(createKeyring(randomBytes(32)), 'auth-share-kek', fields(context), sealed)).toThrow(
       EnvelopeError,
     );
     const parts = sealed.split('.');
@@ -62,29 +71,29 @@ describe('auth share envelope', () => {
     ct[0] = (ct[0] ?? 0) ^ 1;
     data[2] = ct.toString('base64url');
     const changed = [parts[0], parts[1], parts[2], data.join('~')].join('.');
-    expect(() => openEnvelope(keyring, 'auth-share-kek', context, changed)).toThrow(EnvelopeError);
-    expect(() => openEnvelope(keyring, 'auth-share-kek', context, 'v1.x')).toThrow(EnvelopeError);
+    expect(() => openEnvelope(keyring, 'auth-share-kek', fields(context), changed)).toThrow(EnvelopeError);
+    expect(() => openEnvelope(keyring, 'auth-share-kek', fields(context), 'v1.x')).toThrow(EnvelopeError);
   });
 
   it('rotates: old values open with the old key kept, and re-wrap under the new key id', () => {
     const oldKey = randomBytes(32);
-    const before = createWalletKeyring(oldKey);
-    const sealed = sealEnvelope(before, 'auth-share-kek', context, share);
-    const after = createWalletKeyring(randomBytes(32), [oldKey]);
+    const before = createKeyring(oldKey);
+    const sealed = sealEnvelope(before, 'auth-share-kek', fields(context), share);
+    const after = createKeyring(randomBytes(32), [oldKey]);
     expect(after.currentKeyId).not.toBe(before.currentKeyId);
-    expect(openEnvelope(after, 'auth-share-kek', context, sealed).equals(share)).toBe(true);
-    const rewrapped = rewrapEnvelope(after, 'auth-share-kek', context, sealed);
+    expect(openEnvelope(after, 'auth-share-kek', fields(context), sealed).equals(share)).toBe(true);
+    const rewrapped = rewrapEnvelope(after, 'auth-share-kek', fields(context), sealed);
     expect(envelopeKeyId(rewrapped)).toBe(after.currentKeyId);
     // The data part is untouched; only the wrapped data key changed.
     expect(rewrapped.split('.')[3]).toBe(sealed.split('.')[3]);
-    const newOnly = createWalletKeyring(randomBytes(32));
-    expect(() => openEnvelope(newOnly, 'auth-share-kek', context, sealed)).toThrow(EnvelopeError);
+    const newOnly = createKeyring(randomBytes(32));
+    expect(() => openEnvelope(newOnly, 'auth-share-kek', fields(context), sealed)).toThrow(EnvelopeError);
     const withoutOld = { ...after, has: (id: string) => id === after.currentKeyId };
-    expect(openEnvelope(withoutOld, 'auth-share-kek', context, rewrapped).equals(share)).toBe(true);
+    expect(openEnvelope(withoutOld, 'auth-share-kek', fields(context), rewrapped).equals(share)).toBe(true);
   });
 
   it('refuses master keys that are not 32 bytes', () => {
-    expect(() => createWalletKeyring(randomBytes(16))).toThrow();
+    expect(() => createKeyring(randomBytes(16))).toThrow();
   });
 });
 
@@ -108,47 +117,51 @@ describe('separate keys: the provider-recovery KEK is its own key', () => {
   const recovery = randomBytes(32);
 
   it('seals recovery keys under the recovery key (its id), which the master key alone cannot open', () => {
-    const keyring = createWalletKeyring(master, [], { current: recovery });
-    const sealed = sealEnvelope(keyring, 'recovery-kek', context, share);
+    const keyring = createKeyring(master, [], { current: recovery });
+    const sealed = sealEnvelope(keyring, 'recovery-kek', fields(context), share);
     expect(envelopeKeyId(sealed)).toBe(recoveryKeyId(recovery));
     expect(keyring.currentKeyIdFor('recovery-kek')).toBe(recoveryKeyId(recovery));
     expect(keyring.currentKeyIdFor('auth-share-kek')).toBe(masterKeyId(master));
     // Same master key, another recovery key: closed. Another master key, same recovery key: open.
-    const masterOnly = createWalletKeyring(master, [], { current: randomBytes(32) });
-    expect(() => openEnvelope(masterOnly, 'recovery-kek', context, sealed)).toThrow(EnvelopeError);
-    const recoveryOnly = createWalletKeyring(randomBytes(32), [], { current: recovery });
-    expect(openEnvelope(recoveryOnly, 'recovery-kek', context, sealed).equals(share)).toBe(true);
+    const masterOnly = createKeyring(master, [], { current: randomBytes(32) });
+    expect(() => openEnvelope(masterOnly, 'recovery-kek', fields(context), sealed)).toThrow(EnvelopeError);
+    const recoveryOnly = createKeyring(randomBytes(32), [], { current: recovery });
+    expect(openEnvelope(recoveryOnly, 'recovery-kek', fields(context), sealed).equals(share)).toBe(true);
   });
 
   it('never derives an auth-share or OPRF key from the recovery key', () => {
-    const keyring = createWalletKeyring(master, [], { current: recovery });
+    const keyring = createKeyring(master, [], { current: recovery });
     expect(() => keyring.key('auth-share-kek', recoveryKeyId(recovery))).toThrow();
     expect(() => keyring.key('oprf-seed', recoveryKeyId(recovery))).toThrow();
-    const sealed = sealEnvelope(keyring, 'recovery-kek', context, share);
-    expect(() => openEnvelope(keyring, 'auth-share-kek', context, sealed)).toThrow(EnvelopeError);
+    const sealed = sealEnvelope(keyring, 'recovery-kek', fields(context), share);
+    expect(() => openEnvelope(keyring, 'auth-share-kek', fields(context), sealed)).toThrow(EnvelopeError);
   });
 
   it('still opens recovery keys sealed before (KEK derived from the master key) and re-wraps them under the recovery key', () => {
-    const keyring = createWalletKeyring(legacyMaster, [], { current: recovery });
-    const opened = openEnvelope(keyring, 'recovery-kek', legacyContext, LEGACY.recovery);
+    const keyring = createKeyring(legacyMaster, [], { current: recovery });
+    const opened = openEnvelope(keyring, 'recovery-kek', fields(legacyContext), LEGACY.recovery);
     expect(opened.equals(Buffer.alloc(32, 9))).toBe(true);
-    expect(openEnvelope(keyring, 'auth-share-kek', legacyContext, LEGACY.auth).equals(Buffer.alloc(33, 5))).toBe(true);
-    const rewrapped = rewrapEnvelope(keyring, 'recovery-kek', legacyContext, LEGACY.recovery);
+    expect(
+      openEnvelope(keyring, 'auth-share-kek', fields(legacyContext), LEGACY.auth).equals(Buffer.alloc(33, 5)),
+    ).toBe(true);
+    const rewrapped = rewrapEnvelope(keyring, 'recovery-kek', fields(legacyContext), LEGACY.recovery);
     expect(envelopeKeyId(rewrapped)).toBe(recoveryKeyId(recovery));
-    const withoutLegacyMaster = createWalletKeyring(randomBytes(32), [], { current: recovery });
-    expect(openEnvelope(withoutLegacyMaster, 'recovery-kek', legacyContext, rewrapped).equals(opened)).toBe(true);
+    const withoutLegacyMaster = createKeyring(randomBytes(32), [], { current: recovery });
+    expect(openEnvelope(withoutLegacyMaster, 'recovery-kek', fields(legacyContext), rewrapped).equals(opened)).toBe(
+      true,
+    );
   });
 
   it('rotates the recovery key: earlier ones in previous open, new values use the current one', () => {
-    const before = createWalletKeyring(master, [], { current: recovery });
-    const sealed = sealEnvelope(before, 'recovery-kek', context, share);
+    const before = createKeyring(master, [], { current: recovery });
+    const sealed = sealEnvelope(before, 'recovery-kek', fields(context), share);
     const next = randomBytes(32);
-    const after = createWalletKeyring(master, [], { current: next, previous: [recovery] });
-    expect(openEnvelope(after, 'recovery-kek', context, sealed).equals(share)).toBe(true);
-    const rewrapped = rewrapEnvelope(after, 'recovery-kek', context, sealed);
+    const after = createKeyring(master, [], { current: next, previous: [recovery] });
+    expect(openEnvelope(after, 'recovery-kek', fields(context), sealed).equals(share)).toBe(true);
+    const rewrapped = rewrapEnvelope(after, 'recovery-kek', fields(context), sealed);
     expect(envelopeKeyId(rewrapped)).toBe(recoveryKeyId(next));
     expect(
-      openEnvelope(createWalletKeyring(master, [], { current: next }), 'recovery-kek', context, rewrapped),
+      openEnvelope(createKeyring(master, [], { current: next }), 'recovery-kek', fields(context), rewrapped),
     ).toEqual(share);
   });
 });

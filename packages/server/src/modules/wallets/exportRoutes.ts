@@ -5,7 +5,6 @@ import { recordSecurityEvent } from '../../identity/securityEvents/recordSecurit
 import { hasStepUp, stepUpRequired, takeStepUp } from '../../identity/stepUp/StepUpRecords.js';
 import { accountsBeforeSession } from '../../identity/stepUp/stepUpFactors.js';
 import type { RouteDef } from '../../kernel/http/env.js';
-import { requireMfaFor } from '../mfa/mfaGate.js';
 import { custodyContact, maskedContact } from './custodyNotices.js';
 import { type CustodyCall, custodyRoute } from './custodyRoute.js';
 import { sendExportStepUp, verifyExportStepUp } from './exportStepUp.js';
@@ -53,7 +52,7 @@ export const exportRoutes: RouteDef[] = [
     // Before the MFA record is spent: a user with no way to step up learns it first.
     if (!stepUp && !contact) throw stepUpRequired('export');
     // Then the MFA verification: without it no code is sent nor counted (docs/mfa.md).
-    await requireMfaFor(call, 'export');
+    await call.ctx.mfaGate.require(call, 'export');
     if (!(await ctx.custody.getWallet(owner))) throw new LatchError('embedded_wallet_not_found');
     if (stepUp) {
       if (!(await takeStepUp(bindingOf(call), 'export'))) throw stepUpRequired('export');

@@ -1,12 +1,12 @@
 import { hkdfSync } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { CUSTODY_LIMIT } from '@latch/protocol/schemas';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import { createCodeStore } from '../passwordless/createCodeStore.js';
 import { OneTimeCodes } from '../passwordless/OneTimeCodes.js';
 import { countExportCode } from './custodyLimits.js';
 import { type CustodyContact, sendExportCode } from './custodyNotices.js';
-import type { WalletOwner } from './walletInput.js';
 
 /** Wrong tries before an export code dies. */
 export const EXPORT_CODE_MAX_TRIES = 5;
@@ -29,12 +29,12 @@ export function buildExportCodes(
   });
 }
 
-const triesKey = (owner: WalletOwner) => `custody-export-tries:${owner.appId}:${owner.userId}`;
+const triesKey = (owner: UserRef) => `custody-export-tries:${owner.appId}:${owner.userId}`;
 const stepUpRequired = () =>
   new LatchError('step_up_required', 'The code is wrong, used or expired, or was tried too often. Ask for a new one.');
 
 // `export:<appId>` can never be a login code's app id (always 25 characters), so the store keys differ.
-const scope = (owner: WalletOwner, contact: CustodyContact) => ({
+const scope = (owner: UserRef, contact: CustodyContact) => ({
   appId: `export:${owner.appId}`,
   channel: contact.channel,
   target: owner.userId,
@@ -43,7 +43,7 @@ const scope = (owner: WalletOwner, contact: CustodyContact) => ({
 /** Sends a fresh export code to `contact` (replacing an earlier one), at most CUSTODY_LIMIT.exportCodesPerHour. */
 export async function sendExportStepUp(
   ctx: ServerContext,
-  owner: WalletOwner,
+  owner: UserRef,
   appName: string,
   contact: CustodyContact,
 ): Promise<void> {
@@ -56,7 +56,7 @@ export async function sendExportStepUp(
 /** Consumes the export code; 401 `step_up_required` when it is wrong, used, expired or out of tries (5 per code sent). */
 export async function verifyExportStepUp(
   ctx: ServerContext,
-  owner: WalletOwner,
+  owner: UserRef,
   contact: CustodyContact,
   code: string,
 ): Promise<void> {

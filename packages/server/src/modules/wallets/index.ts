@@ -1,22 +1,23 @@
 import { authenticateUser } from '../../identity/http/requireCaller.js';
+import { loadRecoveryKeys } from '../../kernel/crypto/recoveryKey.js';
 import type { CallerCheck } from '../../kernel/http/env.js';
 import type { LatchModule } from '../../kernel/module.js';
 import type { OneTimeCodes } from '../passwordless/OneTimeCodes.js';
-import { buildCustody, buildWalletKeyring } from './custodyFor.js';
+import { buildCustody } from './custodyFor.js';
 import { authenticateDevice, type CallingDevice } from './custodyRoute.js';
 import { DeviceKeys } from './deviceKeys.js';
 import { embeddedWalletPageRoutes } from './embeddedWalletPage.js';
 import { buildExportCodes } from './exportStepUp.js';
+import * as wallets010 from './migrations/010_wallets.js';
+import * as deviceKeys012 from './migrations/012_device_keys.js';
 import type { WalletCustody } from './walletCustody.js';
-import type { WalletKeyring } from './walletKeyring.js';
 import { walletRoutes } from './walletRoutes.js';
+import { walletSealing } from './walletSealing.js';
 
 declare module '../../kernel/context.js' {
   interface Services {
     /** Export step-up codes: their own HMAC key and namespace (modules/wallets/exportStepUp.ts). */
     exportCodes: OneTimeCodes;
-    /** The master and recovery keys the wallet shares are sealed under. */
-    walletKeyring: WalletKeyring;
     custody: WalletCustody;
     deviceKeys: DeviceKeys;
   }
@@ -49,16 +50,16 @@ export const walletsModule: LatchModule = {
   id: 'wallets',
   requires: ['mfa', 'passwordless'],
   // Every key (the recovery key included) is loaded before the database opens: a missing one stops the start.
-  checkKeys: (settings, masterKey) => void buildWalletKeyring(settings, masterKey),
+  checkKeys: (settings, masterKey) => void loadRecoveryKeys(settings, masterKey),
   services: (ctx, { masterKey }) => {
-    const walletKeyring = buildWalletKeyring(ctx.settings, masterKey);
     return {
-      walletKeyring,
       exportCodes: buildExportCodes(ctx, masterKey),
-      custody: buildCustody(ctx, walletKeyring),
-      deviceKeys: new DeviceKeys(ctx.db as unknown as ConstructorParameters<typeof DeviceKeys>[0], ctx.clock),
+      custody: buildCustody(ctx),
+      deviceKeys: new DeviceKeys(ctx.db, ctx.clock),
     };
   },
   callers: { frame: deviceCaller(false), 'new-device': deviceCaller(true) },
   routes: [...walletRoutes, ...embeddedWalletPageRoutes],
+  migrations: { '010_wallets': wallets010, '012_device_keys': deviceKeys012 },
+  sealed: walletSealing,
 };

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createKeyring } from '../../kernel/crypto/keyring.js';
 import { type ShortLivedBackend, shortLivedBackends } from '../../kernel/kv/testing/shortLivedBackends.js';
 import { createPasswordOprf, type OprfContext, oprfSecretKey, PASSWORD_ATTEMPT_POLICY, verifierHash } from './oprf.js';
-import { createWalletKeyring } from './walletKeyring.js';
 
 const context: OprfContext = { appId: 'clapp00000000000000000001', userId: 'user-1', walletId: 'w-1' };
 const password = new TextEncoder().encode('Secret-123');
@@ -21,7 +21,7 @@ for (const factory of shortLivedBackends()) {
 
     it('gives the same output for the same password and user, different for another user', async () => {
       backend = await factory.create();
-      const keyring = createWalletKeyring(randomBytes(32));
+      const keyring = createKeyring(randomBytes(32));
       const oprf = createPasswordOprf(keyring, backend.store);
       const a = ristretto255_oprf.oprf.blind(password);
       const b = ristretto255_oprf.oprf.blind(password);
@@ -34,17 +34,15 @@ for (const factory of shortLivedBackends()) {
       expect(other).not.toBe(outA);
       // Derived, not stored: the same master key gives the same per-user key, another master key another.
       const master = randomBytes(32);
-      expect(oprfSecretKey(createWalletKeyring(master), context)).toEqual(
-        oprfSecretKey(createWalletKeyring(master), context),
-      );
-      expect(oprfSecretKey(createWalletKeyring(randomBytes(32)), context)).not.toEqual(oprfSecretKey(keyring, context));
+      expect(oprfSecretKey(createKeyring(master), context)).toEqual(oprfSecretKey(createKeyring(master), context));
+      expect(oprfSecretKey(createKeyring(randomBytes(32)), context)).not.toEqual(oprfSecretKey(keyring, context));
     });
 
     it(`limits unconfirmed evaluations to ${PASSWORD_ATTEMPT_POLICY.max} per window, then answers 429`, async () => {
       backend = await factory.create();
       // The real limit, a short window: on Redis time passes for real.
       const policy = { max: PASSWORD_ATTEMPT_POLICY.max, windowMs: 1500 };
-      const oprf = createPasswordOprf(createWalletKeyring(randomBytes(32)), backend.store, policy);
+      const oprf = createPasswordOprf(createKeyring(randomBytes(32)), backend.store, policy);
       for (let i = 0; i < PASSWORD_ATTEMPT_POLICY.max; i++) {
         await oprf.evaluate(context, ristretto255_oprf.oprf.blind(password).blinded);
       }
@@ -63,7 +61,7 @@ for (const factory of shortLivedBackends()) {
 
     it('a matching verifier resets the counter; a wrong one does not', async () => {
       backend = await factory.create();
-      const oprf = createPasswordOprf(createWalletKeyring(randomBytes(32)), backend.store, {
+      const oprf = createPasswordOprf(createKeyring(randomBytes(32)), backend.store, {
         max: 2,
         windowMs: 60_000,
       });
@@ -81,7 +79,7 @@ for (const factory of shortLivedBackends()) {
 
     it('refuses a malformed blinded element without counting it', async () => {
       backend = await factory.create();
-      const oprf = createPasswordOprf(createWalletKeyring(randomBytes(32)), backend.store, {
+      const oprf = createPasswordOprf(createKeyring(randomBytes(32)), backend.store, {
         max: 1,
         windowMs: 60_000,
       });

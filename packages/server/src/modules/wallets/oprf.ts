@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
+import type { Keyring } from '../../kernel/crypto/keyring.js';
 import type { DurableCounters } from '../../kernel/kv/DurableCounters.js';
-import type { WalletKeyring } from './walletKeyring.js';
 
 /** Whose password a recovery OPRF key serves. */
 export interface OprfContext {
@@ -27,7 +27,7 @@ function keyInfo(context: OprfContext): Uint8Array {
  * The user's OPRF secret key (RFC 9497, ristretto255-SHA512), derived from the master key and the
  * user's ids: no OPRF key is stored, so a copy of the database alone cannot evaluate it.
  */
-export function oprfSecretKey(keyring: WalletKeyring, context: OprfContext, keyId?: string): Uint8Array {
+export function oprfSecretKey(keyring: Keyring, context: OprfContext, keyId?: string): Uint8Array {
   return ristretto255_oprf.oprf.deriveKeyPair(keyring.key('oprf-seed', keyId), keyInfo(context)).secretKey;
 }
 
@@ -56,7 +56,7 @@ export interface PasswordOprf {
 
 /** Creates the OPRF step over the keyring and a short-lived attempt counter. */
 export function createPasswordOprf(
-  keyring: WalletKeyring,
+  keyring: Keyring,
   counter: AttemptCounter,
   policy: { max: number; windowMs: number } = PASSWORD_ATTEMPT_POLICY,
 ): PasswordOprf {

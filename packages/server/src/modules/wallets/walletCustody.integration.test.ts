@@ -5,15 +5,16 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { UserRef } from '../../identity/users/userRef.js';
 import { FakeClock } from '../../kernel/clock.js';
+import { createKeyring } from '../../kernel/crypto/keyring.js';
 import { PgShortLivedStore } from '../../kernel/kv/PgShortLivedStore.js';
-import { migrateToLatest } from '../../kernel/store/migrate.js';
 import type { Database } from '../../kernel/store/schema.js';
+import { migrateServer } from '../../serverMigrations.js';
 import { migratedPglite } from '../../test/pgliteTemplate.js';
 import { DeviceKeys } from './deviceKeys.js';
 import { createPasswordOprf } from './oprf.js';
-import { type NewWalletInput, WalletCustody, type WalletOwner } from './walletCustody.js';
-import { createWalletKeyring } from './walletKeyring.js';
+import { type NewWalletInput, WalletCustody } from './walletCustody.js';
 
 // Real databases: PGlite always, PostgreSQL (own schema) when DATABASE_URL is set.
 const databases: { name: string; open(): Promise<{ db: Kysely<Database>; dispose(): Promise<void> }> }[] = [
@@ -56,8 +57,8 @@ if (databaseUrl) {
 }
 
 const APP = 'clapp00000000000000000001';
-const alice: WalletOwner = { appId: APP, userId: 'user0000000000000000alice' };
-const bob: WalletOwner = { appId: APP, userId: 'user00000000000000000bob0' };
+const alice: UserRef = { appId: APP, userId: 'user0000000000000000alice' };
+const bob: UserRef = { appId: APP, userId: 'user00000000000000000bob0' };
 // Device ids are key thumbprints; the custody service only compares them.
 const DEVICE_A = 'device-a-thumbprint';
 const DEVICE_A2 = 'device-a2-thumbprint';
@@ -65,18 +66,18 @@ const DEVICE_B = 'device-b-thumbprint';
 
 async function setUp(open: () => Promise<{ db: Kysely<Database>; dispose(): Promise<void> }>) {
   const { db, dispose } = await open();
-  await migrateToLatest(db); // includes 010_wallets
+  await migrateServer(db); // includes 010_wallets
   const now = new Date();
   await sql`insert into apps (id, name, created_at, updated_at) values (${APP}, 'Test', ${now}, ${now})`.execute(db);
   for (const user of [alice, bob]) {
     await sql`insert into users (id, app_id, created_at) values (${user.userId}, ${APP}, ${now})`.execute(db);
   }
-  const keyring = createWalletKeyring(randomBytes(32));
-  const oprf = createPasswordOprf(keyring, new PgShortLivedStore(db as unknown as Kysely<object>), {
+  const keyring = createKeyring(randomBytes(32));
+  const oprf = createPasswordOprf(keyring, new PgShortLivedStore(db), {
     max: 3,
     windowMs: 60_000,
   });
-  const custody = new WalletCustody(db as unknown as Kysely<object>, keyring, oprf, new FakeClock());
+  const custody = new WalletCustody(db, keyring, oprf, new FakeClock());
   return { db, dispose, custody };
 }
 
@@ -203,7 +204,7 @@ for (const database of databases) {
       env = await setUp(database.open);
       const input = providerWallet();
       await env.custody.createWallet(alice, input, DEVICE_A);
-      const keys = new DeviceKeys(env.db as unknown as Kysely<object>, new FakeClock());
+      const keys = new DeviceKeys(env.db, new FakeClock());
       const jwk = { kty: 'EC' as const, crv: 'P-256' as const, x: 'x', y: 'y' };
       await keys.register(alice, DEVICE_A2, jwk, 'session-1');
       await keys.register(bob, DEVICE_A2, jwk, 'session-2');

@@ -1,8 +1,12 @@
 import { LatchError } from '@latch/protocol';
 import type { Kysely } from 'kysely';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { Clock } from '../../kernel/clock.js';
+import { type EnvelopeContext, EnvelopeError, openEnvelope, sealEnvelope } from '../../kernel/crypto/envelope.js';
+import type { Keyring } from '../../kernel/crypto/keyring.js';
+import type { Db } from '../../kernel/store/db.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
-import { EnvelopeError, openEnvelope, type ShareContext, sealEnvelope } from './envelope.js';
+import type { Database } from '../../kernel/store/schema.js';
 import { type PasswordOprf, verifierHash } from './oprf.js';
 import {
   ADDRESS,
@@ -13,17 +17,13 @@ import {
   type NewWalletInput,
   UUID,
   unb64,
-  type WalletOwner,
   type WalletRecord,
 } from './walletInput.js';
-import type { WalletKeyring } from './walletKeyring.js';
-import type { WalletTables } from './walletTables.js';
 
 export type {
   NewWalletInput,
   PasswordRecoveryInput,
   ProviderRecoveryInput,
-  WalletOwner,
   WalletRecord,
 } from './walletInput.js';
 
@@ -32,28 +32,24 @@ export type {
  * released only to their owner; recovery material as ciphertext; the password OPRF step.
  */
 export class WalletCustody {
-  private readonly db: Kysely<WalletTables>;
+  private readonly db: Db;
 
   constructor(
-    db: Kysely<object>,
-    private readonly keyring: WalletKeyring,
+    db: Db,
+    private readonly keyring: Keyring,
     private readonly oprf: PasswordOprf,
     private readonly clock: Clock,
   ) {
     // The app's database includes migration 010's tables; narrow the view to them.
-    this.db = db as unknown as Kysely<WalletTables>;
+    this.db = db;
   }
 
-  private context(owner: WalletOwner, walletId: string, shareSetId: string): ShareContext {
-    return { appId: owner.appId, userId: owner.userId, walletId, shareSetId };
+  // The AAD of a share (and of the recovery key, bound to the primary set): app, user, wallet, share set.
+  private context(owner: UserRef, walletId: string, shareSetId: string): EnvelopeContext {
+    return [owner.appId, owner.userId, walletId, shareSetId];
   }
 
-  private recoveryColumns(
-    owner: WalletOwner,
-    walletId: string,
-    shareSetId: string,
-    recovery: NewWalletInput['recovery'],
-  ) {
+  private recoveryColumns(owner: UserRef, walletId: string, shareSetId: string, recovery: NewWalletInput['recovery']) {
     const context = this.context(owner, walletId, shareSetId);
     return recovery.method === 'latch'
       ? {
@@ -80,10 +76,10 @@ export class WalletCustody {
    * nothing behind: 409 `embedded_wallet_already_exists`, or `linked_to_another_user` from `within`.
    */
   async createWallet(
-    owner: WalletOwner,
+    owner: UserRef,
     input: NewWalletInput,
     deviceId: string,
-    within?: (tx: Kysely<WalletTables>) => Promise<void>,
+    within?: (tx: Kysely<Database>) => Promise<void>,
   ): Promise<WalletRecord> {
     check(UUID.test(input.walletId) && UUID.test(input.shareSetId), 'Invalid wallet or share set id.');
     check(typeof input.address === 'string' && ADDRESS.test(input.address), 'Invalid address.');
@@ -138,7 +134,7 @@ export class WalletCustody {
   }
 
   /** The owner's embedded wallet, if any. */
-  async getWallet(owner: WalletOwner): Promise<WalletRecord | undefined> {
+  async getWallet(owner: UserRef): Promise<WalletRecord | undefined> {
     const row = await this.walletRow(owner);
     return (
       row && {
@@ -150,7 +146,7 @@ export class WalletCustody {
     );
   }
 
-  private walletRow(owner: WalletOwner) {
+  private walletRow(owner: UserRef) {
     return this.db
       .selectFrom('embedded_wallets')
       .selectAll()
@@ -159,14 +155,14 @@ export class WalletCustody {
       .executeTakeFirst();
   }
 
-  private async requireWallet(owner: WalletOwner) {
+  private async requireWallet(owner: UserRef) {
     const row = await this.walletRow(owner);
     if (!row) throw new LatchError('embedded_wallet_not_found');
     return row;
   }
 
   // Fails closed: a value that does not open under its context is never released.
-  private open(purpose: 'auth-share-kek' | 'recovery-kek', context: ShareContext, sealed: string): Uint8Array {
+  private open(purpose: 'auth-share-kek' | 'recovery-kek', context: EnvelopeContext, sealed: string): Uint8Array {
     try {
       return new Uint8Array(openEnvelope(this.keyring, purpose, context, sealed));
     } catch (error) {
@@ -180,7 +176,7 @@ export class WalletCustody {
    * Releases the auth share of one of the owner's live share sets, only when it is bound to the calling
    * device (sets of other devices and sets made before device keys answer `not_found`: recover instead).
    */
-  async releaseAuthShare(owner: WalletOwner, shareSetId: string, deviceId: string): Promise<Uint8Array> {
+  async releaseAuthShare(owner: UserRef, shareSetId: string, deviceId: string): Promise<Uint8Array> {
     const wallet = await this.requireWallet(owner);
     const set = await this.db
       .selectFrom('wallet_share_sets')
@@ -196,7 +192,7 @@ export class WalletCustody {
 
   /** The auth share of the calling device's newest set (the export page unlocks with it after the step-up). */
   async releaseDeviceAuthShare(
-    owner: WalletOwner,
+    owner: UserRef,
     deviceId: string,
   ): Promise<{ shareSetId: string; authShare: Uint8Array }> {
     const wallet = await this.requireWallet(owner);
@@ -216,12 +212,7 @@ export class WalletCustody {
    * Registers a new device's own 2-of-2 set (its auth share; the device share stays in its frame), bound
    * to that device; an earlier device set of the same device is replaced, so sets never outnumber devices.
    */
-  async addDeviceShareSet(
-    owner: WalletOwner,
-    shareSetId: string,
-    authShare: Uint8Array,
-    deviceId: string,
-  ): Promise<void> {
+  async addDeviceShareSet(owner: UserRef, shareSetId: string, authShare: Uint8Array, deviceId: string): Promise<void> {
     check(UUID.test(shareSetId), 'Invalid share set id.');
     checkBytes(authShare, 16, 256, 'auth share');
     const wallet = await this.requireWallet(owner);
@@ -256,7 +247,7 @@ export class WalletCustody {
    * Revokes a device's set: its auth share is deleted, so that device's share alone is useless, and
    * the device's key is revoked with it (its custody calls get 403 until a fresh login registers it).
    */
-  async revokeDeviceShareSet(owner: WalletOwner, shareSetId: string): Promise<void> {
+  async revokeDeviceShareSet(owner: UserRef, shareSetId: string): Promise<void> {
     const wallet = await this.requireWallet(owner);
     await this.db.transaction().execute(async (tx) => {
       const deleted = await tx
@@ -280,7 +271,7 @@ export class WalletCustody {
   }
 
   /** The primary set's auth share: a new device needs it with the recovery material. */
-  async releasePrimaryAuthShare(owner: WalletOwner): Promise<Uint8Array> {
+  async releasePrimaryAuthShare(owner: UserRef): Promise<Uint8Array> {
     const wallet = await this.requireWallet(owner);
     const set = await this.db
       .selectFrom('wallet_share_sets')
@@ -293,7 +284,7 @@ export class WalletCustody {
   }
 
   /** Provider-managed recovery: the recovery ciphertext and its key (operator-recoverable by design). */
-  async releaseProviderRecovery(owner: WalletOwner) {
+  async releaseProviderRecovery(owner: UserRef) {
     const wallet = await this.requireWallet(owner);
     if (wallet.recovery_method !== 'latch' || !wallet.recovery_key_sealed) {
       throw new LatchError('invalid_data', 'This wallet does not use provider-managed recovery.');
@@ -304,7 +295,7 @@ export class WalletCustody {
   }
 
   /** Password recovery material: ciphertext and salt (useless without the password and the OPRF step). */
-  async passwordRecovery(owner: WalletOwner) {
+  async passwordRecovery(owner: UserRef) {
     const wallet = await this.requireWallet(owner);
     if (wallet.recovery_method !== 'user-passcode' || !wallet.password_salt) {
       throw new LatchError('invalid_data', 'This wallet does not use a recovery password.');
@@ -318,7 +309,7 @@ export class WalletCustody {
 
   /** The OPRF step for `walletId`: the owner's wallet, or a wallet the owner is about to create. */
   async evaluatePasswordOprf(
-    owner: WalletOwner,
+    owner: UserRef,
     walletId: string,
     blinded: Uint8Array,
     onLock?: () => Promise<void>,
@@ -331,7 +322,7 @@ export class WalletCustody {
   }
 
   /** Resets the wrong-password counter when the verifier proves the password; false otherwise. */
-  async confirmPassword(owner: WalletOwner, verifier: Uint8Array): Promise<boolean> {
+  async confirmPassword(owner: UserRef, verifier: Uint8Array): Promise<boolean> {
     const wallet = await this.requireWallet(owner);
     if (!wallet.password_verifier_hash) return false;
     return this.oprf.confirm({ ...owner, walletId: wallet.id }, verifier, wallet.password_verifier_hash);
@@ -343,7 +334,7 @@ export class WalletCustody {
    * the old recovery key, so material the server held before no longer combines with anything it keeps.
    */
   async replaceRecovery(
-    owner: WalletOwner,
+    owner: UserRef,
     shareSetId: string,
     authShare: Uint8Array,
     recovery: NewWalletInput['recovery'],

@@ -1,11 +1,5 @@
 import { LatchError } from '@latch/protocol';
 
-/** The authenticated owner of a wallet (from a valid access token). */
-export interface WalletOwner {
-  appId: string;
-  userId: string;
-}
-
 /** Provider-managed recovery: the frame's ciphertext and the random key that opens it. */
 export interface ProviderRecoveryInput {
   method: 'latch';

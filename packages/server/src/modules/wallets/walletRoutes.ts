@@ -15,17 +15,17 @@ import {
 import type * as v from 'valibot';
 import { devicePrefix } from '../../identity/securityEvents/maskIdentifier.js';
 import { recordSecurityEvent } from '../../identity/securityEvents/recordSecurityEvent.js';
+import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
 import type { Db } from '../../kernel/store/db.js';
-import { mfaStateFor, requireMfaFor } from '../mfa/mfaGate.js';
 import { countNewDevice } from './custodyLimits.js';
 import { custodyRoute } from './custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from './deviceGrants.js';
 import { recordEmbeddedWalletAccount } from './embeddedWalletAccount.js';
 import { exportRoutes } from './exportRoutes.js';
 import { countNonceRequest } from './nonceThrottle.js';
-import type { NewWalletInput, WalletOwner, WalletRecord } from './walletCustody.js';
+import type { NewWalletInput, WalletRecord } from './walletCustody.js';
 import { verifyWalletSignature } from './walletSignature.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -65,7 +65,7 @@ async function passwordLockNotice(c: LatchContext): Promise<void> {
 
 async function signedWallet(
   ctx: ServerContext,
-  owner: WalletOwner,
+  owner: UserRef,
   action: CustodyAction,
   nonce: string,
   body: { share_set_id: string; wallet_signature: string },
@@ -123,7 +123,7 @@ export const walletRoutes: RouteDef[] = [
   custodyRoute('get', WALLET_API.wallet, undefined, async ({ ctx, owner, user }): Promise<WireWalletWithMfa> => {
     const wallet = await ctx.custody.getWallet(owner);
     // The frame learns which of its actions need a verification (docs/mfa.md).
-    return { wallet: wallet ? toWire(wallet) : null, mfa: await mfaStateFor(ctx, owner, user.app) };
+    return { wallet: wallet ? toWire(wallet) : null, mfa: await ctx.mfaGate.stateFor(owner, user.app) };
   }),
   custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async ({ ctx, owner, deviceId, nonce, body }) => {
     await verifyWalletSignature({
@@ -175,7 +175,7 @@ export const walletRoutes: RouteDef[] = [
   custodyRoute('post', WALLET_API.recovery, undefined, async (call): Promise<WireRecoveryRelease> => {
     const { ctx, owner } = call;
     // First: without the verification nothing is counted or released.
-    await requireMfaFor(call, 'recovery');
+    await call.ctx.mfaGate.require(call, 'recovery');
     const custody = ctx.custody;
     const wallet = await custody.getWallet(owner);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
@@ -211,7 +211,7 @@ export const walletRoutes: RouteDef[] = [
   }),
   custodyRoute('post', WALLET_API.replaceRecovery, ReplaceRecoveryBody, async (call) => {
     const { ctx, owner, deviceId, nonce, body } = call;
-    await requireMfaFor(call, 'set_password');
+    await call.ctx.mfaGate.require(call, 'set_password');
     const custody = ctx.custody;
     const wallet = await signedWallet(ctx, owner, 'replace-recovery', nonce, body);
     const recovery = recoveryInput(body.recovery);

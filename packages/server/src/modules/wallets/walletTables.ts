@@ -38,3 +38,7 @@ export interface WalletTables {
     revoked_at: Date | null;
   };
 }
+
+declare module '../../kernel/store/schema.js' {
+  interface Database extends WalletTables {}
+}

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { type LatchWebhookEventType, WEBHOOK_SECRET_PREFIX } from '@latch/protocol/webhooks';
-import type { Kysely } from 'kysely';
 import type { Clock } from '../../kernel/clock.js';
 import type { Sealer } from '../../kernel/crypto/masterKey.js';
 import type { Db } from '../../kernel/store/db.js';
-import { type WebhookTables, webhookSecretAad } from './webhookTables.js';
+import { webhookSecretAad } from './webhookTables.js';
 
 /** Random bytes in a signing secret: 32 (Standard Webhooks asks for 24 to 64). */
 const SECRET_BYTES = 32;
@@ -33,14 +32,14 @@ const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toS
  * master key bound to app and endpoint; they are opened only to sign a delivery.
  */
 export class WebhookEndpoints {
-  private readonly db: Kysely<WebhookTables>;
+  private readonly db: Db;
 
   constructor(
     db: Db,
     private readonly sealer: Sealer,
     private readonly clock: Clock,
   ) {
-    this.db = db as unknown as Kysely<WebhookTables>;
+    this.db = db;
   }
 
   /** Adds an endpoint (URL already checked); returns it with its secret, which is never shown again. */

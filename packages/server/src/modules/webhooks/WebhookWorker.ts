@@ -1,13 +1,13 @@
 import type { LatchWebhookEvent, LatchWebhookEventType } from '@latch/protocol/webhooks';
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import { toWireSecurityEvent } from '../../identity/securityEvents/listSecurityEvents.js';
-import type { SecurityEventTables } from '../../identity/securityEvents/securityEventTables.js';
 import { toWireAccount } from '../../identity/users/accounts.js';
 import { type AccountJson, accountsFromJson, getUser, toWireUser } from '../../identity/users/userRecords.js';
 import type { ServerContext } from '../../kernel/context.js';
+import type { Db } from '../../kernel/store/db.js';
 import type { WebhookEndpoints } from './WebhookEndpoints.js';
-import type { WebhookDeliveriesTable, WebhookTables } from './webhookTables.js';
+import type { WebhookDeliveriesTable } from './webhookTables.js';
 
 /** Seconds before each retry (Standard Webhooks' recommended schedule); after the last one the delivery fails. */
 export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
@@ -42,7 +42,7 @@ export interface WebhookWorkerOptions {
  * delivery is at least once, and receivers dedupe on webhook-id. Due times come from the server's clock.
  */
 export class WebhookWorker {
-  private readonly db: Kysely<WebhookTables>;
+  private readonly db: Db;
   private readonly fetch: typeof fetch;
   private readonly random: () => number;
   private timer: NodeJS.Timeout | undefined;
@@ -53,7 +53,7 @@ export class WebhookWorker {
     private readonly ctx: WebhookWorkerContext,
     private readonly options: WebhookWorkerOptions = {},
   ) {
-    this.db = ctx.db as unknown as Kysely<WebhookTables>;
+    this.db = ctx.db;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.random = options.random ?? Math.random;
   }
@@ -142,11 +142,7 @@ export class WebhookWorker {
 
   /** The security event a `security.*` delivery is about (gone when its user was deleted since). */
   private securityEvent(id: string) {
-    return (this.db as unknown as Kysely<SecurityEventTables>)
-      .selectFrom('security_events')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirst();
+    return this.db.selectFrom('security_events').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   private async send(row: DeliveryRow): Promise<void> {

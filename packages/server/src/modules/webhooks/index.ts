@@ -1,6 +1,8 @@
 import type { LatchModule } from '../../kernel/module.js';
+import * as webhooks019 from './migrations/019_webhooks.js';
 import { WebhookEndpoints } from './WebhookEndpoints.js';
 import { WebhookWorker } from './WebhookWorker.js';
+import { webhookSealing } from './webhookSealing.js';
 
 declare module '../../kernel/context.js' {
   interface Services {
@@ -19,4 +21,6 @@ export const webhooksModule: LatchModule = {
     worker.start();
     return { stop: () => worker.stop() };
   },
+  migrations: { '019_webhooks': webhooks019 },
+  sealed: webhookSealing,
 };

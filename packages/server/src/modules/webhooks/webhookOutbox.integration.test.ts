@@ -55,9 +55,9 @@ for (const backend of backends()) {
               async () =>
                 (
                   await second.ctx.db
-                    .selectFrom('webhook_deliveries' as never)
-                    .select('attempts' as never)
-                    .where('attempts' as never, '=', 1 as never)
+                    .selectFrom('webhook_deliveries')
+                    .select('attempts')
+                    .where('attempts', '=', 1)
                     .execute()
                 ).length,
             )

@@ -6,6 +6,7 @@ import { linkAccount, unlinkAccount } from '../../identity/users/users.js';
 import { createSealer, loadMasterKey } from '../../kernel/crypto/masterKey.js';
 import { rotateKeys } from '../../kernel/crypto/rotate.js';
 import { captureLogs } from '../../kernel/delivery/testing/captureLogs.js';
+import { moduleSealing } from '../../kernel/module.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { uniqueEmail } from '../passwordless/testing/passwordlessTestClient.js';
 import { registeredFrame } from '../wallets/testing/testFrame.js';
@@ -178,18 +179,18 @@ forEachBackend(
       const { appId, endpointId, secret: old } = await appWithEndpoint(s, receiver);
       const [rotated] = await cli(s, 'apps', 'webhooks', 'rotate-secret', appId, endpointId);
       const sealer = createSealer(randomBytes(32), [loadMasterKey(s.settings)]);
-      const report = await rotateKeys(s.db, sealer, s.ctx.walletKeyring);
+      const report = await rotateKeys({ ...s.ctx, sealer }, moduleSealing(s.modules));
       expect(report.resealed.webhook_secrets).toBeGreaterThanOrEqual(1);
       expect(report.failed).toEqual([]);
       const row = await s.db
-        .selectFrom('webhook_endpoints' as never)
-        .select(['secret_sealed', 'previous_secret_sealed'] as never[])
-        .where('id' as never, '=', endpointId as never)
+        .selectFrom('webhook_endpoints')
+        .select(['secret_sealed', 'previous_secret_sealed'])
+        .where('id', '=', endpointId)
         .executeTakeFirstOrThrow();
       for (const sealed of Object.values(row as Record<string, string>)) expect(sealer.isCurrent(sealed)).toBe(true);
       const opened = await new WebhookEndpoints(s.db, sealer, s.clock).signingSecrets(endpointId);
       expect(opened?.secrets).toEqual([rotated!.secret, old]);
-      expect((await rotateKeys(s.db, sealer, s.ctx.walletKeyring)).resealed.webhook_secrets).toBe(0);
+      expect((await rotateKeys({ ...s.ctx, sealer }, moduleSealing(s.modules))).resealed.webhook_secrets).toBe(0);
     });
 
     it('never shows a secret in list output or in the logs (trace level)', async () => {

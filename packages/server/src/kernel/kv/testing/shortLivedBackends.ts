@@ -6,12 +6,13 @@ import pg from 'pg';
 import { freshPglite } from '../../../test/pgliteTemplate.js';
 import { up as migrateShortLivedTable } from '../../store/migrations/002_short_lived.js';
 import { up as migrateDurableCounters } from '../../store/migrations/014_durable_counters.js';
+import type { Database } from '../../store/schema.js';
 import { PgShortLivedStore } from '../PgShortLivedStore.js';
 import { RedisShortLivedStore } from '../RedisShortLivedStore.js';
 import type { ShortLivedStore } from '../ShortLivedStore.js';
 
 /** The tables of the PostgreSQL/PGlite store: short_lived (002) and durable_counters (014). */
-async function migrateShortLived(db: Kysely<object>): Promise<void> {
+async function migrateShortLived(db: Kysely<Database>): Promise<void> {
   await migrateShortLivedTable(db);
   await migrateDurableCounters(db);
 }
@@ -22,7 +23,7 @@ export interface ShortLivedBackend {
   /** Lets `ms` pass: a fake clock on PostgreSQL/PGlite, a real (short) wait on Redis. */
   passTime(ms: number): Promise<void>;
   /** The PG store itself, its database and clock, for PG-only checks and stores beside it. */
-  pg?: { store: PgShortLivedStore; db: Kysely<object>; now(): number; rowCount(): Promise<number> };
+  pg?: { store: PgShortLivedStore; db: Kysely<Database>; now(): number; rowCount(): Promise<number> };
   /** The Redis client and this run's key prefix, for Redis-native users (RateLimiterRedis). */
   redis?: { client: Redis; keyPrefix: string };
   dispose(): Promise<void>;
@@ -34,7 +35,7 @@ export interface ShortLivedBackendFactory {
   create(): Promise<ShortLivedBackend>;
 }
 
-function pgBackend(db: Kysely<object>, dispose: () => Promise<void>): ShortLivedBackend {
+function pgBackend(db: Kysely<Database>, dispose: () => Promise<void>): ShortLivedBackend {
   let now = 1_700_000_000_000;
   const store = new PgShortLivedStore(db, { now: () => now, purgeEvery: 1_000_000 });
   return {
@@ -61,7 +62,7 @@ export function shortLivedBackends(): ShortLivedBackendFactory[] {
     {
       name: 'pglite',
       create: async () => {
-        const db = new Kysely<object>({ dialect: new PGliteDialect(await freshPglite()) });
+        const db = new Kysely<Database>({ dialect: new PGliteDialect(await freshPglite()) });
         await migrateShortLived(db);
         return pgBackend(db, () => db.destroy());
       },
@@ -74,7 +75,7 @@ export function shortLivedBackends(): ShortLivedBackendFactory[] {
       create: async () => {
         const schema = `kv_test_${randomBytes(6).toString('hex')}`;
         const pool = new pg.Pool({ connectionString: databaseUrl, max: 8, options: `-c search_path=${schema}` });
-        const db = new Kysely<object>({ dialect: new PostgresDialect({ pool }) });
+        const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
         await sql`create schema ${sql.id(schema)}`.execute(db);
         await migrateShortLived(db);
         return pgBackend(db, async () => {

@@ -1,22 +1,16 @@
 import { createHash, randomInt } from 'node:crypto';
 import { MFA_LIMIT, normaliseRecoveryCode, RECOVERY_CODE_ALPHABET } from '@latch/protocol/mfa';
-import type { Kysely } from 'kysely';
+import type { UserRef } from '../../../identity/users/userRef.js';
 import type { Clock } from '../../../kernel/clock.js';
 import type { ServerContext } from '../../../kernel/context.js';
 import type { Db } from '../../../kernel/store/db.js';
-import type { WalletOwner } from '../../wallets/walletInput.js';
-
-/** The table of migration 024 as this module sees it. */
-interface RecoveryCodeTables {
-  mfa_recovery_codes: { user_id: string; app_id: string; code_hash: string; created_at: Date };
-}
 
 /**
  * The stored form of a code: SHA-256 over the app, the user and the normalised code. A code carries 80
  * random bits, so a hash is as good as the code is hard to guess; binding the user makes one user's
  * code fit no other account.
  */
-function codeHash(owner: WalletOwner, code: string): string {
+function codeHash(owner: UserRef, code: string): string {
   return createHash('sha256')
     .update(['latch/mfa-recovery-code/v1', owner.appId, owner.userId, normaliseRecoveryCode(code)].join('\n'))
     .digest('hex');
@@ -36,17 +30,17 @@ function newCode(): string {
  * in place of a TOTP or SMS code, stored only as hashes. Every write is one statement.
  */
 export class MfaRecoveryCodes {
-  private readonly db: Kysely<RecoveryCodeTables>;
+  private readonly db: Db;
 
   constructor(
     db: Db,
     private readonly clock: Clock,
   ) {
-    this.db = db as unknown as Kysely<RecoveryCodeTables>;
+    this.db = db;
   }
 
   /** Replaces the user's codes with MFA_LIMIT.recoveryCodes fresh ones and returns them (to show once). */
-  async generate(owner: WalletOwner): Promise<string[]> {
+  async generate(owner: UserRef): Promise<string[]> {
     const codes = Array.from({ length: MFA_LIMIT.recoveryCodes }, newCode);
     const createdAt = this.clock.now();
     await this.db.transaction().execute(async (tx) => {
@@ -67,7 +61,7 @@ export class MfaRecoveryCodes {
   }
 
   /** Spends `code` when it is one of the user's unused codes: true once (of concurrent takers one wins). */
-  async take(owner: WalletOwner, code: string): Promise<boolean> {
+  async take(owner: UserRef, code: string): Promise<boolean> {
     const result = await this.db
       .deleteFrom('mfa_recovery_codes')
       .where('user_id', '=', owner.userId)
@@ -78,7 +72,7 @@ export class MfaRecoveryCodes {
   }
 
   /** How many unused codes the user has. */
-  async remaining(owner: WalletOwner): Promise<number> {
+  async remaining(owner: UserRef): Promise<number> {
     const row = await this.db
       .selectFrom('mfa_recovery_codes')
       .select((eb) => eb.fn.countAll<string>().as('n'))
@@ -89,7 +83,7 @@ export class MfaRecoveryCodes {
   }
 
   /** Deletes the user's codes (their last MFA method is gone, or an operator reset it). */
-  async clear(owner: WalletOwner): Promise<void> {
+  async clear(owner: UserRef): Promise<void> {
     await this.db
       .deleteFrom('mfa_recovery_codes')
       .where('user_id', '=', owner.userId)

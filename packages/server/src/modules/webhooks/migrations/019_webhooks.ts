@@ -37,6 +37,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull())
     .addColumn('last_status_code', 'integer')
     .addColumn('last_attempt_at', 'timestamptz')
+    // The security event of a `security.*` webhook (no foreign key: the event outlives its user). Added by
+    // 022 on databases made before; here so that webhooks added to a server after 022 ran still get it.
+    .addColumn('security_event_id', 'text')
     .execute();
   await db.schema
     .createIndex('webhook_deliveries_due')

@@ -1,13 +1,11 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { WalletKeyPurpose, WalletKeyring } from './walletKeyring.js';
+import type { KeyPurpose, Keyring } from './keyring.js';
 
-/** Whose share a sealed value is; all four go into the AES-GCM associated data. */
-export interface ShareContext {
-  appId: string;
-  userId: string;
-  walletId: string;
-  shareSetId: string;
-}
+/**
+ * Whose value a sealed value is: the fields (app, user, …) that go into the AES-GCM associated data, in
+ * order, so a value opens only where it was sealed (for example app, user, wallet, share set).
+ */
+export type EnvelopeContext = readonly string[];
 
 /** Why opening an envelope failed; the message never contains key material. */
 export class EnvelopeError extends Error {
@@ -30,10 +28,6 @@ function associatedData(label: string, fields: readonly string[]): Buffer {
   return Buffer.concat(parts);
 }
 
-function contextFields(c: ShareContext): string[] {
-  return [c.appId, c.userId, c.walletId, c.shareSetId];
-}
-
 function encrypt(key: Buffer, plaintext: Buffer, aad: Buffer): string[] {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -52,21 +46,21 @@ function decrypt(key: Buffer, [iv, tag, data]: string[], aad: Buffer): Buffer {
 
 /**
  * Envelope encryption: a fresh 256-bit data key per value encrypts it with AES-256-GCM (AAD =
- * purpose ‖ app ‖ user ‖ wallet ‖ share set); the data key is wrapped by the key-encryption key of
- * `purpose` (AAD = the same fields plus the key id): the master key's for auth shares, the recovery
- * key's for provider-recovery keys. Output: `v1.<keyId>.<wrapped key>.<data>`.
+ * purpose ‖ context fields); the data key is wrapped by the key-encryption key of `purpose` (AAD = the
+ * same fields plus the key id): one derived from the master key, or for 'recovery-kek' the recovery
+ * key's. Output: `v1.<keyId>.<wrapped key>.<data>`.
  */
 export function sealEnvelope(
-  keyring: WalletKeyring,
-  purpose: WalletKeyPurpose,
-  context: ShareContext,
+  keyring: Keyring,
+  purpose: KeyPurpose,
+  context: EnvelopeContext,
   plaintext: Uint8Array,
 ): string {
   const dataKey = randomBytes(32);
   try {
     const keyId = keyring.currentKeyIdFor(purpose);
-    const data = encrypt(dataKey, Buffer.from(plaintext), associatedData(`${purpose}/data`, contextFields(context)));
-    const wrapAad = associatedData(`${purpose}/wrap`, [keyId, ...contextFields(context)]);
+    const data = encrypt(dataKey, Buffer.from(plaintext), associatedData(`${purpose}/data`, context));
+    const wrapAad = associatedData(`${purpose}/wrap`, [keyId, ...context]);
     const wrapped = encrypt(keyring.key(purpose, keyId), dataKey, wrapAad);
     return [VERSION, keyId, wrapped.join('~'), data.join('~')].join('.');
   } finally {
@@ -83,9 +77,9 @@ function parse(sealed: string): { keyId: string; wrapped: string[]; data: string
 }
 
 function unwrapDataKey(
-  keyring: WalletKeyring,
-  purpose: WalletKeyPurpose,
-  context: ShareContext,
+  keyring: Keyring,
+  purpose: KeyPurpose,
+  context: EnvelopeContext,
   keyId: string,
   wrapped: string[],
 ): Buffer {
@@ -97,23 +91,18 @@ function unwrapDataKey(
     throw new EnvelopeError('The envelope was sealed under a key that cannot serve this purpose', { cause });
   }
   try {
-    return decrypt(kek, wrapped, associatedData(`${purpose}/wrap`, [keyId, ...contextFields(context)]));
+    return decrypt(kek, wrapped, associatedData(`${purpose}/wrap`, [keyId, ...context]));
   } catch (cause) {
     throw new EnvelopeError('The envelope does not belong to this context or was changed', { cause });
   }
 }
 
 /** Opens a sealed value; a different context, purpose, key or any changed byte throws EnvelopeError. */
-export function openEnvelope(
-  keyring: WalletKeyring,
-  purpose: WalletKeyPurpose,
-  context: ShareContext,
-  sealed: string,
-): Buffer {
+export function openEnvelope(keyring: Keyring, purpose: KeyPurpose, context: EnvelopeContext, sealed: string): Buffer {
   const { keyId, wrapped, data } = parse(sealed);
   const dataKey = unwrapDataKey(keyring, purpose, context, keyId, wrapped);
   try {
-    return decrypt(dataKey, data, associatedData(`${purpose}/data`, contextFields(context)));
+    return decrypt(dataKey, data, associatedData(`${purpose}/data`, context));
   } catch (cause) {
     throw new EnvelopeError('The envelope does not belong to this context or was changed', { cause });
   } finally {
@@ -128,9 +117,9 @@ export function envelopeKeyId(sealed: string): string {
 
 /** Re-wraps the data key under the purpose's current key; the encrypted data itself is untouched. */
 export function rewrapEnvelope(
-  keyring: WalletKeyring,
-  purpose: WalletKeyPurpose,
-  context: ShareContext,
+  keyring: Keyring,
+  purpose: KeyPurpose,
+  context: EnvelopeContext,
   sealed: string,
 ): string {
   const { keyId, wrapped, data } = parse(sealed);
@@ -138,7 +127,7 @@ export function rewrapEnvelope(
   if (keyId === newKeyId) return sealed;
   const dataKey = unwrapDataKey(keyring, purpose, context, keyId, wrapped);
   try {
-    const wrapAad = associatedData(`${purpose}/wrap`, [newKeyId, ...contextFields(context)]);
+    const wrapAad = associatedData(`${purpose}/wrap`, [newKeyId, ...context]);
     const rewrapped = encrypt(keyring.key(purpose, newKeyId), dataKey, wrapAad);
     return [VERSION, newKeyId, rewrapped.join('~'), data.join('~')].join('.');
   } finally {

@@ -3,7 +3,6 @@ import type { Kysely } from 'kysely';
 /**
  * Migration 010: embedded wallets and their share sets. Only ciphertext is stored: auth shares and
  * the provider recovery key as master-key envelopes, the recovery share as the frame's ciphertext.
- * Append to the server's migration list as `'010_wallets': walletsMigration`.
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before the typed schema exists (Kysely's convention)
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 
 /**
  * Migration 022 (issue #24): `security_events`, the audit row of every release of wallet material and every
@@ -28,12 +28,14 @@ export async function up(db: Kysely<any>): Promise<void> {
     .columns(['app_id', 'user_id', 'created_at'])
     .execute();
   // No foreign key: a webhook outlives the user (and so the event row) it is about, as `user_id` does.
-  await db.schema.alterTable('webhook_deliveries').addColumn('security_event_id', 'text').execute();
+  // Only where the webhooks module's tables exist and lack it (019 creates it since modules declare their
+  // migrations: a server may run without webhooks, or add them later).
+  await sql`alter table if exists webhook_deliveries add column if not exists security_event_id text`.execute(db);
 }
 
 /** Drops the security events. */
 // biome-ignore lint/suspicious/noExplicitAny: see `up`
 export async function down(db: Kysely<any>): Promise<void> {
-  await db.schema.alterTable('webhook_deliveries').dropColumn('security_event_id').execute();
+  await sql`alter table if exists webhook_deliveries drop column if exists security_event_id`.execute(db);
   await db.schema.dropTable('security_events').ifExists().execute();
 }

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Migration 016 (issue #13): a user's MFA factors — the authenticator app (TOTP secret sealed under the
- * master key with its key id, `wallets/envelope.ts` purpose `mfa-totp-kek`, and the last accepted time
+ * master key with its key id, `kernel/crypto/envelope.ts` purpose `mfa-totp-kek`, and the last accepted time
  * step so a code is never accepted twice) and the SMS MFA phone. One row per user; a method is enrolled
  * when its `*_enrolled_at` is set. Passkey MFA is a flag on the user's passkeys (migration 015).
  */
