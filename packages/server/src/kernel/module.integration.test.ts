@@ -11,7 +11,7 @@ import { assertModuleList, type LatchModule } from './module.js';
 // Adding a module is one folder and one line in the module list (docs/architecture.md "Adding a module"):
 // the example module under test/greetingModule/ is added beside the defaults and nothing else changes.
 describe('a module added to the list', () => {
-  it('puts its service on the context and serves its route behind the caller check it names', async () => {
+  it('migrates its table, puts its service on the context and serves its route behind its caller check', async () => {
     const server = await createTestServer({}, 'pglite', { modules: [...defaultModules, greetingModule] });
     try {
       expect(server.modules.map((module) => module.id)).toEqual([
@@ -31,6 +31,8 @@ describe('a module added to the list', () => {
       expect(await first.json()).toMatchObject({ hello: tokens.user.id, count: 1 });
       // One service, built once at start: the second call sees the first one's count.
       expect(await (await server.call('GET', GREETING_PATHS.greeting, { headers })).json()).toMatchObject({ count: 2 });
+      // Its migration made its table, which its service writes through the typed database.
+      expect((await server.tableCounts()).greetings).toBe(1);
     } finally {
       await server.close();
     }
@@ -43,6 +45,7 @@ describe('a module added to the list', () => {
       const response = await server.call('GET', GREETING_PATHS.greeting, { headers: widgetHeaders(appId, clientId) });
       expect(response.status).toBe(404);
       expect('greetings' in server.ctx).toBe(false);
+      expect(Object.keys(await server.tableCounts())).not.toContain('greetings');
     } finally {
       await server.close();
     }

@@ -1,14 +1,21 @@
 import type { ServerContext } from '../../kernel/context.js';
+import './greetingTables.js';
 
-/** The example module's service: greets a user and counts its greetings. */
+/** The example module's service: greets a user and counts the greetings in its own table. */
 export class Greetings {
-  private count = 0;
+  constructor(private readonly ctx: Pick<ServerContext, 'db' | 'clock'>) {}
 
-  constructor(private readonly ctx: Pick<ServerContext, 'clock'>) {}
-
-  /** A greeting for `userId`, stamped with the server's clock. */
-  greet(userId: string): { hello: string; at: string; count: number } {
-    this.count += 1;
-    return { hello: userId, at: this.ctx.clock.now().toISOString(), count: this.count };
+  /** A greeting for the user `userId` (its DID shown as `hello`), counted in one statement. */
+  async greet(userId: string, did: string): Promise<{ hello: string; count: number }> {
+    const now = this.ctx.clock.now();
+    const row = await this.ctx.db
+      .insertInto('greetings')
+      .values({ user_id: userId, count: 1, last_at: now })
+      .onConflict((oc) =>
+        oc.column('user_id').doUpdateSet((eb) => ({ count: eb('greetings.count', '+', 1), last_at: now })),
+      )
+      .returning('count')
+      .executeTakeFirstOrThrow();
+    return { hello: did, count: row.count };
   }
 }

@@ -10,6 +10,9 @@ export const greetingRoutes: RouteDef[] = [
     method: 'get',
     path: GREETING_PATHS.greeting,
     caller: 'user',
-    handler: (c) => c.json(c.var.ctx.greetings.greet(userDid(c.var.user.user.id))),
+    handler: async (c) => {
+      const { id } = c.var.user.user;
+      return c.json(await c.var.ctx.greetings.greet(id, userDid(id)));
+    },
   },
 ];
