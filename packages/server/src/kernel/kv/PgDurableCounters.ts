@@ -1,6 +1,5 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { DurableCounters } from './DurableCounters.js';
-import type { CounterState } from './ShortLivedStore.js';
+import type { CounterState, DurableCounters } from './DurableCounters.js';
 
 /** The table of migration 014, as these counters see it. */
 export interface DurableCountersTable {

@@ -1,7 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
-import type { ThrottleBackend } from '../throttle/SendThrottle.js';
+import type { CounterState } from './DurableCounters.js';
 import { PgDurableCounters } from './PgDurableCounters.js';
-import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
+import type { ShortLivedStore, ThrottleBackend } from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
 export interface ShortLivedTable {

@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
-import type { DurableCounters } from './DurableCounters.js';
-import type { CounterState } from './ShortLivedStore.js';
+import type { CounterState, DurableCounters } from './DurableCounters.js';
 
 /** INCRBY then set the window's expiry only when the key has none (i.e. was just created). */
 export const INCREMENT_SCRIPT = `

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import type { ThrottleBackend } from '../throttle/SendThrottle.js';
+import type { CounterState } from './DurableCounters.js';
 import { INCREMENT_SCRIPT, RedisDurableCounters } from './RedisDurableCounters.js';
-import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
+import type { ShortLivedStore, ThrottleBackend } from './ShortLivedStore.js';
 
 /** Options of the Redis short-lived store. */
 export interface RedisShortLivedStoreOptions {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ThrottleBackend } from '../../kernel/throttle/SendThrottle.js';
+import type { ThrottleBackend } from '../../kernel/kv/ShortLivedStore.js';
 import type { CodeStore } from './CodeStore.js';
 import { PgCodeStore } from './PgCodeStore.js';
 import { RedisCodeStore } from './RedisCodeStore.js';
