@@ -2,7 +2,7 @@ import type { RecoveryMethod } from '@latch/protocol';
 import { type AccountInput, accountDetails, accountKey } from '../../identity/users/accounts.js';
 import type { ServerContext } from '../../kernel/context.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
-import type { WalletOwner } from './walletCustody.js';
+import type { WalletOwner } from './walletInput.js';
 
 /** The linked `wallet` account that shows the user's embedded wallet (SPEC §3). */
 export function embeddedWalletAccount(address: string, recoveryMethod: RecoveryMethod): AccountInput {
