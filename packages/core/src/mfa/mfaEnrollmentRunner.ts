@@ -1,13 +1,8 @@
 import type { MfaMethod, MfaState, TotpEnrollmentInfo } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
-import {
-  type MfaEnrollmentEffect,
-  type MfaEnrollmentEvent,
-  type MfaEnrollmentState,
-  type MfaPasskey,
-  mfaEnrollmentTransition,
-} from './mfaEnrollmentFlow.js';
+import { mfaEnrollmentTransition } from './mfaEnrollmentFlow.js';
+import type { MfaEnrollmentEffect, MfaEnrollmentEvent, MfaEnrollmentState, MfaPasskey } from './mfaEnrollmentState.js';
 import { errorCode, MFA_CANCELED_MESSAGE } from './mfaErrors.js';
 
 /** A submit effect of the enrolment flow (one per method). */
