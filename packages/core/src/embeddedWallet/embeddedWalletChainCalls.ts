@@ -17,8 +17,8 @@ import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type PreparedTransactionFields, prepareTransaction } from '../transactions/prepareTransaction.js';
 import { validateTransactionRequest } from '../transactions/validateTransactionRequest.js';
-import type { SendTransactionUiOptions } from './sendTransactionFlow.js';
 import { createSendTransactionRunner, ReceiptWaitError, type SendTransactionRunner } from './sendTransactionRunner.js';
+import type { SendTransactionUiOptions } from './sendTransactionState.js';
 import type { FrameTransaction, TransactionSigner } from './transactionSigner.js';
 
 /** JSON-RPC reads the provider passes to the current chain's node unchanged. */

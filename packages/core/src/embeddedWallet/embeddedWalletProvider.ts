@@ -4,7 +4,7 @@ import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { ChainCalls } from './embeddedWalletChainCalls.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { embeddedWalletOf } from './embeddedWalletController.js';
-import type { SendTransactionUiOptions } from './sendTransactionFlow.js';
+import type { SendTransactionUiOptions } from './sendTransactionState.js';
 
 /** An EIP-1193 request. */
 export interface Eip1193Request {

@@ -7,15 +7,17 @@ import { pendingCallers } from '../machine/pendingCallers.js';
 import type { PreparedTransaction, PreparedTransactionFields } from '../transactions/prepareTransaction.js';
 import {
   type ReceiptFailureReason,
-  type SendAccount,
-  type SendTransaction,
   type SendTransactionEffect,
   type SendTransactionEvent,
-  type SendTransactionFailure,
   type SendTransactionResult,
-  type SendTransactionUiOptions,
   sendTransactionTransition,
 } from './sendTransactionFlow.js';
+import type {
+  SendAccount,
+  SendTransaction,
+  SendTransactionFailure,
+  SendTransactionUiOptions,
+} from './sendTransactionState.js';
 import { USER_REJECTED_TEXT } from './signRequestRunner.js';
 
 /** A send that failed on or after reaching the chain: the catalogue code, and the hash when there is one. */
