@@ -82,7 +82,7 @@ export type SendTransactionEffect =
   | { type: 'rejectBusy'; id: number };
 
 /** A send flow transition; `state: null` means no screen. */
-export interface SendTransactionTransition {
+interface SendTransactionTransition {
   state: SendTransaction | null;
   effects: SendTransactionEffect[];
 }

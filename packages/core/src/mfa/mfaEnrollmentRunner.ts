@@ -9,7 +9,7 @@ import { errorCode, MFA_CANCELED_MESSAGE } from './mfaErrors.js';
 export type MfaEnrollmentSubmit = Extract<MfaEnrollmentEffect, { type: 'submit' }>;
 
 /** What the enrolment's effects call. */
-export interface MfaEnrollmentDeps {
+interface MfaEnrollmentDeps {
   /** The `manage_mfa` verification (the prompt, or the host's useMfa). */
   verify(): Promise<void>;
   /** `latch:mfa:init-enrollment`. */

@@ -3,8 +3,6 @@ import { EXPORT_PAGE_TEXT, type ExportPageText } from '../frameTexts.js';
 import type { ExportView } from './exportRouter.js';
 import type { ExportTheme } from './exportTheme.js';
 
-export { EXPORT_PAGE_TEXT } from '../frameTexts.js';
-
 type Style = Partial<Record<string, string>>;
 
 // Styles go through the CSSOM (element.style), which the frame's CSP (style-src 'self') allows.
@@ -15,7 +13,7 @@ function styled<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, st
 }
 
 /** The masked form of a key: as many dots as characters, so the layout does not jump on Reveal. */
-export const maskKey = (privateKey: string) => '•'.repeat(privateKey.length);
+const maskKey = (privateKey: string) => '•'.repeat(privateKey.length);
 
 function button(doc: Document, theme: ExportTheme, text: string, primary: boolean): HTMLButtonElement {
   const b = styled(doc, 'button', {

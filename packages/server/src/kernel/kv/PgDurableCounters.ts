@@ -2,12 +2,12 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import type { CounterState, DurableCounters } from './DurableCounters.js';
 
 /** The table of migration 014, as these counters see it. */
-export interface DurableCountersTable {
+interface DurableCountersTable {
   durable_counters: { key: string; count: string | number | bigint; expires_at: string | number | bigint };
 }
 
 /** Options of the PostgreSQL/PGlite durable counters. */
-export interface PgDurableCountersOptions {
+interface PgDurableCountersOptions {
   /** Epoch milliseconds; injectable so tests can move time instead of sleeping. */
   now?: () => number;
   /** Expired rows are purged once every this many writes (expired rows are ignored anyway). */

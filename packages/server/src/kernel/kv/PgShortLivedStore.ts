@@ -4,12 +4,12 @@ import { PgDurableCounters } from './PgDurableCounters.js';
 import type { ShortLivedStore, ThrottleBackend } from './ShortLivedStore.js';
 
 /** The table of migration 002, as this store sees it. */
-export interface ShortLivedTable {
+interface ShortLivedTable {
   short_lived: { key: string; value: string; expires_at: string | number | bigint };
 }
 
 /** Options of the PostgreSQL/PGlite short-lived store. */
-export interface PgShortLivedStoreOptions {
+interface PgShortLivedStoreOptions {
   /** Epoch milliseconds; injectable so tests can move time instead of sleeping. */
   now?: () => number;
   /** Expired rows are purged once every this many writes (expired rows are ignored anyway). */

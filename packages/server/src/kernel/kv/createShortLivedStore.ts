@@ -4,7 +4,7 @@ import { PgShortLivedStore } from './PgShortLivedStore.js';
 import type { ShortLivedStore } from './ShortLivedStore.js';
 
 /** Where short-lived state goes: Redis when a URL is given, else the main database. */
-export interface ShortLivedStoreConfig<DB = object> {
+interface ShortLivedStoreConfig<DB = object> {
   db: Kysely<DB>;
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;

@@ -10,7 +10,7 @@ const RateLimiterStoreAbstract: typeof StoreAbstractType = createRequire(import.
 );
 
 /** Options of a limiter kept in a ShortLivedStore. */
-export interface RateLimiterShortLivedOptions {
+interface RateLimiterShortLivedOptions {
   storeClient: ShortLivedStore;
   keyPrefix: string;
   points: number;

@@ -11,7 +11,7 @@ import { type WebhookTables, webhookSecretAad } from './webhookTables.js';
 const SECRET_BYTES = 32;
 
 /** An endpoint as `apps webhooks list` prints it: never a secret. */
-export interface WebhookEndpointSummary {
+interface WebhookEndpointSummary {
   endpoint_id: string;
   app_id: string;
   url: string;
@@ -20,7 +20,7 @@ export interface WebhookEndpointSummary {
 }
 
 /** The secrets that sign a delivery now: the current one and, during a rotation's grace, the previous one. */
-export interface SigningSecrets {
+interface SigningSecrets {
   url: string;
   secrets: string[];
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../kernel/store/db.js';
 import type { WebhookTables } from './webhookTables.js';
 
 /** How many deliveries a listing shows. */
-export const DELIVERIES_SHOWN = 100;
+const DELIVERIES_SHOWN = 100;
 
 /**
  * The app's latest deliveries, newest first, and their state: what `apps webhooks deliveries` prints and the

@@ -29,7 +29,7 @@ export interface ShortLivedBackend {
 }
 
 /** A named factory of a backend. */
-export interface ShortLivedBackendFactory {
+interface ShortLivedBackendFactory {
   name: string;
   create(): Promise<ShortLivedBackend>;
 }
