@@ -5,8 +5,8 @@ import type {
   SendAccount,
   SendTransaction,
   SendTransactionFailure,
+  SendTransactionOptions,
   SendTransactionStatus,
-  SendTransactionUiOptions,
 } from './sendTransactionState.js';
 
 /**
@@ -26,18 +26,7 @@ const RECEIPT_FAILURE_CODE: Record<ReceiptFailureReason, ErrorCode> = {
 
 /** What the provider, the screen and the runner send to the send flow. */
 export type SendTransactionEvent =
-  | {
-      type: 'request';
-      id: number;
-      request: unknown;
-      account: SendAccount;
-      chainId: number;
-      uiOptions?: SendTransactionUiOptions;
-      prompt: boolean;
-      waitForReceipt: boolean;
-      /** Default true; false signs only (eth_signTransaction). */
-      broadcast?: boolean;
-    }
+  | ({ type: 'request'; id: number; request: unknown } & SendTransactionOptions)
   | { type: 'prepared'; id: number; prepared: PreparedTransaction }
   | { type: 'prepareFailed'; id: number; code: ErrorCode; error: unknown }
   /** The screen placed the frame: it asks the user to confirm (the Submit click is the frame's). */

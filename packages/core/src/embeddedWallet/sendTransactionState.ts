@@ -77,3 +77,16 @@ export interface SendTransaction {
   /** The error the caller gets if the user closes the screen now (null: the user's rejection, 4001). */
   failure: unknown;
 }
+
+/** Options of one send. */
+export interface SendTransactionOptions {
+  /** Whose wallet signs: kept with this send, whatever is requested after it. */
+  account: SendAccount;
+  chainId: number;
+  uiOptions?: SendTransactionUiOptions;
+  /** False with noPromptOnSignature on a headless-signing app: no screen. */
+  prompt: boolean;
+  waitForReceipt: boolean;
+  /** False signs only (eth_signTransaction); default true. */
+  broadcast?: boolean;
+}

@@ -1,13 +1,14 @@
 import type { MfaMethod } from '@latch/protocol';
 import { canAddPasskey } from '../passkeys/passkeyList.js';
-import type {
-  MfaEnrollmentEffect,
-  MfaEnrollmentEvent,
-  MfaEnrollmentOption,
-  MfaEnrollmentPending,
-  MfaEnrollmentState,
-  MfaEnrollmentTransition,
-  MfaPasskey,
+import {
+  FRESH_STEP,
+  type MfaEnrollmentEffect,
+  type MfaEnrollmentEvent,
+  type MfaEnrollmentOption,
+  type MfaEnrollmentPending,
+  type MfaEnrollmentState,
+  type MfaEnrollmentTransition,
+  type MfaPasskey,
 } from './mfaEnrollmentState.js';
 import { mfaCodeError, toMfaErrorCode } from './mfaErrors.js';
 
@@ -36,19 +37,10 @@ export function visibleMfaPasskeys(state: MfaEnrollmentState): { shown: MfaPassk
 export const canCreateMfaPasskey = (state: MfaEnrollmentState): boolean => canAddPasskey(state.passkeys.length);
 
 const stay = (state: MfaEnrollmentState): MfaEnrollmentTransition => ({ state, effects: [] });
-const fresh = {
-  busy: false,
-  totp: null,
-  phone: '',
-  smsCodeSent: false,
-  code: '',
-  codeError: null,
-  error: null,
-} as const;
 
 // The method's own step; the authenticator app starts by fetching its secret.
 function start(state: MfaEnrollmentState, method: MfaMethod): MfaEnrollmentTransition {
-  const next: MfaEnrollmentState = { ...state, ...fresh, step: method, method, verifying: false, pending: null };
+  const next: MfaEnrollmentState = { ...state, ...FRESH_STEP, step: method, method, verifying: false, pending: null };
   return method === 'totp' ? { state: { ...next, busy: true }, effects: [{ type: 'initTotp' }] } : stay(next);
 }
 
@@ -115,7 +107,7 @@ export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnr
     }
     case 'remove':
       if (state.step !== 'select' || !editable(state) || !state.enrolled.includes(event.method)) return stay(state);
-      return stay({ ...state, ...fresh, step: 'confirmRemove', method: event.method });
+      return stay({ ...state, ...FRESH_STEP, step: 'confirmRemove', method: event.method });
     case 'confirmRemove':
       if (state.step !== 'confirmRemove' || !editable(state) || !state.method) return stay(state);
       return guarded(state, { op: 'remove', method: state.method });
@@ -124,7 +116,7 @@ export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnr
       // SMS: back from the code goes to the phone number first.
       if (state.step === 'sms' && state.smsCodeSent)
         return stay({ ...state, smsCodeSent: false, code: '', codeError: null, error: null });
-      return stay({ ...state, ...fresh, step: 'select', method: null });
+      return stay({ ...state, ...FRESH_STEP, step: 'select', method: null });
     case 'close':
       return { state, effects: [{ type: 'close' }] };
     case 'verified':
@@ -179,7 +171,7 @@ export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnr
       const codes = result === 'added' && event.recoveryCodes?.length ? [...event.recoveryCodes] : null;
       const step = codes ? 'recoveryCodes' : 'done';
       const enrolled = [...event.methods];
-      return stay({ ...state, ...fresh, step, justVerified: false, enrolled, result, recoveryCodes: codes });
+      return stay({ ...state, ...FRESH_STEP, step, justVerified: false, enrolled, result, recoveryCodes: codes });
     }
     case 'failed':
       return state.busy ? failed(state, event.code) : stay(state);

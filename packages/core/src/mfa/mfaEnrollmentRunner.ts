@@ -1,6 +1,6 @@
 import type { MfaMethod, MfaState, TotpEnrollmentInfo } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
 import { mfaEnrollmentTransition } from './mfaEnrollmentFlow.js';
 import type { MfaEnrollmentEffect, MfaEnrollmentEvent, MfaEnrollmentState, MfaPasskey } from './mfaEnrollmentState.js';
 import { errorCode, MFA_CANCELED_MESSAGE } from './mfaErrors.js';
@@ -72,15 +72,9 @@ export function createMfaEnrollmentRunner(
       }
     },
   });
-  return {
-    getState: machine.getState,
-    subscribe: machine.subscribe,
-    dispatch: machine.dispatch,
-    destroy() {
-      closed = true;
-      machine.cancelTimers();
-    },
-  };
+  return runnerOf(machine, () => {
+    closed = true;
+  });
 }
 
 // The user's own cancel reads 'Verification canceled'; anything else keeps its catalogue code.

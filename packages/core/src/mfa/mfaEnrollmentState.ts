@@ -125,6 +125,17 @@ export interface MfaEnrollmentTransition {
   effects: MfaEnrollmentEffect[];
 }
 
+/** What a step starts from: nothing in flight, no secret, phone, code or error. */
+export const FRESH_STEP = {
+  busy: false,
+  totp: null,
+  phone: '',
+  smsCodeSent: false,
+  code: '',
+  codeError: null,
+  error: null,
+} as const;
+
 const SPEC_ORDER: readonly MfaMethod[] = ['totp', 'sms', 'passkey'];
 
 /** A fresh flow: the intro, or 'Add more security' when the app has no method. */
@@ -148,13 +159,7 @@ export function initialMfaEnrollment(options: {
     verifying: false,
     pending: null,
     justVerified: false,
-    busy: false,
-    totp: null,
-    phone: '',
-    smsCodeSent: false,
-    code: '',
-    codeError: null,
-    error: null,
+    ...FRESH_STEP,
     result: null,
     recoveryCodes: null,
   };
