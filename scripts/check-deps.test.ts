@@ -1,16 +1,30 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   checkDependencies,
+  checkFileLengths,
   checkReactFolders,
+  checkServerLayers,
   cyclesOf,
   importsOf,
+  MAX_LINES,
   reachInViolation,
   reactViolation,
+  serverViolation,
   violation,
 } from './check-deps.mjs';
+
+/** A tree with the given files (path -> text) under a fresh temporary root. */
+function tree(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'deps-tree-'));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, path)), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
 
 describe('dependency direction check', () => {
   it('finds static, re-export, side-effect and dynamic imports', () => {
@@ -168,5 +182,75 @@ describe('dependency direction check', () => {
     ]);
     // The whole check reports them too (and `npm run lint` fails).
     expect(checkDependencies(root)).toHaveLength(2);
+  });
+
+  it('keeps the layers of packages/server: kernel < identity < modules < entry', () => {
+    expect(serverViolation('identity/users/users.ts', 'kernel/clock.ts')).toBeNull();
+    expect(serverViolation('modules/mfa/mfaRoutes.ts', 'identity/users/users.ts')).toBeNull();
+    expect(serverViolation('modules/mfa/mfaRoutes.ts', 'modules/passwordless/OneTimeCodes.ts')).toBeNull();
+    expect(serverViolation('index.ts', 'modules/index.ts')).toBeNull();
+    expect(serverViolation('admin/commands.ts', 'modules/webhooks/index.ts')).toBeNull();
+    expect(serverViolation('kernel/crypto/rotate.ts', 'identity/keys/signingKeys.ts')).toMatch(
+      /kernel must not import identity/,
+    );
+    expect(serverViolation('identity/users/users.ts', 'modules/webhooks/enqueueWebhookEvent.ts')).toMatch(
+      /identity must not import modules/,
+    );
+    expect(serverViolation('modules/dev/devRoutes.ts', 'admin/commands.ts')).toMatch(/modules must not import entry/);
+    expect(serverViolation('modules/dev/devRoutes.ts', 'cli.ts')).toMatch(/modules must not import entry/);
+    // Tests and their helpers may reach anywhere; source never reaches them.
+    expect(serverViolation('kernel/app.test.ts', 'modules/index.ts')).toBeNull();
+    expect(serverViolation('kernel/kv/testing/kvFixture.ts', 'index.ts')).toBeNull();
+    expect(serverViolation('modules/mfa/mfaRoutes.ts', 'test/harness.ts')).toMatch(/must not import tests/);
+    expect(serverViolation('kernel/app.ts', 'kernel/kv/testing/kvFixture.ts')).toMatch(/must not import tests/);
+  });
+
+  it('reports an upward import, a type-only cycle and a module cycle in packages/server, and passes a layered tree', () => {
+    const src = 'packages/server/src';
+    const files = {
+      [`${src}/index.ts`]: "import { mfa } from './modules/mfa/index.js';\n",
+      [`${src}/kernel/context.ts`]: 'export interface Parts {}\n',
+      [`${src}/identity/users.ts`]: "import type { Parts } from '../kernel/context.js';\n",
+      [`${src}/modules/mfa/index.ts`]: "import { wallets } from '../wallets/index.js';\n",
+      [`${src}/modules/wallets/index.ts`]: "import type { Parts } from '../../kernel/context.js';\n",
+      [`${src}/modules/wallets/wallets.test.ts`]: "import { x } from '../../index.js';\n",
+    };
+    expect(checkServerLayers(tree(files))).toEqual([]);
+
+    const upward = tree({ ...files, [`${src}/kernel/context.ts`]: "import { users } from '../identity/users.js';\n" });
+    expect(checkServerLayers(upward)).toEqual([
+      `${src}/kernel/context.ts: kernel must not import identity (kernel/context.ts imports identity/users.ts)`,
+      `${src}: import cycle identity/users.ts -> kernel/context.ts -> identity/users.ts`,
+    ]);
+
+    const typeCycle = tree({
+      ...files,
+      [`${src}/kernel/context.ts`]: "export type { Metrics } from './metrics.js';\n",
+      [`${src}/kernel/metrics.ts`]: "import type { Parts } from './context.js';\n",
+    });
+    expect(checkServerLayers(typeCycle)).toEqual([
+      `${src}: import cycle kernel/context.ts -> kernel/metrics.ts -> kernel/context.ts`,
+    ]);
+
+    const moduleCycle = tree({
+      ...files,
+      [`${src}/modules/wallets/walletRoutes.ts`]: "import { mfa } from '../mfa/index.js';\n",
+    });
+    expect(checkServerLayers(moduleCycle)).toEqual([`${src}/modules: module cycle mfa -> wallets -> mfa`]);
+    // The whole check reports them too (and `npm run lint` fails).
+    expect(checkDependencies(moduleCycle)).toHaveLength(1);
+  });
+
+  it(`refuses a package source file over ${MAX_LINES} lines, tests left out`, () => {
+    const lines = (n: number) => 'export const x = 1;\n'.repeat(n);
+    const root = tree({
+      'packages/core/src/long.ts': lines(MAX_LINES + 1),
+      'packages/core/src/full.ts': lines(MAX_LINES),
+      'packages/core/src/long.test.ts': lines(MAX_LINES + 50),
+    });
+    expect(checkFileLengths(root)).toEqual([
+      `packages/core/src/long.ts: ${MAX_LINES + 1} lines (at most ${MAX_LINES})`,
+    ]);
+    expect(checkDependencies(root)).toHaveLength(1);
   });
 });

@@ -97,7 +97,7 @@ export type {
   SendTransactionFailure,
   SendTransactionStatus,
   SendTransactionUiOptions,
-} from './embeddedWallet/sendTransactionFlow.js';
+} from './embeddedWallet/sendTransactionState.js';
 // The sign request loads with the first request; only its types are re-exported here.
 export type {
   SignRequest,

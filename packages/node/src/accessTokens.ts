@@ -18,7 +18,7 @@ export interface VerifiedAccessToken {
 }
 
 /** How tokens are verified. */
-export interface AccessTokenOptions {
+interface AccessTokenOptions {
   appId: string;
   /** The server's public URL (LATCH_PUBLIC_URL): the tokens' `iss`. */
   issuer: string;

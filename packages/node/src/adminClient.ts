@@ -4,8 +4,6 @@ import { type AdminClientOptions, adminTransport } from './adminTransport.js';
 import { type UserWriteClient, userWriteClient } from './adminUsers.js';
 import { type WebhookClient, webhookClient } from './adminWebhooks.js';
 
-export type { AdminClientOptions } from './adminTransport.js';
-
 /** The admin API as functions (docs/node-sdk.md). */
 export interface AdminClient extends UserWriteClient, AllowlistClient, WebhookClient {
   /** The user (the DID or the bare id), or null when the app has no such user. */

@@ -15,7 +15,7 @@ export interface VerifiedIdentityToken {
 }
 
 /** How identity tokens are verified: the access tokens' JWKS (one cache for both) and checks. */
-export interface IdentityTokenOptions {
+interface IdentityTokenOptions {
   appId: string;
   issuer: string;
   clockToleranceSeconds: number;

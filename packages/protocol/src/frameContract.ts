@@ -1,5 +1,5 @@
 // The `@latch/protocol/frame` entry: the embedded wallet frame's contract (its pages' paths and rendered
-// config, the boot guard, the iframe event names and error types). An entry of its own, not part of
+// config, the boot guard, the iframe event names and error types, how a signed message is shown). An entry of its own, not part of
 // protocol's index: esbuild puts every module a page's barrel re-exports into that page's initial chunks
 // once any lazy chunk uses it, and only the frame, the server and the lazily loaded bridge need these.
 export {
@@ -16,6 +16,7 @@ export {
   readFrameConfig,
   resolveParentOrigin,
 } from './frame.js';
+export { shownMessage } from './shownMessage.js';
 export { isWrongRecoveryPassword, WALLET_ERROR_TEXT } from './walletErrors.js';
 export {
   isWalletMessage,

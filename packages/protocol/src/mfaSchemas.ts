@@ -26,7 +26,7 @@ export function mfaCodeProblem(
 }
 
 /** A recovery code as typed (MFA-06): its 16 characters, in any case, with spaces or dashes between. */
-export const RecoveryCode = v.pipe(
+const RecoveryCode = v.pipe(
   v.string('A recovery code must be a string'),
   v.trim(),
   v.maxLength(40, 'That is not a recovery code'),

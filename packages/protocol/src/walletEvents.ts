@@ -17,8 +17,8 @@ export const WALLET_EVENT = {
   walletRpc: 'latch:wallet:rpc',
   walletSetRecoveryPassword: 'latch:wallet:set-recovery-password',
   /**
-   * Not in SPEC §7; refused since issue #24: approval was once a host message, now it is a click on the
-   * frame's own confirmation. The frame answers this event with `transaction_not_approved`.
+   * Not in SPEC §7, and always refused: the host cannot approve a signature, only a click on the frame's own
+   * confirmation does. The frame answers this event with `transaction_not_approved`.
    */
   walletApproveTransaction: 'latch:wallet:approve-transaction',
   /** Not in SPEC §7: forget every unlocked key and seen token (the client sends it on logout and user change). */

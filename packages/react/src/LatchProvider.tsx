@@ -11,8 +11,6 @@ import { type LatchLocale, useLocaleTexts } from './hooks/useLocaleTexts.js';
 import { LatchContext, type LatchContextValue } from './LatchContext.js';
 import { en, type StringCatalogue } from './strings/en.js';
 
-export type { LoginCompleteResult } from '@latch/core';
-
 /** No createLatch option: beside a ready `latch` they would be ignored, so the type refuses them. */
 type NoLatchOptions = { [K in keyof LatchOptions]?: never };
 

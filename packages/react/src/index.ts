@@ -3,6 +3,7 @@ export type {
   ExitError,
   HeadlessState,
   HostConfig,
+  LoginCompleteResult,
   LoginRequest,
   LogoElement,
   MfaRequest,
@@ -40,6 +41,6 @@ export {
   useWallets,
 } from './hooks/useWallets.js';
 export { LatchEmbed } from './LatchEmbed.js';
-export { LatchProvider, type LatchProviderProps, type LoginCompleteResult } from './LatchProvider.js';
+export { LatchProvider, type LatchProviderProps } from './LatchProvider.js';
 export { en, type StringCatalogue, type Strings } from './strings/en.js';
 export { WIDGET_CSS } from './styles/widgetCss.js';

@@ -1,18 +1,11 @@
 import { resolve } from 'node:path';
 import { Writable } from 'node:stream';
 import { forwardCommand, readAdminFile } from './admin/adminChannel.js';
-import {
-  assertRunnable,
-  type Command,
-  failureMessage,
-  inlineConfigFile,
-  parseCommand,
-  runCommand,
-  USAGE,
-  UsageError,
-} from './admin/commands.js';
+import { inlineConfigFile } from './admin/appSummary.js';
+import { assertRunnable, type Command, failureMessage, parseCommand, runCommand, USAGE } from './admin/commands.js';
 import { DEFAULT_KEYS_FILE, generateKeysFile } from './admin/generateKeysFile.js';
 import { inlineSecrets } from './admin/secretOptions.js';
+import { UsageError } from './admin/usageError.js';
 import { createLatchServer, startServer } from './index.js';
 import { environmentOf, loadSettings, type Settings } from './kernel/config/config.js';
 import { deferWasmTierUp } from './kernel/deferWasmTierUp.js';
@@ -20,8 +13,6 @@ import { createLogger } from './kernel/logger.js';
 import { currentHolder, DataDirLockedError, lockDataDir, lockPath } from './kernel/store/dataDirLock.js';
 import { openDb } from './kernel/store/db.js';
 import { migrateServer } from './serverMigrations.js';
-
-export { DEMO_APP_NAME, failureMessage, IMPLEMENTED_LOGIN_FLAGS } from './admin/commands.js';
 
 /** Where a CLI run reads its environment and writes its output: this process, or a caller's capture. */
 export interface CliIO {

@@ -114,7 +114,7 @@ export interface ConfirmationText {
 }
 
 /** The confirmation in English (the default). */
-export const CONFIRMATION_TEXT: ConfirmationText = {
+const CONFIRMATION_TEXT: ConfirmationText = {
   signTitle: 'Sign message',
   signDescription: 'Signing this message will not cost you any fees.',
   signButton: 'Sign and continue',

@@ -1,4 +1,4 @@
-export { type ParentClues, resolveParentOrigin } from '@latch/protocol/frame';
+export { isFramedOnce, type ParentClues, resolveParentOrigin } from '@latch/protocol/frame';
 export {
   type ApprovalGate,
   type ConfirmationSurface,
@@ -23,7 +23,7 @@ export {
   protectWithPassword,
 } from './recovery/passwordRecovery.js';
 export { openWithProvider, PROVIDER_RECOVERY_METHOD, protectWithProvider } from './recovery/providerRecovery.js';
-export { createFrameRouter, type EventRoute, isFramedOnce, route } from './router.js';
+export { createFrameRouter, type EventRoute, route } from './router.js';
 export { signPersonalMessage } from './signing/signPersonalMessage.js';
 export { signTransaction, toSignableTransaction } from './signing/signTransaction.js';
 export { signTypedDataV4 } from './signing/signTypedDataV4.js';

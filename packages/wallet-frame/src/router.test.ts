@@ -1,9 +1,9 @@
 import { LatchError } from '@latch/protocol';
-import { WALLET_EVENT } from '@latch/protocol/frame';
+import { isFramedOnce, WALLET_EVENT } from '@latch/protocol/frame';
 import { CUSTODY_LIMIT, WalletCreateData, WalletRpcData } from '@latch/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { CustodyError } from './keys/custodyError.js';
-import { createFrameRouter, isFramedOnce, route } from './router.js';
+import { createFrameRouter, route } from './router.js';
 
 const PARENT = 'https://host.example';
 const address = '0x52908400098527886E0F7030069857D2E4169EE7';

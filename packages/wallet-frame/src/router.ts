@@ -30,7 +30,7 @@ export function route<S extends v.GenericSchema>(
 }
 
 /** Router options. */
-export interface FrameRouterOptions {
+interface FrameRouterOptions {
   self: FrameWindow;
   parent: ParentWindow;
   /** The one origin answered; replies go to exactly this origin. */
@@ -132,5 +132,3 @@ class RouteError extends Error {
     super(message);
   }
 }
-
-export { isFramedOnce } from '@latch/protocol/frame';

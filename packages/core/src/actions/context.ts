@@ -1,4 +1,4 @@
-import { LatchError, type TokenResponse, toUser, type User, type WireUser } from '@latch/protocol';
+import { type CodePurpose, LatchError, type TokenResponse, toUser, type User, type WireUser } from '@latch/protocol';
 import type { Clock } from '../clock.js';
 import type { Session } from '../session/session.js';
 import type { StateStore } from '../store.js';
@@ -41,6 +41,19 @@ const isRefusedToken = (error: unknown) =>
 /** POSTs (or GETs without a body) with the bearer token when one is active, for calls that work signed out too. */
 export function sendOpen<T>(ctx: ActionContext, path: string, body?: unknown): Promise<T> {
   return ctx.transport.request<T>(path, { body, token: ctx.session.activeToken(), signal: ctx.signal });
+}
+
+/**
+ * Sends a one-time code (email or SMS init): a login code signed out, a code for a signed-in user's change
+ * (link, update, unlink) with the bearer token (sendAuthed).
+ */
+export async function sendCode<B extends { purpose?: CodePurpose }>(
+  ctx: ActionContext,
+  path: string,
+  body: B,
+): Promise<void> {
+  if (body.purpose === undefined || body.purpose === 'login') await sendOpen(ctx, path, body);
+  else await sendAuthed(ctx, path, body);
 }
 
 /**

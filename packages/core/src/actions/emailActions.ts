@@ -4,7 +4,7 @@ import {
   type CodeLoginOptions,
   type LoginResult,
   loginModeOf,
-  sendAuthed,
+  sendCode,
   sendForUser,
   sendOpen,
   signIn,
@@ -35,10 +35,7 @@ export interface EmailActions {
 export function emailActions(ctx: ActionContext): EmailActions {
   return {
     async sendEmailCode(email, captchaToken, purpose) {
-      // Codes for a signed-in user's changes carry the bearer token (sendForUser); login codes do not.
-      const body = { email: email.trim(), token: captchaToken, purpose };
-      if (purpose === undefined || purpose === 'login') await sendOpen(ctx, API.emailInit, body);
-      else await sendAuthed(ctx, API.emailInit, body);
+      await sendCode(ctx, API.emailInit, { email: email.trim(), token: captchaToken, purpose });
     },
     async loginWithEmailCode(email, code, options) {
       const response = await sendOpen<TokenResponse>(ctx, API.emailAuthenticate, {

@@ -5,7 +5,7 @@ import { MFA_API } from '@latch/protocol/mfa';
  * The host page's own MFA calls (SPEC §7 "MFA"), bearer only: they send a code or return a challenge and
  * grant nothing. Verifying and enrolling go through the wallet frame (`embeddedWallet.mfa`).
  */
-export interface MfaActions {
+interface MfaActions {
   /** Sends a code to the user's enrolled MFA phone (`MFA_API.smsInit {action:'verify'}`). */
   initSmsVerification(): Promise<void>;
   /** Sends a code to `phoneNumber`, the phone being enrolled (`{action:'enroll'}`). */

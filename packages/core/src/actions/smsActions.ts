@@ -4,7 +4,7 @@ import {
   type CodeLoginOptions,
   type LoginResult,
   loginModeOf,
-  sendAuthed,
+  sendCode,
   sendForUser,
   sendOpen,
   signIn,
@@ -26,9 +26,7 @@ export interface SmsActions {
 export function smsActions(ctx: ActionContext): SmsActions {
   return {
     async sendSmsCode(phoneNumber, captchaToken, purpose) {
-      const body = { phoneNumber: phoneNumber.trim(), token: captchaToken, purpose };
-      if (purpose === undefined || purpose === 'login') await sendOpen(ctx, API.smsInit, body);
-      else await sendAuthed(ctx, API.smsInit, body);
+      await sendCode(ctx, API.smsInit, { phoneNumber: phoneNumber.trim(), token: captchaToken, purpose });
     },
     async loginWithSmsCode(phoneNumber, code, options) {
       const response = await sendOpen<TokenResponse>(ctx, API.smsAuthenticate, {

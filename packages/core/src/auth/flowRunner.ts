@@ -2,7 +2,7 @@ import type { CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@
 import type { CodeLoginOptions } from '../actions/context.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
 import type { OAuthLoginOptions } from '../oauth/oauthActions.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import type { LatchState } from '../store.js';
@@ -198,11 +198,6 @@ export function createFlowRunner(options: {
     }
   }
 
-  return {
-    getState: core.getState,
-    subscribe: core.subscribe,
-    dispatch: core.dispatch,
-    // Only timers: subscribers unsubscribe themselves (React may re-run effects on a live runner).
-    destroy: core.cancelTimers,
-  };
+  // Destroy cancels only the timers: subscribers unsubscribe themselves (React may re-run effects on a live runner).
+  return runnerOf(core);
 }

@@ -55,8 +55,6 @@ export interface OtpState {
 
 import type { FlowError } from '../machine/flowError.js';
 
-export type { FlowError } from '../machine/flowError.js';
-
 /** What the flow needs to know about the app and the runner to choose the post-login screens. */
 export interface FlowContext {
   requireUsersAcceptTerms: boolean;

@@ -1,8 +1,8 @@
 import { DELAY, errorRedirect } from '@latch/protocol';
+import type { FlowError } from '../machine/flowError.js';
 import type {
   AuthFlowState,
   FlowContext,
-  FlowError,
   FlowEvent,
   OtpState,
   PasskeyFlowState,

@@ -17,8 +17,8 @@ import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type PreparedTransactionFields, prepareTransaction } from '../transactions/prepareTransaction.js';
 import { validateTransactionRequest } from '../transactions/validateTransactionRequest.js';
-import type { SendTransactionUiOptions } from './sendTransactionFlow.js';
 import { createSendTransactionRunner, ReceiptWaitError, type SendTransactionRunner } from './sendTransactionRunner.js';
+import type { SendAccount, SendTransactionUiOptions } from './sendTransactionState.js';
 import type { FrameTransaction, TransactionSigner } from './transactionSigner.js';
 
 /** JSON-RPC reads the provider passes to the current chain's node unchanged. */
@@ -65,6 +65,15 @@ export interface ProviderContext {
   uiOptions?: SendTransactionUiOptions;
 }
 
+/** A transaction request for `user`'s wallet `address` on `chainId`, reviewed on the send screen first. */
+type TransactionCall = (
+  user: User,
+  address: Address,
+  request: unknown,
+  chainId: number,
+  uiOptions?: SendTransactionUiOptions,
+) => Promise<Hex>;
+
 /** The provider's chain-bound methods. */
 export interface ChainCalls {
   /** wallet_switchEthereumChain, eth_signTransaction, eth_sendTransaction and the node's reads; else 4200. */
@@ -72,20 +81,10 @@ export interface ChainCalls {
   /** The supported chain with this id, or EIP-1193 4902 (unsupported_chain_id). */
   supportedChain(id: number): Chain;
   read(chainId: number, method: string, params: unknown): Promise<unknown>;
-  signTransaction(
-    user: User,
-    address: Address,
-    request: unknown,
-    chainId: number,
-    uiOptions?: SendTransactionUiOptions,
-  ): Promise<Hex>;
-  sendTransaction(
-    user: User,
-    address: Address,
-    request: unknown,
-    chainId: number,
-    uiOptions?: SendTransactionUiOptions,
-  ): Promise<Hex>;
+  /** Signs the reviewed transaction and hands it back, raw (eth_signTransaction). */
+  signTransaction: TransactionCall;
+  /** Sends the reviewed transaction: its hash. */
+  sendTransaction: TransactionCall;
   /** The send flow (the screen renders its state). */
   sendRunner: SendTransactionRunner;
 }
@@ -223,6 +222,19 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
     },
   });
 
+  // A send, or a sign-only request (eth_signTransaction): the same review and frame confirmation.
+  const reviewed = (
+    request: unknown,
+    account: SendAccount,
+    chainId: number,
+    uiOptions: SendTransactionUiOptions | undefined,
+    outcome: { waitForReceipt: boolean; broadcast?: boolean },
+  ) => {
+    const normalized = normalizedRequest(request);
+    const target = chainOfRequest(normalized, chainId);
+    return sendRunner.send(normalized, { account, chainId: target, uiOptions, prompt: options.prompt(), ...outcome });
+  };
+
   const calls: ChainCalls = {
     async handle(request, context) {
       switch (request.method) {
@@ -252,29 +264,13 @@ export function createChainCalls(options: ChainCallsOptions): ChainCalls {
       return clientOf(chainId).request({ method, params } as never, { retryCount: 0 });
     },
     async signTransaction(user, address, request, chainId, uiOptions) {
-      // The same review and frame confirmation as a send; the signed transaction comes back instead of going out.
-      const normalized = normalizedRequest(request);
-      const target = chainOfRequest(normalized, chainId);
-      const { raw } = await sendRunner.send(normalized, {
-        account: { user, address },
-        chainId: target,
-        uiOptions,
-        prompt: options.prompt(),
-        waitForReceipt: false,
-        broadcast: false,
-      });
+      const outcome = { waitForReceipt: false, broadcast: false };
+      const { raw } = await reviewed(request, { user, address }, chainId, uiOptions, outcome);
       return raw as Hex;
     },
     async sendTransaction(user, address, request, chainId, uiOptions) {
-      const normalized = normalizedRequest(request);
-      const target = chainOfRequest(normalized, chainId);
-      const { hash } = await sendRunner.send(normalized, {
-        account: { user, address },
-        chainId: target,
-        uiOptions,
-        prompt: options.prompt(),
-        waitForReceipt: options.waitForConfirmation(),
-      });
+      const outcome = { waitForReceipt: options.waitForConfirmation() };
+      const { hash } = await reviewed(request, { user, address }, chainId, uiOptions, outcome);
       return hash;
     },
   };

@@ -1,7 +1,6 @@
 import type { User } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
-import { shownMessage } from './providerSignCall.js';
 
 const ADDRESS = `0x${'d'.repeat(40)}`;
 const owner = {
@@ -98,16 +97,6 @@ describe('embedded wallet provider: a signature loads with its first request', (
     user = null;
     await expect(signature).rejects.toMatchObject({ code: 4001 });
     expect(prompts).toEqual([]);
-  });
-});
-
-describe('shown personal_sign message', () => {
-  it('shows hex that is UTF-8 text as the text, and keeps binary or plain messages as they are', () => {
-    expect(shownMessage('0x68656c6c6f')).toBe('hello');
-    expect(shownMessage('0x00ff10')).toBe('0x00ff10');
-    expect(shownMessage('0x0001')).toBe('0x0001');
-    expect(shownMessage('hello')).toBe('hello');
-    expect(shownMessage('0xabc')).toBe('0xabc');
   });
 });
 

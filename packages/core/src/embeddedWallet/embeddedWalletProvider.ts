@@ -4,7 +4,7 @@ import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { ChainCalls } from './embeddedWalletChainCalls.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { embeddedWalletOf } from './embeddedWalletController.js';
-import type { SendTransactionUiOptions } from './sendTransactionFlow.js';
+import type { SendTransactionUiOptions } from './sendTransactionState.js';
 
 /** An EIP-1193 request. */
 export interface Eip1193Request {
@@ -27,14 +27,14 @@ export interface EmbeddedWalletProvider {
 }
 
 /** The chain id a provider starts on: the host's default chain, else its first supported one, else Ethereum (1). */
-export function defaultChainIdOf(chains: ChainOptions | undefined, fallback = 1): number {
+function defaultChainIdOf(chains: ChainOptions | undefined, fallback = 1): number {
   const chosen = chains?.defaultChain ?? chains?.supportedChains?.[0];
   if (chosen === undefined) return fallback;
   return typeof chosen === 'number' ? chosen : chosen.id;
 }
 
 /** The chain half of the provider, loaded on first use (switching, reads, transactions). */
-export type LoadChainCalls = () => Promise<ChainCalls>;
+type LoadChainCalls = () => Promise<ChainCalls>;
 
 const hexChainId = (id: number) => `0x${id.toString(16)}`;
 

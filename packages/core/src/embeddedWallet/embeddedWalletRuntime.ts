@@ -15,7 +15,7 @@ import {
 } from './embeddedWalletController.js';
 import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
-import type { SendTransaction } from './sendTransactionFlow.js';
+import type { SendTransaction } from './sendTransactionState.js';
 import type { SignRequest } from './signRequestFlow.js';
 import type { SignRequestRunner } from './signRequestRunner.js';
 import type { WalletExporter } from './walletExporter.js';

@@ -22,10 +22,10 @@ export interface FrameHost {
  * The hidden frame's style: a 0×0 viewport, so the frame shows no confirmation and refuses what needs one
  * (approval_not_visible); the widget places it over its screen while the user decides (docs/custody.md).
  */
-export const HIDDEN_FRAME_STYLE = 'position:absolute;left:0;top:0;width:0;height:0;border:0;visibility:hidden';
+const HIDDEN_FRAME_STYLE = 'position:absolute;left:0;top:0;width:0;height:0;border:0;visibility:hidden';
 
 /** The wallet frame's title: how the widget (and a host without it) finds the frame to place it (docs/custody.md). */
-export const WALLET_FRAME_TITLE = 'Latch embedded wallet';
+const WALLET_FRAME_TITLE = 'Latch embedded wallet';
 
 /** The browser FrameHost: a hidden, inert-to-layout iframe appended to `document.body`. */
 export function browserFrameHost(): FrameHost {

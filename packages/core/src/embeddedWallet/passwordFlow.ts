@@ -1,13 +1,13 @@
 import { DELAY } from '@latch/protocol';
-import type { FlowMessage, FlowMessageCode } from '../machine/flowMessage.js';
 import {
   canContinueWithPassword,
   confirmPasswordError,
   invalidPasswordCharacters,
   type PasswordStrength,
-  passwordError,
   passwordStrength,
-} from './passwordRules.js';
+} from '@latch/protocol/password';
+import type { FlowMessage, FlowMessageCode } from '../machine/flowMessage.js';
+import { passwordError } from './passwordRules.js';
 
 /** SPEC §4 "Wallet password flow": the steps, in order. */
 export type PasswordStep = 'creating' | 'saving' | 'confirming' | 'finalizing' | 'done';
@@ -64,7 +64,7 @@ export type PasswordFlowEffect =
   | { type: 'after'; ms: number; event: PasswordFlowEvent };
 
 /** A password flow transition. */
-export interface PasswordTransition {
+interface PasswordTransition {
   state: PasswordFlowState;
   effects: PasswordFlowEffect[];
 }

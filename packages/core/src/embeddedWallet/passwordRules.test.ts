@@ -1,14 +1,11 @@
-import { describe, expect, it } from 'vitest';
 import {
   canContinueWithPassword,
   confirmPasswordError,
-  GENERATED_PASSWORD_LENGTH,
-  generatePassword,
   passwordComplexity,
-  passwordError,
   passwordStrength,
-  recoveryFileName,
-} from './passwordRules.js';
+} from '@latch/protocol/password';
+import { describe, expect, it } from 'vitest';
+import { GENERATED_PASSWORD_LENGTH, generatePassword, passwordError, recoveryFileName } from './passwordRules.js';
 
 // The shared SPEC §5 rules are tested in protocol/src/passwordRules.test.ts; these are the widget's view of them.
 describe('wallet password rules in the widget (SPEC §5)', () => {

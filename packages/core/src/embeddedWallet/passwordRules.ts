@@ -2,17 +2,6 @@ import { passwordError as fullPasswordError } from '@latch/protocol/password';
 
 // SPEC §5's rules live once in @latch/protocol/password (the frame applies them too); the widget
 // adds what only it needs: silence on an empty field, the generator and the recovery file name.
-export {
-  canContinueWithPassword,
-  confirmPasswordError,
-  invalidCharactersMessage,
-  invalidPasswordCharacters,
-  PASSWORD_MESSAGES,
-  type PasswordStrength,
-  type PasswordStrengthLabel,
-  passwordComplexity,
-  passwordStrength,
-} from '@latch/protocol/password';
 
 const SYMBOLS = '!@#$%^&*()-_+';
 

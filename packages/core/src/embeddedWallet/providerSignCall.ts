@@ -1,27 +1,10 @@
 // Loaded with the provider's first signature request (personal_sign, eth_signTypedData_v4), like the
 // sign request screen: the checks and the message decoding stay out of the host page's initial JavaScript.
 import { LatchError, type User } from '@latch/protocol';
+import { shownMessage } from '@latch/protocol/frame';
 import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { USER_REJECTED_TEXT } from './signRequestRunner.js';
-
-/** What the sign request screen shows for a personal_sign message: hex that is readable UTF-8 text is shown as that text (as wallets do). */
-export function shownMessage(message: string): string {
-  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(message)) return message;
-  const bytes = new Uint8Array(message.length / 2 - 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(message.slice(2 + i * 2, 4 + i * 2), 16);
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // Control characters other than whitespace mean binary data: keep the hex.
-    const binary = [...text].some((c) => {
-      const code = c.charCodeAt(0);
-      return code < 0x09 || (code > 0x0d && code < 0x20) || code === 0x7f;
-    });
-    return binary ? message : text;
-  } catch {
-    return message;
-  }
-}
 
 /** What the provider lends a signature request. */
 export interface SignCallContext {

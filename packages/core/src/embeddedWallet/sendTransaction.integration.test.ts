@@ -27,8 +27,8 @@ import { createEmbeddedWalletController, embeddedWalletOf } from './embeddedWall
 import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import { createEmbeddedWalletRuntime } from './embeddedWalletRuntime.js';
 import { fakeSignedInClient } from './embeddedWalletRuntimeFixture.js';
-import type { SendTransaction } from './sendTransactionFlow.js';
 import { TransactionError } from './sendTransactionRunner.js';
+import type { SendTransaction } from './sendTransactionState.js';
 import { createTransactionSigner, type TransactionSigner } from './transactionSigner.js';
 
 // Init code deploying a contract whose every call reverts (runtime: PUSH1 0 PUSH1 0 REVERT).

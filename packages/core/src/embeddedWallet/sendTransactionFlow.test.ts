@@ -2,12 +2,8 @@ import type { User } from '@latch/protocol';
 import type { Hex, TransactionReceipt } from 'viem';
 import { describe, expect, it } from 'vitest';
 import type { PreparedTransaction } from '../transactions/prepareTransaction.js';
-import {
-  SEND_TRANSACTION_DELAY,
-  type SendTransaction,
-  type SendTransactionEvent,
-  sendTransactionTransition,
-} from './sendTransactionFlow.js';
+import { SEND_TRANSACTION_DELAY, type SendTransactionEvent, sendTransactionTransition } from './sendTransactionFlow.js';
+import type { SendTransaction } from './sendTransactionState.js';
 
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const FROM = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';

@@ -2,20 +2,22 @@ import { ERROR_CATALOGUE, type ErrorCode, LatchError } from '@latch/protocol';
 import { type Hex, keccak256, type TransactionReceipt } from 'viem';
 import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { FlowClock } from '../machine/flowClock.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
 import { pendingCallers } from '../machine/pendingCallers.js';
 import type { PreparedTransaction, PreparedTransactionFields } from '../transactions/prepareTransaction.js';
 import {
   type ReceiptFailureReason,
-  type SendAccount,
-  type SendTransaction,
   type SendTransactionEffect,
   type SendTransactionEvent,
-  type SendTransactionFailure,
   type SendTransactionResult,
-  type SendTransactionUiOptions,
   sendTransactionTransition,
 } from './sendTransactionFlow.js';
+import type {
+  SendAccount,
+  SendTransaction,
+  SendTransactionFailure,
+  SendTransactionOptions,
+} from './sendTransactionState.js';
 import { USER_REJECTED_TEXT } from './signRequestRunner.js';
 
 /** A send that failed on or after reaching the chain: the catalogue code, and the hash when there is one. */
@@ -49,19 +51,6 @@ export interface SendTransactionDeps {
   waitForReceipt(hash: Hex, chainId: number, timeoutMs: number): Promise<TransactionReceipt>;
 }
 
-/** Options of one send. */
-export interface SendTransactionOptions {
-  /** Whose wallet signs: kept with this send, whatever is requested after it. */
-  account: SendAccount;
-  chainId: number;
-  uiOptions?: SendTransactionUiOptions;
-  /** False with noPromptOnSignature on a headless-signing app: no screen. */
-  prompt: boolean;
-  waitForReceipt: boolean;
-  /** False signs only (eth_signTransaction); default true. */
-  broadcast?: boolean;
-}
-
 /** The running send flow: the screen's state and events, and `send` for the provider. */
 export interface SendTransactionRunner extends MachineRunner<SendTransaction | null, SendTransactionEvent> {
   send(request: unknown, options: SendTransactionOptions): Promise<SendTransactionResult>;
@@ -71,7 +60,7 @@ const codeOf = (error: unknown, fallback: ErrorCode): ErrorCode =>
   error instanceof LatchError ? error.code : fallback;
 
 /** The caller's error for a failure the flow reports (SPEC §8 'Error processing transaction' is EIP-1193's -32603). */
-export function errorOfFailure(failure: SendTransactionFailure, cause: unknown): Error {
+function errorOfFailure(failure: SendTransactionFailure, cause: unknown): Error {
   if (failure.code === 'transaction_failed') {
     return Object.assign(new WalletProviderError(-32603, ERROR_CATALOGUE.transaction_failed.message), { cause });
   }
@@ -157,18 +146,12 @@ export function createSendTransactionRunner(clock: FlowClock, deps: SendTransact
     },
   });
   return {
-    getState: machine.getState,
-    subscribe: machine.subscribe,
-    dispatch: machine.dispatch,
+    ...runnerOf(machine, () => machine.dispatch({ type: 'reset' })),
     send(request, options) {
       return new Promise<SendTransactionResult>((resolve, reject) => {
         const id = callers.add({ resolve, reject });
         machine.dispatch({ type: 'request', id, request, ...options });
       });
-    },
-    destroy() {
-      machine.dispatch({ type: 'reset' });
-      machine.cancelTimers();
     },
   };
 }

@@ -1,6 +1,6 @@
 import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { FlowClock } from '../machine/flowClock.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
 import { pendingCallers } from '../machine/pendingCallers.js';
 import {
   type SignRequest,
@@ -57,18 +57,12 @@ export function createSignRequestRunner(clock: FlowClock): SignRequestRunner {
     },
   });
   return {
-    getState: machine.getState,
-    subscribe: machine.subscribe,
-    dispatch: machine.dispatch,
+    ...runnerOf(machine, () => machine.dispatch({ type: 'reset' })),
     request<T>(kind: SignRequestKind, payload: unknown, sign: () => Promise<T>) {
       return new Promise<T>((resolve, reject) => {
         const id = callers.add({ sign, resolve: resolve as (signature: unknown) => void, reject });
         machine.dispatch({ type: 'request', id, kind, payload });
       });
-    },
-    destroy() {
-      machine.dispatch({ type: 'reset' });
-      machine.cancelTimers();
     },
   };
 }

@@ -1,5 +1,6 @@
 import { createStore } from '../machine/createStore.js';
-import type { ExportPageOptions, KeyExportState, WalletExporter } from './walletExporter.js';
+import type { KeyExportState } from './keyExportFlow.js';
+import type { ExportPageOptions, WalletExporter } from './walletExporter.js';
 
 /**
  * The runtime's `exporter`: subscribable at once, while the export logic (connecting, the 1 s

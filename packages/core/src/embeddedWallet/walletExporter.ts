@@ -10,8 +10,6 @@ import {
   keyExportTransition,
 } from './keyExportFlow.js';
 
-export type { KeyExportState } from './keyExportFlow.js';
-
 /** `exportWallet()` and the state EMBEDDED_WALLET_KEY_EXPORT_SCREEN renders. */
 export interface WalletExporter {
   getState(): KeyExportState | null;

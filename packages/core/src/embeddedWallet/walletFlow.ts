@@ -83,7 +83,7 @@ export type WalletFlowEffect =
   | { type: 'cancelTimers' };
 
 /** A wallet flow transition. */
-export interface WalletFlowTransition {
+interface WalletFlowTransition {
   state: WalletFlowState;
   effects: WalletFlowEffect[];
 }

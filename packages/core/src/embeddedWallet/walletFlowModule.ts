@@ -1,5 +1,12 @@
 // Everything the widget's wallet-flow dialog needs, in one module that loads on first use
 // (walletFlowLoader.ts), so none of it lands in the host page's initial JavaScript.
+
+export {
+  canContinueWithPassword,
+  type PasswordStrength,
+  type PasswordStrengthLabel,
+  passwordStrength,
+} from '@latch/protocol/password';
 export {
   canAdvance,
   canGoBack,
@@ -11,15 +18,7 @@ export {
   type PasswordStep,
   passwordFlowTransition,
 } from './passwordFlow.js';
-export {
-  canContinueWithPassword,
-  generatePassword,
-  type PasswordStrength,
-  type PasswordStrengthLabel,
-  passwordError,
-  passwordStrength,
-  recoveryFileName,
-} from './passwordRules.js';
+export { generatePassword, passwordError, recoveryFileName } from './passwordRules.js';
 export { createPasswordActions, type PasswordActions } from './recoveryPasswordActions.js';
 export {
   initialWalletFlow,

@@ -4,7 +4,7 @@ import type { PreparedSiweMessage, SignedSiweMessage, SiweAccount } from '../act
 import type { ExitError } from '../auth/flowTypes.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { toFlowError } from '../machine/flowError.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
 import type { WalletConnection, WalletConnector } from './injectedConnector.js';
 import { initialWalletConnectionState, walletConnectionTransition } from './walletConnection.js';
 import type { WalletConnectionEffect, WalletConnectionEvent, WalletConnectionState } from './walletConnectionTypes.js';
@@ -144,12 +144,7 @@ export function createWalletConnectionRunner(options: {
     }
   }
 
-  return {
-    getState: core.getState,
-    subscribe: core.subscribe,
-    dispatch: core.dispatch,
-    destroy: core.cancelTimers,
-  };
+  return runnerOf(core);
 }
 
 /** `personal_sign` through the connector, called now; a connector that throws synchronously rejects instead. */

@@ -1,6 +1,7 @@
 import type { User } from '@latch/protocol';
 import type { PreparedSiweMessage, SiweAccount } from '../actions/walletActions.js';
-import type { ExitError, FlowContext, FlowError } from '../auth/flowTypes.js';
+import type { ExitError, FlowContext } from '../auth/flowTypes.js';
+import type { FlowError } from '../machine/flowError.js';
 import type { WalletConnection } from './injectedConnector.js';
 import type { WalletErrorView } from './walletErrors.js';
 

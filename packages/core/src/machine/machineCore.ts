@@ -10,7 +10,7 @@ export interface MachineRunner<S, E> {
 }
 
 /** The engine every flow runner shares: state, subscribers, dispatch through a pure transition, timers. */
-export interface MachineCore<S, E> {
+interface MachineCore<S, E> {
   getState(): S;
   subscribe(listener: () => void): () => void;
   dispatch(event: E): void;
@@ -20,6 +20,19 @@ export interface MachineCore<S, E> {
   cancelTimers(): void;
   /** Dispatches `ok(value)` or `fail(error)` when the promise settles. */
   settle<T>(promise: Promise<T>, ok: (value: T) => E, fail: (error: unknown) => E): void;
+}
+
+/** A flow's runner over its engine: destroy runs `end` (a reset, a closed mark) and cancels the flow's timers. */
+export function runnerOf<S, E>(machine: MachineCore<S, E>, end: () => void = () => {}): MachineRunner<S, E> {
+  return {
+    getState: machine.getState,
+    subscribe: machine.subscribe,
+    dispatch: machine.dispatch,
+    destroy() {
+      end();
+      machine.cancelTimers();
+    },
+  };
 }
 
 /** Creates the engine for one flow; `run` executes the effects the transition returns. */

@@ -1,5 +1,5 @@
 /** The callers waiting on a flow's outcome, each under the id its request carries through the flow. */
-export interface PendingCallers<C> {
+interface PendingCallers<C> {
   /** Keeps `caller` under a fresh id and returns the id. */
   add(caller: C): number;
   /** The caller waiting under `id`, if it has not been settled. */

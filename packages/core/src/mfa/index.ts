@@ -2,8 +2,13 @@
 // out of the page's initial JavaScript: import them only from lazily loaded screens.
 export {
   canCreateMfaPasskey,
-  initialMfaEnrollment,
   MFA_PASSKEY_LIST,
+  mfaEnrollmentOptions,
+  mfaEnrollmentTransition,
+  visibleMfaPasskeys,
+} from './mfaEnrollmentFlow.js';
+export {
+  initialMfaEnrollment,
   type MfaEnrollmentEffect,
   type MfaEnrollmentEvent,
   type MfaEnrollmentOption,
@@ -12,10 +17,7 @@ export {
   type MfaEnrollmentStep,
   type MfaEnrollmentTransition,
   type MfaPasskey,
-  mfaEnrollmentOptions,
-  mfaEnrollmentTransition,
-  visibleMfaPasskeys,
-} from './mfaEnrollmentFlow.js';
+} from './mfaEnrollmentState.js';
 export {
   isBlockingMfaError,
   MFA_CANCELED_MESSAGE,

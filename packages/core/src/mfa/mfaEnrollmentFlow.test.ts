@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCreateMfaPasskey,
+  mfaEnrollmentOptions,
+  mfaEnrollmentTransition,
+  visibleMfaPasskeys,
+} from './mfaEnrollmentFlow.js';
+import {
   initialMfaEnrollment,
   type MfaEnrollmentEvent,
   type MfaEnrollmentState,
   type MfaEnrollmentTransition,
   type MfaPasskey,
-  mfaEnrollmentOptions,
-  mfaEnrollmentTransition,
-  visibleMfaPasskeys,
-} from './mfaEnrollmentFlow.js';
+} from './mfaEnrollmentState.js';
 
 const run = (state: MfaEnrollmentState, ...events: MfaEnrollmentEvent[]): MfaEnrollmentTransition => {
   let result: MfaEnrollmentTransition = { state, effects: [] };

@@ -1,167 +1,19 @@
-import type { MfaMethod, TotpEnrollmentInfo } from '@latch/protocol';
+import type { MfaMethod } from '@latch/protocol';
 import { canAddPasskey } from '../passkeys/passkeyList.js';
-import { type MfaCodeErrorCode, type MfaErrorCode, mfaCodeError, toMfaErrorCode } from './mfaErrors.js';
+import {
+  FRESH_STEP,
+  type MfaEnrollmentEffect,
+  type MfaEnrollmentEvent,
+  type MfaEnrollmentOption,
+  type MfaEnrollmentPending,
+  type MfaEnrollmentState,
+  type MfaEnrollmentTransition,
+  type MfaPasskey,
+} from './mfaEnrollmentState.js';
+import { mfaCodeError, toMfaErrorCode } from './mfaErrors.js';
 
-/**
- * SPEC §2 MFA_ENROLLMENT_FLOW_SCREEN / §3 "MFA enrolment": `intro` ('Transaction Protection'),
- * `select` (the methods), one step per method, `confirmRemove`, `done` ('… verification added' or
- * removed), and `noMethods` ('Add more security' with Close) when the app offers no method. After a
- * first enrolment, `recoveryCodes` shows the recovery codes once (MFA-06) before `done`.
- */
-export type MfaEnrollmentStep =
-  | 'intro'
-  | 'recoveryCodes'
-  | 'select'
-  | 'totp'
-  | 'sms'
-  | 'passkey'
-  | 'confirmRemove'
-  | 'done'
-  | 'noMethods';
-
-/** One of the user's passkeys as the passkey step lists it. */
-export interface MfaPasskey {
-  credentialId: string;
-  /** SPEC §4 display name ('authenticator on browser', else 'browser on OS', else 'Unknown device'). */
-  displayName: string;
-  enrolledInMfa: boolean;
-}
-
-/** A row of the method choice. */
-export interface MfaEnrollmentOption {
-  method: MfaMethod;
-  /** SPEC §2: the authenticator app is 'Recommended'. */
-  recommended: boolean;
-  /** 'Added', with a remove button. */
-  added: boolean;
-  /** SPEC §2: SMS is 'Disabled' when the user logs in by SMS. */
-  disabled: boolean;
-}
-
-/** What runs once the `manage_mfa` verification is in (SPEC §5: needed when methods exist). */
-export type MfaEnrollmentPending =
-  | { op: 'add'; method: MfaMethod }
-  | { op: 'remove'; method: MfaMethod }
-  | { op: 'submit' };
-
-/** The enrolment flow's state. */
-export interface MfaEnrollmentState {
-  step: MfaEnrollmentStep;
-  /** The app's methods (`config.mfa.methods`), in SPEC order. */
-  appMethods: MfaMethod[];
-  /** The user's enrolled methods. */
-  enrolled: MfaMethod[];
-  /** The user logs in by SMS: SMS cannot be their second factor. */
-  smsLogin: boolean;
-  passkeys: MfaPasskey[];
-  /** The method of the current step (or being removed on `confirmRemove`, or just added / removed on `done`). */
-  method: MfaMethod | null;
-  /** A `manage_mfa` verification is running (the prompt is up); `pending` runs after it. */
-  verifying: boolean;
-  pending: MfaEnrollmentPending | null;
-  /** The call in flight runs right after a fresh verification (a `missing_or_invalid_mfa` then is the code's). */
-  justVerified: boolean;
-  /** A call is in flight (init, code send, submit, link, unenroll): buttons disabled. */
-  busy: boolean;
-  /** The authenticator app's QR / secret once initialised. */
-  totp: TotpEnrollmentInfo | null;
-  phone: string;
-  /** SMS: the code was sent to `phone`; the code entry shows. */
-  smsCodeSent: boolean;
-  code: string;
-  codeError: MfaCodeErrorCode | null;
-  error: MfaErrorCode | null;
-  /** On `done`: what happened to `method`. */
-  result: 'added' | 'removed' | null;
-  /** On `recoveryCodes`: the codes the first enrolment brought, shown this once. */
-  recoveryCodes: string[] | null;
-}
-
-/** What the screens and the runner send to the enrolment flow. */
-export type MfaEnrollmentEvent =
-  | { type: 'continue' }
-  | { type: 'choose'; method: MfaMethod }
-  | { type: 'remove'; method: MfaMethod }
-  | { type: 'confirmRemove' }
-  | { type: 'back' }
-  | { type: 'close' }
-  | { type: 'verified' }
-  | { type: 'verifyFailed'; code?: string }
-  | { type: 'totpReady'; info: TotpEnrollmentInfo }
-  | { type: 'phoneChanged'; phone: string }
-  | { type: 'sendCode' }
-  | { type: 'codeSent' }
-  | { type: 'codeChanged'; code: string }
-  | { type: 'submit' }
-  /** Passkey step: create a passkey (C1's linkPasskey) before enabling. */
-  | { type: 'createPasskey' }
-  | { type: 'passkeysChanged'; passkeys: MfaPasskey[] }
-  /** A submit or unenroll succeeded: the user's methods now (and a first enrolment's recovery codes). */
-  | { type: 'saved'; methods: MfaMethod[]; recoveryCodes?: string[] }
-  /** A call failed: its catalogue code. */
-  | { type: 'failed'; code?: string };
-
-/** What the enrolment flow asks its runner to do. */
-export type MfaEnrollmentEffect =
-  /** Run the MFA prompt for `manage_mfa`; answer `verified` or `verifyFailed`. */
-  | { type: 'verify' }
-  /** `latch:mfa:init-enrollment` (totp) → `totpReady`. */
-  | { type: 'initTotp' }
-  /** `MFA_API.smsInit {action:'enroll', phone_number}` → `codeSent`. */
-  | { type: 'sendSmsCode'; phone: string }
-  /** C1's `linkPasskey()` → `passkeysChanged`. */
-  | { type: 'linkPasskey' }
-  /** `latch:mfa:submit-enrollment` → `saved` (then the user is refreshed). */
-  | { type: 'submit'; method: 'totp'; code: string }
-  | { type: 'submit'; method: 'sms'; phone: string; code: string }
-  | { type: 'submit'; method: 'passkey'; credentialIds: string[] }
-  /** `latch:mfa:unenroll` → `saved`. */
-  | { type: 'unenroll'; method: MfaMethod }
-  /** The flow is over (Not now, Close, Done). */
-  | { type: 'close' };
-
-/** An enrolment transition. */
-export interface MfaEnrollmentTransition {
-  state: MfaEnrollmentState;
-  effects: MfaEnrollmentEffect[];
-}
-
-const SPEC_ORDER: readonly MfaMethod[] = ['totp', 'sms', 'passkey'];
 /** SPEC §9 "Display": the enrolment's passkey list shows 3, or 2 when there are more than 3. */
 export const MFA_PASSKEY_LIST = { shown: 3, shownWhenMore: 2 } as const;
-
-/** A fresh flow: the intro, or 'Add more security' when the app has no method. */
-export function initialMfaEnrollment(options: {
-  appMethods: MfaMethod[];
-  enrolled: MfaMethod[];
-  smsLogin: boolean;
-  passkeys: MfaPasskey[];
-  /** Start on the method choice (the host asked for enrolment directly). */
-  skipIntro?: boolean;
-}): MfaEnrollmentState {
-  const appMethods = SPEC_ORDER.filter((m) => options.appMethods.includes(m));
-  const step: MfaEnrollmentStep = appMethods.length === 0 ? 'noMethods' : options.skipIntro ? 'select' : 'intro';
-  return {
-    step,
-    appMethods,
-    enrolled: [...options.enrolled],
-    smsLogin: options.smsLogin,
-    passkeys: options.passkeys,
-    method: null,
-    verifying: false,
-    pending: null,
-    justVerified: false,
-    busy: false,
-    totp: null,
-    phone: '',
-    smsCodeSent: false,
-    code: '',
-    codeError: null,
-    error: null,
-    result: null,
-    recoveryCodes: null,
-  };
-}
 
 /** The method choice's rows (SPEC §2), in SPEC order, only the app's methods. */
 export function mfaEnrollmentOptions(state: MfaEnrollmentState): MfaEnrollmentOption[] {
@@ -185,19 +37,10 @@ export function visibleMfaPasskeys(state: MfaEnrollmentState): { shown: MfaPassk
 export const canCreateMfaPasskey = (state: MfaEnrollmentState): boolean => canAddPasskey(state.passkeys.length);
 
 const stay = (state: MfaEnrollmentState): MfaEnrollmentTransition => ({ state, effects: [] });
-const fresh = {
-  busy: false,
-  totp: null,
-  phone: '',
-  smsCodeSent: false,
-  code: '',
-  codeError: null,
-  error: null,
-} as const;
 
 // The method's own step; the authenticator app starts by fetching its secret.
 function start(state: MfaEnrollmentState, method: MfaMethod): MfaEnrollmentTransition {
-  const next: MfaEnrollmentState = { ...state, ...fresh, step: method, method, verifying: false, pending: null };
+  const next: MfaEnrollmentState = { ...state, ...FRESH_STEP, step: method, method, verifying: false, pending: null };
   return method === 'totp' ? { state: { ...next, busy: true }, effects: [{ type: 'initTotp' }] } : stay(next);
 }
 
@@ -264,7 +107,7 @@ export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnr
     }
     case 'remove':
       if (state.step !== 'select' || !editable(state) || !state.enrolled.includes(event.method)) return stay(state);
-      return stay({ ...state, ...fresh, step: 'confirmRemove', method: event.method });
+      return stay({ ...state, ...FRESH_STEP, step: 'confirmRemove', method: event.method });
     case 'confirmRemove':
       if (state.step !== 'confirmRemove' || !editable(state) || !state.method) return stay(state);
       return guarded(state, { op: 'remove', method: state.method });
@@ -273,7 +116,7 @@ export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnr
       // SMS: back from the code goes to the phone number first.
       if (state.step === 'sms' && state.smsCodeSent)
         return stay({ ...state, smsCodeSent: false, code: '', codeError: null, error: null });
-      return stay({ ...state, ...fresh, step: 'select', method: null });
+      return stay({ ...state, ...FRESH_STEP, step: 'select', method: null });
     case 'close':
       return { state, effects: [{ type: 'close' }] };
     case 'verified':
@@ -328,7 +171,7 @@ export function mfaEnrollmentTransition(state: MfaEnrollmentState, event: MfaEnr
       const codes = result === 'added' && event.recoveryCodes?.length ? [...event.recoveryCodes] : null;
       const step = codes ? 'recoveryCodes' : 'done';
       const enrolled = [...event.methods];
-      return stay({ ...state, ...fresh, step, justVerified: false, enrolled, result, recoveryCodes: codes });
+      return stay({ ...state, ...FRESH_STEP, step, justVerified: false, enrolled, result, recoveryCodes: codes });
     }
     case 'failed':
       return state.busy ? failed(state, event.code) : stay(state);

@@ -1,20 +1,15 @@
 import type { MfaMethod, MfaState, TotpEnrollmentInfo } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
-import {
-  type MfaEnrollmentEffect,
-  type MfaEnrollmentEvent,
-  type MfaEnrollmentState,
-  type MfaPasskey,
-  mfaEnrollmentTransition,
-} from './mfaEnrollmentFlow.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
+import { mfaEnrollmentTransition } from './mfaEnrollmentFlow.js';
+import type { MfaEnrollmentEffect, MfaEnrollmentEvent, MfaEnrollmentState, MfaPasskey } from './mfaEnrollmentState.js';
 import { errorCode, MFA_CANCELED_MESSAGE } from './mfaErrors.js';
 
 /** A submit effect of the enrolment flow (one per method). */
 export type MfaEnrollmentSubmit = Extract<MfaEnrollmentEffect, { type: 'submit' }>;
 
 /** What the enrolment's effects call. */
-export interface MfaEnrollmentDeps {
+interface MfaEnrollmentDeps {
   /** The `manage_mfa` verification (the prompt, or the host's useMfa). */
   verify(): Promise<void>;
   /** `latch:mfa:init-enrollment`. */
@@ -77,15 +72,9 @@ export function createMfaEnrollmentRunner(
       }
     },
   });
-  return {
-    getState: machine.getState,
-    subscribe: machine.subscribe,
-    dispatch: machine.dispatch,
-    destroy() {
-      closed = true;
-      machine.cancelTimers();
-    },
-  };
+  return runnerOf(machine, () => {
+    closed = true;
+  });
 }
 
 // The user's own cancel reads 'Verification canceled'; anything else keeps its catalogue code.

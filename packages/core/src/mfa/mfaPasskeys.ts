@@ -1,6 +1,6 @@
 import type { User } from '@latch/protocol';
 import { passkeyDisplayName } from '../passkeys/passkeyDisplayName.js';
-import type { MfaPasskey } from './mfaEnrollmentFlow.js';
+import type { MfaPasskey } from './mfaEnrollmentState.js';
 
 /** The user's linked passkeys as the enrolment's passkey step lists them. */
 export function mfaPasskeysOf(user: User | null): MfaPasskey[] {

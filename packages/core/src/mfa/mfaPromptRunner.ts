@@ -1,6 +1,6 @@
 import type { MfaVerifyMethod, WirePasskeyAssertion } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
 import { errorCode, type MfaErrorCode } from './mfaErrors.js';
 import {
   type MfaPromptEffect,
@@ -10,7 +10,7 @@ import {
 } from './mfaPromptFlow.js';
 
 /** What the prompt's effects call: the host page's MFA calls, the frame's verify, and the waiting request. */
-export interface MfaPromptDeps {
+interface MfaPromptDeps {
   /** `MFA_API.smsInit {action:'verify'}`. */
   sendSmsCode(): Promise<void>;
   /** The passkey dialog over the server's MFA challenge. */
@@ -67,13 +67,5 @@ export function createMfaPromptRunner(
       }
     },
   });
-  return {
-    getState: machine.getState,
-    subscribe: machine.subscribe,
-    dispatch: machine.dispatch,
-    destroy() {
-      machine.dispatch({ type: 'reset' });
-      machine.cancelTimers();
-    },
-  };
+  return runnerOf(machine, () => machine.dispatch({ type: 'reset' }));
 }

@@ -13,7 +13,7 @@ import type { MfaRequest } from './mfaRequest.js';
 import { mfaRequiredFor } from './mfaRequiredFor.js';
 
 /** The published MFA request and the gate the wallet actions go through. */
-export interface MfaRequests {
+interface MfaRequests {
   getRequest(): MfaRequest | null;
   subscribe(listener: () => void): () => void;
   /** Publishes a request for `action` and resolves once it is verified (requests run one at a time). */
@@ -38,7 +38,7 @@ const CATALOGUE_FAILURES = new Set<MfaErrorCode>([
 ]);
 
 /** The error a waiting action fails with: SPEC §8's 'MFA canceled' client error, or the blocking code. */
-export function mfaFailure(error: MfaErrorCode): LatchError {
+function mfaFailure(error: MfaErrorCode): LatchError {
   if (CATALOGUE_FAILURES.has(error)) return new LatchError(error as 'mfa_timeout');
   if (error === 'mfa_canceled') return new LatchError('missing_or_invalid_mfa', MFA_CANCELED_MESSAGE);
   return new LatchError('missing_or_invalid_mfa');

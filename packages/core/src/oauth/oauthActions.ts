@@ -30,7 +30,7 @@ export interface OAuthLoginOptions {
 }
 
 /** What the OAuth actions need beyond the action context. */
-export interface OAuthDeps {
+interface OAuthDeps {
   url: UrlAccess;
   browser: OAuthBrowser;
   /** The client's analytics action (SPEC §7: fire and forget). */
@@ -40,7 +40,7 @@ export interface OAuthDeps {
 type Intent = 'login' | 'link';
 
 /** The event SPEC §5 asks for when the returned state is not the stored one. */
-export const STATE_MISMATCH_EVENT = 'oauth_state_mismatch';
+const STATE_MISMATCH_EVENT = 'oauth_state_mismatch';
 
 /** The page the provider's callback returns to: this one, without its fragment. */
 function returnUrl(url: UrlAccess): string {

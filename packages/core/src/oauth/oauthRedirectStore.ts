@@ -2,7 +2,7 @@ import { OAUTH_PROVIDERS, type OAuthProvider } from '@latch/protocol';
 import type { LatchStorage } from '../storage.js';
 
 /** What redirect mode keeps while the browser is at the provider: the state, the PKCE verifier, what it was for. */
-export interface OAuthRedirectRecord {
+interface OAuthRedirectRecord {
   stateCode: string;
   verifier: string;
   provider: OAuthProvider;

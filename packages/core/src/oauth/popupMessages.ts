@@ -14,7 +14,7 @@ export interface OpenerWindow {
 }
 
 /** What the wait needs of the popup. */
-export interface PopupWindow {
+interface PopupWindow {
   readonly closed: boolean;
   close(): void;
 }
@@ -22,7 +22,7 @@ export interface PopupWindow {
 const isString = (value: unknown): value is string => typeof value === 'string';
 
 /** The data as an OAuthPopupMessage, or null for anything else (another script's messages share the channel). */
-export function asPopupMessage(data: unknown): OAuthPopupMessage | null {
+function asPopupMessage(data: unknown): OAuthPopupMessage | null {
   if (!data || typeof data !== 'object') return null;
   const m = data as Record<string, unknown>;
   if (m.type === OAUTH_POPUP_MESSAGE.success && isString(m.stateCode) && isString(m.authorizationCode)) {

@@ -3,7 +3,6 @@ import type { FlowActions } from '../auth/flowRunner.js';
 import type {
   AuthFlowState,
   FlowEffect,
-  FlowError,
   FlowEvent,
   SocialEvent,
   SocialFlowState,
@@ -11,6 +10,7 @@ import type {
   Transition,
 } from '../auth/flowTypes.js';
 import { SCREEN, type ScreenId } from '../auth/screens.js';
+import type { FlowError } from '../machine/flowError.js';
 import { isInAppBrowser } from './inAppBrowser.js';
 import { openOAuthPopup, takeOAuthPopup } from './openOAuthPopup.js';
 import { authorizeTelegram, type TelegramLoginWidget } from './telegramLogin.js';

@@ -12,7 +12,7 @@ export interface TelegramLoginWidget {
 }
 
 /** The bot an app logs in with (app config `loginConfig.telegram`). */
-export interface TelegramBot {
+interface TelegramBot {
   botId: string;
   botName: string;
 }

@@ -18,7 +18,7 @@ const NOT_ALLOWED = new Set(['NotAllowedError', 'AbortError']);
  * A browser ceremony failure in catalogue terms: a cancel or time-out is `passkey_not_allowed` (SPEC §8); anything
  * else keeps its name as `unknown_auth_error`, so the screens show their fallback text and never a raw browser message.
  */
-export function toPasskeyError(error: unknown): LatchError {
+function toPasskeyError(error: unknown): LatchError {
   if (error instanceof LatchError) return error;
   const name = error instanceof Error ? error.name : '';
   if (NOT_ALLOWED.has(name)) return new LatchError('passkey_not_allowed', undefined, { cause: error });

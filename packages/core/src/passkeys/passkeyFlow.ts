@@ -1,14 +1,8 @@
 import { errorRedirect, type User } from '@latch/protocol';
 import type { FlowActions } from '../auth/flowRunner.js';
-import type {
-  AuthFlowState,
-  FlowEffect,
-  FlowError,
-  PasskeyEvent,
-  PasskeyOperation,
-  Transition,
-} from '../auth/flowTypes.js';
+import type { AuthFlowState, FlowEffect, PasskeyEvent, PasskeyOperation, Transition } from '../auth/flowTypes.js';
 import { SCREEN, type ScreenId } from '../auth/screens.js';
+import type { FlowError } from '../machine/flowError.js';
 
 /**
  * The auth flow's own steps this flow ends in, handed in by the runner (so that this lazily loaded module imports

@@ -1,5 +1,5 @@
 /** What to do when another tab changes the session. */
-export interface OtherTabHandlers {
+interface OtherTabHandlers {
   signedOut(): void;
   signedIn(): void;
 }

@@ -6,7 +6,7 @@ import { withRefreshLock } from './refreshLock.js';
 import type { TokenStore } from './tokenStore.js';
 
 /** What the session needs. */
-export interface SessionOptions {
+interface SessionOptions {
   appId: string;
   store: TokenStore;
   transport: Transport;

@@ -10,12 +10,12 @@ import {
   type WireStepUpFactor,
 } from '@latch/protocol';
 import type { FlowClock } from '../machine/flowClock.js';
-import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
 import { type StepUpEffect, type StepUpEvent, type StepUpState, stepUpTransition } from './stepUpFlow.js';
 import type { StepUpOAuthStart } from './stepUpOAuth.js';
 
 /** What the step-up's effects call: the server, the ceremonies and the waiting action. */
-export interface StepUpDeps {
+interface StepUpDeps {
   listFactors(): Promise<WireStepUpFactor[]>;
   init(request: StepUpInitRequest): Promise<StepUpInitResponse>;
   verify(request: StepUpVerifyRequest): Promise<unknown>;
@@ -31,6 +31,8 @@ export interface StepUpDeps {
   reject(id: number): void;
 }
 
+// Only a LatchError's code (the flow shows anything else as internal_error): MFA's errorCode (mfaErrors.ts),
+// whose `failed` helper this one resembles, also takes a WebAuthn error's name for a code.
 const errorCode = (error: unknown): string | undefined => (error instanceof LatchError ? error.code : undefined);
 
 const unexpected = (response: StepUpInitResponse, factor: StepUpFactorRef) =>
@@ -114,13 +116,5 @@ export function createStepUpRunner(clock: FlowClock, deps: StepUpDeps): MachineR
       }
     },
   });
-  return {
-    getState: machine.getState,
-    subscribe: machine.subscribe,
-    dispatch: machine.dispatch,
-    destroy() {
-      machine.dispatch({ type: 'reset' });
-      machine.cancelTimers();
-    },
-  };
+  return runnerOf(machine, () => machine.dispatch({ type: 'reset' }));
 }

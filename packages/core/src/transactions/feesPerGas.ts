@@ -19,7 +19,7 @@ const BASE_FEE_PERCENT: Record<Exclude<GasRule, 'legacy'>, bigint> = {
   polygon: 120n,
 };
 
-export interface FeesPerGasOptions {
+interface FeesPerGasOptions {
   client: ChainReader;
   gasStationUrl?: string;
   fetch?: typeof fetch;

@@ -1,10 +1,11 @@
+import type { SocialMethod } from '@latch/core';
 import { isInAppBrowser, openOAuthPopup } from '@latch/core/oauth';
 import type { OAuthProvider } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { useLatchContext } from '../hooks/index.js';
 import { useSocialStrings } from '../hooks/useSocialStrings.js';
 import { format } from '../strings/format.js';
-import { type SocialMethod, socialMethodName } from '../strings/socialText.js';
+import { socialMethodName } from '../strings/socialText.js';
 import { Button } from './Button.js';
 import { SocialMark } from './SocialMark.js';
 

@@ -3,7 +3,7 @@ import { useRootAttributes } from '../components/useRootAttributes.js';
 import { injectStyles } from '../styles/injectStyles.js';
 
 /** What a native modal <dialog> of the widget needs: its ref, its title id and the theme attributes. */
-export interface ModalDialog {
+interface ModalDialog {
   ref: RefObject<HTMLDialogElement | null>;
   titleId: string;
   root: ReturnType<typeof useRootAttributes>;

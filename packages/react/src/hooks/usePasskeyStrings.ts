@@ -1,8 +1,6 @@
 import { type PasskeyStrings, passkeyStrings } from '../strings/passkeyStrings.js';
 import { useStrings } from './index.js';
 
-export type { PasskeyStrings } from '../strings/passkeyStrings.js';
-
 /** The widget's texts and the passkey texts, with the host's overrides of either. */
 export function usePasskeyStrings() {
   const strings = useStrings();

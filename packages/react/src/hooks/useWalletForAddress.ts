@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { useWallets } from './useWallets.js';
 
 /** The wallet a sign call uses: the embedded one (its screens, its UI options) or a connected external one. */
-export type WalletForAddress =
+type WalletForAddress =
   | { kind: 'embedded'; address: `0x${string}`; provider: EmbeddedWalletProvider }
   | { kind: 'external'; address: `0x${string}`; provider: Eip1193Provider };
 

@@ -1,8 +1,6 @@
 import { type WalletStrings, walletStrings } from '../strings/walletStrings.js';
 import { useStrings } from './index.js';
 
-export type { WalletStrings } from '../strings/walletStrings.js';
-
 /** The widget's texts and the wallet texts, with the host's overrides of either. */
 export function useWalletStrings() {
   const strings = useStrings();

@@ -6,7 +6,7 @@ import type { ScreenProps } from './ScreenProps.js';
 import { screenGroup } from './screenGroup.js';
 
 /** Every screen id a dialog shows: the login flow's and the wallet flows'. */
-export type AnyScreenId = ScreenId | WalletFlowScreen | 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN';
+type AnyScreenId = ScreenId | WalletFlowScreen | 'EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN';
 
 const single = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<ScreenProps>) =>
   screenGroup(load).screen(pick);

@@ -72,7 +72,7 @@ export function format(text: string, values: Record<string, string | number>): s
 }
 
 /** What ERROR_SCREEN shows. */
-export type ErrorScreenText = Record<ErrorScreenPart, string>;
+type ErrorScreenText = Record<ErrorScreenPart, string>;
 
 /**
  * ERROR_SCREEN's texts for an error: each from its code's row of SPEC §8's table, else from the `error`

@@ -40,6 +40,3 @@ export const errorScreenStrings = {
   too_many_requests_detail: 'Too many attempts.',
 } as const satisfies Record<`error_${ErrorScreenPart}`, string> &
   Partial<Record<`${ErrorScreenRow}_${ErrorScreenPart}`, string>>;
-
-/** The error screen texts' keys. */
-export type ErrorScreenStrings = { [K in keyof typeof errorScreenStrings]: string };

@@ -4,7 +4,7 @@ import { isSimpleMessage } from './isSimpleMessage.js';
 import { compiledMessages } from './locales/compiledMessages.js';
 
 /** A message in Lingui's compiled form (what @lingui/message-utils' compileMessage returns). */
-export type CompiledMessage = Messages[string];
+type CompiledMessage = Messages[string];
 
 // Keyed by the ICU source text itself: a catalogue text and a host override that reads the same share one entry.
 const compiled: Messages = { ...compiledMessages };

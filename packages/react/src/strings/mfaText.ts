@@ -4,7 +4,7 @@ import { format } from './format.js';
 import type { MfaStrings } from './mfaStrings.js';
 
 /** Where an MFA error shows: SPEC §8 words "anything else" differently in enrolment and in the prompt. */
-export type MfaErrorPlace = 'enrollment' | 'prompt';
+type MfaErrorPlace = 'enrollment' | 'prompt';
 
 /**
  * The text of an MFA error code (SPEC §8 "MFA"): max attempts, a wrong code, the code wait timeout, a

@@ -3,8 +3,6 @@ import { serverMessage } from './en.js';
 import { format } from './format.js';
 import type { SocialStrings } from './socialStrings.js';
 
-export type { SocialMethod } from '@latch/core';
-
 const NAME_KEY = {
   google: 'socialGoogle',
   twitter: 'socialTwitter',

@@ -1,5 +1,5 @@
 /** The part of a `useWallets()` wallet the choice reads. */
-export interface WalletChoice {
+interface WalletChoice {
   address: `0x${string}`;
   walletClientType: string;
 }

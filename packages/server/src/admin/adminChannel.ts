@@ -19,14 +19,14 @@ const ADMIN_FILE = 'admin.json';
 const MAX_BODY = 256 * 1024;
 
 /** What `admin.json` holds. */
-export interface AdminEndpoint {
+interface AdminEndpoint {
   pid: number;
   url: string;
   secret: string;
 }
 
 /** The output of a command run by the server. */
-export interface AdminResult {
+interface AdminResult {
   code: number;
   stdout: string;
   stderr: string;

@@ -15,7 +15,7 @@ export const APP_SECRET_OPTIONS = {
 } as const;
 
 /** What an app-secret command reads of a parsed command line. */
-export interface AppSecretCommand {
+interface AppSecretCommand {
   /** 'create' or 'rotate'. */
   action?: string;
   appId?: string;

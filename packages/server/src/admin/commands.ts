@@ -29,8 +29,6 @@ import { assertTelegramRunnable, runTelegramCommand, TELEGRAM_OPTIONS, TELEGRAM_
 import { UsageError } from './usageError.js';
 import { assertWebhookRunnable, runWebhookCommand, WEBHOOK_OPTIONS, WEBHOOK_USAGE } from './webhookCommands.js';
 
-export { DEMO_APP_NAME, IMPLEMENTED_LOGIN_FLAGS } from './ensureDemo.js';
-
 export const USAGE = `Usage: latch-server <command>
 
   start                          run the server (LATCH_PORT, LATCH_HOST, …; see docs/server.md)
@@ -98,9 +96,6 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
-
-export { inlineConfigFile } from './appSummary.js';
-export { UsageError } from './usageError.js';
 
 /** A parsed command line. */
 export interface Command {

@@ -34,7 +34,7 @@ const DevIdpDescription = v.object({
 });
 
 /** What ensure-demo reads from `--dev-idp FILE`. */
-export type DevIdpDescription = v.InferOutput<typeof DevIdpDescription>;
+type DevIdpDescription = v.InferOutput<typeof DevIdpDescription>;
 
 /** Reads and checks the dev IdP's description file (its secrets never reach an error message). */
 export function readDevIdpDescription(path: string): DevIdpDescription {

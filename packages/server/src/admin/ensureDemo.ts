@@ -6,7 +6,7 @@ import { UsageError } from './usageError.js';
 /** The name `apps ensure-demo` finds its app by. */
 export const DEMO_APP_NAME = 'Latch Demo';
 /** Login methods the server implements today; the demo app enables all of them. */
-export const IMPLEMENTED_LOGIN_FLAGS = ['email_auth', 'sms_auth', 'wallet_auth', 'passkey_auth'] as const;
+const IMPLEMENTED_LOGIN_FLAGS = ['email_auth', 'sms_auth', 'wallet_auth', 'passkey_auth'] as const;
 
 /** `apps ensure-demo`: creates or updates the demo app (every built login method, an embedded wallet at login). */
 export async function ensureDemo(ctx: ServerContext, origin: string | undefined, devIdp?: string): Promise<AppRecord> {

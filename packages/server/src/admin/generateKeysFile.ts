@@ -5,7 +5,7 @@ import { closeSync, existsSync, openSync, writeSync } from 'node:fs';
 export const DEFAULT_KEYS_FILE = 'latch.env';
 
 /** What `generateKeysFile` did: wrote a new file, or kept the one there. */
-export interface KeysFileResult {
+interface KeysFileResult {
   keys_file: string;
   created: boolean;
 }

@@ -1,7 +1,7 @@
 import { UsageError } from './usageError.js';
 
 /** What `apps create --embedded-wallets` takes: embedded_wallet_config.create_on_login. */
-export const CREATE_ON_LOGIN_CHOICES = ['users-without-wallets', 'all-users', 'off'] as const;
+const CREATE_ON_LOGIN_CHOICES = ['users-without-wallets', 'all-users', 'off'] as const;
 
 /**
  * The embedded wallet a new app gives by default: one for each user without a wallet, made at login (what hosted

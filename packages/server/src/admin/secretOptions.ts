@@ -7,7 +7,7 @@ import { UsageError } from './usageError.js';
  * handed on as `--<name> <value>`: to the command run here, or in the JSON body sent to the running server
  * over the admin channel (which never reads a file a forwarded command names).
  */
-export interface SecretOption {
+interface SecretOption {
   /** The option that carries the value once read, e.g. 'bot-token'; `--<name>-file` names the file. */
   name: string;
   /** The environment variable read when no file is given. */
@@ -17,7 +17,7 @@ export interface SecretOption {
 }
 
 /** Every secret option of the CLI. */
-export const SECRET_OPTIONS: SecretOption[] = [
+const SECRET_OPTIONS: SecretOption[] = [
   { name: 'bot-token', env: 'LATCH_TELEGRAM_BOT_TOKEN', command: ['apps', 'telegram', 'set'] },
   { name: 'client-secret', env: 'LATCH_OAUTH_CLIENT_SECRET', command: ['apps', 'oauth', 'set'] },
   // Apple's Sign in with Apple key (.p8 PEM), its client secret's signing key.

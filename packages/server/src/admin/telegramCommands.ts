@@ -19,7 +19,7 @@ export const TELEGRAM_OPTIONS = {
 } as const;
 
 /** What a Telegram command reads of a parsed command line. */
-export interface TelegramCommand {
+interface TelegramCommand {
   /** 'set' or 'remove'. */
   action?: string;
   appId?: string;

@@ -6,7 +6,7 @@ import { assertWebhookUrl, type WebhookUrlPolicy } from '../modules/webhooks/web
 import { UsageError } from './usageError.js';
 
 /** How long the previous secret keeps signing after `rotate-secret` unless `--grace` says otherwise. */
-export const DEFAULT_WEBHOOK_GRACE_SECONDS = 24 * 60 * 60;
+const DEFAULT_WEBHOOK_GRACE_SECONDS = 24 * 60 * 60;
 const MAX_WEBHOOK_GRACE_SECONDS = 30 * 24 * 60 * 60;
 
 /** The usage lines of the webhook commands (docs/webhooks.md). */
@@ -28,7 +28,7 @@ export const WEBHOOK_OPTIONS = {
 } as const;
 
 /** What a webhook command reads of a parsed command line. */
-export interface WebhookCommand {
+interface WebhookCommand {
   /** The positionals after `apps webhooks`: action, app id, endpoint id. */
   args: string[];
   values: { url?: string; events?: string; grace?: string };

@@ -6,7 +6,7 @@ import { setFlagsFromString } from 'node:v8';
  * the optimiser at once, and publishing that code held the main thread ~130 ms just when the first request
  * arrived. Functions hot under load still get optimised: token refresh and login throughput measured the same.
  */
-export const WASM_TIERING_BUDGET = 180_000_000;
+const WASM_TIERING_BUDGET = 180_000_000;
 
 /**
  * Defers V8's optimising recompilation of WebAssembly for this process (see WASM_TIERING_BUDGET). Called by

@@ -5,7 +5,7 @@ import type { LogLevel } from './config/config.js';
  * Paths pino replaces with "[redacted]". Request bodies and headers are never logged at all; this is
  * the second line of defence for objects that reach a log call by mistake.
  */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'code',
   'token',
   'refresh_token',

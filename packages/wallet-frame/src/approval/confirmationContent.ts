@@ -1,4 +1,5 @@
 import { DISPLAY } from '@latch/protocol';
+import { shownMessage } from '@latch/protocol/frame';
 import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import { type ConfirmationText, confirmationText } from '../frameTexts.js';
 import { toSignableTransaction } from '../signing/signTransaction.js';
@@ -35,7 +36,7 @@ const short = (hex: string) => `${hex.slice(0, 6)}…${hex.slice(-4)}`;
 const fill = (template: string, token: string) => template.replace('{token}', token);
 
 /** A wei amount as the widget writes it (SPEC §9: up to 6 decimals, '<0.001' below a thousandth). */
-export function formatNative(wei: bigint, symbol: string): string {
+function formatNative(wei: bigint, symbol: string): string {
   const unit = 10n ** 18n;
   if (wei > 0n && wei < unit / 1000n) return `${BELOW_SMALLEST} ${symbol}`;
   const shown = DISPLAY.tokenMaxDecimals;
@@ -51,24 +52,6 @@ function fiat(wei: bigint, usdPrice: number | undefined): string | undefined {
   // Display only: a float is fine for a price hint (the signed amount is the bigint).
   const usd = (Number(wei / 10n ** 12n) / 1e6) * usdPrice;
   return usd > 0 && usd < 0.01 ? '<$0.01' : USD.format(usd);
-}
-
-/** personal_sign's message as shown: hex that is readable UTF-8 text is shown as that text (as wallets do). */
-export function shownMessage(message: string): string {
-  if (!/^0x(?:[0-9a-fA-F]{2})+$/.test(message)) return message;
-  const bytes = new Uint8Array(message.length / 2 - 1);
-  for (let i = 0; i < bytes.length; i++) bytes[i] = Number.parseInt(message.slice(2 + i * 2, 4 + i * 2), 16);
-  try {
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    // Control characters other than whitespace mean binary data: keep the hex.
-    const binary = [...text].some((c) => {
-      const code = c.charCodeAt(0);
-      return code < 0x09 || (code > 0x0d && code < 0x20) || code === 0x7f;
-    });
-    return binary ? message : text;
-  } catch {
-    return message;
-  }
 }
 
 function typedDataText(data: string | Record<string, unknown>): string {

@@ -1,34 +1,9 @@
 import { APPROVAL } from '@latch/protocol';
 import { type ExportTheme, exportThemeFrom } from '../export/exportTheme.js';
+import { styled, themedButton } from '../export/themedButton.js';
 import { CONFIRMATION_TEXT_ES } from '../frameTexts.js';
 import type { ConfirmationSurface, ShownConfirmation } from './approvalGate.js';
 import type { ConfirmationContent, ConfirmationRow } from './confirmationContent.js';
-
-type Style = Partial<Record<string, string>>;
-
-// Styles go through the CSSOM (element.style), which the frame's CSP (style-src 'self') allows.
-function styled<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, style: Style): HTMLElementTagNameMap[K] {
-  const element = doc.createElement(tag);
-  Object.assign(element.style, style);
-  return element;
-}
-
-function button(doc: Document, theme: ExportTheme, text: string, primary: boolean): HTMLButtonElement {
-  const b = styled(doc, 'button', {
-    flex: '1 1 0',
-    minHeight: '44px',
-    border: `1px solid ${primary ? theme.accent : theme.border}`,
-    borderRadius: '12px',
-    background: primary ? theme.accent : theme.surface,
-    color: primary ? theme.accentForeground : theme.foreground,
-    font: 'inherit',
-    fontWeight: '500',
-    cursor: 'pointer',
-  });
-  b.type = 'button';
-  b.textContent = text;
-  return b;
-}
 
 function row(doc: Document, theme: ExportTheme, item: ConfirmationRow): HTMLElement {
   const line = styled(doc, 'div', {
@@ -104,8 +79,8 @@ function render(doc: Document, theme: ExportTheme, content: ConfirmationContent)
   const hint = styled(doc, 'p', { margin: '0', minHeight: '1.4em', fontSize: '13px', color: theme.muted });
   hint.setAttribute('role', 'status');
   const actions = styled(doc, 'div', { display: 'flex', gap: '8px' });
-  const cancel = button(doc, theme, content.cancel, false);
-  const confirm = button(doc, theme, content.confirm, true);
+  const cancel = themedButton(doc, theme, content.cancel, false, { flex: '1 1 0' });
+  const confirm = themedButton(doc, theme, content.confirm, true, { flex: '1 1 0' });
   actions.append(cancel, confirm);
   main.append(hint, actions);
   return { main, hint, cancel, confirm };

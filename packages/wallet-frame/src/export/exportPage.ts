@@ -3,7 +3,7 @@ import { type BootRefusal, type BootWindow, type FrameConfig, openFrameWallet } 
 import { createExportRouter, type ExportView } from './exportRouter.js';
 
 /** What the export page reads from its own address (SPEC §7 query parameters). */
-export interface ExportParams {
+interface ExportParams {
   address: string;
   width?: number;
 }

@@ -31,7 +31,7 @@ export interface ExportWallet {
 }
 
 /** Options of `createExportRouter`. */
-export interface ExportRouterOptions {
+interface ExportRouterOptions {
   self: FrameWindow;
   parent: ParentWindow;
   parentOrigin: string;

@@ -10,7 +10,7 @@ export interface ExportTheme {
 }
 
 /** The light widget palette (react/src/styles/theme.css), used for any colour not given. */
-export const DEFAULT_EXPORT_THEME: ExportTheme = {
+const DEFAULT_EXPORT_THEME: ExportTheme = {
   background: '#ffffff',
   foreground: '#111827',
   muted: '#5b6170',
@@ -21,7 +21,7 @@ export const DEFAULT_EXPORT_THEME: ExportTheme = {
 };
 
 /** The query parameter name of each theme colour. */
-export const EXPORT_THEME_PARAMS: Record<keyof ExportTheme, string> = {
+const EXPORT_THEME_PARAMS: Record<keyof ExportTheme, string> = {
   background: 'background',
   foreground: 'foreground',
   muted: 'muted',

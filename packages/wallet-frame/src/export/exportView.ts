@@ -2,36 +2,10 @@ import { DELAY } from '@latch/protocol';
 import { EXPORT_PAGE_TEXT, type ExportPageText } from '../frameTexts.js';
 import type { ExportView } from './exportRouter.js';
 import type { ExportTheme } from './exportTheme.js';
-
-export { EXPORT_PAGE_TEXT } from '../frameTexts.js';
-
-type Style = Partial<Record<string, string>>;
-
-// Styles go through the CSSOM (element.style), which the frame's CSP (style-src 'self') allows.
-function styled<K extends keyof HTMLElementTagNameMap>(doc: Document, tag: K, style: Style): HTMLElementTagNameMap[K] {
-  const element = doc.createElement(tag);
-  Object.assign(element.style, style);
-  return element;
-}
+import { styled, themedButton } from './themedButton.js';
 
 /** The masked form of a key: as many dots as characters, so the layout does not jump on Reveal. */
-export const maskKey = (privateKey: string) => '•'.repeat(privateKey.length);
-
-function button(doc: Document, theme: ExportTheme, text: string, primary: boolean): HTMLButtonElement {
-  const b = styled(doc, 'button', {
-    minHeight: '44px',
-    border: `1px solid ${primary ? theme.accent : theme.border}`,
-    borderRadius: '12px',
-    background: primary ? theme.accent : theme.surface,
-    color: primary ? theme.accentForeground : theme.foreground,
-    font: 'inherit',
-    fontWeight: '500',
-    cursor: 'pointer',
-  });
-  b.type = 'button';
-  b.textContent = text;
-  return b;
-}
+const maskKey = (privateKey: string) => '•'.repeat(privateKey.length);
 
 /**
  * Renders the export page into `doc.body`: a status line, then the step-up code field, then the key
@@ -84,7 +58,7 @@ export function renderExportView(
       input.setAttribute('aria-label', text.codeLabel);
       const error = styled(doc, 'p', { margin: '0', color: theme.foreground, fontSize: '14px' });
       error.setAttribute('role', 'alert');
-      const verify = button(doc, theme, text.verify, true);
+      const verify = themedButton(doc, theme, text.verify, true);
       verify.type = 'submit';
       form.addEventListener('submit', (event) => {
         event.preventDefault();
@@ -121,7 +95,7 @@ export function renderExportView(
       key.rows = 2;
       key.spellcheck = false;
       key.value = maskKey(privateKey);
-      const reveal = button(doc, theme, text.reveal, false);
+      const reveal = themedButton(doc, theme, text.reveal, false);
       reveal.setAttribute('aria-pressed', 'false');
       reveal.addEventListener('click', () => {
         const shown = reveal.getAttribute('aria-pressed') === 'true';
@@ -129,7 +103,7 @@ export function renderExportView(
         reveal.textContent = shown ? text.reveal : text.hide;
         reveal.setAttribute('aria-pressed', String(!shown));
       });
-      const copy = button(doc, theme, text.copy, true);
+      const copy = themedButton(doc, theme, text.copy, true);
       let timer: ReturnType<typeof setTimeout> | undefined;
       copy.addEventListener('click', () => {
         void navigator.clipboard?.writeText(privateKey).then(() => {

@@ -5,7 +5,7 @@ import { openShare, sealShare } from './sealShare.js';
 export const PROVIDER_RECOVERY_METHOD = 'latch';
 
 /** A recovery share protected for provider-managed recovery. */
-export interface ProviderProtectedShare {
+interface ProviderProtectedShare {
   /** AES-256-GCM ciphertext of the recovery share (iv ‖ ciphertext). */
   sealed: Uint8Array;
   /**

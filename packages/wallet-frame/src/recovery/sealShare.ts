@@ -4,7 +4,7 @@ import { decodeShare, encodeShare, type ShareKind, type TaggedShare } from '../k
 const IV_BYTES = 12;
 
 /** What a sealed share must belong to; bound into the AES-GCM associated data. */
-export interface SealContext {
+interface SealContext {
   walletId: string;
   shareSetId: string;
   /** Which protection sealed it (`latch`, `user-passcode`, …), so a ciphertext cannot cross methods. */

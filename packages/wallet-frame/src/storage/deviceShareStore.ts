@@ -12,7 +12,7 @@ interface StoredDeviceShare {
 }
 
 /** This device's share of a wallet, decrypted. */
-export interface DeviceShare {
+interface DeviceShare {
   address: `0x${string}`;
   share: TaggedShare;
 }

@@ -3,14 +3,14 @@ import { type FrameApproval, frameRoutes } from '../wallet/frameRoutes.js';
 import type { FrameWallet } from '../wallet/frameWallet.js';
 
 /** A reply of the frame's router: the request's id with its data or its error. */
-export type FrameReply<Data = Record<string, unknown>> = {
+type FrameReply<Data = Record<string, unknown>> = {
   id: string;
   data?: Data;
   error?: { type: string; message: string };
 };
 
 /** Sends one request to the frame as its host page and resolves with the reply. */
-export type FrameHost<Data = Record<string, unknown>> = (event: string, data: unknown) => Promise<FrameReply<Data>>;
+type FrameHost<Data = Record<string, unknown>> = (event: string, data: unknown) => Promise<FrameReply<Data>>;
 
 /** An app whose server config allows headless signing: the frame signs without its confirmation. */
 export const HEADLESS: FrameApproval = {

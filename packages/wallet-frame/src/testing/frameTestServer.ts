@@ -15,7 +15,7 @@ import { type FrameConfig, openFrameWallet } from '../bootFrame.js';
 
 export const PUBLIC_URL = 'http://localhost:8787';
 // Cheap Argon2id here; the real cost is covered by the recovery unit tests.
-export const FAST = { m: 256, t: 1, p: 1 };
+const FAST = { m: 256, t: 1, p: 1 };
 
 /**
  * One app on a real test server, with fresh email logins (each returns a device grant) and frames.

@@ -9,7 +9,7 @@ import { FrameWallet } from '../wallet/frameWallet.js';
 import type { TokenOwner } from '../wallet/tokenVerifier.js';
 
 /** The fake server: its API, the call log, the live tokens, a gate that holds getWallet, the MFA state it answers. */
-export function memoryServer() {
+function memoryServer() {
   const calls: string[] = [];
   let wallet: ServerWallet | null = null;
   const authShares = new Map<string, Uint8Array>();
@@ -79,14 +79,14 @@ export function memoryServer() {
 }
 
 /** The tokens the fake verifier knows: two sessions of Alice, one of Bob. */
-export const TOKENS: Record<string, TokenOwner> = {
+const TOKENS: Record<string, TokenOwner> = {
   alice1: { sub: 'did:latch:alice', sid: 's1', exp: 2e9 },
   alice2: { sub: 'did:latch:alice', sid: 's2', exp: 2e9 },
   bob: { sub: 'did:latch:bob', sid: 's3', exp: 2e9 },
 };
 
 /** The frame's token check over TOKENS. */
-export const verifyToken = async (token: string) => {
+const verifyToken = async (token: string) => {
   const owner = TOKENS[token];
   if (!owner) throw new LatchError('missing_or_invalid_token');
   return owner;

@@ -2,7 +2,7 @@ import type { MfaAction, MfaMethod, MfaState, TotpEnrollmentInfo, WirePasskeyAss
 import type { WireExportInit } from '@latch/protocol/schemas';
 
 /** What the export init answered: where the code went, or (after a step-up) the auth share itself. */
-export type ExportStart =
+type ExportStart =
   | Extract<WireExportInit, { channel: 'email' | 'sms' }>
   | { channel: 'step_up'; authShare: Uint8Array };
 

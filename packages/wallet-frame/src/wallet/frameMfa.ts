@@ -6,7 +6,7 @@ import type { TokenOwner } from './tokenVerifier.js';
 export type FrameMfaAction = Extract<MfaAction, 'sign' | 'send'>;
 
 /** Whose MFA state and permits these are: one session of one user. */
-export type MfaOwner = Pick<TokenOwner, 'sub' | 'sid'>;
+type MfaOwner = Pick<TokenOwner, 'sub' | 'sid'>;
 
 /** A checked permit: `spend()` uses it up (a no-op when the action needs none). */
 export interface MfaPermit {
@@ -14,7 +14,7 @@ export interface MfaPermit {
 }
 
 /** The frame's MFA memory (docs/mfa.md "The frame's part"). Memory only: a reload forgets it all. */
-export interface FrameMfa {
+interface FrameMfa {
   /** Records the server's MFA state of `owner` (the GET wallet check, every MFA route's answer). */
   record(owner: MfaOwner, state: MfaState): void;
   /** True when the state of exactly this owner is known. */

@@ -1,41 +1,16 @@
 import { LatchError } from '@latch/protocol';
 import { combineEntropy, combineShares } from '../keys/combineShares.js';
-import { createWalletKeys } from '../keys/createWalletKeys.js';
 import { CustodyError } from '../keys/custodyError.js';
-import { type DerivedWallet, deriveWallet } from '../keys/deriveWallet.js';
-import { decodeShare, encodeShare, type TaggedShare } from '../keys/shareEnvelope.js';
-import { type ShareSet, splitEntropy } from '../keys/splitEntropy.js';
-import {
-  ARGON2ID_PARAMS,
-  type Argon2idParams,
-  openWithPassword,
-  protectWithPassword,
-} from '../recovery/passwordRecovery.js';
-import { openWithProvider, protectWithProvider } from '../recovery/providerRecovery.js';
+import type { DerivedWallet } from '../keys/deriveWallet.js';
+import { decodeShare, type TaggedShare } from '../keys/shareEnvelope.js';
+import { ARGON2ID_PARAMS, type Argon2idParams } from '../recovery/passwordRecovery.js';
 import type { DeviceShareStore } from '../storage/deviceShareStore.js';
-import type {
-  CustodyApi,
-  RecoveryRelease,
-  RecoveryUpload,
-  ServerWallet,
-  WalletCheck,
-  WalletSigner,
-} from './custodyApi.js';
+import type { CustodyApi, RecoveryRelease, ServerWallet, WalletCheck } from './custodyApi.js';
 import { createFrameMfa, type FrameMfaAction, type MfaPermit } from './frameMfa.js';
 import type { TokenOwner, TokenVerifier } from './tokenVerifier.js';
+import { type WalletShares, walletShares } from './walletShares.js';
 
 type Address = `0x${string}`;
-type Kinds<T> = { device: T; auth: T; recovery: T };
-
-function byKind(set: ShareSet): Kinds<TaggedShare> {
-  const find = (kind: string) => set.shares.find((s) => s.kind === kind) as TaggedShare;
-  return { device: find('device'), auth: find('auth'), recovery: find('recovery') };
-}
-
-const signerOf =
-  (wallet: DerivedWallet): WalletSigner =>
-  (message) =>
-    wallet.account.signMessage({ message });
 
 // Tokens already checked with the server for the current owner (a few refreshes' worth).
 const MAX_CHECKED_TOKENS = 8;
@@ -72,13 +47,13 @@ export class FrameWallet {
   private readonly api: CustodyApi;
   private readonly store: DeviceShareStore;
   private readonly verifyToken: TokenVerifier;
-  private readonly argon2: Argon2idParams;
+  private readonly shares: WalletShares;
 
   constructor(options: FrameWalletOptions) {
     this.api = options.api;
     this.store = options.store;
     this.verifyToken = options.verifyToken;
-    this.argon2 = options.argon2 ?? ARGON2ID_PARAMS;
+    this.shares = walletShares(options.api, options.store, options.argon2 ?? ARGON2ID_PARAMS);
   }
 
   /** Changes with every clear(): work that waited (a confirmation) checks it did not span one. */
@@ -142,21 +117,6 @@ export class FrameWallet {
     return device.share;
   }
 
-  private async protect(
-    accessToken: string,
-    recovery: TaggedShare,
-    method: 'latch' | 'user-passcode',
-    password?: string,
-  ): Promise<RecoveryUpload> {
-    if (method === 'latch') {
-      const { sealed, recoveryKey } = await protectWithProvider(recovery);
-      return { method, sealedShare: sealed, recoveryKey };
-    }
-    const evaluate = (blinded: Uint8Array) => this.api.evaluateOprf(accessToken, recovery.walletId, blinded);
-    const { sealed, salt, verifier } = await protectWithPassword(recovery, password ?? '', evaluate, this.argon2);
-    return { method, sealedShare: sealed, salt, verifier };
-  }
-
   /** `latch:device:register`: registers this frame's device key with a fresh login's grant (once per grant). */
   async registerDevice(input: { accessToken: string; deviceGrant: string }): Promise<{ deviceId: string }> {
     const known = this.redeemed.get(input.deviceGrant);
@@ -173,23 +133,7 @@ export class FrameWallet {
     const auth = await this.authorize(input.accessToken);
     if ((await this.check(input.accessToken, auth)).wallet) throw new LatchError('embedded_wallet_already_exists');
     const method = input.recoveryMethod ?? 'latch';
-    const { wallet, shareSet } = await createWalletKeys();
-    const shares = byKind(shareSet);
-    const recovery = await this.protect(input.accessToken, shares.recovery, method, input.password);
-    await this.store.save(wallet.address, shares.device);
-    try {
-      await this.api.createWallet(input.accessToken, {
-        walletId: shareSet.walletId,
-        shareSetId: shareSet.shareSetId,
-        address: wallet.address,
-        authShare: encodeShare(shares.auth),
-        recovery,
-        signer: signerOf(wallet),
-      });
-    } catch (error) {
-      await this.store.remove(wallet.address);
-      throw error;
-    }
+    const wallet = await this.shares.create(input.accessToken, method, input.password);
     this.accept(auth, input.accessToken, wallet);
     return { address: wallet.address, recoveryMethod: method };
   }
@@ -205,17 +149,6 @@ export class FrameWallet {
     return { address: wallet.address, recoveryMethod: server.recoveryMethod };
   }
 
-  private async recoveryShare(accessToken: string, server: ServerWallet, release: RecoveryRelease, password?: string) {
-    const expected = { walletId: server.walletId, shareSetId: release.shareSetId };
-    if (release.method === 'latch') {
-      const share = await openWithProvider(release.sealedShare, new Uint8Array(release.recoveryKey), expected);
-      return { share, verifier: null };
-    }
-    const evaluate = (blinded: Uint8Array) => this.api.evaluateOprf(accessToken, server.walletId, blinded);
-    const sealed = { sealed: release.sealedShare, salt: release.salt };
-    return openWithPassword(sealed, password ?? '', evaluate, expected, this.argon2);
-  }
-
   /** Recovers on a device without a share (recovery release), then gives this device its own 2-of-2 set. */
   async recover(input: { accessToken: string; address: Address; password?: string }) {
     const auth = await this.authorize(input.accessToken);
@@ -227,9 +160,9 @@ export class FrameWallet {
     const kept = this.release?.sub === auth.claims.sub && this.release.walletId === server.walletId;
     const release = kept && this.release ? this.release.value : await this.api.getRecovery(input.accessToken);
     this.release = null;
-    let opened: Awaited<ReturnType<FrameWallet['recoveryShare']>>;
+    let opened: Awaited<ReturnType<WalletShares['openRecovery']>>;
     try {
-      opened = await this.recoveryShare(input.accessToken, server, release, input.password);
+      opened = await this.shares.openRecovery(input.accessToken, server, release, input.password);
     } catch (error) {
       // Only a wrong password keeps the release for the next try; anything else fetches afresh.
       if (error instanceof CustodyError && error.code === 'wrong_password' && auth.generation === this.generation) {
@@ -242,16 +175,7 @@ export class FrameWallet {
     const expected = { walletId: server.walletId, address: server.address };
     const entropy = await combineEntropy([share, decodeShare(release.authShare)], expected);
     try {
-      const wallet = await deriveWallet(entropy);
-      const set = await splitEntropy(entropy, server.walletId, ['device', 'auth']);
-      const [device, newAuth] = set.shares as [TaggedShare, TaggedShare];
-      await this.api.addDeviceShareSet(input.accessToken, {
-        walletId: server.walletId,
-        shareSetId: set.shareSetId,
-        authShare: encodeShare(newAuth),
-        signer: signerOf(wallet),
-      });
-      await this.store.save(server.address, device);
+      const wallet = await this.shares.addDeviceSet(input.accessToken, server, entropy);
       this.accept(auth, input.accessToken, wallet);
       return { address: wallet.address, recoveryMethod: server.recoveryMethod };
     } finally {
@@ -267,18 +191,7 @@ export class FrameWallet {
     const authShare = decodeShare(await this.api.getAuthShare(input.accessToken, device.shareSetId));
     const entropy = await combineEntropy([device, authShare], { walletId: server.walletId, address: server.address });
     try {
-      const wallet = await deriveWallet(entropy);
-      const set = await splitEntropy(entropy, server.walletId);
-      const shares = byKind(set);
-      const recovery = await this.protect(input.accessToken, shares.recovery, 'user-passcode', input.password);
-      await this.api.replaceRecovery(input.accessToken, {
-        walletId: server.walletId,
-        shareSetId: set.shareSetId,
-        authShare: encodeShare(shares.auth),
-        recovery,
-        signer: signerOf(wallet),
-      });
-      await this.store.save(server.address, shares.device);
+      const wallet = await this.shares.resplitWithPassword(input.accessToken, server, entropy, input.password);
       this.accept(auth, input.accessToken, wallet);
       return { address: server.address, recoveryMethod: 'user-passcode' as const };
     } finally {

@@ -17,14 +17,14 @@ export const testUser = (overrides: Partial<User> = {}): User => ({
 });
 
 /** The flow context of an app with no terms, no wallet creation. */
-export const TEST_FLOW_CONTEXT: FlowContext = {
+const TEST_FLOW_CONTEXT: FlowContext = {
   requireUsersAcceptTerms: false,
   createOnLogin: 'off',
   canCreateEmbeddedWallet: false,
 };
 
 /** A call of a deferred action, settled by the test (as a system dialogue or a provider's page would). */
-export interface PendingCall {
+interface PendingCall {
   name: string;
   args: unknown[];
   resolve(value: unknown): void;

@@ -36,7 +36,7 @@ const WARNING_STYLE = {
 } as const;
 
 /** EMBEDDED_WALLET_KEY_EXPORT_SCREEN props: the key itself lives only in the export frame. */
-export interface EmbeddedWalletKeyExportScreenProps {
+interface EmbeddedWalletKeyExportScreenProps {
   titleId: string;
   address: string;
   /** The export page's address; null until the access token is at hand. */

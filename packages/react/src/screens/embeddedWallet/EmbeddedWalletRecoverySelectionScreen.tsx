@@ -15,7 +15,7 @@ const LABEL: Record<UserOwnedRecoveryOption, keyof WalletFlowStrings> = {
 
 /**
  * EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: 'Secure your account' with the app's backup options.
- * Only built options are listed (the flow leaves cloud backups out until their OAuth recovery lands).
+ * Only the options the wallet flow offers are listed: cloud backups (which need OAuth recovery) are not among them.
  */
 export function EmbeddedWalletRecoverySelectionScreen({ titleId, onClose }: ScreenProps): ReactNode {
   const text = useWalletFlowStrings();

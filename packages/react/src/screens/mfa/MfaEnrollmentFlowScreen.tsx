@@ -13,7 +13,7 @@ import { MfaSmsPhoneStep } from './MfaSmsPhoneStep.js';
 import { MfaTotpEnrollStep } from './MfaTotpEnrollStep.js';
 
 /** MFA_ENROLLMENT_FLOW_SCREEN's props: core's enrolment state and its dispatch. */
-export interface MfaEnrollmentFlowScreenProps {
+interface MfaEnrollmentFlowScreenProps {
   titleId: string;
   state: MfaEnrollmentState;
   dispatch(event: MfaEnrollmentEvent): void;

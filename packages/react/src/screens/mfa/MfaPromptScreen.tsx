@@ -8,7 +8,7 @@ import { mfaErrorText, mfaMethodName } from '../../strings/mfaText.js';
 import { MFA_STYLE } from './mfaStepProps.js';
 
 /** MfaPromptScreen's props: core's prompt state and its dispatch. */
-export interface MfaPromptScreenProps {
+interface MfaPromptScreenProps {
   titleId: string;
   state: MfaPromptState;
   dispatch(event: MfaPromptEvent): void;

@@ -10,7 +10,7 @@ import { format } from '../../strings/en.js';
 import { type StepUpStrings, stepUpErrorText, stepUpReason } from '../../strings/stepUpStrings.js';
 
 /** StepUpScreen's props: core's step-up state and its dispatch. */
-export interface StepUpScreenProps {
+interface StepUpScreenProps {
   titleId: string;
   state: StepUpState;
   dispatch(event: StepUpEvent): void;

@@ -11,7 +11,7 @@ export type CredentialMethod = OAuthProvider | 'telegram';
 export const CREDENTIAL_METHODS: readonly CredentialMethod[] = [...OAUTH_PROVIDERS, 'telegram'];
 
 /** app_login_credentials (migration 017). */
-export interface LoginCredentialsTable {
+interface LoginCredentialsTable {
   app_id: string;
   method: string;
   public_config: string;
@@ -29,7 +29,7 @@ declare module '../../kernel/store/schema.js' {
 }
 
 /** One method's credentials: public settings (client id, endpoints, bot name …) and the opened secret. */
-export interface LoginCredential<P = Record<string, unknown>> {
+interface LoginCredential<P = Record<string, unknown>> {
   publicConfig: P;
   /** The secret in clear (a client secret, Apple's private key PEM, the bot token), or null when none is stored. */
   secret: string | null;

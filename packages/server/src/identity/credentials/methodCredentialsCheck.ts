@@ -9,17 +9,17 @@ import type { AppRecord } from '../apps/appStore.js';
 import { CREDENTIAL_METHODS, type CredentialMethod, type LoginCredentials } from './LoginCredentials.js';
 
 /** The app config flag a credential method turns on: `<provider>_oauth`, or `telegram_auth`. */
-export const credentialMethodFlag = (method: CredentialMethod) => LOGIN_METHOD_FLAG[method];
+const credentialMethodFlag = (method: CredentialMethod) => LOGIN_METHOD_FLAG[method];
 
 /** The CLI command that sets a method's credentials (named in the refusal). */
-export function credentialsCommand(method: CredentialMethod, appId = '<app-id>'): string {
+function credentialsCommand(method: CredentialMethod, appId = '<app-id>'): string {
   return method === 'telegram'
     ? `latch-server apps telegram set ${appId} …`
     : `latch-server apps oauth set ${appId} ${method} --client-id ID …`;
 }
 
 /** The credential methods a config turns on. */
-export function enabledCredentialMethods(config: HostAppConfig): CredentialMethod[] {
+function enabledCredentialMethods(config: HostAppConfig): CredentialMethod[] {
   return CREDENTIAL_METHODS.filter((method) => config[credentialMethodFlag(method)] === true);
 }
 

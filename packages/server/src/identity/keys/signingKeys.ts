@@ -14,7 +14,7 @@ const CACHE_TTL_MS = 30_000;
 const RETIRED_KEY_GRACE_SECONDS = 300;
 
 /** One verification key of an app. */
-export interface PublicSigningKey {
+interface PublicSigningKey {
   kid: string;
   jwk: JWK;
 }

@@ -19,13 +19,13 @@ const DID_PREFIX = userDid('');
 export const MAX_IAT_SKEW_SECONDS = 60;
 
 /** Options of `signAccessToken`. */
-export interface SignOptions {
+interface SignOptions {
   /** The token expires at this time (seconds since the epoch) at the latest, e.g. its session family's end. */
   notAfter?: number;
 }
 
 /** The JWT header `typ` of an access token (an identity token's is IDENTITY_TOKEN.typ: never accepted here). */
-export const ACCESS_TOKEN_TYP = 'JWT';
+const ACCESS_TOKEN_TYP = 'JWT';
 
 /** Signs an ES256 access token (signEs256Jws): aud = app id, iss = public URL, sub = user DID, sid, iat, exp. */
 export async function signAccessToken(

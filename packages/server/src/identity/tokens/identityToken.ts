@@ -5,7 +5,7 @@ import { toWireUser, type UserWithAccounts } from '../users/userRecords.js';
 import { signEs256Jws } from './signEs256Jws.js';
 
 /** Options of `signIdentityToken`. */
-export interface IdentityTokenOptions {
+interface IdentityTokenOptions {
   /** The token expires at this time (seconds since the epoch) at the latest, e.g. its session family's end. */
   notAfter?: number;
 }

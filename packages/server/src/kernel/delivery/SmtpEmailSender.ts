@@ -4,7 +4,7 @@ import type { Logger } from '../logger.js';
 import type { EmailMessage } from '../ports.js';
 
 /** Settings of the SMTP sender. */
-export interface SmtpEmailSenderOptions {
+interface SmtpEmailSenderOptions {
   /** `smtp://user:pass@host:port` or `smtps://…` (nodemailer's connection URL). */
   smtpUrl: string;
   /** The From header, e.g. `Acme <no-reply@acme.example>`. */

@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { SmsMessage } from '../ports.js';
 
 /** Settings of the Twilio sender (Programmable Messaging, "Create a Message" resource). */
-export interface TwilioSmsSenderOptions {
+interface TwilioSmsSenderOptions {
   /** `https://api.twilio.com` in production; a loopback stand-in in tests. */
   baseUrl: string;
   accountSid: string;

@@ -8,7 +8,7 @@ import { SmtpEmailSender } from './SmtpEmailSender.js';
 import { TwilioSmsSender } from './TwilioSmsSender.js';
 
 /** Twilio's production API, used when TWILIO_BASE_URL is not set. */
-export const TWILIO_DEFAULT_BASE_URL = 'https://api.twilio.com';
+const TWILIO_DEFAULT_BASE_URL = 'https://api.twilio.com';
 
 type DeliverySettings = Pick<
   Settings,

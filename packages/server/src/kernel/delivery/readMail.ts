@@ -1,5 +1,5 @@
 /** What the mail sink shows of one email. */
-export interface ReadableMail {
+interface ReadableMail {
   subject: string;
   /** The text/plain part, decoded; empty when the email has none. */
   text: string;
@@ -57,7 +57,7 @@ function decodeBody(body: string, encoding: string | undefined, charset: string 
 }
 
 /** A header with RFC 2047 encoded words (`=?UTF-8?Q?…?=`, `=?UTF-8?B?…?=`) decoded; blanks between words dropped. */
-export function decodeEncodedWords(value: string): string {
+function decodeEncodedWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g, (_all, charset: string, kind: string, data: string) =>

@@ -1,6 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
-import type { AppEnv } from './env.js';
 
 /** The Prometheus registry and instruments of one server. */
 export interface Metrics {
@@ -46,7 +45,7 @@ export function createMetrics(options: { processMetrics?: boolean } = {}): Metri
 }
 
 /** Counts and times each request by its route pattern (never the raw path: ids would explode the labels). */
-export function metricsMiddleware(metrics: Metrics): MiddlewareHandler<AppEnv> {
+export function metricsMiddleware(metrics: Metrics): MiddlewareHandler {
   return async (c, next) => {
     const start = performance.now();
     try {

@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import type { LatchContext } from './env.js';
 
 /** Request bodies larger than this are refused before parsing. */
-export const MAX_BODY_BYTES = 64 * 1024;
+const MAX_BODY_BYTES = 64 * 1024;
 
 const tooLarge = () => new LatchError('invalid_data', 'The request body is too large.', { status: 413 });
 
@@ -60,13 +60,18 @@ export function isJsonContentType(value: string): boolean {
  * `text/plain` fetch is a "simple" request a browser sends without a preflight, so no JSON endpoint may act on
  * one — not even on an empty one.
  */
-export async function readJson(c: LatchContext): Promise<unknown> {
+async function readJson(c: LatchContext): Promise<unknown> {
   const type = c.req.header('content-type');
   if (type !== undefined && !isJsonContentType(type)) throw notJson();
   const text = await readText(c);
   if (text.length > MAX_BODY_BYTES) throw tooLarge();
+  if (type === undefined && text.trim() !== '') throw notJson();
+  return jsonOf(text);
+}
+
+// An empty body reads as `{}`.
+function jsonOf(text: string): unknown {
   if (text.trim() === '') return {};
-  if (type === undefined) throw notJson();
   try {
     return JSON.parse(text);
   } catch {
@@ -79,9 +84,25 @@ export async function parseBody<TSchema extends v.GenericSchema>(
   c: LatchContext,
   schema: TSchema,
 ): Promise<v.InferOutput<TSchema>> {
-  const json = await readJson(c);
+  return validBody(await readJson(c), schema);
+}
+
+/**
+ * Validates body bytes already read (`readBodyBytes`: a device proof hashes them first) as `parseBody`
+ * validates a request's body, with the same errors; an empty body reads as `{}`.
+ */
+export function parseBodyBytes<TSchema extends v.GenericSchema>(
+  bytes: Uint8Array,
+  schema: TSchema,
+): v.InferOutput<TSchema> {
+  return validBody(jsonOf(Buffer.from(bytes).toString('utf8')), schema);
+}
+
+function validBody<TSchema extends v.GenericSchema>(json: unknown, schema: TSchema): v.InferOutput<TSchema> {
   // Every request body is a JSON object; valibot's object schemas would let an array through.
-  if (Array.isArray(json)) throw new LatchError('invalid_data', 'The request body must be a JSON object.');
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    throw new LatchError('invalid_data', 'The request body must be a JSON object.');
+  }
   const result = v.safeParse(schema, json);
   if (result.success) return result.output;
   const issue = result.issues[0];

@@ -1,5 +1,3 @@
-import type { CounterState } from './ShortLivedStore.js';
-
 /**
  * Counters that bound guessing and sending (the OPRF attempt counter, send limits, failure counters):
  * windows like ShortLivedStore.increment's, but kept where a crash does not reset them — a logged
@@ -20,4 +18,10 @@ export interface DurableCounters {
   delete(key: string): Promise<void>;
   /** False when a restart of the backend would lose the counters (Redis without AOF); undefined when it does not say. */
   survivesRestart(): Promise<boolean | undefined>;
+}
+
+/** A counter after an increment. */
+export interface CounterState {
+  count: number;
+  ttlMs: number;
 }

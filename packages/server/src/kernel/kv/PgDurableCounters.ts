@@ -1,15 +1,9 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../store/db.js';
-import type { DurableCounters } from './DurableCounters.js';
-import type { CounterState } from './ShortLivedStore.js';
-
-/** The table of migration 014, as these counters see it. */
-export interface DurableCountersTable {
-  durable_counters: { key: string; count: string | number | bigint; expires_at: string | number | bigint };
-}
+import type { CounterState, DurableCounters } from './DurableCounters.js';
 
 /** Options of the PostgreSQL/PGlite durable counters. */
-export interface PgDurableCountersOptions {
+interface PgDurableCountersOptions {
   /** Epoch milliseconds; injectable so tests can move time instead of sleeping. */
   now?: () => number;
   /** Expired rows are purged once every this many writes (expired rows are ignored anyway). */

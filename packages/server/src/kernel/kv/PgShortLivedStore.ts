@@ -1,16 +1,11 @@
 import { CompiledQuery } from 'kysely';
 import type { Db } from '../store/db.js';
-import type { ThrottleBackend } from '../throttle/SendThrottle.js';
+import type { CounterState } from './DurableCounters.js';
 import { PgDurableCounters } from './PgDurableCounters.js';
-import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
-
-/** The table of migration 002, as this store sees it. */
-export interface ShortLivedTable {
-  short_lived: { key: string; value: string; expires_at: string | number | bigint };
-}
+import type { ShortLivedStore, ThrottleBackend } from './ShortLivedStore.js';
 
 /** Options of the PostgreSQL/PGlite short-lived store. */
-export interface PgShortLivedStoreOptions {
+interface PgShortLivedStoreOptions {
   /** Epoch milliseconds; injectable so tests can move time instead of sleeping. */
   now?: () => number;
   /** Expired rows are purged once every this many writes (expired rows are ignored anyway). */

@@ -1,9 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { DurableCounters } from './DurableCounters.js';
-import type { CounterState } from './ShortLivedStore.js';
+import type { CounterState, DurableCounters } from './DurableCounters.js';
 
 /** INCRBY then set the window's expiry only when the key has none (i.e. was just created). */
-export const INCREMENT_SCRIPT = `
+const INCREMENT_SCRIPT = `
 local count = redis.call('INCRBY', KEYS[1], ARGV[1])
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl < 0 then
@@ -12,6 +11,15 @@ if ttl < 0 then
 end
 return {count, ttl}
 `;
+
+/** Adds `by` to the counter under `key` (a fresh `ttlMs` window when it has none): the new count and the window's rest. */
+export async function redisIncrement(redis: Redis, key: string, by: number, ttlMs: number): Promise<CounterState> {
+  const [count, ttl] = (await redis.eval(INCREMENT_SCRIPT, 1, key, by, Math.max(1, Math.ceil(ttlMs)))) as [
+    number,
+    number,
+  ];
+  return { count: Number(count), ttlMs: Number(ttl) };
+}
 
 /**
  * DurableCounters on Redis, under `<prefix>counter:`. Redis keeps them only as well as it is
@@ -31,14 +39,7 @@ export class RedisDurableCounters implements DurableCounters {
   }
 
   async increment(key: string, by: number, ttlMs: number): Promise<CounterState> {
-    const [count, ttl] = (await this.redis.eval(
-      INCREMENT_SCRIPT,
-      1,
-      this.prefix + key,
-      by,
-      Math.max(1, Math.ceil(ttlMs)),
-    )) as [number, number];
-    return { count: Number(count), ttlMs: Number(ttl) };
+    return redisIncrement(this.redis, this.prefix + key, by, ttlMs);
   }
 
   async get(key: string): Promise<CounterState | null> {

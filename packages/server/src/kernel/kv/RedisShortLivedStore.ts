@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis';
-import type { ThrottleBackend } from '../throttle/SendThrottle.js';
-import { INCREMENT_SCRIPT, RedisDurableCounters } from './RedisDurableCounters.js';
-import type { CounterState, ShortLivedStore } from './ShortLivedStore.js';
+import type { CounterState } from './DurableCounters.js';
+import { RedisDurableCounters, redisIncrement } from './RedisDurableCounters.js';
+import type { ShortLivedStore, ThrottleBackend } from './ShortLivedStore.js';
 
 /** Options of the Redis short-lived store. */
 export interface RedisShortLivedStoreOptions {
@@ -42,14 +42,7 @@ export class RedisShortLivedStore implements ShortLivedStore {
   }
 
   async increment(key: string, by: number, ttlMs: number): Promise<CounterState> {
-    const [count, ttl] = (await this.redis.eval(
-      INCREMENT_SCRIPT,
-      1,
-      this.prefix + key,
-      by,
-      Math.max(1, Math.ceil(ttlMs)),
-    )) as [number, number];
-    return { count: Number(count), ttlMs: Number(ttl) };
+    return redisIncrement(this.redis, this.prefix + key, by, ttlMs);
   }
 
   async take(key: string): Promise<string | null> {

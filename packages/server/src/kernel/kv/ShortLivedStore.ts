@@ -1,5 +1,5 @@
-import type { ThrottleBackend } from '../throttle/SendThrottle.js';
-import type { DurableCounters } from './DurableCounters.js';
+import type { Redis } from 'ioredis';
+import type { CounterState, DurableCounters } from './DurableCounters.js';
 
 /**
  * Short-lived state (nonces, device grants, one-time values): values that die on their own after a TTL
@@ -34,8 +34,5 @@ export interface ShortLivedStore {
   close(): Promise<void>;
 }
 
-/** A counter after an increment. */
-export interface CounterState {
-  count: number;
-  ttlMs: number;
-}
+/** Where the counters live: Redis (RateLimiterRedis) or our ShortLivedStore (PostgreSQL/PGlite). */
+export type ThrottleBackend = { redis: Redis; keyPrefix?: string } | { kv: ShortLivedStore };

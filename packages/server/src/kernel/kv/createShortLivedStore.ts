@@ -4,7 +4,7 @@ import { PgShortLivedStore } from './PgShortLivedStore.js';
 import type { ShortLivedStore } from './ShortLivedStore.js';
 
 /** Where short-lived state goes: Redis when a URL is given, else the main database. */
-export interface ShortLivedStoreConfig {
+interface ShortLivedStoreConfig {
   db: Db;
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;

@@ -1,6 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { type RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
-import { type Limit, limiter, retryAfterSeconds, type ThrottleBackend } from './SendThrottle.js';
+import type { ThrottleBackend } from '../kv/ShortLivedStore.js';
+import { type Limit, limiter, retryAfterSeconds } from './SendThrottle.js';
 
 /**
  * Limits one kind of request per key (a client IP, or an app and a client IP): one counter per key,

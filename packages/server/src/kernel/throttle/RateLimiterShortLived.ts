@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { RateLimiterRes, type RateLimiterStoreAbstract as StoreAbstractType } from 'rate-limiter-flexible';
-import type { DurableCounters } from '../kv/DurableCounters.js';
-import type { CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type { CounterState, DurableCounters } from '../kv/DurableCounters.js';
+import type { ShortLivedStore } from '../kv/ShortLivedStore.js';
 
 // The library types this base class but its index does not export it at runtime; its README's
 // "contribution" section points custom stores at this file.
@@ -10,7 +10,7 @@ const RateLimiterStoreAbstract: typeof StoreAbstractType = createRequire(import.
 );
 
 /** Options of a limiter kept in a ShortLivedStore. */
-export interface RateLimiterShortLivedOptions {
+interface RateLimiterShortLivedOptions {
   storeClient: ShortLivedStore;
   keyPrefix: string;
   points: number;

@@ -1,7 +1,8 @@
 import { LatchError } from '@latch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ThrottleBackend } from '../kv/ShortLivedStore.js';
 import { type ShortLivedBackend, shortLivedBackends } from '../kv/testing/shortLivedBackends.js';
-import { DEFAULT_SEND_LIMITS, SendThrottle, type ThrottleBackend } from './SendThrottle.js';
+import { DEFAULT_SEND_LIMITS, SendThrottle } from './SendThrottle.js';
 
 const limits = {
   perTargetSource: { points: 3, durationSec: 600 },

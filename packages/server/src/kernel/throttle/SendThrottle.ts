@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
-import type { Redis } from 'ioredis';
 import { type RateLimiterAbstract, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
-import type { CounterState, ShortLivedStore } from '../kv/ShortLivedStore.js';
+import type { CounterState } from '../kv/DurableCounters.js';
+import type { ThrottleBackend } from '../kv/ShortLivedStore.js';
 import { RateLimiterShortLived } from './RateLimiterShortLived.js';
 
 /** One limit: at most `points` events per `durationSec` seconds. */
@@ -37,9 +37,6 @@ export interface CounterLimit {
   ttlMs: number;
   max: number;
 }
-
-/** Where the counters live: Redis (RateLimiterRedis) or our ShortLivedStore (PostgreSQL/PGlite). */
-export type ThrottleBackend = { redis: Redis; keyPrefix?: string } | { kv: ShortLivedStore };
 
 /** A rate limiter named `name` (its keys' prefix) on `backend`. */
 export function limiter(backend: ThrottleBackend, name: string, limit: Limit): RateLimiterAbstract {

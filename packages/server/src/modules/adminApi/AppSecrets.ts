@@ -7,7 +7,7 @@ import type { Database } from '../../kernel/store/schema.js';
 import { type Limit, limiter, retryAfterSeconds } from '../../kernel/throttle/SendThrottle.js';
 
 /** app_secrets (migration 018). */
-export interface AppSecretsTable {
+interface AppSecretsTable {
   secret_hash: string;
   app_id: string;
   prefix: string;
@@ -38,10 +38,10 @@ export const MAX_ROTATION_GRACE_SECONDS = 30 * 24 * 60 * 60;
 export const ADMIN_AUTH_FAILURE_LIMIT: Limit = { points: 20, durationSec: 10 * 60 };
 
 /** What the secrets need of the server context. */
-export type AppSecretsContext = Pick<ServerContext, 'db' | 'clock' | 'shortLived'>;
+type AppSecretsContext = Pick<ServerContext, 'db' | 'clock' | 'shortLived'>;
 
 /** A new secret as the CLI prints it, once. */
-export interface NewAppSecret {
+interface NewAppSecret {
   app_id: string;
   /** The secret in clear: shown once, never stored. */
   secret: string;

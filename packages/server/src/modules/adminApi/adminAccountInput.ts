@@ -4,7 +4,7 @@ import { type AccountInput, accountKey, maxOfType } from '../../identity/users/a
 import { normalisePhoneNumber } from '../passwordless/normalisePhoneNumber.js';
 
 /** Most linked accounts one created or imported user may be given. */
-export const MAX_ACCOUNTS_PER_USER = 10;
+const MAX_ACCOUNTS_PER_USER = 10;
 
 const text = (max: number) => v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(max));
 const optionalText = (max: number) => v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(max))), null);
@@ -17,7 +17,7 @@ export const WalletAddress = v.pipe(
   v.regex(/^0x[0-9a-fA-F]{40}$/, 'not a 0x-prefixed 20-byte address'),
   v.toLowerCase(),
 );
-export const PhoneText = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(32));
+const PhoneText = v.pipe(v.string(), v.trim(), v.minLength(3), v.maxLength(32));
 
 const OAuthAccount = v.object({
   type: v.picklist(OAUTH_PROVIDERS.map((p) => `${p}_oauth` as const)),
@@ -28,7 +28,7 @@ const OAuthAccount = v.object({
 });
 
 /** One linked account of AdminCreateUserBody (protocol AdminLinkedAccountInput). */
-export const AdminLinkedAccount = v.variant('type', [
+const AdminLinkedAccount = v.variant('type', [
   v.object({ type: v.literal('email'), address: EmailAddress }),
   v.object({ type: v.literal('phone'), number: PhoneText }),
   v.object({ type: v.literal('wallet'), address: WalletAddress, chain_type: v.optional(v.literal('ethereum')) }),
@@ -37,7 +37,7 @@ export const AdminLinkedAccount = v.variant('type', [
 ]);
 
 /** The JSON object of custom metadata: flat, string keys of 1–64 characters, at most 1 KiB as JSON. */
-export const MAX_CUSTOM_METADATA_BYTES = 1024;
+const MAX_CUSTOM_METADATA_BYTES = 1024;
 const MAX_METADATA_KEY = 64;
 const MAX_METADATA_STRING = 512;
 
@@ -72,11 +72,11 @@ export const AdminCreateUser = v.object({
 });
 
 /** A parsed AdminCreateUser. */
-export type AdminCreateUserInput = v.InferOutput<typeof AdminCreateUser>;
+type AdminCreateUserInput = v.InferOutput<typeof AdminCreateUser>;
 type AdminAccount = v.InferOutput<typeof AdminLinkedAccount>;
 
 /** The stored form of an admin-given account (phones in E.164; wallets as external, verified by the app). */
-export async function toAccountInput(account: AdminAccount): Promise<AccountInput> {
+async function toAccountInput(account: AdminAccount): Promise<AccountInput> {
   switch (account.type) {
     case 'email':
       return { type: 'email', address: account.address };

@@ -6,8 +6,8 @@ import { normalisePhoneNumber } from '../passwordless/normalisePhoneNumber.js';
 import { EmailAddress, WalletAddress } from './adminAccountInput.js';
 
 /** Most entries one call may add or remove, and most an allowlist may hold. */
-export const MAX_ALLOWLIST_ENTRIES_PER_CALL = 1000;
-export const MAX_ALLOWLIST_SIZE = 10_000;
+const MAX_ALLOWLIST_ENTRIES_PER_CALL = 1000;
+const MAX_ALLOWLIST_SIZE = 10_000;
 
 /** The body of an add or a remove. */
 export const AllowlistBody = v.object({
@@ -23,7 +23,7 @@ export const AllowlistBody = v.object({
  * address (lower case), an E.164 phone number or a 0x wallet address (lower case), stored as the CLI stores
  * them (`normaliseAllowlistEntry`). Anything else is `invalid_data`, naming the entry.
  */
-export async function allowlistEntry(raw: string): Promise<string> {
+async function allowlistEntry(raw: string): Promise<string> {
   const entry = raw.trim();
   const invalid = () =>
     new LatchError(

@@ -9,13 +9,13 @@ import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
 import { setCustomMetadata } from './customMetadata.js';
 
 /** A user to create: its accounts (already checked, adminAccountInput.ts) and its custom metadata. */
-export interface NewUser {
+interface NewUser {
   accounts: AccountInput[];
   customMetadata?: Record<string, string | number | boolean>;
 }
 
 /** What became of a user to create: made now, or (import only) already there with exactly these accounts. */
-export type CreateOutcome = { status: 'created' | 'exists'; user: UserWithAccounts };
+type CreateOutcome = { status: 'created' | 'exists'; user: UserWithAccounts };
 
 /** The ids of the users that already hold any of the accounts. */
 async function owners(ctx: UsersContext, appId: string, accounts: AccountInput[]): Promise<Set<string>> {

@@ -14,7 +14,7 @@ export const DEFAULT_SEARCH_LIMIT = 20;
 export const MAX_SEARCH_LIMIT = 100;
 
 /** A search: a part of an account's identity, and where the previous page ended. */
-export interface UserSearch {
+interface UserSearch {
   term: string;
   /** The id of the last user of the previous page. */
   cursor?: string;

@@ -12,7 +12,7 @@ import { setCustomMetadata } from './customMetadata.js';
 import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, searchUsers } from './searchUsers.js';
 
 /** Most users one import may carry (its body stays well under the 64 KiB body limit). */
-export const MAX_IMPORT_USERS = 100;
+const MAX_IMPORT_USERS = 100;
 
 // ADMIN_API.userCustomMetadata encodes its argument, so the route pattern is built from the user prefix.
 const CUSTOM_METADATA_PATH = `${ADMIN_API.user('')}:userId/custom_metadata`;

@@ -13,7 +13,7 @@ const ENDPOINT_PATH = `${ADMIN_API.webhooks}/:endpointId`;
 const TEST_PATH = `${ENDPOINT_PATH}/test`;
 const ENDPOINT_ID = /^whe_[0-9a-f]{32}$/;
 /** Most endpoints one app may have: each event is written once per endpoint, in the change's transaction. */
-export const MAX_WEBHOOK_ENDPOINTS = 20;
+const MAX_WEBHOOK_ENDPOINTS = 20;
 
 const CreateBody = v.object({
   url: v.pipe(v.string(), v.maxLength(2048)),

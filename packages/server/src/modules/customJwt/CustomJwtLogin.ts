@@ -12,10 +12,10 @@ import { assertShortLived, spendTokenId } from './customTokenClaims.js';
 import { publicJwksFetch } from './publicJwksFetch.js';
 
 /** What the custom-token service needs: the login path's parts. */
-export type CustomJwtContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
+type CustomJwtContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
 
 /** How the issuer's JWKS is fetched and kept (jose's createRemoteJWKSet options, in milliseconds). */
-export interface JwksOptions {
+interface JwksOptions {
   /** A JWKS request that has not answered by then is abandoned and the login refused. */
   timeoutMs: number;
   /** After a fetch, an unknown `kid` triggers no new fetch for this long (a flood of unknown kids fetches once). */
@@ -35,10 +35,10 @@ export const DEFAULT_JWKS_OPTIONS: JwksOptions = {
  * Custom-token logins one client IP may try per app: each verifies a signature and may fetch the JWKS, and a
  * valid token is a login; far above a page calling it once per visit. As for passkey challenges.
  */
-export const DEFAULT_CUSTOM_JWT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
+const DEFAULT_CUSTOM_JWT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
 /** A `sub` longer than this is refused (it becomes the account's key). */
-export const MAX_CUSTOM_SUBJECT_LENGTH = 256;
+const MAX_CUSTOM_SUBJECT_LENGTH = 256;
 
 /** The seconds of clock difference tolerated on `exp`, `nbf` (and `iat`) between the issuer and this server. */
 const CLOCK_TOLERANCE_SEC = 30;

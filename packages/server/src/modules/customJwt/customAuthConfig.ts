@@ -9,7 +9,7 @@ import { isNonPublicHostname } from '../../kernel/http/publicAddress.js';
  * take the issuer's *public* key as its secret, so anyone could sign (the key-confusion attack); `none` signs
  * nothing.
  */
-export const CUSTOM_JWT_ALGORITHMS = [
+const CUSTOM_JWT_ALGORITHMS = [
   'RS256',
   'RS384',
   'RS512',

@@ -10,7 +10,7 @@ import type { DurableCounters } from '../../kernel/kv/DurableCounters.js';
 export const MAX_CUSTOM_TOKEN_LIFETIME_SEC = 10 * 60;
 
 /** A `jti` longer than this is refused (it is remembered until the token expires). */
-export const MAX_CUSTOM_TOKEN_ID_LENGTH = 256;
+const MAX_CUSTOM_TOKEN_ID_LENGTH = 256;
 
 const refuse = (message: string) => new LatchError('invalid_custom_token', message);
 

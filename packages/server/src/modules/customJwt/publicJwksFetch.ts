@@ -2,7 +2,7 @@ import { request } from 'node:https';
 import { publicOnlyLookup } from '../../kernel/http/publicAddress.js';
 
 /** A JWKS larger than this is refused (a key set is a few kilobytes; a hostile URL must not fill memory). */
-export const MAX_JWKS_BYTES = 64 * 1024;
+const MAX_JWKS_BYTES = 64 * 1024;
 
 /**
  * The fetch jose's createRemoteJWKSet uses outside dev mode (JWT-09): https only, to public addresses only (the

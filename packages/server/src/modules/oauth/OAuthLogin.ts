@@ -26,16 +26,16 @@ import { appleUserName, PROVIDERS } from './providers.js';
 import { issuerMatches } from './responseIssuer.js';
 
 /** What the OAuth service needs: the login path's parts, the credentials and the short-lived store. */
-export type OAuthContext = Pick<
+type OAuthContext = Pick<
   ServerContext,
   'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'loginCredentials' | 'logger'
 >;
 
 /** Inits one client IP may make for one app (each stores a state record): as passkey and SIWE inits. */
-export const DEFAULT_OAUTH_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
+const DEFAULT_OAUTH_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
 /** Options of the service; tests shorten the provider timeout. */
-export interface OAuthLoginOptions {
+interface OAuthLoginOptions {
   initLimit?: Limit;
   providerTimeoutMs?: number;
 }

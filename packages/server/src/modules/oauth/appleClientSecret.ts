@@ -2,7 +2,7 @@ import { LatchError } from '@latch/protocol';
 import { importPKCS8, SignJWT } from 'jose';
 
 /** How long an Apple client secret lives: minutes are enough for one token request (Apple allows up to 6 months). */
-export const APPLE_CLIENT_SECRET_TTL_SEC = 5 * 60;
+const APPLE_CLIENT_SECRET_TTL_SEC = 5 * 60;
 
 /**
  * Apple's client secret: an ES256 JWT signed with the Sign in with Apple key (.p8), header `kid` the key

@@ -20,7 +20,7 @@ const endpointUrl = v.pipe(v.string(), v.maxLength(2048));
 const shortId = v.pipe(v.string(), v.minLength(1), v.maxLength(256), v.regex(/^[\x21-\x7e]+$/, 'no spaces'));
 
 /** The stored public config's shape (checked when set, and again when read). */
-export const OAuthPublicConfigSchema = v.strictObject({
+const OAuthPublicConfigSchema = v.strictObject({
   client_id: shortId,
   endpoints: v.optional(
     v.strictObject({
@@ -50,7 +50,7 @@ function allowedEndpoint(url: string): { ok: boolean; insecure: boolean } {
 }
 
 /** An app's effective endpoints for a provider: the real ones, overridden by the credentials' `endpoints`. */
-export interface ResolvedEndpoints {
+interface ResolvedEndpoints {
   endpoints: OAuthEndpoints;
   /** Some endpoint is plain http on a loopback host: openid-client must be told to allow it. */
   insecure: boolean;

@@ -13,7 +13,7 @@ export interface ProviderCredentials {
 }
 
 /** The authorization request's values that the server chooses or the browser sent. */
-export interface AuthorizationRequest {
+interface AuthorizationRequest {
   redirectUri: string;
   state: string;
   codeChallenge: string;
@@ -209,7 +209,7 @@ function unreachable(error: unknown): boolean {
  * `unknown_auth_error` saying so; anything else (an error response, a bad code, a replayed code, a
  * wrong verifier, an ID token that does not verify) `unknown_auth_error`.
  */
-export function providerFailure(provider: OAuthProvider, error: unknown): LatchError {
+function providerFailure(provider: OAuthProvider, error: unknown): LatchError {
   if (error instanceof LatchError) return error;
   if (statusOf(error) === 429) {
     return new LatchError('too_many_requests', `The ${provider} sign-in service is busy. Please try again later.`);

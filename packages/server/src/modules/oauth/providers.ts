@@ -9,13 +9,13 @@ export interface OAuthProfile {
 }
 
 /** What the exchange yields that a profile is built from: the provider's user-info JSON and/or the ID token's claims. */
-export interface ProfileSource {
+interface ProfileSource {
   userinfo: unknown;
   claims: Record<string, unknown> | undefined;
 }
 
 /** One provider: its real endpoints, scopes, client authentication, extra authorize parameters and profile mapping. */
-export interface ProviderDefinition {
+interface ProviderDefinition {
   provider: OAuthProvider;
   /** The provider's production endpoints; an app's credentials may override any of them (tests, the dev stand-in). */
   endpoints: OAuthEndpoints;

@@ -85,18 +85,22 @@ export class PasskeyCredentials {
       .execute();
   }
 
-  /** The linked credential `credentialId` of `appId`, or undefined (unknown, another app's, or only claimed). */
-  async find(appId: string, credentialId: string): Promise<StoredCredential | undefined> {
-    const row = await this.db
+  // The passkey's linked account by its key (unique per app and type), not by the bound id: a sign-up
+  // whose bind never ran (a crash right after the login) still logs in with its passkey.
+  private linkedCredentials() {
+    return this.db
       .selectFrom('passkey_credentials as pc')
-      // The passkey's linked account by its key (unique per app and type), not by the bound id: a
-      // sign-up whose bind never ran (a crash right after the login) still logs in with its passkey.
       .innerJoin('linked_accounts as la', (join) =>
         join
           .onRef('la.app_id', '=', 'pc.app_id')
           .on('la.type', '=', 'passkey')
           .onRef('la.account_key', '=', 'pc.credential_id'),
-      )
+      );
+  }
+
+  /** The linked credential `credentialId` of `appId`, or undefined (unknown, another app's, or only claimed). */
+  async find(appId: string, credentialId: string): Promise<StoredCredential | undefined> {
+    const row = await this.linkedCredentials()
       .select(['pc.credential_id', 'la.user_id', 'pc.public_key', 'pc.counter', 'pc.transports', 'la.details'])
       .where('pc.app_id', '=', appId)
       .where('pc.credential_id', '=', credentialId)
@@ -134,16 +138,7 @@ export class PasskeyCredentials {
 
   /** The user's linked credentials (oldest first); only the MFA-enrolled ones with `mfaOnly`. */
   async ofUser(appId: string, userId: string, mfaOnly = false): Promise<CredentialDescriptor[]> {
-    let query = this.db
-      .selectFrom('passkey_credentials as pc')
-      // The passkey's linked account by its key (unique per app and type), not by the bound id: a
-      // sign-up whose bind never ran (a crash right after the login) still logs in with its passkey.
-      .innerJoin('linked_accounts as la', (join) =>
-        join
-          .onRef('la.app_id', '=', 'pc.app_id')
-          .on('la.type', '=', 'passkey')
-          .onRef('la.account_key', '=', 'pc.credential_id'),
-      )
+    let query = this.linkedCredentials()
       .select(['pc.credential_id', 'pc.transports'])
       .where('pc.app_id', '=', appId)
       .where('la.user_id', '=', userId)

@@ -27,7 +27,7 @@ import { passkeyDisplay } from './passkeyDisplay.js';
 import { type RelyingParty, relyingPartyOf } from './relyingParty.js';
 
 /** What the passkey service needs: the login path's parts (logIn) and the short-lived store for challenges. */
-export type PasskeysContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
+type PasskeysContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
 
 /**
  * Login and sign-up challenges one client IP may ask one app for (each is stored until it expires):
@@ -35,7 +35,7 @@ export type PasskeysContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'key
  * applies per user to the link and MFA challenges: anyone can sign up, and a signed-in user must not
  * be able to fill the store either.
  */
-export const DEFAULT_PASSKEY_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
+const DEFAULT_PASSKEY_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
 /** The refusal of a passkey that does not check out at login, sign-up or link (SPEC §8 passkey texts). */
 const refused = () => new LatchError('passkey_not_allowed', 'The passkey response did not verify.');

@@ -28,10 +28,10 @@ const simpleWebAuthn = () => {
 };
 
 /** COSE ES256 and RS256 (the issue's algorithms; EdDSA is left out). */
-export const SUPPORTED_ALGORITHMS = [-7, -257];
+const SUPPORTED_ALGORITHMS = [-7, -257];
 
 /** Takes (spends) the challenge the client data carries; true when it was live and issued for this ceremony. */
-export type TakeChallenge = (challenge: string) => Promise<boolean>;
+type TakeChallenge = (challenge: string) => Promise<boolean>;
 
 /** Creation options (sign-up, link) with `challenge`, excluding `exclude`. */
 export async function creationOptions(
@@ -113,7 +113,7 @@ export async function verifyRegistration(
 }
 
 /** What a verified assertion tells: the new counter and backup state. */
-export interface VerifiedUse {
+interface VerifiedUse {
   counter: number;
   backedUp: boolean;
 }

@@ -31,14 +31,14 @@ const AUTHENTICATOR_NAMES: Readonly<Record<string, string>> = {
 };
 
 /** The display fields of a new passkey (SPEC §4 passkey accounts). */
-export interface PasskeyDisplay {
+interface PasskeyDisplay {
   authenticator_name: string | null;
   created_with_browser: string | null;
   created_with_os: string | null;
 }
 
 /** The authenticator's name for an AAGUID (lower-case UUID form), or null when it is not a known one. */
-export function authenticatorName(aaguid: string): string | null {
+function authenticatorName(aaguid: string): string | null {
   return AUTHENTICATOR_NAMES[aaguid.toLowerCase()] ?? null;
 }
 

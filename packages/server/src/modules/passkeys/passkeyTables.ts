@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
 /** passkey_credentials (migration 015): what verifying a passkey needs; its linked account is what the wire shows. */
-export interface PasskeyCredentialsTable {
+interface PasskeyCredentialsTable {
   app_id: string;
   credential_id: string;
   /** Null while a sign-up or link claims the credential id (before its user exists or links it). */

@@ -9,7 +9,7 @@ export interface RelyingParty {
 }
 
 /** The RP ID: `LATCH_RP_ID`, else the hostname of `LATCH_PUBLIC_URL` (docs/passkeys.md). */
-export function rpIdOf(settings: Pick<Settings, 'rpId' | 'publicUrl'>): string {
+function rpIdOf(settings: Pick<Settings, 'rpId' | 'publicUrl'>): string {
   return settings.rpId ?? new URL(settings.publicUrl).hostname;
 }
 

@@ -2,7 +2,7 @@ import { sha256Hex } from '../../kernel/crypto/hash.js';
 import type { ShortLivedStore } from '../../kernel/kv/ShortLivedStore.js';
 
 /** How long a client that logged in with a code to a target stays known to it. */
-export const KNOWN_SENDER_TTL_MS = 30 * 24 * 3600 * 1000;
+const KNOWN_SENDER_TTL_MS = 30 * 24 * 3600 * 1000;
 
 /**
  * The clients (IPs) that logged in with a code sent to a target: their sends to it are not counted

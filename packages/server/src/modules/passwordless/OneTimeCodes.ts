@@ -24,7 +24,7 @@ export interface CodeScope {
 }
 
 /** The guessing policy of one-time codes (docs/passwordless.md "Guessing and lockout"). */
-export interface CodeGuessPolicy {
+interface CodeGuessPolicy {
   /** Codes of one scope that stay valid together: a new send does not void the last few. */
   liveCodes: number;
   /** Of those, the most one source (client IP) keeps: its new send pushes out its own oldest code first. */
@@ -57,7 +57,7 @@ export const CODE_GUESS_POLICY: CodeGuessPolicy = {
 };
 
 /** Options of the one-time-code service. */
-export interface OneTimeCodesOptions {
+interface OneTimeCodesOptions {
   store: CodeStore;
   /** 32 bytes; codes are stored only as HMAC-SHA-256 under this key (see `deriveCodeKey`). */
   hmacKey: Buffer;

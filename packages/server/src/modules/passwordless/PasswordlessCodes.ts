@@ -10,7 +10,7 @@ import { type CodeChannel, type CodePurpose, OneTimeCodes } from './OneTimeCodes
 import { emailPurposeMessage, smsPurposeMessage } from './purposeMessages.js';
 
 /** The app a code is for, as the messages name it. */
-export interface CodeApp {
+interface CodeApp {
   id: string;
   name: string;
 }
@@ -77,7 +77,7 @@ export class PasswordlessCodes {
 }
 
 /** Options for `createPasswordlessCodes`. */
-export interface PasswordlessCodesOptions {
+interface PasswordlessCodesOptions {
   limits?: SendLimits;
 }
 

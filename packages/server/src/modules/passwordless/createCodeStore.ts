@@ -1,5 +1,5 @@
+import type { ThrottleBackend } from '../../kernel/kv/ShortLivedStore.js';
 import type { Db } from '../../kernel/store/db.js';
-import type { ThrottleBackend } from '../../kernel/throttle/SendThrottle.js';
 import type { CodeStore } from './CodeStore.js';
 import { PgCodeStore } from './PgCodeStore.js';
 import { RedisCodeStore } from './RedisCodeStore.js';

@@ -21,7 +21,7 @@ import type { CodeTry, NewCode } from './CodeStore.js';
 // lock key, failures that lock, lock duration (ms).
 
 /** How many parameters the check takes (see `tryCodeParameters`). */
-export const TRY_CODE_PARAMETER_COUNT = 15;
+const TRY_CODE_PARAMETER_COUNT = 15;
 
 /** The check's CTEs, ending in `verdict(taken, retry_after_ms)`, with its parameters numbered from `$first`. */
 export function tryCodeCtes(first: number): string {

@@ -11,7 +11,7 @@ import { loadPhoneNumbers } from '../../kernel/lazy/loadPhoneNumbers.js';
  * numbers of unknown type — since a send there earns a third party money or reaches no person
  * (SMS pumping). VoIP stays allowed: many real users log in with one.
  */
-export const SMS_NUMBER_TYPES: ReadonlySet<PhoneNumberType> = new Set<PhoneNumberType>([
+const SMS_NUMBER_TYPES: ReadonlySet<PhoneNumberType> = new Set<PhoneNumberType>([
   'MOBILE',
   'FIXED_LINE_OR_MOBILE',
   'FIXED_LINE',

@@ -12,13 +12,13 @@ export const PRICE_TTL_MS = 60_000;
 /** How long a failed source call is remembered: a down source is not asked again by every request. */
 export const PRICE_FAILURE_TTL_MS = 10_000;
 /** How long one call to the source may take before the request gets `price_source_error`. */
-export const PRICE_FETCH_TIMEOUT_MS = 5_000;
+const PRICE_FETCH_TIMEOUT_MS = 5_000;
 
 /** A remembered answer of the source: a price, no price for the id, or a failure. */
 type Outcome = { usd: number } | { missing: true } | { failed: true };
 
 /** The parts TokenPrices uses. */
-export interface TokenPricesOptions {
+interface TokenPricesOptions {
   /** Undefined when no price source is configured: every price is null. */
   source: PriceSource | undefined;
   /** Per client IP. */

@@ -1,5 +1,5 @@
 /** What the price route needs to know of a chain: its native token's symbol and whether it is a test chain. */
-export interface NativeToken {
+interface NativeToken {
   symbol: string;
   testnet: boolean;
 }

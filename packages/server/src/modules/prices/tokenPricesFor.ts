@@ -5,7 +5,7 @@ import { coinGeckoSource, type PriceSource } from './coinGeckoSource.js';
 import { TokenPrices } from './TokenPrices.js';
 
 /** Options of `buildTokenPrices`. */
-export interface TokenPricesSettings {
+interface TokenPricesSettings {
   /** A CoinGecko-style base URL (default: LATCH_PRICE_SOURCE_URL); null: no source. */
   sourceUrl?: string | null;
   /** Requests per client IP (default: LATCH_PRICE_LIMIT_PER_IP, else DEFAULT_PRICE_LIMIT). */

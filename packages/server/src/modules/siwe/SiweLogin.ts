@@ -11,10 +11,10 @@ import { SIWE_CLOCK_SKEW_MS } from './siweClockSkew.js';
 import type { AllowedChains, VerifiedSiwe } from './verifySiweMessage.js';
 
 /** The wallet client type of the embedded wallet (DESIGN §2), never accepted as an external wallet. */
-export const EMBEDDED_WALLET_CLIENT_TYPE = 'latch';
+const EMBEDDED_WALLET_CLIENT_TYPE = 'latch';
 
 /** Whether the verified wallet will log in or be linked: the embedded-wallet refusal differs (SPEC §5). */
-export type SiwePurpose = 'login' | 'link';
+type SiwePurpose = 'login' | 'link';
 
 /** Sign-In with Ethereum: nonces out, signed messages in, a verified external wallet account out. */
 export class SiweLogin {
@@ -115,7 +115,7 @@ export class SiweLogin {
 }
 
 /** Throws `disallowed_login_method` unless the app enables wallet login (checked before any nonce is spent). */
-export function assertWalletAuth(app: AppRecord): void {
+function assertWalletAuth(app: AppRecord): void {
   if (!app.config.wallet_auth) throw new LatchError('disallowed_login_method');
 }
 

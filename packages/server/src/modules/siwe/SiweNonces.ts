@@ -3,7 +3,7 @@ import { SIWE_NONCE_TTL_MS } from '@latch/protocol';
 import type { ShortLivedStore } from '../../kernel/kv/ShortLivedStore.js';
 
 /** A nonce as init handed it out. */
-export interface IssuedNonce {
+interface IssuedNonce {
   nonce: string;
   expiresAt: Date;
 }

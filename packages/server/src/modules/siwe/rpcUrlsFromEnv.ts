@@ -1,5 +1,5 @@
 /** The outcome of reading LATCH_RPC_URLS: the usable entries and the ones that were not. */
-export interface RpcUrlsFromEnv {
+interface RpcUrlsFromEnv {
   rpcUrls: Map<number, string>;
   invalid: string[];
 }

@@ -2,7 +2,7 @@ import { eip155ChainNumber } from '@latch/protocol';
 import type { AllowedChains } from './verifySiweMessage.js';
 
 /** The outcome of reading LATCH_SIWE_CHAIN_IDS: the accepted chains and the entries that were not chain ids. */
-export interface SiweChainsFromEnv {
+interface SiweChainsFromEnv {
   chains: AllowedChains;
   invalid: string[];
 }

@@ -7,10 +7,10 @@ import { siweChainsFromEnv } from './siweChains.js';
 import type { AllowedChains } from './verifySiweMessage.js';
 
 /** Nonces one client IP may ask one app for: far above a person retrying, far below a flood of the store. */
-export const DEFAULT_SIWE_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
+const DEFAULT_SIWE_INIT_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
 /** Options of `buildSiwe`. */
-export interface SiweOptions {
+interface SiweOptions {
   /** JSON-RPC URLs by chain id (default: LATCH_RPC_URLS). */
   rpcUrls?: ReadonlyMap<number, string>;
   /** Nonces per app and client IP (default: 60 per 10 minutes). */

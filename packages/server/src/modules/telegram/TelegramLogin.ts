@@ -11,7 +11,7 @@ import type { Limit } from '../../kernel/throttle/SendThrottle.js';
 import { telegramRefused, telegramResultLifetimeMs, verifyTelegramAuth } from './verifyTelegramAuth.js';
 
 /** What the Telegram service needs: the login path's parts, the app's bot credentials and the short-lived store. */
-export type TelegramContext = Pick<
+type TelegramContext = Pick<
   ServerContext,
   'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'loginCredentials'
 >;
@@ -27,7 +27,7 @@ export interface TelegramBotConfig {
  * Telegram signed, so this only bounds the work a flood makes (HMAC, a store write, a login); far above
  * a person retrying. As for passkey challenges.
  */
-export const DEFAULT_TELEGRAM_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
+const DEFAULT_TELEGRAM_LIMIT: Limit = { points: 60, durationSec: 10 * 60 };
 
 /** SDK text of `disallowed_login_method` for Telegram (SPEC §8). */
 const notAllowed = () => new LatchError('disallowed_login_method', 'Login with Telegram not allowed.');

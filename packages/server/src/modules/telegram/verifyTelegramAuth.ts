@@ -3,7 +3,7 @@ import { OAUTH_LIMIT } from '@latch/protocol/oauth';
 import { AuthDataValidator, objectToAuthDataMap } from '@telegram-auth/server';
 
 /** Why a Telegram login result is refused; each maps to one clear message. */
-export type TelegramRefusal = 'bad_hash' | 'too_old' | 'from_the_future' | 'replayed';
+type TelegramRefusal = 'bad_hash' | 'too_old' | 'from_the_future' | 'replayed';
 
 const MESSAGES: Record<TelegramRefusal, string> = {
   bad_hash: 'The Telegram login data did not verify with the app’s bot.',

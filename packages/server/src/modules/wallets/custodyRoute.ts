@@ -1,12 +1,12 @@
 import { LatchError } from '@latch/protocol';
 import { DEVICE_NONCE_HEADER, DEVICE_PROOF_HEADER } from '@latch/protocol/schemas';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
 import { bearerToken } from '../../identity/http/resolveApp.js';
 import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
-import { readBodyBytes } from '../../kernel/http/parseBody.js';
+import { parseBodyBytes, readBodyBytes } from '../../kernel/http/parseBody.js';
 import { mintDeviceNonce, takeDeviceNonce } from './deviceGrants.js';
 import { type DevicePublicJwk, verifyDeviceProof } from './deviceProof.js';
 
@@ -40,30 +40,6 @@ export interface CustodyCall<TBody> {
 export interface CustodyRouteOptions {
   /** The device registration route: the proof's key need not be registered yet (it is the one to register). */
   unregisteredDevice?: boolean;
-}
-
-/** Parses the JSON body with a protocol schema, as `parseBody` does (an empty body reads as `{}`). */
-function parseJson<TSchema extends v.GenericSchema>(bytes: Uint8Array, schema: TSchema): v.InferOutput<TSchema> {
-  const text = Buffer.from(bytes).toString('utf8');
-  let json: unknown = {};
-  if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new LatchError('invalid_data', 'The request body is not valid JSON.');
-    }
-  }
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
-    throw new LatchError('invalid_data', 'The request body must be a JSON object.');
-  }
-  const result = v.safeParse(schema, json);
-  if (result.success) return result.output;
-  const issue = result.issues[0];
-  const field = issue.path?.map((p) => String(p.key)).join('.');
-  throw new LatchError(
-    'invalid_data',
-    field ? `Invalid value for ${field}: ${issue.message}` : `Invalid request body: ${issue.message}`,
-  );
 }
 
 /**
@@ -111,7 +87,7 @@ function custodyCall<TSchema extends v.GenericSchema>(
     deviceId: device.deviceId,
     jwk: device.jwk,
     nonce: device.nonce,
-    body: schema ? parseJson(device.body, schema) : (undefined as v.InferOutput<TSchema>),
+    body: schema ? parseBodyBytes(device.body, schema) : (undefined as v.InferOutput<TSchema>),
   };
 }
 

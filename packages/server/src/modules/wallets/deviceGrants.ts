@@ -4,10 +4,10 @@ import type { ServerContext } from '../../kernel/context.js';
 import { sha256B64url } from './deviceProof.js';
 
 /** What grants and nonces need: the short-lived store, and the server's clock (it decides expiry). */
-export type GrantContext = Pick<ServerContext, 'shortLived' | 'clock'>;
+type GrantContext = Pick<ServerContext, 'shortLived' | 'clock'>;
 
 /** Whom a device grant was minted for: the fresh session of a fresh authentication. */
-export interface DeviceGrantBinding {
+interface DeviceGrantBinding {
   appId: string;
   userId: string;
   sessionId: string;

@@ -13,7 +13,7 @@ export interface DevicePublicJwk {
 }
 
 /** What a valid device proof establishes. */
-export interface VerifiedDeviceProof {
+interface VerifiedDeviceProof {
   /** RFC 7638 thumbprint of the signing key: the device id. */
   deviceId: string;
   jwk: DevicePublicJwk;
@@ -22,7 +22,7 @@ export interface VerifiedDeviceProof {
 }
 
 /** The request a proof must match. */
-export interface ProofExpectation {
+interface ProofExpectation {
   method: 'GET' | 'POST';
   path: string;
   accessToken: string;

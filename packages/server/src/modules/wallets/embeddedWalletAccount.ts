@@ -5,7 +5,7 @@ import type { ServerContext } from '../../kernel/context.js';
 import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
 
 /** The linked `wallet` account that shows the user's embedded wallet (SPEC §3). */
-export function embeddedWalletAccount(address: string, recoveryMethod: RecoveryMethod): AccountInput {
+function embeddedWalletAccount(address: string, recoveryMethod: RecoveryMethod): AccountInput {
   return {
     type: 'wallet',
     address,

@@ -15,7 +15,7 @@ import { frameSecurityHeaders } from './frameSecurityHeaders.js';
  * file is .ts), it is what `node packages/wallet-frame/build.mjs` writes; a built server (the package's bundle in
  * dist/) serves the copy its build shipped in dist/frame.
  */
-export const DEFAULT_FRAME_DIR = fileURLToPath(
+const DEFAULT_FRAME_DIR = fileURLToPath(
   import.meta.url.endsWith('.ts')
     ? new URL('../../../../wallet-frame/dist', import.meta.url)
     : new URL('./frame', import.meta.url),

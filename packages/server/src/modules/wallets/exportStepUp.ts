@@ -9,7 +9,7 @@ import { countExportCode } from './custodyLimits.js';
 import { type CustodyContact, sendExportCode } from './custodyNotices.js';
 
 /** Wrong tries before an export code dies. */
-export const EXPORT_CODE_MAX_TRIES = 5;
+const EXPORT_CODE_MAX_TRIES = 5;
 
 /**
  * Builds the export codes: the one-time-code machinery with its own HMAC key (HKDF of the master key,

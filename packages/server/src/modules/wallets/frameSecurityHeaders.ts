@@ -1,5 +1,5 @@
 /** What the wallet frame page may be embedded by and talk to. */
-export interface FrameSecurityInput {
+interface FrameSecurityInput {
   /** The app's allowed origins; null when the app is unknown (then nobody may embed the page). */
   allowedOrigins: readonly string[] | null;
   /** JSON-RPC endpoints of the app's chains the frame may call. */

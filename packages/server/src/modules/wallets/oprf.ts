@@ -15,7 +15,7 @@ export interface OprfContext {
 export const PASSWORD_ATTEMPT_POLICY = { max: 5, windowMs: 60 * 60_000 } as const;
 
 /** The attempt counter: durable counters (`ShortLivedStore.counters`), so a crash does not reset it. */
-export type AttemptCounter = Pick<DurableCounters, 'increment' | 'delete'>;
+type AttemptCounter = Pick<DurableCounters, 'increment' | 'delete'>;
 
 function keyInfo(context: OprfContext): Uint8Array {
   return new TextEncoder().encode(

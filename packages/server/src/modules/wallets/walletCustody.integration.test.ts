@@ -14,7 +14,8 @@ import { migrateServer } from '../../serverMigrations.js';
 import { migratedPglite } from '../../test/pgliteTemplate.js';
 import { DeviceKeys } from './deviceKeys.js';
 import { createPasswordOprf } from './oprf.js';
-import { type NewWalletInput, WalletCustody } from './walletCustody.js';
+import { WalletCustody } from './walletCustody.js';
+import type { NewWalletInput } from './walletInput.js';
 
 // Real databases: PGlite always, PostgreSQL (own schema) when DATABASE_URL is set.
 const databases: { name: string; open(): Promise<{ db: Kysely<Database>; dispose(): Promise<void> }> }[] = [
@@ -120,7 +121,7 @@ for (const database of databases) {
           Buffer.from(input.authShare),
         ),
       ).toBe(true);
-      const recovery = await env.custody.releaseProviderRecovery(alice);
+      const recovery = await env.custody.recovery.releaseProviderRecovery(alice);
       expect(Buffer.from(recovery.recoveryKey).equals(Buffer.from(input.recovery.recoveryKey))).toBe(true);
       const rows = await dump(env.db);
       for (const secret of [input.authShare, input.recovery.recoveryKey]) {
@@ -142,7 +143,7 @@ for (const database of databases) {
       const input = providerWallet();
       await env.custody.createWallet(alice, input, DEVICE_A);
       await failsWith(env.custody.releaseAuthShare(bob, input.shareSetId, DEVICE_A), 'embedded_wallet_not_found');
-      await failsWith(env.custody.releaseProviderRecovery(bob), 'embedded_wallet_not_found');
+      await failsWith(env.custody.recovery.releaseProviderRecovery(bob), 'embedded_wallet_not_found');
       await failsWith(env.custody.releaseAuthShare(alice, randomUUID(), DEVICE_A), 'not_found');
     });
 
@@ -224,8 +225,11 @@ for (const database of databases) {
       const input = providerWallet();
       await env.custody.createWallet(alice, input, DEVICE_A);
       const blind = () => ristretto255_oprf.oprf.blind(new TextEncoder().encode('Secret-123')).blinded;
-      await failsWith(env.custody.evaluatePasswordOprf(alice, randomUUID(), blind()), 'embedded_wallet_not_found');
-      await env.custody.evaluatePasswordOprf(alice, input.walletId, blind());
+      await failsWith(
+        env.custody.recovery.evaluatePasswordOprf(alice, randomUUID(), blind()),
+        'embedded_wallet_not_found',
+      );
+      await env.custody.recovery.evaluatePasswordOprf(alice, input.walletId, blind());
 
       const newSet = randomUUID();
       const verifier = randomBytes(32);
@@ -235,20 +239,20 @@ for (const database of databases) {
         salt: randomBytes(16),
         verifier,
       };
-      await env.custody.replaceRecovery(alice, newSet, randomBytes(69), passwordRecovery, DEVICE_A);
+      await env.custody.recovery.replaceRecovery(alice, newSet, randomBytes(69), passwordRecovery, DEVICE_A);
       await failsWith(env.custody.releaseAuthShare(alice, input.shareSetId, DEVICE_A), 'not_found');
-      await failsWith(env.custody.releaseProviderRecovery(alice), 'invalid_data');
-      const stored = await env.custody.passwordRecovery(alice);
+      await failsWith(env.custody.recovery.releaseProviderRecovery(alice), 'invalid_data');
+      const stored = await env.custody.recovery.passwordRecovery(alice);
       expect(stored.shareSetId).toBe(newSet);
       expect(Buffer.from(stored.salt).equals(passwordRecovery.salt)).toBe(true);
       expect(await dump(env.db)).not.toContain('"recovery_key_sealed":"v1');
 
-      await env.custody.evaluatePasswordOprf(alice, input.walletId, blind());
-      await env.custody.evaluatePasswordOprf(alice, input.walletId, blind());
-      await failsWith(env.custody.evaluatePasswordOprf(alice, input.walletId, blind()), 'too_many_requests');
-      expect(await env.custody.confirmPassword(alice, randomBytes(32))).toBe(false);
-      expect(await env.custody.confirmPassword(alice, verifier)).toBe(true);
-      await env.custody.evaluatePasswordOprf(alice, input.walletId, blind());
+      await env.custody.recovery.evaluatePasswordOprf(alice, input.walletId, blind());
+      await env.custody.recovery.evaluatePasswordOprf(alice, input.walletId, blind());
+      await failsWith(env.custody.recovery.evaluatePasswordOprf(alice, input.walletId, blind()), 'too_many_requests');
+      expect(await env.custody.recovery.confirmPassword(alice, randomBytes(32))).toBe(false);
+      expect(await env.custody.recovery.confirmPassword(alice, verifier)).toBe(true);
+      await env.custody.recovery.evaluatePasswordOprf(alice, input.walletId, blind());
     });
 
     it('refuses malformed input with invalid_data and writes nothing', async () => {

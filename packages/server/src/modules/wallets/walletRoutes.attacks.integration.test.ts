@@ -6,10 +6,9 @@ import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 import { passwordlessTestClient } from '../passwordless/testing/passwordlessTestClient.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from '../siwe/testing/siweTestClient.js';
+import { deviceProof, newDeviceKey } from './testing/deviceKey.js';
 import {
-  deviceProof,
   freshLogin,
-  newDeviceKey,
   newWalletBody,
   newWalletKey,
   registeredFrame,

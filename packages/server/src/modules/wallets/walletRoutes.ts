@@ -25,7 +25,7 @@ import { mintDeviceNonce, takeDeviceGrant } from './deviceGrants.js';
 import { recordEmbeddedWalletAccount } from './embeddedWalletAccount.js';
 import { exportRoutes } from './exportRoutes.js';
 import { countNonceRequest } from './nonceThrottle.js';
-import type { NewWalletInput, WalletRecord } from './walletCustody.js';
+import type { NewWalletInput, WalletRecord } from './walletInput.js';
 import { verifyWalletSignature } from './walletSignature.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -189,7 +189,7 @@ export const walletRoutes: RouteDef[] = [
       async (): Promise<WireRecoveryRelease> => {
         const authShare = b64(await custody.releasePrimaryAuthShare(owner));
         if (wallet.recoveryMethod === 'latch') {
-          const r = await custody.releaseProviderRecovery(owner);
+          const r = await custody.recovery.releaseProviderRecovery(owner);
           return {
             method: 'latch',
             share_set_id: r.shareSetId,
@@ -198,7 +198,7 @@ export const walletRoutes: RouteDef[] = [
             auth_share: authShare,
           };
         }
-        const r = await custody.passwordRecovery(owner);
+        const r = await custody.recovery.passwordRecovery(owner);
         return {
           method: 'user-passcode',
           share_set_id: r.shareSetId,
@@ -215,18 +215,23 @@ export const walletRoutes: RouteDef[] = [
     const custody = ctx.custody;
     const wallet = await signedWallet(ctx, owner, 'replace-recovery', nonce, body);
     const recovery = recoveryInput(body.recovery);
-    await custody.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
+    await custody.recovery.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
     await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
     return { share_set_id: body.share_set_id };
   }),
   custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ c, ctx, owner, body }) => {
     // W-07: when repeated wrong passwords lock recovery, every verified channel of the user hears of it.
     const notify = () => passwordLockNotice(c);
-    const evaluated = await ctx.custody.evaluatePasswordOprf(owner, body.wallet_id, bytes(body.blinded), notify);
+    const evaluated = await ctx.custody.recovery.evaluatePasswordOprf(
+      owner,
+      body.wallet_id,
+      bytes(body.blinded),
+      notify,
+    );
     return { evaluated: b64(evaluated) };
   }),
   custodyRoute('post', WALLET_API.confirmPassword, ConfirmPasswordBody, async ({ ctx, owner, body }) => ({
-    confirmed: await ctx.custody.confirmPassword(owner, bytes(body.verifier)),
+    confirmed: await ctx.custody.recovery.confirmPassword(owner, bytes(body.verifier)),
   })),
   ...exportRoutes,
 ];

@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import { loadViem } from '../../kernel/lazy/loadViem.js';
 
 /** What a wallet-key signature must cover (docs/custody.md). */
-export interface WalletSignatureInput {
+interface WalletSignatureInput {
   action: CustodyAction;
   appId: string;
   walletId: string;

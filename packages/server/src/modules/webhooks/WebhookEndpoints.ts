@@ -10,7 +10,7 @@ import { webhookSecretAad } from './webhookTables.js';
 const SECRET_BYTES = 32;
 
 /** An endpoint as `apps webhooks list` prints it: never a secret. */
-export interface WebhookEndpointSummary {
+interface WebhookEndpointSummary {
   endpoint_id: string;
   app_id: string;
   url: string;
@@ -19,7 +19,7 @@ export interface WebhookEndpointSummary {
 }
 
 /** The secrets that sign a delivery now: the current one and, during a rotation's grace, the previous one. */
-export interface SigningSecrets {
+interface SigningSecrets {
   url: string;
   secrets: string[];
 }

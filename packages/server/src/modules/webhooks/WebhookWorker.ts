@@ -21,14 +21,14 @@ const SEND_TIMEOUT_MS = 10_000;
 const BATCH = 20;
 
 /** What the worker needs of the server context. */
-export type WebhookWorkerContext = Pick<ServerContext, 'db' | 'clock' | 'logger' | 'metrics' | 'apps'> & {
+type WebhookWorkerContext = Pick<ServerContext, 'db' | 'clock' | 'logger' | 'metrics' | 'apps'> & {
   webhookEndpoints: WebhookEndpoints;
 };
 
 type DeliveryRow = Selectable<WebhookDeliveriesTable>;
 
 /** Options for tests: the fetch to send with and the jitter source. */
-export interface WebhookWorkerOptions {
+interface WebhookWorkerOptions {
   fetch?: typeof fetch;
   random?: () => number;
   pollMs?: number;

@@ -23,7 +23,7 @@ export function enqueueEventSql(
 }
 
 /** What an event is about. */
-export interface WebhookEventInput {
+interface WebhookEventInput {
   appId: string;
   userId: string;
   /** The linked_accounts row concerned (it is stored as JSON), or null. */

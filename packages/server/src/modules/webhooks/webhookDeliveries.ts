@@ -2,7 +2,7 @@ import type { AdminWebhookDelivery } from '@latch/protocol';
 import type { Db } from '../../kernel/store/db.js';
 
 /** How many deliveries a listing shows. */
-export const DELIVERIES_SHOWN = 100;
+const DELIVERIES_SHOWN = 100;
 
 /**
  * The app's latest deliveries, newest first, and their state: what `apps webhooks deliveries` prints and the

@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 
 /** webhook_endpoints (migration 019). */
-export interface WebhookEndpointsTable {
+interface WebhookEndpointsTable {
   id: string;
   app_id: string;
   url: string;

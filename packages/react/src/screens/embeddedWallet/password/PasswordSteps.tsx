@@ -18,10 +18,14 @@ const SHOWN_PASSWORD = {
   textAlign: 'center',
 } as const;
 
-/** Creating: the password with show/hide, Generate, the strength meter and SPEC §5's messages. */
-export function CreateStep({ state, flow, dispatch }: WalletFlowScreenProps): ReactNode {
-  const text = useWalletFlowStrings();
-  const p = state.password;
+/** A step's form: submitting it (Enter, or its Continue button) sends `continue`. */
+function ContinueForm({
+  dispatch,
+  children,
+}: {
+  dispatch: WalletFlowScreenProps['dispatch'];
+  children: ReactNode;
+}): ReactNode {
   return (
     <form
       noValidate
@@ -31,6 +35,17 @@ export function CreateStep({ state, flow, dispatch }: WalletFlowScreenProps): Re
         dispatch({ type: 'continue' });
       }}
     >
+      {children}
+    </form>
+  );
+}
+
+/** Creating: the password with show/hide, Generate, the strength meter and SPEC §5's messages. */
+export function CreateStep({ state, flow, dispatch }: WalletFlowScreenProps): ReactNode {
+  const text = useWalletFlowStrings();
+  const p = state.password;
+  return (
+    <ContinueForm dispatch={dispatch}>
       <p className="latch-text">{text.createDescription}</p>
       <PasswordField
         label={text.passwordLabel}
@@ -49,7 +64,7 @@ export function CreateStep({ state, flow, dispatch }: WalletFlowScreenProps): Re
       <Button type="submit" variant="primary" disabled={!flow.canAdvance(p)}>
         {text.continue}
       </Button>
-    </form>
+    </ContinueForm>
   );
 }
 
@@ -82,14 +97,7 @@ export function ConfirmStep({ state, flow, dispatch }: WalletFlowScreenProps): R
   const text = useWalletFlowStrings();
   const p = state.password;
   return (
-    <form
-      noValidate
-      style={{ display: 'flex', flexDirection: 'column', gap: 10 }}
-      onSubmit={(event) => {
-        event.preventDefault();
-        dispatch({ type: 'continue' });
-      }}
-    >
+    <ContinueForm dispatch={dispatch}>
       <PasswordField
         label={text.confirmLabel}
         value={p.confirmation}
@@ -104,7 +112,7 @@ export function ConfirmStep({ state, flow, dispatch }: WalletFlowScreenProps): R
       <Button type="submit" variant="primary" disabled={!flow.canAdvance(p)}>
         {text.continue}
       </Button>
-    </form>
+    </ContinueForm>
   );
 }
 

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
 /** One email the loopback SMTP server accepted. */
-export interface ReceivedEmail {
+interface ReceivedEmail {
   from: string;
   to: string[];
   user: string | undefined;

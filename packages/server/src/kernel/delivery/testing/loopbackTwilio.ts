@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One request the loopback Twilio received. */
-export interface TwilioRequest {
+interface TwilioRequest {
   method: string;
   path: string;
   authorization: string | undefined;
@@ -11,7 +11,7 @@ export interface TwilioRequest {
 }
 
 /** What the loopback answers next: Twilio's 201 message resource by default, or an error body. */
-export type TwilioAnswer = { status: number; body: Record<string, unknown> };
+type TwilioAnswer = { status: number; body: Record<string, unknown> };
 
 const readBody = (req: IncomingMessage) =>
   new Promise<string>((resolve) => {

@@ -30,7 +30,7 @@ export interface ShortLivedBackend {
 }
 
 /** A named factory of a backend. */
-export interface ShortLivedBackendFactory {
+interface ShortLivedBackendFactory {
   name: string;
   create(): Promise<ShortLivedBackend>;
 }

@@ -8,7 +8,7 @@ import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 import type { OAuthPublicConfig } from '../oauthCredentials.js';
 
 /** The host page's origin in these tests, and where the callback sends the browser back. */
-export const HOST_ORIGIN = 'https://host.example';
+const HOST_ORIGIN = 'https://host.example';
 export const RETURN_TO = `${HOST_ORIGIN}/after-login?tab=1`;
 
 /** The callback every stand-in registers (test servers run with LATCH_PUBLIC_URL http://localhost:8787). */
@@ -29,7 +29,7 @@ export const standIn = (idp: DevIdp, name: OAuthProvider): DevIdpProvider =>
   (idp.providers as Record<string, DevIdpProvider>)[name]!;
 
 /** Stores the stand-in's credentials for the app (as `apps oauth set` does) and turns `<provider>_oauth` on. */
-export async function configureProvider(
+async function configureProvider(
   server: TestServer,
   appId: string,
   idp: DevIdp,
@@ -60,7 +60,7 @@ export async function oauthApp(
 }
 
 /** Where the callback sent the browser: the return parameters on redirect_to. */
-export interface ReturnParams {
+interface ReturnParams {
   url: URL;
   code: string | null;
   state: string | null;
@@ -69,7 +69,7 @@ export interface ReturnParams {
 }
 
 /** The widget's side of the OAuth round trip against a test server and the stand-ins. */
-export function oauthTestClient(server: TestServer, idp: DevIdp, appId: string, clientId: string) {
+function oauthTestClient(server: TestServer, idp: DevIdp, appId: string, clientId: string) {
   const headers = (token?: string) => ({ ...widgetHeaders(appId, clientId, token), origin: HOST_ORIGIN });
   const post = (path: string, body: unknown, token?: string) =>
     server.call('POST', path, { body, headers: headers(token) });

@@ -16,7 +16,7 @@ import type { CreateTamper, GetTamper, SoftAuthenticator } from './softAuthentic
 export const PASSKEY_ORIGIN = 'https://app.example';
 export const PASSKEY_RP_ID = 'app.example';
 /** A desktop Chrome on macOS, for the display fields. */
-export const CHROME_ON_MAC =
+const CHROME_ON_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** Calls the passkey endpoints of a test server for one app, from the app's origin, with a soft authenticator. */

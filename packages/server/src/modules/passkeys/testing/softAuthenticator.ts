@@ -127,7 +127,7 @@ export class SoftAuthenticator {
 }
 
 /** How the authenticator behaves. */
-export interface SoftAuthenticatorOptions {
+interface SoftAuthenticatorOptions {
   /** Key type of new credentials (default ES256). */
   algorithm?: 'ES256' | 'RS256';
   /** The AAGUID it reports (default all zeros, as many do with attestation 'none'). */
@@ -141,7 +141,7 @@ export interface SoftAuthenticatorOptions {
 }
 
 /** A credential the authenticator holds. */
-export interface SoftCredential {
+interface SoftCredential {
   id: string;
   rpId: string;
   userHandle: string;

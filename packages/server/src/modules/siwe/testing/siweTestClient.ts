@@ -29,7 +29,7 @@ export interface SignInOptions {
 }
 
 /** The body of authenticate/link for a wallet, built like the widget builds it. */
-export interface SignedBody {
+interface SignedBody {
   message: string;
   signature: Hex;
   chainId: string | number;

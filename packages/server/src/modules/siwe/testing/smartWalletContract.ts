@@ -22,7 +22,7 @@ contract OwnedSmartWallet {
 `;
 
 /** The compiled contract: ABI and creation bytecode. */
-export interface CompiledContract {
+interface CompiledContract {
   abi: readonly unknown[];
   bytecode: `0x${string}`;
 }

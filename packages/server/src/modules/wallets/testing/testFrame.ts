@@ -13,8 +13,6 @@ import type { AccountInput } from '../../../identity/users/accounts.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 import { deviceProof, newDeviceKey, type ProofInput, type TestDeviceKey } from './deviceKey.js';
 
-export { deviceProof, newDeviceKey, type ProofInput, type TestDeviceKey } from './deviceKey.js';
-
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 
 /** A signed-in user as a test sees it. */
@@ -39,7 +37,7 @@ export async function freshLogin(server: TestServer, appId: string, clientId: st
 }
 
 /** Options of one custody call. */
-export interface CallOptions {
+interface CallOptions {
   /** Extra or replacing headers (Origin, Sec-Fetch-Site, …). */
   headers?: Record<string, string>;
   /** No proof at all. */

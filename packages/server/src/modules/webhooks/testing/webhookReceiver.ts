@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /** One request the receiver got. */
-export interface Received {
+interface Received {
   headers: IncomingHttpHeaders;
   body: string;
   status: number;
