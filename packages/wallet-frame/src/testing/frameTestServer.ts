@@ -1,6 +1,6 @@
 // Test-only: the real server (Hono app.request on PGlite) as the frame sees it. Never bundled (no
 // entry point imports it); the cross-package imports are for tests only.
-import { API, type StepUpAction, type TokenResponse } from '@latch/protocol';
+import { IDENTITY_API, type StepUpAction, type TokenResponse } from '@latch/protocol';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
 import type { AppInput } from '../../../server/src/identity/apps/appStore.js';
@@ -80,7 +80,7 @@ export async function frameTestServer(
     },
     /** Logs a session out through the real endpoint. */
     async logout(token: string) {
-      await server.call('POST', API.logout, {
+      await server.call('POST', IDENTITY_API.logout, {
         body: {},
         headers: { authorization: `Bearer ${token}` },
       });

@@ -1,4 +1,4 @@
-import { SECURITY_EVENTS_PATH } from '@latch/protocol';
+import { IDENTITY_API } from '@latch/protocol';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { listSecurityEvents, parseBefore } from './listSecurityEvents.js';
 
@@ -6,7 +6,7 @@ import { listSecurityEvents, parseBefore } from './listSecurityEvents.js';
 export const securityEventRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: SECURITY_EVENTS_PATH,
+    path: IDENTITY_API.securityEvents,
     caller: 'user',
     handler: async (c) => {
       const { ctx, user } = c.var;

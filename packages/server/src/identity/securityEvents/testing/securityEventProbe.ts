@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SECURITY_EVENTS_PATH, type WireSecurityEventList } from '@latch/protocol';
+import { DEV_API, IDENTITY_API, type WireSecurityEventList } from '@latch/protocol';
 import type { Kysely } from 'kysely';
 import { parseCommand, runCommand } from '../../../admin/commands.js';
 import type { OutboxMessage } from '../../../kernel/ports.js';
@@ -41,12 +41,12 @@ export function securityEventProbe(server: TestServer) {
       db.selectFrom('webhook_deliveries').selectAll().where('security_event_id', '=', eventId).execute(),
     /** Dev-outbox messages to `recipient` with this subject (notices carry no code). */
     async notices(recipient: string, subject: string): Promise<OutboxMessage[]> {
-      const all = (await (await server.call('GET', '/api/v1/dev/outbox')).json()) as OutboxMessage[];
+      const all = (await (await server.call('GET', DEV_API.outbox)).json()) as OutboxMessage[];
       return all.filter((m) => m.recipient === recipient && m.code === '' && m.text.includes(subject));
     },
     /** GET the caller's own list. */
     async mine(appId: string, clientId: string, token: string, before?: string) {
-      const res = await server.call('GET', `${SECURITY_EVENTS_PATH}${before ? `?before=${before}` : ''}`, {
+      const res = await server.call('GET', `${IDENTITY_API.securityEvents}${before ? `?before=${before}` : ''}`, {
         headers: widgetHeaders(appId, clientId, token),
       });
       return { status: res.status, body: (await res.json()) as WireSecurityEventList };
