@@ -103,7 +103,7 @@ export type {
 export { ADMIN_API } from './paths/adminApi.js';
 export { ANALYTICS_API } from './paths/analytics.js';
 export { DEV_API, DEV_PATH_PREFIXES } from './paths/dev.js';
-export { IDENTITY_API } from './paths/identity.js';
+export { IDENTITY_API, JWKS_PATH, SECURITY_EVENTS_PATH } from './paths/identity.js';
 export { API } from './paths/index.js';
 export { OPS_API } from './paths/ops.js';
 export { type ParamPath, paramPath } from './paths/paramPath.js';
@@ -116,7 +116,6 @@ export type { CodePurpose, TokenPriceResponse } from './schemas.js';
 export {
   SECURITY_EVENT_TYPES,
   SECURITY_EVENTS_PAGE,
-  SECURITY_EVENTS_PATH,
   type SecurityEventDetail,
   type SecurityEventType,
   type WireSecurityEvent,

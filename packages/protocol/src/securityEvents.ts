@@ -1,4 +1,3 @@
-import { IDENTITY_API } from './paths/identity.js';
 /**
  * Security events (issue #24, docs/server.md "Security events"): every release of wallet material and every
  * change of who can log in or how the user verifies is told to the user's verified channels, written as an
@@ -61,6 +60,3 @@ export interface WireSecurityEventList {
 
 /** Events per page at most (and the default). */
 export const SECURITY_EVENTS_PAGE = 50;
-
-/** The user's own list (bearer token), `?before=<event id>` for the next page: IDENTITY_API.securityEvents under its first name. */
-export const SECURITY_EVENTS_PATH = IDENTITY_API.securityEvents;

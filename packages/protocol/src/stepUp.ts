@@ -33,7 +33,7 @@ export interface WireStepUpFactor {
   label: string;
 }
 
-export { STEP_UP_API } from './paths/identity.js';
+export { STEP_UP_API } from './paths/stepUp.js';
 
 /** Step-up lifetimes. */
 export const STEP_UP_LIMIT = {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 // Every route's path is a constant of @latch/protocol's paths/<area>.ts (SPEC §7: one hop from the
 // call's name to its path, and from the path to its route), never a string written in the server.
 const SRC = import.meta.dirname;
-/** A protocol path constant: `PASSKEY_API.link`, `ADMIN_API.user.pattern`, `FRAME_PATH.wallet.pattern`. */
-const CONSTANT = /^[A-Z][A-Z0-9_]*(\.[a-z]\w*)+$/;
+/** A protocol path constant: `PASSKEY_API.link`, `SECURITY_EVENTS_PATH`, `ADMIN_API.user.pattern`, `FRAME_PATH.wallet.pattern`. */
+const CONSTANT = /^[A-Z][A-Z0-9_]*(\.[a-z]\w*)*$/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

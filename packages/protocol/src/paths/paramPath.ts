@@ -12,13 +12,9 @@ export interface ParamPath<P extends string> {
   readonly pattern: P;
 }
 
-const PARAM = /:[A-Za-z_]\w*(\{[^}]*\})?/g;
-
 /** The one definition of a parameterised path: the server routes `.pattern`, clients call it with the values. */
-export function paramPath<const P extends string>(pattern: P): ParamPath<P> {
-  const build = (...values: string[]) => {
-    let next = 0;
-    return pattern.replace(PARAM, () => encodeURIComponent(values[next++] ?? ''));
-  };
-  return Object.assign(build, { pattern }) as ParamPath<P>;
-}
+export const paramPath = <const P extends string>(pattern: P): ParamPath<P> =>
+  // The values replace the `:name` (and `:name{regex}`) segments in order; the type holds their count.
+  Object.assign((...values: string[]) => pattern.replace(/:[^/]+/g, () => encodeURIComponent(values.shift()!)), {
+    pattern,
+  }) as ParamPath<P>;

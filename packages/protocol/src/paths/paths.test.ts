@@ -9,16 +9,23 @@ const AREA_FILES = readdirSync(HERE).filter(
   (f) => f.endsWith('.ts') && !/\.test\.ts$|^index\.ts$|^paramPath\.ts$/.test(f),
 );
 
-/** Every path an area file defines (`.pattern` for a parameterised one), with where it is defined. */
+/** A path constant's path: the string, or a parameterised path's `.pattern`; null for anything else. */
+const pathOf = (value: unknown) => {
+  const path = typeof value === 'function' ? (value as { pattern?: unknown }).pattern : value;
+  return typeof path === 'string' && path.startsWith('/') ? path : null;
+};
+
+/** Every path an area file defines (in an object of paths or on its own), with where it is defined. */
 async function allPaths(): Promise<{ path: string; name: string }[]> {
   const found: { path: string; name: string }[] = [];
   for (const file of AREA_FILES) {
     const module = (await import(`./${file}`)) as Record<string, unknown>;
     for (const [exported, value] of Object.entries(module)) {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) continue;
-      for (const [key, entry] of Object.entries(value)) {
-        const path = typeof entry === 'function' ? (entry as { pattern?: unknown }).pattern : entry;
-        if (typeof path === 'string') found.push({ path, name: `${file} ${exported}.${key}` });
+      const entries =
+        pathOf(value) || typeof value !== 'object' || value === null || Array.isArray(value) ? { '': value } : value;
+      for (const [key, entry] of Object.entries(entries)) {
+        const path = pathOf(entry);
+        if (path) found.push({ path, name: `${file} ${exported}${key ? `.${key}` : ''}` });
       }
     }
   }

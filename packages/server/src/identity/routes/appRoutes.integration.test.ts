@@ -1,4 +1,4 @@
-import { IDENTITY_API, toAppConfig } from '@latch/protocol';
+import { IDENTITY_API, JWKS_PATH, toAppConfig } from '@latch/protocol';
 import { importSPKI, jwtVerify } from 'jose';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
@@ -85,7 +85,7 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
   it('publishes a JWKS that verifies the tokens it issues, and the PEM does too', async () => {
     const { appId } = await server().createApp();
     const session = await server().signIn(appId, { type: 'email', address: 'jwks@example.com' });
-    const jwks = await (await server().call('GET', IDENTITY_API.jwks(appId))).json();
+    const jwks = await (await server().call('GET', JWKS_PATH(appId))).json();
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();

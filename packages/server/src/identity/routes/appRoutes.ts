@@ -1,4 +1,4 @@
-import { IDENTITY_API } from '@latch/protocol';
+import { IDENTITY_API, JWKS_PATH } from '@latch/protocol';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { namedApp } from '../http/resolveApp.js';
 
@@ -12,7 +12,7 @@ export const appRoutes: RouteDef[] = [
   },
   {
     method: 'get',
-    path: IDENTITY_API.jwks.pattern,
+    path: JWKS_PATH.pattern,
     caller: 'app',
     handler: async (c) => {
       const keys = await c.var.ctx.keys.publicKeys(namedApp(c).id);

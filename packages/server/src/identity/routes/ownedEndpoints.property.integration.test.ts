@@ -1,4 +1,4 @@
-import { ANALYTICS_API, DEV_API, IDENTITY_API } from '@latch/protocol';
+import { ANALYTICS_API, DEV_API, IDENTITY_API, JWKS_PATH } from '@latch/protocol';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
@@ -12,7 +12,7 @@ const endpoints = (appId: string) => [
   { method: 'POST', path: IDENTITY_API.acceptTerms },
   { method: 'POST', path: ANALYTICS_API.events },
   { method: 'GET', path: IDENTITY_API.appConfig(appId) },
-  { method: 'GET', path: IDENTITY_API.jwks(appId) },
+  { method: 'GET', path: JWKS_PATH(appId) },
   { method: 'POST', path: '/api/v1/dev/apps' },
   { method: 'PATCH', path: `/api/v1/dev/apps/${appId}` },
   { method: 'GET', path: DEV_API.outbox },

@@ -1,4 +1,4 @@
-import { IDENTITY_API } from '@latch/protocol';
+import { SECURITY_EVENTS_PATH } from '@latch/protocol';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { listSecurityEvents, parseBefore } from './listSecurityEvents.js';
 
@@ -6,7 +6,7 @@ import { listSecurityEvents, parseBefore } from './listSecurityEvents.js';
 export const securityEventRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: IDENTITY_API.securityEvents,
+    path: SECURITY_EVENTS_PATH,
     caller: 'user',
     handler: async (c) => {
       const { ctx, user } = c.var;

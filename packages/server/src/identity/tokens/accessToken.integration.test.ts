@@ -1,4 +1,4 @@
-import { IDENTITY_API } from '@latch/protocol';
+import { IDENTITY_API, JWKS_PATH } from '@latch/protocol';
 import { p256 } from '@noble/curves/nist.js';
 import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { expect, it } from 'vitest';
@@ -153,14 +153,14 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
   it('after a key rotation old tokens stay valid until they expire; the retired key then leaves the JWKS', async () => {
     const { appId, session, me, kid } = await setup();
     await server().ctx.keys.rotate(appId, 3600);
-    const jwks = await (await server().call('GET', IDENTITY_API.jwks(appId))).json();
+    const jwks = await (await server().call('GET', JWKS_PATH(appId))).json();
     expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(kid);
     expect(jwks.keys).toHaveLength(2);
     expect((await me(session.token!)).status).toBe(200);
     const fresh = await server().signIn(appId, { type: 'email', address: `tok-${appId}@example.com` });
     expect(decodeProtectedHeader(fresh.token!).kid).not.toBe(kid);
     server().clock.advance((3600 + 301) * 1000);
-    const after = await (await server().call('GET', IDENTITY_API.jwks(appId))).json();
+    const after = await (await server().call('GET', JWKS_PATH(appId))).json();
     expect(after.keys.map((k: { kid: string }) => k.kid)).not.toContain(kid);
   });
 });

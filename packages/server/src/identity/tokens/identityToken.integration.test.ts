@@ -1,6 +1,7 @@
 import {
   IDENTITY_API,
   IDENTITY_TOKEN,
+  JWKS_PATH,
   PASSWORDLESS_API,
   type TokenResponse,
   type WireLinkedAccount,
@@ -46,7 +47,7 @@ async function withCode(
 forEachBackend('identity token: issued with every session grant', (server) => {
   /** The identity token's claims, verified with the app's published JWKS as a host backend would. */
   async function verified(appId: string, token: string) {
-    const jwks = (await (await server().call('GET', IDENTITY_API.jwks(appId))).json()) as JSONWebKeySet;
+    const jwks = (await (await server().call('GET', JWKS_PATH(appId))).json()) as JSONWebKeySet;
     const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(jwks), {
       algorithms: ['ES256'],
       audience: appId,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DEV_API, IDENTITY_API, type WireSecurityEventList } from '@latch/protocol';
+import { DEV_API, SECURITY_EVENTS_PATH, type WireSecurityEventList } from '@latch/protocol';
 import type { Kysely } from 'kysely';
 import { parseCommand, runCommand } from '../../../admin/commands.js';
 import type { OutboxMessage } from '../../../kernel/ports.js';
@@ -46,7 +46,7 @@ export function securityEventProbe(server: TestServer) {
     },
     /** GET the caller's own list. */
     async mine(appId: string, clientId: string, token: string, before?: string) {
-      const res = await server.call('GET', `${IDENTITY_API.securityEvents}${before ? `?before=${before}` : ''}`, {
+      const res = await server.call('GET', `${SECURITY_EVENTS_PATH}${before ? `?before=${before}` : ''}`, {
         headers: widgetHeaders(appId, clientId, token),
       });
       return { status: res.status, body: (await res.json()) as WireSecurityEventList };
