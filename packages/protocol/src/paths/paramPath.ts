@@ -14,7 +14,7 @@ export interface ParamPath<P extends string> {
 
 /** The one definition of a parameterised path: the server routes `.pattern`, clients call it with the values. */
 export const paramPath = <const P extends string>(pattern: P): ParamPath<P> =>
-  // The values replace the `:name` (and `:name{regex}`) segments in order; the type holds their count.
+  // The values replace the `:name` (and `:name{regex}`, a regex without `/`) segments in order; the type holds their count.
   Object.assign((...values: string[]) => pattern.replace(/:[^/]+/g, () => encodeURIComponent(values.shift()!)), {
     pattern,
   }) as ParamPath<P>;
