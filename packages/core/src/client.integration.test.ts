@@ -1,4 +1,4 @@
-import { API, HEADER, type StepUpAction } from '@latch/protocol';
+import { DEV_API, HEADER, IDENTITY_API, type StepUpAction } from '@latch/protocol';
 import { FakeClock } from '@latch/server';
 import { type HttpTestServer, startHttpTestServer, stepUpOverHttp } from '@latch/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -44,7 +44,7 @@ afterAll(async () => {
 
 /** The newest code the dev outbox shows for `recipient`. */
 async function codeSentTo(recipient: string): Promise<string> {
-  const messages: Array<{ recipient: string; code: string }> = await (await fetch(`${apiUrl}${API.devOutbox}`)).json();
+  const messages: Array<{ recipient: string; code: string }> = await (await fetch(`${apiUrl}${DEV_API.outbox}`)).json();
   const message = messages.find((m) => m.recipient === recipient);
   if (!message) throw new Error(`no code was sent to ${recipient}`);
   return message.code;
@@ -100,7 +100,7 @@ describe('client against the real server', () => {
     await expect(reloaded.getAccessToken()).resolves.toBeNull();
 
     // The server ended the session too: its refresh token no longer works.
-    const reuse = await fetch(`${apiUrl}${API.sessions}`, {
+    const reuse = await fetch(`${apiUrl}${IDENTITY_API.sessions}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [HEADER.appId]: appId },
       body: JSON.stringify({ refresh_token: refreshToken }),

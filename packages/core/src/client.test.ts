@@ -1,4 +1,11 @@
-import { API, HEADER, type TokenResponse, type WireUser } from '@latch/protocol';
+import {
+  ANALYTICS_API,
+  HEADER,
+  IDENTITY_API,
+  PASSWORDLESS_API,
+  type TokenResponse,
+  type WireUser,
+} from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import { createLatchClient } from './client.js';
 import { storageKeys } from './session/tokenStore.js';
@@ -34,8 +41,8 @@ function setup(routes: Routes = {}, extra: { href?: string } = {}) {
   const token = (seconds = 3600) =>
     makeAccessToken({ aud: APP_ID, expSeconds: Math.floor(clock.now() / 1000) + seconds });
   const defaults: Routes = {
-    [API.appConfig(APP_ID)]: () => ({ body: serverAppConfig(APP_ID) }),
-    [API.me]: () => ({ body: user([emailAccount('ada@example.test')]) }),
+    [IDENTITY_API.appConfig(APP_ID)]: () => ({ body: serverAppConfig(APP_ID) }),
+    [IDENTITY_API.me]: () => ({ body: user([emailAccount('ada@example.test')]) }),
   };
   const server = createFakeFetch((request) => {
     const route = routes[request.path] ?? defaults[request.path];
@@ -83,25 +90,25 @@ describe('createLatchClient', () => {
     const state = await t.client.init();
     expect(state).toMatchObject({ status: 'ready', user: null, authenticated: false, error: null });
     expect(state.config?.id).toBe(APP_ID);
-    expect(t.server.to(API.me)).toHaveLength(0);
+    expect(t.server.to(IDENTITY_API.me)).toHaveLength(0);
   });
 
   it('restores a session on init, refreshing an expired token first, then loads the user', async () => {
     let fresh = '';
-    const t = setup({ [API.sessions]: () => login(fresh, { refresh_token: 'rt-2' }) });
+    const t = setup({ [IDENTITY_API.sessions]: () => login(fresh, { refresh_token: 'rt-2' }) });
     fresh = t.token();
     t.storage.set(keys.token, t.token(-60));
     t.storage.set(keys.refreshToken, 'rt-1');
     const state = await t.client.init();
     expect(state).toMatchObject({ status: 'ready', authenticated: true });
     expect(state.user?.email?.address).toBe('ada@example.test');
-    expect(t.server.to(API.sessions)[0]?.body).toEqual({ refresh_token: 'rt-1' });
-    expect(t.server.to(API.me)[0]?.headers[HEADER.authorization]).toBe(`Bearer ${fresh}`);
+    expect(t.server.to(IDENTITY_API.sessions)[0]?.body).toEqual({ refresh_token: 'rt-1' });
+    expect(t.server.to(IDENTITY_API.me)[0]?.headers[HEADER.authorization]).toBe(`Bearer ${fresh}`);
     expect(t.storage.get(keys.refreshToken)).toBe('rt-2');
   });
 
   it('accepts a users/me answer wrapped as { user }', async () => {
-    const t = setup({ [API.me]: () => ({ body: { user: user([emailAccount('ada@example.test')]) } }) });
+    const t = setup({ [IDENTITY_API.me]: () => ({ body: { user: user([emailAccount('ada@example.test')]) } }) });
     t.storage.set(keys.token, t.token());
     t.storage.set(keys.refreshToken, 'rt-1');
     const state = await t.client.init();
@@ -111,7 +118,7 @@ describe('createLatchClient', () => {
   it('reports a failed app-config call as status error, and init can be retried', async () => {
     let up = false;
     const t = setup({
-      [API.appConfig(APP_ID)]: () =>
+      [IDENTITY_API.appConfig(APP_ID)]: () =>
         up
           ? { body: serverAppConfig(APP_ID) }
           : { status: 404, body: { error: 'app_not_found', message: 'No app exists with this ID.' } },
@@ -154,18 +161,21 @@ describe('createLatchClient', () => {
 
 describe('email and SMS actions', () => {
   it('sends the email code with the captcha token', async () => {
-    const t = setup({ [API.emailInit]: () => ({ body: { success: true } }) });
+    const t = setup({ [PASSWORDLESS_API.emailInit]: () => ({ body: { success: true } }) });
     await t.client.sendEmailCode(' ada@example.test ', 'captcha-1');
-    expect(t.server.to(API.emailInit)[0]?.body).toEqual({ email: 'ada@example.test', token: 'captcha-1' });
+    expect(t.server.to(PASSWORDLESS_API.emailInit)[0]?.body).toEqual({ email: 'ada@example.test', token: 'captcha-1' });
   });
 
   it('logs in with an email code: stores the tokens, sets the user and reports a new user', async () => {
     let token = '';
-    const t = setup({ [API.emailAuthenticate]: () => login(token) });
+    const t = setup({ [PASSWORDLESS_API.emailAuthenticate]: () => login(token) });
     token = t.token();
     await t.client.init();
     const result = await t.client.loginWithEmailCode('ada@example.test', ' 123456 ');
-    expect(t.server.to(API.emailAuthenticate)[0]?.body).toEqual({ email: 'ada@example.test', code: '123456' });
+    expect(t.server.to(PASSWORDLESS_API.emailAuthenticate)[0]?.body).toEqual({
+      email: 'ada@example.test',
+      code: '123456',
+    });
     expect(result.isNewUser).toBe(true);
     expect(result.user.email?.address).toBe('ada@example.test');
     expect(t.client.getState()).toMatchObject({ authenticated: true, user: result.user });
@@ -175,7 +185,7 @@ describe('email and SMS actions', () => {
 
   it('passes a wrong-code error through and stays signed out', async () => {
     const t = setup({
-      [API.emailAuthenticate]: () => ({
+      [PASSWORDLESS_API.emailAuthenticate]: () => ({
         status: 422,
         body: { error: 'invalid_credentials', message: 'Invalid or expired verification code' },
       }),
@@ -189,12 +199,18 @@ describe('email and SMS actions', () => {
 
   it('logs in with an SMS code using the phoneNumber field', async () => {
     let token = '';
-    const t = setup({ [API.smsInit]: () => ({ body: {} }), [API.smsAuthenticate]: () => login(token) });
+    const t = setup({
+      [PASSWORDLESS_API.smsInit]: () => ({ body: {} }),
+      [PASSWORDLESS_API.smsAuthenticate]: () => login(token),
+    });
     token = t.token();
     await t.client.sendSmsCode('+14155550123');
     await t.client.loginWithSmsCode('+14155550123', '123456');
-    expect(t.server.to(API.smsInit)[0]?.body).toEqual({ phoneNumber: '+14155550123' });
-    expect(t.server.to(API.smsAuthenticate)[0]?.body).toEqual({ phoneNumber: '+14155550123', code: '123456' });
+    expect(t.server.to(PASSWORDLESS_API.smsInit)[0]?.body).toEqual({ phoneNumber: '+14155550123' });
+    expect(t.server.to(PASSWORDLESS_API.smsAuthenticate)[0]?.body).toEqual({
+      phoneNumber: '+14155550123',
+      code: '123456',
+    });
     expect(t.client.getState().authenticated).toBe(true);
   });
 
@@ -218,70 +234,74 @@ describe('email and SMS actions', () => {
       { type: 'phone', phone_number: '+14155550123', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 },
     ]);
     const t = setup({
-      [API.emailAuthenticate]: () => login(token),
-      [API.smsLink]: () => ({ body: linked }),
-      [API.emailUpdate]: () => ({ body: user([emailAccount('new@example.test')]) }),
-      [API.smsUnlink]: () => ({ body: user([emailAccount('new@example.test')]) }),
-      [API.acceptTerms]: () => ({ body: { ...user([emailAccount('new@example.test')]), has_accepted_terms: true } }),
+      [PASSWORDLESS_API.emailAuthenticate]: () => login(token),
+      [PASSWORDLESS_API.smsLink]: () => ({ body: linked }),
+      [PASSWORDLESS_API.emailUpdate]: () => ({ body: user([emailAccount('new@example.test')]) }),
+      [PASSWORDLESS_API.smsUnlink]: () => ({ body: user([emailAccount('new@example.test')]) }),
+      [IDENTITY_API.acceptTerms]: () => ({
+        body: { ...user([emailAccount('new@example.test')]), has_accepted_terms: true },
+      }),
     });
     token = t.token();
     await t.client.loginWithEmailCode('ada@example.test', '123456');
     const afterLink = await t.client.linkPhone('+14155550123', '654321');
     expect(afterLink.phone?.number).toBe('+14155550123');
-    expect(t.server.to(API.smsLink)[0]?.headers[HEADER.authorization]).toBe(`Bearer ${token}`);
+    expect(t.server.to(PASSWORDLESS_API.smsLink)[0]?.headers[HEADER.authorization]).toBe(`Bearer ${token}`);
     expect(t.client.getState().user).toBe(afterLink);
     await t.client.updateEmail('ada@example.test', 'new@example.test', '111111');
-    expect(t.server.to(API.emailUpdate)[0]?.body).toEqual({
+    expect(t.server.to(PASSWORDLESS_API.emailUpdate)[0]?.body).toEqual({
       oldAddress: 'ada@example.test',
       newAddress: 'new@example.test',
       code: '111111',
     });
     const afterUnlink = await t.client.unlinkPhone('+14155550123');
     expect(afterUnlink.phone).toBeUndefined();
-    expect(t.server.to(API.smsUnlink)[0]?.body).toEqual({ phoneNumber: '+14155550123' });
+    expect(t.server.to(PASSWORDLESS_API.smsUnlink)[0]?.body).toEqual({ phoneNumber: '+14155550123' });
     const accepted = await t.client.acceptTerms();
-    expect(t.server.to(API.acceptTerms)[0]?.body).toEqual({});
+    expect(t.server.to(IDENTITY_API.acceptTerms)[0]?.body).toEqual({});
     expect(accepted.hasAcceptedTerms).toBe(true);
   });
 
   it('asks for codes of a purpose with the bearer token, and passes the step-up codes', async () => {
     let token = '';
     const t = setup({
-      [API.emailAuthenticate]: () => login(token),
-      [API.emailInit]: () => ({ body: { success: true } }),
-      [API.emailUpdate]: () => ({ body: user([emailAccount('new@example.test')]) }),
-      [API.emailUnlink]: () => ({ body: user([]) }),
+      [PASSWORDLESS_API.emailAuthenticate]: () => login(token),
+      [PASSWORDLESS_API.emailInit]: () => ({ body: { success: true } }),
+      [PASSWORDLESS_API.emailUpdate]: () => ({ body: user([emailAccount('new@example.test')]) }),
+      [PASSWORDLESS_API.emailUnlink]: () => ({ body: user([]) }),
     });
     token = t.token();
     await t.client.loginWithEmailCode('ada@example.test', '123456');
     await t.client.sendEmailCode('ada@example.test', undefined, 'update-old');
-    const init = t.server.to(API.emailInit)[0];
+    const init = t.server.to(PASSWORDLESS_API.emailInit)[0];
     expect(init?.body).toEqual({ email: 'ada@example.test', purpose: 'update-old' });
     expect(init?.headers[HEADER.authorization]).toBe(`Bearer ${token}`);
     await t.client.updateEmail('ada@example.test', 'new@example.test', '111111', ' 222222 ');
-    expect(t.server.to(API.emailUpdate)[0]?.body).toMatchObject({ code: '111111', oldCode: '222222' });
+    expect(t.server.to(PASSWORDLESS_API.emailUpdate)[0]?.body).toMatchObject({ code: '111111', oldCode: '222222' });
     await t.client.unlinkEmail('new@example.test', '333333');
-    expect(t.server.to(API.emailUnlink)[0]?.body).toEqual({ address: 'new@example.test', code: '333333' });
+    expect(t.server.to(PASSWORDLESS_API.emailUnlink)[0]?.body).toEqual({ address: 'new@example.test', code: '333333' });
   });
 
   it('requires an already linked email to update it', async () => {
     let token = '';
-    const t = setup({ [API.smsAuthenticate]: () => ({ body: { user: user(), token, refresh_token: 'rt' } }) });
+    const t = setup({
+      [PASSWORDLESS_API.smsAuthenticate]: () => ({ body: { user: user(), token, refresh_token: 'rt' } }),
+    });
     token = t.token();
     await t.client.loginWithSmsCode('+14155550123', '123456');
     await expect(t.client.updateEmail('a@example.test', 'b@example.test', '123456')).rejects.toMatchObject({
       code: 'account_not_linked',
     });
-    expect(t.server.to(API.emailUpdate)).toHaveLength(0);
+    expect(t.server.to(PASSWORDLESS_API.emailUpdate)).toHaveLength(0);
   });
 
   it('refreshes once and retries when the server refuses the access token', async () => {
     let first = '';
     let second = '';
     const t = setup({
-      [API.emailAuthenticate]: () => login(first),
-      [API.sessions]: () => login(second, { refresh_token: 'rt-2' }),
-      [API.me]: (request) =>
+      [PASSWORDLESS_API.emailAuthenticate]: () => login(first),
+      [IDENTITY_API.sessions]: () => login(second, { refresh_token: 'rt-2' }),
+      [IDENTITY_API.me]: (request) =>
         request.headers.authorization === `Bearer ${second}`
           ? { body: user() }
           : { status: 401, body: { error: 'missing_or_invalid_token', message: 'x' } },
@@ -290,15 +310,15 @@ describe('email and SMS actions', () => {
     second = t.token(7200);
     await t.client.loginWithEmailCode('ada@example.test', '123456');
     await expect(t.client.refreshUser()).resolves.toMatchObject({ id: 'u1' });
-    expect(t.server.to(API.me)).toHaveLength(2);
-    expect(t.server.to(API.sessions)).toHaveLength(1);
+    expect(t.server.to(IDENTITY_API.me)).toHaveLength(2);
+    expect(t.server.to(IDENTITY_API.sessions)).toHaveLength(1);
   });
 });
 
 describe('session through the client', () => {
   it('signs out when a refresh answers missing_or_invalid_token', async () => {
     const t = setup({
-      [API.sessions]: () => ({ status: 401, body: { error: 'missing_or_invalid_token', message: 'x' } }),
+      [IDENTITY_API.sessions]: () => ({ status: 401, body: { error: 'missing_or_invalid_token', message: 'x' } }),
     });
     t.storage.set(keys.token, t.token(-60));
     t.storage.set(keys.refreshToken, 'rt-1');
@@ -310,19 +330,24 @@ describe('session through the client', () => {
 
   it('logs out: calls the server and clears local state even when the call fails', async () => {
     let token = '';
-    const t = setup({ [API.emailAuthenticate]: () => login(token), [API.logout]: () => 'network-error' });
+    const t = setup({
+      [PASSWORDLESS_API.emailAuthenticate]: () => login(token),
+      [IDENTITY_API.logout]: () => 'network-error',
+    });
     token = t.token();
     await t.client.loginWithEmailCode('ada@example.test', '123456');
     const done = t.client.logout();
     expect(t.client.getState()).toMatchObject({ authenticated: false, user: null });
     await t.clock.advance(5_000);
     await expect(done).resolves.toBeUndefined();
-    expect(t.server.to(API.logout)[0]?.body).toEqual({ refresh_token: 'rt-1' });
+    expect(t.server.to(IDENTITY_API.logout)[0]?.body).toEqual({ refresh_token: 'rt-1' });
     expect(t.storage.get(keys.token)).toBeNull();
   });
 
   it("treats a 'clear' answer to a login as no session", async () => {
-    const t = setup({ [API.emailAuthenticate]: () => login('ignored', { session_update_action: 'clear' }) });
+    const t = setup({
+      [PASSWORDLESS_API.emailAuthenticate]: () => login('ignored', { session_update_action: 'clear' }),
+    });
     await expect(t.client.loginWithEmailCode('ada@example.test', '123456')).rejects.toMatchObject({
       code: 'missing_or_invalid_token',
     });
@@ -332,22 +357,22 @@ describe('session through the client', () => {
 
 describe('analytics', () => {
   it('posts the event with client id and client timestamp, never retries and never throws', async () => {
-    const t = setup({ [API.analytics]: () => ({ status: 503 }) });
+    const t = setup({ [ANALYTICS_API.events]: () => ({ status: 503 }) });
     await expect(t.client.trackEvent('modal_open', { screen: 'LANDING' })).resolves.toBeUndefined();
-    const [request] = t.server.to(API.analytics);
+    const [request] = t.server.to(ANALYTICS_API.events);
     expect(request?.body).toEqual({
       event_name: 'modal_open',
       client_id: 'web',
       payload: { clientTimestamp: new Date(t.clock.now()).toISOString(), screen: 'LANDING' },
     });
     await t.clock.advance(5_000);
-    expect(t.server.to(API.analytics)).toHaveLength(1);
+    expect(t.server.to(ANALYTICS_API.events)).toHaveLength(1);
   });
 });
 
 describe('destroy', () => {
   it('cancels in-flight calls and stops notifying', async () => {
-    const t = setup({ [API.emailInit]: () => 'hang' });
+    const t = setup({ [PASSWORDLESS_API.emailInit]: () => 'hang' });
     let notified = 0;
     t.client.subscribe(() => void notified++);
     const pending = t.client.sendEmailCode('ada@example.test');

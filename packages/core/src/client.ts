@@ -1,6 +1,6 @@
 import {
-  API,
   type AppConfig,
+  IDENTITY_API,
   isAppId,
   LatchError,
   type ServerAppConfig,
@@ -183,7 +183,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
   const loadUser = async () => {
     const token = await session.getAccessToken();
     if (token === null) return store.update({ user: null });
-    store.update({ user: userOf(await sendAuthed<WireUser | { user: WireUser }>(ctx, API.me)) });
+    store.update({ user: userOf(await sendAuthed<WireUser | { user: WireUser }>(ctx, IDENTITY_API.me)) });
   };
 
   const init = async (): Promise<LatchState> => {
@@ -217,7 +217,9 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       },
     });
     try {
-      const server = await transport.request<ServerAppConfig>(API.appConfig(appId), { signal: lifetime.signal });
+      const server = await transport.request<ServerAppConfig>(IDENTITY_API.appConfig(appId), {
+        signal: lifetime.signal,
+      });
       serverConfig = toAppConfig(server);
       await applyHost();
       if (session.hasSession()) await loadUser();

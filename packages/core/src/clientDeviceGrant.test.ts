@@ -1,4 +1,4 @@
-import { API, type TokenResponse, type WireUser } from '@latch/protocol';
+import { IDENTITY_API, PASSWORDLESS_API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import { createLatchClient } from './client.js';
 import { storageKeys } from './session/tokenStore.js';
@@ -35,7 +35,7 @@ function setup(routes: Record<string, (request: RecordedRequest) => FakeAnswer>)
   const token = (seconds = 3600) =>
     makeAccessToken({ aud: APP_ID, expSeconds: Math.floor(clock.now() / 1000) + seconds });
   const server = createFakeFetch((request) => {
-    if (request.path === API.appConfig(APP_ID)) return { body: serverAppConfig(APP_ID) };
+    if (request.path === IDENTITY_API.appConfig(APP_ID)) return { body: serverAppConfig(APP_ID) };
     const route = routes[request.path];
     return route ? route(request) : { status: 404, body: { error: 'not_found', message: 'Not found.' } };
   });
@@ -58,9 +58,9 @@ describe('device grant (custody v2): memory only', () => {
   it('keeps the grant of a login in memory, never in storage, and hands it out once', async () => {
     let grant: string | undefined = GRANT;
     const t = setup({
-      [API.emailAuthenticate]: () => answer(t.token(), grant ? { device_grant: grant } : {}),
-      [API.sessions]: () => answer(t.token(7200), { refresh_token: 'rt-2' }),
-      [API.me]: () => ({ body: wireUser }),
+      [PASSWORDLESS_API.emailAuthenticate]: () => answer(t.token(), grant ? { device_grant: grant } : {}),
+      [IDENTITY_API.sessions]: () => answer(t.token(7200), { refresh_token: 'rt-2' }),
+      [IDENTITY_API.me]: () => ({ body: wireUser }),
     });
     await t.client.init();
     await t.client.loginWithEmailCode('ada@example.test', '123456');
@@ -85,10 +85,10 @@ describe('device grant (custody v2): memory only', () => {
 
   it('forgets the grant on logout, and a refresh never brings one', async () => {
     const t = setup({
-      [API.emailAuthenticate]: () => answer(t.token(30), { device_grant: GRANT }),
+      [PASSWORDLESS_API.emailAuthenticate]: () => answer(t.token(30), { device_grant: GRANT }),
       // A server that wrongly put a grant on a refresh: the client does not take it.
-      [API.sessions]: () => answer(t.token(7200), { refresh_token: 'rt-2', device_grant: OTHER_GRANT }),
-      [API.logout]: () => ({ body: {} }),
+      [IDENTITY_API.sessions]: () => answer(t.token(7200), { refresh_token: 'rt-2', device_grant: OTHER_GRANT }),
+      [IDENTITY_API.logout]: () => ({ body: {} }),
     });
     await t.client.loginWithEmailCode('ada@example.test', '123456');
     await t.client.getAccessToken();
@@ -104,8 +104,8 @@ describe('device grant (custody v2): memory only', () => {
 
   it('forgets the grant when a refused refresh signs the user out', async () => {
     const t = setup({
-      [API.emailAuthenticate]: () => answer(t.token(-60), { device_grant: GRANT }),
-      [API.sessions]: () => ({ status: 401, body: { error: 'missing_or_invalid_token', message: 'x' } }),
+      [PASSWORDLESS_API.emailAuthenticate]: () => answer(t.token(-60), { device_grant: GRANT }),
+      [IDENTITY_API.sessions]: () => ({ status: 401, body: { error: 'missing_or_invalid_token', message: 'x' } }),
     });
     await t.client.loginWithEmailCode('ada@example.test', '123456');
     expect(t.client.hasDeviceGrant()).toBe(true);

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { IDENTITY_API } from '@latch/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient } from './client.js';
 import { missingOriginMessage } from './originDiagnostic.js';
@@ -74,7 +74,7 @@ describe('the missing-origin message (dev builds)', () => {
     expect(error.mock.calls[0]?.[0]).toBe(missingOriginMessage('http://evil.test:5173', APP_ID));
     expect(error.mock.calls[0]?.[0]).toContain(`latch-server apps update ${APP_ID} --origin http://evil.test:5173`);
     const probe = fetch.mock.calls.at(-1);
-    expect(String(probe?.[0])).toBe(`https://auth.test${API.appConfig(APP_ID)}`);
+    expect(String(probe?.[0])).toBe(`https://auth.test${IDENTITY_API.appConfig(APP_ID)}`);
     expect(probe?.[1]).toEqual({ credentials: 'omit' }); // no custom header: no preflight
     vi.unstubAllGlobals();
     client.destroy();

@@ -1,4 +1,4 @@
-import { API, type TokenResponse, type WireUser } from '@latch/protocol';
+import { IDENTITY_API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { createLatchClient } from './client.js';
 import { expectSessionToken } from './session/expectSessionToken.js';
@@ -22,9 +22,9 @@ function setup(href: string) {
   const token = () => makeAccessToken({ aud: APP_ID, expSeconds: Math.floor(clock.now() / 1000) + 3600 });
   const login = (): TokenResponse => ({ user: wireUser, token: token(), refresh_token: 'rt-2', is_new_user: false });
   const server = createFakeFetch((request) => {
-    if (request.path === API.appConfig(APP_ID)) return { body: serverAppConfig(APP_ID) };
-    if (request.path === API.me) return { body: wireUser };
-    if (request.path === API.sessions) return { body: login() };
+    if (request.path === IDENTITY_API.appConfig(APP_ID)) return { body: serverAppConfig(APP_ID) };
+    if (request.path === IDENTITY_API.me) return { body: wireUser };
+    if (request.path === IDENTITY_API.sessions) return { body: login() };
     return { status: 404, body: { error: 'not_found', message: 'Not found.' } };
   });
   const replaced: string[] = [];
@@ -47,7 +47,7 @@ describe('the session-token return parameter', () => {
     t.expectToken();
     const state = await t.client.init();
     expect(t.replaced).toEqual(['https://app.test/?tab=2']);
-    expect(t.server.to(API.sessions)[0]?.body).toEqual({ refresh_token: 'forked-1' });
+    expect(t.server.to(IDENTITY_API.sessions)[0]?.body).toEqual({ refresh_token: 'forked-1' });
     expect(state.authenticated).toBe(true);
   });
 
@@ -56,7 +56,7 @@ describe('the session-token return parameter', () => {
     const t = setup('https://app.test/?latch_token=attacker');
     const state = await t.client.init();
     expect(t.replaced).toEqual(['https://app.test/']);
-    expect(t.server.to(API.sessions)).toEqual([]);
+    expect(t.server.to(IDENTITY_API.sessions)).toEqual([]);
     expect(state.authenticated).toBe(false);
     expect(warn).toHaveBeenCalledOnce();
     warn.mockRestore();
@@ -71,7 +71,7 @@ describe('the session-token return parameter', () => {
     t.expectToken();
     const state = await t.client.init();
     expect(t.replaced).toEqual(['https://app.test/']);
-    expect(t.server.to(API.sessions)).toEqual([]);
+    expect(t.server.to(IDENTITY_API.sessions)).toEqual([]);
     expect(state.authenticated).toBe(true);
     expect(await t.client.getAccessToken()).toBe(own);
     warn.mockRestore();

@@ -1,4 +1,4 @@
-import { API, errorBody } from '@latch/protocol';
+import { errorBody, PASSWORDLESS_API } from '@latch/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { requestedLoginMethods } from './auth/landingLayout.js';
 import { SCREEN } from './auth/screens.js';
@@ -15,7 +15,7 @@ async function setup() {
   const fake = createFakeFetch((request) => {
     if (request.path.startsWith(`/api/v1/apps/${APP_ID}`))
       return { body: serverAppConfig(APP_ID, { email_auth: true, sms_auth: true }) };
-    if (request.path === API.emailAuthenticate) return { status: 403, body: errorBody('signup_disabled') };
+    if (request.path === PASSWORDLESS_API.emailAuthenticate) return { status: 403, body: errorBody('signup_disabled') };
     return { body: { success: true } };
   });
   const clock = createFakeClock();
@@ -51,7 +51,7 @@ describe('login(request, callbacks)', () => {
     await until(() => latch.auth.getState().otp.status === 'awaiting-code-input');
     latch.auth.dispatch({ type: 'submitCode', code: '123456' });
     await until(() => latch.auth.getState().screen === SCREEN.error);
-    expect(fake.to(API.emailAuthenticate)[0]?.body).toEqual({
+    expect(fake.to(PASSWORDLESS_API.emailAuthenticate)[0]?.body).toEqual({
       email: 'ada@example.com',
       code: '123456',
       mode: 'no-signup',
@@ -69,8 +69,8 @@ describe('login(request, callbacks)', () => {
     latch.auth.dispatch({ type: 'submitEmail', email: 'ada@example.com' });
     await until(() => latch.auth.getState().otp.status === 'awaiting-code-input');
     latch.auth.dispatch({ type: 'submitCode', code: '123456' });
-    await until(() => fake.to(API.emailAuthenticate).length > 0);
-    expect(fake.to(API.emailAuthenticate)[0]?.body).toEqual({ email: 'ada@example.com', code: '123456' });
+    await until(() => fake.to(PASSWORDLESS_API.emailAuthenticate).length > 0);
+    expect(fake.to(PASSWORDLESS_API.emailAuthenticate)[0]?.body).toEqual({ email: 'ada@example.com', code: '123456' });
     stop();
     latch.destroy();
   });

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { IDENTITY_API } from '@latch/protocol';
 import { devBuild } from './devBuild.js';
 
 /** The console text naming the origin to add and the CLI command that adds it. */
@@ -25,7 +25,9 @@ export async function diagnoseOrigin(
 ): Promise<boolean> {
   if (!devBuild() || !origin || origin === 'null') return false;
   try {
-    const response = await doFetch(`${apiUrl.replace(/\/+$/, '')}${API.appConfig(appId)}`, { credentials: 'omit' });
+    const response = await doFetch(`${apiUrl.replace(/\/+$/, '')}${IDENTITY_API.appConfig(appId)}`, {
+      credentials: 'omit',
+    });
     if (response.status !== 403) return false;
     const body = (await response.json()) as { error?: unknown };
     if (body.error !== 'invalid_origin') return false;

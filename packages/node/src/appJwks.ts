@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { JWKS_PATH } from '@latch/protocol';
 import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
 
 /**
@@ -6,7 +6,7 @@ import { createRemoteJWKSet, type JWTVerifyGetKey } from 'jose';
  * unknown `kid` appears (at most every 30 s): one set for access and identity tokens alike.
  */
 export function appJwks(appId: string, apiUrl: string, cacheMaxAgeMs: number): JWTVerifyGetKey {
-  return createRemoteJWKSet(new URL(API.jwks(appId), apiUrl), {
+  return createRemoteJWKSet(new URL(JWKS_PATH(appId), apiUrl), {
     cacheMaxAge: cacheMaxAgeMs,
     cooldownDuration: 30_000,
     timeoutDuration: 5_000,

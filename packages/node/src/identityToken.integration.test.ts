@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { API, IDENTITY_TOKEN, type TokenResponse } from '@latch/protocol';
+import { DEV_API, IDENTITY_TOKEN, PASSWORDLESS_API, type TokenResponse } from '@latch/protocol';
 // The real server, built and served by the server's own test harness (@latch/server/testing).
 import { backdatedIdentityToken, forEachBackend, signWithAppKey, widgetHeaders } from '@latch/server/testing';
 import { generateKeyPair, SignJWT } from 'jose';
@@ -41,10 +41,10 @@ forEachBackend('@latch/node verifyIdentityToken against a listening server', (se
         headers: { ...widgetHeaders(appId, clientId), 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
-    expect((await post(API.emailInit, { email })).status).toBe(200);
-    const outbox = (await (await fetch(`${base}${API.devOutbox}`)).json()) as { recipient: string; code: string }[];
+    expect((await post(PASSWORDLESS_API.emailInit, { email })).status).toBe(200);
+    const outbox = (await (await fetch(`${base}${DEV_API.outbox}`)).json()) as { recipient: string; code: string }[];
     const code = outbox.find((m) => m.recipient === email)!.code;
-    const res = await post(API.emailAuthenticate, { email, code });
+    const res = await post(PASSWORDLESS_API.emailAuthenticate, { email, code });
     expect(res.status).toBe(200);
     return (await res.json()) as TokenResponse;
   }

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { ADMIN_API, API, type TokenResponse } from '@latch/protocol';
+import { ADMIN_API, DEV_API, IDENTITY_API, PASSWORDLESS_API, type TokenResponse } from '@latch/protocol';
 // The real server, built and served by the server's own test harness (@latch/server/testing).
 import {
   backdatedAccessToken,
@@ -47,10 +47,10 @@ forEachBackend(
           headers: { ...widgetHeaders(appId, clientId), 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
-      expect((await post(API.emailInit, { email })).status).toBe(200);
-      const outbox = (await (await fetch(`${base}${API.devOutbox}`)).json()) as { recipient: string; code: string }[];
+      expect((await post(PASSWORDLESS_API.emailInit, { email })).status).toBe(200);
+      const outbox = (await (await fetch(`${base}${DEV_API.outbox}`)).json()) as { recipient: string; code: string }[];
       const code = outbox.find((m) => m.recipient === email)!.code;
-      const res = await post(API.emailAuthenticate, { email, code });
+      const res = await post(PASSWORDLESS_API.emailAuthenticate, { email, code });
       expect(res.status).toBe(200);
       return (await res.json()) as TokenResponse;
     }
@@ -147,7 +147,7 @@ forEachBackend(
       expect(await latch.getUser(session.user.id)).toBeNull();
       expect(await latch.getUserSecurityEvents(session.user.id)).toBeNull();
       expect(await latch.deleteUser(session.user.id)).toBe(false);
-      const me = await fetch(`${base}${API.me}`, { headers: widgetHeaders(appId, clientId, session.token!) });
+      const me = await fetch(`${base}${IDENTITY_API.me}`, { headers: widgetHeaders(appId, clientId, session.token!) });
       expect(me.status).toBe(401);
     });
 

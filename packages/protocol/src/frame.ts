@@ -25,20 +25,6 @@ export const FRAME_CONFIG_ELEMENT_ID = 'latch-frame-config';
 /** The frame pages' bundles, served beside the pages. */
 export const FRAME_SCRIPT = { wallet: 'frame.js', export: 'export.js' } as const;
 
-/** The frame pages of an app (what the SDK embeds). */
-export const FRAME_PATH = {
-  wallet: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets`,
-  export: (appId: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/export`,
-  script: (appId: string, script: string) => `/apps/${encodeURIComponent(appId)}/embedded-wallets/${script}`,
-} as const;
-
-/** The same paths as route patterns (what the server serves). */
-export const FRAME_ROUTE = {
-  wallet: '/apps/:appId/embedded-wallets',
-  export: '/apps/:appId/embedded-wallets/export',
-  script: (script: string) => `/apps/:appId/embedded-wallets/${script}`,
-} as const;
-
 /** Reads the FrameConfig the server rendered into the page, or null when it is missing or not JSON. */
 export function readFrameConfig(doc: {
   getElementById(id: string): { textContent: string | null } | null;

@@ -5,8 +5,6 @@
 export {
   type BootRefusal,
   FRAME_CONFIG_ELEMENT_ID,
-  FRAME_PATH,
-  FRAME_ROUTE,
   FRAME_SCRIPT,
   type FrameConfig,
   frameParentOrigin,
@@ -16,6 +14,7 @@ export {
   readFrameConfig,
   resolveParentOrigin,
 } from './frame.js';
+export { FRAME_PATH } from './paths/wallets.js';
 export { shownMessage } from './shownMessage.js';
 export { isWrongRecoveryPassword, WALLET_ERROR_TEXT } from './walletErrors.js';
 export {

@@ -1,4 +1,4 @@
-export { ADMIN_API, APP_SECRET_PREFIX } from './adminApi.js';
+export { APP_SECRET_PREFIX } from './adminApi.js';
 export type {
   AdminAllowlist,
   AdminAllowlistBody,
@@ -100,14 +100,22 @@ export type {
   WirePasskeyRegistration,
   WirePasskeyRequestOptions,
 } from './passkeys.js';
-export { API } from './paths.js';
+export { ADMIN_API } from './paths/adminApi.js';
+export { ANALYTICS_API } from './paths/analytics.js';
+export { DEV_API, DEV_PATH_PREFIXES } from './paths/dev.js';
+export { IDENTITY_API, JWKS_PATH, SECURITY_EVENTS_PATH } from './paths/identity.js';
+export { API } from './paths/index.js';
+export { OPS_API } from './paths/ops.js';
+export { type ParamPath, paramPath } from './paths/paramPath.js';
+export { PASSWORDLESS_API } from './paths/passwordless.js';
+export { PRICES_API } from './paths/prices.js';
+export { SIWE_API } from './paths/siwe.js';
 // Valibot schemas live behind `@latch/protocol/schemas` (wireSchemas.ts) so that this index never
 // brings valibot into a host page's initial JavaScript; the types stay here.
 export type { CodePurpose, TokenPriceResponse } from './schemas.js';
 export {
   SECURITY_EVENT_TYPES,
   SECURITY_EVENTS_PAGE,
-  SECURITY_EVENTS_PATH,
   type SecurityEventDetail,
   type SecurityEventType,
   type WireSecurityEvent,
@@ -116,7 +124,6 @@ export {
 export {
   caip2ChainId,
   eip155ChainNumber,
-  SIWE_API,
   SIWE_MESSAGE_MAX_LENGTH,
   SIWE_NONCE_TTL_MS,
   SIWE_STATEMENT,

@@ -4,7 +4,6 @@
 // passkey code imports these values from here, never from the index (types are fine from either).
 export {
   MFA_ACTIONS,
-  MFA_API,
   MFA_LIMIT,
   MFA_METHODS,
   normaliseRecoveryCode,
@@ -12,3 +11,4 @@ export {
   toMfaState,
 } from './mfa.js';
 export { fromWirePasskeyJson, PASSKEY_API, toWirePasskeyJson } from './passkeys.js';
+export { MFA_API } from './paths/mfa.js';

@@ -12,38 +12,6 @@ import type { OAuthProvider } from './appConfig.js';
  * state and the verifier, and the server exchanges the code with the provider.
  */
 
-/** The server's OAuth paths (SPEC §7 OAuth, DESIGN §2 `/api/v1/oauth/…`). */
-export const OAUTH_API = {
-  /** POST (app; bearer too when linking) OAuthInitRequest → OAuthInitResponse. */
-  init: '/api/v1/oauth/init',
-  /** GET (and POST: Apple's `form_post`) from the provider: redirects to the init's `redirect_to` with OAUTH_RETURN_PARAM. */
-  callback: '/api/v1/oauth/callback',
-  /** POST (app) OAuthAuthenticateRequest → TokenResponse (a fresh login: device grant). */
-  authenticate: '/api/v1/oauth/authenticate',
-  /** POST (bearer) OAuthAuthenticateRequest → WireUser (with `oauth_provider_tokens` when the app asks for them). */
-  link: '/api/v1/oauth/link',
-  /** POST (bearer) OAuthUnlinkRequest → WireUser (SPEC §7 unlink table). */
-  unlink: '/api/v1/oauth/unlink',
-} as const;
-
-/** The server's Telegram paths (SPEC §7 Telegram, "Telegram script"). */
-export const TELEGRAM_API = {
-  /** POST (app) TelegramAuthenticateRequest → TokenResponse (a fresh login: device grant). */
-  authenticate: '/api/v1/telegram/authenticate',
-  /** POST (bearer) TelegramAuthenticateRequest → WireUser. */
-  link: '/api/v1/telegram/link',
-  /** POST (bearer) TelegramUnlinkRequest → WireUser. */
-  unlink: '/api/v1/telegram/unlink',
-  /** GET: the Telegram login script, served from Latch's own host (SPEC §7 "Telegram script"). */
-  script: '/js/telegram-login.js',
-} as const;
-
-/** The custom-token path (SPEC §7 "Custom token"). */
-export const CUSTOM_JWT_API = {
-  /** POST (app) CustomJwtAuthenticateRequest → TokenResponse (a fresh login: device grant). */
-  authenticate: '/api/v1/custom_jwt_account/authenticate',
-} as const;
-
 /** The query parameters the callback adds to `redirect_to` (SPEC §2 "OAuth return parameters"); the widget strips them. */
 export const OAUTH_RETURN_PARAM = {
   code: 'latch_oauth_code',

@@ -5,25 +5,7 @@
  * map one to the other, field by field, with no knowledge of either library.
  */
 
-/** The server's passkey paths (DESIGN §2 `/api/v1/passkeys/…`). */
-export const PASSKEY_API = {
-  /** POST `{}` → `{ options: WirePasskeyCreationOptions }` for a new user (sign-up, when passkey_auth is on). */
-  registerInit: '/api/v1/passkeys/register/init',
-  /** POST `{ credential: WirePasskeyRegistration }` → TokenResponse (a new user, a fresh login: device grant). */
-  register: '/api/v1/passkeys/register',
-  /** POST `{}` → `{ options: WirePasskeyRequestOptions }` (discoverable: no allow list). */
-  authenticateInit: '/api/v1/passkeys/authenticate/init',
-  /** POST `{ credential: WirePasskeyAssertion }` → TokenResponse (a fresh login: device grant). */
-  authenticate: '/api/v1/passkeys/authenticate',
-  /** POST (bearer) `{}` → `{ options: WirePasskeyCreationOptions }` excluding the user's passkeys. */
-  linkInit: '/api/v1/passkeys/link/init',
-  /** POST (bearer) `{ credential: WirePasskeyRegistration }` → WireUser. */
-  link: '/api/v1/passkeys/link',
-  /** POST (bearer) `{ credential_id }` → WireUser (SPEC §7 unlink table). */
-  unlink: '/api/v1/passkeys/unlink',
-  /** GET: WebAuthn Related Origin Requests (`{ origins }`: the apps' allowed origins). */
-  relatedOrigins: '/.well-known/webauthn',
-} as const;
+export { PASSKEY_API } from './paths/passkeys.js';
 
 type Json = Record<string, unknown>;
 

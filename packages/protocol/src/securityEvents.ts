@@ -60,6 +60,3 @@ export interface WireSecurityEventList {
 
 /** Events per page at most (and the default). */
 export const SECURITY_EVENTS_PAGE = 50;
-
-/** The user's own list (bearer token), `?before=<event id>` for the next page. */
-export const SECURITY_EVENTS_PATH = '/api/v1/users/me/security_events';

@@ -1,13 +1,5 @@
-// SIWE paths, limits and chain-id helpers without any schema, so the host page's initial JavaScript
+// SIWE limits and chain-id helpers (the paths are paths/siwe.ts) without any schema, so the host page's initial JavaScript
 // can use them without pulling valibot (the body schemas stay in siwe.ts).
-
-/** Sign-In with Ethereum paths (DESIGN §2 "/api/v1/siwe/{init,authenticate,link,unlink}"). */
-export const SIWE_API = {
-  init: '/api/v1/siwe/init',
-  authenticate: '/api/v1/siwe/authenticate',
-  link: '/api/v1/siwe/link',
-  unlink: '/api/v1/siwe/unlink',
-} as const;
 
 /** How long a SIWE nonce from init stays usable (single use), in milliseconds. */
 export const SIWE_NONCE_TTL_MS = 600_000; // 10 minutes (a literal: see CODE_POLICY in constants.ts)

@@ -33,15 +33,7 @@ export interface WireStepUpFactor {
   label: string;
 }
 
-/** The server's step-up paths (all with the bearer token). */
-export const STEP_UP_API = {
-  /** GET (bearer) → `StepUpFactorsResponse` */
-  factors: '/api/v1/step_up/factors',
-  /** POST (bearer) `StepUpInitRequest` → `StepUpInitResponse` */
-  init: '/api/v1/step_up/init',
-  /** POST (bearer) `StepUpVerifyRequest` → `StepUpVerifyResponse` */
-  verify: '/api/v1/step_up/verify',
-} as const;
+export { STEP_UP_API } from './paths/stepUp.js';
 
 /** Step-up lifetimes. */
 export const STEP_UP_LIMIT = {

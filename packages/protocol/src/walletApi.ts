@@ -1,29 +1,5 @@
 import * as v from 'valibot';
 
-/**
- * The server's custody endpoints, called only by the wallet frame with the owner's access token AND a
- * device proof (header `latch-device-proof`) signed by a device key registered for that user
- * (docs/custody.md). Binary values travel as base64url text.
- */
-export const WALLET_API = {
-  /** POST, bearer only (no proof): a single-use nonce for the next device proof. */
-  nonce: '/api/v1/embedded_wallets/nonce',
-  /** POST { grant }: registers the device key named by the proof's embedded `jwk` (fresh login only). */
-  devices: '/api/v1/embedded_wallets/devices',
-  /** POST (export page): sends a one-time code to the user's verified email (else phone). */
-  exportInit: '/api/v1/embedded_wallets/export/init',
-  /** POST { code } (export page): checks the code, notifies the user, releases this device's auth share. */
-  exportAuthenticate: '/api/v1/embedded_wallets/export/authenticate',
-  wallet: '/api/v1/embedded_wallets',
-  shareSets: '/api/v1/embedded_wallets/share_sets',
-  authShare: '/api/v1/embedded_wallets/share_sets/auth_share',
-  revokeShareSet: '/api/v1/embedded_wallets/share_sets/revoke',
-  recovery: '/api/v1/embedded_wallets/recovery',
-  replaceRecovery: '/api/v1/embedded_wallets/recovery/replace',
-  oprf: '/api/v1/embedded_wallets/recovery/oprf',
-  confirmPassword: '/api/v1/embedded_wallets/recovery/confirm',
-} as const;
-
 /** The request header carrying the device proof (a compact JWS, DPoP-shaped: RFC 9449). */
 export const DEVICE_PROOF_HEADER = 'latch-device-proof';
 /** A response header with a fresh nonce for the next proof (saves the nonce round trip). */

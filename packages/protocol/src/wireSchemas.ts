@@ -34,6 +34,7 @@ export {
   TelegramUnlinkBody,
   WireTelegramAuthResultSchema,
 } from './oauthSchemas.js';
+export { WALLET_API } from './paths/wallets.js';
 export * as schemas from './schemas.js';
 export { AppIdSchema } from './schemas.js';
 export { ChainIdInput, SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from './siwe.js';
@@ -56,7 +57,6 @@ export {
   ReplaceRecoveryBody,
   RevokeShareSetBody,
   ShareSetIdBody,
-  WALLET_API,
   type WireExportInit,
   type WireRecoveryRelease,
 } from './walletApi.js';

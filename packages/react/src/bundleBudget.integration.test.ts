@@ -41,11 +41,11 @@ describe('bundle budget: what a host page loads before first paint', () => {
     };
     const page = await bundle.measurePage(`${root}bench/pages/latch.tsx`, root);
     const lazyOnly = [
-      'packages/protocol/src/frame.ts',
+      'packages/protocol/src/paths/wallets.ts',
       'packages/protocol/src/walletEvents.ts',
       'packages/protocol/src/walletErrors.ts',
-      // MFA values: the protocol index re-exports only their types (the lazy MFA code imports @latch/protocol/mfa).
-      'packages/protocol/src/mfa.ts',
+      // MFA paths: the protocol index does not re-export them (the lazy MFA code imports @latch/protocol/mfa).
+      'packages/protocol/src/paths/mfa.ts',
       'packages/core/src/embeddedWallet/frameHost.ts',
       'packages/core/src/embeddedWallet/toEmbeddedWalletError.ts',
       'packages/core/src/embeddedWallet/providerSignCall.ts',

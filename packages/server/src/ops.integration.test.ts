@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { API } from '@latch/protocol';
+import { IDENTITY_API } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { startServer } from './index.js';
 import { createLogger } from './kernel/logger.js';
@@ -14,7 +14,7 @@ forEachBackend('operations: health and metrics', (server) => {
 
   it('GET /metrics counts requests by route pattern, not raw path', async () => {
     const { appId } = await server().createApp();
-    await server().call('GET', API.appConfig(appId));
+    await server().call('GET', IDENTITY_API.appConfig(appId));
     const text = await (await server().call('GET', '/metrics')).text();
     expect(text).toMatch(/latch_http_requests_total\{method="GET",route="\/api\/v1\/apps\/:appId",status="200"\} \d+/);
     expect(text).toContain('latch_http_request_duration_seconds_bucket');
@@ -40,13 +40,13 @@ it('logs never contain tokens, refresh tokens or keys, even at trace level', asy
   try {
     const { appId, clientId } = await server.createApp();
     const session = await server.signIn(appId, { type: 'email', address: 'log@example.com' });
-    await server.call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
-    const refreshed = await server.call('POST', API.sessions, {
+    await server.call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
+    const refreshed = await server.call('POST', IDENTITY_API.sessions, {
       headers: widgetHeaders(appId, clientId),
       body: { refresh_token: session.refresh_token },
     });
     const body = await refreshed.json();
-    await server.call('POST', API.sessions, {
+    await server.call('POST', IDENTITY_API.sessions, {
       headers: widgetHeaders(appId, clientId),
       body: { refresh_token: 'x'.repeat(40) },
     });

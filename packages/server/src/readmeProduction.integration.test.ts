@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, HEADER } from '@latch/protocol';
+import { HEADER, IDENTITY_API, PASSWORDLESS_API } from '@latch/protocol';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../../scripts/freePort.mjs';
@@ -86,12 +86,16 @@ describe("README's production snippet", () => {
         'content-type': 'application/json',
         origin: ORIGIN,
       };
-      const config = await (await fetch(`${base}${API.appConfig(appId)}`, { headers })).json();
+      const config = await (await fetch(`${base}${IDENTITY_API.appConfig(appId)}`, { headers })).json();
       // `apps create`'s default: an embedded wallet for each user without one, made at login.
       expect(config.embedded_wallet_config?.create_on_login).toBe('users-without-wallets');
 
       const email = 'ada@example.com';
-      const init = await fetch(`${base}${API.emailInit}`, { method: 'POST', headers, body: JSON.stringify({ email }) });
+      const init = await fetch(`${base}${PASSWORDLESS_API.emailInit}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email }),
+      });
       expect(init.status, await init.clone().text()).toBe(200);
       const [, code] = (await sink.waitFor(
         /To: ada@example\.com\nSubject: (\d{6}) is your login code for Acme\n/,
@@ -100,7 +104,7 @@ describe("README's production snippet", () => {
       expect(sink.output()).toContain(`Your login code for Acme is:\n\n${code}\n`);
 
       // The code the sink showed logs the user in.
-      const login = await fetch(`${base}${API.emailAuthenticate}`, {
+      const login = await fetch(`${base}${PASSWORDLESS_API.emailAuthenticate}`, {
         method: 'POST',
         headers,
         body: JSON.stringify({ email, code }),

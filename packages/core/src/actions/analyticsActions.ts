@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { ANALYTICS_API } from '@latch/protocol';
 import type { ActionContext } from './context.js';
 
 /** Analytics events (SPEC §7: no retry, failures ignored). */
@@ -17,7 +17,7 @@ export function analyticsActions(ctx: ActionContext): AnalyticsActions {
         payload: { clientTimestamp: new Date(ctx.clock.now()).toISOString(), ...payload },
       };
       try {
-        await ctx.transport.request(API.analytics, {
+        await ctx.transport.request(ANALYTICS_API.events, {
           body,
           token: ctx.session.activeToken(),
           attempts: 1,

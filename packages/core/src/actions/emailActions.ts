@@ -1,4 +1,4 @@
-import { API, type CodePurpose, LatchError, type TokenResponse, type User } from '@latch/protocol';
+import { type CodePurpose, LatchError, PASSWORDLESS_API, type TokenResponse, type User } from '@latch/protocol';
 import {
   type ActionContext,
   type CodeLoginOptions,
@@ -35,28 +35,30 @@ export interface EmailActions {
 export function emailActions(ctx: ActionContext): EmailActions {
   return {
     async sendEmailCode(email, captchaToken, purpose) {
-      await sendCode(ctx, API.emailInit, { email: email.trim(), token: captchaToken, purpose });
+      await sendCode(ctx, PASSWORDLESS_API.emailInit, { email: email.trim(), token: captchaToken, purpose });
     },
     async loginWithEmailCode(email, code, options) {
-      const response = await sendOpen<TokenResponse>(ctx, API.emailAuthenticate, {
+      const response = await sendOpen<TokenResponse>(ctx, PASSWORDLESS_API.emailAuthenticate, {
         email: email.trim(),
         code: code.trim(),
         mode: loginModeOf(options),
       });
       return signIn(ctx, response);
     },
-    linkEmail: (email, code) => sendForUser(ctx, API.emailLink, { email: email.trim(), code: code.trim() }),
+    linkEmail: (email, code) =>
+      sendForUser(ctx, PASSWORDLESS_API.emailLink, { email: email.trim(), code: code.trim() }),
     async updateEmail(oldAddress, newAddress, code, oldCode) {
       // SPEC §5: updateEmail requires an already linked email.
       const user = ctx.store.get().user;
       if (user !== null && !user.email) throw new LatchError('account_not_linked');
-      return sendForUser(ctx, API.emailUpdate, {
+      return sendForUser(ctx, PASSWORDLESS_API.emailUpdate, {
         oldAddress: oldAddress.trim(),
         newAddress: newAddress.trim(),
         code: code.trim(),
         oldCode: oldCode?.trim(),
       });
     },
-    unlinkEmail: (address, code) => sendForUser(ctx, API.emailUnlink, { address: address.trim(), code: code?.trim() }),
+    unlinkEmail: (address, code) =>
+      sendForUser(ctx, PASSWORDLESS_API.emailUnlink, { address: address.trim(), code: code?.trim() }),
   };
 }

@@ -1,4 +1,4 @@
-import { API, type TokenPriceResponse } from '@latch/protocol';
+import { PRICES_API, type TokenPriceResponse } from '@latch/protocol';
 import type { ActionContext } from './context.js';
 
 /** Token prices from Latch's server (SPEC §7 "Token USD price per chain"). */
@@ -16,7 +16,7 @@ export function priceActions(ctx: ActionContext): PriceActions {
     async getTokenPrice(chainId, tokenSymbol) {
       const query = new URLSearchParams({ chainId: String(chainId), tokenSymbol });
       try {
-        const answer = await ctx.transport.request<TokenPriceResponse>(`${API.tokenPrice}?${query}`, {
+        const answer = await ctx.transport.request<TokenPriceResponse>(`${PRICES_API.tokenPrice}?${query}`, {
           method: 'GET',
           // A price is a nicety: one try, and no price rather than a wait.
           attempts: 1,

@@ -1,4 +1,4 @@
-import { API, type CodePurpose, type TokenResponse, type User } from '@latch/protocol';
+import { type CodePurpose, PASSWORDLESS_API, type TokenResponse, type User } from '@latch/protocol';
 import {
   type ActionContext,
   type CodeLoginOptions,
@@ -26,10 +26,10 @@ export interface SmsActions {
 export function smsActions(ctx: ActionContext): SmsActions {
   return {
     async sendSmsCode(phoneNumber, captchaToken, purpose) {
-      await sendCode(ctx, API.smsInit, { phoneNumber: phoneNumber.trim(), token: captchaToken, purpose });
+      await sendCode(ctx, PASSWORDLESS_API.smsInit, { phoneNumber: phoneNumber.trim(), token: captchaToken, purpose });
     },
     async loginWithSmsCode(phoneNumber, code, options) {
-      const response = await sendOpen<TokenResponse>(ctx, API.smsAuthenticate, {
+      const response = await sendOpen<TokenResponse>(ctx, PASSWORDLESS_API.smsAuthenticate, {
         phoneNumber: phoneNumber.trim(),
         code: code.trim(),
         mode: loginModeOf(options),
@@ -37,8 +37,8 @@ export function smsActions(ctx: ActionContext): SmsActions {
       return signIn(ctx, response);
     },
     linkPhone: (phoneNumber, code) =>
-      sendForUser(ctx, API.smsLink, { phoneNumber: phoneNumber.trim(), code: code.trim() }),
+      sendForUser(ctx, PASSWORDLESS_API.smsLink, { phoneNumber: phoneNumber.trim(), code: code.trim() }),
     unlinkPhone: (phoneNumber, code) =>
-      sendForUser(ctx, API.smsUnlink, { phoneNumber: phoneNumber.trim(), code: code?.trim() }),
+      sendForUser(ctx, PASSWORDLESS_API.smsUnlink, { phoneNumber: phoneNumber.trim(), code: code?.trim() }),
   };
 }

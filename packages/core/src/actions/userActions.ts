@@ -1,4 +1,4 @@
-import { API, type User } from '@latch/protocol';
+import { IDENTITY_API, type User } from '@latch/protocol';
 import { type ActionContext, sendForUser } from './context.js';
 
 /** Actions on the signed-in user. */
@@ -12,7 +12,7 @@ export interface UserActions {
 /** Builds the user actions. */
 export function userActions(ctx: ActionContext): UserActions {
   return {
-    acceptTerms: () => sendForUser(ctx, API.acceptTerms, {}),
-    refreshUser: () => sendForUser(ctx, API.me),
+    acceptTerms: () => sendForUser(ctx, IDENTITY_API.acceptTerms, {}),
+    refreshUser: () => sendForUser(ctx, IDENTITY_API.me),
   };
 }

@@ -1,7 +1,7 @@
 // The provider end to end with real parts: the real server (PGlite) and the real frame code (its router,
 // device key and wallet keys) in this process, core's real bridge talking to it by messages, and a real
 // anvil node. Only the browser window is stood in for (FrameHost: message delivery between two objects).
-import { API, APPROVAL, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
+import { APPROVAL, HEADER, IDENTITY_API, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
 import { type ConfirmationSurface, createApprovalGate, createFrameRouter, frameRoutes } from '@latch/wallet-frame';
 import { type FrameTestServer, frameTestServer, PUBLIC_URL } from '@latch/wallet-frame/testing';
 import {
@@ -135,7 +135,7 @@ describe('the embedded wallet provider sends on a real chain, signed by the real
     });
     await bridge.registerDevice({ accessToken: token, deviceGrant: login.grant });
     await bridge.create({ accessToken: token });
-    const me = await env.server.call('GET', API.me, {
+    const me = await env.server.call('GET', IDENTITY_API.me, {
       headers: { authorization: `Bearer ${token}`, [HEADER.appId]: env.appId },
     });
     expect(me.status).toBe(200);

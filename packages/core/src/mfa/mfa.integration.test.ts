@@ -3,7 +3,7 @@
 // and runtime talking to it by messages. Only the browser window is stood in for (FrameHost); the user's
 // authenticator app is otpauth over the secret the enrolment screen shows.
 
-import { API, HEADER, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
+import { HEADER, IDENTITY_API, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
 import { backends } from '@latch/server/testing';
 import { createFrameRouter, frameRoutes } from '@latch/wallet-frame';
@@ -101,7 +101,7 @@ describe.each(backends())('MFA client on the real server and frame ($name)', (ba
     // What the client believes (a stale copy when another tab changed the user), else the server's user.
     let view: User | null = null;
     const fetchUser = async () => {
-      const body = await authed<{ user?: WireUser } & WireUser>('GET', API.me);
+      const body = await authed<{ user?: WireUser } & WireUser>('GET', IDENTITY_API.me);
       user = toUser(body.user ?? body);
       view = null;
       return user;

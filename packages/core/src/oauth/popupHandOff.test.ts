@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { IDENTITY_API } from '@latch/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLatchClient } from '../client.js';
 import { memoryStorage } from '../storage.js';
@@ -80,7 +80,7 @@ describe('the client in the popup', () => {
     await client.init();
     await vi.waitFor(() => expect(p.closed()).toBe(true));
     expect(p.posted).toHaveLength(1);
-    expect(server.requests.map((r) => r.path)).not.toContain(API.appConfig('c'.repeat(25)));
+    expect(server.requests.map((r) => r.path)).not.toContain(IDENTITY_API.appConfig('c'.repeat(25)));
     expect(server.requests).toEqual([]);
     expect(client.takeOAuthReturn()).toBeNull();
   });

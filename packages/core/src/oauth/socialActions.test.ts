@@ -1,4 +1,4 @@
-import { API, type OAuthInitRequest, type TokenResponse, type WireUser } from '@latch/protocol';
+import { ANALYTICS_API, type OAuthInitRequest, type TokenResponse, type WireUser } from '@latch/protocol';
 import { CUSTOM_JWT_API, OAUTH_API, TELEGRAM_API } from '@latch/protocol/oauth';
 import { describe, expect, it, vi } from 'vitest';
 import { createLatchClient, SOCIAL_ACTIONS } from '../client.js';
@@ -111,7 +111,7 @@ describe('OAuth login in a popup (SPEC §3)', () => {
   });
 
   it("ignores messages from another origin, another window, or of another shape; a wrong state is 'Unexpected auth flow'", async () => {
-    const t = setup({ [OAUTH_API.init]: initAnswer, [API.analytics]: () => ({ body: {} }) });
+    const t = setup({ [OAUTH_API.init]: initAnswer, [ANALYTICS_API.events]: () => ({ body: {} }) });
     const done = t.client.loginWithOAuth('google', { popup: t.asWindow });
     await untilAtProvider(t);
     const { state_code } = initBody(t);
@@ -131,7 +131,7 @@ describe('OAuth login in a popup (SPEC §3)', () => {
     expect(t.server.to(OAUTH_API.authenticate)).toEqual([]);
     expect(t.popup.closed).toBe(true);
     await t.clock.flush();
-    expect(t.server.to(API.analytics)[0]?.body).toMatchObject({
+    expect(t.server.to(ANALYTICS_API.events)[0]?.body).toMatchObject({
       event_name: 'oauth_state_mismatch',
       payload: { provider: 'google' },
     });
@@ -160,7 +160,7 @@ describe('OAuth login in a popup (SPEC §3)', () => {
   it('an error report without the state (the popup sent to a crafted return URL) is a state mismatch', async () => {
     // E.g. an open redirect at the provider sends the popup to ?latch_oauth_error=oauth_account_suspended: the
     // callback always returns the state with an error, so this report is not the round trip's.
-    const t = setup({ [OAUTH_API.init]: initAnswer, [API.analytics]: () => ({ body: {} }) });
+    const t = setup({ [OAUTH_API.init]: initAnswer, [ANALYTICS_API.events]: () => ({ body: {} }) });
     const done = t.client.loginWithOAuth('spotify', { popup: t.asWindow });
     await untilAtProvider(t);
     t.post({ type: 'latch:oauth:error', stateCode: null, error: 'oauth_account_suspended' });
@@ -189,7 +189,7 @@ describe('OAuth by redirect', () => {
   });
 
   async function leftForProvider(routes: Routes = {}) {
-    const t = setup({ [OAUTH_API.init]: initAnswer, [API.analytics]: () => ({ body: {} }), ...routes });
+    const t = setup({ [OAUTH_API.init]: initAnswer, [ANALYTICS_API.events]: () => ({ body: {} }), ...routes });
     void t.client.loginWithOAuth('github', { mode: 'redirect' });
     await vi.waitFor(() => expect(t.navigated).toHaveLength(1));
     const record = JSON.parse(t.session.get(oauthRedirectKey(APP_ID)) ?? '{}');
@@ -222,7 +222,7 @@ describe('OAuth by redirect', () => {
     });
     expect(t.server.to(OAUTH_API.authenticate)).toEqual([]);
     await t.clock.flush();
-    expect(t.server.to(API.analytics).map((r) => (r.body as { event_name: string }).event_name)).toEqual([
+    expect(t.server.to(ANALYTICS_API.events).map((r) => (r.body as { event_name: string }).event_name)).toEqual([
       'oauth_state_mismatch',
       'oauth_state_mismatch',
     ]);
@@ -241,7 +241,7 @@ describe('OAuth by redirect', () => {
     // ?latch_oauth_provider=google&latch_oauth_error=oauth_account_suspended on the host page, from anyone: the
     // callback always sends the state with an error, so one without it did not come from this round trip.
     const forged = { code: null, state: null, provider: 'google', error: 'oauth_account_suspended' };
-    const none = setup({ [API.analytics]: () => ({ body: {} }) });
+    const none = setup({ [ANALYTICS_API.events]: () => ({ body: {} }) });
     await expect(none.client.completeOAuthRedirect(forged, 'login')).rejects.toMatchObject({
       code: 'oauth_state_mismatch',
     });

@@ -1,5 +1,5 @@
 import { type DevIdp, startDevIdp } from '@latch/dev-idp';
-import { API, type OAuthProvider } from '@latch/protocol';
+import { DEV_API, type OAuthProvider } from '@latch/protocol';
 import { OAUTH_API } from '@latch/protocol/oauth';
 import type { LatchServer } from '@latch/server';
 import { type HttpTestServer, startHttpTestServer, stepUpOverHttp } from '@latch/server/testing';
@@ -342,7 +342,10 @@ describe('Telegram and custom token, client against the real server', () => {
     const { client } = hostClient(appId, clientId);
     const email = `tg-linker-${Math.floor(Math.random() * 1e6)}@example.com`;
     const codeTo = async (to: string) => {
-      const outbox = (await (await fetch(`${apiUrl}${API.devOutbox}`)).json()) as { recipient: string; code: string }[];
+      const outbox = (await (await fetch(`${apiUrl}${DEV_API.outbox}`)).json()) as {
+        recipient: string;
+        code: string;
+      }[];
       return outbox.find((m) => m.recipient === to)?.code ?? '';
     };
     await client.sendEmailCode(email);

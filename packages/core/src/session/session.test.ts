@@ -1,4 +1,4 @@
-import { API, type TokenResponse, type WireUser } from '@latch/protocol';
+import { IDENTITY_API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../storage.js';
 import { createFakeClock } from '../testing/fakeClock.js';
@@ -64,7 +64,11 @@ describe('session', () => {
     ]);
     expect(tokens).toEqual([fresh, fresh, fresh]);
     expect(t.server.requests).toHaveLength(1);
-    expect(t.server.requests[0]).toMatchObject({ path: API.sessions, method: 'POST', body: { refresh_token: 'rt-1' } });
+    expect(t.server.requests[0]).toMatchObject({
+      path: IDENTITY_API.sessions,
+      method: 'POST',
+      body: { refresh_token: 'rt-1' },
+    });
     expect(t.storage.get(keys.token)).toBe(fresh);
     expect(t.storage.get(keys.refreshToken)).toBe('rt-2');
     expect(t.events.users).toEqual([wireUser]);
@@ -114,7 +118,7 @@ describe('session', () => {
   it('does not sign back in when a logout happens while a refresh is in flight', async () => {
     let answer: (value: FakeAnswer) => void = () => {};
     const t = setup((request) =>
-      request.path === API.sessions ? new Promise<FakeAnswer>((resolve) => (answer = resolve)) : { body: {} },
+      request.path === IDENTITY_API.sessions ? new Promise<FakeAnswer>((resolve) => (answer = resolve)) : { body: {} },
     );
     t.store.setToken(t.token(-10));
     t.store.setRefreshToken('rt-1');
@@ -235,7 +239,7 @@ describe('session', () => {
       t.store.setToken(token);
       t.store.setRefreshToken('rt-1');
       await t.session.logout();
-      expect(t.server.requests[0]).toMatchObject({ path: API.logout, body: { refresh_token: 'rt-1' } });
+      expect(t.server.requests[0]).toMatchObject({ path: IDENTITY_API.logout, body: { refresh_token: 'rt-1' } });
       expect(t.server.requests[0]?.headers.authorization).toBe(`Bearer ${token}`);
       expect(t.storage.get(keys.token)).toBeNull();
       expect(t.events.signedOut).toBe(1);

@@ -1,4 +1,4 @@
-import { API, LatchError, RETRY, type TokenResponse, type WireUser } from '@latch/protocol';
+import { IDENTITY_API, LatchError, RETRY, type TokenResponse, type WireUser } from '@latch/protocol';
 import type { Clock } from '../clock.js';
 import type { Transport } from '../transport/transport.js';
 import { hasAudience, isTokenActive } from './accessToken.js';
@@ -127,7 +127,7 @@ export function createSession(options: SessionOptions): Session {
     forkedToken = null;
     const started = epoch;
     try {
-      const response = await transport.request<TokenResponse>(API.sessions, {
+      const response = await transport.request<TokenResponse>(IDENTITY_API.sessions, {
         body: { refresh_token: refreshToken },
         retryDelayMs: RETRY.delayMs * RETRY.sessionDelayFactor,
       });
@@ -183,7 +183,10 @@ export function createSession(options: SessionOptions): Session {
       // Clear first so the UI signs out at once; the server call is best effort (SPEC §4: always clears locally).
       destroyLocalState();
       try {
-        await transport.request(API.logout, { body: refreshToken ? { refresh_token: refreshToken } : {}, token });
+        await transport.request(IDENTITY_API.logout, {
+          body: refreshToken ? { refresh_token: refreshToken } : {},
+          token,
+        });
       } catch {
         // Ignored on purpose: local state is already gone and the access token expires on its own.
       }

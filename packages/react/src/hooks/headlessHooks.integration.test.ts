@@ -1,5 +1,5 @@
 import { createLatch, createLatchClient, type Latch, memoryStorage } from '@latch/core';
-import { API } from '@latch/protocol';
+import { DEV_API } from '@latch/protocol';
 import { type HttpTestServer, startHttpTestServer } from '@latch/server/testing';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -64,7 +64,7 @@ function renderHook<T>(latch: Latch, useHook: () => T): T {
 }
 
 async function codeSentTo(recipient: string): Promise<string> {
-  const messages: Array<{ recipient: string; code: string }> = await (await fetch(`${apiUrl}${API.devOutbox}`)).json();
+  const messages: Array<{ recipient: string; code: string }> = await (await fetch(`${apiUrl}${DEV_API.outbox}`)).json();
   const message = messages.find((m) => m.recipient === recipient);
   if (!message) throw new Error(`no code was sent to ${recipient}`);
   return message.code;

@@ -1,6 +1,13 @@
 import { createLatch, createLatchClient } from '@latch/core';
 import { createFakeClock, createFakeFetch, makeAccessToken, serverAppConfig } from '@latch/core/testing';
-import { API, IDENTITY_TOKEN, TIMEOUT, type TokenResponse, type WireUser } from '@latch/protocol';
+import {
+  IDENTITY_API,
+  IDENTITY_TOKEN,
+  PASSWORDLESS_API,
+  TIMEOUT,
+  type TokenResponse,
+  type WireUser,
+} from '@latch/protocol';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { expect, it } from 'vitest';
@@ -46,10 +53,12 @@ async function setup() {
     };
   };
   const { fetch } = createFakeFetch((request) => {
-    if (request.path.startsWith(API.appConfig(APP_ID))) return { body: serverAppConfig(APP_ID, { email_auth: true }) };
-    if (request.path === API.emailAuthenticate || request.path === API.sessions) return { body: grant() };
-    if (request.path === API.smsLink) return { body: { ...user, linked_accounts: [phone] } };
-    if (request.path === API.logout) return { body: { session_update_action: 'clear' } };
+    if (request.path.startsWith(IDENTITY_API.appConfig(APP_ID)))
+      return { body: serverAppConfig(APP_ID, { email_auth: true }) };
+    if (request.path === PASSWORDLESS_API.emailAuthenticate || request.path === IDENTITY_API.sessions)
+      return { body: grant() };
+    if (request.path === PASSWORDLESS_API.smsLink) return { body: { ...user, linked_accounts: [phone] } };
+    if (request.path === IDENTITY_API.logout) return { body: { session_update_action: 'clear' } };
     return { body: { success: true } };
   });
   const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { OPS_API } from '@latch/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createLatchServer, type LatchServer } from '../index.js';
 import { createTestServer, testSettings } from '../test/harness.js';
-import { ADMIN_PATH } from './adminChannel.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'latch-admin-'));
 let server: LatchServer;
@@ -20,7 +20,7 @@ afterAll(async () => {
 /** Posts a command line to the admin route as a peer at `remote`. */
 function post(argv: unknown, remote: string, headers: Record<string, string> = {}) {
   return server.app.request(
-    ADMIN_PATH,
+    OPS_API.adminChannel,
     {
       method: 'POST',
       headers: { authorization: `Bearer ${server.adminSecret}`, ...headers },
@@ -56,7 +56,10 @@ it('exists only on a server that holds a PGlite data directory', async () => {
   const inMemory = await createTestServer({});
   try {
     expect(inMemory.adminSecret).toBeUndefined();
-    const response = await inMemory.app.request(ADMIN_PATH, { method: 'POST', body: '{"argv":["apps","list"]}' });
+    const response = await inMemory.app.request(OPS_API.adminChannel, {
+      method: 'POST',
+      body: '{"argv":["apps","list"]}',
+    });
     expect(response.status).toBe(404);
   } finally {
     await inMemory.close();

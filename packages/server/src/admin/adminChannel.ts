@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { LatchError } from '@latch/protocol';
+import { LatchError, OPS_API } from '@latch/protocol';
 import type { LatchContext, RouteDef } from '../kernel/http/env.js';
 import type { LatchModule } from '../kernel/module.js';
 import { failureMessage, parseCommand, runCommand } from './commands.js';
@@ -10,11 +10,10 @@ import { failureMessage, parseCommand, runCommand } from './commands.js';
 /**
  * The admin channel: how the CLI reaches a server that holds the embedded database (PGlite serves one
  * process). The server writes `<dataDir>/admin.json` (mode 0600: its pid, a loopback URL and a random
- * secret); the CLI reads it and posts its command line to `POST /api/v1/admin/cli` with the secret.
+ * secret); the CLI reads it and posts its command line to OPS_API.adminChannel (`POST /api/v1/admin/cli`) with the secret.
  * The secret is the gate: only a local user who can read the data directory has it. Refusing browser
  * requests (Origin, Sec-Fetch-*) and non-loopback peers is defence in depth.
  */
-export const ADMIN_PATH = '/api/v1/admin/cli';
 const ADMIN_FILE = 'admin.json';
 const MAX_BODY = 256 * 1024;
 
@@ -100,7 +99,7 @@ export function adminRoute(secret: string, modules: readonly LatchModule[]): Rou
   const expected = digest(secret);
   return {
     method: 'post',
-    path: ADMIN_PATH,
+    path: OPS_API.adminChannel,
     async handler(c) {
       const { ctx } = c.var;
       // Browsers send Sec-Fetch-Site on every request (Node's fetch sends Sec-Fetch-Mode, so not that one).
@@ -131,7 +130,7 @@ export function adminRoute(secret: string, modules: readonly LatchModule[]): Rou
 
 /** Sends a command line to the running server; throws when it cannot be reached or refuses. */
 export async function forwardCommand(endpoint: AdminEndpoint, argv: string[]): Promise<AdminResult> {
-  const response = await fetch(new URL(ADMIN_PATH, endpoint.url), {
+  const response = await fetch(new URL(OPS_API.adminChannel, endpoint.url), {
     method: 'POST',
     headers: { authorization: `Bearer ${endpoint.secret}`, 'content-type': 'application/json' },
     body: JSON.stringify({ argv }),

@@ -1,6 +1,6 @@
 // Test-only: the real server (Hono app.request on PGlite) as the frame sees it. Never bundled (no
 // entry point imports it); @latch/server is imported by tests and testing/ files only (scripts/check-deps.mjs).
-import { API, type StepUpAction, type TokenResponse } from '@latch/protocol';
+import { IDENTITY_API, type StepUpAction, type TokenResponse } from '@latch/protocol';
 import type { AppInput, Settings } from '@latch/server';
 import {
   type Backend,
@@ -83,7 +83,7 @@ export async function frameTestServer(
     },
     /** Logs a session out through the real endpoint. */
     async logout(token: string) {
-      await server.call('POST', API.logout, {
+      await server.call('POST', IDENTITY_API.logout, {
         body: {},
         headers: { authorization: `Bearer ${token}` },
       });

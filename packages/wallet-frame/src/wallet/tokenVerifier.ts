@@ -1,4 +1,4 @@
-import { LatchError } from '@latch/protocol';
+import { JWKS_PATH, LatchError } from '@latch/protocol';
 import { createLocalJWKSet, type JSONWebKeySet, type JWTVerifyGetKey, errors as joseErrors, jwtVerify } from 'jose';
 
 /** The claims the frame relies on from a verified access token. */
@@ -13,7 +13,7 @@ export interface TokenOwner {
 
 /** Options of `createTokenVerifier`. */
 export interface TokenVerifierOptions {
-  /** The server's origin (the JWKS is read from `${apiUrl}/api/v1/apps/${appId}/jwks.json`). */
+  /** The server's origin (the JWKS is read from `${apiUrl}` + JWKS_PATH). */
   apiUrl: string;
   appId: string;
   /** The server's public URL: the tokens' `iss`. */
@@ -36,7 +36,7 @@ const MAX_VERIFIED = 16;
  */
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-  const url = `${options.apiUrl}/api/v1/apps/${encodeURIComponent(options.appId)}/jwks.json`;
+  const url = `${options.apiUrl}${JWKS_PATH(options.appId)}`;
   let keys: Promise<JWTVerifyGetKey> | undefined;
 
   const load = (): Promise<JWTVerifyGetKey> => {

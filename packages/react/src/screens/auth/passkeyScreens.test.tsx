@@ -8,7 +8,7 @@ import {
   type ScreenId,
 } from '@latch/core';
 import { createFakeClock, createFakeFetch, makeAccessToken, serverAppConfig } from '@latch/core/testing';
-import { API, type WireLinkedAccount } from '@latch/protocol';
+import { PASSWORDLESS_API, type WireLinkedAccount } from '@latch/protocol';
 import { PASSKEY_API } from '@latch/protocol/passkeys';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
@@ -52,7 +52,7 @@ async function render(
   const { fetch } = createFakeFetch((request) => {
     if (request.path.startsWith(`/api/v1/apps/${APP_ID}`))
       return { body: serverAppConfig(APP_ID, { passkey_auth: true }) };
-    if (request.path === API.emailAuthenticate) return { body: { user, token, refresh_token: 'rt' } };
+    if (request.path === PASSWORDLESS_API.emailAuthenticate) return { body: { user, token, refresh_token: 'rt' } };
     // The ceremonies never answer here: the tests set the outcome with flow events.
     if (Object.values(PASSKEY_API).includes(request.path as never)) return 'hang';
     return { body: { success: true } };

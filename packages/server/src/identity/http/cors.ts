@@ -1,4 +1,4 @@
-import { HEADER, LatchError } from '@latch/protocol';
+import { DEV_PATH_PREFIXES, HEADER, LatchError } from '@latch/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, LatchContext } from '../../kernel/http/env.js';
 import { hostnameOfHostHeader, isLoopbackHostname, isLoopbackOrigin } from '../../kernel/http/loopback.js';
@@ -25,7 +25,7 @@ function originOf(url: string): string {
   return origin;
 }
 
-const isDevPath = (path: string) => path.startsWith('/api/v1/dev/') || path.startsWith('/dev/');
+const isDevPath = (path: string) => DEV_PATH_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 /**
  * Dev paths (the outbox holds every login code; the app endpoints change apps) answer only this

@@ -1,4 +1,4 @@
-import { API, HEADER, isAppId, LatchError } from '@latch/protocol';
+import { HEADER, IDENTITY_API, isAppId, LatchError } from '@latch/protocol';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, LatchContext } from '../../kernel/http/env.js';
 import type { AppRecord } from '../apps/appStore.js';
@@ -62,7 +62,7 @@ export function resolveApp(): MiddlewareHandler<AppEnv> {
       if (origin && !originAllowed(c, origin, app)) {
         // The app-config GET's refusal is readable by the refused page (the body is the error code and
         // nothing of the app), so a dev build can tell a missing origin from a network failure.
-        if (c.req.method === 'GET' && c.req.path === API.appConfig(app.id)) {
+        if (c.req.method === 'GET' && c.req.path === IDENTITY_API.appConfig(app.id)) {
           c.header('Access-Control-Allow-Origin', origin);
           c.header('Vary', 'Origin');
         }

@@ -1,4 +1,4 @@
-import { API, toAppConfig } from '@latch/protocol';
+import { IDENTITY_API, JWKS_PATH, toAppConfig } from '@latch/protocol';
 import { importSPKI, jwtVerify } from 'jose';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
@@ -10,7 +10,7 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
       config: { sms_auth: true, accent_color: '#112233', login_message: 'Welcome' },
       allowedOrigins: ['http://localhost:5173'],
     });
-    const res = await server().call('GET', API.appConfig(appId), { headers: widgetHeaders(appId, clientId) });
+    const res = await server().call('GET', IDENTITY_API.appConfig(appId), { headers: widgetHeaders(appId, clientId) });
     expect(res.status).toBe(200);
     const config = await res.json();
     expect(config).toMatchObject({ id: appId, name: 'Acme', email_auth: true, sms_auth: true, wallet_auth: false });
@@ -21,17 +21,17 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
   });
 
   it('answers 400 invalid_app_id for a malformed id and 404 app_not_found for an unknown one', async () => {
-    const short = await server().call('GET', API.appConfig('abc'));
+    const short = await server().call('GET', IDENTITY_API.appConfig('abc'));
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({ error: 'invalid_app_id' });
-    const unknown = await server().call('GET', API.appConfig('a'.repeat(25)));
+    const unknown = await server().call('GET', IDENTITY_API.appConfig('a'.repeat(25)));
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({ error: 'app_not_found' });
   });
 
   it('allows CORS from the app origins only, with the widget headers', async () => {
     const { appId, clientId } = await server().createApp({ allowedOrigins: ['http://localhost:5173'] });
-    const preflight = await server().call('OPTIONS', API.appConfig(appId), {
+    const preflight = await server().call('OPTIONS', IDENTITY_API.appConfig(appId), {
       headers: {
         origin: 'http://localhost:5173',
         'access-control-request-method': 'GET',
@@ -43,18 +43,18 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
     for (const h of ['latch-app-id', 'latch-client-id', 'latch-ca-id', 'latch-client', 'authorization']) {
       expect(allowedHeaders).toContain(h);
     }
-    const ok = await server().call('GET', API.appConfig(appId), {
+    const ok = await server().call('GET', IDENTITY_API.appConfig(appId), {
       headers: { ...widgetHeaders(appId, clientId), origin: 'http://localhost:5173' },
     });
     expect(ok.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     // Error bodies must be readable cross-origin too: the widget shows screens from their codes.
-    const denied = await server().call('GET', API.me, {
+    const denied = await server().call('GET', IDENTITY_API.me, {
       headers: { ...widgetHeaders(appId, clientId), origin: 'http://localhost:5173' },
     });
     expect(denied.status).toBe(401);
     expect(denied.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(denied.headers.get('access-control-expose-headers')).toContain('Retry-After');
-    const evil = await server().call('GET', API.appConfig(appId), {
+    const evil = await server().call('GET', IDENTITY_API.appConfig(appId), {
       headers: { ...widgetHeaders(appId, clientId), origin: 'https://evil.example' },
     });
     expect(evil.status).toBe(403);
@@ -63,7 +63,7 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
     expect(evil.headers.get('access-control-allow-origin')).toBe('https://evil.example');
     expect(evil.headers.get('access-control-allow-credentials')).toBeNull();
     expect(Object.keys(await evil.json()).sort()).toEqual(['error', 'message']);
-    const evilPreflight = await server().call('OPTIONS', API.appConfig(appId), {
+    const evilPreflight = await server().call('OPTIONS', IDENTITY_API.appConfig(appId), {
       headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
     });
     expect(evilPreflight.headers.get('access-control-allow-origin')).toBeNull();
@@ -72,22 +72,24 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
   it('refuses a client id of another app', async () => {
     const a = await server().createApp();
     const b = await server().createApp();
-    const res = await server().call('GET', API.appConfig(a.appId), { headers: widgetHeaders(a.appId, b.clientId) });
+    const res = await server().call('GET', IDENTITY_API.appConfig(a.appId), {
+      headers: widgetHeaders(a.appId, b.clientId),
+    });
     expect(res.status).toBe(403);
     expect(await res.json()).toMatchObject({ error: 'invalid_client_id' });
     const second = await server().ctx.apps.addClient(a.appId);
-    const ok = await server().call('GET', API.appConfig(a.appId), { headers: widgetHeaders(a.appId, second) });
+    const ok = await server().call('GET', IDENTITY_API.appConfig(a.appId), { headers: widgetHeaders(a.appId, second) });
     expect(ok.status).toBe(200);
   });
 
   it('publishes a JWKS that verifies the tokens it issues, and the PEM does too', async () => {
     const { appId } = await server().createApp();
     const session = await server().signIn(appId, { type: 'email', address: 'jwks@example.com' });
-    const jwks = await (await server().call('GET', API.jwks(appId))).json();
+    const jwks = await (await server().call('GET', JWKS_PATH(appId))).json();
     expect(jwks.keys).toHaveLength(1);
     expect(jwks.keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
     expect(jwks.keys[0].d).toBeUndefined();
-    const config = await (await server().call('GET', API.appConfig(appId))).json();
+    const config = await (await server().call('GET', IDENTITY_API.appConfig(appId))).json();
     const { payload } = await jwtVerify(session.token!, await importSPKI(config.verification_key, 'ES256'), {
       audience: appId,
       issuer: 'http://localhost:8787',

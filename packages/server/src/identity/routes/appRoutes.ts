@@ -1,3 +1,4 @@
+import { IDENTITY_API, JWKS_PATH } from '@latch/protocol';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { namedApp } from '../http/resolveApp.js';
 
@@ -5,13 +6,13 @@ import { namedApp } from '../http/resolveApp.js';
 export const appRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: '/api/v1/apps/:appId',
+    path: IDENTITY_API.appConfig.pattern,
     caller: 'app',
     handler: async (c) => c.json(await c.var.ctx.apps.serverConfig(namedApp(c))),
   },
   {
     method: 'get',
-    path: '/api/v1/apps/:appId/jwks.json',
+    path: JWKS_PATH.pattern,
     caller: 'app',
     handler: async (c) => {
       const keys = await c.var.ctx.keys.publicKeys(namedApp(c).id);

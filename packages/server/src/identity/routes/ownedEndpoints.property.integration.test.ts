@@ -1,21 +1,21 @@
-import { API } from '@latch/protocol';
+import { ANALYTICS_API, DEV_API, IDENTITY_API, JWKS_PATH } from '@latch/protocol';
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 
 /** Every endpoint of the core server that takes input, with the methods it answers. */
 const endpoints = (appId: string) => [
-  { method: 'POST', path: API.sessions },
-  { method: 'POST', path: API.logout },
-  { method: 'POST', path: API.fork },
-  { method: 'GET', path: API.me },
-  { method: 'POST', path: API.acceptTerms },
-  { method: 'POST', path: API.analytics },
-  { method: 'GET', path: API.appConfig(appId) },
-  { method: 'GET', path: API.jwks(appId) },
+  { method: 'POST', path: IDENTITY_API.sessions },
+  { method: 'POST', path: IDENTITY_API.logout },
+  { method: 'POST', path: IDENTITY_API.fork },
+  { method: 'GET', path: IDENTITY_API.me },
+  { method: 'POST', path: IDENTITY_API.acceptTerms },
+  { method: 'POST', path: ANALYTICS_API.events },
+  { method: 'GET', path: IDENTITY_API.appConfig(appId) },
+  { method: 'GET', path: JWKS_PATH(appId) },
   { method: 'POST', path: '/api/v1/dev/apps' },
   { method: 'PATCH', path: `/api/v1/dev/apps/${appId}` },
-  { method: 'GET', path: API.devOutbox },
+  { method: 'GET', path: DEV_API.outbox },
 ];
 
 /** Bodies: random JSON, JSON with the right keys but wrong values, and text that is not JSON at all. */
@@ -85,7 +85,7 @@ forEachBackend('property: malformed input never yields a 500 and never changes d
       app_signing_keys: before.app_signing_keys! + appsCreated,
     });
     // The session used above is untouched: random refresh tokens never matched or revoked it.
-    const me = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
+    const me = await server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
     expect(me.status).toBe(200);
   });
 });

@@ -1,4 +1,4 @@
-import { API, type TokenResponse } from '@latch/protocol';
+import { IDENTITY_API, type TokenResponse } from '@latch/protocol';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -13,11 +13,14 @@ forEachBackend('sessions: families, absolute lifetime, grace window', (server) =
     const { appId, clientId } = await server().createApp(app);
     const session = await server().signIn(appId, { type: 'email', address: email });
     const headers = (token?: string) => widgetHeaders(appId, clientId, token);
-    const me = (token: string) => server().call('GET', API.me, { headers: headers(token) });
+    const me = (token: string) => server().call('GET', IDENTITY_API.me, { headers: headers(token) });
     const refresh = (refreshToken: string) =>
-      server().call('POST', API.sessions, { headers: headers(), body: { refresh_token: refreshToken } });
+      server().call('POST', IDENTITY_API.sessions, { headers: headers(), body: { refresh_token: refreshToken } });
     const fork = async (refreshToken: string) => {
-      const res = await server().call('POST', API.fork, { headers: headers(), body: { refresh_token: refreshToken } });
+      const res = await server().call('POST', IDENTITY_API.fork, {
+        headers: headers(),
+        body: { refresh_token: refreshToken },
+      });
       expect(res.status).toBe(200);
       return (await res.json()) as TokenResponse & { new_session_refresh_token: string };
     };
@@ -112,7 +115,7 @@ forEachBackend('sessions: families, absolute lifetime, grace window', (server) =
   it('grants no grace to a logged-out session or to a token spent before the window', async () => {
     const { session, refresh, refreshed } = await setup('no-grace@example.com');
     const first = await refreshed(session.refresh_token!);
-    await server().call('POST', API.logout, { body: { refresh_token: first.refresh_token } });
+    await server().call('POST', IDENTITY_API.logout, { body: { refresh_token: first.refresh_token } });
     expect((await refresh(session.refresh_token!)).status).toBe(401);
 
     const other = await setup('late-retry@example.com');

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { IDENTITY_API } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 import { purgeExpiredSessions, REFRESH_GRACE_MS, revokeByRefreshToken } from '../sessions/sessions.js';
@@ -8,9 +8,9 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
     const { appId, clientId } = await server().createApp();
     const session = await server().signIn(appId, { type: 'email', address: email });
     const headers = (token?: string) => widgetHeaders(appId, clientId, token);
-    const me = (token: string) => server().call('GET', API.me, { headers: headers(token) });
+    const me = (token: string) => server().call('GET', IDENTITY_API.me, { headers: headers(token) });
     const refresh = (refreshToken?: string, token?: string) =>
-      server().call('POST', API.sessions, {
+      server().call('POST', IDENTITY_API.sessions, {
         headers: headers(token),
         body: refreshToken ? { refresh_token: refreshToken } : {},
       });
@@ -60,7 +60,7 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
     expect(none.status).toBe(401);
     expect(await none.json()).toMatchObject({ error: 'missing_or_invalid_token' });
     expect((await refresh('not-a-real-token')).status).toBe(401);
-    const bad = await server().call('POST', API.sessions, { headers: headers(), body: { refresh_token: 42 } });
+    const bad = await server().call('POST', IDENTITY_API.sessions, { headers: headers(), body: { refresh_token: 42 } });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'invalid_data' });
   });
@@ -68,7 +68,7 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
   it('refuses a refresh token of another app', async () => {
     const { session, refresh } = await setup('other-app@example.com');
     const other = await server().createApp();
-    const res = await server().call('POST', API.sessions, {
+    const res = await server().call('POST', IDENTITY_API.sessions, {
       headers: widgetHeaders(other.appId, other.clientId),
       body: { refresh_token: session.refresh_token },
     });
@@ -79,7 +79,7 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
 
   it('refuses an oversized body with 413 invalid_data', async () => {
     const { headers } = await setup('big@example.com');
-    const res = await server().call('POST', API.sessions, {
+    const res = await server().call('POST', IDENTITY_API.sessions, {
       headers: headers(),
       body: { refresh_token: 'x'.repeat(70_000) },
     });
@@ -95,7 +95,7 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
 
   it('logout revokes the session: its access and refresh tokens stop working', async () => {
     const { session, headers, me, refresh } = await setup('logout@example.com');
-    const res = await server().call('POST', API.logout, {
+    const res = await server().call('POST', IDENTITY_API.logout, {
       headers: headers(session.token!),
       body: { refresh_token: session.refresh_token },
     });
@@ -103,18 +103,18 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
     expect((await me(session.token!)).status).toBe(401);
     expect((await refresh(session.refresh_token!)).status).toBe(401);
     // Logging out again (or with nothing) still succeeds: the client always clears its state.
-    expect((await server().call('POST', API.logout, { headers: headers(), body: {} })).status).toBe(200);
+    expect((await server().call('POST', IDENTITY_API.logout, { headers: headers(), body: {} })).status).toBe(200);
   });
 
   it('logout with only the bearer token revokes that session', async () => {
     const { session, headers, me } = await setup('logout-bearer@example.com');
-    await server().call('POST', API.logout, { headers: headers(session.token!) });
+    await server().call('POST', IDENTITY_API.logout, { headers: headers(session.token!) });
     expect((await me(session.token!)).status).toBe(401);
   });
 
   it('fork rotates the session and starts an independent one', async () => {
     const { session, headers, refresh, me } = await setup('fork@example.com');
-    const res = await server().call('POST', API.fork, {
+    const res = await server().call('POST', IDENTITY_API.fork, {
       headers: headers(),
       body: { refresh_token: session.refresh_token },
     });
@@ -126,10 +126,13 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
     const forked = await (await refresh(body.new_session_refresh_token)).json();
     expect(forked.user.id).toBe(session.user.id);
     // Logging out the original session leaves the fork alive.
-    await server().call('POST', API.logout, { headers: headers(), body: { refresh_token: body.refresh_token } });
+    await server().call('POST', IDENTITY_API.logout, {
+      headers: headers(),
+      body: { refresh_token: body.refresh_token },
+    });
     expect((await me(body.token)).status).toBe(401);
     expect((await me(forked.token)).status).toBe(200);
-    const missing = await server().call('POST', API.fork, { headers: headers(), body: {} });
+    const missing = await server().call('POST', IDENTITY_API.fork, { headers: headers(), body: {} });
     expect(missing.status).toBe(400);
   });
 });
@@ -147,10 +150,12 @@ forEachBackend('sessions: purge', (server) => {
     const after = await server().tableCounts();
     expect(after.sessions).toBe(before.sessions! - 2);
     expect(after.refresh_tokens).toBe(before.refresh_tokens! - 2);
-    const refreshed = await server().call('POST', API.sessions, { body: { refresh_token: fresh.refresh_token } });
+    const refreshed = await server().call('POST', IDENTITY_API.sessions, {
+      body: { refresh_token: fresh.refresh_token },
+    });
     expect(refreshed.status).toBe(200);
-    expect((await server().call('POST', API.sessions, { body: { refresh_token: old.refresh_token } })).status).toBe(
-      401,
-    );
+    expect(
+      (await server().call('POST', IDENTITY_API.sessions, { body: { refresh_token: old.refresh_token } })).status,
+    ).toBe(401);
   });
 });

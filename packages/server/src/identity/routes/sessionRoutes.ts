@@ -1,4 +1,4 @@
-import { API, LatchError } from '@latch/protocol';
+import { IDENTITY_API, LatchError } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
@@ -10,7 +10,7 @@ import { verifyAccessToken } from '../tokens/accessToken.js';
 export const sessionRoutes: RouteDef[] = [
   {
     method: 'post',
-    path: API.sessions,
+    path: IDENTITY_API.sessions,
     handler: async (c) => {
       const body = await parseBody(c, schemas.RefreshBody);
       // The header's app when one is named (validated); the refresh token knows its own app otherwise.
@@ -21,7 +21,7 @@ export const sessionRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.logout,
+    path: IDENTITY_API.logout,
     handler: async (c) => {
       const { ctx, app } = c.var;
       const body = await parseBody(c, schemas.LogoutBody);
@@ -37,7 +37,7 @@ export const sessionRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.fork,
+    path: IDENTITY_API.fork,
     handler: async (c) => {
       const body = await parseBody(c, schemas.ForkBody);
       return c.json(await forkSession(c.var.ctx, namedApp(c, 'optional')?.id, body.refresh_token));

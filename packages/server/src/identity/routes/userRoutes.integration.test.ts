@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { ANALYTICS_API, IDENTITY_API } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 
@@ -6,7 +6,9 @@ forEachBackend('users/me, accept_terms and analytics', (server) => {
   it('GET /users/me returns the signed-in user with verification timestamps', async () => {
     const { appId, clientId } = await server().createApp();
     const session = await server().signIn(appId, { type: 'email', address: 'Me@Example.com' });
-    const res = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
+    const res = await server().call('GET', IDENTITY_API.me, {
+      headers: widgetHeaders(appId, clientId, session.token!),
+    });
     expect(res.status).toBe(200);
     const { user } = await res.json();
     expect(user.id).toBe(session.user.id);
@@ -32,17 +34,17 @@ forEachBackend('users/me, accept_terms and analytics', (server) => {
   it('accept_terms records acceptance and returns the user', async () => {
     const { appId, clientId } = await server().createApp({ config: { require_users_accept_terms: true } });
     const session = await server().signIn(appId, { type: 'email', address: 'terms@example.com' });
-    const res = await server().call('POST', API.acceptTerms, {
+    const res = await server().call('POST', IDENTITY_API.acceptTerms, {
       headers: widgetHeaders(appId, clientId, session.token!),
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ id: session.user.id, has_accepted_terms: true });
     const me = await (
-      await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) })
+      await server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, session.token!) })
     ).json();
     expect(me.user.has_accepted_terms).toBe(true);
     for (const rawBody of ['[]', '{"extra":1', '"x"']) {
-      const bad = await server().call('POST', API.acceptTerms, {
+      const bad = await server().call('POST', IDENTITY_API.acceptTerms, {
         headers: { ...widgetHeaders(appId, clientId, session.token!), 'content-type': 'application/json' },
         rawBody,
       });
@@ -54,8 +56,8 @@ forEachBackend('users/me, accept_terms and analytics', (server) => {
   it('user endpoints need a valid bearer token', async () => {
     const { appId, clientId } = await server().createApp();
     for (const [method, path] of [
-      ['GET', API.me],
-      ['POST', API.acceptTerms],
+      ['GET', IDENTITY_API.me],
+      ['POST', IDENTITY_API.acceptTerms],
     ] as const) {
       const res = await server().call(method, path, { headers: widgetHeaders(appId, clientId) });
       expect(res.status).toBe(401);
@@ -65,7 +67,7 @@ forEachBackend('users/me, accept_terms and analytics', (server) => {
 
   it('analytics accepts the SPEC §7 event shape (204) and refuses malformed ones', async () => {
     const { appId, clientId } = await server().createApp();
-    const ok = await server().call('POST', API.analytics, {
+    const ok = await server().call('POST', ANALYTICS_API.events, {
       headers: widgetHeaders(appId, clientId),
       body: {
         event_name: 'sdk_initialize',
@@ -76,13 +78,13 @@ forEachBackend('users/me, accept_terms and analytics', (server) => {
     expect(ok.status).toBe(204);
     const metrics = await (await server().call('GET', '/metrics')).text();
     expect(metrics).toMatch(/latch_analytics_events_total 1/);
-    const bad = await server().call('POST', API.analytics, {
+    const bad = await server().call('POST', ANALYTICS_API.events, {
       headers: widgetHeaders(appId, clientId),
       body: { payload: {} },
     });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: 'invalid_data' });
-    const noApp = await server().call('POST', API.analytics, { body: { event_name: 'x' } });
+    const noApp = await server().call('POST', ANALYTICS_API.events, { body: { event_name: 'x' } });
     expect(noApp.status).toBe(400);
     expect(await noApp.json()).toMatchObject({ error: 'invalid_app_id' });
   });

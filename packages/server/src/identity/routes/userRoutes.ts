@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { IDENTITY_API } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
@@ -9,13 +9,13 @@ import { acceptTerms } from '../users/users.js';
 export const userRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: API.me,
+    path: IDENTITY_API.me,
     caller: 'user',
     handler: (c) => c.json({ user: toWireUser(c.var.user) }),
   },
   {
     method: 'post',
-    path: API.acceptTerms,
+    path: IDENTITY_API.acceptTerms,
     caller: 'user',
     handler: async (c) => {
       await parseBody(c, schemas.EmptyBody);

@@ -1,4 +1,4 @@
-import { ADMIN_API, API, type WireSecurityEvent } from '@latch/protocol';
+import { ADMIN_API, PASSWORDLESS_API, type WireSecurityEvent } from '@latch/protocol';
 import { MFA_API } from '@latch/protocol/mfa';
 import type { LatchWebhookEvent } from '@latch/protocol/webhooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -54,16 +54,18 @@ forEachBackend('security events: login and MFA changes, the lists and the webhoo
     // account_linked: a phone (told to the email, the only channel then).
     await stepUp('link');
     const phone = uniquePhone();
-    const smsCode = await codeFor(API.smsInit, { phoneNumber: phone, purpose: 'link' }, phone);
-    expect((await client.post(API.smsLink, { phoneNumber: phone, code: smsCode }, { token })).status).toBe(200);
+    const smsCode = await codeFor(PASSWORDLESS_API.smsInit, { phoneNumber: phone, purpose: 'link' }, phone);
+    expect((await client.post(PASSWORDLESS_API.smsLink, { phoneNumber: phone, code: smsCode }, { token })).status).toBe(
+      200,
+    );
     expect(await probe.notices(email, 'A login method was added to your account')).toHaveLength(1);
 
     // login_email_changed: told to the old and the new address (naming both) and to the phone.
     await stepUp('update_login');
     const moved = uniqueEmail('moved');
-    const updateCode = await codeFor(API.emailInit, { email: moved, purpose: 'update' }, moved);
+    const updateCode = await codeFor(PASSWORDLESS_API.emailInit, { email: moved, purpose: 'update' }, moved);
     const update = await client.post(
-      API.emailUpdate,
+      PASSWORDLESS_API.emailUpdate,
       { oldAddress: email, newAddress: moved, code: updateCode },
       { token },
     );
@@ -84,7 +86,7 @@ forEachBackend('security events: login and MFA changes, the lists and the webhoo
 
     // account_unlinked: the phone (told to it too, while it is still linked).
     await stepUp('unlink');
-    expect((await client.post(API.smsUnlink, { phoneNumber: phone }, { token })).status).toBe(200);
+    expect((await client.post(PASSWORDLESS_API.smsUnlink, { phoneNumber: phone }, { token })).status).toBe(200);
     expect(await probe.notices(phone, 'A login method was removed from your account')).toHaveLength(1);
     expect(await probe.notices(moved, 'A login method was removed from your account')).toHaveLength(1);
 

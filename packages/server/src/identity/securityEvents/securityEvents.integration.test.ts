@@ -1,4 +1,4 @@
-import { API, type WireUser } from '@latch/protocol';
+import { DEV_API, IDENTITY_API, type WireUser } from '@latch/protocol';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLoopbackTwilio } from '../../kernel/delivery/testing/loopbackTwilio.js';
@@ -14,7 +14,7 @@ async function walletOwnerWithTwoChannels(server: TestServer, app: { appId: stri
   const phone = uniquePhone();
   const first = await registeredFrame(server, app, { type: 'email', address: email });
   const me = (await (
-    await server.call('GET', API.me, {
+    await server.call('GET', IDENTITY_API.me, {
       headers: { 'latch-app-id': app.appId, authorization: `Bearer ${first.user.token}` },
     })
   ).json()) as { user: WireUser };
@@ -58,7 +58,7 @@ forEachBackend('security events: releases (issue #24, reproduction 5)', (server)
     expect(hook?.security_event_id).toBe(row?.id);
     // An export release: told to both channels, a row and a webhook.
     expect((await first.call('POST', WALLET_API.exportInit)).status).toBe(200);
-    const outbox = (await (await server().call('GET', API.devOutbox)).json()) as Array<{
+    const outbox = (await (await server().call('GET', DEV_API.outbox)).json()) as Array<{
       recipient: string;
       code: string;
     }>;
@@ -165,7 +165,7 @@ describe('security events: a notice that cannot be delivered releases nothing [p
 
     // Export: the code is right, the notice is refused → no auth share.
     expect((await first.call('POST', WALLET_API.exportInit)).status).toBe(200);
-    const outbox = (await (await server.call('GET', API.devOutbox)).json()) as Array<{ code: string }>;
+    const outbox = (await (await server.call('GET', DEV_API.outbox)).json()) as Array<{ code: string }>;
     const code = outbox.find((m) => m.code !== '')?.code as string;
     refuse();
     const exported = await first.call('POST', WALLET_API.exportAuthenticate, { code });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API, PASSWORDLESS_API } from '@latch/protocol';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import type { OutboxMessage } from '../../kernel/ports.js';
@@ -18,7 +18,7 @@ forEachBackend('export after a step-up', (server) => {
     app ??= await server().createApp({ name: 'Acme', config: { email_auth: true, sms_auth: true } });
     return app;
   };
-  const outbox = async (): Promise<OutboxMessage[]> => (await server().call('GET', API.devOutbox)).json();
+  const outbox = async (): Promise<OutboxMessage[]> => (await server().call('GET', DEV_API.outbox)).json();
 
   it('releases the share at export/init with an export record (no code), tells the user, once', async () => {
     const email = uniqueEmail('exporter');
@@ -54,9 +54,9 @@ forEachBackend('export after a step-up', (server) => {
     await stepUpForTest(server(), frame.user, 'link');
     const codes = passwordlessTestClient(server(), appIds.appId, appIds.clientId);
     const added = uniqueEmail('added');
-    await codes.post(API.emailInit, { email: added, purpose: 'link' }, { token: frame.user.token });
+    await codes.post(PASSWORDLESS_API.emailInit, { email: added, purpose: 'link' }, { token: frame.user.token });
     const link = { email: added, code: await codes.latestCode(added) };
-    expect((await codes.post(API.emailLink, link, { token: frame.user.token })).status).toBe(200);
+    expect((await codes.post(PASSWORDLESS_API.emailLink, link, { token: frame.user.token })).status).toBe(200);
     // …but the export code goes to the phone the session began with.
     const init = await frame.call('POST', WALLET_API.exportInit);
     expect(await init.json()).toEqual({ channel: 'sms', destination: `•••••••${phone.slice(-4)}` });

@@ -1,4 +1,10 @@
-import { API, type StepUpInitResponse, type TokenResponse, type WireUser } from '@latch/protocol';
+import {
+  IDENTITY_API,
+  PASSWORDLESS_API,
+  type StepUpInitResponse,
+  type TokenResponse,
+  type WireUser,
+} from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { enrollTotp, mfaUser, totpCode, wrongTotpCode } from '../../modules/mfa/testing/mfaTesting.js';
 import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyTestClient } from '../../modules/passkeys/testing/passkeyTestClient.js';
@@ -21,14 +27,14 @@ async function app(server: TestServer) {
   const linkEmail = async (token: string) => {
     const codes = passwordlessTestClient(server, appId, clientId);
     const email = uniqueEmail('added');
-    await codes.post(API.emailInit, { email, purpose: 'link' }, { token });
-    return codes.post(API.emailLink, { email, code: await codes.latestCode(email) }, { token });
+    await codes.post(PASSWORDLESS_API.emailInit, { email, purpose: 'link' }, { token });
+    return codes.post(PASSWORDLESS_API.emailLink, { email, code: await codes.latestCode(email) }, { token });
   };
   /** Links a phone with its link code; the response. */
   const linkPhone = async (token: string, phone: string) => {
     const codes = passwordlessTestClient(server, appId, clientId);
-    await codes.post(API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token });
-    return codes.post(API.smsLink, { phoneNumber: phone, code: await codes.latestCode(phone) }, { token });
+    await codes.post(PASSWORDLESS_API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token });
+    return codes.post(PASSWORDLESS_API.smsLink, { phoneNumber: phone, code: await codes.latestCode(phone) }, { token });
   };
   return { appId, clientId, linkEmail, linkPhone };
 }
@@ -126,7 +132,7 @@ forEachBackend(
       const right = await client.verify('link', { type: 'totp', id: '' }, { code: totpCode(server(), secret) });
       expect(right.status).toBe(200);
       expect((await linkPhone(caller.token, '+14155550142')).status).toBe(200);
-      const me = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, caller.token) });
+      const me = await server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, caller.token) });
       expect(((await me.json()) as { user: WireUser }).user.linked_accounts).toHaveLength(2);
     });
 
@@ -154,9 +160,9 @@ forEachBackend(
       // The record moves the login email (a user with SMS MFA cannot link a phone login).
       const codes = passwordlessTestClient(server(), appId, clientId);
       const newAddress = uniqueEmail('moved');
-      await codes.post(API.emailInit, { email: newAddress, purpose: 'update' }, { token: caller.token });
+      await codes.post(PASSWORDLESS_API.emailInit, { email: newAddress, purpose: 'update' }, { token: caller.token });
       const update = { oldAddress: email, newAddress, code: await codes.latestCode(newAddress) };
-      expect((await codes.post(API.emailUpdate, update, { token: caller.token })).status).toBe(200);
+      expect((await codes.post(PASSWORDLESS_API.emailUpdate, update, { token: caller.token })).status).toBe(200);
     });
   },
   { settings: { rpId: PASSKEY_RP_ID } },

@@ -1,4 +1,4 @@
-import { API, type TokenResponse, type WireUser } from '@latch/protocol';
+import { IDENTITY_API, PASSWORDLESS_API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import {
   passwordlessTestClient,
@@ -22,15 +22,19 @@ async function setup(server: TestServer) {
   const caller = { appId, clientId, token: session.token! };
   const me = async (token = caller.token) =>
     (
-      (await (await server.call('GET', API.me, { headers: widgetHeaders(appId, clientId, token) })).json()) as {
+      (await (
+        await server.call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, token) })
+      ).json()) as {
         user: WireUser;
       }
     ).user;
   /** passwordless_sms/init (purpose link) + passwordless_sms/link with `phone`, with the bearer `token`. */
   const linkPhone = async (phone: string, token = caller.token) => {
-    expect((await client.post(API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token })).status).toBe(200);
+    expect(
+      (await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token })).status,
+    ).toBe(200);
     const code = await client.latestCode(phone);
-    return client.post(API.smsLink, { phoneNumber: phone, code }, { token });
+    return client.post(PASSWORDLESS_API.smsLink, { phoneNumber: phone, code }, { token });
   };
   return { appId, clientId, client, email, session, caller, me, linkPhone };
 }
@@ -53,23 +57,23 @@ forEachBackend('step-up by an existing factor', (server) => {
   it('refuses to move the login email with a fresh token and a code to the new address alone', async () => {
     const { client, email, caller, me } = await setup(server());
     const thiefEmail = uniqueEmail('thief');
-    await client.post(API.emailInit, { email: thiefEmail, purpose: 'update' }, { token: caller.token });
+    await client.post(PASSWORDLESS_API.emailInit, { email: thiefEmail, purpose: 'update' }, { token: caller.token });
     const code = await client.latestCode(thiefEmail);
     const update = { oldAddress: email, newAddress: thiefEmail, code };
-    const res = await client.post(API.emailUpdate, update, { token: caller.token });
+    const res = await client.post(PASSWORDLESS_API.emailUpdate, update, { token: caller.token });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'step_up_required' });
     const emails = (await me()).linked_accounts.filter((a) => a.type === 'email');
     expect(emails).toMatchObject([{ address: email }]);
     // The new address's code was not spent: after a step-up the same request goes through.
     await stepUpForTest(server(), caller, 'update_login');
-    expect((await client.post(API.emailUpdate, update, { token: caller.token })).status).toBe(200);
+    expect((await client.post(PASSWORDLESS_API.emailUpdate, update, { token: caller.token })).status).toBe(200);
   });
 
   it('refuses the link with a refreshed token too', async () => {
     const { session, caller, linkPhone, me, client } = await setup(server());
     const refreshed = await client.post(
-      API.sessions,
+      IDENTITY_API.sessions,
       { refresh_token: session.refresh_token },
       { token: caller.token },
     );
@@ -128,7 +132,7 @@ forEachBackend('step-up by an existing factor', (server) => {
   it('takes only a step-up code: a login or link code to the same address does not verify', async () => {
     const { client, email, caller } = await setup(server());
     const stepUp = stepUpTestClient(server(), caller);
-    await client.post(API.emailInit, { email });
+    await client.post(PASSWORDLESS_API.emailInit, { email });
     const loginCode = await client.latestCode(email);
     const factor = { type: 'email', id: email } as const;
     expect((await stepUp.verify('link', factor, { code: loginCode })).status).toBe(422);

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { IDENTITY_API, JWKS_PATH } from '@latch/protocol';
 import { p256 } from '@noble/curves/nist.js';
 import { base64url, decodeJwt, decodeProtectedHeader, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { expect, it } from 'vitest';
@@ -31,7 +31,8 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
   const setup = async () => {
     const { appId, clientId } = await server().createApp();
     const session = await server().signIn(appId, { type: 'email', address: `tok-${appId}@example.com` });
-    const me = (token: string) => server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, token) });
+    const me = (token: string) =>
+      server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, token) });
     const claims = decodeJwt(session.token!);
     const kid = decodeProtectedHeader(session.token!).kid!;
     return { appId, clientId, session, me, claims, kid };
@@ -71,7 +72,7 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
     const forged = await new SignJWT({ ...claims, aud: 'x'.repeat(25) })
       .setProtectedHeader({ alg: 'ES256', kid: key.kid })
       .sign(key.privateKey);
-    const res = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, forged) });
+    const res = await server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, forged) });
     await expectRefused(res);
   });
 
@@ -87,7 +88,7 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
       await expectRefused(await me(garbage));
     }
     await expectRefused(
-      await server().call('GET', API.me, {
+      await server().call('GET', IDENTITY_API.me, {
         headers: { ...widgetHeaders(appId, clientId), authorization: 'Basic abc' },
       }),
     );
@@ -128,7 +129,8 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
   it('refuses a token whose typ is missing or not JWT, and one issued in the future beyond the skew', async () => {
     const { appId, clientId, claims } = await setup();
     const key = await server().ctx.keys.activeKey(appId);
-    const me = (token: string) => server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, token) });
+    const me = (token: string) =>
+      server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, token) });
     const signed = async (payload: typeof claims, typ?: string) =>
       lowS(await new SignJWT(payload).setProtectedHeader({ alg: 'ES256', kid: key.kid, typ }).sign(key.privateKey));
     expect((await me(await signed(claims, 'JWT'))).status).toBe(200);
@@ -151,14 +153,14 @@ forEachBackend('access tokens: forged tokens are refused, rotation keeps old one
   it('after a key rotation old tokens stay valid until they expire; the retired key then leaves the JWKS', async () => {
     const { appId, session, me, kid } = await setup();
     await server().ctx.keys.rotate(appId, 3600);
-    const jwks = await (await server().call('GET', API.jwks(appId))).json();
+    const jwks = await (await server().call('GET', JWKS_PATH(appId))).json();
     expect(jwks.keys.map((k: { kid: string }) => k.kid)).toContain(kid);
     expect(jwks.keys).toHaveLength(2);
     expect((await me(session.token!)).status).toBe(200);
     const fresh = await server().signIn(appId, { type: 'email', address: `tok-${appId}@example.com` });
     expect(decodeProtectedHeader(fresh.token!).kid).not.toBe(kid);
     server().clock.advance((3600 + 301) * 1000);
-    const after = await (await server().call('GET', API.jwks(appId))).json();
+    const after = await (await server().call('GET', JWKS_PATH(appId))).json();
     expect(after.keys.map((k: { kid: string }) => k.kid)).not.toContain(kid);
   });
 });

@@ -1,4 +1,11 @@
-import { API, IDENTITY_TOKEN, type TokenResponse, type WireLinkedAccount } from '@latch/protocol';
+import {
+  IDENTITY_API,
+  IDENTITY_TOKEN,
+  JWKS_PATH,
+  PASSWORDLESS_API,
+  type TokenResponse,
+  type WireLinkedAccount,
+} from '@latch/protocol';
 import { createLocalJWKSet, decodeProtectedHeader, type JSONWebKeySet, jwtVerify } from 'jose';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
@@ -16,15 +23,23 @@ async function withCode(
   const headers = widgetHeaders(app.appId, app.clientId, token);
   const field = channel === 'email' ? 'email' : 'phoneNumber';
   const purpose = step === 'authenticate' ? 'login' : step;
-  const init = await server.call('POST', channel === 'email' ? API.emailInit : API.smsInit, {
+  const init = await server.call('POST', channel === 'email' ? PASSWORDLESS_API.emailInit : PASSWORDLESS_API.smsInit, {
     headers,
     body: { [field]: target, purpose },
   });
   expect(init.status).toBe(200);
   const code = await latestOutboxCode(server, target);
   const paths = {
-    email: { authenticate: API.emailAuthenticate, link: API.emailLink, unlink: API.emailUnlink },
-    sms: { authenticate: API.smsAuthenticate, link: API.smsLink, unlink: API.smsUnlink },
+    email: {
+      authenticate: PASSWORDLESS_API.emailAuthenticate,
+      link: PASSWORDLESS_API.emailLink,
+      unlink: PASSWORDLESS_API.emailUnlink,
+    },
+    sms: {
+      authenticate: PASSWORDLESS_API.smsAuthenticate,
+      link: PASSWORDLESS_API.smsLink,
+      unlink: PASSWORDLESS_API.smsUnlink,
+    },
   };
   return server.call('POST', paths[channel][step], { headers, body: { [field]: target, code } });
 }
@@ -32,7 +47,7 @@ async function withCode(
 forEachBackend('identity token: issued with every session grant', (server) => {
   /** The identity token's claims, verified with the app's published JWKS as a host backend would. */
   async function verified(appId: string, token: string) {
-    const jwks = (await (await server().call('GET', API.jwks(appId))).json()) as JSONWebKeySet;
+    const jwks = (await (await server().call('GET', JWKS_PATH(appId))).json()) as JSONWebKeySet;
     const { payload, protectedHeader } = await jwtVerify(token, createLocalJWKSet(jwks), {
       algorithms: ['ES256'],
       audience: appId,
@@ -78,11 +93,11 @@ forEachBackend('identity token: issued with every session grant', (server) => {
     expect((await verified(app.appId, byServices.identity_token!)).payload.sub).toBe(byServices.user.id);
     const headers = widgetHeaders(app.appId, app.clientId);
     const refreshed = (await (
-      await server().call('POST', API.sessions, { headers, body: { refresh_token: sms.refresh_token } })
+      await server().call('POST', IDENTITY_API.sessions, { headers, body: { refresh_token: sms.refresh_token } })
     ).json()) as TokenResponse;
     expect((await verified(app.appId, refreshed.identity_token!)).payload.sub).toBe(sms.user.id);
     const forked = (await (
-      await server().call('POST', API.fork, { headers, body: { refresh_token: refreshed.refresh_token } })
+      await server().call('POST', IDENTITY_API.fork, { headers, body: { refresh_token: refreshed.refresh_token } })
     ).json()) as TokenResponse;
     expect((await verified(app.appId, forked.identity_token!)).payload.sub).toBe(sms.user.id);
   });
@@ -94,7 +109,7 @@ forEachBackend('identity token: issued with every session grant', (server) => {
     ).json()) as TokenResponse;
     const refresh = async (refreshToken: string) =>
       (await (
-        await server().call('POST', API.sessions, {
+        await server().call('POST', IDENTITY_API.sessions, {
           headers: widgetHeaders(app.appId, app.clientId),
           body: { refresh_token: refreshToken },
         })

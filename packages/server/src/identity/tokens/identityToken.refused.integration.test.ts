@@ -1,4 +1,4 @@
-import { API, IDENTITY_TOKEN, type TokenResponse } from '@latch/protocol';
+import { IDENTITY_API, IDENTITY_TOKEN, PASSWORDLESS_API, type TokenResponse } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { defaultModules } from '../../modules/index.js';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
@@ -47,14 +47,14 @@ forEachBackend('identity token: never accepted as an access token', (server) => 
     const appHere = await server().createApp();
     app = appHere;
     const login = await server().signIn(appHere.appId, { type: 'email', address: 'logout@example.com' });
-    const linkCode = await call('POST', API.emailInit, login.identity_token!, {
+    const linkCode = await call('POST', PASSWORDLESS_API.emailInit, login.identity_token!, {
       email: 'other@example.com',
       purpose: 'link',
     });
     expect(await errorOf(linkCode)).toEqual([401, 'missing_or_invalid_token']);
     // Logout with only the identity token ends nothing: the session's access token still works.
-    expect((await call('POST', API.logout, login.identity_token!)).status).toBe(200);
-    expect((await call('GET', API.me, login.token!)).status).toBe(200);
+    expect((await call('POST', IDENTITY_API.logout, login.identity_token!)).status).toBe(200);
+    expect((await call('GET', IDENTITY_API.me, login.token!)).status).toBe(200);
   });
 
   it('the typ alone refuses it: the access token’s own claims, signed by the app key as an identity token', async () => {
@@ -64,7 +64,7 @@ forEachBackend('identity token: never accepted as an access token', (server) => 
     const key = await server().ctx.keys.activeKey(appHere.appId);
     const claims = JSON.parse(Buffer.from(login.token!.split('.')[1]!, 'base64url').toString()) as object;
     const retyped = signEs256Jws(key, IDENTITY_TOKEN.typ, claims);
-    expect(await errorOf(await call('GET', API.me, retyped))).toEqual([401, 'missing_or_invalid_token']);
-    expect((await call('GET', API.me, signEs256Jws(key, 'JWT', claims))).status).toBe(200);
+    expect(await errorOf(await call('GET', IDENTITY_API.me, retyped))).toEqual([401, 'missing_or_invalid_token']);
+    expect((await call('GET', IDENTITY_API.me, signEs256Jws(key, 'JWT', claims))).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { API } from '@latch/protocol';
+import { PASSWORDLESS_API } from '@latch/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../../index.js';
 import { testSettings, widgetHeaders } from '../../test/harness.js';
@@ -34,8 +34,8 @@ it('half a body and a closed socket log no error-level line, only a debug line m
   const app = await running.ctx.apps.create({});
   const headers = widgetHeaders(app.id, app.clientIds[0]!);
   const before = logs.lines.length;
-  await halfBodyThenClose(API.emailInit, headers, 'content-length: 200\r\n', '{"email":"a');
-  await halfBodyThenClose(API.emailInit, headers, 'transfer-encoding: chunked\r\n', '5\r\n{"ema\r\n');
+  await halfBodyThenClose(PASSWORDLESS_API.emailInit, headers, 'content-length: 200\r\n', '{"email":"a');
+  await halfBodyThenClose(PASSWORDLESS_API.emailInit, headers, 'transfer-encoding: chunked\r\n', '5\r\n{"ema\r\n');
   await halfBodyThenClose('/api/v1/dev/apps', {}, 'content-length: 500\r\n', '{"name":');
   // The server notices each disconnect on its own schedule: wait for the three request lines.
   const deadline = Date.now() + 10_000;
@@ -53,7 +53,7 @@ it('half a body and a closed socket log no error-level line, only a debug line m
   const metrics = await (await fetch(`${running.url}/metrics`)).text();
   expect(metrics).not.toMatch(/status="500"/);
   // The server still answers the next, whole request.
-  const ok = await fetch(`${running.url}${API.emailInit}`, {
+  const ok = await fetch(`${running.url}${PASSWORDLESS_API.emailInit}`, {
     method: 'POST',
     headers: { ...headers, 'content-type': 'application/json' },
     body: JSON.stringify({ email: 'whole@example.com' }),

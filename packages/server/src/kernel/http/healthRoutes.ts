@@ -1,3 +1,4 @@
+import { OPS_API } from '@latch/protocol';
 import { sql } from 'kysely';
 import type { RouteDef } from './env.js';
 
@@ -5,7 +6,7 @@ import type { RouteDef } from './env.js';
 export const healthRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: '/healthz',
+    path: OPS_API.health,
     handler: async (c) => {
       const { ctx } = c.var;
       try {
@@ -18,7 +19,7 @@ export const healthRoutes: RouteDef[] = [
   },
   {
     method: 'get',
-    path: '/metrics',
+    path: OPS_API.metrics,
     handler: async (c) => {
       const { ctx } = c.var;
       c.header('Content-Type', ctx.metrics.registry.contentType);

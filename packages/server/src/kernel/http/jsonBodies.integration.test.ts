@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { DEV_API, IDENTITY_API, PASSWORDLESS_API } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
 import { databaseFingerprint } from '../../modules/passwordless/testing/databaseFingerprint.js';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
@@ -19,7 +19,7 @@ describe('isJsonContentType', () => {
 
 forEachBackend('JSON endpoints refuse other content types', (server) => {
   const outboxFor = async (email: string) =>
-    ((await (await server().call('GET', API.devOutbox)).json()) as Array<{ recipient: string }>).filter(
+    ((await (await server().call('GET', DEV_API.outbox)).json()) as Array<{ recipient: string }>).filter(
       (m) => m.recipient === email,
     );
 
@@ -30,7 +30,7 @@ forEachBackend('JSON endpoints refuse other content types', (server) => {
     for (const type of ['text/plain;charset=UTF-8', 'application/x-www-form-urlencoded', 'multipart/form-data', null]) {
       const before = await databaseFingerprint(server().db);
       const headers = { ...widgetHeaders(appId, clientId), ...(type ? { 'content-type': type } : {}) };
-      const res = await server().call('POST', API.emailInit, { headers, rawBody: body });
+      const res = await server().call('POST', PASSWORDLESS_API.emailInit, { headers, rawBody: body });
       expect({ type, status: res.status, error: (await res.json()).error }).toEqual({
         type,
         status: 415,
@@ -39,7 +39,7 @@ forEachBackend('JSON endpoints refuse other content types', (server) => {
       expect(await databaseFingerprint(server().db)).toEqual(before);
     }
     expect(await outboxFor(email)).toEqual([]);
-    const json = await server().call('POST', API.emailInit, {
+    const json = await server().call('POST', PASSWORDLESS_API.emailInit, {
       headers: { ...widgetHeaders(appId, clientId), 'content-type': 'application/json; charset=utf-8' },
       rawBody: body,
     });
@@ -51,12 +51,12 @@ forEachBackend('JSON endpoints refuse other content types', (server) => {
     const { appId, clientId } = await server().createApp({ config: { require_users_accept_terms: true } });
     const session = await server().signIn(appId, { type: 'email', address: 'csrf03-terms@example.com' });
     const headers = widgetHeaders(appId, clientId, session.token!);
-    const res = await server().call('POST', API.acceptTerms, {
+    const res = await server().call('POST', IDENTITY_API.acceptTerms, {
       headers: { ...headers, 'content-type': 'text/plain' },
       rawBody: '',
     });
     expect(res.status).toBe(415);
-    const me = await (await server().call('GET', API.me, { headers })).json();
+    const me = await (await server().call('GET', IDENTITY_API.me, { headers })).json();
     expect(me.user.has_accepted_terms).toBe(false);
   });
 });

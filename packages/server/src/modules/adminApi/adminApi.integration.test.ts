@@ -1,4 +1,4 @@
-import { ADMIN_API, API, APP_SECRET_PREFIX, type WireUser } from '@latch/protocol';
+import { ADMIN_API, APP_SECRET_PREFIX, IDENTITY_API, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { parseCommand, runCommand } from '../../admin/commands.js';
 import { captureLogs } from '../../kernel/delivery/testing/captureLogs.js';
@@ -169,7 +169,8 @@ forEachBackend(
       const { appId, clientId, secret, session } = await setup(server());
       const other = await server().signIn(appId, { type: 'email', address: uniqueEmail('stays') });
       const auth = { authorization: basic(appId, secret) };
-      const me = () => server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
+      const me = () =>
+        server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
       expect((await me()).status).toBe(200);
       const before = await server().tableCounts();
       const res = await admin(server(), 'DELETE', ADMIN_API.user(session.user.id), auth);
@@ -179,7 +180,7 @@ forEachBackend(
       expect(after.linked_accounts).toBe(before.linked_accounts! - 1);
       expect(after.sessions).toBe(before.sessions! - 1);
       expect((await me()).status).toBe(401);
-      const refresh = await server().call('POST', API.sessions, {
+      const refresh = await server().call('POST', IDENTITY_API.sessions, {
         headers: widgetHeaders(appId, clientId),
         body: { refresh_token: session.refresh_token },
       });

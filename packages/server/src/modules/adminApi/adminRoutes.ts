@@ -8,9 +8,6 @@ import { parseBody } from '../../kernel/http/parseBody.js';
 import { normalisePhoneNumber } from '../passwordless/normalisePhoneNumber.js';
 import { authenticateAdmin } from './adminAuth.js';
 
-// ADMIN_API.user encodes its argument, so the route pattern is built from its prefix.
-const USER_PATH = `${ADMIN_API.user('')}:userId`;
-const SECURITY_EVENTS_PATH = `${USER_PATH}/security_events`; // ADMIN_API.userSecurityEvents
 const USER_ID = /^(?:did:latch:)?([a-z0-9]{25})$/;
 
 /** The 404 of an unknown user. */
@@ -56,7 +53,7 @@ async function userIdByAccount(c: LatchContext, app: AppRecord, type: string, ke
 export const adminApiRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: USER_PATH,
+    path: ADMIN_API.user.pattern,
     async handler(c) {
       const app = await authenticateAdmin(c);
       return wireUser(c, app, pathUserId(c));
@@ -64,7 +61,7 @@ export const adminApiRoutes: RouteDef[] = [
   },
   {
     method: 'delete',
-    path: USER_PATH,
+    path: ADMIN_API.user.pattern,
     async handler(c) {
       const app = await authenticateAdmin(c);
       const userId = pathUserId(c);
@@ -82,7 +79,7 @@ export const adminApiRoutes: RouteDef[] = [
   },
   {
     method: 'get',
-    path: SECURITY_EVENTS_PATH,
+    path: ADMIN_API.userSecurityEvents.pattern,
     async handler(c) {
       const app = await authenticateAdmin(c);
       const userId = pathUserId(c);

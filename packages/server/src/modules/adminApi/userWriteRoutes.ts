@@ -14,9 +14,6 @@ import { DEFAULT_SEARCH_LIMIT, MAX_SEARCH_LIMIT, searchUsers } from './searchUse
 /** Most users one import may carry (its body stays well under the 64 KiB body limit). */
 const MAX_IMPORT_USERS = 100;
 
-// ADMIN_API.userCustomMetadata encodes its argument, so the route pattern is built from the user prefix.
-const CUSTOM_METADATA_PATH = `${ADMIN_API.user('')}:userId/custom_metadata`;
-
 const ImportBody = v.object({
   users: v.pipe(v.array(v.unknown()), v.minLength(1), v.maxLength(MAX_IMPORT_USERS)),
 });
@@ -105,7 +102,7 @@ export const adminUserWriteRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: CUSTOM_METADATA_PATH,
+    path: ADMIN_API.userCustomMetadata.pattern,
     async handler(c) {
       const app = await authenticateAdmin(c);
       const userId = pathUserId(c);

@@ -1,4 +1,4 @@
-import { ADMIN_API, type AdminImportResponse, type AdminUserPage, API, type WireUser } from '@latch/protocol';
+import { ADMIN_API, type AdminImportResponse, type AdminUserPage, IDENTITY_API, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 import { uniqueEmail } from '../passwordless/testing/passwordlessTestClient.js';
@@ -55,7 +55,7 @@ forEachBackend('admin API user writes and allowlist', (server) => {
     expect(set.status).toBe(200);
     const session = await s.signIn(appId, { type: 'email', address: email });
     expect(session.user.id).toBe(created.id);
-    const me = await s.app.request(API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
+    const me = await s.app.request(IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
     expect(((await me.json()) as { user: WireUser }).user.custom_metadata).toEqual({ tier: 'gold' });
   });
 

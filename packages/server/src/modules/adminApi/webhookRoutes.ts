@@ -8,9 +8,6 @@ import { latestWebhookDeliveries } from '../webhooks/webhookDeliveries.js';
 import { assertWebhookUrl } from '../webhooks/webhookUrl.js';
 import { authenticateAdmin } from './adminAuth.js';
 
-// The route patterns: ADMIN_API.webhook / webhookTest encode their argument.
-const ENDPOINT_PATH = `${ADMIN_API.webhooks}/:endpointId`;
-const TEST_PATH = `${ENDPOINT_PATH}/test`;
 const ENDPOINT_ID = /^whe_[0-9a-f]{32}$/;
 /** Most endpoints one app may have: each event is written once per endpoint, in the change's transaction. */
 const MAX_WEBHOOK_ENDPOINTS = 20;
@@ -68,7 +65,7 @@ export const adminWebhookRoutes: RouteDef[] = [
   },
   {
     method: 'delete',
-    path: ENDPOINT_PATH,
+    path: ADMIN_API.webhook.pattern,
     async handler(c) {
       const app = await authenticateAdmin(c);
       const endpointId = pathEndpointId(c);
@@ -79,7 +76,7 @@ export const adminWebhookRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: TEST_PATH,
+    path: ADMIN_API.webhookTest.pattern,
     async handler(c) {
       const app = await authenticateAdmin(c);
       return c.json(await sendTestWebhook(c.var.ctx, app.id, pathEndpointId(c)), 202);

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { ANALYTICS_API } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import { namedApp } from '../../identity/http/resolveApp.js';
 import type { RouteDef } from '../../kernel/http/env.js';
@@ -8,7 +8,7 @@ import { parseBody } from '../../kernel/http/parseBody.js';
 export const analyticsRoutes: RouteDef[] = [
   {
     method: 'post',
-    path: API.analytics,
+    path: ANALYTICS_API.events,
     handler: async (c) => {
       const { ctx } = c.var;
       const body = await parseBody(c, schemas.AnalyticsEventBody);

@@ -1,4 +1,4 @@
-import { LatchError, OAUTH_PROVIDERS, type OAuthProvider } from '@latch/protocol';
+import { DEV_API, LatchError, OAUTH_PROVIDERS, type OAuthProvider } from '@latch/protocol';
 import * as v from 'valibot';
 import { CREDENTIAL_METHODS, type CredentialMethod } from '../../identity/credentials/LoginCredentials.js';
 import { assertRemovable } from '../../identity/credentials/methodCredentialsCheck.js';
@@ -22,8 +22,6 @@ function methodOf(c: LatchContext): CredentialMethod {
   return method as CredentialMethod;
 }
 
-const PATH = '/api/v1/dev/apps/:appId/login_credentials/:method';
-
 /**
  * Dev-mode endpoints (404 outside dev mode) that set and remove an app's login credentials, as the CLI
  * does: for tests and e2e, which make apps through the dev API. Answers never carry the secret.
@@ -31,7 +29,7 @@ const PATH = '/api/v1/dev/apps/:appId/login_credentials/:method';
 export const devCredentialRoutes: RouteDef[] = [
   {
     method: 'put',
-    path: PATH,
+    path: DEV_API.loginCredentials.pattern,
     devOnly: true,
     handler: async (c) => {
       const { ctx } = c.var;
@@ -47,7 +45,7 @@ export const devCredentialRoutes: RouteDef[] = [
   },
   {
     method: 'delete',
-    path: PATH,
+    path: DEV_API.loginCredentials.pattern,
     devOnly: true,
     handler: async (c) => {
       const { ctx } = c.var;

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { DEV_API, IDENTITY_API } from '@latch/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, forEachBackend, type TestServer } from '../../test/harness.js';
 
@@ -11,13 +11,13 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
     const { app_id, client_id } = await created.json();
     expect(app_id).toHaveLength(25);
     expect(client_id).toMatch(/^client-/);
-    const config = await (await server().call('GET', API.appConfig(app_id))).json();
+    const config = await (await server().call('GET', IDENTITY_API.appConfig(app_id))).json();
     expect(config).toMatchObject({ name: 'E2E', email_auth: true, sms_auth: true });
     const patched = await server().call('PATCH', `/api/v1/dev/apps/${app_id}`, {
       body: { config: { require_users_accept_terms: true, sms_auth: false }, allowlist: ['a@example.com'] },
     });
     expect(patched.status).toBe(200);
-    const after = await (await server().call('GET', API.appConfig(app_id))).json();
+    const after = await (await server().call('GET', IDENTITY_API.appConfig(app_id))).json();
     expect(after).toMatchObject({ require_users_accept_terms: true, sms_auth: false, email_auth: true });
     const app = await server().ctx.apps.require(app_id);
     expect(app.allowlist).toEqual(['a@example.com']);
@@ -83,7 +83,7 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       code: '123456',
     });
     await server().ctx.delivery.sendSms({ to: '+14155550100', text: 'Code 654321', code: '654321' });
-    const list = await (await server().call('GET', API.devOutbox)).json();
+    const list = await (await server().call('GET', DEV_API.outbox)).json();
     expect(list[0]).toMatchObject({ channel: 'sms', recipient: '+14155550100', code: '654321' });
     expect(list[1]).toMatchObject({
       channel: 'email',
@@ -125,10 +125,10 @@ forEachBackend('dev endpoints refuse other origins', (server) => {
       'http://127.0.0.1.nip.io:5173',
       'http://192.168.1.20:5173',
     ]) {
-      await refused(await server().call('GET', API.devOutbox, { headers: { origin } }));
+      await refused(await server().call('GET', DEV_API.outbox, { headers: { origin } }));
       await refused(await server().call('GET', '/dev/outbox', { headers: { origin } }));
       await refused(
-        await server().call('OPTIONS', API.devOutbox, {
+        await server().call('OPTIONS', DEV_API.outbox, {
           headers: { origin, 'access-control-request-method': 'GET' },
         }),
       );
@@ -162,7 +162,7 @@ forEachBackend('dev endpoints refuse other origins', (server) => {
   });
 
   it('a page whose host name was rebound to 127.0.0.1 is refused (its same-origin GET sends no Origin)', async () => {
-    await refused(await server().call('GET', API.devOutbox, { headers: { host: 'evil.example:8787' } }));
+    await refused(await server().call('GET', DEV_API.outbox, { headers: { host: 'evil.example:8787' } }));
     await refused(await server().call('GET', '/dev/outbox', { headers: { host: 'rebind.evil.example' } }));
   });
 
@@ -173,7 +173,7 @@ forEachBackend('dev endpoints refuse other origins', (server) => {
       'http://[::1]:8080',
       'http://localhost:8787',
     ]) {
-      const res = await server().call('GET', API.devOutbox, { headers: { origin, host: 'localhost:8787' } });
+      const res = await server().call('GET', DEV_API.outbox, { headers: { origin, host: 'localhost:8787' } });
       expect(res.status).toBe(200);
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
       const preflight = await server().call('OPTIONS', '/api/v1/dev/apps', {
@@ -182,7 +182,7 @@ forEachBackend('dev endpoints refuse other origins', (server) => {
       expect(preflight.headers.get('access-control-allow-origin')).toBe(origin);
     }
     for (const host of ['127.0.0.1:8787', '[::1]:8787', 'localhost']) {
-      expect((await server().call('GET', API.devOutbox, { headers: { host } })).status).toBe(200);
+      expect((await server().call('GET', DEV_API.outbox, { headers: { host } })).status).toBe(200);
     }
     const created = await server().call('POST', '/api/v1/dev/apps', { body: {} });
     expect(created.status).toBe(201);
@@ -198,7 +198,7 @@ describe('dev endpoints outside dev mode', () => {
 
   it('answer 404 not_found', async () => {
     for (const [method, path] of [
-      ['GET', API.devOutbox],
+      ['GET', DEV_API.outbox],
       ['GET', '/dev/outbox'],
       ['POST', '/api/v1/dev/apps'],
       ['PATCH', `/api/v1/dev/apps/${'a'.repeat(25)}`],

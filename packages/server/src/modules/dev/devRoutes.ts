@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { DEV_API } from '@latch/protocol';
 import * as v from 'valibot';
 import type { AppInput } from '../../identity/apps/appStore.js';
 import { assertConfiguredMethods } from '../../identity/credentials/methodCredentialsCheck.js';
@@ -53,19 +53,19 @@ ${rows || '<p>No messages yet.</p>'}</body></html>`;
 export const devRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: API.devOutbox,
+    path: DEV_API.outbox,
     devOnly: true,
     handler: async (c) => c.json(await c.var.ctx.outbox.list()),
   },
   {
     method: 'get',
-    path: '/dev/outbox',
+    path: DEV_API.outboxPage,
     devOnly: true,
     handler: async (c) => c.html(outboxPage(await c.var.ctx.outbox.list())),
   },
   {
     method: 'post',
-    path: '/api/v1/dev/apps',
+    path: DEV_API.apps,
     devOnly: true,
     handler: async (c) => {
       const { ctx } = c.var;
@@ -77,7 +77,7 @@ export const devRoutes: RouteDef[] = [
   },
   {
     method: 'patch',
-    path: '/api/v1/dev/apps/:appId',
+    path: DEV_API.app.pattern,
     devOnly: true,
     handler: async (c) => {
       const { ctx } = c.var;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API } from '@latch/protocol';
 import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
@@ -95,7 +95,7 @@ forEachBackend('MFA under attack: a stolen access token (#13)', (server) => {
       headers,
     });
     expect(init.status).toBe(200);
-    const outbox = (await (await s.call('GET', API.devOutbox)).json()) as Array<{ recipient: string; code: string }>;
+    const outbox = (await (await s.call('GET', DEV_API.outbox)).json()) as Array<{ recipient: string; code: string }>;
     const code = outbox.find((m) => m.recipient === thiefPhone)?.code;
     const enrol = await frame.call(
       'POST',

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API, IDENTITY_API, PASSWORDLESS_API } from '@latch/protocol';
 import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
@@ -28,7 +28,7 @@ forEachBackend(
       });
       return app;
     };
-    const outbox = async (s: TestServer): Promise<OutboxMessage[]> => (await s.call('GET', API.devOutbox)).json();
+    const outbox = async (s: TestServer): Promise<OutboxMessage[]> => (await s.call('GET', DEV_API.outbox)).json();
     const newest = async (s: TestServer, to: string) => (await outbox(s)).find((m) => m.recipient === to);
     /** POST MFA_API.smsInit as the host page does: bearer only, no device proof. */
     const smsInit = (s: TestServer, frame: TestFrame, body: unknown) =>
@@ -90,7 +90,7 @@ forEachBackend(
       const again = await frame.call('POST', MFA_API.verify, { method: 'sms', mfa_code: sent?.code, action: 'export' });
       expect(await error(again)).toBe('missing_or_invalid_mfa');
       // The user lists the method.
-      const me = await s.call('GET', API.me, {
+      const me = await s.call('GET', IDENTITY_API.me, {
         headers: widgetHeaders(frame.user.appId, frame.user.clientId, frame.user.token),
       });
       expect((await me.json()).user.mfa_methods).toEqual([{ type: 'sms', verified_at: expect.any(Number) }]);
@@ -114,14 +114,16 @@ forEachBackend(
       const { appId, clientId } = await theApp();
       // A login code to the same number (someone trying to log in with it: a different user would be made).
       const headers = widgetHeaders(appId, clientId);
-      expect((await s.call('POST', API.smsInit, { body: { phoneNumber: number }, headers })).status).toBe(200);
+      expect((await s.call('POST', PASSWORDLESS_API.smsInit, { body: { phoneNumber: number }, headers })).status).toBe(
+        200,
+      );
       const loginCode = (await newest(s, number))?.code as string;
       expect((await smsInit(s, frame, { action: 'verify' })).status).toBe(200);
       const mfaCode = (await newest(s, number))?.code as string;
       if (loginCode !== mfaCode) {
         const res = await frame.call('POST', MFA_API.verify, { method: 'sms', mfa_code: loginCode, action: 'export' });
         expect(await error(res)).toBe('missing_or_invalid_mfa');
-        const login = await s.call('POST', API.smsAuthenticate, {
+        const login = await s.call('POST', PASSWORDLESS_API.smsAuthenticate, {
           body: { phoneNumber: number, code: mfaCode },
           headers,
         });

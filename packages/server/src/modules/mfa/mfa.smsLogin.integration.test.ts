@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { PASSWORDLESS_API } from '@latch/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { stepUpForTest } from '../../identity/stepUp/testing/stepUpForTest.js';
 import { startLoopbackTwilio } from '../../kernel/delivery/testing/loopbackTwilio.js';
@@ -23,17 +23,17 @@ forEachBackend('MFA: SMS verification and an SMS login exclude each other', (ser
     const phone = '+14155550177';
     await server().ctx.mfaFactors.enrollSms({ appId, userId }, phone);
     await stepUpForTest(server(), { appId, clientId, token: session.token! }, 'link');
-    await client.post(API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token: session.token! });
+    await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: phone, purpose: 'link' }, { token: session.token! });
     const code = await client.latestCode(phone);
     await expectRefusedUnchanged(
       server(),
-      async () => client.post(API.smsLink, { phoneNumber: phone, code }, { token: session.token! }),
+      async () => client.post(PASSWORDLESS_API.smsLink, { phoneNumber: phone, code }, { token: session.token! }),
       400,
       'invalid_data',
     );
     // Without SMS MFA the same code links the phone (the refusal spent nothing).
     await server().ctx.mfaFactors.remove({ appId, userId }, 'sms');
-    const linked = await client.post(API.smsLink, { phoneNumber: phone, code }, { token: session.token! });
+    const linked = await client.post(PASSWORDLESS_API.smsLink, { phoneNumber: phone, code }, { token: session.token! });
     expect(linked.status).toBe(200);
   });
 });

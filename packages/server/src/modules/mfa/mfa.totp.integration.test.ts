@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API, IDENTITY_API } from '@latch/protocol';
 import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { sql } from 'kysely';
@@ -86,17 +86,17 @@ forEachBackend(
       // The wallet GET and the user both show the method.
       const wallet = (await (await frame.call('GET', WALLET_API.wallet)).json()) as { mfa: unknown };
       expect(wallet.mfa).toEqual({ mfa_methods: ['totp'], required_actions: expect.arrayContaining(['export']) });
-      const me = await s.call('GET', API.me, {
+      const me = await s.call('GET', IDENTITY_API.me, {
         headers: widgetHeaders(owner.appId, frame.user.clientId, frame.user.token),
       });
       expect((await me.json()).user.mfa_methods).toEqual([{ type: 'totp', verified_at: expect.any(Number) }]);
 
       // The gate: no verification → 401 and no code sent.
-      const before = (await (await s.call('GET', API.devOutbox)).json()).length;
+      const before = (await (await s.call('GET', DEV_API.outbox)).json()).length;
       const refused = await frame.call('POST', WALLET_API.exportInit);
       expect(refused.status).toBe(401);
       expect(await error(refused)).toBe('missing_or_invalid_mfa');
-      expect((await (await s.call('GET', API.devOutbox)).json()).length).toBe(before);
+      expect((await (await s.call('GET', DEV_API.outbox)).json()).length).toBe(before);
 
       s.clock.advance(MFA_LIMIT.totpPeriodSeconds * 1000);
       const verified = await verifyTotp(frame, totpCode(s, info.secret), 'export');

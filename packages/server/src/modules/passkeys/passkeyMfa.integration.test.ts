@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API, type WirePasskeyRequestOptions, type WireUser } from '@latch/protocol';
+import { IDENTITY_API, type WirePasskeyRequestOptions, type WireUser } from '@latch/protocol';
 import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
@@ -26,7 +26,9 @@ async function passkeyMfaUser(server: TestServer, app: { appId: string; clientId
   const enrolled = await frame.call('POST', MFA_API.passkeysEnroll, { credential_ids: [credentialId] });
   expect(enrolled.status).toBe(200);
   expect(await enrolled.json()).toMatchObject({ mfa_methods: ['passkey'] });
-  const me = await server.call('GET', API.me, { headers: widgetHeaders(app.appId, app.clientId, frame.user.token) });
+  const me = await server.call('GET', IDENTITY_API.me, {
+    headers: widgetHeaders(app.appId, app.clientId, frame.user.token),
+  });
   expect(((await me.json()) as { user: WireUser }).user.mfa_methods).toEqual([
     { type: 'passkey', verified_at: enrolledAt },
   ]);

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { PASSWORDLESS_API } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { expectRefusedUnchanged } from '../siwe/testing/expectRefusedUnchanged.js';
@@ -27,7 +27,7 @@ forEachBackend(
       // Unlinking the email would leave a passkey that logs nobody in: the user would be locked out.
       await expectRefusedUnchanged(
         server(),
-        () => client.post(API.emailUnlink, { address: 'mfa-only@example.test' }, session.token!),
+        () => client.post(PASSWORDLESS_API.emailUnlink, { address: 'mfa-only@example.test' }, session.token!),
         409,
         'cannot_unlink_last_account',
       );

@@ -1,4 +1,4 @@
-import { API, type TokenResponse } from '@latch/protocol';
+import { PASSWORDLESS_API, type TokenResponse } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { passwordlessTestClient, uniqueEmail } from './testing/passwordlessTestClient.js';
@@ -17,8 +17,8 @@ forEachBackend('code login with sign-up disabled (mode: no-signup)', (server) =>
   it('refuses a new email with signup_disabled and creates no user; a later normal login is a sign-up', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail('newcomer');
-    await client.post(API.emailInit, { email });
-    const refused = await client.post(API.emailAuthenticate, {
+    await client.post(PASSWORDLESS_API.emailInit, { email });
+    const refused = await client.post(PASSWORDLESS_API.emailAuthenticate, {
       email,
       code: await client.latestCode(email),
       mode: 'no-signup',
@@ -34,8 +34,8 @@ forEachBackend('code login with sign-up disabled (mode: no-signup)', (server) =>
     const { appId, client } = await setup(server());
     const email = uniqueEmail('known');
     await server().signIn(appId, { type: 'email', address: email });
-    await client.post(API.emailInit, { email });
-    const res = await client.post(API.emailAuthenticate, {
+    await client.post(PASSWORDLESS_API.emailInit, { email });
+    const res = await client.post(PASSWORDLESS_API.emailAuthenticate, {
       email,
       code: await client.latestCode(email),
       mode: 'no-signup',
@@ -47,10 +47,10 @@ forEachBackend('code login with sign-up disabled (mode: no-signup)', (server) =>
   it('checks the code first: a wrong code on an unknown address answers invalid_credentials, not signup_disabled', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail('prober');
-    await client.post(API.emailInit, { email });
+    await client.post(PASSWORDLESS_API.emailInit, { email });
     const code = await client.latestCode(email);
     const wrong = code === '000000' ? '111111' : '000000';
-    const res = await client.post(API.emailAuthenticate, { email, code: wrong, mode: 'no-signup' });
+    const res = await client.post(PASSWORDLESS_API.emailAuthenticate, { email, code: wrong, mode: 'no-signup' });
     expect(res.status).toBe(422);
     expect((await res.json()).error).toBe('invalid_credentials');
   });
@@ -58,8 +58,8 @@ forEachBackend('code login with sign-up disabled (mode: no-signup)', (server) =>
   it('refuses a new phone number with signup_disabled', async () => {
     const { client } = await setup(server());
     const phoneNumber = `+1415555${String(100 + Math.floor(Math.random() * 9000)).padStart(4, '0')}`;
-    await client.post(API.smsInit, { phoneNumber });
-    const res = await client.post(API.smsAuthenticate, {
+    await client.post(PASSWORDLESS_API.smsInit, { phoneNumber });
+    const res = await client.post(PASSWORDLESS_API.smsAuthenticate, {
       phoneNumber,
       code: await client.latestCode(phoneNumber),
       mode: 'no-signup',
@@ -71,7 +71,7 @@ forEachBackend('code login with sign-up disabled (mode: no-signup)', (server) =>
   it('refuses an unknown mode with invalid_data', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail();
-    const res = await client.post(API.emailAuthenticate, { email, code: '123456', mode: 'sign-up-only' });
+    const res = await client.post(PASSWORDLESS_API.emailAuthenticate, { email, code: '123456', mode: 'sign-up-only' });
     expect(res.status).toBe(400);
     expect((await res.json()).error).toBe('invalid_data');
   });

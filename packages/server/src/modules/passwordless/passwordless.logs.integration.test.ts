@@ -1,4 +1,4 @@
-import { API, type TokenResponse } from '@latch/protocol';
+import { PASSWORDLESS_API, type TokenResponse } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { captureLogs } from '../../kernel/delivery/testing/captureLogs.js';
 import { forEachBackend } from '../../test/harness.js';
@@ -15,22 +15,26 @@ forEachBackend(
       const { appId, clientId } = await server().createApp({ name: 'Acme', config: { sms_auth: true } });
       const client = passwordlessTestClient(server(), appId, clientId);
       const email = uniqueEmail('logs');
-      await client.post(API.emailInit, { email });
+      await client.post(PASSWORDLESS_API.emailInit, { email });
       const firstCode = await client.latestCode(email);
-      await client.post(API.emailAuthenticate, { email, code: wrongCode(firstCode) });
+      await client.post(PASSWORDLESS_API.emailAuthenticate, { email, code: wrongCode(firstCode) });
       const session = (await (
-        await client.post(API.emailAuthenticate, { email, code: firstCode })
+        await client.post(PASSWORDLESS_API.emailAuthenticate, { email, code: firstCode })
       ).json()) as TokenResponse;
-      await client.post(API.emailAuthenticate, { email, code: firstCode });
-      await client.post(API.smsInit, { phoneNumber: '+14155550177' });
+      await client.post(PASSWORDLESS_API.emailAuthenticate, { email, code: firstCode });
+      await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+14155550177' });
       const smsCode = await client.latestCode('+14155550177');
-      await client.post(API.smsLink, { phoneNumber: '+14155550177', code: smsCode }, { token: session.token! });
-      for (let i = 0; i < 6; i++) await client.post(API.emailInit, { email });
+      await client.post(
+        PASSWORDLESS_API.smsLink,
+        { phoneNumber: '+14155550177', code: smsCode },
+        { token: session.token! },
+      );
+      for (let i = 0; i < 6; i++) await client.post(PASSWORDLESS_API.emailInit, { email });
 
       const secrets = [...(await client.outbox()).map((m) => m.code), session.token!, session.refresh_token!];
       const text = logs.lines.join('');
       // The capture is live: requests were logged (so silence would not pass for safety).
-      expect(text).toContain(API.emailAuthenticate);
+      expect(text).toContain(PASSWORDLESS_API.emailAuthenticate);
       expect(text).toContain('"status":429');
       for (const secret of secrets) expect(text).not.toContain(secret);
     });

@@ -1,4 +1,4 @@
-import { API, isErrorCode } from '@latch/protocol';
+import { isErrorCode, PASSWORDLESS_API } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import fc from 'fast-check';
 import * as v from 'valibot';
@@ -9,15 +9,15 @@ import { databaseFingerprint } from './testing/databaseFingerprint.js';
 import { passwordlessTestClient } from './testing/passwordlessTestClient.js';
 
 const ENDPOINTS = [
-  API.emailInit,
-  API.emailAuthenticate,
-  API.emailLink,
-  API.emailUnlink,
-  API.emailUpdate,
-  API.smsInit,
-  API.smsAuthenticate,
-  API.smsLink,
-  API.smsUnlink,
+  PASSWORDLESS_API.emailInit,
+  PASSWORDLESS_API.emailAuthenticate,
+  PASSWORDLESS_API.emailLink,
+  PASSWORDLESS_API.emailUnlink,
+  PASSWORDLESS_API.emailUpdate,
+  PASSWORDLESS_API.smsInit,
+  PASSWORDLESS_API.smsAuthenticate,
+  PASSWORDLESS_API.smsLink,
+  PASSWORDLESS_API.smsUnlink,
 ];
 
 const isPhone = async (value: string) => {
@@ -31,8 +31,8 @@ const isPhone = async (value: string) => {
 
 /** A well-formed init really sends a code (and so writes state); everything else must change nothing. */
 async function sendsACode(path: string, body: unknown): Promise<boolean> {
-  if (path === API.emailInit) return v.is(schemas.EmailInitBody, body);
-  if (path === API.smsInit)
+  if (path === PASSWORDLESS_API.emailInit) return v.is(schemas.EmailInitBody, body);
+  if (path === PASSWORDLESS_API.smsInit)
     return v.is(schemas.SmsInitBody, body) && (await isPhone((body as { phoneNumber: string }).phoneNumber));
   return false;
 }
@@ -65,15 +65,17 @@ const phone = fc.constantFrom('+14155550100', '+1 (415) 555-0199', '+49151123456
 
 /** Bodies of the right shape for an endpoint, with random values: they reach code checks and account lookups. */
 const SHAPES: Record<string, fc.Arbitrary<unknown>> = {
-  [API.emailInit]: fc.record({ email: fc.oneof(fc.string(), fc.integer()) }),
-  [API.emailAuthenticate]: fc.record({ email, code: sixDigits }),
-  [API.emailLink]: fc.record({ email, code: sixDigits }),
-  [API.emailUnlink]: fc.record({ address: email }),
-  [API.emailUpdate]: fc.record({ oldAddress: email, newAddress: email, code: sixDigits }),
-  [API.smsInit]: fc.record({ phoneNumber: fc.oneof(fc.string(), fc.constantFrom('+1', '+1 415', '+999')) }),
-  [API.smsAuthenticate]: fc.record({ phoneNumber: phone, code: sixDigits }),
-  [API.smsLink]: fc.record({ phoneNumber: phone, code: sixDigits }),
-  [API.smsUnlink]: fc.record({ phoneNumber: phone }),
+  [PASSWORDLESS_API.emailInit]: fc.record({ email: fc.oneof(fc.string(), fc.integer()) }),
+  [PASSWORDLESS_API.emailAuthenticate]: fc.record({ email, code: sixDigits }),
+  [PASSWORDLESS_API.emailLink]: fc.record({ email, code: sixDigits }),
+  [PASSWORDLESS_API.emailUnlink]: fc.record({ address: email }),
+  [PASSWORDLESS_API.emailUpdate]: fc.record({ oldAddress: email, newAddress: email, code: sixDigits }),
+  [PASSWORDLESS_API.smsInit]: fc.record({
+    phoneNumber: fc.oneof(fc.string(), fc.constantFrom('+1', '+1 415', '+999')),
+  }),
+  [PASSWORDLESS_API.smsAuthenticate]: fc.record({ phoneNumber: phone, code: sixDigits }),
+  [PASSWORDLESS_API.smsLink]: fc.record({ phoneNumber: phone, code: sixDigits }),
+  [PASSWORDLESS_API.smsUnlink]: fc.record({ phoneNumber: phone }),
 };
 
 /** A request body for `path`: well-shaped, near-valid objects, any JSON at all, or raw text that is mostly not JSON. */

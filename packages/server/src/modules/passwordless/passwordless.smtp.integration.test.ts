@@ -1,4 +1,4 @@
-import { API, type TokenResponse } from '@latch/protocol';
+import { PASSWORDLESS_API, type TokenResponse } from '@latch/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { startLoopbackSmtp } from '../../kernel/delivery/testing/loopbackSmtp.js';
 import { forEachBackend } from '../../test/harness.js';
@@ -15,7 +15,7 @@ forEachBackend(
       const { appId, clientId } = await server().createApp({ name: 'Acme' });
       const client = passwordlessTestClient(server(), appId, clientId);
       const email = uniqueEmail('smtp');
-      expect((await client.post(API.emailInit, { email })).status).toBe(200);
+      expect((await client.post(PASSWORDLESS_API.emailInit, { email })).status).toBe(200);
 
       const delivered = smtp.received.filter((m) => m.to.includes(email));
       expect(delivered).toHaveLength(1);
@@ -24,7 +24,7 @@ forEachBackend(
       const code = delivered[0]!.raw.match(/^Subject: (\d{6}) is your login code for Acme$/m)?.[1];
       expect(code).toMatch(/^\d{6}$/);
 
-      const auth = await client.post(API.emailAuthenticate, { email, code });
+      const auth = await client.post(PASSWORDLESS_API.emailAuthenticate, { email, code });
       expect(auth.status).toBe(200);
       expect(((await auth.json()) as TokenResponse).is_new_user).toBe(true);
     });

@@ -1,4 +1,4 @@
-import { API, type TokenResponse, type WireUser } from '@latch/protocol';
+import { IDENTITY_API, PASSWORDLESS_API, type TokenResponse, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { stepUpForTest } from '../../identity/stepUp/testing/stepUpForTest.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
@@ -13,10 +13,10 @@ async function setup(server: TestServer) {
   const client = passwordlessTestClient(server, appId, clientId);
   const email = uniqueEmail('victim');
   const session = await server.signIn(appId, { type: 'email', address: email });
-  const me = (token: string) => server.call('GET', API.me, { headers: widgetHeaders(appId, clientId, token) });
+  const me = (token: string) => server.call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, token) });
   /** Sends a code for `purpose` to `address` with the bearer `token`; returns it from the outbox. */
   const codeFor = async (address: string, purpose: string, token: string) => {
-    const init = await client.post(API.emailInit, { email: address, purpose }, { token });
+    const init = await client.post(PASSWORDLESS_API.emailInit, { email: address, purpose }, { token });
     expect(init.status).toBe(200);
     return client.latestCode(address);
   };
@@ -37,19 +37,22 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     await stepUpForTest(server(), { appId, clientId, token: phoneUser.token! }, 'link');
     await stepUpForTest(server(), { appId, clientId, token }, 'update_login');
     const other = uniqueEmail('other');
-    await client.post(API.emailInit, { email: other });
+    await client.post(PASSWORDLESS_API.emailInit, { email: other });
     const loginCode = await client.latestCode(other);
-    const link = (code: string) => client.post(API.emailLink, { email: other, code }, { token: phoneUser.token! });
+    const link = (code: string) =>
+      client.post(PASSWORDLESS_API.emailLink, { email: other, code }, { token: phoneUser.token! });
     expect((await link(loginCode)).status).toBe(422);
     const update = { oldAddress: email, newAddress: other, code: loginCode };
-    expect((await client.post(API.emailUpdate, update, { token })).status).toBe(422);
+    expect((await client.post(PASSWORDLESS_API.emailUpdate, update, { token })).status).toBe(422);
 
     const linkCode = await codeFor(other, 'link', phoneUser.token!);
-    expect((await client.post(API.emailAuthenticate, { email: other, code: linkCode })).status).toBe(422);
-    expect((await client.post(API.emailUpdate, { ...update, code: linkCode }, { token })).status).toBe(422);
+    expect((await client.post(PASSWORDLESS_API.emailAuthenticate, { email: other, code: linkCode })).status).toBe(422);
+    expect((await client.post(PASSWORDLESS_API.emailUpdate, { ...update, code: linkCode }, { token })).status).toBe(
+      422,
+    );
     // Each code does its own job.
     expect((await link(linkCode)).status).toBe(200);
-    const login = await client.post(API.emailAuthenticate, { email: other, code: loginCode });
+    const login = await client.post(PASSWORDLESS_API.emailAuthenticate, { email: other, code: loginCode });
     expect(((await login.json()) as TokenResponse).user.id).toBe(phoneUser.user.id);
   });
 
@@ -57,21 +60,25 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     const { client, session } = await setup(server());
     const stranger = uniqueEmail('stranger');
     for (const purpose of ['link', 'update', 'update-old', 'unlink']) {
-      const anonymous = await client.post(API.emailInit, { email: stranger, purpose });
+      const anonymous = await client.post(PASSWORDLESS_API.emailInit, { email: stranger, purpose });
       expect(anonymous.status).toBe(401);
       expect(await anonymous.json()).toMatchObject({ error: 'missing_or_invalid_token' });
     }
     for (const purpose of ['update-old', 'unlink']) {
-      const notMine = await client.post(API.emailInit, { email: stranger, purpose }, { token: session.token! });
+      const notMine = await client.post(
+        PASSWORDLESS_API.emailInit,
+        { email: stranger, purpose },
+        { token: session.token! },
+      );
       expect(notMine.status).toBe(404);
       expect(await notMine.json()).toMatchObject({ error: 'account_not_linked' });
     }
     expect(await client.outbox()).not.toContainEqual(expect.objectContaining({ recipient: stranger }));
-    const unknown = await client.post(API.emailInit, { email: stranger, purpose: 'admin' });
+    const unknown = await client.post(PASSWORDLESS_API.emailInit, { email: stranger, purpose: 'admin' });
     expect(unknown.status).toBe(400);
     // SMS has no update endpoint, so no update codes by SMS either.
     const smsUpdate = await client.post(
-      API.smsInit,
+      PASSWORDLESS_API.smsInit,
       { phoneNumber: '+14155550188', purpose: 'update' },
       { token: session.token! },
     );
@@ -86,7 +93,7 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     const stolen = session.token!;
     const code = await codeFor(attacker, 'update', stolen);
     const takeover = await client.post(
-      API.emailUpdate,
+      PASSWORDLESS_API.emailUpdate,
       { oldAddress: email, newAddress: attacker, code },
       { token: stolen },
     );
@@ -94,7 +101,7 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     expect(await takeover.json()).toMatchObject({ error: 'step_up_required' });
     // A guessed code for the old address does not help either.
     const guessed = await client.post(
-      API.emailUpdate,
+      PASSWORDLESS_API.emailUpdate,
       { oldAddress: email, newAddress: attacker, code, oldCode: wrongCode(code) },
       { token: stolen },
     );
@@ -114,14 +121,14 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     await stepUpForTest(server(), { appId, clientId, token: owner.token! }, 'link');
     const mine = uniqueEmail('mine');
     const linkMine = { email: mine, code: await codeFor(mine, 'link', owner.token!) };
-    expect((await client.post(API.emailLink, linkMine, { token: owner.token! })).status).toBe(200);
+    expect((await client.post(PASSWORDLESS_API.emailLink, linkMine, { token: owner.token! })).status).toBe(200);
     // A thief with a later-stolen token cannot add a login method of their own.
     const victim = await server().signIn(appId, { type: 'phone', phone_number: '+14155550172' });
     const stolen = victim.token!;
     ageLogins(server());
     const attacker = uniqueEmail('linker');
     const link = await client.post(
-      API.emailLink,
+      PASSWORDLESS_API.emailLink,
       { email: attacker, code: await codeFor(attacker, 'link', stolen) },
       { token: stolen },
     );
@@ -142,7 +149,11 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     const newAddress = uniqueEmail('new');
     const oldCode = await codeFor(email, 'update-old', token);
     const code = await codeFor(newAddress, 'update', token);
-    const res = await client.post(API.emailUpdate, { oldAddress: email, newAddress, code, oldCode }, { token });
+    const res = await client.post(
+      PASSWORDLESS_API.emailUpdate,
+      { oldAddress: email, newAddress, code, oldCode },
+      { token },
+    );
     expect(res.status).toBe(200);
     expect(emailsOf((await res.json()) as WireUser)).toEqual([newAddress]);
 
@@ -163,10 +174,18 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     const newAddress = uniqueEmail('new');
     const code = await codeFor(newAddress, 'update', fresh.token!);
     // A login seconds old is not enough; the step-up is.
-    const bare = await client.post(API.emailUpdate, { oldAddress: email, newAddress, code }, { token: fresh.token! });
+    const bare = await client.post(
+      PASSWORDLESS_API.emailUpdate,
+      { oldAddress: email, newAddress, code },
+      { token: fresh.token! },
+    );
     expect(bare.status).toBe(401);
     await stepUpForTest(server(), { appId, clientId, token: fresh.token! }, 'update_login');
-    const res = await client.post(API.emailUpdate, { oldAddress: email, newAddress, code }, { token: fresh.token! });
+    const res = await client.post(
+      PASSWORDLESS_API.emailUpdate,
+      { oldAddress: email, newAddress, code },
+      { token: fresh.token! },
+    );
     expect(res.status).toBe(200);
     expect((await client.outbox()).find((m) => m.recipient === email)?.subject).toBe(
       'Your Acme login email was changed',
@@ -177,17 +196,21 @@ forEachBackend('passwordless purposes and step-up', (server) => {
   it('does not count a fork of a session as a step-up', async () => {
     const { client, email, session, codeFor } = await setup(server());
     ageLogins(server());
-    const fork = await server().call('POST', API.fork, { body: { refresh_token: session.refresh_token } });
+    const fork = await server().call('POST', IDENTITY_API.fork, { body: { refresh_token: session.refresh_token } });
     expect(fork.status).toBe(200);
     const forked = (await fork.json()) as TokenResponse;
-    const refreshed = await server().call('POST', API.sessions, {
+    const refreshed = await server().call('POST', IDENTITY_API.sessions, {
       body: { refresh_token: forked.new_session_refresh_token },
     });
     expect(refreshed.status).toBe(200);
     const forkToken = ((await refreshed.json()) as TokenResponse).token!;
     const newAddress = uniqueEmail('new');
     const code = await codeFor(newAddress, 'update', forkToken);
-    const res = await client.post(API.emailUpdate, { oldAddress: email, newAddress, code }, { token: forkToken });
+    const res = await client.post(
+      PASSWORDLESS_API.emailUpdate,
+      { oldAddress: email, newAddress, code },
+      { token: forkToken },
+    );
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ error: 'step_up_required' });
   });
@@ -197,23 +220,25 @@ forEachBackend('passwordless purposes and step-up', (server) => {
     const token = session.token!;
     const phoneNumber = '+14155550177';
     await stepUpForTest(server(), { appId, clientId, token }, 'link');
-    await client.post(API.smsInit, { phoneNumber, purpose: 'link' }, { token });
+    await client.post(PASSWORDLESS_API.smsInit, { phoneNumber, purpose: 'link' }, { token });
     const linkCode = await client.latestCode(phoneNumber);
-    expect((await client.post(API.smsLink, { phoneNumber, code: linkCode }, { token })).status).toBe(200);
+    expect((await client.post(PASSWORDLESS_API.smsLink, { phoneNumber, code: linkCode }, { token })).status).toBe(200);
     ageLogins(server());
 
-    const bareEmail = await client.post(API.emailUnlink, { address: email }, { token });
+    const bareEmail = await client.post(PASSWORDLESS_API.emailUnlink, { address: email }, { token });
     expect(bareEmail.status).toBe(401);
     expect(await bareEmail.json()).toMatchObject({ error: 'step_up_required' });
-    const barePhone = await client.post(API.smsUnlink, { phoneNumber }, { token });
+    const barePhone = await client.post(PASSWORDLESS_API.smsUnlink, { phoneNumber }, { token });
     expect(barePhone.status).toBe(401);
     // A login code to the address is not an unlink code.
-    await client.post(API.emailInit, { email });
+    await client.post(PASSWORDLESS_API.emailInit, { email });
     const loginCode = await client.latestCode(email);
-    expect((await client.post(API.emailUnlink, { address: email, code: loginCode }, { token })).status).toBe(422);
+    expect(
+      (await client.post(PASSWORDLESS_API.emailUnlink, { address: email, code: loginCode }, { token })).status,
+    ).toBe(422);
 
     const code = await codeFor(email, 'unlink', token);
-    const res = await client.post(API.emailUnlink, { address: email, code }, { token });
+    const res = await client.post(PASSWORDLESS_API.emailUnlink, { address: email, code }, { token });
     expect(res.status).toBe(200);
     expect(((await res.json()) as WireUser).linked_accounts.map((a) => a.type)).toEqual(['phone']);
   });

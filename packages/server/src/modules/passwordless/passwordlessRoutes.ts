@@ -1,4 +1,4 @@
-import { API, LatchError } from '@latch/protocol';
+import { LatchError, PASSWORDLESS_API } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import { namedApp } from '../../identity/http/resolveApp.js';
 import { accountEvent } from '../../identity/securityEvents/accountEvent.js';
@@ -23,7 +23,7 @@ import { passwordlessSmsRoutes } from './passwordlessSmsRoutes.js';
 const emailRoutes: RouteDef[] = [
   {
     method: 'post',
-    path: API.emailInit,
+    path: PASSWORDLESS_API.emailInit,
     handler: async (c) => {
       const { ctx } = c.var;
       const { email, purpose } = await parseBody(c, schemas.EmailInitBody);
@@ -37,7 +37,7 @@ const emailRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.emailAuthenticate,
+    path: PASSWORDLESS_API.emailAuthenticate,
     caller: 'app',
     handler: async (c) => {
       const { ctx } = c.var;
@@ -52,7 +52,7 @@ const emailRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.emailLink,
+    path: PASSWORDLESS_API.emailLink,
     caller: 'user',
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
@@ -73,7 +73,7 @@ const emailRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.emailUnlink,
+    path: PASSWORDLESS_API.emailUnlink,
     caller: 'user',
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
@@ -93,7 +93,7 @@ const emailRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.emailUpdate,
+    path: PASSWORDLESS_API.emailUpdate,
     caller: 'user',
     handler: async (c) => {
       const { ctx, user: caller } = c.var;

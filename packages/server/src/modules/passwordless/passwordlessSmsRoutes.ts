@@ -1,4 +1,4 @@
-import { API, LatchError } from '@latch/protocol';
+import { LatchError, PASSWORDLESS_API } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
 import { namedApp } from '../../identity/http/resolveApp.js';
@@ -39,7 +39,7 @@ async function assertNoSmsMfa(ctx: ServerContext, caller: AuthenticatedUser): Pr
 export const passwordlessSmsRoutes: RouteDef[] = [
   {
     method: 'post',
-    path: API.smsInit,
+    path: PASSWORDLESS_API.smsInit,
     handler: async (c) => {
       const { ctx } = c.var;
       const body = await parseBody(c, schemas.SmsInitBody);
@@ -58,7 +58,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.smsAuthenticate,
+    path: PASSWORDLESS_API.smsAuthenticate,
     caller: 'app',
     handler: async (c) => {
       const { ctx } = c.var;
@@ -73,7 +73,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.smsLink,
+    path: PASSWORDLESS_API.smsLink,
     caller: 'user',
     handler: async (c) => {
       const { ctx, user: caller } = c.var;
@@ -95,7 +95,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
   },
   {
     method: 'post',
-    path: API.smsUnlink,
+    path: PASSWORDLESS_API.smsUnlink,
     caller: 'user',
     handler: async (c) => {
       const { ctx, user: caller } = c.var;

@@ -1,4 +1,4 @@
-import { API } from '@latch/protocol';
+import { PASSWORDLESS_API } from '@latch/protocol';
 import { afterAll, expect, it } from 'vitest';
 import { startLoopbackTwilio } from '../../kernel/delivery/testing/loopbackTwilio.js';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
@@ -22,7 +22,7 @@ async function init(
   phoneNumber: string,
 ) {
   const before = sentTo(phoneNumber);
-  const response = await client.post(API.smsInit, { phoneNumber });
+  const response = await client.post(PASSWORDLESS_API.smsInit, { phoneNumber });
   return { response, status: response.status, sent: sentTo(phoneNumber) - before };
 }
 
@@ -43,7 +43,7 @@ forEachBackend(
       const { client } = await smsApp(server());
       // Iridium (+881), Inmarsat (+870), an international network (+883): valid numbers, no country.
       for (const number of ['+881612345678', '+870773111632', '+883510012345']) {
-        const res = await client.post(API.smsInit, { phoneNumber: number });
+        const res = await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: number });
         expect(res.status, number).toBe(422);
         expect(await res.json()).toMatchObject({
           error: 'not_supported',
@@ -56,7 +56,7 @@ forEachBackend(
     it('refuses premium-rate, shared-cost and personal (forwarding) numbers', async () => {
       const { client } = await smsApp(server());
       for (const number of ['+19005551234', '+33891123456', '+33810123456', '+447012345678', '+18005551234']) {
-        await expectRefused(await client.post(API.smsInit, { phoneNumber: number }), 'not_supported', 422);
+        await expectRefused(await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: number }), 'not_supported', 422);
         expect(sentTo(number)).toBe(0);
       }
     });
@@ -91,31 +91,39 @@ forEachBackend(
       const { client } = await smsApp(server());
       // Two sends per 7-digit prefix (+1 415 555), three per country, per hour.
       for (const number of ['+14155550101', '+14155550102']) {
-        expect((await client.post(API.smsInit, { phoneNumber: number })).status).toBe(200);
+        expect((await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: number })).status).toBe(200);
       }
-      const overPrefix = await client.post(API.smsInit, { phoneNumber: '+14155550103' });
+      const overPrefix = await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+14155550103' });
       await expectRefused(overPrefix, 'too_many_requests', 429);
       expect(Number(overPrefix.headers.get('retry-after'))).toBeGreaterThan(3000);
       expect(sentTo('+14155550103')).toBe(0);
       // Another prefix of the same country still gets one more send: the third of the country's three.
-      expect((await client.post(API.smsInit, { phoneNumber: '+12125550101' })).status).toBe(200);
-      await expectRefused(await client.post(API.smsInit, { phoneNumber: '+13125550101' }), 'too_many_requests', 429);
+      expect((await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+12125550101' })).status).toBe(200);
+      await expectRefused(
+        await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+13125550101' }),
+        'too_many_requests',
+        429,
+      );
       expect(sentTo('+13125550101')).toBe(0);
       // Other countries, and other apps, have caps of their own.
-      expect((await client.post(API.smsInit, { phoneNumber: '+4915212345670' })).status).toBe(200);
+      expect((await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+4915212345670' })).status).toBe(200);
       const other = await smsApp(server());
-      expect((await other.client.post(API.smsInit, { phoneNumber: '+14155550104' })).status).toBe(200);
+      expect((await other.client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+14155550104' })).status).toBe(200);
     });
 
     it('opens again once the window has passed', async () => {
       const { client } = await smsApp(server());
-      await client.post(API.smsInit, { phoneNumber: '+16175550101' });
-      await client.post(API.smsInit, { phoneNumber: '+16175550102' });
-      await expectRefused(await client.post(API.smsInit, { phoneNumber: '+16175550103' }), 'too_many_requests', 429);
+      await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+16175550101' });
+      await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+16175550102' });
+      await expectRefused(
+        await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+16175550103' }),
+        'too_many_requests',
+        429,
+      );
       // Redis expires keys on its own clock: there the window is the contract test's (DurableCounters) to show.
       if (server().ctx.settings.redisUrl) return;
       server().clock.advance(3601_000);
-      expect((await client.post(API.smsInit, { phoneNumber: '+16175550103' })).status).toBe(200);
+      expect((await client.post(PASSWORDLESS_API.smsInit, { phoneNumber: '+16175550103' })).status).toBe(200);
     });
   },
   {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { API } from '@latch/protocol';
+import { PRICES_API } from '@latch/protocol';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 import { PRICE_FAILURE_TTL_MS, PRICE_TTL_MS } from './TokenPrices.js';
@@ -56,7 +56,7 @@ forEachBackend('GET /api/v1/token_price', (server) => {
   let sourceUrl = '';
   let app: { appId: string; clientId: string };
   const price = (query: string, headers = widgetHeaders(app.appId, app.clientId)) =>
-    server().call('GET', `${API.tokenPrice}${query}`, { headers });
+    server().call('GET', `${PRICES_API.tokenPrice}${query}`, { headers });
   /** A server whose price service uses the stand-in; `limit` per IP (in-process calls all share one IP). */
   const useSource = (url: string | null, limit = { points: 1000, durationSec: 60 }) =>
     configureTokenPrices(server().ctx, { sourceUrl: url, limit, timeoutMs: 500 });
@@ -198,7 +198,7 @@ forEachBackend('GET /api/v1/token_price', (server) => {
     await new Promise((resolve) => listening.once('listening', resolve));
     const base = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
     const from = (ip: string) =>
-      fetch(`${base}${API.tokenPrice}?chainId=1&tokenSymbol=ETH`, {
+      fetch(`${base}${PRICES_API.tokenPrice}?chainId=1&tokenSymbol=ETH`, {
         headers: { ...widgetHeaders(app.appId, app.clientId), 'x-forwarded-for': ip },
       });
     try {

@@ -1,4 +1,4 @@
-import { API, LatchError } from '@latch/protocol';
+import { LatchError, PRICES_API } from '@latch/protocol';
 import { schemas } from '@latch/protocol/schemas';
 import * as v from 'valibot';
 import type { RouteDef } from '../../kernel/http/env.js';
@@ -12,7 +12,7 @@ import { clientIp } from '../../kernel/throttle/clientIp.js';
 export const tokenPriceRoutes: RouteDef[] = [
   {
     method: 'get',
-    path: API.tokenPrice,
+    path: PRICES_API.tokenPrice,
     caller: 'app',
     handler: async (c) => {
       const result = v.safeParse(schemas.TokenPriceQuery, c.req.query());

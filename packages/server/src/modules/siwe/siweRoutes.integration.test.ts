@@ -1,4 +1,4 @@
-import { API, SIWE_API, type TokenResponse } from '@latch/protocol';
+import { IDENTITY_API, SIWE_API, type TokenResponse } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 import { configureSiwe } from './siweLoginFor.js';
@@ -37,7 +37,7 @@ forEachBackend('siwe login', (server) => {
         connector_type: 'injected',
       }),
     ]);
-    const me = await server().call('GET', API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
+    const me = await server().call('GET', IDENTITY_API.me, { headers: widgetHeaders(appId, clientId, session.token!) });
     expect((await me.json()).user.id).toBe(session.user.id);
 
     const again = (await (await client.authenticate(wallet)).json()) as TokenResponse;

@@ -1,11 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import {
-  FRAME_CONFIG_ELEMENT_ID,
-  FRAME_PATH,
-  FRAME_ROUTE,
-  FRAME_SCRIPT,
-  type FrameConfig,
-} from '@latch/protocol/frame';
+import { FRAME_CONFIG_ELEMENT_ID, FRAME_PATH, FRAME_SCRIPT, type FrameConfig } from '@latch/protocol/frame';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
 import { chooseEncoding, type FrameAsset, FrameAssets, HASHED_SCRIPT } from './frameAssets.js';
 import { frameSecurityHeaders } from './frameSecurityHeaders.js';
@@ -117,7 +111,7 @@ function pageRoute(path: string, script: string, title?: string): RouteDef {
  */
 const scriptRoute: RouteDef = {
   method: 'get',
-  path: FRAME_ROUTE.script(':file{[a-z]+-[A-Za-z0-9]+\\.js}'),
+  path: FRAME_PATH.script.pattern,
   handler: async (c) => {
     const name = c.req.param('file') ?? '';
     let asset: FrameAsset | undefined;
@@ -157,7 +151,7 @@ const scriptRoute: RouteDef = {
  * The export page reads its address, width and theme colours from its own query string.
  */
 export const embeddedWalletPageRoutes: RouteDef[] = [
-  pageRoute(FRAME_ROUTE.wallet, FRAME_SCRIPT.wallet),
-  pageRoute(FRAME_ROUTE.export, FRAME_SCRIPT.export, 'Latch wallet export'),
+  pageRoute(FRAME_PATH.wallet.pattern, FRAME_SCRIPT.wallet),
+  pageRoute(FRAME_PATH.export.pattern, FRAME_SCRIPT.export, 'Latch wallet export'),
   scriptRoute,
 ];

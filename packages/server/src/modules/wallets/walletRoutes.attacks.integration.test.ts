@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API, IDENTITY_API } from '@latch/protocol';
 import { CUSTODY_LIMIT, WALLET_API } from '@latch/protocol/schemas';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -102,12 +102,12 @@ forEachBackend(
       const before = await custodyState();
       const outboxBefore = (
         await server()
-          .call('GET', API.devOutbox)
+          .call('GET', DEV_API.outbox)
           .then((r) => r.json())
       ).length;
 
       // The refresh-token thief refreshes: a working access token, but never a device grant.
-      const refreshed = await server().call('POST', API.sessions, {
+      const refreshed = await server().call('POST', IDENTITY_API.sessions, {
         body: { refresh_token: v.frame.user.refreshToken },
         headers: { ...widgetHeaders(v.frame.user.appId, v.frame.user.clientId), origin: HOST },
       });
@@ -148,7 +148,7 @@ forEachBackend(
       expect(
         (
           await server()
-            .call('GET', API.devOutbox)
+            .call('GET', DEV_API.outbox)
             .then((r) => r.json())
         ).length,
       ).toBe(outboxBefore);
@@ -251,7 +251,7 @@ forEachBackend(
       // A session that did not come from a fresh authentication (refresh, fork, or the harness' plain
       // session) has no grant, and a made-up grant registers nothing.
       const plain = await server().signIn(appId, { type: 'email', address });
-      const fork = await server().call('POST', API.fork, {
+      const fork = await server().call('POST', IDENTITY_API.fork, {
         body: { refresh_token: plain.refresh_token },
         headers: { ...widgetHeaders(appId, clientId), origin: HOST },
       });

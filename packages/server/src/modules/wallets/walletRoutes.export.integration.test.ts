@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API, PASSWORDLESS_API } from '@latch/protocol';
 import { CUSTODY_LIMIT, WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import type { OutboxMessage } from '../../kernel/ports.js';
@@ -15,7 +15,7 @@ forEachBackend('wallet export step-up (#17)', (server) => {
     app ??= await server().createApp({ name: 'Acme', config: { email_auth: true, sms_auth: true } });
     return app;
   }
-  const outbox = async (): Promise<OutboxMessage[]> => (await server().call('GET', API.devOutbox)).json();
+  const outbox = async (): Promise<OutboxMessage[]> => (await server().call('GET', DEV_API.outbox)).json();
   const newest = async (to: string) => (await outbox()).find((m) => m.recipient === to);
 
   async function walletOwner(account: Parameters<typeof registeredFrame>[2]) {
@@ -48,7 +48,7 @@ forEachBackend('wallet export step-up (#17)', (server) => {
     expect(JSON.stringify(await bad.json())).not.toContain(input.auth_share);
     const { appId, clientId } = await theApp();
     const passwordless = passwordlessTestClient(server(), appId, clientId);
-    expect((await passwordless.post(API.emailInit, { email: address })).status).toBe(200);
+    expect((await passwordless.post(PASSWORDLESS_API.emailInit, { email: address })).status).toBe(200);
     const loginCode = await passwordless.latestCode(address);
     if (loginCode !== code) {
       expect((await frame.call('POST', WALLET_API.exportAuthenticate, { code: loginCode })).status).toBe(401);
@@ -63,7 +63,9 @@ forEachBackend('wallet export step-up (#17)', (server) => {
     expect(page).toContain('Your wallet key was exported');
     expect(page.split('Your wallet key was exported</p>')[0]?.split('<article>').at(-1)).not.toContain('Code:');
     // The login code still logs in: the export did not consume it.
-    expect((await passwordless.post(API.emailAuthenticate, { email: address, code: loginCode })).status).toBe(200);
+    expect(
+      (await passwordless.post(PASSWORDLESS_API.emailAuthenticate, { email: address, code: loginCode })).status,
+    ).toBe(200);
 
     // Single use.
     const reused = await frame.call('POST', WALLET_API.exportAuthenticate, { code });

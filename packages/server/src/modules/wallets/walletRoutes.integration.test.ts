@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API, IDENTITY_API } from '@latch/protocol';
 import { DEVICE_NONCE_HEADER, WALLET_API } from '@latch/protocol/schemas';
 import { ristretto255_oprf } from '@noble/curves/ed25519.js';
 import { expect, it } from 'vitest';
@@ -28,7 +28,7 @@ forEachBackend('wallet custody routes', (server) => {
     return frame;
   }
 
-  const outbox = async (): Promise<OutboxMessage[]> => (await server().call('GET', API.devOutbox)).json();
+  const outbox = async (): Promise<OutboxMessage[]> => (await server().call('GET', DEV_API.outbox)).json();
 
   it('registers a device, creates a wallet signed by its key, and releases its share only to that device', async () => {
     const frame = await device('alice-wallet@example.com');
@@ -158,7 +158,7 @@ forEachBackend('wallet custody routes', (server) => {
     const me = async () =>
       (
         await (
-          await server().call('GET', API.me, {
+          await server().call('GET', IDENTITY_API.me, {
             headers: { ...widgetHeaders(frame.user.appId, frame.user.clientId, frame.user.token), origin: HOST },
           })
         ).json()

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SECURITY_EVENTS_PATH, type WireSecurityEventList } from '@latch/protocol';
+import { DEV_API, SECURITY_EVENTS_PATH, type WireSecurityEventList } from '@latch/protocol';
 import { parseCommand, runCommand } from '../../../admin/commands.js';
 import type { OutboxMessage } from '../../../kernel/ports.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
@@ -38,7 +38,7 @@ export function securityEventProbe(server: TestServer) {
       db.selectFrom('webhook_deliveries').selectAll().where('security_event_id', '=', eventId).execute(),
     /** Dev-outbox messages to `recipient` with this subject (notices carry no code). */
     async notices(recipient: string, subject: string): Promise<OutboxMessage[]> {
-      const all = (await (await server.call('GET', '/api/v1/dev/outbox')).json()) as OutboxMessage[];
+      const all = (await (await server.call('GET', DEV_API.outbox)).json()) as OutboxMessage[];
       return all.filter((m) => m.recipient === recipient && m.code === '' && m.text.includes(subject));
     },
     /** GET the caller's own list. */

@@ -5,7 +5,7 @@ import type {
   StepUpVerifyResponse,
   WireStepUpFactor,
 } from '@latch/protocol';
-import { API } from '@latch/protocol';
+import { DEV_API } from '@latch/protocol';
 import { STEP_UP_API } from '@latch/protocol/stepUp';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { OutboxMessage } from '../../../kernel/ports.js';
@@ -38,7 +38,7 @@ export function stepUpTestClient(server: TestServer, caller: StepUpCaller, origi
 
 /** The code of the newest dev-outbox message to `recipient`. */
 export async function latestOutboxCode(server: TestServer, recipient: string): Promise<string> {
-  const outbox = (await (await server.call('GET', API.devOutbox)).json()) as OutboxMessage[];
+  const outbox = (await (await server.call('GET', DEV_API.outbox)).json()) as OutboxMessage[];
   const message = outbox.find((m) => m.recipient === recipient);
   if (!message) throw new Error(`No message to ${recipient} in the dev outbox`);
   return message.code;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { API } from '@latch/protocol';
+import { DEV_API, PASSWORDLESS_API } from '@latch/protocol';
 import type { OutboxMessage } from '../../../kernel/ports.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 
@@ -22,7 +22,7 @@ export function passwordlessTestClient(server: TestServer, appId: string, client
       // What @hono/node-server passes as the env: the socket the request came from.
       { incoming: { socket: { remoteAddress: options.ip ?? ip } } },
     );
-  const outbox = async (): Promise<OutboxMessage[]> => (await server.call('GET', API.devOutbox)).json();
+  const outbox = async (): Promise<OutboxMessage[]> => (await server.call('GET', DEV_API.outbox)).json();
   return {
     post,
     outbox,
@@ -35,9 +35,9 @@ export function passwordlessTestClient(server: TestServer, appId: string, client
     },
     /** init + authenticate by email; returns the authenticate response. */
     async emailLogin(email: string): Promise<Response> {
-      const init = await post(API.emailInit, { email });
+      const init = await post(PASSWORDLESS_API.emailInit, { email });
       if (init.status !== 200) throw new Error(`init answered ${init.status}: ${await init.text()}`);
-      return post(API.emailAuthenticate, { email, code: await this.latestCode(email.toLowerCase()) });
+      return post(PASSWORDLESS_API.emailAuthenticate, { email, code: await this.latestCode(email.toLowerCase()) });
     },
   };
 }
