@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { LatchContext } from '../../kernel/http/env.js';
 import { randomId } from '../../kernel/ids.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
-import { enqueueWebhookEvent } from '../../modules/webhooks/enqueueWebhookEvent.js';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import type { SecurityEventTables } from './securityEventTables.js';
 import { type EmailChange, type NoticeChannel, sendSecurityNotice, verifiedChannels } from './securityNotices.js';
 
@@ -76,7 +76,7 @@ export async function recordSecurityEvent<T>(
         created_at: now,
       })
       .execute();
-    await enqueueWebhookEvent(tx, `security.${event.type}`, { appId, userId, account: null, now, securityEventId: id });
+    await enqueueEvent(tx, `security.${event.type}`, { appId, userId, account: null, now, securityEventId: id });
   });
   return result;
 }

@@ -9,7 +9,7 @@ import type {
   SessionsTable,
   UserRow,
 } from '../../kernel/store/schema.js';
-import { enqueueWebhookEvent } from '../../modules/webhooks/enqueueWebhookEvent.js';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import type { AppRecord } from '../apps/appStore.js';
 import {
   type AccountInput,
@@ -155,7 +155,7 @@ export async function loginOrSignUp(
       if (sessionRows) {
         const rows = sessionRows(owner.user.id);
         const account = owner.accounts.find((a) => String(a.id) === accountId) ?? null;
-        // The login and its user.authenticated event commit together (webhooks/enqueueWebhookEvent.ts).
+        // The login and its user.authenticated event commit together (kernel/outbox/enqueueEvent.ts).
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .with('touched', () => touch.returning('id'))
@@ -163,7 +163,7 @@ export async function loginOrSignUp(
             .insertInto('refresh_tokens')
             .values(rows.refreshToken)
             .execute();
-          await enqueueWebhookEvent(trx, 'user.authenticated', { appId, userId: owner.user.id, account, now });
+          await enqueueEvent(trx, 'user.authenticated', { appId, userId: owner.user.id, account, now });
         });
       } else {
         await touch.execute();
@@ -196,8 +196,8 @@ async function enqueueSignUpEvents(
   now: Date,
   withSession: boolean,
 ): Promise<void> {
-  await enqueueWebhookEvent(trx, 'user.created', { appId, userId, account, now });
-  if (withSession) await enqueueWebhookEvent(trx, 'user.authenticated', { appId, userId, account, now });
+  await enqueueEvent(trx, 'user.created', { appId, userId, account, now });
+  if (withSession) await enqueueEvent(trx, 'user.authenticated', { appId, userId, account, now });
 }
 
 /** Creates a user with its first account; returns both as stored, without reading them back. */
