@@ -3,7 +3,7 @@
 import { API, type StepUpAction, type TokenResponse } from '@latch/protocol';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
-import type { AppInput } from '../../../server/src/identity/apps/appStore.js';
+import type { AppInput } from '../../../server/src/identity/apps/appInput.js';
 import { stepUpForTest } from '../../../server/src/identity/stepUp/testing/stepUpForTest.js';
 import type { Settings } from '../../../server/src/kernel/config/config.js';
 import { passwordlessTestClient } from '../../../server/src/modules/passwordless/testing/passwordlessTestClient.js';

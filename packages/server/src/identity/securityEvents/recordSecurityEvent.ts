@@ -2,8 +2,8 @@ import { LatchError, type SecurityEventDetail, type SecurityEventType } from '@l
 import type { Kysely } from 'kysely';
 import type { LatchContext } from '../../kernel/http/env.js';
 import { randomId } from '../../kernel/ids.js';
-import { clientIp } from '../../kernel/throttle/clientIp.js';
 import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
+import { clientIp } from '../../kernel/throttle/clientIp.js';
 import type { SecurityEventTables } from './securityEventTables.js';
 import { type EmailChange, type NoticeChannel, sendSecurityNotice, verifiedChannels } from './securityNotices.js';
 

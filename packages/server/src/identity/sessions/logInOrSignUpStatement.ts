@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { CompiledQuery } from 'kysely';
-import type { UserRow } from '../../kernel/store/schema.js';
 import { enqueueEventSql } from '../../kernel/outbox/enqueueEvent.js';
+import type { UserRow } from '../../kernel/store/schema.js';
 import {
   type AccountJson,
   accountsFromJson,

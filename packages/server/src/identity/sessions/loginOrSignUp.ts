@@ -1,6 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import type { Insertable, Transaction } from 'kysely';
 import { newUserId } from '../../kernel/ids.js';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
 import type {
   Database,
@@ -9,7 +10,6 @@ import type {
   SessionsTable,
   UserRow,
 } from '../../kernel/store/schema.js';
-import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import type { AppRecord } from '../apps/appStore.js';
 import {
   type AccountInput,

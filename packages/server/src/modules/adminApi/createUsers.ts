@@ -4,8 +4,8 @@ import { type AccountInput, accountKey, newAccountRow } from '../../identity/use
 import { assertRoomForNewUser } from '../../identity/users/userCap.js';
 import { getUser, type UsersContext, type UserWithAccounts } from '../../identity/users/userRecords.js';
 import { newUserId } from '../../kernel/ids.js';
-import { isUniqueViolation } from '../../kernel/store/db.js';
 import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
+import { isUniqueViolation } from '../../kernel/store/db.js';
 import { setCustomMetadata } from './customMetadata.js';
 
 /** A user to create: its accounts (already checked, adminAccountInput.ts) and its custom metadata. */
