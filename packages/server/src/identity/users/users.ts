@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/protocol';
-import { isUniqueViolation } from '../../kernel/store/db.js';
 import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
+import { isUniqueViolation } from '../../kernel/store/db.js';
 import type { AppRecord } from '../apps/appStore.js';
 import {
   type AccountInput,
@@ -132,8 +132,8 @@ export async function unlinkAccount(
 
 /**
  * When the login behind `sessionId` happened: its family's start (a refresh keeps it, and a fork
- * inherits it, so neither counts as a new login). Null when the session is unknown. The caller's
- * step-up (routes/codeStepUp.ts) accepts a login this recent.
+ * inherits it, so neither counts as a new login). Null when the session is unknown. Step-up counts
+ * only the factors the user had by then (stepUp/stepUpFactors.ts).
  */
 export async function sessionLoggedInAt(ctx: UsersContext, appId: string, sessionId: string): Promise<Date | null> {
   const row = await ctx.db

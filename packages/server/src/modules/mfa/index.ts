@@ -2,6 +2,7 @@ import type { LatchModule } from '../../kernel/module.js';
 import { MfaFactors } from './MfaFactors.js';
 import { buildMfaSmsCodes, type MfaSmsCodes } from './MfaSmsCodes.js';
 import { mfaRoutes } from './mfaRoutes.js';
+import { mfaStepUpFactor } from './mfaStepUpFactor.js';
 
 declare module '../../kernel/context.js' {
   interface Services {
@@ -21,4 +22,5 @@ export const mfaModule: LatchModule = {
     mfaSmsCodes: buildMfaSmsCodes(ctx, masterKey),
   }),
   routes: mfaRoutes,
+  stepUpFactors: [mfaStepUpFactor],
 };

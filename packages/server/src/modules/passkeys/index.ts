@@ -1,6 +1,7 @@
 import type { LatchModule } from '../../kernel/module.js';
 import { Passkeys } from './Passkeys.js';
 import { passkeyRoutes } from './passkeyRoutes.js';
+import { passkeyStepUpFactor } from './passkeyStepUpFactor.js';
 
 declare module '../../kernel/context.js' {
   interface Services {
@@ -14,4 +15,5 @@ export const passkeysModule: LatchModule = {
   id: 'passkeys',
   services: (ctx) => ({ passkeys: new Passkeys(ctx) }),
   routes: passkeyRoutes,
+  stepUpFactors: [passkeyStepUpFactor],
 };

@@ -4,6 +4,7 @@ import type { LatchModule } from '../../kernel/module.js';
 import type { OneTimeCodes } from '../passwordless/OneTimeCodes.js';
 import { buildCustody, buildWalletKeyring } from './custodyFor.js';
 import { authenticateDevice, type CallingDevice } from './custodyRoute.js';
+import { mintDeviceGrant } from './deviceGrants.js';
 import { DeviceKeys } from './deviceKeys.js';
 import { embeddedWalletPageRoutes } from './embeddedWalletPage.js';
 import { buildExportCodes } from './exportStepUp.js';
@@ -61,4 +62,6 @@ export const walletsModule: LatchModule = {
   },
   callers: { frame: deviceCaller(false), 'new-device': deviceCaller(true) },
   routes: [...walletRoutes, ...embeddedWalletPageRoutes],
+  // A fresh authentication's device-registration grant (docs/custody.md): only logins mint one.
+  onSessionStarted: async (ctx, session) => ({ device_grant: await mintDeviceGrant(ctx, session) }),
 };

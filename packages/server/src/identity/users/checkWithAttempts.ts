@@ -1,11 +1,16 @@
 import { LatchError } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
 import type { ServerContext } from '../../kernel/context.js';
-import type { WalletOwner } from '../wallets/walletInput.js';
 
 const HOUR_MS = 3600 * 1000;
 
 type AttemptsContext = Pick<ServerContext, 'shortLived' | 'clock'>;
+
+/** Whose tries are counted: one user of one app, across every factor. */
+export interface AttemptOwner {
+  appId: string;
+  userId: string;
+}
 
 /** What one check of a factor said: right, wrong, or a code that expired before it was entered (SMS). */
 export type FactorVerdict = 'ok' | 'wrong' | 'timeout';
@@ -19,7 +24,8 @@ const maxAttempts = (retryAfterMs: number) =>
 export const wrongCode = () => new LatchError('missing_or_invalid_mfa', 'The code you entered is not valid');
 
 /**
- * Runs one MFA check under the attempt limits (MFA_LIMIT, docs/mfa.md), per user across methods:
+ * Runs one check of a code or factor under the attempt limits (MFA_LIMIT, docs/mfa.md), per user across
+ * methods (MFA verifications and step-up proofs share them):
  * `attemptsBeforeLock` wrong answers in a row lock the user for `lockMs`
  * (`mfa_verification_max_attempts_reached`, the 4th wrong answer included), and at most
  * `failuresPerHour` wrong answers per clock hour. A right answer ends the run. Every counter is durable
@@ -29,7 +35,7 @@ export const wrongCode = () => new LatchError('missing_or_invalid_mfa', 'The cod
  */
 export async function checkWithAttempts(
   ctx: AttemptsContext,
-  owner: WalletOwner,
+  owner: AttemptOwner,
   check: () => Promise<FactorVerdict>,
 ): Promise<void> {
   const { counters } = ctx.shortLived;
