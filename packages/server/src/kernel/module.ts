@@ -17,6 +17,18 @@ export interface StartedSession {
   sessionId: string;
 }
 
+/** What a session-started hook may add to the token response: never the session's own fields. */
+export type SessionStartAdditions = Omit<
+  Partial<TokenResponse>,
+  | 'user'
+  | 'token'
+  | 'refresh_token'
+  | 'identity_token'
+  | 'is_new_user'
+  | 'session_update_action'
+  | 'new_session_refresh_token'
+>;
+
 /**
  * What a module declares for identity whose types are identity's (its step-up factors), merged in by
  * identity as `Services` is (`declare module '…/kernel/module.js' { interface ModuleExtensions { … } }`),
@@ -56,7 +68,7 @@ export interface LatchModule extends ModuleExtensions {
    * Runs when a fresh authentication starts a session (a login or sign-up; never a refresh, a fork or a
    * link); what it answers is added to the token response (the wallets module's `device_grant`).
    */
-  onSessionStarted?(ctx: ServerContext, session: StartedSession): Promise<Partial<TokenResponse>>;
+  onSessionStarted?(ctx: ServerContext, session: StartedSession): Promise<SessionStartAdditions>;
 }
 
 /** Checks a module list: unique ids, and every module a module `requires` is in the list. */
