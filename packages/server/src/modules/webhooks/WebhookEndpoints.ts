@@ -4,9 +4,8 @@ import { type LatchWebhookEventType, WEBHOOK_SECRET_PREFIX } from '@latch/protoc
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../kernel/clock.js';
 import type { Sealer } from '../../kernel/crypto/masterKey.js';
-import type { OutboxTables } from '../../kernel/outbox/outboxTables.js';
 import type { Db } from '../../kernel/store/db.js';
-import { webhookSecretAad } from './webhookTables.js';
+import { type WebhookTables, webhookSecretAad } from './webhookTables.js';
 
 /** Random bytes in a signing secret: 32 (Standard Webhooks asks for 24 to 64). */
 const SECRET_BYTES = 32;
@@ -34,14 +33,14 @@ const newSecret = () => `${WEBHOOK_SECRET_PREFIX}${randomBytes(SECRET_BYTES).toS
  * master key bound to app and endpoint; they are opened only to sign a delivery.
  */
 export class WebhookEndpoints {
-  private readonly db: Kysely<OutboxTables>;
+  private readonly db: Kysely<WebhookTables>;
 
   constructor(
     db: Db,
     private readonly sealer: Sealer,
     private readonly clock: Clock,
   ) {
-    this.db = db as unknown as Kysely<OutboxTables>;
+    this.db = db as unknown as Kysely<WebhookTables>;
   }
 
   /** Adds an endpoint (URL already checked); returns it with its secret, which is never shown again. */

@@ -6,8 +6,8 @@ import type { SecurityEventTables } from '../../identity/securityEvents/security
 import { toWireAccount } from '../../identity/users/accounts.js';
 import { type AccountJson, accountsFromJson, getUser, toWireUser } from '../../identity/users/userRecords.js';
 import type { ServerContext } from '../../kernel/context.js';
-import type { OutboxTables, WebhookDeliveriesTable } from '../../kernel/outbox/outboxTables.js';
 import type { WebhookEndpoints } from './WebhookEndpoints.js';
+import type { WebhookDeliveriesTable, WebhookTables } from './webhookTables.js';
 
 /** Seconds before each retry (Standard Webhooks' recommended schedule); after the last one the delivery fails. */
 export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
@@ -42,7 +42,7 @@ export interface WebhookWorkerOptions {
  * delivery is at least once, and receivers dedupe on webhook-id. Due times come from the server's clock.
  */
 export class WebhookWorker {
-  private readonly db: Kysely<OutboxTables>;
+  private readonly db: Kysely<WebhookTables>;
   private readonly fetch: typeof fetch;
   private readonly random: () => number;
   private timer: NodeJS.Timeout | undefined;
@@ -53,7 +53,7 @@ export class WebhookWorker {
     private readonly ctx: WebhookWorkerContext,
     private readonly options: WebhookWorkerOptions = {},
   ) {
-    this.db = ctx.db as unknown as Kysely<OutboxTables>;
+    this.db = ctx.db as unknown as Kysely<WebhookTables>;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.random = options.random ?? Math.random;
   }

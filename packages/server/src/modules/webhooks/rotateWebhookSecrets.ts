@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Sealer } from '../../kernel/crypto/masterKey.js';
-import type { OutboxTables } from '../../kernel/outbox/outboxTables.js';
 import type { Db } from '../../kernel/store/db.js';
-import { webhookSecretAad } from './webhookTables.js';
+import { type WebhookTables, webhookSecretAad } from './webhookTables.js';
 
 /** What `latch-server keys rotate` reports (the part this step fills). */
 interface WebhookRotationReport {
@@ -21,7 +20,7 @@ export async function rotateWebhookSecrets(
   batchSize: number,
   report: WebhookRotationReport,
 ): Promise<void> {
-  const wdb = db as unknown as Kysely<OutboxTables>;
+  const wdb = db as unknown as Kysely<WebhookTables>;
   report.resealed.webhook_secrets ??= 0;
   const current = `v2.${sealer.currentKeyId}.%`;
   for (let last = ''; ; ) {

@@ -1,8 +1,8 @@
 import { type AdminWebhookTestResult, LatchError } from '@latch/protocol';
 import { type Kysely, sql } from 'kysely';
 import type { Clock } from '../../kernel/clock.js';
-import type { OutboxTables } from '../../kernel/outbox/outboxTables.js';
 import type { Db } from '../../kernel/store/db.js';
+import type { WebhookTables } from './webhookTables.js';
 
 /**
  * Queues a `webhook.test` event for one endpoint of the app, whatever it subscribes to: the delivery worker
@@ -16,7 +16,7 @@ export async function sendTestWebhook(
   endpointId: string,
 ): Promise<AdminWebhookTestResult> {
   const now = ctx.clock.now();
-  const row = await (ctx.db as unknown as Kysely<OutboxTables>)
+  const row = await (ctx.db as unknown as Kysely<WebhookTables>)
     .insertInto('webhook_deliveries')
     .columns(['id', 'app_id', 'endpoint_id', 'type', 'user_id', 'account', 'created_at', 'next_attempt_at'])
     .expression((eb) =>

@@ -1,7 +1,7 @@
 import type { AdminWebhookDelivery } from '@latch/protocol';
 import type { Kysely } from 'kysely';
-import type { OutboxTables } from '../../kernel/outbox/outboxTables.js';
 import type { Db } from '../../kernel/store/db.js';
+import type { WebhookTables } from './webhookTables.js';
 
 /** How many deliveries a listing shows. */
 export const DELIVERIES_SHOWN = 100;
@@ -11,7 +11,7 @@ export const DELIVERIES_SHOWN = 100;
  * admin API's `listWebhookDeliveries` answers (one implementation for both).
  */
 export async function latestWebhookDeliveries(db: Db, appId: string): Promise<AdminWebhookDelivery[]> {
-  const rows = await (db as unknown as Kysely<OutboxTables>)
+  const rows = await (db as unknown as Kysely<WebhookTables>)
     .selectFrom('webhook_deliveries')
     .select(['id', 'type', 'endpoint_id', 'status', 'attempts', 'next_attempt_at', 'last_status_code', 'created_at'])
     .where('app_id', '=', appId)

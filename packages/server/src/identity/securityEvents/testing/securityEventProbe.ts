@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { SECURITY_EVENTS_PATH, type WireSecurityEventList } from '@latch/protocol';
 import type { Kysely } from 'kysely';
 import { parseCommand, runCommand } from '../../../admin/commands.js';
-import type { OutboxTables } from '../../../kernel/outbox/outboxTables.js';
 import type { OutboxMessage } from '../../../kernel/ports.js';
+import type { WebhookTables } from '../../../modules/webhooks/webhookTables.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 import type { SecurityEventTables } from '../securityEventTables.js';
 
@@ -12,7 +12,7 @@ export const uniquePhone = () => `+1415555${String(1000 + (randomBytes(2).readUI
 
 /** What a test reads back after a security event: rows, outbox deliveries and notices, through the real server. */
 export function securityEventProbe(server: TestServer) {
-  const db = server.db as unknown as Kysely<SecurityEventTables & OutboxTables>;
+  const db = server.db as unknown as Kysely<SecurityEventTables & WebhookTables>;
   return {
     /** Adds a webhook endpoint for every event type to the app (the CLI), so the outbox gets rows. */
     async subscribe(appId: string, url = 'http://127.0.0.1:9/hooks') {
