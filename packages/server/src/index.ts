@@ -24,7 +24,8 @@ import { type Db, openDb } from './kernel/store/db.js';
 import { defaultModules } from './modules/index.js';
 import { migrateServer } from './serverMigrations.js';
 
-export type { AppInput, AppRecord } from './identity/apps/appStore.js';
+export type { AppInput } from './identity/apps/appInput.js';
+export type { AppRecord } from './identity/apps/appStore.js';
 export { createApp } from './kernel/app.js';
 export { type Clock, FakeClock, systemClock } from './kernel/clock.js';
 export { ConfigError, loadSettings, type Settings } from './kernel/config/config.js';

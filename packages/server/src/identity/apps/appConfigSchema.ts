@@ -13,8 +13,8 @@ import {
 } from '@latch/protocol';
 import { MFA_METHODS } from '@latch/protocol/mfa';
 import * as v from 'valibot';
-import { assertValidCustomAuthConfig } from '../../modules/customJwt/customAuthConfig.js';
-import { isSmsCountry } from '../../modules/passwordless/smsCountries.js';
+import { assertValidCustomAuthConfig } from './customAuthConfig.js';
+import { isSmsCountry } from './smsCountries.js';
 
 /** The config fields a host sets; the rest of ServerAppConfig (id, name, key, times) comes from the server. */
 export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'> & {

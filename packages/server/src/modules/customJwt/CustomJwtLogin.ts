@@ -12,7 +12,10 @@ import { assertShortLived, spendTokenId } from './customTokenClaims.js';
 import { publicJwksFetch } from './publicJwksFetch.js';
 
 /** What the custom-token service needs: the login path's parts. */
-export type CustomJwtContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
+export type CustomJwtContext = Pick<
+  ServerContext,
+  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'sessionHooks'
+>;
 
 /** How the issuer's JWKS is fetched and kept (jose's createRemoteJWKSet options, in milliseconds). */
 export interface JwksOptions {

@@ -6,7 +6,7 @@ import {
   DEFAULT_HOST_CONFIG,
   mergeHostConfig,
   parseHostConfigPatch,
-} from '../../identity/apps/appConfigSchema.js';
+} from './appConfigSchema.js';
 import { assertCustomAuthKey, assertValidCustomAuthConfig } from './customAuthConfig.js';
 
 const base: CustomAuthConfig = {

@@ -1,8 +1,8 @@
 import { LatchError } from '@latch/protocol';
 import { importSPKI } from 'jose';
-import type { CustomAuthConfig } from '../../identity/apps/appConfigSchema.js';
 import { isLoopbackHostname } from '../../kernel/http/loopback.js';
 import { isNonPublicHostname } from '../../kernel/http/publicAddress.js';
+import type { CustomAuthConfig } from './appConfigSchema.js';
 
 /**
  * The JWS algorithms a custom auth token may use: the asymmetric ones only. An HMAC algorithm (HS*) would
