@@ -24,13 +24,22 @@ import { type Db, openDb } from './kernel/store/db.js';
 import { defaultModules } from './modules/index.js';
 import { migrateServer } from './serverMigrations.js';
 
-export type { AppInput, AppRecord } from './identity/apps/appStore.js';
+export type { AppInput } from './identity/apps/appInput.js';
+export type { AppRecord } from './identity/apps/appStore.js';
+export type { EligibleFactor, StepUpCaller, StepUpFactor, StepUpRequest } from './identity/stepUp/StepUpFactor.js';
 export { createApp } from './kernel/app.js';
 export { type Clock, FakeClock, systemClock } from './kernel/clock.js';
 export { ConfigError, loadSettings, type Settings } from './kernel/config/config.js';
 export type { KernelParts, ServerContext, Services } from './kernel/context.js';
 export type { CallerKinds, RequestVariables, RouteDef } from './kernel/http/env.js';
-export type { BackgroundJob, LatchModule, ModuleStart } from './kernel/module.js';
+export type {
+  BackgroundJob,
+  LatchModule,
+  ModuleExtensions,
+  ModuleStart,
+  SessionStartAdditions,
+  StartedSession,
+} from './kernel/module.js';
 export type { Delivery, DeliveryModule, EmailMessage, Outbox, OutboxMessage, SmsMessage } from './kernel/ports.js';
 export { defaultModules } from './modules/index.js';
 

@@ -4,8 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { identityModule } from './identity/index.js';
 import { moduleMigrations } from './kernel/module.js';
 import type { Database } from './kernel/store/schema.js';
+import { defaultModules } from './modules/index.js';
 import { passkeysModule } from './modules/passkeys/index.js';
 import { buildModules, migrateServer } from './serverMigrations.js';
+import { createTestServer } from './test/harness.js';
 import { freshPglite } from './test/pgliteTemplate.js';
 
 /** Every migration name released before the modules declared their own: databases have them recorded. */
@@ -50,18 +52,31 @@ describe('migrations declared by the modules', () => {
           }>`select tablename as name from pg_tables where schemaname = current_schema()`.execute(db)
         ).rows.map((r) => r.name);
       expect(await tables()).toContain('passkey_credentials');
-      expect(await tables()).not.toContain('webhook_deliveries');
+      // The event outbox is the kernel's: every login writes it, whether or not the webhooks module is listed.
+      expect(await tables()).toContain('webhook_deliveries');
+      expect(await tables()).not.toContain('embedded_wallets');
       // Every module listed now: the rest run, earlier names (010_wallets) after later ones (025).
       const rest = RELEASED.filter((name) => !(name in moduleMigrations(few)));
       expect(await migrateServer(db)).toEqual(rest);
-      // 022 ran before webhooks existed: 019 still gives the deliveries their security event column.
-      const columns = await sql<{ name: string }>`select column_name as name from information_schema.columns
-        where table_schema = current_schema() and table_name = 'webhook_deliveries'`.execute(db);
-      expect(columns.rows.map((r) => r.name)).toContain('security_event_id');
+      expect(await tables()).toContain('embedded_wallets');
       // The smaller server starts again on the fuller database: the other modules' migrations are known.
       expect(await migrateServer(db, few)).toEqual([]);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('logs a user in on a fresh database of a server without the webhooks module', async () => {
+    const pglite = await freshPglite();
+    const withoutWebhooks = defaultModules.filter((module) => module.id !== 'webhooks' && module.id !== 'adminApi');
+    const server = await createTestServer({}, 'pglite', { modules: withoutWebhooks, inMemoryPglite: () => pglite });
+    try {
+      const { appId } = await server.createApp({ config: { email_auth: true } });
+      const tokens = await server.signIn(appId, { type: 'email', address: 'no-webhooks@example.com' });
+      expect(tokens.is_new_user).toBe(true);
+      expect(server.modules.map((module) => module.id)).not.toContain('webhooks');
+    } finally {
+      await server.close();
     }
   });
 });

@@ -7,7 +7,7 @@ import {
   mergeHostConfig,
   parseHostConfigPatch,
 } from '../identity/apps/appConfigSchema.js';
-import type { AppInput } from '../identity/apps/appStore.js';
+import type { AppInput } from '../identity/apps/appInput.js';
 import { assertConfiguredMethods } from '../identity/credentials/methodCredentialsCheck.js';
 import { ConfigError } from '../kernel/config/config.js';
 import type { ServerContext } from '../kernel/context.js';

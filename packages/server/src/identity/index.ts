@@ -12,7 +12,9 @@ import { appRoutes } from './routes/appRoutes.js';
 import { sessionRoutes } from './routes/sessionRoutes.js';
 import { userRoutes } from './routes/userRoutes.js';
 import { securityEventRoutes } from './securityEvents/securityEventRoutes.js';
+import { type SessionHooks, sessionHooksOf } from './sessions/sessionHooks.js';
 import { purgeExpiredSessions } from './sessions/sessions.js';
+import type { StepUpFactor } from './stepUp/StepUpFactor.js';
 import { stepUpRoutes } from './stepUp/stepUpRoutes.js';
 
 declare module '../kernel/context.js' {
@@ -23,6 +25,10 @@ declare module '../kernel/context.js' {
     keys: SigningKeys;
     /** An app's OAuth provider and Telegram bot credentials, secrets sealed under the master key (identity/credentials/). */
     loginCredentials: LoginCredentials;
+    /** The modules' `onSessionStarted` hooks, run by every fresh login (identity/sessions/sessionHooks.ts). */
+    sessionHooks: SessionHooks;
+    /** The step-up factors the modules declare, in module order (identity/stepUp/StepUpFactor.ts). */
+    stepUpFactors: readonly StepUpFactor[];
   }
 }
 
@@ -53,12 +59,14 @@ const PURGE_INTERVAL_MS = 3600_000;
  */
 export const identityModule: LatchModule = {
   id: 'identity',
-  services: (ctx) => {
+  services: (ctx, { modules }) => {
     const keys = new SigningKeys(ctx.db, ctx.sealer, ctx.clock);
     return {
       keys,
       apps: new AppStore(ctx.db, keys, ctx.clock, { dev: ctx.settings.dev }),
       loginCredentials: new LoginCredentials(ctx.db, ctx.sealer, ctx.clock),
+      sessionHooks: sessionHooksOf(ctx, modules),
+      stepUpFactors: modules.flatMap((module) => module.stepUpFactors ?? []),
     };
   },
   // The request's app is resolved (and checked against its client id and origins) before CORS answers.

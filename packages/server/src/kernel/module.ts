@@ -1,3 +1,4 @@
+import type { TokenResponse } from '@latch/protocol';
 import type { Migration } from 'kysely';
 import type { Settings } from './config/config.js';
 import type { ServerContext, Services } from './context.js';
@@ -8,7 +9,36 @@ import { kernelMigrations } from './store/migrations/index.js';
 /** What a module's services are built from, beside the context: the master key, loaded before the database. */
 export interface ModuleStart {
   masterKey: Buffer;
+  /** Every module of the server, in order: identity collects what they declare for it (step-up factors, hooks). */
+  modules: readonly LatchModule[];
 }
+
+/** The session a fresh authentication just started (`onSessionStarted`). */
+export interface StartedSession {
+  appId: string;
+  userId: string;
+  sessionId: string;
+}
+
+/** What a session-started hook may add to the token response: never the session's own fields. */
+export type SessionStartAdditions = Omit<
+  Partial<TokenResponse>,
+  | 'user'
+  | 'token'
+  | 'refresh_token'
+  | 'identity_token'
+  | 'is_new_user'
+  | 'session_update_action'
+  | 'new_session_refresh_token'
+>;
+
+/**
+ * What a module declares for identity whose types are identity's (its step-up factors), merged in by
+ * identity as `Services` is (`declare module '…/kernel/module.js' { interface ModuleExtensions { … } }`),
+ * so the kernel imports nothing from identity.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging from identity.
+export interface ModuleExtensions {}
 
 /** Work a module runs while the server listens (a sweep, a delivery worker), stopped on shutdown. */
 export interface BackgroundJob {
@@ -20,7 +50,7 @@ export interface BackgroundJob {
  * its services once, mounts its routes behind the caller checks they name, and starts its background work.
  * Adding an area is one folder exporting one `LatchModule` and one line in `defaultModules`.
  */
-export interface LatchModule {
+export interface LatchModule extends ModuleExtensions {
   /** Short unique name, the module's folder: 'passkeys'. */
   id: string;
   /** The modules whose services this one uses (at request time); the server refuses to start without them. */
@@ -41,6 +71,11 @@ export interface LatchModule {
   migrations?: Readonly<Record<string, Migration>>;
   /** The module's sealed columns, which `keys rotate` re-seals under the current keys (kernel/crypto/rotate.ts). */
   sealed?: ModuleSealing;
+  /**
+   * Runs when a fresh authentication starts a session (a login or sign-up; never a refresh, a fork or a
+   * link); what it answers is added to the token response (the wallets module's `device_grant`).
+   */
+  onSessionStarted?(ctx: ServerContext, session: StartedSession): Promise<SessionStartAdditions>;
 }
 
 /** Checks a module list: unique ids, and every module a module `requires` is in the list. */
@@ -75,11 +110,11 @@ export function moduleSealing(modules: readonly LatchModule[]): ModuleSealing[] 
 export function buildContext(
   parts: Omit<ServerContext, keyof Services>,
   modules: readonly LatchModule[],
-  start: ModuleStart,
+  start: Omit<ModuleStart, 'modules'>,
 ): ServerContext {
   // The services are added one module at a time: a constructor may read those of modules before it;
   // a request reads any, and by the time one runs the context is whole.
   const ctx = { ...parts } as ServerContext;
-  for (const module of modules) Object.assign(ctx, module.services?.(ctx, start));
+  for (const module of modules) Object.assign(ctx, module.services?.(ctx, { ...start, modules }));
   return ctx;
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { HEADER, type TokenResponse } from '@latch/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
-import type { AppInput } from '../identity/apps/appStore.js';
+import type { AppInput } from '../identity/apps/appInput.js';
 import { loginOrSignUp } from '../identity/sessions/loginOrSignUp.js';
 import { issueSession } from '../identity/sessions/sessions.js';
 import type { AccountInput } from '../identity/users/accounts.js';

@@ -19,14 +19,9 @@ export { closePglite } from '../kernel/store/closePglite.js';
 /** The admin CLI run on a test server (`cli`), and an admin API request as a backend makes it. */
 export { adminRequest, cli } from '../modules/adminApi/testing/adminRequest.js';
 /** Passkey registration and login against a test server, at PASSKEY_ORIGIN / PASSKEY_RP_ID. */
-export {
-  PASSKEY_ORIGIN,
-  PASSKEY_RP_ID,
-  passkeyIds,
-  passkeyTestClient,
-} from '../modules/passkeys/testing/passkeyTestClient.js';
-/** A WebAuthn authenticator in software: real ES256 attestations and assertions. */
-export { SoftAuthenticator } from '../modules/passkeys/testing/softAuthenticator.js';
+export { passkeyIds, passkeyTestClient } from '../modules/passkeys/testing/passkeyTestClient.js';
+/** A WebAuthn authenticator in software (real ES256 attestations and assertions), and its origin and RP ID. */
+export { PASSKEY_ORIGIN, PASSKEY_RP_ID, SoftAuthenticator } from '../modules/passkeys/testing/softAuthenticator.js';
 /** Email/SMS code login against a test server; `wrongCode` is a code that is never the right one. */
 export { passwordlessTestClient, wrongCode } from '../modules/passwordless/testing/passwordlessTestClient.js';
 /** Records an embedded wallet for a user directly in the database. */

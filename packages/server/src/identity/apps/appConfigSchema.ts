@@ -13,8 +13,8 @@ import {
 } from '@latch/protocol';
 import { MFA_METHODS } from '@latch/protocol/mfa';
 import * as v from 'valibot';
-import { assertValidCustomAuthConfig } from '../../modules/customJwt/customAuthConfig.js';
-import { isSmsCountry } from '../../modules/passwordless/smsCountries.js';
+import { assertValidCustomAuthConfig, type CustomAuthConfig } from './customAuthConfig.js';
+import { isSmsCountry } from './smsCountries.js';
 
 /** The config fields a host sets; the rest of ServerAppConfig (id, name, key, times) comes from the server. */
 export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_key' | 'created_at' | 'updated_at'> & {
@@ -25,19 +25,6 @@ export type HostAppConfig = Omit<ServerAppConfig, 'id' | 'name' | 'verification_
   /** Latch extension: custom-token (JWT) login from the host's own backend (docs/social-login.md); null: off. */
   custom_auth_config: CustomAuthConfig | null;
 };
-
-/** Custom-token login: who issues the JWTs and how to check them (server-only; never sent to the browser). */
-export interface CustomAuthConfig {
-  issuer: string;
-  /** The JWTs' `aud`; null: not checked (the issuer is then trusted to mint tokens for this app only). */
-  audience: string | null;
-  /** The JWS algorithms accepted, e.g. ["RS256"] or ["ES256"]; never "none" nor an HMAC one. */
-  algorithms: string[];
-  /** Where the issuer publishes its keys (https, or http on loopback) … */
-  jwks_url: string | null;
-  /** … or its public key (SPKI PEM). Exactly one of the two. */
-  public_key_pem: string | null;
-}
 
 /** The host-config fields that stay on the server (stripped from the public app config). */
 export const SERVER_ONLY_CONFIG_KEYS = [

@@ -1,11 +1,9 @@
 import { isAppId, LatchError, type ServerAppConfig } from '@latch/protocol';
 import { sql } from 'kysely';
 import type { Clock } from '../../kernel/clock.js';
-import { isLoopbackHostname } from '../../kernel/http/loopback.js';
 import { newAppId, newClientId } from '../../kernel/ids.js';
 import type { Db } from '../../kernel/store/db.js';
 import { TtlCache } from '../../kernel/ttlCache.js';
-import { assertCustomAuthKey } from '../../modules/customJwt/customAuthConfig.js';
 import type { SigningKeys } from '../keys/signingKeys.js';
 import {
   assertValidHostConfig,
@@ -16,6 +14,8 @@ import {
   parseHostConfigPatch,
   SERVER_ONLY_CONFIG_KEYS,
 } from './appConfigSchema.js';
+import { type AppInput, checkAppInput, normaliseAllowlistEntry, normaliseOrigin } from './appInput.js';
+import { assertCustomAuthKey } from './customAuthConfig.js';
 
 /** An app as the services use it. */
 export interface AppRecord {
@@ -34,97 +34,8 @@ export interface AppRecord {
   updatedAt: Date;
 }
 
-/** The fields an app is created or updated with. */
-export interface AppInput {
-  name?: string;
-  /** A partial SPEC §3 config (snake_case); validated here. */
-  config?: unknown;
-  allowedOrigins?: string[];
-  allowlist?: string[] | null;
-  maxUsers?: number | null;
-  accessTokenTtlSeconds?: number;
-  sessionLifetimeSeconds?: number;
-}
-
 /** App reads are cached this long; updates by this process clear the entry, other processes' within this time. */
 const APP_CACHE_TTL_MS = 5_000;
-const MAX_TTL_SECONDS = 24 * 3600;
-/** A session family lives 1 day (at least the longest access token) to 5 years; default 90 days. */
-const MIN_SESSION_LIFETIME_SECONDS = 24 * 3600;
-const MAX_SESSION_LIFETIME_SECONDS = 5 * 365 * 24 * 3600;
-
-/** Normalises an allowlist entry: emails and wallet addresses lowercase, phones as given (E.164). */
-export const normaliseAllowlistEntry = (entry: string): string => entry.trim().toLowerCase();
-
-/**
- * An allowed origin in its canonical form. Refused: anything but a bare http(s) origin, wildcards
- * (`https://*.example.com` would be a CSP wildcard in the frame's `frame-ancestors` but a literal
- * string to CORS: one policy, so none), and plain `http://` on a host other than this machine unless
- * the server runs in dev mode (a login page served over http can be rewritten on the way).
- */
-export function normaliseOrigin(origin: string, options: { dev: boolean }): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(origin);
-  } catch {
-    throw new LatchError('invalid_data', `Allowed origin "${origin}" is not a URL origin like https://example.com.`);
-  }
-  if (parsed.hostname.includes('*')) {
-    throw new LatchError(
-      'invalid_data',
-      `Allowed origin "${origin}" has a wildcard; wildcards are not supported: list each origin (https://app.example.com).`,
-    );
-  }
-  if (!['http:', 'https:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
-    throw new LatchError(
-      'invalid_data',
-      `Allowed origin "${origin}" must be an origin like https://example.com (no path).`,
-    );
-  }
-  if (parsed.protocol === 'http:' && !options.dev && !isLoopbackHostname(parsed.hostname)) {
-    throw new LatchError(
-      'invalid_data',
-      `Allowed origin "${origin}" uses plain http; use https (http is allowed for localhost, 127.0.0.1 and [::1], or in dev mode).`,
-    );
-  }
-  return parsed.origin;
-}
-
-/** The largest user cap: `apps.max_users` is a PostgreSQL integer (a larger number failed the insert with a 500). */
-export const MAX_USERS_CAP = 2_147_483_647;
-
-function checkInput(input: AppInput): void {
-  if (input.name !== undefined && (input.name.trim() === '' || input.name.length > 200)) {
-    throw new LatchError('invalid_data', 'The app name must be 1 to 200 characters.');
-  }
-  if (
-    input.maxUsers !== undefined &&
-    input.maxUsers !== null &&
-    (!Number.isInteger(input.maxUsers) || input.maxUsers < 0 || input.maxUsers > MAX_USERS_CAP)
-  ) {
-    throw new LatchError(
-      'invalid_data',
-      `max_users must be a whole number from 0 to ${MAX_USERS_CAP}, or null for no cap.`,
-    );
-  }
-  const ttl = input.accessTokenTtlSeconds;
-  if (ttl !== undefined && (!Number.isInteger(ttl) || ttl < 60 || ttl > MAX_TTL_SECONDS)) {
-    throw new LatchError(
-      'invalid_data',
-      `access_token_ttl_seconds must be a whole number from 60 to ${MAX_TTL_SECONDS}.`,
-    );
-  }
-  const lifetime = input.sessionLifetimeSeconds;
-  if (
-    lifetime !== undefined &&
-    (!Number.isInteger(lifetime) || lifetime < MIN_SESSION_LIFETIME_SECONDS || lifetime > MAX_SESSION_LIFETIME_SECONDS)
-  ) {
-    throw new LatchError(
-      'invalid_data',
-      `session_lifetime_seconds must be a whole number from ${MIN_SESSION_LIFETIME_SECONDS} (1 day) to ${MAX_SESSION_LIFETIME_SECONDS} (5 years).`,
-    );
-  }
-}
 
 /** Reads and writes apps (and their client ids and first signing key). */
 export class AppStore {
@@ -144,7 +55,7 @@ export class AppStore {
 
   /** Creates an app with one client id and a signing key; `id` may be given (25 characters). */
   async create(input: AppInput & { id?: string }): Promise<AppRecord> {
-    checkInput(input);
+    checkAppInput(input);
     const id = input.id ?? newAppId();
     if (!isAppId(id)) throw new LatchError('invalid_app_id');
     const config = mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {}));
@@ -180,7 +91,7 @@ export class AppStore {
 
   /** Updates an app; the merged config must still follow SPEC §5. */
   async update(id: string, input: AppInput): Promise<AppRecord> {
-    checkInput(input);
+    checkAppInput(input);
     const app = await this.require(id, { fresh: true });
     const config =
       input.config === undefined ? app.config : mergeHostConfig(app.config, parseHostConfigPatch(input.config));

@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
-import type { AppInput } from '../apps/appStore.js';
+import type { AppInput } from '../apps/appInput.js';
 import { purgeExpiredSessions, REFRESH_GRACE_MS } from '../sessions/sessions.js';
 
 const DAY_MS = 24 * 3600 * 1000;

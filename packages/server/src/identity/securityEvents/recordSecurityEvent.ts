@@ -1,8 +1,8 @@
 import { LatchError, type SecurityEventDetail, type SecurityEventType } from '@latch/protocol';
 import type { LatchContext } from '../../kernel/http/env.js';
 import { randomId } from '../../kernel/ids.js';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
-import { enqueueWebhookEvent } from '../../modules/webhooks/enqueueWebhookEvent.js';
 import { type EmailChange, type NoticeChannel, sendSecurityNotice, verifiedChannels } from './securityNotices.js';
 
 /** What happened, as the route that does it says. */
@@ -74,7 +74,7 @@ export async function recordSecurityEvent<T>(
         created_at: now,
       })
       .execute();
-    await enqueueWebhookEvent(tx, `security.${event.type}`, { appId, userId, account: null, now, securityEventId: id });
+    await enqueueEvent(tx, `security.${event.type}`, { appId, userId, account: null, now, securityEventId: id });
   });
   return result;
 }

@@ -1,7 +1,7 @@
 import type { SecurityEventDetail, SecurityEventType } from '@latch/protocol';
 import type { Delivery } from '../../kernel/ports.js';
-import { emailChangedNotice } from '../../modules/passwordless/purposeMessages.js';
 import type { LinkedAccountRow } from '../identityTables.js';
+import { emailChangedNotice } from './emailChangedNotice.js';
 
 /** One verified channel a notice goes to. */
 export interface NoticeChannel {

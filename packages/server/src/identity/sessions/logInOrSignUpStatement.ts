@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { CompiledQuery } from 'kysely';
-import { enqueueEventSql } from '../../modules/webhooks/enqueueWebhookEvent.js';
+import { enqueueEventSql } from '../../kernel/outbox/enqueueEvent.js';
 import type { UserRow } from '../identityTables.js';
 import {
   type AccountJson,

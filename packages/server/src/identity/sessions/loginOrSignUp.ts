@@ -1,9 +1,9 @@
 import { LatchError } from '@latch/protocol';
 import type { Insertable, Transaction } from 'kysely';
 import { newUserId } from '../../kernel/ids.js';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
 import type { Database } from '../../kernel/store/schema.js';
-import { enqueueWebhookEvent } from '../../modules/webhooks/enqueueWebhookEvent.js';
 import type { AppRecord } from '../apps/appStore.js';
 import type { LinkedAccountRow, RefreshTokensTable, SessionsTable, UserRow } from '../identityTables.js';
 import {
@@ -150,7 +150,7 @@ export async function loginOrSignUp(
       if (sessionRows) {
         const rows = sessionRows(owner.user.id);
         const account = owner.accounts.find((a) => String(a.id) === accountId) ?? null;
-        // The login and its user.authenticated event commit together (webhooks/enqueueWebhookEvent.ts).
+        // The login and its user.authenticated event commit together (kernel/outbox/enqueueEvent.ts).
         await ctx.db.transaction().execute(async (trx) => {
           await trx
             .with('touched', () => touch.returning('id'))
@@ -158,7 +158,7 @@ export async function loginOrSignUp(
             .insertInto('refresh_tokens')
             .values(rows.refreshToken)
             .execute();
-          await enqueueWebhookEvent(trx, 'user.authenticated', { appId, userId: owner.user.id, account, now });
+          await enqueueEvent(trx, 'user.authenticated', { appId, userId: owner.user.id, account, now });
         });
       } else {
         await touch.execute();
@@ -191,8 +191,8 @@ async function enqueueSignUpEvents(
   now: Date,
   withSession: boolean,
 ): Promise<void> {
-  await enqueueWebhookEvent(trx, 'user.created', { appId, userId, account, now });
-  if (withSession) await enqueueWebhookEvent(trx, 'user.authenticated', { appId, userId, account, now });
+  await enqueueEvent(trx, 'user.created', { appId, userId, account, now });
+  if (withSession) await enqueueEvent(trx, 'user.authenticated', { appId, userId, account, now });
 }
 
 /** Creates a user with its first account; returns both as stored, without reading them back. */

@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { ServerContext } from '../../kernel/context.js';
 import { sha256Hex } from '../../kernel/crypto/hash.js';
 import { newSecretToken, newSessionId } from '../../kernel/ids.js';
-import { mintDeviceGrant } from '../../modules/wallets/deviceGrants.js';
 import type { AppRecord } from '../apps/appStore.js';
 import { signAccessToken } from '../tokens/accessToken.js';
 import { signIdentityToken } from '../tokens/identityToken.js';
@@ -104,7 +103,7 @@ async function startFork(ctx: SessionsContext, rows: ReturnType<typeof newSessio
  * statements: the response of every authenticate call. `signUp: false` refuses a new user (signup_disabled).
  */
 export async function logIn(
-  ctx: SessionsContext & UsersContext & Pick<ServerContext, 'shortLived'>,
+  ctx: SessionsContext & UsersContext & Pick<ServerContext, 'sessionHooks'>,
   app: AppRecord,
   account: AccountInput,
   proof?: LoginProof,
@@ -125,8 +124,9 @@ export async function logIn(
     identity_token: await signIdentityToken(ctx, app, user),
     is_new_user: isNewUser,
     session_update_action: 'set',
-    // Only a fresh authentication mints a device grant (custody, docs/custody.md); refresh and fork never do.
-    device_grant: await mintDeviceGrant(ctx, { appId: app.id, userId: user.user.id, sessionId }),
+    // Only a fresh authentication runs the modules' hooks (the wallets module's device grant, docs/custody.md);
+    // refresh and fork never do.
+    ...(await ctx.sessionHooks.started({ appId: app.id, userId: user.user.id, sessionId })),
   };
 }
 

@@ -7,8 +7,8 @@ import {
 } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { enrollTotp, mfaUser, totpCode, wrongTotpCode } from '../../modules/mfa/testing/mfaTesting.js';
-import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyTestClient } from '../../modules/passkeys/testing/passkeyTestClient.js';
-import { SoftAuthenticator } from '../../modules/passkeys/testing/softAuthenticator.js';
+import { passkeyTestClient } from '../../modules/passkeys/testing/passkeyTestClient.js';
+import { PASSKEY_ORIGIN, PASSKEY_RP_ID, SoftAuthenticator } from '../../modules/passkeys/testing/softAuthenticator.js';
 import { passwordlessTestClient, uniqueEmail } from '../../modules/passwordless/testing/passwordlessTestClient.js';
 import { newTestWallet, siweTestClient, TEST_ORIGIN } from '../../modules/siwe/testing/siweTestClient.js';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';

@@ -1,9 +1,9 @@
 import { userDid, type WireUser } from '@latch/protocol';
 import { type RawBuilder, sql } from 'kysely';
 import type { ServerContext } from '../../kernel/context.js';
-import { type MfaEnrolment, mfaMethodsOfUser } from '../../modules/mfa/mfaState.js';
 import type { LinkedAccountRow, UserRow } from '../identityTables.js';
 import { toWireAccount } from './accounts.js';
+import { type MfaEnrolment, mfaMethodsOfUser } from './mfaMethodsOfUser.js';
 
 // Reading users: a user and its accounts in one query, and their wire shape. Writes are in users.ts.
 

@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/protocol';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
-import { enqueueWebhookEvent } from '../../modules/webhooks/enqueueWebhookEvent.js';
 import type { AppRecord } from '../apps/appStore.js';
 import {
   type AccountInput,
@@ -94,7 +94,7 @@ export async function linkAccount(
         .values(newAccountRow(appId, userId, account, key, now))
         .returningAll()
         .executeTakeFirstOrThrow();
-      await enqueueWebhookEvent(db, 'user.linked_account', { appId, userId, account: linked, now });
+      await enqueueEvent(db, 'user.linked_account', { appId, userId, account: linked, now });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new LatchError('linked_to_another_user');
@@ -125,15 +125,15 @@ export async function unlinkAccount(
     );
     if (remainingLogins.length === 0) throw new LatchError('cannot_unlink_last_account');
     await db.deleteFrom('linked_accounts').where('id', '=', target.id).where('user_id', '=', userId).execute();
-    await enqueueWebhookEvent(db, 'user.unlinked_account', { appId, userId, account: target, now: ctx.clock.now() });
+    await enqueueEvent(db, 'user.unlinked_account', { appId, userId, account: target, now: ctx.clock.now() });
   });
   return requireUser(ctx, appId, userId);
 }
 
 /**
  * When the login behind `sessionId` happened: its family's start (a refresh keeps it, and a fork
- * inherits it, so neither counts as a new login). Null when the session is unknown. The caller's
- * step-up (routes/codeStepUp.ts) accepts a login this recent.
+ * inherits it, so neither counts as a new login). Null when the session is unknown. Step-up counts
+ * only the factors the user had by then (stepUp/stepUpFactors.ts).
  */
 export async function sessionLoggedInAt(ctx: UsersContext, appId: string, sessionId: string): Promise<Date | null> {
   const row = await ctx.db
@@ -199,8 +199,8 @@ export async function updateEmail(
         .where('id', '=', current.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      // The account's details changed: its event commits with the change (webhooks/enqueueWebhookEvent.ts).
-      await enqueueWebhookEvent(db, 'user.updated_account', { appId, userId, account: updated, now });
+      // The account's details changed: its event commits with the change (kernel/outbox/enqueueEvent.ts).
+      await enqueueEvent(db, 'user.updated_account', { appId, userId, account: updated, now });
       if (keepSessionId !== undefined) {
         await revokeOtherSessions({ ...ctx, db }, appId, userId, keepSessionId, 'email_changed');
       }

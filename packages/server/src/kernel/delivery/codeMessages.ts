@@ -3,7 +3,8 @@ import type { EmailMessage, SmsMessage } from '../ports.js';
 
 const minutes = CODE_POLICY.ttlMs / 60_000;
 
-const escapeHtml = (text: string) =>
+/** Escapes text for an email's HTML part. */
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 /** The email carrying a login code, as a person would expect it from `appName`. */

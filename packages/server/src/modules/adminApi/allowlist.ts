@@ -1,6 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import * as v from 'valibot';
-import { type AppRecord, normaliseAllowlistEntry } from '../../identity/apps/appStore.js';
+import { normaliseAllowlistEntry } from '../../identity/apps/appInput.js';
+import type { AppRecord } from '../../identity/apps/appStore.js';
 import type { ServerContext } from '../../kernel/context.js';
 import { normalisePhoneNumber } from '../passwordless/normalisePhoneNumber.js';
 import { EmailAddress, WalletAddress } from './adminAccountInput.js';

@@ -4,8 +4,8 @@ import { type AccountInput, accountKey, newAccountRow } from '../../identity/use
 import { assertRoomForNewUser } from '../../identity/users/userCap.js';
 import { getUser, type UsersContext, type UserWithAccounts } from '../../identity/users/userRecords.js';
 import { newUserId } from '../../kernel/ids.js';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
-import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
 import { setCustomMetadata } from './customMetadata.js';
 
 /** A user to create: its accounts (already checked, adminAccountInput.ts) and its custom metadata. */
@@ -61,7 +61,7 @@ async function insertUser(ctx: UsersContext, app: AppRecord, input: NewUser): Pr
       .execute();
     accounts.sort((a, b) => Number(a.id) - Number(b.id));
     // One user.created, about the first account given (as a sign-up's is about the account signed up with).
-    await enqueueWebhookEvent(trx, 'user.created', { appId: app.id, userId: id, account: accounts[0] ?? null, now });
+    await enqueueEvent(trx, 'user.created', { appId: app.id, userId: id, account: accounts[0] ?? null, now });
     return { user: { ...user, custom_metadata: input.customMetadata ?? null }, accounts };
   });
 }

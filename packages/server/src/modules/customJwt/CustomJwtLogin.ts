@@ -1,8 +1,8 @@
 import { LatchError, type TokenResponse } from '@latch/protocol';
 import { OAUTH_LIMIT } from '@latch/protocol/oauth';
 import { createRemoteJWKSet, customFetch, importSPKI, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from 'jose';
-import type { CustomAuthConfig } from '../../identity/apps/appConfigSchema.js';
 import type { AppRecord } from '../../identity/apps/appStore.js';
+import type { CustomAuthConfig } from '../../identity/apps/customAuthConfig.js';
 import { logIn } from '../../identity/sessions/sessions.js';
 import type { ServerContext } from '../../kernel/context.js';
 import { KeyThrottle } from '../../kernel/throttle/KeyThrottle.js';
@@ -12,7 +12,10 @@ import { assertShortLived, spendTokenId } from './customTokenClaims.js';
 import { publicJwksFetch } from './publicJwksFetch.js';
 
 /** What the custom-token service needs: the login path's parts. */
-type CustomJwtContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
+type CustomJwtContext = Pick<
+  ServerContext,
+  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'sessionHooks'
+>;
 
 /** How the issuer's JWKS is fetched and kept (jose's createRemoteJWKSet options, in milliseconds). */
 interface JwksOptions {

@@ -1,6 +1,6 @@
 import { DEV_API } from '@latch/protocol';
 import * as v from 'valibot';
-import type { AppInput } from '../../identity/apps/appStore.js';
+import type { AppInput } from '../../identity/apps/appInput.js';
 import { assertConfiguredMethods } from '../../identity/credentials/methodCredentialsCheck.js';
 import { namedApp } from '../../identity/http/resolveApp.js';
 import type { RouteDef } from '../../kernel/http/env.js';

@@ -1,6 +1,7 @@
 import { hkdfSync } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
+import type { FactorVerdict } from '../../identity/users/checkWithAttempts.js';
 import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import type { SmsMessage } from '../../kernel/ports.js';
@@ -8,7 +9,6 @@ import { SendThrottle } from '../../kernel/throttle/SendThrottle.js';
 import { sendLimitsFromEnv } from '../../kernel/throttle/sendLimitsFromEnv.js';
 import { createCodeStore } from '../passwordless/createCodeStore.js';
 import { type CodeScope, OneTimeCodes } from '../passwordless/OneTimeCodes.js';
-import type { FactorVerdict } from './mfaAttempts.js';
 
 /** What an SMS MFA code is for: verifying with the enrolled phone, or confirming a phone to enrol. */
 export type MfaSmsKind = 'verify' | 'enroll';

@@ -4,6 +4,7 @@ import { buildMfaSmsCodes, type MfaSmsCodes } from './MfaSmsCodes.js';
 import { createMfaGate, type MfaGate } from './mfaGate.js';
 import { mfaRoutes } from './mfaRoutes.js';
 import { mfaSealing } from './mfaSealing.js';
+import { mfaStepUpFactor } from './mfaStepUpFactor.js';
 import * as mfa016 from './migrations/016_mfa.js';
 import * as mfaRecoveryCodes024 from './migrations/024_mfa_recovery_codes.js';
 
@@ -30,4 +31,5 @@ export const mfaModule: LatchModule = {
   routes: mfaRoutes,
   migrations: { '016_mfa': mfa016, '024_mfa_recovery_codes': mfaRecoveryCodes024 },
   sealed: mfaSealing,
+  stepUpFactors: [mfaStepUpFactor],
 };

@@ -3,8 +3,8 @@ import { MFA_API } from '@latch/protocol/mfa';
 import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
-import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from '../passkeys/testing/passkeyTestClient.js';
-import { SoftAuthenticator } from '../passkeys/testing/softAuthenticator.js';
+import { passkeyIds, passkeyTestClient } from '../passkeys/testing/passkeyTestClient.js';
+import { PASSKEY_ORIGIN, PASSKEY_RP_ID, SoftAuthenticator } from '../passkeys/testing/softAuthenticator.js';
 import { TestFrame } from '../wallets/testing/testFrame.js';
 import { stateOf, userIdOf } from './testing/mfaTesting.js';
 

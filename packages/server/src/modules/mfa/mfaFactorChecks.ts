@@ -2,9 +2,9 @@ import { LatchError, type MfaMethod, type WireMfaState } from '@latch/protocol';
 import type { MfaVerifyBody } from '@latch/protocol/schemas';
 import type { HostAppConfig } from '../../identity/apps/appConfigSchema.js';
 import type { LinkedAccountRow } from '../../identity/identityTables.js';
+import { checkWithAttempts, type FactorVerdict } from '../../identity/users/checkWithAttempts.js';
 import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
-import { checkWithAttempts, type FactorVerdict } from './mfaAttempts.js';
 import { recoveryCodesOf } from './recoveryCodes/MfaRecoveryCodes.js';
 import { totpStep } from './totp.js';
 import { openTotpSecret } from './totpSecret.js';
@@ -46,10 +46,11 @@ export async function totpVerdict(
 }
 
 /**
- * Verifies one factor of the user under the attempt limits (mfaAttempts.ts): a TOTP code, a code
- * sent by SMS to the enrolled phone, an assertion by an MFA passkey of this session's challenge, or one
- * of the user's recovery codes (spent by a right answer; MFA-06). The method must be allowed by the app
- * and enrolled (`state`); a recovery code needs some method enrolled. Throws on anything but a right answer.
+ * Verifies one factor of the user under the attempt limits (identity/users/checkWithAttempts.ts): a TOTP
+ * code, a code sent by SMS to the enrolled phone, an assertion by an MFA passkey of this session's
+ * challenge, or one of the user's recovery codes (spent by a right answer; MFA-06). The method must be
+ * allowed by the app and enrolled (`state`); a recovery code needs some method enrolled. Throws on
+ * anything but a right answer.
  */
 export async function verifyMfaFactor(
   ctx: CheckContext,

@@ -28,7 +28,7 @@ import { issuerMatches } from './responseIssuer.js';
 /** What the OAuth service needs: the login path's parts, the credentials and the short-lived store. */
 type OAuthContext = Pick<
   ServerContext,
-  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'loginCredentials' | 'logger'
+  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'loginCredentials' | 'logger' | 'sessionHooks'
 >;
 
 /** Inits one client IP may make for one app (each stores a state record): as passkey and SIWE inits. */

@@ -1,6 +1,7 @@
 import type { LatchModule } from '../../kernel/module.js';
 import { OAuthLogin } from './OAuthLogin.js';
 import { oauthRoutes } from './oauthRoutes.js';
+import { oauthStepUpFactor } from './oauthStepUpFactor.js';
 
 declare module '../../kernel/context.js' {
   interface Services {
@@ -14,4 +15,5 @@ export const oauthModule: LatchModule = {
   id: 'oauth',
   services: (ctx) => ({ oauth: new OAuthLogin(ctx) }),
   routes: oauthRoutes,
+  stepUpFactors: [oauthStepUpFactor],
 };

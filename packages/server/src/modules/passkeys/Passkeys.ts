@@ -27,7 +27,10 @@ import { passkeyDisplay } from './passkeyDisplay.js';
 import { type RelyingParty, relyingPartyOf } from './relyingParty.js';
 
 /** What the passkey service needs: the login path's parts (logIn) and the short-lived store for challenges. */
-type PasskeysContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived'>;
+type PasskeysContext = Pick<
+  ServerContext,
+  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'sessionHooks'
+>;
 
 /**
  * Login and sign-up challenges one client IP may ask one app for (each is stored until it expires):

@@ -2,6 +2,7 @@ import type { LatchModule } from '../../kernel/module.js';
 import * as passkeys015 from './migrations/015_passkeys.js';
 import { Passkeys } from './Passkeys.js';
 import { passkeyRoutes } from './passkeyRoutes.js';
+import { passkeyStepUpFactor } from './passkeyStepUpFactor.js';
 
 declare module '../../kernel/context.js' {
   interface Services {
@@ -16,4 +17,5 @@ export const passkeysModule: LatchModule = {
   services: (ctx) => ({ passkeys: new Passkeys(ctx) }),
   routes: passkeyRoutes,
   migrations: { '015_passkeys': passkeys015 },
+  stepUpFactors: [passkeyStepUpFactor],
 };

@@ -5,8 +5,8 @@ import { WALLET_API } from '@latch/protocol/schemas';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer, widgetHeaders } from '../../test/harness.js';
 import { mfaUser, stepUpToManageMfa } from '../mfa/testing/mfaTesting.js';
-import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
-import { SoftAuthenticator } from './testing/softAuthenticator.js';
+import { passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
+import { PASSKEY_ORIGIN, PASSKEY_RP_ID, SoftAuthenticator } from './testing/softAuthenticator.js';
 
 // Passkey MFA end to end on the real server: a linked passkey enrolled through the frame route, the
 // bearer challenge, the frame's verify, and the export gate that takes the verification.

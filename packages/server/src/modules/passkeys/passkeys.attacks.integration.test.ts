@@ -4,8 +4,8 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { databaseFingerprint } from '../passwordless/testing/databaseFingerprint.js';
-import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
-import { SoftAuthenticator } from './testing/softAuthenticator.js';
+import { passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
+import { PASSKEY_ORIGIN, PASSKEY_RP_ID, SoftAuthenticator } from './testing/softAuthenticator.js';
 
 // Each attack is refused with SPEC's error and leaves every table as it was (the short-lived store,
 // where the spent challenge lived, aside). Each would pass without the check it names.

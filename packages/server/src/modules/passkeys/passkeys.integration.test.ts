@@ -5,8 +5,8 @@ import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { expectRefusedUnchanged } from '../siwe/testing/expectRefusedUnchanged.js';
 import { Passkeys } from './Passkeys.js';
-import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
-import { SoftAuthenticator } from './testing/softAuthenticator.js';
+import { passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
+import { PASSKEY_ORIGIN, PASSKEY_RP_ID, SoftAuthenticator } from './testing/softAuthenticator.js';
 
 const GOOGLE_PASSWORD_MANAGER = 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4';
 

@@ -2,8 +2,8 @@ import { PASSWORDLESS_API } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEachBackend, type TestServer } from '../../test/harness.js';
 import { expectRefusedUnchanged } from '../siwe/testing/expectRefusedUnchanged.js';
-import { PASSKEY_ORIGIN, PASSKEY_RP_ID, passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
-import { SoftAuthenticator } from './testing/softAuthenticator.js';
+import { passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
+import { PASSKEY_ORIGIN, PASSKEY_RP_ID, SoftAuthenticator } from './testing/softAuthenticator.js';
 
 // The last-login-method rule (cannot_unlink_last_account) where passkeys make it new: a passkey
 // linked only for MFA logs nobody in. Fails without the rule.

@@ -1,4 +1,5 @@
 import type { LatchModule } from '../../kernel/module.js';
+import { codeStepUpFactor } from './codeStepUpFactor.js';
 import { deriveCodeKey } from './OneTimeCodes.js';
 import { createPasswordlessCodes, type PasswordlessCodes } from './PasswordlessCodes.js';
 import { passwordlessRoutes } from './passwordlessRoutes.js';
@@ -16,4 +17,5 @@ export const passwordlessModule: LatchModule = {
   requires: ['mfa'],
   services: (ctx, { masterKey }) => ({ passwordless: createPasswordlessCodes(ctx, deriveCodeKey(masterKey)) }),
   routes: passwordlessRoutes,
+  stepUpFactors: [codeStepUpFactor],
 };

@@ -5,13 +5,13 @@ import { accountEvent } from '../../identity/securityEvents/accountEvent.js';
 import { maskEmail } from '../../identity/securityEvents/maskIdentifier.js';
 import { recordSecurityEvent } from '../../identity/securityEvents/recordSecurityEvent.js';
 import { logIn } from '../../identity/sessions/sessions.js';
-import { appForCodeSend, hasLinked, requireAddressStepUp } from '../../identity/stepUp/codeStepUp.js';
 import { stepUpGate } from '../../identity/stepUp/requireStepUp.js';
 import { toWireUser } from '../../identity/users/userRecords.js';
 import { linkAccount, unlinkAccount, updateEmail } from '../../identity/users/users.js';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
+import { appForCodeSend, hasLinked, requireAddressStepUp } from './codeStepUp.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
 import { passwordlessSmsRoutes } from './passwordlessSmsRoutes.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailChangedNotice, emailPurposeMessage, smsPurposeMessage } from './purposeMessages.js';
+import { emailPurposeMessage, smsPurposeMessage } from './purposeMessages.js';
 
 describe('code messages by purpose', () => {
   it('keeps the login message for login codes', () => {
@@ -22,12 +22,5 @@ describe('code messages by purpose', () => {
 
   it('escapes the app name in HTML', () => {
     expect(emailPurposeMessage('<b>Acme</b>', 'a@example.com', '123456', 'link').html).toContain('&lt;b&gt;Acme');
-    expect(emailChangedNotice('<i>x</i>', 'a@example.com', 'b@example.com').html).not.toContain('<i>');
-  });
-
-  it('tells the old address where the login email went, without a code', () => {
-    const notice = emailChangedNotice('Acme', 'old@example.com', 'new@example.com');
-    expect(notice).toMatchObject({ to: 'old@example.com', subject: 'Your Acme login email was changed', code: '' });
-    expect(notice.text).toContain('from old@example.com to new@example.com');
   });
 });

@@ -1,12 +1,9 @@
 import { CODE_POLICY } from '@latch/protocol';
-import { emailCodeMessage, smsCodeMessage } from '../../kernel/delivery/codeMessages.js';
+import { emailCodeMessage, escapeHtml, smsCodeMessage } from '../../kernel/delivery/codeMessages.js';
 import type { EmailMessage, SmsMessage } from '../../kernel/ports.js';
 import type { CodePurpose } from './OneTimeCodes.js';
 
 const minutes = CODE_POLICY.ttlMs / 60_000;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
 
 /** What a code of each purpose lets its user do, as its message says (so nobody hands over a code blind). */
 const ACTION: Record<Exclude<CodePurpose, 'login'>, string> = {
@@ -49,24 +46,4 @@ export function smsPurposeMessage(appName: string, to: string, code: string, pur
     code,
     text: `${code} is your code to ${ACTION[purpose]} at ${appName}. It expires in ${minutes} minutes. Don't share it.`,
   };
-}
-
-/** The notice to a login email that was replaced: it tells the old owner, who may not have asked. */
-export function emailChangedNotice(appName: string, to: string, newAddress: string): EmailMessage {
-  const text = [
-    `The login email of your ${appName} account was changed from ${to} to ${newAddress}.`,
-    '',
-    'Every other session of the account was signed out.',
-    '',
-    `If you did not do this, contact ${appName} at once: someone else may control your account.`,
-  ].join('\n');
-  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1a1a1a">
-${text
-  .split('\n')
-  .filter((line) => line !== '')
-  .map((line) => `<p>${escapeHtml(line)}</p>`)
-  .join('\n')}
-</body></html>`;
-  // No code: a notice, not a credential (the dev outbox shows an empty code).
-  return { to, subject: `Your ${appName} login email was changed`, text, html, code: '' };
 }

@@ -79,7 +79,7 @@ export class SiweLogin {
   }
 
   /**
-   * Checks a signed sign-in message that is not a login (the step-up's, stepUp/stepUpWallet.ts) with this
+   * Checks a signed sign-in message that is not a login (the step-up's, walletStepUpFactor.ts) with this
    * server's chains, RPC URLs and the app's origins; `beforeSignature` checks its nonce. Spends nothing.
    */
   async verifySigned(

@@ -2,6 +2,7 @@ import type { LatchModule } from '../../kernel/module.js';
 import type { SiweLogin } from './SiweLogin.js';
 import { buildSiwe } from './siweLoginFor.js';
 import { siweRoutes } from './siweRoutes.js';
+import { walletStepUpFactor } from './walletStepUpFactor.js';
 
 declare module '../../kernel/context.js' {
   interface Services {
@@ -15,4 +16,5 @@ export const siweModule: LatchModule = {
   id: 'siwe',
   services: (ctx) => ({ siwe: buildSiwe(ctx) }),
   routes: siweRoutes,
+  stepUpFactors: [walletStepUpFactor],
 };

@@ -13,7 +13,7 @@ import { telegramRefused, telegramResultLifetimeMs, verifyTelegramAuth } from '.
 /** What the Telegram service needs: the login path's parts, the app's bot credentials and the short-lived store. */
 type TelegramContext = Pick<
   ServerContext,
-  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'loginCredentials'
+  'db' | 'clock' | 'apps' | 'keys' | 'settings' | 'shortLived' | 'loginCredentials' | 'sessionHooks'
 >;
 
 /** The public half of an app's Telegram credentials (the secret half is the bot token). */

@@ -32,8 +32,9 @@ async function take(ctx: GrantContext, key: string): Promise<Record<string, unkn
 }
 
 /**
- * Mints the single-use device-registration grant of a fresh authentication (only `logIn` calls this;
- * a refresh, a fork or a link never does): 32 random bytes, valid CUSTODY_LIMIT.deviceGrantTtlMs.
+ * Mints the single-use device-registration grant of a fresh authentication (the module's
+ * `onSessionStarted`, which only `logIn` runs; a refresh, a fork or a link never does): 32 random bytes,
+ * valid CUSTODY_LIMIT.deviceGrantTtlMs.
  */
 export async function mintDeviceGrant(ctx: GrantContext, binding: DeviceGrantBinding): Promise<string> {
   const grant = randomBytes(32).toString('base64url');

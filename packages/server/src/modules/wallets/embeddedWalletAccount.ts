@@ -2,7 +2,7 @@ import type { RecoveryMethod } from '@latch/protocol';
 import { type AccountInput, accountDetails, accountKey } from '../../identity/users/accounts.js';
 import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
-import { enqueueWebhookEvent } from '../webhooks/enqueueWebhookEvent.js';
+import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 
 /** The linked `wallet` account that shows the user's embedded wallet (SPEC §3). */
 function embeddedWalletAccount(address: string, recoveryMethod: RecoveryMethod): AccountInput {
@@ -51,7 +51,7 @@ export async function recordEmbeddedWalletAccount(
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      await enqueueWebhookEvent(db, 'user.updated_account', {
+      await enqueueEvent(db, 'user.updated_account', {
         appId: owner.appId,
         userId: owner.userId,
         account: updated,
@@ -78,7 +78,7 @@ export async function recordEmbeddedWalletAccount(
     .returningAll()
     .executeTakeFirstOrThrow();
   // In the wallet's creation transaction (WalletCustody.createWallet's `within`): the event commits with it.
-  await enqueueWebhookEvent(ctx.db, 'wallet.created', {
+  await enqueueEvent(ctx.db, 'wallet.created', {
     appId: owner.appId,
     userId: owner.userId,
     account: inserted,

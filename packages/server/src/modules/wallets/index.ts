@@ -5,6 +5,7 @@ import type { LatchModule } from '../../kernel/module.js';
 import type { OneTimeCodes } from '../passwordless/OneTimeCodes.js';
 import { buildCustody } from './custodyFor.js';
 import { authenticateDevice, type CallingDevice } from './custodyRoute.js';
+import { mintDeviceGrant } from './deviceGrants.js';
 import { DeviceKeys } from './deviceKeys.js';
 import { embeddedWalletPageRoutes } from './embeddedWalletPage.js';
 import { buildExportCodes } from './exportStepUp.js';
@@ -62,4 +63,6 @@ export const walletsModule: LatchModule = {
   routes: [...walletRoutes, ...embeddedWalletPageRoutes],
   migrations: { '010_wallets': wallets010, '012_device_keys': deviceKeys012 },
   sealed: walletSealing,
+  // A fresh authentication's device-registration grant (docs/custody.md): only logins mint one.
+  onSessionStarted: async (ctx, session) => ({ device_grant: await mintDeviceGrant(ctx, session) }),
 };

@@ -4,7 +4,7 @@ import { type LatchWebhookEventType, WEBHOOK_SECRET_PREFIX } from '@latch/protoc
 import type { Clock } from '../../kernel/clock.js';
 import type { Sealer } from '../../kernel/crypto/masterKey.js';
 import type { Db } from '../../kernel/store/db.js';
-import { webhookSecretAad } from './webhookTables.js';
+import { webhookSecretAad } from './webhookSecretAad.js';
 
 /** Random bytes in a signing secret: 32 (Standard Webhooks asks for 24 to 64). */
 const SECRET_BYTES = 32;

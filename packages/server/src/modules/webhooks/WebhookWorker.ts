@@ -5,9 +5,9 @@ import { toWireSecurityEvent } from '../../identity/securityEvents/listSecurityE
 import { toWireAccount } from '../../identity/users/accounts.js';
 import { type AccountJson, accountsFromJson, getUser, toWireUser } from '../../identity/users/userRecords.js';
 import type { ServerContext } from '../../kernel/context.js';
+import type { WebhookDeliveriesTable } from '../../kernel/outbox/outboxTables.js';
 import type { Db } from '../../kernel/store/db.js';
 import type { WebhookEndpoints } from './WebhookEndpoints.js';
-import type { WebhookDeliveriesTable } from './webhookTables.js';
 
 /** Seconds before each retry (Standard Webhooks' recommended schedule); after the last one the delivery fails. */
 export const RETRY_DELAYS_SECONDS = [5, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;

@@ -1,5 +1,4 @@
 import type { LatchModule } from '../../kernel/module.js';
-import * as webhooks019 from './migrations/019_webhooks.js';
 import { WebhookEndpoints } from './WebhookEndpoints.js';
 import { WebhookWorker } from './WebhookWorker.js';
 import { webhookSealing } from './webhookSealing.js';
@@ -21,6 +20,5 @@ export const webhooksModule: LatchModule = {
     worker.start();
     return { stop: () => worker.stop() };
   },
-  migrations: { '019_webhooks': webhooks019 },
   sealed: webhookSealing,
 };

@@ -1,5 +1,5 @@
 import type { ModuleSealing } from '../../kernel/crypto/sealedColumn.js';
-import { webhookSecretAad } from './webhookTables.js';
+import { webhookSecretAad } from './webhookSecretAad.js';
 
 /** What the webhooks module seals, for `keys rotate`: each endpoint's signing secret, and the previous one during a rotation's grace. */
 export const webhookSealing: ModuleSealing = {

@@ -9,8 +9,8 @@ import { DEV_API } from '@latch/protocol';
 import { STEP_UP_API } from '@latch/protocol/stepUp';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { OutboxMessage } from '../../../kernel/ports.js';
-import { PASSKEY_ORIGIN } from '../../../modules/passkeys/testing/passkeyTestClient.js';
 import type { SoftAuthenticator } from '../../../modules/passkeys/testing/softAuthenticator.js';
+import { PASSKEY_ORIGIN } from '../../../modules/passkeys/testing/softAuthenticator.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 
 /** Who steps up: the app and the bearer token of the session. */

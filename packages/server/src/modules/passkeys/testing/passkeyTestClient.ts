@@ -10,11 +10,8 @@ import type {
 import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { stepUpForTest } from '../../../identity/stepUp/testing/stepUpForTest.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
-import type { CreateTamper, GetTamper, SoftAuthenticator } from './softAuthenticator.js';
+import { type CreateTamper, type GetTamper, PASSKEY_ORIGIN, type SoftAuthenticator } from './softAuthenticator.js';
 
-/** The host page origin the passkey test apps allow, and the RP ID their servers use. */
-export const PASSKEY_ORIGIN = 'https://app.example';
-export const PASSKEY_RP_ID = 'app.example';
 /** A desktop Chrome on macOS, for the display fields. */
 const CHROME_ON_MAC =
   'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';

@@ -7,6 +7,10 @@ import type {
 } from '@latch/protocol';
 import { type CBORType, encodeCBOR } from '@levischuck/tiny-cbor';
 
+/** The host page origin the passkey test apps allow, and the RP ID their servers use. */
+export const PASSKEY_ORIGIN = 'https://app.example';
+export const PASSKEY_RP_ID = 'app.example';
+
 /**
  * A software WebAuthn authenticator for tests (server, frame and core integration tests): real P-256
  * (ES256) or RSA-2048 (RS256) keys from node:crypto, a CBOR attestation object with fmt 'none'

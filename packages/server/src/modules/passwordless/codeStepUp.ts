@@ -1,11 +1,11 @@
 import { type CodePurpose, LatchError } from '@latch/protocol';
+import type { AppRecord } from '../../identity/apps/appStore.js';
+import { type AuthenticatedUser, authenticateUser } from '../../identity/http/requireCaller.js';
+import { namedApp } from '../../identity/http/resolveApp.js';
+import { type StepUpPass, stepUpGate } from '../../identity/stepUp/requireStepUp.js';
 import type { ServerContext } from '../../kernel/context.js';
 import type { LatchContext } from '../../kernel/http/env.js';
-import type { CodeChannel } from '../../modules/passwordless/OneTimeCodes.js';
-import type { AppRecord } from '../apps/appStore.js';
-import { type AuthenticatedUser, authenticateUser } from '../http/requireCaller.js';
-import { namedApp } from '../http/resolveApp.js';
-import { type StepUpPass, stepUpGate } from './requireStepUp.js';
+import type { CodeChannel } from './OneTimeCodes.js';
 
 /** The account type and key of an address or number, as linked_accounts stores them. */
 const accountOf = (channel: CodeChannel, target: string) => ({ type: channel === 'email' ? 'email' : 'phone', target });
@@ -38,7 +38,7 @@ export async function appForCodeSend(
 /**
  * The step-up before changing or removing a login address: a code sent to that address for `purpose`
  * (`code`: a proof with that very factor), else this session's step-up record for `action`
- * (stepUp/requireStepUp.ts). Without either: 401 `step_up_required`, and no code is spent. A recent
+ * (identity/stepUp/requireStepUp.ts). Without either: 401 `step_up_required`, and no code is spent. A recent
  * login never stands in for it (issue #24).
  */
 export async function requireAddressStepUp(

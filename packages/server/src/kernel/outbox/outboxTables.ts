@@ -1,7 +1,7 @@
 import type { ColumnType } from 'kysely';
 
 /** webhook_endpoints (migration 019). */
-interface WebhookEndpointsTable {
+export interface WebhookEndpointsTable {
   id: string;
   app_id: string;
   url: string;
@@ -31,16 +31,16 @@ export interface WebhookDeliveriesTable {
   security_event_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
-/** The tables of the webhooks module. */
-export interface WebhookTables {
+/**
+ * The event outbox's tables (migration 019): which endpoints an app has, and one delivery row per event and
+ * endpoint, written inside the login, sign-up and link statements (enqueueEvent.ts). The kernel owns them so
+ * those statements work on a server without the webhooks module, which manages the endpoints and sends the rows.
+ */
+export interface OutboxTables {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
 }
 
-declare module '../../kernel/store/schema.js' {
-  interface Database extends WebhookTables {}
+declare module '../store/schema.js' {
+  interface Database extends OutboxTables {}
 }
-
-/** The associated data an endpoint's secret is sealed with (`which`: the current or the previous one). */
-export const webhookSecretAad = (appId: string, endpointId: string, which: 'current' | 'previous') =>
-  `webhook-secret:${which}:${appId}:${endpointId}`;

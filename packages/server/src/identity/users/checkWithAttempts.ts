@@ -1,7 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
-import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
+import type { UserRef } from './userRef.js';
 
 const HOUR_MS = 3600 * 1000;
 
@@ -19,7 +19,8 @@ const maxAttempts = (retryAfterMs: number) =>
 export const wrongCode = () => new LatchError('missing_or_invalid_mfa', 'The code you entered is not valid');
 
 /**
- * Runs one MFA check under the attempt limits (MFA_LIMIT, docs/mfa.md), per user across methods:
+ * Runs one check of a code or factor under the attempt limits (MFA_LIMIT, docs/mfa.md), per user across
+ * methods (MFA verifications and step-up proofs share them):
  * `attemptsBeforeLock` wrong answers in a row lock the user for `lockMs`
  * (`mfa_verification_max_attempts_reached`, the 4th wrong answer included), and at most
  * `failuresPerHour` wrong answers per clock hour. A right answer ends the run. Every counter is durable

@@ -1,8 +1,20 @@
 import { LatchError } from '@latch/protocol';
 import { importSPKI } from 'jose';
-import type { CustomAuthConfig } from '../../identity/apps/appConfigSchema.js';
 import { isLoopbackHostname } from '../../kernel/http/loopback.js';
 import { isNonPublicHostname } from '../../kernel/http/publicAddress.js';
+
+/** Custom-token login: who issues the JWTs and how to check them (server-only; never sent to the browser). */
+export interface CustomAuthConfig {
+  issuer: string;
+  /** The JWTs' `aud`; null: not checked (the issuer is then trusted to mint tokens for this app only). */
+  audience: string | null;
+  /** The JWS algorithms accepted, e.g. ["RS256"] or ["ES256"]; never "none" nor an HMAC one. */
+  algorithms: string[];
+  /** Where the issuer publishes its keys (https, or http on loopback) … */
+  jwks_url: string | null;
+  /** … or its public key (SPKI PEM). Exactly one of the two. */
+  public_key_pem: string | null;
+}
 
 /**
  * The JWS algorithms a custom auth token may use: the asymmetric ones only. An HMAC algorithm (HS*) would

@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { normaliseOrigin } from './appStore.js';
+import { normaliseOrigin } from './appInput.js';
 
 const refusal = (origin: string, dev = false): string => {
   try {

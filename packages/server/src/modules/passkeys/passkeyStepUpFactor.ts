@@ -1,9 +1,10 @@
 import { LatchError, type WirePasskeyAssertion, type WirePasskeyRequestOptions } from '@latch/protocol';
+import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
+import { factorNotAllowed, missingProof, type StepUpFactor } from '../../identity/stepUp/StepUpFactor.js';
+import { accountsBeforeSession } from '../../identity/stepUp/stepUpFactors.js';
 import type { ServerContext } from '../../kernel/context.js';
-import { requestOptions } from '../../modules/passkeys/ceremonies.js';
-import type { ChallengeBinding } from '../../modules/passkeys/PasskeyChallenges.js';
-import type { AuthenticatedUser } from '../http/requireCaller.js';
-import { factorNotAllowed, stepUpPasskeyIds } from './stepUpFactors.js';
+import { requestOptions } from './ceremonies.js';
+import type { ChallengeBinding } from './PasskeyChallenges.js';
 
 const binding = (caller: AuthenticatedUser): ChallengeBinding => ({
   purpose: 'step_up',
@@ -12,6 +13,12 @@ const binding = (caller: AuthenticatedUser): ChallengeBinding => ({
 });
 
 const refused = () => new LatchError('passkey_not_allowed', 'The passkey response did not verify.');
+
+/** The caller's passkey credential ids that count as step-up factors (linked before this session). */
+async function stepUpPasskeyIds(ctx: ServerContext, caller: AuthenticatedUser): Promise<Set<string>> {
+  const before = await accountsBeforeSession(ctx, caller);
+  return new Set(before.filter((a) => a.type === 'passkey').map((a) => a.account_key));
+}
 
 /** Request options over the caller's passkeys linked before this session; the challenge is single use and bound to this session. */
 export async function stepUpPasskeyOptions(
@@ -44,3 +51,15 @@ export async function verifyStepUpPasskey(
   }
   await ctx.passkeys.verifyAndRecord(caller.app, credential, stored, binding(caller), refused);
 }
+
+/** Step-up with a passkey linked before this session: all of them are one factor (the assertion names which). */
+export const passkeyStepUpFactor: StepUpFactor = {
+  types: ['passkey'],
+  onePerUser: true,
+  ofAccount: (account) => (account.type === 'passkey' ? { type: 'passkey', id: '', label: '', account } : undefined),
+  init: async (ctx, caller) => ({ type: 'passkey', options: await stepUpPasskeyOptions(ctx, caller) }),
+  verify: async (ctx, caller, _factor, body) => {
+    if (!body.credential) throw missingProof('credential');
+    return verifyStepUpPasskey(ctx, caller, body.credential);
+  },
+};

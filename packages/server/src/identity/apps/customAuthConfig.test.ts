@@ -2,12 +2,11 @@ import { exportSPKI, generateKeyPair } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   assertValidHostConfig,
-  type CustomAuthConfig,
   DEFAULT_HOST_CONFIG,
   mergeHostConfig,
   parseHostConfigPatch,
-} from '../../identity/apps/appConfigSchema.js';
-import { assertCustomAuthKey, assertValidCustomAuthConfig } from './customAuthConfig.js';
+} from './appConfigSchema.js';
+import { assertCustomAuthKey, assertValidCustomAuthConfig, type CustomAuthConfig } from './customAuthConfig.js';
 
 const base: CustomAuthConfig = {
   issuer: 'https://auth.acme.example',
