@@ -58,4 +58,37 @@ describe('SMS login', () => {
     expect(await demoField(page, 'user-phone')).toBe(phone.e164);
     await page.close();
   });
+
+  it('keeps a number typed before the phone rules have loaded: Submit enables once they arrive', async () => {
+    const page = await newUserPage(browser);
+    // Hold the lazily loaded phone metadata (libphonenumber-js) until the number is typed, as a slow network
+    // or a loaded machine does: digits typed before they arrived were shown but never reported, so Submit stayed
+    // disabled (linking.spec.ts timed out in submitPhone on a loaded CI machine).
+    let release = (): void => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/libphonenumber/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openDemo(page, app);
+    await openLogin(page);
+    const phone = uniquePhone();
+    const input = dialog(page).getByRole('textbox', { name: 'Phone number' });
+    const submit = dialog(page).locator('form:has(input[type=tel])').getByRole('button', { name: 'Submit' });
+    await input.pressSequentially(phone.national);
+    expect(await dialog(page).getByRole('combobox', { name: 'Country' }).locator('option').count()).toBe(1);
+    expect(await submit.isDisabled()).toBe(true);
+    release();
+    // Formatted and valid with the rules, without another keystroke.
+    await expect.poll(() => input.inputValue(), { timeout: 20_000 }).toBe(`(201) 555-${phone.national.slice(6)}`);
+    await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
+    const seen = await seenCodes(phone.e164);
+    await submit.click();
+    await enterCodeFor(page, phone.e164, seen);
+    await expectSuccessAndClose(page);
+    expect(await demoField(page, 'user-phone')).toBe(phone.e164);
+    await page.close();
+  });
 });

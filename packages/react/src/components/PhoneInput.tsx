@@ -1,5 +1,5 @@
 import { DEFAULTS } from '@latch/protocol';
-import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useAuthScreenStrings } from '../hooks/useAuthScreenStrings.js';
 import { useClientState } from '../hooks/useClientState.js';
 
@@ -53,10 +53,12 @@ export function PhoneInput(props: {
   const [lib, setLib] = useState<PhoneLib | null>(null);
   const [country, setCountry] = useState(props.defaultCountry ?? config?.intl?.defaultCountry ?? DEFAULTS.phoneCountry);
   const [raw, setRaw] = useState(props.defaultValue ?? '');
+  // The number as it is now, for the rules' arrival: a prefill, or what the user typed before they loaded.
+  const latestRaw = useRef(raw);
   const selectId = useId();
   const inputId = useId();
 
-  // Once, on mount: a prefill is reported with the first values; later props never replace what the user typed.
+  // Once, on mount: the rules load; later props never replace what the user typed.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first values only.
   useEffect(() => {
     let live = true;
@@ -72,8 +74,9 @@ export function PhoneInput(props: {
         start = DEFAULTS.phoneCountry;
         setCountry(start);
       }
-      // A prefilled number is valid or not before the user types: the form's Submit follows it.
-      if (props.defaultValue) props.onChange(readPhone(loaded, props.defaultValue, start));
+      // The number so far (a prefill, or digits typed while the rules loaded, which were not reported without
+      // them) is valid or not now, before another keystroke: the form's Submit follows it.
+      if (latestRaw.current) props.onChange(readPhone(loaded, latestRaw.current, start));
     });
     return () => {
       live = false;
@@ -93,6 +96,7 @@ export function PhoneInput(props: {
   const display = lib ? new lib.AsYouType(country as Parameters<PhoneLib['getCountryCallingCode']>[0]).input(raw) : raw;
 
   const update = (nextRaw: string, nextCountry: string) => {
+    latestRaw.current = nextRaw;
     setRaw(nextRaw);
     setCountry(nextCountry);
     if (lib) props.onChange(readPhone(lib, nextRaw, nextCountry));
