@@ -2,19 +2,16 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkDependencies, reachInViolation, violation } from './check-deps.mjs';
 import {
-  checkDependencies,
   checkFileLengths,
   checkReactFolders,
   checkServerLayers,
-  cyclesOf,
-  importsOf,
   MAX_LINES,
-  reachInViolation,
   reactViolation,
   serverViolation,
-  violation,
-} from './check-deps.mjs';
+} from './folderLayers.mjs';
+import { cyclesOf, importsOf } from './importGraph.mjs';
 
 /** A tree with the given files (path -> text) under a fresh temporary root. */
 function tree(files: Record<string, string>): string {
