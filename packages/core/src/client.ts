@@ -10,13 +10,14 @@ import {
 } from '@latch/protocol';
 import { type AnalyticsActions, analyticsActions } from './actions/analyticsActions.js';
 import { type ActionContext, sendAuthed, userOf } from './actions/context.js';
-import { type EmailActions, emailActions } from './actions/emailActions.js';
+import type { EmailActions } from './actions/emailActions.js';
 import type { PriceActions } from './actions/priceActions.js';
-import { type SmsActions, smsActions } from './actions/smsActions.js';
+import type { SmsActions } from './actions/smsActions.js';
 import { type UserActions, userActions } from './actions/userActions.js';
 import type { WalletActions } from './actions/walletActions.js';
 import { type Clock, systemClock } from './clock.js';
 import type { HostConfig } from './hostConfig.js';
+import { CODE_ACTIONS, lazyActions, loadOnce, SOCIAL_ACTIONS } from './lazyActions.js';
 import type { OAuthBrowser } from './oauth/oauthBrowser.js';
 import type { SocialActions } from './oauth/socialActions.js';
 import type { PasskeyActions } from './passkeys/passkeyActions.js';
@@ -95,19 +96,6 @@ export interface LatchClient
   destroy(): void;
 }
 
-/** The social actions, each loading their module on first use (socialActions.test.ts checks the list is whole). */
-export const SOCIAL_ACTIONS = [
-  'loginWithOAuth',
-  'linkOAuth',
-  'completeOAuthRedirect',
-  'unlinkOAuth',
-  'loginWithTelegram',
-  'linkTelegram',
-  'unlinkTelegram',
-  'loadTelegramScript',
-  'loginWithCustomToken',
-] as const satisfies readonly (keyof SocialActions)[];
-
 /** Creates a headless Latch client; touches no browser global until `init()` or an action runs. */
 export function createLatchClient(options: LatchClientOptions): LatchClient {
   if (!isAppId(options.appId)) throw new LatchError('invalid_app_id');
@@ -150,22 +138,19 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     import('./actions/walletActions.js').then((m) => m.walletActions(ctx, options.location ?? browserUrlAccess()));
   let oauthReturn: OAuthReturn | null = null;
   const analytics = analyticsActions(ctx);
-  let socialModule: Promise<SocialActions> | null = null;
   // OAuth, Telegram and custom-token login load on first use: none of it is in the page's initial JavaScript.
-  const socialLoaded = () =>
-    (socialModule ??= import('./oauth/socialActions.js').then(
-      (m) =>
-        m.socialActions(ctx, {
-          apiUrl: options.apiUrl,
-          trackEvent: analytics.trackEvent,
-          url: options.location ?? browserUrlAccess(),
-          browser: options.oauthBrowser,
-        }),
-      (error: unknown) => {
-        socialModule = null;
-        throw error;
-      },
-    ));
+  const socialLoaded = loadOnce(() =>
+    import('./oauth/socialActions.js').then((m) =>
+      m.socialActions(ctx, {
+        apiUrl: options.apiUrl,
+        trackEvent: analytics.trackEvent,
+        url: options.location ?? browserUrlAccess(),
+        browser: options.oauthBrowser,
+      }),
+    ),
+  );
+  // The code logins (and their paths) are a lazy chunk too, fetched by init() so a first click does not wait for it.
+  const codesLoaded = loadOnce(() => import('./actions/codeActions.js').then((m) => m.codeActions(ctx)));
   let stopWatching: () => void = () => {};
   let serverConfig: AppConfig | null = null;
   let host: HostConfig | undefined;
@@ -189,6 +174,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
   const init = async (): Promise<LatchState> => {
     store.update({ status: 'loading', error: null });
     hostSide().catch(() => {}); // loads while the config call runs
+    codesLoaded().catch(() => {}); // likewise; a failed load is retried by the first code action
     const returned = takeReturnParams(options.location ?? browserUrlAccess());
     // The OAuth popup, back on the host page: it hands the result to its opener, closes, and does nothing else.
     // (Its module loads then: the check of the opener's origin and the message are there.)
@@ -270,8 +256,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       lifetime.abort();
       store.close();
     },
-    ...emailActions(ctx),
-    ...smsActions(ctx),
+    ...lazyActions(CODE_ACTIONS, codesLoaded),
     ...userActions(ctx),
     ...analytics,
     // Asked only by the send screen: the call loads with it, out of the page's initial JavaScript.
@@ -289,11 +274,6 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     signUpWithPasskey: () => passkeys().then((p) => p.signUpWithPasskey()),
     linkPasskey: () => passkeys().then((p) => p.linkPasskey()),
     unlinkPasskey: (credentialId) => passkeys().then((p) => p.unlinkPasskey(credentialId)),
-    ...(Object.fromEntries(
-      SOCIAL_ACTIONS.map((name) => [
-        name,
-        (...args: unknown[]) => socialLoaded().then((m) => (m[name] as (...a: unknown[]) => unknown)(...args)),
-      ]),
-    ) as unknown as SocialActions),
+    ...lazyActions(SOCIAL_ACTIONS, socialLoaded),
   };
 }

@@ -1,7 +1,8 @@
 import { ANALYTICS_API, type OAuthInitRequest, type TokenResponse, type WireUser } from '@latch/protocol';
 import { CUSTOM_JWT_API, OAUTH_API, TELEGRAM_API } from '@latch/protocol/oauth';
 import { describe, expect, it, vi } from 'vitest';
-import { createLatchClient, SOCIAL_ACTIONS } from '../client.js';
+import { createLatchClient } from '../client.js';
+import { SOCIAL_ACTIONS } from '../lazyActions.js';
 import { memoryStorage } from '../storage.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeFetch, type FakeAnswer, type RecordedRequest } from '../testing/fakeFetch.js';
