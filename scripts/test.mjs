@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { failedTests, slowestFiles } from './reportFigures.mjs';
 import { ROOT } from './stack.mjs';
 import { stepOutcome } from './stepOutcome.mjs';
 
@@ -36,16 +37,27 @@ let failed = 0;
 for (const step of steps) {
   console.log(`\n=== ${step.name} ===`);
   if (step.report) rmSync(step.report, { force: true });
+  const started = Date.now();
   const run = spawnSync(step.command, step.args, { cwd: ROOT, stdio: 'inherit', env: process.env });
+  const seconds = Math.round((Date.now() - started) / 1000);
   const report = step.report && existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : undefined;
   const outcome = stepOutcome(run.status, step.report ? (report ?? null) : undefined);
   passed += outcome.passed;
   failed += outcome.failed;
-  results.push({ name: step.name, ok: outcome.ok, counts: outcome.counts });
+  results.push({ name: step.name, ok: outcome.ok, counts: outcome.counts, seconds, report });
+}
+
+for (const { name, report } of results.filter((result) => result.report)) {
+  console.log(`\n=== ten slowest files: ${name} ===`);
+  for (const { file, seconds } of slowestFiles(report, ROOT))
+    console.log(`${seconds.toFixed(1).padStart(7)} s  ${file}`);
 }
 
 console.log('\n=== summary ===');
-for (const { name, ok, counts } of results) console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${counts}`);
+for (const { name, ok, counts, seconds } of results)
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${counts} in ${seconds} s`);
+for (const { name, report } of results.filter((result) => result.report))
+  for (const line of failedTests(report, ROOT)) console.log(`     failed in ${name}: ${line}`);
 const allOk = results.every((r) => r.ok);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);
