@@ -4,7 +4,6 @@ import type { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { adminRoute, createAdminSecret, removeAdminFile, writeAdminFile } from './admin/adminChannel.js';
-import { identityModule } from './identity/index.js';
 import { createApp } from './kernel/app.js';
 import { type Clock, systemClock } from './kernel/clock.js';
 import type { Settings } from './kernel/config/config.js';
@@ -21,8 +20,7 @@ import { assertModuleList, type BackgroundJob, buildContext, type LatchModule } 
 import type { DeliveryModule } from './kernel/ports.js';
 import { type DataDirLock, lockDataDir } from './kernel/store/dataDirLock.js';
 import { type Db, openDb } from './kernel/store/db.js';
-import { defaultModules } from './modules/index.js';
-import { migrateServer } from './serverMigrations.js';
+import { migrateServer, serverModules } from './serverMigrations.js';
 
 export type { AppInput } from './identity/apps/appInput.js';
 export type { AppRecord } from './identity/apps/appStore.js';
@@ -81,7 +79,7 @@ function usesDataDirDatabase(settings: Settings): boolean {
 export async function createLatchServer(settings: Settings, overrides: ServerOverrides = {}): Promise<LatchServer> {
   const clock = overrides.clock ?? systemClock;
   const logger = overrides.logger ?? createLogger(settings.logLevel);
-  const modules = [identityModule, ...(overrides.modules ?? defaultModules)];
+  const modules = serverModules(overrides.modules);
   assertModuleList(modules);
   const masterKey = loadMasterKey(settings);
   const previousMasterKeys = loadPreviousMasterKeys(settings);

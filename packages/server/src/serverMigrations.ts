@@ -4,8 +4,13 @@ import type { Db } from './kernel/store/db.js';
 import { migrateToLatest } from './kernel/store/migrate.js';
 import { defaultModules } from './modules/index.js';
 
+/** The modules a server runs: identity, always first, then `modules` (default: every feature module of this build). */
+export function serverModules(modules: readonly LatchModule[] = defaultModules): readonly LatchModule[] {
+  return [identityModule, ...modules];
+}
+
 /** Every module of this build, identity first: what a server runs by default. */
-export const buildModules: readonly LatchModule[] = [identityModule, ...defaultModules];
+export const buildModules = serverModules();
 
 /**
  * Migrates `db` for a server of `modules` (identity first; default: every module): the kernel's and the

@@ -1,15 +1,14 @@
 import { IDENTITY_API, IDENTITY_TOKEN, PASSWORDLESS_API, type TokenResponse } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { defaultModules } from '../../modules/index.js';
+import { buildModules } from '../../serverMigrations.js';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
-import { identityModule } from '../index.js';
 import { signEs256Jws } from './signEs256Jws.js';
 
 // The identity token is signed by the same key as access tokens and names the same user and app: a
 // backend that leaks it, or a page script that reads it, must not thereby hold a key to Latch's API.
 
 /** Every endpoint whose declared caller needs an access token, its path parameters filled in. */
-const authedRoutes = [identityModule, ...defaultModules]
+const authedRoutes = buildModules
   .flatMap((module) => module.routes ?? [])
   .filter((r) => r.caller === 'user' || r.caller === 'frame' || r.caller === 'new-device')
   .map((r) => ({ method: r.method.toUpperCase(), path: r.path.replace(/:[A-Za-z_]+/g, 'x'), caller: r.caller }));

@@ -4,7 +4,7 @@ import { parseCommand, runCommand } from '../../../admin/commands.js';
 import type { OutboxMessage } from '../../../kernel/ports.js';
 import { type TestServer, widgetHeaders } from '../../../test/harness.js';
 
-/** A random US test number (+1 415 555 xxxx). */
+/** A random US test number: +1 415 555 and four random digits. */
 export const uniquePhone = () => `+1415555${String(1000 + (randomBytes(2).readUInt16BE() % 9000))}`;
 
 /** What a test reads back after a security event: rows, outbox deliveries and notices, through the real server. */
