@@ -1,11 +1,14 @@
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { cssAsText } from './scripts/cssAsText.mjs';
+import { MODULE_MOCKING_FILES } from './scripts/moduleMockingFiles.mjs';
 
 // The @latch/* packages resolve to their TypeScript source in the monorepo (scripts/tsdown.base.ts).
 const SOURCE = '@latch/source';
 
-// Three projects: unit (pure, fast), integration (real server + PGlite, and PostgreSQL/Redis when
+const UNIT_FILES = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
+
+// Four projects: unit (pure, fast; unit-isolated for the files that mock modules), integration (real server + PGlite, and PostgreSQL/Redis when
 // DATABASE_URL/REDIS_URL are set) and e2e (real stack in Debian Chromium).
 export default defineConfig({
   // The widget imports its stylesheets as text, as the bundlers do (scripts/cssAsText.mjs).
@@ -22,8 +25,20 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
+          include: UNIT_FILES,
+          exclude: ['**/*.integration.test.ts', '**/node_modules/**', ...MODULE_MOCKING_FILES],
+          environment: 'node',
+          // One module graph for every file (import was two thirds of this project's time): unit files share no
+          // state but what they restore themselves (stubbed globals are unstubbed in their afterEach).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files that replace a module with vi.mock get a fresh module graph each, so no mock leaks.
+          name: 'unit-isolated',
+          include: MODULE_MOCKING_FILES,
           environment: 'node',
         },
       },

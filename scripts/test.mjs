@@ -12,12 +12,18 @@ const bin = (name) => join(ROOT, 'node_modules/.bin', name);
 const artifacts = join(ROOT, 'artifacts');
 mkdirSync(artifacts, { recursive: true });
 
-const vitest = (project) => {
-  const report = join(artifacts, `vitest-${project}.json`);
+const vitest = (name, projects = [name]) => {
+  const report = join(artifacts, `vitest-${name}.json`);
   return {
-    name: project,
+    name,
     command: bin('vitest'),
-    args: ['run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    args: [
+      'run',
+      ...projects.flatMap((project) => ['--project', project]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
     report,
   };
 };
@@ -26,7 +32,7 @@ const steps = [
   { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
   { name: 'lint', command: bin('biome'), args: ['check', '.'] },
   { name: 'dependency direction', command: process.execPath, args: [join(ROOT, 'scripts/check-deps.mjs')] },
-  vitest('unit'),
+  vitest('unit', ['unit', 'unit-isolated']),
   vitest('integration'),
   vitest('e2e'),
 ];
