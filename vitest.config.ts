@@ -8,8 +8,8 @@ const SOURCE = '@latch/source';
 
 const UNIT_FILES = ['packages/*/src/**/*.test.{ts,tsx}', 'apps/*/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'];
 
-// Four projects: unit (pure, fast; unit-isolated for the files that mock modules), integration (real server + PGlite, and PostgreSQL/Redis when
-// DATABASE_URL/REDIS_URL are set) and e2e (real stack in Debian Chromium).
+// Four projects: unit (pure, fast; unit-isolated for the files that mock modules), integration (real server +
+// PGlite, and PostgreSQL/Redis when DATABASE_URL/REDIS_URL are set) and e2e (real stack in Debian Chromium).
 export default defineConfig({
   // The widget imports its stylesheets as text, as the bundlers do (scripts/cssAsText.mjs).
   plugins: [cssAsText()],
