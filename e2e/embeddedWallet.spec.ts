@@ -11,10 +11,10 @@ import {
   openDemo,
   saveScreenshot,
   seriousA11yViolations,
-  stack,
   type TestApp,
   uniqueEmail,
 } from './support.js';
+import { mountWalletFrame, signFromHostScript } from './walletHostScript.js';
 import {
   approveInFrame,
   dialog,
@@ -22,12 +22,16 @@ import {
   loginByEmail,
   newUserPage,
   openLogin,
+  sawInDialog,
   seenCodes,
   submitEmail,
   visible,
   walletFrame,
+  watchDialogFor,
 } from './widgetSteps.js';
 
+// The wallet-created screen (it closes itself after 2500 ms).
+const CREATED = ['Welcome to Wallet Co', "You've successfully created an account."];
 // The message the demo's 'Sign message' button signs (apps/demo/src/EmbeddedWalletPanel.tsx).
 const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
 
@@ -83,74 +87,13 @@ async function signWithScreen(page: Page, screenshot?: string): Promise<`0x${str
   await visible(frame.getByText('Signing this message will not cost you any fees.'));
   await visible(frame.getByText(DEMO_SIGN_MESSAGE));
   if (screenshot) await saveScreenshot(page, screenshot);
+  // The success screen closes itself after 1400 ms: watched from before the approval, it cannot be missed.
+  await watchDialogFor(page, 'Success');
   await approveInFrame(page);
-  await visible(dialog(page).getByText('Success'));
+  await sawInDialog(page, 'Success');
   if (screenshot) await saveScreenshot(page, `${screenshot}-success`);
   await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
   return shownSignature(page);
-}
-
-/** What a host-page script got back from the wallet frames it posted a personal_sign to. */
-interface HostScriptSign {
-  /** The frames the request went to. */
-  frames: number;
-  /** Every reply to the request: a signature in `data.result`, or an `error`. */
-  replies: Array<{ data?: { result?: string }; error?: { type: string; message: string } }>;
-}
-
-/**
- * As a script of the host page would: posts `latch:wallet:rpc` personal_sign with `accessToken` to every
- * frame in the page matching `selector` (any origin), and collects the replies until one arrives or `waitMs`.
- */
-async function signFromHostScript(
-  page: Page,
-  request: { selector: string; accessToken: string; address: string; message: string },
-  waitMs = 5_000,
-): Promise<HostScriptSign> {
-  return page.evaluate(
-    ({ selector, accessToken, address, message, waitMs }) =>
-      new Promise<HostScriptSign>((resolve) => {
-        const frames = [...document.querySelectorAll<HTMLIFrameElement>(selector)];
-        const id = `host-script:${Math.random().toString(36).slice(2)}`;
-        const replies: HostScriptSign['replies'] = [];
-        const finish = () => {
-          window.removeEventListener('message', listen);
-          resolve({ frames: frames.length, replies });
-        };
-        const listen = (event: MessageEvent) => {
-          if ((event.data as { id?: unknown } | null)?.id !== id) return;
-          replies.push(event.data);
-          finish();
-        };
-        window.addEventListener('message', listen);
-        const data = { accessToken, address, request: { method: 'personal_sign', params: [message, address] } };
-        for (const frame of frames) frame.contentWindow?.postMessage({ id, event: 'latch:wallet:rpc', data }, '*');
-        setTimeout(finish, waitMs);
-      }),
-    { ...request, waitMs },
-  );
-}
-
-/** As a host-page script would: mounts a new wallet frame for `appId` and waits for its ready announcement. */
-async function mountWalletFrame(page: Page, appId: string): Promise<void> {
-  const src = `${stack().apiUrl}/apps/${appId}/embedded-wallets`;
-  await page.evaluate(
-    (src) =>
-      new Promise<void>((resolve, reject) => {
-        const frame = document.createElement('iframe');
-        frame.src = src;
-        frame.dataset.hostScript = 'true';
-        const listen = (event: MessageEvent) => {
-          if (event.source !== frame.contentWindow || event.data?.event !== 'latch:iframe:ready') return;
-          window.removeEventListener('message', listen);
-          resolve();
-        };
-        window.addEventListener('message', listen);
-        setTimeout(() => reject(new Error('The mounted wallet frame never got ready.')), 15_000);
-        document.body.append(frame);
-      }),
-    src,
-  );
 }
 
 describe('embedded wallet', () => {
@@ -175,9 +118,10 @@ describe('embedded wallet', () => {
     await openLogin(page);
     const seen = await seenCodes(email);
     await submitEmail(page, email);
+    // The wallet-created screen closes itself after 2500 ms: watched from before the code, it cannot be missed.
+    await watchDialogFor(page, ...CREATED);
     await enterCodeFor(page, email, seen);
-    await visible(dialog(page).getByRole('heading', { name: 'Welcome to Wallet Co' }), 30_000);
-    await visible(dialog(page).getByText("You've successfully created an account."));
+    await sawInDialog(page, ...CREATED);
     await saveScreenshot(page, 'embedded-wallet-created-screen');
     await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
     const address = await walletAddress(page);
@@ -214,7 +158,9 @@ describe('embedded wallet', () => {
     expect(await walletAddress(device)).toBe(address);
     await saveScreenshot(device, 'embedded-wallet-new-device');
     // Seamless, but not silent: the user is told a new device can use the wallet (dev outbox).
-    await expect.poll(async () => (await notices(email)).join('\n')).toContain('A new device can now use your wallet');
+    await expect
+      .poll(async () => (await notices(email)).join('\n'), { timeout: 10_000 })
+      .toContain('A new device can now use your wallet');
     const recovered = await signWithScreen(device);
     expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature: recovered })).toBe(true);
 
@@ -266,7 +212,9 @@ describe('embedded wallet', () => {
     expect((await loggedOut).ok()).toBe(true);
 
     // The frame that held the unlocked key is gone from the page, and nothing answers the old token.
-    await expect.poll(() => page.frames().filter((f) => f.url().includes('/embedded-wallets')).length).toBe(0);
+    await expect
+      .poll(() => page.frames().filter((f) => f.url().includes('/embedded-wallets')).length, { timeout: 10_000 })
+      .toBe(0);
     expect(await page.locator(walletFrames).count()).toBe(0);
     const after = await signFromHostScript(page, { selector: 'iframe', accessToken, address, message: 'after' });
     expect(after.replies).toEqual([]);

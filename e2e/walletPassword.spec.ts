@@ -268,14 +268,16 @@ describe('embedded wallet password, in light and dark', () => {
 
       // 'Set password' on a device that has not unlocked the wallet: EMBEDDED_WALLET_CONNECTING_SCREEN,
       // then (a password wallet without its share here) the password screen first. The frame's wallet
-      // lookup is held back a moment so the connecting screen can be looked at.
-      await device.route('**/api/v1/embedded_wallets', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.fallback();
+      // lookup is held back until the connecting screen has been looked at.
+      let release = () => {};
+      const looked = new Promise<void>((resolve) => {
+        release = resolve;
       });
+      await device.route('**/api/v1/embedded_wallets', (route) => looked.then(() => route.fallback()));
       await device.getByRole('button', { name: 'Set password' }).click();
       await visible(r.getByRole('heading', { name: 'Connecting to your wallet' }));
       await check(device, `wallet-connecting-${scheme}`);
+      release();
       await visible(r.getByRole('heading', { name: 'Enter your password' }), 30_000);
       await r.getByRole('button', { name: 'Close' }).click();
       await visible(device.getByTestId('embedded-wallet-password-status').getByText('user_exited_set_password_flow'));

@@ -151,3 +151,36 @@ export const walletFrame = (page: Page): FrameLocator => page.frameLocator('ifra
 export async function approveInFrame(page: Page, button: 'Sign and continue' | 'Submit' = 'Sign and continue') {
   await walletFrame(page).getByRole('button', { name: button }).click({ timeout: 30_000 });
 }
+
+/**
+ * Starts recording whether all `texts` show at once in an open dialog. A screen shown only for a moment (the
+ * success screen closes after SPEC §9's 1400 ms) is caught by a MutationObserver in the page, where a polling
+ * wait from the test can miss it on a busy machine. Call it before the action; `sawInDialog` then waits for it.
+ */
+export async function watchDialogFor(page: Page, ...texts: string[]): Promise<void> {
+  await page.evaluate((texts) => {
+    const w = window as unknown as { __latchSeen?: Record<string, boolean> };
+    const seen = w.__latchSeen ?? {};
+    w.__latchSeen = seen;
+    const key = texts.join('\n');
+    seen[key] = false;
+    const shows = (d: Element) => texts.every((text) => d.textContent?.includes(text));
+    const check = () => {
+      if (![...document.querySelectorAll('dialog[open]')].some(shows)) return;
+      seen[key] = true;
+      observer.disconnect();
+    };
+    const observer = new MutationObserver(check);
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    check();
+  }, texts);
+}
+
+/** Waits until `watchDialogFor(page, ...texts)` has seen them in an open dialog (even if it has closed since). */
+export async function sawInDialog(page: Page, ...texts: string[]): Promise<void> {
+  await page.waitForFunction(
+    (key) => (window as unknown as { __latchSeen?: Record<string, boolean> }).__latchSeen?.[key] === true,
+    texts.join('\n'),
+    { timeout: 30_000 },
+  );
+}
