@@ -1,5 +1,9 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defaultClientConditions, defineConfig } from 'vite';
 import { cssAsText } from '../../scripts/cssAsText.mjs';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
 
 // No React plugin: the automatic JSX runtime (tsconfig's "jsx": "react-jsx", Vite's default) is all the demo needs.
 export default defineConfig({
@@ -29,6 +33,14 @@ export default defineConfig({
     host: 'localhost',
     // Test suites (scripts/stack.mjs, quiet) turn HMR off: pages under test must not reload when a file changes.
     hmr: process.env.LATCH_DEMO_HMR === 'off' ? false : undefined,
+  },
+  // Every page of the demo (vite build takes only index.html unless told): the e2e stack serves a build.
+  build: {
+    rolldownOptions: {
+      input: Object.fromEntries(
+        ['index', 'appearance', 'libraries', 'vanilla', 'wagmi'].map((page) => [page, resolve(HERE, `${page}.html`)]),
+      ),
+    },
   },
   preview: { port: Number(process.env.VITE_PORT ?? 5173) },
 });
