@@ -42,6 +42,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '',
       REDIS_URL: '',
     },
+    // The files run side by side and several send from anvil's first account (scripts/chainSendQueue.mjs).
+    queueChainSends: true,
+    // Pages load a build, not modules Vite transforms on request (scripts/stackDemo.mjs).
+    builtDemo: true,
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('demoUrl', stack.demoUrl);
