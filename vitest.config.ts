@@ -65,7 +65,10 @@ export default defineConfig({
           globalSetup: ['e2e/globalSetup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // The files share one stack (server, demo, chain, dev IdP) but no state in it: each makes its own
+          // apps, users and chain accounts, so they run side by side (most of their time is waiting).
+          fileParallelism: true,
+          maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
         },
       },
     ],

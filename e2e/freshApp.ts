@@ -1,4 +1,4 @@
-// The steps of the fresh-app e2e (freshApp.spec.ts): pack the published packages, make an app from the official
+// The steps of the fresh-app e2e (freshApp.spec.ts): make an app from the official
 // Vite React + TypeScript template outside the repository, install the tarballs there, serve its build.
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
@@ -9,8 +9,6 @@ import { promisify } from 'node:util';
 
 export { undeclaredImports } from '../scripts/undeclaredImports.mjs';
 
-import { packReport } from '../scripts/packReport.mjs';
-import { buildPackages, PUBLISHED_PACKAGES } from '../scripts/tsdown.base.mjs';
 import { documentedInstall } from './freshAppDocs.js';
 import type { LatchRegistry } from './freshAppRegistry.js';
 
@@ -38,29 +36,6 @@ export async function sh(command: string, args: string[], cwd: string, env: Node
     const { stdout, stderr } = error as { stdout?: string; stderr?: string };
     throw new Error(`${command} ${args.join(' ')} failed in ${cwd}:\n${stderr ?? ''}\n${stdout ?? ''}`);
   }
-}
-
-/**
- * Builds the client packages from the current source and packs each with `npm pack` into `dest` (scripts
- * off: the build just ran, prepack would repeat it). Returns the tarball paths by package name. The server's
- * tarball is packed, installed and started by its own test (PKGB's), not again here.
- */
-export async function packPublished(dest: string): Promise<Record<string, string>> {
-  await buildPackages(ROOT);
-  const { stdout } = await sh(
-    'npm',
-    [
-      'pack',
-      '--ignore-scripts',
-      '--json',
-      '--pack-destination',
-      dest,
-      ...PUBLISHED_PACKAGES.flatMap((name) => ['-w', `packages/${name}`]),
-    ],
-    ROOT,
-  );
-  const packed = packReport(stdout);
-  return Object.fromEntries(packed.map(({ name, filename }) => [name, join(dest, filename)]));
 }
 
 /**

@@ -1,12 +1,13 @@
 // What the fresh apps of freshApp.spec.ts share: one build and pack of the packages, the @latch scope's registry
 // serving the tarballs, one browser, and the seconds each step took (printed at the end).
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
-import { packPublished, ROOT } from './freshApp.js';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { ROOT } from './freshApp.js';
 import { type LatchRegistry, serveLatchRegistry } from './freshAppRegistry.js';
+import { packedTarballs } from './sharedPack.js';
 import { launchBrowser } from './support.js';
 
 /** The shared parts, ready inside the tests and the apps' hooks. */
@@ -19,7 +20,7 @@ export interface FreshApps {
   timed<T>(step: string, fn: () => Promise<T>): Promise<T>;
 }
 
-/** Registers the hooks that pack once and serve the registry; returns the shared parts (once its beforeAll ran). */
+/** Registers the hooks that take the run's pack and serve the registry; returns the shared parts (once its beforeAll ran). */
 export function freshAppsFixture(): () => FreshApps {
   let shared: FreshApps | undefined;
   const seconds: Record<string, number> = {};
@@ -34,11 +35,10 @@ export function freshAppsFixture(): () => FreshApps {
   beforeAll(async () => {
     const work = mkdtempSync(join(tmpdir(), 'latch-fresh-apps-'));
     expect(work.startsWith(ROOT)).toBe(false);
-    const packs = join(work, 'packs');
-    mkdirSync(packs);
-    const tarballs = await timed('build + pack', () => packPublished(packs));
-    for (const name of ['@latch/protocol', '@latch/core', '@latch/react', '@latch/node'])
-      expect(tarballs[name], `npm pack made a tarball for ${name}`).toBeDefined();
+    // The run's one build and pack of the current source (e2e/sharedPack.ts), the client packages of it.
+    const names = ['@latch/protocol', '@latch/core', '@latch/react', '@latch/node'];
+    const paths = await timed('build + pack (shared)', () => packedTarballs(inject('packDir'), names));
+    const tarballs = Object.fromEntries(names.map((name, i) => [name, paths[i] as string]));
     shared = { work, registry: await serveLatchRegistry(tarballs), browser: await launchBrowser(), timed };
   }, 300_000);
   afterAll(async () => {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { type Stack, startStack } from '../scripts/stack.mjs';
 import { readKeyMaterial, scanDataDir } from './keyMaterialScan.js';
+import { packAll } from './sharedPack.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,6 +20,8 @@ declare module 'vitest' {
     keyMaterialFile: string;
     /** The server's data directory: the CLI reaches the running server through it (LATCH_DATA_DIR). */
     dataDir: string;
+    /** Where the run's one build and pack of the workspaces lands (e2e/sharedPack.ts). */
+    packDir: string;
   }
 }
 
@@ -42,6 +45,10 @@ export default async function setup(project: TestProject): Promise<() => Promise
       DATABASE_URL: '',
       REDIS_URL: '',
     },
+    // The files run side by side and several send from anvil's first account (scripts/chainSendQueue.mjs).
+    queueChainSends: true,
+    // Pages load a build, not modules Vite transforms on request (scripts/stackDemo.mjs).
+    builtDemo: true,
   });
   project.provide('apiUrl', stack.apiUrl);
   project.provide('demoUrl', stack.demoUrl);
@@ -52,7 +59,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const keyMaterialFile = `${dataDir}-key-material.jsonl`;
   project.provide('keyMaterialFile', keyMaterialFile);
   project.provide('dataDir', dataDir);
+  // Packed while the files run; the packaging specs wait for it (e2e/sharedPack.ts).
+  const packDir = mkdtempSync(join(tmpdir(), 'latch-e2e-packs-'));
+  const packing = packAll(packDir);
+  project.provide('packDir', packDir);
   return async () => {
+    await packing;
+    rmSync(packDir, { recursive: true, force: true });
     await stack.stop();
     try {
       // After every wallet flow: the database holds none of the secrets the flows know (plain, hex, base64).

@@ -1,26 +1,12 @@
-// The auth server as an operator gets it: @latch/server and @latch/protocol packed with `npm pack` (their prepack
-// builds them), installed with npm into a directory outside the repository, and run as `npx latch-server`.
+// The auth server as an operator gets it: @latch/server and @latch/protocol packed with `npm pack` (the run's one
+// pack, e2e/sharedPack.ts), installed with npm into a directory outside the repository, and run as `npx latch-server`.
 // Used by serverTarball.spec.ts; other specs (the fresh-app e2e) may reuse it.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { packReport } from '../scripts/packReport.mjs';
-import { ROOT, waitForHttp } from '../scripts/stack.mjs';
+import { waitForHttp } from '../scripts/stack.mjs';
 
 const NPM = 'npm';
-
-/** Packs the given workspace packages (`@latch/…`, their prepack builds them) into `outDir`; returns the tarball paths. */
-export function packPackages(outDir: string, names: readonly string[]): string[] {
-  const out = execFileSync(
-    NPM,
-    ['pack', '--json', '--pack-destination', outDir, ...names.flatMap((name) => ['-w', name])],
-    { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 64 * 1024 * 1024 },
-  );
-  return packReport(out).map((p) => join(outDir, p.filename));
-}
-
-/** Packs the server and what it needs from the monorepo (@latch/protocol) into `outDir`. */
-export const packServer = (outDir: string): string[] => packPackages(outDir, ['@latch/protocol', '@latch/server']);
 
 /** Makes `dir` an npm project with the tarballs installed, from npm's cache where it can (no audit, no fund). */
 export function installTarballs(dir: string, tarballs: readonly string[]): void {

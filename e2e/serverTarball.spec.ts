@@ -2,16 +2,16 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../scripts/freePort.mjs';
 import {
   type InstalledServer,
   installedCopies,
   installTarballs,
   latchServerCli,
-  packServer,
   startInstalledServer,
 } from './serverFromTarball.js';
+import { packedTarballs } from './sharedPack.js';
 
 // The host page that embeds the frame (only named as an allowed origin: the calls below carry it as their Origin).
 const HOST_ORIGIN = 'http://localhost:5999';
@@ -31,7 +31,10 @@ describe('latch-server from its npm tarball, outside the repository', () => {
   let server: InstalledServer | undefined;
 
   beforeAll(async () => {
-    const tarballs = await timed('pack (builds protocol + server)', () => packServer(dir));
+    // The run's one build and pack of the current source (e2e/sharedPack.ts).
+    const tarballs = await timed('pack (shared: builds protocol + server)', () =>
+      packedTarballs(inject('packDir'), ['@latch/protocol', '@latch/server']),
+    );
     await timed('npm install', () => installTarballs(dir, tarballs));
   }, 300_000);
 

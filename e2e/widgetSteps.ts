@@ -32,10 +32,20 @@ export async function newUserPage(browser: Browser, width = 1024): Promise<Page>
   return page;
 }
 
+// The numbers this file has handed out: two tests of one file never share one.
+const usedLines = new Set<number>();
+
 /** A phone number unique to one test, valid for the US (the widget's default country). */
 export const uniquePhone = (): { national: string; e164: string } => {
-  const line = String(Math.floor(Math.random() * 10_000)).padStart(4, '0');
-  return { national: `201555${line}`, e164: `+1201555${line}` };
+  // Files run side by side and read one outbox: each worker (VITEST_POOL_ID 1, 2, …) draws from its own
+  // thousand numbers, so a code sent to a phone is never the one another file waits for.
+  const slice = ((Number(process.env.VITEST_POOL_ID ?? 1) - 1) % 10) * 1000;
+  let line: number;
+  do line = slice + Math.floor(Math.random() * 1000);
+  while (usedLines.has(line));
+  usedLines.add(line);
+  const digits = String(line).padStart(4, '0');
+  return { national: `201555${digits}`, e164: `+1201555${digits}` };
 };
 
 /** Codes already in the outbox for `recipient`, so the next wait returns only a new one. */

@@ -35,4 +35,8 @@ export declare function startStack(options: {
   dataDir: string;
   quiet?: boolean;
   extraEnv?: Record<string, string>;
+  /** Anvil behind a queue that lets one eth_sendTransaction through at a time (files sending side by side). */
+  queueChainSends?: boolean;
+  /** The demo built once and served as static files (`vite preview`), not by the dev server. */
+  builtDemo?: boolean;
 }): Promise<Stack>;

@@ -7,7 +7,10 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startSendQueue } from './chainSendQueue.mjs';
+import { freePort } from './freePort.mjs';
 import { anvilArgs, anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
+import { buildDemo, demoServerArgs } from './stackDemo.mjs';
 
 // The dev chain's parts, re-exported for the stack's callers (the e2e setup, the bench).
 export { anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
@@ -110,7 +113,9 @@ export function withDevChainRpc(rpcUrls, chainUrl) {
 /**
  * Starts the dev chain, dev IdP, server and demo. Options: apiPort, demoPort, anvilPort, devIdpPort, dataDir, quiet
  * (hide stdout of children; a quiet stack is a test suite's, so its demo runs without HMR: a file saved during a
- * run must not reload the pages under test). Returns { apiUrl, demoUrl, chainUrl, chainId, devIdpUrl, appId,
+ * run must not reload the pages under test), queueChainSends (anvil behind scripts/chainSendQueue.mjs on anvilPort,
+ * for a suite whose files send from one account side by side), builtDemo (the demo built once and served static,
+ * scripts/stackDemo.mjs). Returns { apiUrl, demoUrl, chainUrl, chainId, devIdpUrl, appId,
  * clientId, children, stop() }.
  */
 export async function startStack({
@@ -121,6 +126,8 @@ export async function startStack({
   dataDir,
   quiet = false,
   extraEnv = {},
+  queueChainSends = false,
+  builtDemo = false,
 }) {
   const apiUrl = `http://localhost:${apiPort}`;
   const demoUrl = `http://localhost:${demoPort}`;
@@ -143,6 +150,7 @@ export async function startStack({
   };
   const children = [];
   const names = [];
+  let demoDir;
   const track = (name, child) => {
     names.push(name);
     children.push(child);
@@ -151,7 +159,10 @@ export async function startStack({
   // Anvil first: it boots while the synchronous steps below run, so it adds next to nothing to the start.
   // No fork, no network: a fresh chain with anvil's prefunded dev accounts on every start.
   // Only the demo's pages call the chain from a browser (its SDK reads and sends, 'Get test ETH').
-  const chainArgs = anvilArgs(anvilPort, DEV_CHAIN_ID, { allowOrigin: demoUrl });
+  // Queued: anvil on a port of its own, the queue on anvilPort (chainUrl), so every client goes through it.
+  const nodePort = queueChainSends ? await freePort() : anvilPort;
+  const sendQueue = queueChainSends ? await startSendQueue(anvilPort, `http://127.0.0.1:${nodePort}`) : undefined;
+  const chainArgs = anvilArgs(nodePort, DEV_CHAIN_ID, { allowOrigin: demoUrl });
   track('anvil', launch('anvil', anvilBinary(), chainArgs, { cwd: ROOT, env: process.env, quiet }));
   // The dev IdP next (its keys take a second or two), also while the wallet frame builds.
   const devIdp = track(
@@ -182,7 +193,9 @@ export async function startStack({
           }),
       ),
     );
+    await sendQueue?.close();
     rmSync(devIdpDir, { recursive: true, force: true });
+    if (demoDir) rmSync(demoDir, { recursive: true, force: true });
   };
   // Ctrl-C while starting (before the caller can hold the children): stop what is already running.
   const stopOnSignal = () => stop().finally(() => process.exit(130));
@@ -215,28 +228,31 @@ export async function startStack({
       quiet,
     }),
   );
+  const demoEnv = {
+    VITE_LATCH_APP_ID: appId,
+    VITE_LATCH_CLIENT_ID: clientId,
+    VITE_LATCH_API_URL: apiUrl,
+    // The demo's dev chain and its 'Get test ETH' action (dev mode only, apps/demo/src/devChain.ts).
+    VITE_LATCH_DEV_RPC_URL: chainUrl,
+    // The dev IdP (its custom-token issuer stands in for the host's backend in the demo).
+    VITE_LATCH_DEV_IDP_URL: devIdpUrl,
+    LATCH_DEMO_HMR: quiet ? 'off' : '',
+  };
+  try {
+    // Built while the server starts (scripts/stackDemo.mjs).
+    if (builtDemo) demoDir = await buildDemo(ROOT, demoEnv);
+  } catch (error) {
+    started();
+    await stop();
+    throw error;
+  }
   track(
     'demo',
-    launch(
-      'demo',
-      process.execPath,
-      [join(ROOT, 'node_modules/vite/bin/vite.js'), '--port', String(demoPort), '--strictPort'],
-      {
-        cwd: join(ROOT, 'apps/demo'),
-        env: {
-          ...process.env,
-          VITE_LATCH_APP_ID: appId,
-          VITE_LATCH_CLIENT_ID: clientId,
-          VITE_LATCH_API_URL: apiUrl,
-          // The demo's dev chain and its 'Get test ETH' action (dev server only, apps/demo/src/devChain.ts).
-          VITE_LATCH_DEV_RPC_URL: chainUrl,
-          // The dev IdP (its custom-token issuer stands in for the host's backend in the demo).
-          VITE_LATCH_DEV_IDP_URL: devIdpUrl,
-          LATCH_DEMO_HMR: quiet ? 'off' : '',
-        },
-        quiet,
-      },
-    ),
+    launch('demo', process.execPath, demoServerArgs(ROOT, demoPort, demoDir), {
+      cwd: join(ROOT, 'apps/demo'),
+      env: { ...process.env, ...demoEnv },
+      quiet,
+    }),
   );
   // A child that dies while starting (a taken port, a broken build) fails the start now, not after the polls time out.
   let starting = true;
