@@ -5,7 +5,7 @@
 // that installed them gets them; the budget is held on this figure).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
@@ -14,13 +14,34 @@ const gz = (path) => gzipSync(readFileSync(path), { level: 9 }).length;
 /** The esbuild `conditions` for each way to take the @latch/* packages. */
 const CONDITIONS = { source: ['@latch/source'], built: [] };
 
+// One build per page and way per process: every bundle and lazy-boundary test of an integration run
+// reads the same figures. On globalThis, so that it holds even if a test runner evaluates this module
+// again for another test file; the sources do not change during a run.
+const MEMO = Symbol.for('latch.bench.measurePage');
+globalThis[MEMO] ??= new Map();
+
 /**
  * Builds one page entry, taking the @latch/* packages `from` 'source' (default) or 'built' (their dist/,
  * which must be built first: buildPackages in scripts/tsdown.base.mjs); returns gzip bytes of the initial JS
- * (entry + static imports) and of all JS, and their source modules.
+ * (entry + static imports) and of all JS, and their source modules. Built once per entry, root and way in a
+ * process (callers must not mutate the figures).
  */
-export async function measurePage(entry, root, { from = 'source' } = {}) {
-  if (!(from in CONDITIONS)) throw new Error(`measurePage: from must be 'source' or 'built', not ${from}`);
+export function measurePage(entry, root, { from = 'source' } = {}) {
+  if (!(from in CONDITIONS))
+    return Promise.reject(new Error(`measurePage: from must be 'source' or 'built', not ${from}`));
+  const key = JSON.stringify([resolve(entry), resolve(root), from]);
+  const memo = globalThis[MEMO];
+  if (!memo.has(key)) {
+    const figures = buildPage(entry, root, from);
+    // A failed build is not remembered: the next caller builds again and sees its own error.
+    figures.catch(() => memo.delete(key));
+    memo.set(key, figures);
+  }
+  return memo.get(key);
+}
+
+/** measurePage's build, uncached. */
+async function buildPage(entry, root, from) {
   const outdir = mkdtempSync(join(tmpdir(), 'latch-bundle-'));
   try {
     const result = await build({

@@ -24,16 +24,15 @@ const cliEnv = (env: Record<string, string>) => ({
 });
 
 /**
- * Runs the real CLI as its own process (bin wrapper, tsx, exit code). Each command family (apps,
- * keys, start) keeps at least one test here; the rest call the same entry in-process (`cli`), which
- * spares a Node + tsx start per command.
+ * Runs the real CLI as its own process (bin wrapper, tsx, exit code), for what only a process shows: the
+ * stdout scripts parse. The other spawned process is the server of the running-server test (start, answer,
+ * Ctrl-C exit 0); every other command runs the same entry in-process (`cli`), sparing a Node + tsx start.
  */
 function spawnCli(args: string[], env: Record<string, string> = {}): Promise<Result> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      // A command that hangs (e.g. a second server that did not refuse) fails the test instead of the suite.
       { cwd: dataDir, timeout: 90_000, env: cliEnv(env) },
       (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
@@ -134,7 +133,7 @@ it('apps create, update and rotate-keys work on a given app', async () => {
 }, 120_000);
 
 it('refuses to start outside dev mode without LATCH_MASTER_KEY', async () => {
-  const result = await spawnCli(['start'], { LATCH_DEV: '0', LATCH_PORT: '0' });
+  const result = await cli(['start'], { LATCH_DEV: '0', LATCH_PORT: '0' });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('LATCH_MASTER_KEY is required outside dev mode');
 }, 60_000);
@@ -146,7 +145,7 @@ it('refuses to start, with a clear message, when the master key cannot open the 
   const created = await cli(['apps', 'create', '--name', 'Sealed'], { ...own, LATCH_MASTER_KEY: key(1) });
   expect(created.code).toBe(0);
   expect((await cli(['apps', 'list'], { ...own, LATCH_MASTER_KEY: key(1) })).code).toBe(0);
-  const result = await spawnCli(['start'], { ...own, LATCH_MASTER_KEY: key(2), LATCH_PORT: '0' });
+  const result = await cli(['start'], { ...own, LATCH_MASTER_KEY: key(2), LATCH_PORT: '0' });
   expect(result.code).toBe(1);
   expect(result.stderr).toContain('The master key does not open the stored signing keys');
   expect(result.stderr).not.toContain(key(1));
@@ -176,8 +175,8 @@ it('with the server running on a PGlite dir, apps create goes through it (the ap
   const dir = join(dataDir, 'live');
   const server = await startServerProcess(dir);
   try {
-    // A CLI process of its own, forwarding to the server process over the admin channel.
-    const created = await spawnCli(['apps', 'create', '--name', 'Live'], { LATCH_DATA_DIR: dir });
+    // The CLI entry (in this process) forwards to the server process over the admin channel.
+    const created = await cli(['apps', 'create', '--name', 'Live'], { LATCH_DATA_DIR: dir });
     expect(created.stderr).toBe('');
     expect(created.code).toBe(0);
     const { app_id } = JSON.parse(created.stdout);
@@ -189,7 +188,7 @@ it('with the server running on a PGlite dir, apps create goes through it (the ap
     expect(rotated.code).toBe(0);
     expect(JSON.parse(rotated.stdout)).toMatchObject({ failed: [], resealed: { auth_shares: 0, recovery_keys: 0 } });
 
-    const second = await spawnCli(['start'], { LATCH_DATA_DIR: dir, LATCH_PORT: '0' });
+    const second = await cli(['start'], { LATCH_DATA_DIR: dir, LATCH_PORT: '0' });
     expect(second.code).toBe(1);
     expect(second.stderr).toContain('The Latch server is running on this data directory');
 
@@ -209,8 +208,10 @@ it('with the server running on a PGlite dir, apps create goes through it (the ap
     expect(ok.status).toBe(200);
     expect((await ok.json()).stdout).toContain(app_id);
   } finally {
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    // Ctrl-C: the server finishes its requests and the process exits 0.
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGINT');
+    expect(await exited).toBe(0);
   }
   // A clean stop releases the directory and withdraws the admin endpoint.
   expect(existsSync(join(dir, 'latch.lock'))).toBe(false);

@@ -5,7 +5,7 @@
 
 import { HEADER, IDENTITY_API, LatchError, toUser, type User, type WireUser } from '@latch/protocol';
 import { MFA_LIMIT } from '@latch/protocol/mfa';
-import { backends } from '@latch/server/testing';
+import { routeBackends } from '@latch/server/testing';
 import { createFrameRouter, frameRoutes } from '@latch/wallet-frame';
 import { type FrameTestServer, frameTestServer, HEADLESS, PUBLIC_URL } from '@latch/wallet-frame/testing';
 import { Secret, TOTP } from 'otpauth';
@@ -54,7 +54,7 @@ function inProcessFrameHost(routes: ReturnType<typeof frameRoutes>) {
   };
 }
 
-describe.each(backends())('MFA client on the real server and frame ($name)', (backend) => {
+describe.each(routeBackends())('MFA client on the real server and frame ($name)', (backend) => {
   let env: FrameTestServer;
   beforeAll(async () => {
     env = await frameTestServer({

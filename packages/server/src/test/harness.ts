@@ -64,6 +64,16 @@ export function backends(env: NodeJS.ProcessEnv = process.env): Backend[] {
   return list;
 }
 
+/**
+ * The one backend a route or logic suite runs on: PGlite, the first of `backends()`. It is always there,
+ * so a run without DATABASE_URL runs the same route tests CI runs, and each suite starts from a copy of
+ * the migrated in-memory template (no CREATE DATABASE, no network). What differs between backends
+ * (the store contracts) is proved on every backend by the suites that pass `{ backends: 'all' }`.
+ */
+export function routeBackends(env: NodeJS.ProcessEnv = process.env): Backend[] {
+  return backends(env).slice(0, 1);
+}
+
 /** Settings for a test server: dev mode, fresh master key, silent logs. */
 export function testSettings(overrides: Partial<Settings> = {}): Settings {
   return {
@@ -160,15 +170,32 @@ export function widgetHeaders(appId: string, clientId: string, token?: string): 
 }
 
 /**
- * Runs `fn` as a describe block once per backend; `server()` gives that block's server, built before
- * its tests and closed (database dropped) after them.
+ * Which backends a `forEachBackend` suite runs on. `'one'` (the default): PGlite only, for route and
+ * logic suites, whose backend-specific steps the contract suites prove everywhere. `'all'`: every
+ * backend of `backends()`, for a suite that is itself a store contract, i.e. proves what a backend
+ * could break: atomicity under concurrent requests (the one-statement login, refresh rotation and
+ * session families, single use), a Redis or SQL branch of the code, the event outbox, the key stores.
+ * A function keeps the backends it accepts (e.g. only those with Redis).
+ */
+export type BackendChoice = 'one' | 'all' | ((backend: Backend) => boolean);
+
+/** The backends a choice names (see `BackendChoice`). */
+export function chosenBackends(choice: BackendChoice = 'one'): Backend[] {
+  if (choice === 'one') return routeBackends();
+  if (choice === 'all') return backends();
+  return backends().filter(choice);
+}
+
+/**
+ * Runs `fn` as a describe block on each chosen backend (PGlite only unless `backends` says otherwise);
+ * `server()` gives that block's server, built before its tests and closed (database dropped) after them.
  */
 export function forEachBackend(
   name: string,
   fn: (server: () => TestServer, backend: string) => void,
-  options: { settings?: Partial<Settings>; overrides?: () => ServerOverrides } = {},
+  options: { settings?: Partial<Settings>; overrides?: () => ServerOverrides; backends?: BackendChoice } = {},
 ): void {
-  for (const backend of backends()) {
+  for (const backend of chosenBackends(options.backends)) {
     describe(`${name} [${backend.name}]`, () => {
       let current: TestServer | undefined;
       let dispose: (() => Promise<void>) | undefined;
@@ -191,4 +218,16 @@ export function forEachBackend(
       }, backend.name);
     });
   }
+}
+
+/**
+ * `forEachBackend` on every backend (`backends: 'all'`): for store contracts, the suites whose guarantee
+ * depends on the backend (see `BackendChoice`); route and logic suites use `forEachBackend`.
+ */
+export function forEveryBackend(
+  name: string,
+  fn: (server: () => TestServer, backend: string) => void,
+  options: { settings?: Partial<Settings>; overrides?: () => ServerOverrides } = {},
+): void {
+  forEachBackend(name, fn, { ...options, backends: 'all' });
 }

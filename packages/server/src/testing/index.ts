@@ -32,13 +32,16 @@ export { registeredFrame, TestFrame } from '../modules/wallets/testing/testFrame
 export { webhookReceiver } from '../modules/webhooks/testing/webhookReceiver.js';
 /**
  * The test server (Hono app.request, fake clock, helpers to create apps and sign users in), the backends it runs
- * on (PGlite; PostgreSQL/Redis from DATABASE_URL/REDIS_URL), one describe block per backend, the widget's headers.
+ * on (PGlite; PostgreSQL/Redis from DATABASE_URL/REDIS_URL; `routeBackends`: PGlite only, for route logic), one describe block
+ * per backend, the widget's headers.
  */
 export {
   type Backend,
   backends,
   createTestServer,
   forEachBackend,
+  forEveryBackend,
+  routeBackends,
   type TestServer,
   widgetHeaders,
 } from '../test/harness.js';

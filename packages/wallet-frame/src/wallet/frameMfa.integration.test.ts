@@ -1,7 +1,7 @@
 import { HEADER, LatchError } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
 import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
-import { backends } from '@latch/server/testing';
+import { routeBackends } from '@latch/server/testing';
 import { IDBFactory } from 'fake-indexeddb';
 import { Secret, TOTP } from 'otpauth';
 import { parseEther, verifyMessage } from 'viem';
@@ -42,7 +42,7 @@ const sendOneEth = (accessToken: string, address: string) => ({
   request: { method: 'eth_signTransaction', params: [transaction(address)] },
 });
 
-describe.each(backends())(
+describe.each(routeBackends())(
   'the frame enforces MFA for signing; the server for export, recovery and password ($name)',
   (backend) => {
     let env: FrameTestServer;

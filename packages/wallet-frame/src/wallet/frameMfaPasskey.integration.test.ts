@@ -2,11 +2,11 @@ import type { WirePasskeyRequestOptions } from '@latch/protocol';
 import { WALLET_EVENT } from '@latch/protocol/frame';
 import { MFA_API } from '@latch/protocol/mfa';
 import {
-  backends,
   PASSKEY_ORIGIN,
   PASSKEY_RP_ID,
   passkeyIds,
   passkeyTestClient,
+  routeBackends,
   SoftAuthenticator,
 } from '@latch/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { type FrameTestServer, frameTestServer } from '../testing/frameTestServe
 type FrameData = { address?: `0x${string}`; result?: `0x${string}`; mfaMethods?: string[]; requiredActions?: string[] };
 const MFA_REFUSED = { type: 'missing_or_invalid_mfa', message: 'MFA verification failed, retry.' };
 
-describe.each(backends())('passkey MFA through the frame ($name)', (backend) => {
+describe.each(routeBackends())('passkey MFA through the frame ($name)', (backend) => {
   let env: FrameTestServer;
   beforeAll(async () => {
     env = await frameTestServer({

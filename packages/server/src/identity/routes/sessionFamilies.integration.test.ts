@@ -2,13 +2,14 @@ import { IDENTITY_API, type TokenResponse } from '@latch/protocol';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { forEachBackend, widgetHeaders } from '../../test/harness.js';
+import { forEveryBackend, widgetHeaders } from '../../test/harness.js';
 import type { AppInput } from '../apps/appInput.js';
 import { purgeExpiredSessions, REFRESH_GRACE_MS } from '../sessions/sessions.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
-forEachBackend('sessions: families, absolute lifetime, grace window', (server) => {
+// A store contract (session families, refresh rotation), so on every backend (harness.ts BackendChoice).
+forEveryBackend('sessions: families, absolute lifetime, grace window', (server) => {
   const setup = async (email: string, app: AppInput = {}) => {
     const { appId, clientId } = await server().createApp(app);
     const session = await server().signIn(appId, { type: 'email', address: email });

@@ -1,9 +1,10 @@
 import { IDENTITY_API } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { forEachBackend, widgetHeaders } from '../../test/harness.js';
+import { forEveryBackend, widgetHeaders } from '../../test/harness.js';
 import { purgeExpiredSessions, REFRESH_GRACE_MS, revokeByRefreshToken } from '../sessions/sessions.js';
 
-forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
+// A store contract (refresh rotation, racing refreshes on a real connection pool), so on every backend.
+forEveryBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
   const setup = async (email: string) => {
     const { appId, clientId } = await server().createApp();
     const session = await server().signIn(appId, { type: 'email', address: email });
@@ -137,7 +138,7 @@ forEachBackend('sessions: refresh, reuse detection, fork, logout', (server) => {
   });
 });
 
-forEachBackend('sessions: purge', (server) => {
+forEveryBackend('sessions: purge', (server) => {
   it('deletes expired refresh tokens and dead sessions, keeping live ones', async () => {
     const { appId } = await server().createApp();
     const old = await server().signIn(appId, { type: 'email', address: 'old@example.com' });

@@ -1,13 +1,14 @@
 import { LatchError } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { forEachBackend } from '../../test/harness.js';
+import { forEveryBackend } from '../../test/harness.js';
 import { getUser, toWireUser } from '../users/userRecords.js';
 import { logIn, refreshSession } from './sessions.js';
 
 // logIn takes the one-statement path when the app has no allowlist and no user cap; these tests check
 // that what it answers is what the database then holds, on every database (auth/passwordless's
 // logInWithCode.integration.test.ts does the same with a code check inside the statement).
-forEachBackend(
+// A store contract (the one-statement login under concurrent first logins), so on every backend.
+forEveryBackend(
   'logIn in one statement',
   (server) => {
     const email = (address: string) => ({ type: 'email' as const, address });

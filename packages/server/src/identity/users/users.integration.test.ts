@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { forEachBackend } from '../../test/harness.js';
+import { forEveryBackend } from '../../test/harness.js';
 import { loginOrSignUp } from '../sessions/loginOrSignUp.js';
 import { linkAccount, unlinkAccount, updateEmail } from './users.js';
 
@@ -14,7 +14,8 @@ const code = async (promise: Promise<unknown>) => {
   return 'ok';
 };
 
-forEachBackend('users service: access rules and linking', (server) => {
+// A store contract (sign-up cap and one-per-kind links under concurrent requests), so on every backend.
+forEveryBackend('users service: access rules and linking', (server) => {
   // Fresh: the tests change an app's allowlist and cap between logins.
   const appOf = (appId: string) => server().ctx.apps.require(appId, { fresh: true });
 

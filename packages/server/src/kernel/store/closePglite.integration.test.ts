@@ -1,7 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freshPglite } from '../../test/pgliteTemplate.js';
 import { closePglite } from './closePglite.js';
 import { openDb } from './db.js';
+
+// Each database starts from the worker's initdb dump (test/pgliteTemplate.ts), not from initdb: the close
+// (Emscripten's exit, which resets the exit code) is the same either way.
 
 describe('closePglite', () => {
   const before = process.exitCode;
@@ -10,7 +13,7 @@ describe('closePglite', () => {
   });
 
   it('closes the database and leaves a failing exit code as it was', async () => {
-    const pglite = new PGlite();
+    const pglite = await freshPglite();
     await pglite.query('select 1');
     process.exitCode = 3;
     await closePglite(pglite);
@@ -19,7 +22,8 @@ describe('closePglite', () => {
   });
 
   it.each([true, false])('is how the server closes its embedded database (pgPrepare %s)', async (pgPrepare) => {
-    const { db } = openDb({ dataDir: '', inMemoryDb: true, pgPrepare });
+    const pglite = await freshPglite();
+    const { db } = openDb({ dataDir: '', inMemoryDb: true, pgPrepare }, () => pglite);
     await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
     process.exitCode = 4;
     await db.destroy();

@@ -1,12 +1,13 @@
 import { ADMIN_API, type AdminImportResponse, type AdminUserPage, IDENTITY_API, type WireUser } from '@latch/protocol';
 import { expect, it } from 'vitest';
-import { forEachBackend, widgetHeaders } from '../../test/harness.js';
+import { forEveryBackend, widgetHeaders } from '../../test/harness.js';
 import { uniqueEmail } from '../passwordless/testing/passwordlessTestClient.js';
 import { adminRequest, appWithSecret } from './testing/adminRequest.js';
 
 const wallet = (n: number) => `0x${n.toString(16).padStart(40, 'a')}`;
 
-forEachBackend('admin API user writes and allowlist', (server) => {
+// A store contract (concurrent allowlist writes keep every entry), so on every backend.
+forEveryBackend('admin API user writes and allowlist', (server) => {
   it('creates a user with linked accounts and custom metadata; a taken account is linked_to_another_user', async () => {
     const s = server();
     const { auth } = await appWithSecret(s);

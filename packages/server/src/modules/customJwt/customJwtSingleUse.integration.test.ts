@@ -1,6 +1,6 @@
 import { type DevIdp, startDevIdp } from '@latch/dev-idp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { forEachBackend } from '../../test/harness.js';
+import { forEveryBackend } from '../../test/harness.js';
 import { MAX_CUSTOM_TOKEN_LIFETIME_SEC } from './customTokenClaims.js';
 import { customApp, expectRefused, uniqueSub } from './testing/customJwtTestApp.js';
 
@@ -14,7 +14,8 @@ afterAll(async () => {
   await idp?.close();
 });
 
-forEachBackend('custom tokens are single-use and scoped', (server) => {
+// A store contract (a token's id spent once under concurrent uses), so on every backend.
+forEveryBackend('custom tokens are single-use and scoped', (server) => {
   it('refuses a replay of a token that already logged in, changing nothing', async () => {
     const app = await customApp(server(), idp);
     const token = await idp.customIssuer.mint({ sub: uniqueSub() });

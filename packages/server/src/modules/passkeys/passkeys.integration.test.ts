@@ -2,7 +2,7 @@ import { LIMIT, type WireUser } from '@latch/protocol';
 import { PASSKEY_API } from '@latch/protocol/passkeys';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { forEachBackend, type TestServer } from '../../test/harness.js';
+import { forEachBackend, forEveryBackend, type TestServer } from '../../test/harness.js';
 import { expectRefusedUnchanged } from '../siwe/testing/expectRefusedUnchanged.js';
 import { Passkeys } from './Passkeys.js';
 import { passkeyIds, passkeyTestClient } from './testing/passkeyTestClient.js';
@@ -214,7 +214,8 @@ forEachBackend(
   { settings: { rpId: PASSKEY_RP_ID } },
 );
 
-forEachBackend(
+// A store contract (credential claims and signature counters under racing requests), so on every backend.
+forEveryBackend(
   'passkeys: init throttle and races',
   (server) => {
     it('throttles login and sign-up challenges per app and client IP, storing none past the limit', async () => {
