@@ -1,5 +1,6 @@
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './e2e/sequencer.js';
 import { cssAsText } from './scripts/cssAsText.mjs';
 import { MODULE_MOCKING_FILES } from './scripts/moduleMockingFiles.mjs';
 
@@ -72,5 +73,7 @@ export default defineConfig({
         },
       },
     ],
+    // The packaging checks (the longest e2e files) start first, even on a fresh clone with no cached durations.
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });
