@@ -1,8 +1,8 @@
 import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './e2e/sequencer.js';
 import { cssAsText } from './scripts/cssAsText.mjs';
 import { MODULE_MOCKING_FILES } from './scripts/moduleMockingFiles.mjs';
+import { LongestFirstSequencer } from './scripts/testSequencer.js';
 
 // The @latch/* packages resolve to their TypeScript source in the monorepo (scripts/tsdown.base.ts).
 const SOURCE = '@latch/source';
