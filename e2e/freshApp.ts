@@ -50,14 +50,6 @@ export async function installDocumented(appDir: string, heading: string, registr
   );
 }
 
-/**
- * Installs the dependencies a fresh app's template declares, as its generator's next step (`npm install`) does;
- * it needs no tarball, so it runs while the run's pack is still being made.
- */
-export async function installTemplate(appDir: string) {
-  return sh('npm', ['install', '--prefer-offline', '--no-audit', '--no-fund'], appDir);
-}
-
 /** A TCP port free on localhost right now (for a server that must be told its port). */
 export async function freePort(): Promise<number> {
   const server = createServer();

@@ -17,7 +17,7 @@ export interface FreshApps {
   work: string;
   /**
    * The registry serving the run's tarballs, once the shared pack is done: an app does what needs no tarball
-   * (its template, the template's own install) before it asks.
+   * (its template, its test app, its files) before it asks.
    */
   registry(): Promise<LatchRegistry>;
   browser: Browser;

@@ -5,7 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, installDocumented, installTemplate, npmEnv, sh } from './freshApp.js';
+import { freePort, installDocumented, npmEnv, sh } from './freshApp.js';
 import { documentedFile } from './freshAppDocs.js';
 import type { FreshApps } from './freshAppFixture.js';
 import { expectIdentityVerified, freshTestApp, loginReloadAndSign } from './freshAppFlow.js';
@@ -80,9 +80,8 @@ export function nextAppTests(fresh: () => FreshApps): void {
     writeFileSync(join(appDir, 'app', 'Account.tsx'), ACCOUNT_TSX);
     writeFileSync(join(appDir, 'app', 'page.tsx'), PAGE_TSX);
     writeFileSync(join(appDir, 'verify-identity.mjs'), VERIFY_IDENTITY);
-    // create-next-app's own install, skipped above to add our flags: it needs no tarball, so it runs while the
-    // run's pack is still being made; the documented lines then add Latch.
-    await timed('next: npm install (template)', () => installTemplate(appDir));
+    // create-next-app's install was skipped: the documented line installs the template's dependencies with it (one
+    // install, not two: installing them first, while the pack was made, cost more than it saved on a busy machine).
     const registry = await fresh().registry();
     await timed('next: npm install (wagmi line)', () => installDocumented(appDir, 'wagmi', registry));
     await timed('next: npm install (backend line)', () => installDocumented(appDir, 'A backend', registry));
