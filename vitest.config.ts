@@ -2,6 +2,7 @@ import { defaultClientConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { cssAsText } from './scripts/cssAsText.mjs';
 import { MODULE_MOCKING_FILES } from './scripts/moduleMockingFiles.mjs';
+import { LongestFirstSequencer } from './scripts/testSequencer.js';
 
 // The @latch/* packages resolve to their TypeScript source in the monorepo (scripts/tsdown.base.ts).
 const SOURCE = '@latch/source';
@@ -72,5 +73,7 @@ export default defineConfig({
         },
       },
     ],
+    // The packaging checks (the longest e2e files) start first, even on a fresh clone with no cached durations.
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

@@ -1,4 +1,4 @@
-// The steps of the fresh-app e2e (freshApp.spec.ts): make an app from the official
+// The steps of the fresh-app e2e (freshAppVite.spec.ts, freshAppNext.spec.ts): make an app from the official
 // Vite React + TypeScript template outside the repository, install the tarballs there, serve its build.
 import { execFile } from 'node:child_process';
 import { cpSync, existsSync, readFileSync, renameSync, statSync } from 'node:fs';
@@ -21,7 +21,7 @@ export const TEMPLATE = join(ROOT, 'node_modules', 'create-vite', 'template-reac
  * The environment for npm in the fresh app: without the npm_* variables an outer `npm test` sets (its
  * workspace and package), which would make the inner npm act on the monorepo.
  */
-function npmEnv(): NodeJS.ProcessEnv {
+export function npmEnv(): NodeJS.ProcessEnv {
   const keep = new Set(['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig']);
   return Object.fromEntries(
     Object.entries(process.env).filter(([key]) => !key.toLowerCase().startsWith('npm_') || keep.has(key.toLowerCase())),

@@ -1,5 +1,6 @@
-// What the fresh apps of freshApp.spec.ts share: one build and pack of the packages, the @latch scope's registry
-// serving the tarballs, one browser, and the seconds each step took (printed at the end).
+// What a fresh-app spec (freshAppVite.spec.ts, freshAppNext.spec.ts) needs: a work directory outside the
+// repository, the @latch scope's registry serving the run's one pack, a browser, and the seconds each step took
+// (printed at the end). Each spec file has its own, so the apps are made side by side in separate workers.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,15 +15,20 @@ import { launchBrowser } from './support.js';
 export interface FreshApps {
   /** A temporary directory outside the repository: nothing of the monorepo's node_modules is found from it. */
   work: string;
-  registry: LatchRegistry;
+  /**
+   * The registry serving the run's tarballs, once the shared pack is done: an app does what needs no tarball
+   * (its template, its test app, its files) before it asks.
+   */
+  registry(): Promise<LatchRegistry>;
   browser: Browser;
   /** Runs `fn`, recording its seconds under `step`. */
   timed<T>(step: string, fn: () => Promise<T>): Promise<T>;
 }
 
-/** Registers the hooks that take the run's pack and serve the registry; returns the shared parts (once its beforeAll ran). */
-export function freshAppsFixture(): () => FreshApps {
+/** Registers the hooks that make the work directory and the browser; returns the shared parts (once its beforeAll ran). */
+export function freshAppsFixture(label: string): () => FreshApps {
   let shared: FreshApps | undefined;
+  let registry: Promise<LatchRegistry> | undefined;
   const seconds: Record<string, number> = {};
   const timed = async <T>(step: string, fn: () => Promise<T>): Promise<T> => {
     const started = performance.now();
@@ -32,19 +38,29 @@ export function freshAppsFixture(): () => FreshApps {
       seconds[step] = Math.round((performance.now() - started) / 100) / 10;
     }
   };
-  beforeAll(async () => {
-    const work = mkdtempSync(join(tmpdir(), 'latch-fresh-apps-'));
-    expect(work.startsWith(ROOT)).toBe(false);
-    // The run's one build and pack of the current source (e2e/sharedPack.ts), the client packages of it.
+  // The run's one build and pack of the current source (e2e/sharedPack.ts), the client packages of it.
+  const serveRegistry = async () => {
     const names = ['@latch/protocol', '@latch/core', '@latch/react', '@latch/node'];
-    const paths = await timed('build + pack (shared)', () => packedTarballs(inject('packDir'), names));
-    const tarballs = Object.fromEntries(names.map((name, i) => [name, paths[i] as string]));
-    shared = { work, registry: await serveLatchRegistry(tarballs), browser: await launchBrowser(), timed };
-  }, 300_000);
+    const paths = await timed('wait for the shared pack', () => packedTarballs(inject('packDir'), names));
+    return serveLatchRegistry(Object.fromEntries(names.map((name, i) => [name, paths[i] as string])));
+  };
+  beforeAll(async () => {
+    const work = mkdtempSync(join(tmpdir(), `latch-fresh-${label}-`));
+    expect(work.startsWith(ROOT)).toBe(false);
+    // Asked once by the app's hook; kept so afterAll closes it.
+    const latchRegistry = () => {
+      registry ??= serveRegistry();
+      return registry;
+    };
+    shared = { work, registry: latchRegistry, browser: await launchBrowser(), timed };
+  }, 120_000);
   afterAll(async () => {
-    console.info(`[e2e] fresh apps seconds: ${JSON.stringify(seconds)}`);
+    console.info(`[e2e] fresh apps seconds (${label}): ${JSON.stringify(seconds)}`);
     await shared?.browser.close();
-    await shared?.registry.close();
+    await registry?.then(
+      (served) => served.close(),
+      () => undefined,
+    );
     if (shared) rmSync(shared.work, { recursive: true, force: true });
   });
   return () => {

@@ -1,5 +1,6 @@
-// What a user does in each fresh app (freshApp.spec.ts): logs in by email, reloads, signs a message through
-// wagmi (connected by Latch, never by the page), and the app's backend checks the identity token.
+// What a user does in each fresh app (freshAppVite.spec.ts, freshAppNext.spec.ts): logs in by email, reloads,
+// signs a message through wagmi (connected by Latch, never by the page), and the app's backend checks the
+// identity token.
 import type { Browser, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { expect } from 'vitest';

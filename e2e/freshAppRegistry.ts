@@ -1,6 +1,7 @@
-// The @latch scope's npm registry for the fresh-app e2e (freshApp.spec.ts, nextApp.spec.ts): the packed tarballs
-// served as npm's registry protocol serves a published package, so the documented `npm install @latch/react …`
-// runs as written and npm resolves @latch/react's own @latch dependencies the way it will from npmjs.org.
+// The @latch scope's npm registry for the fresh-app e2e (freshAppVite.spec.ts, freshAppNext.spec.ts): the packed
+// tarballs served as npm's registry protocol serves a published package, so the documented
+// `npm install @latch/react …` runs as written and npm resolves @latch/react's own @latch dependencies the way it
+// will from npmjs.org.
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,6 @@
-// The files the fresh-app e2e writes into the apps it makes (freshApp.spec.ts): the host's page, and the plain
-// Node scripts of its backend. The provider and wagmi setup come from docs/install.md (freshAppDocs.ts).
+// The files the fresh-app e2e writes into the apps it makes (freshAppVite.spec.ts, freshAppNext.spec.ts): the
+// host's page, and the plain Node scripts of its backend. The provider and wagmi setup come from docs/install.md
+// (freshAppDocs.ts).
 import type { TestApp } from './support.js';
 
 /** What the page signs with wagmi. */

@@ -1,4 +1,4 @@
-// The Vite half of freshApp.spec.ts: the official Vite React + TypeScript template (its tsconfig untouched:
+// The Vite app of freshAppVite.spec.ts: the official Vite React + TypeScript template (its tsconfig untouched:
 // erasableSyntaxOnly, verbatimModuleSyntax, noUnusedLocals), the documented install lines, its own `tsc -b &&
 // vite build`, served as static files.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { ACCOUNT_TSX, IMPORT_ALL, TYPE_PROBE, VERIFY, VERIFY_IDENTITY, viteAppTs
 import { createApp, stack, type TestApp } from './support.js';
 import { visible } from './widgetSteps.js';
 
-/** The Vite app's state, for the webhook test of freshApp.spec.ts. */
+/** The Vite app's state, for the webhook test of freshAppVite.spec.ts. */
 export interface ViteApp {
   dir: string;
   app: TestApp;
@@ -20,13 +20,13 @@ export interface ViteApp {
   run?: SignedRun;
 }
 
-/** The Vite app's hooks and tests, inside a describe of freshApp.spec.ts; returns its state. */
+/** The Vite app's hooks and tests, inside a describe of freshAppVite.spec.ts; returns its state. */
 export function viteAppTests(fresh: () => FreshApps, prepare: (vite: ViteApp) => Promise<void>): ViteApp {
   const vite = { dir: '', app: { appId: '', clientId: '' } } as ViteApp;
   let served: Awaited<ReturnType<typeof serveStatic>>;
 
   beforeAll(async () => {
-    const { work, registry, timed } = fresh();
+    const { work, timed } = fresh();
     vite.dir = join(work, 'vite-app');
     copyTemplate(vite.dir);
     served = await serveStatic(join(vite.dir, 'dist'));
@@ -38,6 +38,9 @@ export function viteAppTests(fresh: () => FreshApps, prepare: (vite: ViteApp) =>
     writeFileSync(join(vite.dir, 'importAll.mjs'), IMPORT_ALL);
     writeFileSync(join(vite.dir, 'verify.mjs'), VERIFY);
     writeFileSync(join(vite.dir, 'verify-identity.mjs'), VERIFY_IDENTITY);
+    // The documented line installs the template's own dependencies with it: one install, not two (installing them
+    // first, while the pack was made, cost more than it saved on a busy machine: the second install redoes the tree).
+    const registry = await fresh().registry();
     await timed('vite: npm install (wagmi line)', () => installDocumented(vite.dir, 'wagmi', registry));
     await timed('vite: npm install (backend line)', () => installDocumented(vite.dir, 'A backend', registry));
     await timed('vite: npm run build', () => sh('npm', ['run', 'build'], vite.dir));

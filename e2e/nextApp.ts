@@ -1,11 +1,11 @@
-// The Next.js half of freshApp.spec.ts: an app as `create-next-app --yes` makes it (App Router, TypeScript, its
+// The Next.js app of freshAppNext.spec.ts: an app as `create-next-app --yes` makes it (App Router, TypeScript, its
 // defaults: Tailwind, ESLint, cacheComponents), the documented install lines, the provider in the server layout
 // with no 'use client' file of the host's for Latch, `next build` and `next start`.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, installDocumented, sh } from './freshApp.js';
+import { freePort, installDocumented, npmEnv, sh } from './freshApp.js';
 import { documentedFile } from './freshAppDocs.js';
 import type { FreshApps } from './freshAppFixture.js';
 import { expectIdentityVerified, freshTestApp, loginReloadAndSign } from './freshAppFlow.js';
@@ -53,7 +53,7 @@ async function answering(origin: string, server: ChildProcess, timeoutMs = 60_00
   }
 }
 
-/** The Next.js app's hooks and tests, inside a describe of freshApp.spec.ts. */
+/** The Next.js app's hooks and tests, inside a describe of freshAppNext.spec.ts. */
 export function nextAppTests(fresh: () => FreshApps): void {
   let appDir: string;
   let app: TestApp;
@@ -61,10 +61,14 @@ export function nextAppTests(fresh: () => FreshApps): void {
   let server: ChildProcess | undefined;
 
   beforeAll(async () => {
-    const { work, registry, timed } = fresh();
+    const { work, timed } = fresh();
     appDir = join(work, 'next-app');
     await timed('next: create-next-app', () =>
-      sh('npx', ['--yes', CREATE_NEXT_APP, 'next-app', '--yes', '--disable-git', '--skip-install'], work),
+      sh(
+        'npx',
+        ['--yes', '--prefer-offline', CREATE_NEXT_APP, 'next-app', '--yes', '--disable-git', '--skip-install'],
+        work,
+      ),
     );
     // The template's own files: an App Router app in TypeScript, with its server layout.
     expect(readFileSync(join(appDir, 'app', 'layout.tsx'), 'utf8')).toContain('export default function RootLayout');
@@ -76,10 +80,14 @@ export function nextAppTests(fresh: () => FreshApps): void {
     writeFileSync(join(appDir, 'app', 'Account.tsx'), ACCOUNT_TSX);
     writeFileSync(join(appDir, 'app', 'page.tsx'), PAGE_TSX);
     writeFileSync(join(appDir, 'verify-identity.mjs'), VERIFY_IDENTITY);
-    // create-next-app's install was skipped: the documented line installs the template's dependencies with it.
+    // create-next-app's install was skipped: the documented line installs the template's dependencies with it (one
+    // install, not two: installing them first, while the pack was made, cost more than it saved on a busy machine).
+    const registry = await fresh().registry();
     await timed('next: npm install (wagmi line)', () => installDocumented(appDir, 'wagmi', registry));
     await timed('next: npm install (backend line)', () => installDocumented(appDir, 'A backend', registry));
-    await timed('next: next build', () => sh('npm', ['run', 'build'], appDir));
+    // No telemetry: the build would report to Vercel (a request and a notice) from every run.
+    const buildEnv = { ...npmEnv(), NEXT_TELEMETRY_DISABLED: '1' };
+    await timed('next: next build', () => sh('npm', ['run', 'build'], appDir, buildEnv));
     server = spawn(
       process.execPath,
       [join(appDir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', `${port}`],

@@ -1,55 +1,22 @@
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { runCli } from '../scripts/stack.mjs';
+import { lineWhere, startBackend } from './freshAppBackend.js';
 import { freshAppsFixture } from './freshAppFixture.js';
 import { WEBHOOK_BACKEND } from './freshAppSources.js';
 import { viteAppTests } from './freshAppVite.js';
-import { nextAppTests } from './nextApp.js';
 
 // Issues #15 and #25's "Done when": a new app developer's path, outside this repository. The packages are built
-// and packed once, served as the @latch scope's registry, and installed with exactly the lines docs/install.md
-// documents (read from it) into a fresh Vite react-ts app and a fresh create-next-app App Router app, with no
-// host-side shim: the provider sits in Next's server layout. In each, a user logs in by email in Chromium against
-// the real server, reloads, signs through wagmi's useSignMessage with no connect call, and a plain Node backend
-// verifies the identity token with @latch/node. It fails when a package is broken: exports to .ts, a missing
-// .d.ts (the type probe), an undeclared dependency, a lazy part made eager, an entry without 'use client'
-// (Next: "createContext is not a function"), a render that reads a random value (Next's prerender refuses it).
-
-/** One line the webhook backend printed. */
-type BackendLine = { port?: number; verified?: { type: string; data: { user: { id: string } } }; refused?: string };
-
-/** Starts backend.mjs in the app; resolves with the child, its port and the lines it prints. */
-async function startBackend(appDir: string, secretFile: string) {
-  const child = spawn(process.execPath, ['backend.mjs', secretFile], {
-    cwd: appDir,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines: BackendLine[] = [];
-  createInterface({ input: child.stdout }).on('line', (line) => lines.push(JSON.parse(line) as BackendLine));
-  const deadline = Date.now() + 10_000;
-  while (!lines[0]?.port) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error('backend.mjs did not start');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return { child, port: lines[0].port, lines };
-}
-
-/** Waits until `lines` has one matching `match`, and returns it. */
-async function lineWhere(lines: BackendLine[], match: (line: BackendLine) => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const line = lines.find(match);
-    if (line) return line;
-    if (Date.now() > deadline) throw new Error(`no such line within ${timeoutMs} ms: ${JSON.stringify(lines)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+// and packed once (e2e/sharedPack.ts), served as the @latch scope's registry, and installed with exactly the lines
+// docs/install.md documents (read from it) into a fresh Vite react-ts app (this file) and a fresh create-next-app
+// App Router app (freshAppNext.spec.ts, in its own worker). A user logs in by email in Chromium against the real
+// server, reloads, signs through wagmi's useSignMessage with no connect call, and a plain Node backend verifies
+// the identity token with @latch/node. It fails when a package is broken: exports to .ts, a missing .d.ts (the
+// type probe), an undeclared dependency, a lazy part made eager.
 
 describe('fresh apps installing the packed packages with the documented lines', () => {
-  const fresh = freshAppsFixture();
+  const fresh = freshAppsFixture('vite');
 
   describe('a fresh Vite + React + TypeScript app', () => {
     let backend: Awaited<ReturnType<typeof startBackend>> | undefined;
@@ -100,9 +67,5 @@ describe('fresh apps installing the packed packages with the documented lines', 
       expect(forged.status).toBe(401);
       await lineWhere(lines, (line) => line.refused === 'invalid_webhook');
     });
-  });
-
-  describe('a fresh Next.js App Router app (create-next-app)', () => {
-    nextAppTests(fresh);
   });
 });
