@@ -1,6 +1,7 @@
 import { createFakeEip1193Provider, installTestWallet } from '@latch/core/testing';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
+import { sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { browserWithSchemeApps, openDemo, TEST_WALLET_INFO, uniqueEmail } from './support.js';
 import { checkScreen, dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
 
@@ -21,13 +22,14 @@ describe('connect-only mode', () => {
       await visible(dialog(page).getByText('Connect a wallet to this app without logging in.'));
       await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
       await checkScreen(page, `connect-only-landing-${scheme}`);
+      // AWAITING_CONNECT_ONLY_CONNECTION: 'Connected' with the address, then the modal closes by itself (after
+      // 1400 ms): watched from before the click.
+      const connected = [{ heading: 'Connected' }, new RegExp(account.address, 'i')];
+      await watchDialogFor(page, ...connected);
       await dialog(page)
         .getByRole('button', { name: /Test Wallet/ })
         .click();
-
-      // AWAITING_CONNECT_ONLY_CONNECTION: 'Connected' with the address, then the modal closes by itself.
-      await visible(dialog(page).getByRole('heading', { name: 'Connected' }));
-      await visible(dialog(page).getByText(new RegExp(account.address, 'i')));
+      await sawInDialog(page, ...connected);
       await checkScreen(page, `awaiting-connect-only-connection-${scheme}`);
       await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
 
@@ -61,10 +63,11 @@ describe('connect-only mode', () => {
       await visible(dialog(page).getByText('You are logged in. Connecting a wallet here does not link it'));
       await visible(dialog(page).getByRole('button', { name: /Test Wallet/ }));
       await checkScreen(page, `connect-only-authenticated-${scheme}`);
+      await watchDialogFor(page, { heading: 'Connected' });
       await dialog(page)
         .getByRole('button', { name: /Test Wallet/ })
         .click();
-      await visible(dialog(page).getByRole('heading', { name: 'Connected' }));
+      await sawInDialog(page, { heading: 'Connected' });
       await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
 
       await visible(page.getByTestId('connected-wallet'));

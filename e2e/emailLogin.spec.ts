@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { createApp, latestCode, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
 import {
   checkScreen,
@@ -47,14 +48,17 @@ describe('email login', () => {
     await submitEmail(page, email);
     expect(await dialog(page).textContent()).toContain(email);
     await checkScreen(page, 'code-light-1024');
+    // 'Success!' closes itself after 1400 ms: watched from before the code, it cannot be missed.
+    await watchDialogFor(page, 'Success!');
     await enterCodeFor(page, email, seen);
-    await visible(dialog(page).getByText('Success!'));
+    await sawInDialog(page, 'Success!');
     await checkScreen(page, 'code-success-light-1024');
     await dialog(page).waitFor({ state: 'detached' });
     expect(await demoField(page, 'user-email')).toBe(email);
     const userId = await demoField(page, 'user-id');
-    // The provider's onLoginComplete reached the host, once, for a new user.
-    expect(hostLog).toEqual([`[demo] login complete for ${userId} (new user)`]);
+    // The provider's onLoginComplete reached the host, once, for a new user (console events reach the test on
+    // their own way, not with the page's state: waited for).
+    await expect.poll(() => hostLog, { timeout: 10_000 }).toEqual([`[demo] login complete for ${userId} (new user)`]);
 
     await page.reload();
     await visible(page.getByTestId('user-id'));
@@ -79,8 +83,7 @@ describe('email login', () => {
         (box) => box.value === '' && !box.disabled,
       ),
     );
-    await typeCode(page, code);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => typeCode(page, code));
     expect(await demoField(page, 'user-email')).toBe(email);
     await page.close();
   });
@@ -93,14 +96,15 @@ describe('email login', () => {
     await submitEmail(page, email);
     const code = await latestCode(email, seen);
     await dialog(page).getByLabel('Digit 1 of 6').focus();
-    await page.evaluate((text) => {
-      const data = new DataTransfer();
-      data.setData('text/plain', ` ${text.slice(0, 3)}-${text.slice(3)} `);
-      document.activeElement?.dispatchEvent(
-        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-      );
-    }, code);
-    await expectSuccessAndClose(page);
+    const paste = () =>
+      page.evaluate((text) => {
+        const data = new DataTransfer();
+        data.setData('text/plain', ` ${text.slice(0, 3)}-${text.slice(3)} `);
+        document.activeElement?.dispatchEvent(
+          new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+        );
+      }, code);
+    await expectSuccessAndClose(page, paste);
     expect(await demoField(page, 'user-email')).toBe(email);
     await page.close();
   });
@@ -132,7 +136,7 @@ describe('email login', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Log in');
     }
     // Each close reached the host's onError as exited_auth_flow.
-    expect(hostLog).toEqual(Array(3).fill('[demo] exited_auth_flow'));
+    await expect.poll(() => hostLog, { timeout: 10_000 }).toEqual(Array(3).fill('[demo] exited_auth_flow'));
     // Focus stays inside the dialog while it is open.
     await openLogin(page);
     for (let i = 0; i < 8; i++) await page.keyboard.press('Tab');

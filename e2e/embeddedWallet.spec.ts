@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { verifyMessage, verifyTypedData } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TYPED_DATA } from '../apps/demo/src/demoTypedData.js';
+import { sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { harvestKeyMaterial } from './keyMaterialScanHarvest.js';
 import {
   createApp,
@@ -22,12 +23,10 @@ import {
   loginByEmail,
   newUserPage,
   openLogin,
-  sawInDialog,
   seenCodes,
   submitEmail,
   visible,
   walletFrame,
-  watchDialogFor,
 } from './widgetSteps.js';
 
 // The wallet-created screen (it closes itself after 2500 ms).

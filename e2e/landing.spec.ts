@@ -35,12 +35,14 @@ describe('walking skeleton', () => {
     await openDemo(page);
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.isVisible()).toBe(true);
-    await expect.poll(() => dialog.getByRole('heading', { name: 'Log in or sign up' }).isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(() => dialog.getByRole('heading', { name: 'Log in or sign up' }).isVisible(), { timeout: 20_000 })
+      .toBe(true);
     // The demo app enables email and SMS: both inputs are on the landing screen. The phone form is a lazy
     // chunk (preloaded once the config enables SMS), so it may arrive a moment after the email input.
     expect(await dialog.getByRole('textbox', { name: /email/i }).count()).toBe(1);
-    await expect.poll(() => dialog.getByRole('textbox', { name: /phone/i }).count()).toBe(1);
+    await expect.poll(() => dialog.getByRole('textbox', { name: /phone/i }).count(), { timeout: 20_000 }).toBe(1);
     await saveScreenshot(page, 'landing');
     expect(await seriousA11yViolations(page)).toEqual([]);
     await page.close();

@@ -40,10 +40,10 @@ describe('landing layouts', () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
     await openLogin(page);
-    await expect.poll(() => entries(page)).toEqual(['input:tel', 'More options']);
+    await expect.poll(() => entries(page), { timeout: 20_000 }).toEqual(['input:tel', 'More options']);
     await dialog(page).getByRole('button', { name: 'More options' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'More options' }));
-    await expect.poll(() => entries(page)).toEqual(['Continue with Email']);
+    await expect.poll(() => entries(page), { timeout: 20_000 }).toEqual(['Continue with Email']);
     await checkScreen(page, 'landing-more-options-light-1024');
     await dialog(page).getByRole('button', { name: 'Continue with Email' }).click();
     await visible(dialog(page).getByRole('textbox', { name: 'Email address' }));
@@ -57,7 +57,9 @@ describe('landing layouts', () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
     await openLogin(page);
-    await expect.poll(() => entries(page)).toEqual(['input:email', 'input:tel', 'Continue with a wallet']);
+    await expect
+      .poll(() => entries(page), { timeout: 20_000 })
+      .toEqual(['input:email', 'input:tel', 'Continue with a wallet']);
     await page.close();
   });
 

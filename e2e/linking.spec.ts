@@ -42,8 +42,7 @@ describe('linking', () => {
     const seen = await seenCodes(phone.e164);
     await submitPhone(page, phone.national);
     await enterCodeFor(page, phone.e164, seen);
-    await stepUpWithCode(page, email);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => stepUpWithCode(page, email));
     await visible(page.getByTestId('user-phone').getByText(phone.e164));
 
     await page.getByRole('button', { name: 'Unlink phone' }).click();
@@ -61,8 +60,7 @@ describe('linking', () => {
     await page.getByRole('button', { name: 'Log in', exact: true }).click();
     let seen = await seenCodes(phone.e164);
     await submitPhone(page, phone.national);
-    await enterCodeFor(page, phone.e164, seen);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => enterCodeFor(page, phone.e164, seen));
 
     const first = uniqueEmail('linked');
     await page.getByRole('button', { name: 'Link email' }).click();
@@ -72,8 +70,7 @@ describe('linking', () => {
     await submitEmail(page, first);
     await enterCodeFor(page, first, seen);
     // The email is new in this session: the phone the user logged in with confirms each change.
-    await stepUpWithCode(page, phone.e164);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => stepUpWithCode(page, phone.e164));
     await visible(page.getByTestId('user-email').getByText(first));
 
     const second = uniqueEmail('updated');
@@ -84,8 +81,7 @@ describe('linking', () => {
     seen = await seenCodes(second);
     await submitEmail(page, second);
     await enterCodeFor(page, second, seen);
-    await stepUpWithCode(page, phone.e164);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => stepUpWithCode(page, phone.e164));
     await visible(page.getByTestId('user-email').getByText(second));
 
     await page.getByRole('button', { name: 'Unlink email' }).click();

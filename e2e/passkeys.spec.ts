@@ -1,5 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { createApp, demoApp, launchBrowser, openDemo, type TestApp } from './support.js';
 import {
   checkScreen,
@@ -48,8 +49,7 @@ async function openPasskeys(page: Page): Promise<void> {
 async function logInAgain(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Log out' }).click();
   await openLogin(page);
-  await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
-  await expectSuccessAndClose(page);
+  await expectSuccessAndClose(page, () => dialog(page).getByRole('button', { name: 'I have a passkey' }).click());
 }
 
 /** The step-up screen: 'Use your passkey'; the authenticator answers and the screen goes. */
@@ -105,9 +105,12 @@ describe('passkeys', () => {
     await checkScreen(page, 'passkey-landing-light-1024');
     await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Log in with a passkey' }));
-    await dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click();
-    await visible(dialog(page).getByRole('heading', { name: 'Sign up with a passkey' }));
-    await expectSuccessAndClose(page);
+    // The sign-up screen lasts as long as the ceremony, then 'Success!' closes it: both watched from before the click.
+    await watchDialogFor(page, { heading: 'Sign up with a passkey' });
+    await expectSuccessAndClose(page, () =>
+      dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click(),
+    );
+    await sawInDialog(page, { heading: 'Sign up with a passkey' });
     const userId = await demoField(page, 'user-id');
     expect(userId).toBeTruthy();
     expect(await passkeyCount(page)).toBe(1);
@@ -115,8 +118,7 @@ describe('passkeys', () => {
     // Log out, then log in with the passkey: the same user.
     await page.getByRole('button', { name: 'Log out' }).click();
     await openLogin(page);
-    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => dialog(page).getByRole('button', { name: 'I have a passkey' }).click());
     expect(await demoField(page, 'user-id')).toBe(userId);
 
     // LINK_PASSKEY_SCREEN: link a second, then up to the limit of 5. Each link steps up with the passkey the
@@ -136,17 +138,17 @@ describe('passkeys', () => {
 
     // At 5 the add option is hidden; 2 show collapsed until 'View all'.
     await openPasskeys(page);
-    await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(2);
+    await expect.poll(() => dialog(page).getByTestId('passkey-item').count(), { timeout: 10_000 }).toBe(2);
     expect(await dialog(page).getByRole('button', { name: 'Add a passkey' }).count()).toBe(0);
     await visible(dialog(page).getByText('You have 5 passkeys, the most an account can have.'));
     await dialog(page).getByRole('button', { name: 'View all' }).click();
-    await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(5);
+    await expect.poll(() => dialog(page).getByTestId('passkey-item').count(), { timeout: 10_000 }).toBe(5);
     await checkScreen(page, 'link-passkey-full-light-1024');
 
     // Unlink one (after a step-up with the passkey of this login): 4 left, and the add option is back.
     await dialog(page).getByTestId('passkey-item').first().getByRole('button').click();
     await stepUpWithPasskey(page);
-    await expect.poll(() => dialog(page).getByTestId('passkey-item').count()).toBe(4);
+    await expect.poll(() => dialog(page).getByTestId('passkey-item').count(), { timeout: 10_000 }).toBe(4);
     await visible(dialog(page).getByRole('button', { name: 'Add a passkey' }));
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await visible(page.getByTestId('user-passkeys').getByText('4', { exact: true }));
@@ -154,8 +156,7 @@ describe('passkeys', () => {
     // The last authenticator's passkey still logs in.
     await page.getByRole('button', { name: 'Log out' }).click();
     await openLogin(page);
-    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => dialog(page).getByRole('button', { name: 'I have a passkey' }).click());
     expect(await demoField(page, 'user-id')).toBe(userId);
     await page.close();
   }, 180_000);
@@ -168,8 +169,9 @@ describe('passkeys', () => {
     await openDemo(page, app);
     await openLogin(page);
     await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
-    await dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click();
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () =>
+      dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click(),
+    );
     const userId = await demoField(page, 'user-id');
     await page.getByRole('button', { name: 'Log out' }).click();
 
@@ -182,8 +184,7 @@ describe('passkeys', () => {
     expect(await demoField(page, 'user-id')).toBeNull();
 
     await cdp.send('WebAuthn.setUserVerified', { authenticatorId: authenticator, isUserVerified: true });
-    await dialog(page).getByRole('button', { name: 'Retry' }).click();
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => dialog(page).getByRole('button', { name: 'Retry' }).click());
     expect(await demoField(page, 'user-id')).toBe(userId);
     await page.close();
   });
@@ -196,8 +197,10 @@ describe('passkeys', () => {
     await openDemo(page, demoApp());
     await openLogin(page);
     await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    // The wallet-created screen closes itself after 2500 ms: watched from before the sign-up.
+    await watchDialogFor(page, { heading: 'Welcome to ' });
     await dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click();
-    await visible(dialog(page).getByRole('heading', { name: /^Welcome to / }), 30_000);
+    await sawInDialog(page, { heading: 'Welcome to ' });
     await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
     await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
     expect(await page.getByTestId('embedded-wallet-address').textContent()).toMatch(/^0x[0-9a-fA-F]{40}$/);

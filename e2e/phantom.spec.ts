@@ -115,8 +115,7 @@ describe('wallet install help and in-app browser interstitial', () => {
       icon: 'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"%3E%3Crect width="24" height="24" rx="6" fill="%23ab9ff2"/%3E%3C/svg%3E',
       rdns: 'app.phantom',
     });
-    await page.goto(demoUrl(suite.app('light'), PHANTOM_DEEP_LINK));
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => page.goto(demoUrl(suite.app('light'), PHANTOM_DEEP_LINK)));
     await visible(page.getByTestId('user-wallet'));
     expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
     expect(wallet.calls.filter((call) => call.method === 'personal_sign')).toHaveLength(1);

@@ -53,8 +53,7 @@ describe('SMS login', () => {
     await submitPhone(page, phone.national);
     expect(await dialog(page).textContent()).toContain(phone.e164);
     await checkScreen(page, 'code-sms-light-1024');
-    await enterCodeFor(page, phone.e164, seen);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => enterCodeFor(page, phone.e164, seen));
     expect(await demoField(page, 'user-phone')).toBe(phone.e164);
     await page.close();
   });
@@ -86,8 +85,7 @@ describe('SMS login', () => {
     await expect.poll(() => submit.isEnabled(), { timeout: 10_000 }).toBe(true);
     const seen = await seenCodes(phone.e164);
     await submit.click();
-    await enterCodeFor(page, phone.e164, seen);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => enterCodeFor(page, phone.e164, seen));
     expect(await demoField(page, 'user-phone')).toBe(phone.e164);
     await page.close();
   });

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { demoApp, launchBrowser, saveScreenshot, stack, uniqueEmail } from './support.js';
 import {
   checkScreen,
@@ -92,10 +93,12 @@ describe('social login', () => {
       const popup = await popupOf(page, () => clickMethod(page, name));
       await visible(dialog(page).getByRole('heading', { name: `Logging in with ${name}` }));
       if (method === 'google') await checkScreen(page, 'awaiting-oauth-google-light-1024');
-      await fillStandIn(popup, email);
       // Logged in at 'Success!' (the demo shows the user behind the modal); the move to the embedded wallet's
-      // creation and the close are the flow's, tested once below (Retry) for OAuth.
-      await visible(dialog(page).getByText('Success!'));
+      // creation and the close are the flow's, tested once below (Retry) for OAuth. 'Success!' moves on by itself
+      // after 1400 ms: watched from before the provider's answer.
+      await watchDialogFor(page, 'Success!');
+      await fillStandIn(popup, email);
+      await sawInDialog(page, 'Success!');
       // The account the demo finds by its type (`<provider>_oauth`), named by what the provider told about the user.
       await visible(account(page, method).getByText(/\(.+\)/));
       expect(await account(page, method).textContent()).not.toBe('not linked');
@@ -113,8 +116,7 @@ describe('social login', () => {
     await visible(dialog(page).getByRole('heading', { name: 'Authentication failed' }));
     await checkScreen(page, 'awaiting-oauth-denied-light-1024');
     popup = await popupOf(page, () => dialog(page).getByRole('button', { name: 'Retry' }).click());
-    await fillStandIn(popup, uniqueEmail('retried'));
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => fillStandIn(popup, uniqueEmail('retried')));
     await visible(account(page, 'github').getByText(/\(.+\)/));
     await page.close();
   });
@@ -129,10 +131,14 @@ describe('social login', () => {
     await openLogin(page);
     await clickMethod(page, 'Discord');
     await page.waitForURL((url) => !url.href.startsWith(stack().demoUrl));
+    // Back on the demo, the awaiting screen lasts only as long as the code exchange, then 'Success!' moves on
+    // after 1400 ms: both are recorded in the returning page from its start (a new document after the mark).
+    await watchDialogFor(page, { heading: 'Logging in with Discord' });
+    await watchDialogFor(page, 'Success!');
     await fillStandIn(page, uniqueEmail('redirect'));
     await page.waitForURL((url) => url.href.startsWith(stack().demoUrl));
-    await visible(dialog(page).getByRole('heading', { name: 'Logging in with Discord' }));
-    await visible(dialog(page).getByText('Success!'));
+    await sawInDialog(page, { heading: 'Logging in with Discord' });
+    await sawInDialog(page, 'Success!');
     await visible(account(page, 'discord').getByText(/\(.+\)/));
     expect(page.url()).not.toContain('latch_oauth_');
     await page.close();
@@ -179,8 +185,10 @@ describe('social login', () => {
     const id = String(100_000 + Math.floor(Math.random() * 900_000_000));
     await popup.getByLabel('Telegram user id').fill(id);
     await popup.getByLabel('Username').fill(`ada_${id}`);
+    // 'Success!' moves on by itself after 1400 ms: watched from before Telegram's answer.
+    await watchDialogFor(page, 'Success!');
     await popup.getByRole('button', { name: 'Continue' }).click();
-    await visible(dialog(page).getByText('Success!'));
+    await sawInDialog(page, 'Success!');
     await visible(account(page, 'telegram').getByText(`ada_${id} (${id})`));
     await page.close();
   });
@@ -205,8 +213,7 @@ describe('social login', () => {
     await visible(dialog(page).getByRole('heading', { name: 'Connecting your GitHub account' }));
     // The link steps up first (issue #24): the login email confirms it while the provider's popup waits.
     await stepUpWithCode(page, email);
-    await fillStandIn(popup, uniqueEmail('linked-github'));
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => fillStandIn(popup, uniqueEmail('linked-github')));
     await visible(account(page, 'github').getByText(/\(.+\)/));
     expect(await demoField(page, 'user-email')).toBe(email);
     await saveScreenshot(page, 'demo-social-accounts-linked');
@@ -223,9 +230,10 @@ describe('social login', () => {
     const id = String(100_000 + Math.floor(Math.random() * 900_000_000));
     await telegram.getByLabel('Telegram user id').fill(id);
     await telegram.getByLabel('Username').fill(`linked_${id}`);
-    await telegram.getByRole('button', { name: 'Continue' }).click();
-    await stepUpWithCode(page, email);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, async () => {
+      await telegram.getByRole('button', { name: 'Continue' }).click();
+      await stepUpWithCode(page, email);
+    });
     await visible(account(page, 'telegram').getByText(`linked_${id} (${id})`));
     await page.getByRole('button', { name: 'Unlink Telegram' }).click();
     await stepUpWithCode(page, email);
@@ -243,8 +251,9 @@ describe('social login', () => {
     await page.getByRole('button', { name: 'Log out' }).click();
     await openLogin(page);
     const popup = await popupOf(page, () => clickMethod(page, 'Google'));
+    await watchDialogFor(page, 'Success!');
     await fillStandIn(popup, email);
-    await visible(dialog(page).getByText('Success!'));
+    await sawInDialog(page, 'Success!');
     await visible(account(page, 'google').getByText(/\(.+\)/));
     const googleUser = await demoField(page, 'user-id');
     expect(googleUser).not.toBe(emailUser);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Where screenshots and other e2e artifacts go (git-ignored). */
@@ -117,8 +117,19 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 /** Runs axe-core in the page; returns the serious and critical violations (ids and targets). */
 export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
   await page.addScriptTag({ content: axe.source });
-  const violations = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected as a page global without types.
+  return axeViolations(page);
+}
+
+/** axe-core inside a frame whose CSP forbids injected script tags (DevTools evaluation is not a script tag). */
+export async function frameA11yViolations(frame: Frame): Promise<Array<{ id: string; targets: string[] }>> {
+  await frame.evaluate(axe.source);
+  return axeViolations(frame);
+}
+
+/** Runs the axe-core already in `target`; returns the serious and critical violations. */
+async function axeViolations(target: Page | Frame): Promise<Array<{ id: string; targets: string[] }>> {
+  const violations = await target.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is a page global without types.
     const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
     return result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
   });

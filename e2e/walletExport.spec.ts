@@ -1,12 +1,13 @@
-import axe from 'axe-core';
 import type { Browser, Page } from 'playwright-core';
 import { createWalletClient, custom, type EIP1193RequestFn, verifyMessage, verifyTypedData } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_TYPED_DATA } from '../apps/demo/src/demoTypedData.js';
+import { sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { harvestKeyMaterial } from './keyMaterialScanHarvest.js';
 import {
   createApp,
+  frameA11yViolations,
   latestCode,
   launchBrowser,
   notices,
@@ -66,9 +67,10 @@ async function exportKey(
   wrongFirst = false,
 ): Promise<{ key: `0x${string}`; code: string }> {
   const seen = await seenCodes(email);
+  // Connecting comes first and lasts at least 1 s (SPEC §4): watched from before the click (polling can miss it).
+  await watchDialogFor(page, { heading: 'Connecting your wallet' });
   await page.getByRole('button', { name: 'Export wallet' }).click();
-  // Connecting comes first and lasts at least 1 s (SPEC §4), so it is always there to see.
-  await visible(dialog(page).getByRole('heading', { name: 'Connecting your wallet' }));
+  await sawInDialog(page, { heading: 'Connecting your wallet' });
   await saveScreenshot(page, `${screenshot}-connecting`);
   await visible(dialog(page).getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
   await visible(dialog(page).getByText(WARNING));
@@ -98,19 +100,11 @@ async function exportKey(
   return { key: (await key.inputValue()) as `0x${string}`, code };
 }
 
-/** axe inside the export frame (its CSP forbids injected script tags; DevTools evaluation is not a script tag). */
+/** axe inside the export frame. */
 async function exportFrameViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
   const frame = page.frames().find((f) => f.url().includes('/embedded-wallets/export'));
   if (!frame) throw new Error('No export frame.');
-  await frame.evaluate(axe.source);
-  const violations = await frame.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is a page global without types here.
-    const result = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return result.violations as Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }>;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, targets: v.nodes.flatMap((n) => n.target) }));
+  return frameA11yViolations(frame);
 }
 
 /** A viem custom transport over the demo page's embedded EIP-1193 provider (errors keep their code). */
@@ -160,7 +154,8 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     const { key, code } = await exportKey(page, email, 'embedded-wallet-key-export', true);
     expect(key).toMatch(/^0x[0-9a-f]{64}$/);
     // The user is told the key left (dev outbox), by the notice the export step-up sends.
-    await expect.poll(async () => (await notices(email)).join('\n')).toContain('Your wallet key was exported');
+    const told = async () => (await notices(email)).join('\n');
+    await expect.poll(told, { timeout: 10_000 }).toContain('Your wallet key was exported');
     expect(privateKeyToAccount(key).address).toBe(address);
     await visible(dialog(page).getByText(address));
     expect(await seriousA11yViolations(page)).toEqual([]);
@@ -272,6 +267,7 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
     ]);
     await walletFrame(page).getByRole('button', { name: 'Cancel' }).click();
     expect(await refused).toMatchObject({ code: 4001, name: 'UserRejectedRequestError' });
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
 
     // An empty message never reaches a prompt.
     const empty = await page.evaluate(

@@ -18,7 +18,8 @@ export interface HostScriptSign {
 export async function signFromHostScript(
   page: Page,
   request: { selector: string; accessToken: string; address: string; message: string },
-  waitMs = 5_000,
+  // Only a request that gets no reply waits this long: generous, for a busy machine.
+  waitMs = 15_000,
 ): Promise<HostScriptSign> {
   return page.evaluate(
     ({ selector, accessToken, address, message, waitMs }) =>

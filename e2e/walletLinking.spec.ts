@@ -54,10 +54,11 @@ async function pageWith(browser: Browser, app: TestApp, wallets: Array<[TestWall
 async function loginWithWallet(page: Page, name: string): Promise<void> {
   await openLogin(page);
   await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
-  await dialog(page)
-    .getByRole('button', { name: new RegExp(name) })
-    .click();
-  await expectSuccessAndClose(page);
+  await expectSuccessAndClose(page, () =>
+    dialog(page)
+      .getByRole('button', { name: new RegExp(name) })
+      .click(),
+  );
   await visible(page.getByTestId('user'));
 }
 
@@ -87,8 +88,7 @@ describe('wallet linking', () => {
       .getByRole('button', { name: /Second Wallet/ })
       .click();
     // Step-up (issue #24): the wallet the user logged in with signs first.
-    await stepUpWithWallet(page, first.account.address);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => stepUpWithWallet(page, first.account.address));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="linked-wallet"]').length === 2);
     expect((await linkedWallets(page)).sort()).toEqual(
       [first.account.address.toLowerCase(), second.account.address.toLowerCase()].sort(),

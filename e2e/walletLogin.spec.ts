@@ -43,8 +43,7 @@ describe('wallet login', () => {
 
   it('logs a new user in with the injected wallet, signing the sign-in message automatically', async () => {
     const { page, account, wallet } = await walletPage(browser, app);
-    await chooseTestWallet(page);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => chooseTestWallet(page));
     await visible(page.getByTestId('user-wallet'));
     expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
     // Desktop: no manual 'Sign with your wallet' step, the wallet was asked to sign once.
@@ -58,8 +57,7 @@ describe('wallet login', () => {
     await chooseTestWallet(page);
     await visible(dialog(page).getByRole('heading', { name: 'you rejected the request' }));
     await checkScreen(page, 'awaiting-connection-rejected');
-    await dialog(page).getByRole('button', { name: 'Retry' }).click();
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => dialog(page).getByRole('button', { name: 'Retry' }).click());
     expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
     await page.close();
   });

@@ -171,8 +171,7 @@ describe('wallet login on mobile: the manual sign step', () => {
       // The nonce was fetched (and the message written) before the button could be pressed.
       expect(log).toEqual(['wallet eth_requestAccounts', 'request /api/v1/siwe/init']);
 
-      await tapSign(page, log);
-      await expectSuccessAndClose(page);
+      await expectSuccessAndClose(page, () => tapSign(page, log));
       // Nothing between the tap and personal_sign (no /siwe/init), asked within the tap itself; then authenticate.
       expect(log.slice(log.indexOf('tap'))).toEqual([
         'tap',
@@ -195,8 +194,7 @@ describe('wallet login on mobile: the manual sign step', () => {
     await chooseTestWallet(page);
     await expectManualSignStep(page, wallet);
     expect(log).toEqual(['wallet eth_requestAccounts', 'request /api/v1/siwe/init']);
-    await tapSign(page, log);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => tapSign(page, log));
     expect(log.slice(log.indexOf('tap'))).toEqual(['tap', 'wallet personal_sign', 'request /api/v1/siwe/authenticate']);
     expect(await signsInTap(page)).toEqual([true]);
     expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
@@ -227,8 +225,7 @@ describe('wallet login on mobile: the manual sign step', () => {
 
       answerInit();
       await expectManualSignStep(page, wallet);
-      await tapSign(page, log);
-      await expectSuccessAndClose(page);
+      await expectSuccessAndClose(page, () => tapSign(page, log));
       expect(log.slice(log.indexOf('tap'))).toEqual([
         'tap',
         'wallet personal_sign',
@@ -260,8 +257,7 @@ describe('wallet login on mobile: the manual sign step', () => {
       'wallet eth_requestAccounts',
       'request /api/v1/siwe/init',
     ]);
-    await tapSign(page, log);
-    await expectSuccessAndClose(page);
+    await expectSuccessAndClose(page, () => tapSign(page, log));
     expect(log.slice(log.lastIndexOf('tap'))).toEqual([
       'tap',
       'wallet personal_sign',

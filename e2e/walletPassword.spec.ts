@@ -1,28 +1,12 @@
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createApp,
-  launchBrowser,
-  openDemo,
-  saveScreenshot,
-  seriousA11yViolations,
-  type TestApp,
-  uniqueEmail,
-} from './support.js';
+import { sawInDialog, watchDialogFor } from './dialogWatch.js';
+import { createApp, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import { check, PASSWORD, passwordSteps, walletDialog } from './walletPasswordSteps.js';
 import { approveInFrame, newUserPage, submitEmailCode, visible } from './widgetSteps.js';
 
-const PASSWORD = 'Latch-Demo-2026!';
 const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
-
-/** The wallet password/recovery dialog (it may sit over the login modal on the creation path). */
-const walletDialog = (page: Page): Locator => page.locator('dialog[data-latch-wallet-flow]');
-
-/** Screenshot and axe of the wallet dialog's current screen. */
-async function check(page: Page, name: string): Promise<void> {
-  await saveScreenshot(page, name);
-  expect(await seriousA11yViolations(page)).toEqual([]);
-}
 
 async function walletAddress(page: Page): Promise<`0x${string}`> {
   await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 60_000);
@@ -37,60 +21,6 @@ async function sign(page: Page): Promise<`0x${string}`> {
   await dialog.waitFor({ state: 'detached', timeout: 20_000 });
   await visible(page.getByTestId('embedded-wallet-signature'));
   return (await page.getByTestId('embedded-wallet-signature').textContent()) as `0x${string}`;
-}
-
-/** Creating → saving → confirming → finalizing, checking SPEC §5's messages and the buttons' rules. */
-async function passwordSteps(page: Page, shots: string): Promise<void> {
-  const d = walletDialog(page);
-  const field = d.getByLabel('Password', { exact: true });
-  const next = d.getByRole('button', { name: 'Continue' });
-  expect(await next.isDisabled()).toBe(true);
-  await field.fill('my pass?');
-  await visible(d.getByText('Invalid characters used ( SPACE ? )'));
-  expect(await next.isDisabled()).toBe(true);
-  await field.fill('abc');
-  await visible(d.getByText('Password must be at least 6 characters'));
-  await field.fill('abcdefgh');
-  await visible(d.getByText(/Strength: Weak/));
-  await d.getByRole('button', { name: 'Show password' }).click();
-  expect(await field.getAttribute('type')).toBe('text');
-  await d.getByRole('button', { name: 'Generate' }).click();
-  await visible(d.getByText('Strength: Strong'));
-  expect(await field.inputValue()).toMatch(/^[A-Za-z0-9!@#$%^&*()\-_+]{20}$/);
-  await field.fill(PASSWORD);
-  // zxcvbn loads lazily; the meter settles on the combined score.
-  await visible(d.getByText(/Strength: (Medium|Strong)/));
-  await check(page, `${shots}-create`);
-  await next.click();
-
-  await visible(d.getByRole('heading', { name: 'Save your password' }));
-  await visible(d.getByText(PASSWORD));
-  await d.getByRole('button', { name: 'Copy' }).click();
-  await visible(d.getByRole('button', { name: 'Copied' }));
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(PASSWORD);
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    d.getByRole('button', { name: 'Download' }).click(),
-  ]);
-  expect(download.suggestedFilename()).toBe('wallet-co-latch-wallet-recovery.txt');
-  await check(page, `${shots}-save`);
-  await next.click();
-
-  await visible(d.getByRole('heading', { name: 'Confirm your password' }));
-  const confirm = d.getByLabel('Confirm password');
-  await confirm.fill(`${PASSWORD}x`);
-  await visible(d.getByText('Passwords do not match'));
-  expect(await next.isDisabled()).toBe(true);
-  await check(page, `${shots}-confirm`);
-  await confirm.fill(PASSWORD);
-  await next.click();
-
-  await visible(d.getByRole('heading', { name: 'Confirm you have saved' }));
-  const setPassword = d.getByRole('button', { name: 'Set Password' });
-  expect(await setPassword.isDisabled()).toBe(true);
-  await d.getByRole('checkbox').check();
-  await check(page, `${shots}-finalize`);
-  await setPassword.click();
 }
 
 /** The app's colour scheme and an accent that suits it. */
@@ -127,8 +57,10 @@ describe('embedded wallet password, in light and dark', () => {
       const page = await newUserPage(browser);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
       await openDemo(page, app);
+      // The wallet-created screen closes itself after 2500 ms: watched from before the login.
+      await watchDialogFor(page, { heading: 'Welcome to Wallet Co' });
       await submitEmailCode(page, email);
-      await visible(page.getByRole('heading', { name: 'Welcome to Wallet Co' }), 30_000);
+      await sawInDialog(page, { heading: 'Welcome to Wallet Co' });
       await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
       const address = await walletAddress(page);
 
@@ -198,11 +130,14 @@ describe('embedded wallet password, in light and dark', () => {
       await d.getByRole('button', { name: 'Back' }).click();
       await visible(d.getByRole('heading', { name: 'Secure your account' }));
       await d.getByRole('button', { name: 'Set a password' }).click();
+      // Automatic: 'Success' closes itself after 1400 ms, then the login's wallet-created screen after 2500 ms;
+      // both are watched from before the password is set.
+      await watchDialogFor(page, { heading: 'Success' });
+      await watchDialogFor(page, { heading: 'Welcome to Wallet Co' });
       await passwordSteps(page, `wallet-password-create-path-${scheme}`);
-      await visible(d.getByRole('heading', { name: 'Success' }), 60_000);
+      await sawInDialog(page, { heading: 'Success' });
       await check(page, `wallet-password-create-path-${scheme}-done`);
-      // Automatic: closes itself, then the login's wallet-created screen.
-      await visible(page.getByRole('heading', { name: 'Welcome to Wallet Co' }), 30_000);
+      await sawInDialog(page, { heading: 'Welcome to Wallet Co' });
       await page.getByRole('dialog').waitFor({ state: 'detached', timeout: 10_000 });
       const address = await walletAddress(page);
 

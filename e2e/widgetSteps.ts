@@ -1,5 +1,6 @@
 import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { recordDialogsIn, sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { latestCode, outbox, saveScreenshot, seriousA11yViolations } from './support.js';
 
 /** The widget's dialog on the page. */
@@ -20,6 +21,8 @@ export async function newUserPage(browser: Browser, width = 1024): Promise<Page>
   network += 1;
   const address = `198.51.${Math.floor(Math.random() * 200)}.${(network % 250) + 1}`;
   const context = await browser.newContext({ viewport: { width, height: 768 } });
+  // Screens that go by themselves are recorded as they render (see dialogWatch.ts).
+  await recordDialogsIn(context);
   // Added below the page's CORS checks (as a proxy would), only to the API's own calls.
   await context.route(/\/api\/v1\//, (route) =>
     // A request still in flight when the test closes its page has nowhere to go: drop it quietly.
@@ -88,13 +91,17 @@ export async function enterCodeFor(page: Page, recipient: string, seen: string[]
   await typeCode(page, await latestCode(recipient, seen));
 }
 
-/** Waits for 'Success!' and for the dialog to close. */
-export async function expectSuccessAndClose(page: Page): Promise<void> {
-  await visible(dialog(page).getByText('Success!'));
+/**
+ * Runs `action`, then waits for 'Success!' and for the dialog to close. The success screen goes by itself (SPEC §9:
+ * closes after 1400 ms, or moves on after 900): it is watched from before the action, so it cannot be missed.
+ */
+export async function expectSuccessAndClose(page: Page, action: () => Promise<unknown>): Promise<void> {
+  await watchDialogFor(page, 'Success!');
+  await action();
+  await sawInDialog(page, 'Success!');
   await dialog(page).waitFor({ state: 'detached', timeout: 20_000 });
 }
 
-/** Logs a new user in by email from the demo page, end to end. */
 /** Opens the login, sends a code to `email` and types it (what follows depends on the app). */
 export async function submitEmailCode(page: Page, email: string): Promise<void> {
   await openLogin(page);
@@ -103,9 +110,9 @@ export async function submitEmailCode(page: Page, email: string): Promise<void> 
   await enterCodeFor(page, email, seen);
 }
 
+/** Logs a new user in by email from the demo page, end to end. */
 export async function loginByEmail(page: Page, email: string): Promise<void> {
-  await submitEmailCode(page, email);
-  await expectSuccessAndClose(page);
+  await expectSuccessAndClose(page, () => submitEmailCode(page, email));
   await visible(page.getByTestId('user-email').getByText(email));
 }
 
@@ -160,37 +167,4 @@ export const walletFrame = (page: Page): FrameLocator => page.frameLocator('ifra
 /** Clicks the frame's 'Sign and continue' or 'Submit' (enabled once it has been on screen long enough). */
 export async function approveInFrame(page: Page, button: 'Sign and continue' | 'Submit' = 'Sign and continue') {
   await walletFrame(page).getByRole('button', { name: button }).click({ timeout: 30_000 });
-}
-
-/**
- * Starts recording whether all `texts` show at once in an open dialog. A screen shown only for a moment (the
- * success screen closes after SPEC §9's 1400 ms) is caught by a MutationObserver in the page, where a polling
- * wait from the test can miss it on a busy machine. Call it before the action; `sawInDialog` then waits for it.
- */
-export async function watchDialogFor(page: Page, ...texts: string[]): Promise<void> {
-  await page.evaluate((texts) => {
-    const w = window as unknown as { __latchSeen?: Record<string, boolean> };
-    const seen = w.__latchSeen ?? {};
-    w.__latchSeen = seen;
-    const key = texts.join('\n');
-    seen[key] = false;
-    const shows = (d: Element) => texts.every((text) => d.textContent?.includes(text));
-    const check = () => {
-      if (![...document.querySelectorAll('dialog[open]')].some(shows)) return;
-      seen[key] = true;
-      observer.disconnect();
-    };
-    const observer = new MutationObserver(check);
-    observer.observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-    check();
-  }, texts);
-}
-
-/** Waits until `watchDialogFor(page, ...texts)` has seen them in an open dialog (even if it has closed since). */
-export async function sawInDialog(page: Page, ...texts: string[]): Promise<void> {
-  await page.waitForFunction(
-    (key) => (window as unknown as { __latchSeen?: Record<string, boolean> }).__latchSeen?.[key] === true,
-    texts.join('\n'),
-    { timeout: 30_000 },
-  );
 }
