@@ -179,6 +179,20 @@ describe('the frame approval gate', () => {
     expect(frame.shown.removed).toBe(1);
   });
 
+  it('a transient shrink (window resize, zoom, full-page capture) keeps it open; a click counts once big enough', async () => {
+    const frame = fakeFrame({ visible: true });
+    const result = outcome(frame.gate.confirm(content));
+    await settle();
+    frame.advance(APPROVAL.minVisibleMs);
+    frame.resize(1, 400);
+    frame.click('confirm');
+    expect(frame.shown.hints).toBe(1);
+    frame.resize(360, 400);
+    frame.click('confirm');
+    expect(await result).toBe('approved');
+    expect(frame.shown.removed).toBe(1);
+  });
+
   it('a newer request replaces the open one, whose caller hears a rejection; clear() rejects too', async () => {
     const frame = fakeFrame({ visible: true });
     const first = outcome(frame.gate.confirm(content));

@@ -53,7 +53,7 @@ const rejected = () => new LatchError('approval_rejected');
  * Creates the gate over `surface`. A click approves only when it is trusted, the confirmation has been on
  * screen for APPROVAL.minVisibleMs, IntersectionObserver v2 (where the browser has it) says it is visible,
  * and the viewport still shows it. A viewport too small to show it (the widget's hidden 0×0 frame) refuses
- * with approval_not_visible; one that shrinks while it is open (the widget closed its screen) cancels it.
+ * with approval_not_visible; one emptied while it is open (the widget closed its screen) cancels it.
  */
 export function createApprovalGate(surface: ConfirmationSurface, clock: GateClock = systemClock): ApprovalGate {
   let open: { reject(error: unknown): void } | null = null;
@@ -99,8 +99,11 @@ export function createApprovalGate(surface: ConfirmationSurface, clock: GateCloc
         const entry = { reject: (error: unknown) => finish(error) };
         open = entry;
         const shownAt = clock.now();
+        // Only the widget's hidden 0×0 frame (its screen closed) cancels: a transient shrink (a window resize,
+        // zoom, a full-page capture's relayout) leaves it open, and a click counts only once it is big enough.
         stopResize = surface.onResize(() => {
-          if (!bigEnough()) finish(rejected());
+          const viewport = surface.viewport();
+          if (viewport.width === 0 || viewport.height === 0) finish(rejected());
         });
         shown = surface.show(content, (choice, click) => {
           // A script inside this page is the only thing that could dispatch a click; it never counts.
