@@ -90,6 +90,17 @@ export type {
   WireOAuthProviderTokens,
   WireTelegramAuthResult,
 } from './oauth.js';
+// The on-ramp values (ON_RAMP_API, ON_RAMP_STATUSES, …) are `@latch/protocol/onRamp`: only the lazily
+// loaded funding code uses them; the sign body's schema is in `/schemas`.
+export type {
+  OnRampConfig,
+  OnRampProviderTransaction,
+  OnRampSignRequest,
+  OnRampSignResponse,
+  OnRampStatus,
+  OnRampUiConfig,
+  ProviderTransactionStatus,
+} from './onRamp.js';
 export type { AccentColors, ThemeColors } from './palette.js';
 // The passkey values (PASSKEY_API and the wire converters) are `@latch/protocol/passkeys`: re-exported
 // here, passkeys.ts would sit in every host page's initial JavaScript as soon as a lazy chunk used it.

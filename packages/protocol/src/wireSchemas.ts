@@ -34,6 +34,7 @@ export {
   TelegramUnlinkBody,
   WireTelegramAuthResultSchema,
 } from './oauthSchemas.js';
+export { OnRampSignBody } from './onRampSchemas.js';
 export { WALLET_API } from './paths/wallets.js';
 export * as schemas from './schemas.js';
 export { AppIdSchema } from './schemas.js';
