@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit, integration and e2e, in that order. Every step runs; the
-// command exits non-zero when any failed, and ends with one plain "N passed, N failed" line.
-import { spawnSync } from 'node:child_process';
+// `npm test`: typecheck, lint, unit, integration and e2e. Every step runs; the command exits non-zero when
+// any failed, and ends with one plain "N passed, N failed" line. The first four run side by side (tsc uses
+// one core, the unit tests are short): their output is held and printed whole, step by step, as each ends.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { failedTests, slowestFiles } from './reportFigures.mjs';
@@ -28,29 +29,55 @@ const vitest = (name, projects = [name]) => {
   };
 };
 
-const steps = [
-  { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
-  { name: 'lint', command: bin('biome'), args: ['check', '.'] },
-  { name: 'dependency direction', command: process.execPath, args: [join(ROOT, 'scripts/check-deps.mjs')] },
-  vitest('unit', ['unit', 'unit-isolated']),
-  vitest('integration'),
-  vitest('e2e'),
+/** Groups of steps: the steps of a group run side by side, the groups one after another. */
+const groups = [
+  [
+    { name: 'typecheck', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+    { name: 'lint', command: bin('biome'), args: ['check', '.'] },
+    { name: 'dependency direction', command: process.execPath, args: [join(ROOT, 'scripts/check-deps.mjs')] },
+    vitest('unit', ['unit', 'unit-isolated']),
+  ],
+  [vitest('integration')],
+  [vitest('e2e')],
 ];
+
+/** Runs `step`; a step alone in its group writes straight to the terminal, others are held and printed at the end. */
+function runStep(step, alone) {
+  if (step.report) rmSync(step.report, { force: true });
+  if (alone) console.log(`\n=== ${step.name} ===`);
+  const started = Date.now();
+  const held = [];
+  const child = spawn(step.command, step.args, { cwd: ROOT, stdio: alone ? 'inherit' : 'pipe', env: process.env });
+  child.on('error', (error) => held.push(Buffer.from(`${step.name} did not start: ${error.message}\n`)));
+  if (!alone) {
+    child.stdout.on('data', (chunk) => held.push(chunk));
+    child.stderr.on('data', (chunk) => held.push(chunk));
+  }
+  return new Promise((resolve) => {
+    child.on('close', (status) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      if (!alone) {
+        console.log(`\n=== ${step.name} (ran beside the others) ===`);
+        process.stdout.write(Buffer.concat(held));
+      }
+      const report = step.report && existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : undefined;
+      const outcome = stepOutcome(status, step.report ? (report ?? null) : undefined);
+      resolve({ name: step.name, outcome, seconds, report });
+    });
+  });
+}
 
 const results = [];
 let passed = 0;
 let failed = 0;
-for (const step of steps) {
-  console.log(`\n=== ${step.name} ===`);
-  if (step.report) rmSync(step.report, { force: true });
-  const started = Date.now();
-  const run = spawnSync(step.command, step.args, { cwd: ROOT, stdio: 'inherit', env: process.env });
-  const seconds = Math.round((Date.now() - started) / 1000);
-  const report = step.report && existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : undefined;
-  const outcome = stepOutcome(run.status, step.report ? (report ?? null) : undefined);
-  passed += outcome.passed;
-  failed += outcome.failed;
-  results.push({ name: step.name, ok: outcome.ok, counts: outcome.counts, seconds, report });
+for (const group of groups) {
+  for (const { name, outcome, seconds, report } of await Promise.all(
+    group.map((step) => runStep(step, group.length === 1)),
+  )) {
+    passed += outcome.passed;
+    failed += outcome.failed;
+    results.push({ name, ok: outcome.ok, counts: outcome.counts, seconds, report });
+  }
 }
 
 for (const { name, report } of results.filter((result) => result.report)) {
