@@ -52,6 +52,10 @@ export default defineConfig({
           // the server again per file (that import was about half of this project's time). The files
           // share no module state: each builds its own servers and databases and mocks nothing.
           isolate: false,
+          // Two workers (vitest's default is one fewer than the cores: one, on a 2-core CI machine): the suites
+          // wait on PostgreSQL, Redis and child processes. Each makes its own databases, Redis key prefix and
+          // ports, so they share nothing; INTEGRATION_WORKERS overrides.
+          maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
           // With DATABASE_URL: one migrated PostgreSQL database that each suite's database copies.
           globalSetup: ['packages/server/src/test/integrationGlobalSetup.ts'],
           testTimeout: 60_000,
