@@ -176,6 +176,8 @@ export async function startStack({
         // The callback of the server as it names itself (an extraEnv LATCH_PUBLIC_URL included).
         DEV_IDP_REDIRECT_URIS: `${serverEnv.LATCH_PUBLIC_URL}${OAUTH_CALLBACK_PATH}`,
         DEV_IDP_CUSTOM_TOKEN_ORIGINS: demoUrl,
+        // The MoonPay stand-in pays completed purchases on the dev chain (raw sends: the send queue lets them by).
+        DEV_IDP_CHAIN_RPC_URL: chainUrl,
         DEV_IDP_DESCRIPTION_FILE: devIdpFile,
       },
       quiet,
