@@ -1,6 +1,6 @@
 // Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo
-// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins
-// for the OAuth providers, Telegram and a custom-token issuer). Shared by `npm start` and the e2e suite
+// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins for
+// the OAuth providers, Telegram, a custom-token issuer and MoonPay). Shared by `npm start` and the e2e suite
 // so both run the same thing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
