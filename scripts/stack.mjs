@@ -1,6 +1,6 @@
 // Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo
-// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins
-// for the OAuth providers, Telegram and a custom-token issuer). Shared by `npm start` and the e2e suite
+// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins for
+// the OAuth providers, Telegram, a custom-token issuer and MoonPay). Shared by `npm start` and the e2e suite
 // so both run the same thing.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -176,6 +176,8 @@ export async function startStack({
         // The callback of the server as it names itself (an extraEnv LATCH_PUBLIC_URL included).
         DEV_IDP_REDIRECT_URIS: `${serverEnv.LATCH_PUBLIC_URL}${OAUTH_CALLBACK_PATH}`,
         DEV_IDP_CUSTOM_TOKEN_ORIGINS: demoUrl,
+        // The MoonPay stand-in pays completed purchases on the dev chain (raw sends: the send queue lets them by).
+        DEV_IDP_CHAIN_RPC_URL: chainUrl,
         DEV_IDP_DESCRIPTION_FILE: devIdpFile,
       },
       quiet,

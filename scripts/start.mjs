@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start`: the auth server with its embedded database, a demo app, the demo host app, a local
-// dev chain (anvil) and the development identity providers (stand-ins for the OAuth providers, Telegram
-// and a custom-token issuer), in one terminal. Ctrl-C stops all of it. Ports: LATCH_PORT (8787),
+// dev chain (anvil) and the development identity providers (stand-ins for the OAuth providers, Telegram,
+// a custom-token issuer and MoonPay, which pays test ETH on the dev chain), in one terminal. Ctrl-C stops all of it. Ports: LATCH_PORT (8787),
 // DEMO_PORT (5173), ANVIL_PORT (8545) and DEV_IDP_PORT (8790).
 import { join } from 'node:path';
 import { ROOT, startStack } from './stack.mjs';
@@ -27,7 +27,7 @@ console.log(`
     Dev outbox:   ${stack.apiUrl}/dev/outbox
     Demo app:     ${stack.demoUrl}
     Dev chain:    ${stack.chainUrl} (anvil, chain id ${stack.chainId}; 'Get test ETH' in the demo)
-    Dev IdP:      ${stack.devIdpUrl} (stand-ins for Google, Apple, … Telegram and a custom-token issuer; not the real ones)
+    Dev IdP:      ${stack.devIdpUrl} (stand-ins for Google, Apple, … Telegram, a custom-token issuer and MoonPay; not the real ones)
   Press Ctrl-C to stop.
 `);
 

@@ -3,7 +3,8 @@ import type { DevIdp } from './startDevIdp.js';
 
 /**
  * What `latch-server apps ensure-demo --dev-idp FILE` reads (snake_case JSON, written with mode 0600 by
- * main.ts): each provider's client, the Telegram bot and the custom issuer. Random secrets per start.
+ * main.ts): each provider's client, the Telegram bot, the custom issuer and the MoonPay stand-in. Random
+ * secrets per start.
  */
 export interface DevIdpDescription {
   url: string;
@@ -22,6 +23,16 @@ export interface DevIdpDescription {
   >;
   telegram: { origin: string; bot_id: string; bot_name: string; bot_token: string };
   custom: { issuer: string; jwks_url: string; audience: string; token_url: string };
+  /** The MoonPay stand-in: its widgets and API, and this start's live and sandbox keys. */
+  moonpay: {
+    widget_url: string;
+    sandbox_widget_url: string;
+    api_url: string;
+    publishable_key: string;
+    sandbox_publishable_key: string;
+    secret_key: string;
+    sandbox_secret_key: string;
+  };
 }
 
 /** The description of a running dev IdP. */
@@ -35,7 +46,7 @@ export function describeDevIdp(idp: DevIdp): DevIdpDescription {
     providers.apple.team_id = idp.providers.apple.teamId;
     providers.apple.key_id = idp.providers.apple.keyId;
   }
-  const { telegram, customIssuer } = idp;
+  const { telegram, customIssuer, moonPay } = idp;
   return {
     url: idp.url,
     providers,
@@ -50,6 +61,15 @@ export function describeDevIdp(idp: DevIdp): DevIdpDescription {
       jwks_url: customIssuer.jwksUrl,
       audience: customIssuer.audience,
       token_url: `${idp.url}/custom/token`,
+    },
+    moonpay: {
+      widget_url: moonPay.widgetUrl,
+      sandbox_widget_url: moonPay.sandboxWidgetUrl,
+      api_url: moonPay.apiUrl,
+      publishable_key: moonPay.publishableKey,
+      sandbox_publishable_key: moonPay.sandboxPublishableKey,
+      secret_key: moonPay.secretKey,
+      sandbox_secret_key: moonPay.sandboxSecretKey,
     },
   };
 }

@@ -10,6 +10,7 @@
  *   google.failNextToken({ status: 429, error: 'slow_down' });  google.failNextToken('hang');
  *   idp.telegram.sign({ id: 42, first_name: 'Ada' });    // a Telegram login result, signed with the bot token
  *   await idp.customIssuer.mint({ sub: 'user-1' }, { alg: 'ES256' });
+ *   idp.moonPay;   // { widgetUrl, sandboxWidgetUrl, apiUrl, publishableKey, secretKey, sandbox… } (MoonPay stand-in)
  *   await idp.close();
  *
  * Token-endpoint client auth per provider (idp.providers[p].tokenEndpointAuth): twitter 'basic'; apple,
@@ -22,6 +23,9 @@ export type { DevIdpDescription } from './describeDevIdp.js';
 export { describeDevIdp } from './describeDevIdp.js';
 export type { AuthorizationResponse, LoginChoice } from './followLogin.js';
 export { followLogin } from './followLogin.js';
+export type { DevMoonPay, StandInTransaction } from './moonPay.js';
+export { DEFAULT_AMOUNT, PENDING_POLLS } from './moonPay.js';
+export { MOONPAY_PAYER_ADDRESS } from './moonPayPayer.js';
 export type { EndpointFailure, IdTokenTamper } from './StandIn.js';
 export type { DevIdp, DevIdpAppleProvider, DevIdpOptions, DevIdpProvider } from './startDevIdp.js';
 export { startDevIdp } from './startDevIdp.js';

@@ -5,9 +5,12 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createPublicClient, http, parseEther } from 'viem';
 import { afterAll, expect, it } from 'vitest';
+import { startLocalChain } from '../../../scripts/localChain.mjs';
 import { waitForFile } from '../../../scripts/stack.mjs';
-import type { DevIdpDescription } from './index.js';
+import type { DevIdp, DevIdpDescription } from './index.js';
+import { pickOutcome, signedWidgetUrl } from './testing/moonPayClient.js';
 
 // main.ts as scripts/stack.mjs runs it: dev mode only, its description file private, a taken port fatal.
 
@@ -54,6 +57,46 @@ it('writes its description (mode 0600) once it listens, and stops on SIGTERM', a
   run.child.kill('SIGTERM');
   expect(await run.exited).toBe(0);
   expect(run.output()).toMatch(/^dev IdP \(stand-ins, not real providers\) on http:\/\/127\.0\.0\.1:\d+\n$/);
+}, 60_000);
+
+it('pays MoonPay stand-in purchases on the chain of DEV_IDP_CHAIN_RPC_URL, keys in the description', async () => {
+  const chain = await startLocalChain();
+  const file = join(dir, 'dev-idp-chain.json');
+  const run = runMain({
+    LATCH_DEV: '1',
+    DEV_IDP_PORT: '0',
+    DEV_IDP_REDIRECT_URIS: 'http://localhost:8787/api/v1/oauth/callback',
+    DEV_IDP_CHAIN_RPC_URL: chain.url,
+    DEV_IDP_DESCRIPTION_FILE: file,
+  });
+  try {
+    await waitForFile(file, run.child);
+    const { moonpay } = JSON.parse(readFileSync(file, 'utf8')) as DevIdpDescription;
+    // What the signing helper reads of a running dev IdP, from the description alone.
+    const idp = {
+      moonPay: {
+        widgetUrl: moonpay.widget_url,
+        sandboxWidgetUrl: moonpay.sandbox_widget_url,
+        publishableKey: moonpay.publishable_key,
+        sandboxPublishableKey: moonpay.sandbox_publishable_key,
+        secretKey: moonpay.secret_key,
+        sandboxSecretKey: moonpay.sandbox_secret_key,
+      },
+    } as DevIdp;
+    const wallet = '0x00000000000000000000000000000000000f00D5';
+    const url = signedWidgetUrl(idp, {
+      walletAddress: wallet,
+      externalTransactionId: 'main-1',
+      quoteCurrencyAmount: '2',
+    });
+    expect(await (await pickOutcome(url, 'complete')).text()).toContain('Purchase completed');
+    const client = createPublicClient({ transport: http(chain.url) });
+    expect(await client.getBalance({ address: wallet })).toBe(parseEther('2'));
+  } finally {
+    run.child.kill('SIGTERM');
+    await run.exited;
+    await chain.stop();
+  }
 }, 60_000);
 
 it('exits when its port is taken (the stack then names DEV_IDP_PORT)', async () => {

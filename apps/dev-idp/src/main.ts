@@ -1,7 +1,8 @@
 // The dev IdP on its own (scripts/stack.mjs runs it for `npm start` and the e2e stack):
 //   LATCH_DEV=1 DEV_IDP_PORT=8790 DEV_IDP_REDIRECT_URIS=<callback,…> DEV_IDP_CUSTOM_TOKEN_ORIGINS=<origin,…>
-//   DEV_IDP_DESCRIPTION_FILE=<path> node --import tsx apps/dev-idp/src/main.ts
+//   DEV_IDP_CHAIN_RPC_URL=<dev chain URL> DEV_IDP_DESCRIPTION_FILE=<path> node --import tsx apps/dev-idp/src/main.ts
 // It writes its clients' ids and secrets to DEV_IDP_DESCRIPTION_FILE (mode 0600) for `apps ensure-demo --dev-idp`.
+// DEV_IDP_CHAIN_RPC_URL is where the MoonPay stand-in pays completed purchases (none: they fail, saying why).
 import { renameSync, writeFileSync } from 'node:fs';
 
 // Two oidc-provider warnings say nothing a developer running npm start can act on: Node 20 is not an LTS
@@ -39,6 +40,7 @@ const idp = await startDevIdp({
   port,
   redirectUris,
   customTokenOrigins: list(process.env.DEV_IDP_CUSTOM_TOKEN_ORIGINS),
+  chainRpcUrl: process.env.DEV_IDP_CHAIN_RPC_URL || undefined,
 }).catch((error: unknown) => {
   console.error(`The dev IdP could not start on port ${port}: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -13,6 +13,12 @@ input { box-sizing: border-box; width: 100%; padding: .5rem; font: inherit; }
 button { flex: 1; padding: .6rem; font: inherit; border-radius: 8px; border: 1px solid #8888; cursor: pointer; }
 button[value="continue"] { background: #2563eb; color: #fff; border-color: #2563eb; }
 .error { color: #c62828; font-size: .9rem; }
+.standin { font-weight: 600; }
+dl.order { display: grid; grid-template-columns: auto 1fr; gap: .35rem .75rem; margin: 1rem 0; font-size: .95rem; }
+dl.order dt { font-weight: 600; }
+dl.order dd { margin: 0; overflow-wrap: anywhere; }
+.outcomes { display: grid; gap: .5rem; margin-top: .5rem; }
+button.primary { background: #2563eb; color: #fff; border-color: #2563eb; }
 `;
 
 /** The shell of every page: the notice that this is not the real provider comes first. */

@@ -4,6 +4,8 @@ import { OAUTH_PROVIDERS, type OAuthEndpoints, type OAuthProvider } from '@latch
 import { createCustomIssuer, type DevCustomIssuer, handleCustom } from './customIssuer.js';
 import { type AuthorizationResponse, followLogin, type LoginChoice } from './followLogin.js';
 import { sendJson } from './http.js';
+import { type DevMoonPay, MoonPayStandIn } from './moonPay.js';
+import { createPayer } from './moonPayPayer.js';
 import { STYLESHEET } from './pages.js';
 import { type EndpointFailure, type IdTokenTamper, StandIn } from './StandIn.js';
 import {
@@ -25,6 +27,11 @@ export interface DevIdpOptions {
   providers?: OAuthProvider[];
   /** Origins allowed to fetch `GET /custom/token` (the demo's). */
   customTokenOrigins?: string[];
+  /**
+   * The dev chain's JSON-RPC URL, where the MoonPay stand-in pays completed purchases (anvil's tenth default
+   * account). Without it a completed purchase fails, with that reason.
+   */
+  chainRpcUrl?: string;
 }
 
 /** One stand-in provider as its client sees it, and the hooks attack tests use. */
@@ -67,6 +74,8 @@ export interface DevIdp {
     sign(user: TelegramUser, authDate?: number): ReturnType<typeof signTelegramResult>;
   };
   customIssuer: DevCustomIssuer;
+  /** The MoonPay stand-in (`/moonpay`): its widget and API URLs and this start's live and sandbox keys. */
+  moonPay: DevMoonPay;
   /**
    * Follows an authorization URL of a stand-in as a browser does (login page submitted with `choice`) and
    * returns the answer to the redirect URI (not called): `code` + `state`, or `error`.
@@ -86,6 +95,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   let telegram: DevTelegramBot | undefined;
   let custom: Awaited<ReturnType<typeof createCustomIssuer>> | undefined;
   const corsOrigins = options.customTokenOrigins ?? [];
+  let moonPay: MoonPayStandIn | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev-idp.invalid');
@@ -95,12 +105,15 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     if (standIn) return standIn.handle(req, res, path, url.searchParams);
     if (first === 'auth' && telegram) return handleTelegram(req, res, telegram, url.searchParams);
     if (first === 'custom' && custom) return handleCustom(req, res, custom, path, url.searchParams, corsOrigins);
+    // The raw query: the widget's signature is over the query exactly as it was signed.
+    if (first === 'moonpay' && moonPay) return moonPay.handle(req, res, path, rawSearch(req.url ?? ''));
     if (url.pathname === '/assets/dev-idp.css') return sendAsset(res, 'text/css', STYLESHEET);
     if (url.pathname === '/assets/telegram-popup.js') return sendAsset(res, 'text/javascript', TELEGRAM_POPUP_SCRIPT);
     if (url.pathname === '/') {
       return sendJson(res, 200, {
         service: 'Latch development identity providers (stand-ins; not real providers)',
         providers: [...standIns.keys()],
+        moonpay: moonPay?.config.widgetUrl,
       });
     }
     return sendJson(res, 404, { error: 'not found' });
@@ -128,6 +141,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     for (const standIn of created) standIns.set(standIn.name, standIn);
     telegram = newTelegramBot(url);
     custom = await createCustomIssuer(url);
+    moonPay = new MoonPayStandIn(url, createPayer(options.chainRpcUrl));
   } catch (error) {
     server.close();
     throw error;
@@ -155,6 +169,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   }
   const bot = telegram;
   const issuer = custom;
+  const moonPayConfig = moonPay.config;
   return {
     url,
     providers,
@@ -169,6 +184,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       publicKeyPem: issuer.publicKeyPem,
       mint: issuer.mint,
     },
+    moonPay: moonPayConfig,
     followLogin,
     close: async () => {
       for (const res of hung) res.destroy();
@@ -176,6 +192,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** A request URL's query as sent, with its leading '?' ('' when none). */
+function rawSearch(requestUrl: string): string {
+  const at = requestUrl.indexOf('?');
+  return at < 0 ? '' : requestUrl.slice(at);
 }
 
 /** The stand-in's own static assets (its pages load nothing from elsewhere). */
