@@ -7,7 +7,7 @@ import type { ExitError, FlowIntent, LoginRequest } from './auth/flowTypes.js';
 import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
-import { type Clock, systemClock } from './clock.js';
+import { type Clock, systemClock, withTestDelayScale } from './clock.js';
 import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
@@ -38,6 +38,7 @@ export interface LatchOptions extends HostConfig {
   /** A client made elsewhere (tests, or hosts sharing one client); `destroy()` then leaves it alone. */
   client?: LatchClient;
   clock?: Clock;
+  /** Test suites only (a production build throws): the flows' SPEC delays × this, timeouts never. */ testDelayScale?: number;
   /**
    * `noPromptOnSignature` signs and sends without the sign request and send screens;
    * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's);
@@ -115,7 +116,8 @@ const walletFlowOwns = (screen: string | null): boolean =>
 export function createLatch(initial: LatchOptions): Latch {
   // A production page must not talk to a localhost server by accident: the default is for development only.
   if (!initial.apiUrl && !initial.client && !devBuild()) throw new Error('Latch: apiUrl is required in production.');
-  const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
+  const { appId, clientId, apiUrl = DEFAULT_API_URL } = initial;
+  const clock = withTestDelayScale(initial.clock ?? systemClock, initial.testDelayScale);
   let options: LatchOptions = initial;
   // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.
   const client =
