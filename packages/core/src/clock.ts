@@ -1,5 +1,3 @@
-import { devBuild } from './devBuild.js';
-
 /** Time as the client sees it: injected so tests drive every delay with a fake clock. */
 export interface Clock {
   /** Milliseconds since the epoch. */
@@ -33,15 +31,4 @@ export function sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<v
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
-
-/**
- * `clock` with the flows' delays scaled by `scale` (LatchOptions.testDelayScale, for test suites only): a
- * production build refuses it, so a shipped page can never hurry a screen a person must be able to read.
- */
-export function withTestDelayScale(clock: Clock, scale: number | undefined): Clock {
-  if (scale === undefined) return clock;
-  if (!devBuild()) throw new Error('Latch: testDelayScale is for test suites; a production build refuses it.');
-  if (!(scale > 0 && scale <= 1)) throw new Error(`Latch: testDelayScale ${scale} is not a number in (0, 1].`);
-  return { ...clock, delayScale: scale };
 }

@@ -7,7 +7,7 @@ import type { ExitError, FlowIntent, LoginRequest } from './auth/flowTypes.js';
 import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
-import { type Clock, systemClock, withTestDelayScale } from './clock.js';
+import { type Clock, systemClock } from './clock.js';
 import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
@@ -107,7 +107,6 @@ export interface Latch {
 }
 
 const DEFAULT_API_URL = 'http://localhost:8787';
-
 /** The screens where the wallet connection flow, not the code flow, reports the outcome to the host. */
 const walletFlowOwns = (screen: string | null): boolean =>
   screen === SCREEN.awaitingConnection || screen === SCREEN.awaitingConnectOnlyConnection;
@@ -116,8 +115,9 @@ const walletFlowOwns = (screen: string | null): boolean =>
 export function createLatch(initial: LatchOptions): Latch {
   // A production page must not talk to a localhost server by accident: the default is for development only.
   if (!initial.apiUrl && !initial.client && !devBuild()) throw new Error('Latch: apiUrl is required in production.');
-  const { appId, clientId, apiUrl = DEFAULT_API_URL } = initial;
-  const clock = withTestDelayScale(initial.clock ?? systemClock, initial.testDelayScale);
+  const { appId, clientId, apiUrl = DEFAULT_API_URL, clock: given = systemClock, testDelayScale: delayScale } = initial;
+  if (delayScale && !devBuild()) throw new Error('Latch: testDelayScale is for tests, not production builds.');
+  const clock: Clock = delayScale ? { ...given, delayScale } : given;
   let options: LatchOptions = initial;
   // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.
   const client =

@@ -2,7 +2,6 @@ import { DELAY } from '@latch/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SCREEN } from '../auth/screens.js';
 import { createFlowHarness, testUser } from '../auth/testing/flowHarness.js';
-import { systemClock, withTestDelayScale } from '../clock.js';
 import { createLatch } from '../latch.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { createMachineCore } from './machineCore.js';
@@ -55,20 +54,25 @@ describe('the test-only delay scale', () => {
     expect(t.state().phase).toBe('closing');
   });
 
-  it('without a scale the clock is the one given; a scale must be in (0, 1]', () => {
-    expect(withTestDelayScale(systemClock, undefined)).toBe(systemClock);
-    expect(withTestDelayScale(systemClock, 0.05).delayScale).toBe(0.05);
-    for (const bad of [0, -1, 2, Number.NaN]) {
-      expect(() => withTestDelayScale(systemClock, bad)).toThrow(
-        `Latch: testDelayScale ${bad} is not a number in (0, 1].`,
-      );
+  it('createLatch runs its flows on the clock scaled by testDelayScale (the given clock without it)', async () => {
+    const clock = createFakeClock();
+    const options = { appId: 'a'.repeat(25), clientId: 'client', apiUrl: 'https://auth.example', clock };
+    const context = { requireUsersAcceptTerms: false, createOnLogin: 'off', canCreateEmbeddedWallet: false } as const;
+    for (const [testDelayScale, afterOneMs] of [
+      [undefined, 'opening'],
+      [0.05, 'open'],
+    ] as const) {
+      const latch = createLatch({ ...options, testDelayScale });
+      latch.auth.dispatch({ type: 'open', intent: 'login', screen: SCREEN.landing, context });
+      // The dialog opens DELAY.modalOpen (15 ms) after its screen is set: 0.75 ms at 0.05.
+      await clock.advance(1);
+      expect(latch.auth.getState().phase).toBe(afterOneMs);
     }
   });
 
   it('a production build refuses it with a clear error (and createLatch with it)', () => {
     vi.stubEnv('NODE_ENV', 'production');
-    const message = 'Latch: testDelayScale is for test suites; a production build refuses it.';
-    expect(() => withTestDelayScale(systemClock, 0.05)).toThrow(message);
+    const message = 'Latch: testDelayScale is for tests, not production builds.';
     const options = { appId: 'a'.repeat(25), clientId: 'client', apiUrl: 'https://auth.example' };
     expect(() => createLatch({ ...options, testDelayScale: 0.05 })).toThrow(message);
     expect(() => createLatch(options)).not.toThrow();

@@ -59,12 +59,14 @@ export function createMachineCore<S, E, F>(options: {
     getState: store.get,
     subscribe: store.subscribe,
     dispatch,
-    after(ms, event, timeout = false) {
-      const scale = timeout ? 1 : (clock.delayScale ?? 1);
-      const handle = clock.setTimeout(() => {
-        timers.delete(handle);
-        dispatch(event);
-      }, ms * scale);
+    after(ms, event, timeout) {
+      const handle = clock.setTimeout(
+        () => {
+          timers.delete(handle);
+          dispatch(event);
+        },
+        timeout ? ms : ms * (clock.delayScale ?? 1),
+      );
       timers.add(handle);
     },
     cancelTimers() {
