@@ -1,7 +1,15 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sawInDialog, watchDialogFor } from './dialogWatch.js';
-import { createApp, latestCode, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import {
+  createApp,
+  type DemoTiming,
+  latestCode,
+  launchBrowser,
+  openDemo,
+  type TestApp,
+  uniqueEmail,
+} from './support.js';
 import {
   checkScreen,
   demoField,
@@ -29,9 +37,9 @@ describe('email login', () => {
     await browser?.close();
   });
 
-  const newPage = async (): Promise<Page> => {
+  const newPage = async (timing: DemoTiming = {}): Promise<Page> => {
     const page = await newUserPage(browser);
-    await openDemo(page, app);
+    await openDemo(page, app, timing);
     return page;
   };
 
@@ -67,7 +75,8 @@ describe('email login', () => {
   });
 
   it("a wrong code says 'Invalid or expired verification code' and the boxes clear; the right one then works", async () => {
-    const page = await newPage();
+    // Real time: the boxes clear after SPEC's 1400 ms (codeBoxesClearAfterFailure), 'Success!' closes after 1400 ms.
+    const page = await newPage({ realTime: true });
     const email = uniqueEmail('wrong-code');
     await openLogin(page);
     const seen = await seenCodes(email);

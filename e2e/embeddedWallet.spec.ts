@@ -113,7 +113,8 @@ describe('embedded wallet', () => {
     const email = uniqueEmail('wallet');
     const page = await newUserPage(browser);
     await listenToEveryMessage(page);
-    await openDemo(page, app);
+    // Real time: 'Success!' moves on after 900 ms, the wallet-created screen closes after 2500 ms (SPEC §9).
+    await openDemo(page, app, { realTime: true });
     await openLogin(page);
     const seen = await seenCodes(email);
     await submitEmail(page, email);

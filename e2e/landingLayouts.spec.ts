@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, launchBrowser, openDemo, stack, type TestApp, uniqueEmail } from './support.js';
+import { createApp, demoQuery, launchBrowser, openDemo, stack, type TestApp, uniqueEmail } from './support.js';
 import {
   checkScreen,
   demoField,
@@ -12,7 +12,8 @@ import {
   visible,
 } from './widgetSteps.js';
 
-// The built login methods; SPEC's layouts with more methods are covered by core's landingLayout tests.
+// The built login methods; SPEC's layouts with more methods are covered by core's landingLayout tests, and what
+// each layout renders by packages/react/src/screens/auth/landingAndConsent.test.tsx (the grouped one moved there).
 const METHODS = { email_auth: true, sms_auth: true, wallet_auth: true };
 
 /** The accessible names of the landing list's entries, in order (polled: the phone form is a lazy chunk that may arrive a moment after the dialog opens). */
@@ -52,24 +53,10 @@ describe('landing layouts', () => {
     await page.close();
   });
 
-  it("grouped web2-first: email and SMS inputs, then 'Continue with a wallet'", async () => {
-    const app = await createApp({ config: METHODS });
-    const page = await newUserPage(browser);
-    await openDemo(page, app);
-    await openLogin(page);
-    await expect
-      .poll(() => entries(page), { timeout: 20_000 })
-      .toEqual(['input:email', 'input:tel', 'Continue with a wallet']);
-    await page.close();
-  });
-
   it('the standalone embed shows LANDING inline and logs the user in', async () => {
     const app: TestApp = await createApp({ config: { email_auth: true } });
     const page = await newUserPage(browser);
-    const { apiUrl, demoUrl } = stack();
-    await page.goto(
-      `${demoUrl}/?${new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, embed: '1' })}`,
-    );
+    await page.goto(`${stack().demoUrl}/?${demoQuery(app, { embed: '1' })}`);
     const embed = page.locator('section[data-latch-root]');
     await visible(embed.getByRole('heading', { name: 'Log in or sign up' }));
     expect(await page.locator('dialog').count()).toBe(0);

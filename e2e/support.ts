@@ -59,11 +59,28 @@ export async function createApp(options: TestAppOptions = {}): Promise<TestApp> 
 /** The demo app that `npm start`'s setup created. */
 export const demoApp = (): TestApp => ({ appId: inject('demoAppId'), clientId: inject('demoClientId') });
 
-/** Opens the demo host page for an app. */
-export async function openDemo(page: Page, app: TestApp = demoApp()): Promise<void> {
-  const { apiUrl, demoUrl } = stack();
-  const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl });
-  await page.goto(`${demoUrl}/?${query}`);
+/**
+ * SPEC's screen delays (DELAY.successClose 1400 ms, walletCreatedClose 2500, …) as the suites run them: × 0.1,
+ * through the widget's test-only LatchOptions.testDelayScale (the demo's ?delayScale=); timeouts stay whole.
+ * A test whose subject is a delay opens its page with `realTime`.
+ */
+export const E2E_DELAY_SCALE = 0.1;
+
+/** Whether a page runs SPEC's delays at real time (the default is E2E_DELAY_SCALE). */
+export interface DemoTiming {
+  realTime?: boolean;
+}
+
+/** The demo's query for `app` (and `extra` settings), with the suites' delay scale unless `realTime`. */
+export function demoQuery(app: TestApp, extra: Record<string, string> = {}, timing: DemoTiming = {}): URLSearchParams {
+  const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl: stack().apiUrl, ...extra });
+  if (!timing.realTime) query.set('delayScale', String(E2E_DELAY_SCALE));
+  return query;
+}
+
+/** Opens the demo host page for an app (SPEC's delays scaled unless `timing.realTime`). */
+export async function openDemo(page: Page, app: TestApp = demoApp(), timing: DemoTiming = {}): Promise<void> {
+  await page.goto(`${stack().demoUrl}/?${demoQuery(app, {}, timing)}`);
 }
 
 /** A message from the dev outbox. */

@@ -110,7 +110,9 @@ describe('embedded wallet password, in light and dark', () => {
       const email = uniqueEmail('wallet-pw-create');
       const page = await newUserPage(browser);
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-      await openDemo(page, app);
+      // Light at real time: 'Copied' (1500 ms), the pause before creating (250 ms), the automatic flow's 'Success'
+      // (DELAY.passwordFlowAutoClose, 1400 ms) and the wallet-created screen (2500 ms); dark at the suites' scale.
+      await openDemo(page, app, { realTime: scheme === 'light' });
       await submitEmailCode(page, email);
       const d = walletDialog(page);
       await visible(d.getByRole('heading', { name: 'Secure your account' }), 30_000);

@@ -50,6 +50,11 @@ describe('demo settings', () => {
     expect(readDemoSettings('?locale=xx', {}).locale).toBe('en');
   });
 
+  it('reads the test-only delay scale from ?delayScale=, none without it', () => {
+    expect(readDemoSettings('?delayScale=0.05', {}).delayScale).toBe(0.05);
+    expect(readDemoSettings('', {}).delayScale).toBeUndefined();
+  });
+
   it('reads noPromptOnSignature from the query', () => {
     expect(readDemoSettings('?noPromptOnSignature=1', {}).noPromptOnSignature).toBe(true);
   });

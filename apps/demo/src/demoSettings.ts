@@ -20,6 +20,8 @@ export interface DemoSettings {
   host: HostConfig;
   /** ?locale=es starts the widget in Spanish; the page's language switch changes it at runtime. */
   locale: 'en' | 'es';
+  /** ?delayScale=0.05 (the e2e helpers only): the provider's testDelayScale, SPEC's screen delays × 0.05. */
+  delayScale: number | undefined;
 }
 
 /** The host config of the query, or none when it is not a JSON object. */
@@ -46,5 +48,6 @@ export function readDemoSettings(search: string, env: Record<string, string | un
     devIdpUrl: query.get('devIdpUrl') ?? env.VITE_LATCH_DEV_IDP_URL ?? '',
     host: readHost(query.get('host')),
     locale: query.get('locale') === 'es' ? 'es' : 'en',
+    delayScale: query.has('delayScale') ? Number(query.get('delayScale')) : undefined,
   };
 }

@@ -37,6 +37,7 @@ function DemoRoot(): ReactNode {
       apiUrl={settings.apiUrl}
       {...host}
       locale={locale}
+      testDelayScale={settings.delayScale}
       embeddedWallets={{ ...host.embeddedWallets, noPromptOnSignature: settings.noPromptOnSignature }}
       mfa={{ noPromptOnMfaRequired: settings.noPromptOnMfaRequired }}
       chains={demoChains(import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null)}

@@ -6,6 +6,8 @@ export interface Clock {
   setTimeout(fn: () => void, ms: number): unknown;
   /** Cancels a timer made by `setTimeout`. */
   clearTimeout(id: unknown): void;
+  /** Tests only (LatchOptions.testDelayScale): the flows' SPEC delays run at ms × delayScale; timeouts never. */
+  readonly delayScale?: number;
 }
 
 /** The real clock, bound to the global timers at call time (nothing is touched at import). */

@@ -38,6 +38,7 @@ export interface LatchOptions extends HostConfig {
   /** A client made elsewhere (tests, or hosts sharing one client); `destroy()` then leaves it alone. */
   client?: LatchClient;
   clock?: Clock;
+  /** Test suites only (a production build throws): the flows' SPEC delays × this, timeouts never. */ testDelayScale?: number;
   /**
    * `noPromptOnSignature` signs and sends without the sign request and send screens;
    * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's);
@@ -106,7 +107,6 @@ export interface Latch {
 }
 
 const DEFAULT_API_URL = 'http://localhost:8787';
-
 /** The screens where the wallet connection flow, not the code flow, reports the outcome to the host. */
 const walletFlowOwns = (screen: string | null): boolean =>
   screen === SCREEN.awaitingConnection || screen === SCREEN.awaitingConnectOnlyConnection;
@@ -115,7 +115,9 @@ const walletFlowOwns = (screen: string | null): boolean =>
 export function createLatch(initial: LatchOptions): Latch {
   // A production page must not talk to a localhost server by accident: the default is for development only.
   if (!initial.apiUrl && !initial.client && !devBuild()) throw new Error('Latch: apiUrl is required in production.');
-  const { appId, clientId, apiUrl = DEFAULT_API_URL, clock = systemClock } = initial;
+  const { appId, clientId, apiUrl = DEFAULT_API_URL, clock: given = systemClock, testDelayScale: delayScale } = initial;
+  if (delayScale && !devBuild()) throw new Error('Latch: testDelayScale is for tests, not production builds.');
+  const clock: Clock = delayScale ? { ...given, delayScale } : given;
   let options: LatchOptions = initial;
   // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.
   const client =

@@ -114,7 +114,12 @@ function prepared(state: WalletConnectionState, message: PreparedSiweMessage): W
   return {
     state: { ...next, signIn: 'ready' },
     effects: [
-      { type: 'after', ms: PREPARED_SIGN_IN_REFRESH_MS, event: { type: 'preparedExpired', nonce: message.nonce } },
+      {
+        type: 'after',
+        ms: PREPARED_SIGN_IN_REFRESH_MS,
+        event: { type: 'preparedExpired', nonce: message.nonce },
+        timeout: true,
+      },
     ],
   };
 }

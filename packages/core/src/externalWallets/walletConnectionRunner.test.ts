@@ -37,8 +37,9 @@ const wireUser: WireUser = {
   has_accepted_terms: true,
 };
 
-function setup(options: { initAnswers?: Array<FakeAnswer | Promise<FakeAnswer>> } = {}) {
-  const clock = createFakeClock();
+function setup(options: { initAnswers?: Array<FakeAnswer | Promise<FakeAnswer>>; delayScale?: number } = {}) {
+  // delayScale: the test-only scale (LatchOptions.testDelayScale) on the clock.
+  const clock = Object.assign(createFakeClock(), { delayScale: options.delayScale ?? 1 });
   const log: string[] = [];
   const nonces: string[] = [];
   const authenticated: Array<{ message: string; signature: `0x${string}` }> = [];
@@ -200,6 +201,16 @@ describe('the manual sign step has its message ready before the button (Safari, 
     expect(t.authenticated.map((a) => a.message)).toEqual([second.message]);
     // Signing cancelled the refresh: no third nonce however long the flow then runs.
     await t.clock.advance(PREPARED_SIGN_IN_REFRESH_MS);
+    expect(t.nonces).toHaveLength(2);
+  });
+
+  it('the test-only delay scale leaves the nonce refresh (a deadline) at its full length', async () => {
+    const t = setup({ delayScale: 0.01 });
+    t.select(true);
+    await t.clock.flush();
+    await t.clock.advance(PREPARED_SIGN_IN_REFRESH_MS - 1);
+    expect(t.nonces).toHaveLength(1);
+    await t.clock.advance(1);
     expect(t.nonces).toHaveLength(2);
   });
 

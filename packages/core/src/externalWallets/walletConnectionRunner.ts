@@ -56,7 +56,7 @@ export function createWalletConnectionRunner(options: {
   function run(effect: WalletConnectionEffect): void {
     switch (effect.type) {
       case 'after':
-        core.after(effect.ms, effect.event);
+        core.after(effect.ms, effect.event, effect.timeout);
         return;
       case 'cancelTimers':
         core.cancelTimers();

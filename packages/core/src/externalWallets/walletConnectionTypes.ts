@@ -93,7 +93,8 @@ export type WalletConnectionEvent =
 
 /** Side effects as data; the runner executes them. */
 export type WalletConnectionEffect =
-  | { type: 'after'; ms: number; event: WalletConnectionEvent }
+  /** `timeout`: a deadline, never scaled by the test-only delay scale (machineCore's `after`). */
+  | { type: 'after'; ms: number; event: WalletConnectionEvent; timeout?: true }
   | { type: 'cancelTimers' }
   | { type: 'connect'; walletId: string }
   | { type: 'switchChain'; walletId: string; chainId: number }

@@ -2,4 +2,6 @@
 export interface FlowClock {
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
+  /** Tests only: `after` delays run at ms × delayScale (Clock.delayScale); `after` timeouts never. */
+  readonly delayScale?: number;
 }

@@ -14,8 +14,11 @@ interface MachineCore<S, E> {
   getState(): S;
   subscribe(listener: () => void): () => void;
   dispatch(event: E): void;
-  /** Dispatches `event` after `ms` on the clock (the flows' `after` effect). */
-  after(ms: number, event: E): void;
+  /**
+   * Dispatches `event` after `ms` on the clock (the flows' `after` effect): a SPEC delay, scaled by the clock's
+   * test-only `delayScale`, unless `timeout` (a deadline, such as a code's or a nonce's lifetime: never scaled).
+   */
+  after(ms: number, event: E, timeout?: boolean): void;
   /** Cancels every pending timer (the flows' `cancelTimers` effect, and destroy). */
   cancelTimers(): void;
   /** Dispatches `ok(value)` or `fail(error)` when the promise settles. */
@@ -56,11 +59,14 @@ export function createMachineCore<S, E, F>(options: {
     getState: store.get,
     subscribe: store.subscribe,
     dispatch,
-    after(ms, event) {
-      const handle = clock.setTimeout(() => {
-        timers.delete(handle);
-        dispatch(event);
-      }, ms);
+    after(ms, event, timeout) {
+      const handle = clock.setTimeout(
+        () => {
+          timers.delete(handle);
+          dispatch(event);
+        },
+        timeout ? ms : ms * (clock.delayScale ?? 1),
+      );
       timers.add(handle);
     },
     cancelTimers() {

@@ -8,7 +8,8 @@ import {
   openMfaPrompt,
 } from './mfaPromptFlow.js';
 
-const timer = (id = 1) => ({ type: 'after', ms: TIMEOUT.mfaCodeWait, event: { type: 'timeout', id } });
+// A deadline, not a SPEC delay: marked so the test-only delay scale never shortens it.
+const timer = (id = 1) => ({ type: 'after', ms: TIMEOUT.mfaCodeWait, event: { type: 'timeout', id }, timeout: true });
 const run = (state: MfaPromptState | null, ...events: MfaPromptEvent[]): MfaPromptTransition => {
   let result: MfaPromptTransition = { state, effects: [] };
   for (const event of events) result = mfaPromptTransition(result.state, event);

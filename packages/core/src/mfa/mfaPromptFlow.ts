@@ -74,7 +74,8 @@ export type MfaPromptEffect =
   | { type: 'resolve'; id: number }
   /** The waiting action fails: `mfa_canceled` ('MFA canceled'), or the blocking error. */
   | { type: 'reject'; id: number; error: MfaErrorCode }
-  | { type: 'after'; ms: number; event: MfaPromptEvent }
+  /** `timeout`: a deadline, never scaled by the test-only delay scale (machineCore's `after`). */
+  | { type: 'after'; ms: number; event: MfaPromptEvent; timeout?: true }
   | { type: 'cancelTimers' };
 
 /** A prompt transition. */
@@ -85,7 +86,7 @@ export interface MfaPromptTransition {
 
 const waitForCode = (id: number): MfaPromptEffect[] => [
   { type: 'cancelTimers' },
-  { type: 'after', ms: TIMEOUT.mfaCodeWait, event: { type: 'timeout', id } },
+  { type: 'after', ms: TIMEOUT.mfaCodeWait, event: { type: 'timeout', id }, timeout: true },
 ];
 
 // Entering a method: SMS sends its code, a passkey starts its ceremony, a code method waits for input.

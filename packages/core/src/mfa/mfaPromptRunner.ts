@@ -61,7 +61,7 @@ export function createMfaPromptRunner(
         case 'reject':
           return deps.reject(effect.id, effect.error);
         case 'after':
-          return machine.after(effect.ms, effect.event);
+          return machine.after(effect.ms, effect.event, effect.timeout);
         case 'cancelTimers':
           return machine.cancelTimers();
       }

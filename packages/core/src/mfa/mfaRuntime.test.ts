@@ -20,9 +20,11 @@ function setup(
     protectsSigning?: boolean;
     noPrompt?: boolean;
     required?: boolean;
+    /** The test-only delay scale (LatchOptions.testDelayScale) on the clock. */
+    delayScale?: number;
   } = {},
 ) {
-  const clock = createFakeClock();
+  const clock = Object.assign(createFakeClock(), { delayScale: options.delayScale ?? 1 });
   let methods = options.methods ?? ['totp'];
   const signed: string[] = [];
   const verified: string[] = [];
@@ -148,6 +150,16 @@ describe('MFA in the embedded wallet runtime (mfa_protects_signing)', () => {
     await t.clock.advance(TIMEOUT.mfaCodeWait);
     expect(t.prompt()).toMatchObject({ error: 'mfa_timeout', blocked: true });
     expect(t.signed).toEqual([]);
+  });
+
+  it('the test-only delay scale leaves the code wait (a timeout) at its full length', async () => {
+    const t = setup({ delayScale: 0.01 });
+    void t.sign().catch(() => undefined);
+    await vi.waitFor(() => expect(t.prompt()).not.toBeNull());
+    await t.clock.advance(TIMEOUT.mfaCodeWait - 1);
+    expect(t.prompt()).toMatchObject({ error: null, blocked: false });
+    await t.clock.advance(1);
+    expect(t.prompt()).toMatchObject({ error: 'mfa_timeout', blocked: true });
   });
 
   it('SMS first: the code is sent when the prompt opens', async () => {

@@ -12,6 +12,8 @@ const single = <M>(load: () => Promise<M>, pick: (module: M) => ComponentType<Sc
   screenGroup(load).screen(pick);
 const externalWallets = screenGroup(() => import('./externalWallets/externalWalletScreens.js'));
 const walletFlows = screenGroup(() => import('./embeddedWallet/walletFlowScreens.js'));
+// 'Creating your wallet' and the created screen that follows it: one chunk, so the second never suspends.
+const walletCreation = screenGroup(() => import('./embeddedWallet/walletCreationScreens.js'));
 
 /** Loads the wallet-flow screens: the wallet-flow dialog waits for them before it opens. */
 export const preloadWalletFlowScreens = (): Promise<unknown> => walletFlows.preload();
@@ -78,14 +80,8 @@ export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.linkWallet]: externalWallets.screen((m) => m.LinkWalletScreen),
   [SCREEN.phantomInterstitial]: externalWallets.screen((m) => m.PhantomInterstitialScreen),
   [SCREEN.installPhantom]: externalWallets.screen((m) => m.InstallPhantomScreen),
-  [SCREEN.embeddedWalletCreated]: single(
-    () => import('./embeddedWallet/EmbeddedWalletCreatedScreen.js'),
-    (m) => m.EmbeddedWalletCreatedScreen,
-  ),
-  [SCREEN.embeddedWalletOnCreate]: single(
-    () => import('./embeddedWallet/EmbeddedWalletOnAccountCreateScreen.js'),
-    (m) => m.EmbeddedWalletOnAccountCreateScreen,
-  ),
+  [SCREEN.embeddedWalletCreated]: walletCreation.screen((m) => m.EmbeddedWalletCreatedScreen),
+  [SCREEN.embeddedWalletOnCreate]: walletCreation.screen((m) => m.EmbeddedWalletOnAccountCreateScreen),
   EMBEDDED_WALLET_CONNECTING_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletConnectingScreen),
   EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordRecoveryScreen),
   EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletRecoverySelectionScreen),

@@ -1,7 +1,7 @@
 import { DELAY, type User } from '@latch/protocol';
 import type { LatchState } from '../../store.js';
 import { INITIAL_STATE } from '../../store.js';
-import { createFakeClock } from '../../testing/fakeClock.js';
+import { createFakeClock, type FakeClock } from '../../testing/fakeClock.js';
 import { createFlowRunner, type FlowActions, type FlowHandlers } from '../flowRunner.js';
 import type { FlowContext, FlowIntent } from '../flowTypes.js';
 import type { ScreenId } from '../screens.js';
@@ -41,8 +41,10 @@ export function createFlowHarness(options: {
   context?: Partial<FlowContext>;
   clientState?: LatchState;
   handlers?: (events: string[]) => Partial<FlowHandlers>;
+  /** Another fake clock (one with the test-only delayScale). */
+  clock?: FakeClock;
 }) {
-  const clock = createFakeClock();
+  const clock = options.clock ?? createFakeClock();
   const pending: PendingCall[] = [];
   const events: string[] = [];
   const deferred =
