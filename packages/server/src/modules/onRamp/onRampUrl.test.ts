@@ -47,7 +47,9 @@ describe('signedWidgetUrl', () => {
     expect([...url.searchParams.keys()].at(-1)).toBe('signature');
     expect(verifies(signed, 'sk_test_secret')).toBe(true);
     // The amount changed after signing: the signature no longer verifies.
-    expect(verifies(signed.replace('quoteCurrencyAmount=0.25', 'quoteCurrencyAmount=25'), 'sk_test_secret')).toBe(false);
+    expect(verifies(signed.replace('quoteCurrencyAmount=0.25', 'quoteCurrencyAmount=25'), 'sk_test_secret')).toBe(
+      false,
+    );
   });
 
   it('encodes a signature with +, / or = so that it survives the query', () => {
