@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IDENTITY_API } from '@latch/protocol';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { runCli } from '../cli.js';
 import { createTestServer, type TestServer } from '../test/harness.js';
 import { failureMessage, parseCommand, runCommand, USAGE } from './commands.js';
 import { inlineSecrets } from './secretOptions.js';
@@ -147,3 +148,31 @@ it('turns fiat_on_ramp_enabled on only once the app has keys, shows it in the pu
   expect(JSON.parse((await cli(['apps', 'onramp', 'clear', appId, '--sandbox'])).out).cleared).toBe(true);
   expect(JSON.parse((await cli(['apps', 'onramp', 'clear', appId, '--sandbox'])).out).cleared).toBe(false);
 });
+
+it('the CLI entry reads --secret-key-file after checking the command line, and prints no secret', async () => {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    LATCH_DEV: '1',
+    LATCH_DATA_DIR: join(dir, '.latch'),
+    LATCH_LOG_LEVEL: 'warn',
+  };
+  const run = async (args: string[]) => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const io = { env, cwd: dir, stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) };
+    const code = await runCli(args, io);
+    return { code, stdout: out.join(''), stderr: err.join('') };
+  };
+  const created = await run(['apps', 'create', '--name', 'OnRamp CLI']);
+  const appId = JSON.parse(created.stdout).app_id as string;
+  const file = secretFile('entry', LIVE_SECRET);
+  const set = await run(['apps', 'onramp', 'set', appId, '--publishable-key', 'pk_live_e', '--secret-key-file', file]);
+  expect([set.code, set.stderr]).toEqual([0, '']);
+  expect(JSON.parse(set.stdout)).toMatchObject({ app_id: appId, mode: 'live', publishable_key: 'pk_live_e' });
+  const missing = await run(['apps', 'onramp', 'set', appId, '--publishable-key', 'pk_live_e']);
+  expect(missing.code).toBe(1);
+  expect(missing.stderr).toContain('--secret-key-file PATH or LATCH_ONRAMP_SECRET_KEY');
+  const enabled = await run(['apps', 'update', appId, '--config', '{"fiat_on_ramp_enabled":true}']);
+  expect(enabled.code).toBe(0);
+  for (const text of [set.stdout, set.stderr, enabled.stdout, missing.stderr]) expect(text).not.toContain(LIVE_SECRET);
+}, 120_000);

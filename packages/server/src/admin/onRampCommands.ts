@@ -1,3 +1,4 @@
+import { isAppId, LatchError } from '@latch/protocol';
 import type { ServerContext } from '../kernel/context.js';
 import type { OnRampMode, OnRampPublicSettings } from '../modules/onRamp/OnRampSettings.js';
 import { assertOnRampClearable } from '../modules/onRamp/onRampConfigCheck.js';
@@ -44,11 +45,17 @@ export function assertOnRampRunnable({ action, appId, values }: OnRampCommand): 
     throw new UsageError(`Unknown apps onramp command "${action ?? ''}" (set, clear, list).\n\n${ON_RAMP_USAGE}`);
   }
   if (!appId) throw new UsageError(`apps onramp ${action} needs the app id.`);
+  if (!isAppId(appId)) throw new LatchError('invalid_app_id');
   if (action !== 'set') return;
   if (!values['publishable-key']) throw new UsageError('apps onramp set needs --publishable-key KEY.');
-  if (!values['secret-key']) {
+}
+
+/** The secret key of a `set` command, inlined by the CLI after `assertOnRampRunnable` ran (secretOptions.ts). */
+function secretKey(values: OnRampCommand['values']): string {
+  const secret = values['secret-key'];
+  if (!secret)
     throw new UsageError('apps onramp set needs the secret key: --secret-key-file PATH or LATCH_ONRAMP_SECRET_KEY.');
-  }
+  return secret;
 }
 
 /** What `apps onramp` prints of a mode's settings: everything public, never the secret key. */
@@ -86,7 +93,7 @@ export async function runOnRampCommand(
   }
   const stored = await ctx.onRampSettings.set(app.id, mode, {
     publishableKey: values['publishable-key'] as string,
-    secretKey: values['secret-key'] as string,
+    secretKey: secretKey(values),
     ...(values['widget-url'] === undefined ? {} : { widgetUrl: values['widget-url'] }),
     ...(values['api-url'] === undefined ? {} : { apiUrl: values['api-url'] }),
   });
