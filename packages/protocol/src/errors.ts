@@ -101,6 +101,11 @@ export const ERROR_CATALOGUE = {
   unsupported_token: { status: 400, message: 'This token is not the native token of the chain.' },
   price_unavailable: { status: 404, message: 'No USD price is available for this token.' },
   price_source_error: { status: 502, message: 'The price source could not be reached. Try again later.' },
+  // The fiat on-ramp (docs/onramp.md): off for the app, or no provider keys for the asked mode (live or sandbox).
+  on_ramp_not_enabled: { status: 403, message: 'The fiat on-ramp is not enabled for this app.' },
+  on_ramp_not_configured: { status: 409, message: 'The app has no on-ramp provider keys for this mode.' },
+  // An on-ramp sign call named an address that is not one of the caller's own wallets: nothing is signed.
+  wallet_not_owned: { status: 403, message: 'This address is not one of your wallets.' },
   client_request_timeout: { status: 408, message: 'The request timed out.' },
   client_request_cancelled: { status: 499, message: 'The request was cancelled.' },
   client_network_error: { status: 503, message: 'The server could not be reached.' },

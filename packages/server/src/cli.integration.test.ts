@@ -242,7 +242,11 @@ it('apps create refuses wildcard origins and settings that do nothing, naming ea
       'captcha_enabled: captcha checks are not built yet',
     ],
     [['--config', '{"mfa_required":true}'], 'mfa_required needs at least one method in mfa_methods'],
-    [['--config', '{"fiat_on_ramp_enabled":true}'], 'fiat_on_ramp_enabled: the fiat on-ramp is not built yet'],
+    // A new app has no on-ramp provider keys either (docs/onramp.md).
+    [
+      ['--config', '{"fiat_on_ramp_enabled":true}'],
+      "fiat_on_ramp_enabled needs the app's on-ramp provider keys first: latch-server apps onramp set",
+    ],
     // A new app has no provider credentials: OAuth is turned on after `apps oauth set` (docs/social-login.md).
     [
       ['--config', '{"google_oauth":true}'],

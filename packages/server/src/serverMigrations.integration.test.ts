@@ -27,6 +27,7 @@ const RELEASED = [
   '022_security_events',
   '024_mfa_recovery_codes',
   '025_user_custom_metadata',
+  '026_on_ramp_credentials',
 ];
 
 describe('migrations declared by the modules', () => {

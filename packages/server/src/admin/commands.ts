@@ -8,13 +8,13 @@ import {
   parseHostConfigPatch,
 } from '../identity/apps/appConfigSchema.js';
 import type { AppInput } from '../identity/apps/appInput.js';
-import { assertConfiguredMethods } from '../identity/credentials/methodCredentialsCheck.js';
 import { ConfigError } from '../kernel/config/config.js';
 import type { ServerContext } from '../kernel/context.js';
 import { DEFAULT_ROTATION_BATCH, rotateKeys } from '../kernel/crypto/rotate.js';
 import { moduleSealing } from '../kernel/module.js';
 import { resetUserMfa } from '../modules/mfa/resetUserMfa.js';
 import { buildModules, migrateServer } from '../serverMigrations.js';
+import { assertConfigUsable } from './appConfigChecks.js';
 import {
   APP_SECRET_OPTIONS,
   APP_SECRET_USAGE,
@@ -25,6 +25,7 @@ import { appSummary } from './appSummary.js';
 import { DEMO_APP_NAME, ensureDemo } from './ensureDemo.js';
 import { withCreateOnLogin } from './newAppConfig.js';
 import { assertOAuthRunnable, OAUTH_OPTIONS, OAUTH_USAGE, runOAuthCommand } from './oauthCommands.js';
+import { assertOnRampRunnable, ON_RAMP_OPTIONS, ON_RAMP_USAGE, runOnRampCommand } from './onRampCommands.js';
 import { assertTelegramRunnable, runTelegramCommand, TELEGRAM_OPTIONS, TELEGRAM_USAGE } from './telegramCommands.js';
 import { UsageError } from './usageError.js';
 import { assertWebhookRunnable, runWebhookCommand, WEBHOOK_OPTIONS, WEBHOOK_USAGE } from './webhookCommands.js';
@@ -41,7 +42,7 @@ export const USAGE = `Usage: latch-server <command>
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
        [--dev-idp FILE]          (npm start) social login through the dev IdP described in FILE
 ${OAUTH_USAGE}${TELEGRAM_USAGE}
-${APP_SECRET_USAGE}
+${ON_RAMP_USAGE}${APP_SECRET_USAGE}
 ${WEBHOOK_USAGE}
   keys generate [--out FILE]     write fresh LATCH_MASTER_KEY and LATCH_RECOVERY_KEY to FILE (default latch.env),
                                  mode 0600; an existing FILE is kept
@@ -91,6 +92,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   ...TELEGRAM_OPTIONS,
   ...OAUTH_OPTIONS,
+  ...ON_RAMP_OPTIONS,
   ...APP_SECRET_OPTIONS,
   ...WEBHOOK_OPTIONS,
 } as const;
@@ -165,6 +167,7 @@ function newAppInput(values: Values): AppInput {
 export function assertRunnable({ command, sub, target, args, values }: Command): void {
   if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'secret') assertAppSecretRunnable({ action: args[0], appId: args[1], values });
+  if (command === 'apps' && sub === 'onramp') assertOnRampRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'webhooks') assertWebhookRunnable({ args, values }, true);
   if (command === 'apps' && sub === 'oauth') {
     assertOAuthRunnable(args, values);
@@ -198,6 +201,7 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
       'telegram',
       'oauth',
       'secret',
+      'onramp',
       'webhooks',
     ].includes(sub ?? '')
   )
@@ -242,11 +246,12 @@ export async function runCommand(
   if (sub === 'webhooks') return runWebhookCommand(ctx, { args: cmd.args, values }, print);
   if (sub === 'secret') return runAppSecretCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
+  if (sub === 'onramp') return runOnRampCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {
     case 'create': {
       const input = newAppInput(values);
-      // A new app has no provider credentials yet: OAuth/Telegram are turned on after `apps oauth set`.
-      await assertConfiguredMethods(ctx.loginCredentials, undefined, input.config);
+      // A new app has no provider credentials yet: OAuth/Telegram/on-ramp are turned on after `apps oauth|telegram|onramp set`.
+      await assertConfigUsable(ctx, undefined, input.config);
       const app = await ctx.apps.create({ ...input, id: values.id });
       print({ app_id: app.id, client_id: app.clientIds[0] });
       return 0;
@@ -257,7 +262,7 @@ export async function runCommand(
     case 'update': {
       const input = appInput(values);
       const existing = await ctx.apps.require(target, { fresh: true });
-      await assertConfiguredMethods(ctx.loginCredentials, existing, input.config);
+      await assertConfigUsable(ctx, existing, input.config);
       const app = await ctx.apps.update(existing.id, input);
       print(appSummary(app));
       return 0;

@@ -9,7 +9,8 @@ const secret = v.pipe(v.string(), v.minLength(1), v.maxLength(8192));
 
 /**
  * The dev IdP's description (`apps/dev-idp/src/describeDevIdp.ts`, written by its main.ts for `npm start`):
- * each stand-in provider's client, the Telegram bot and the custom-token issuer, with fresh secrets per start.
+ * each stand-in provider's client, the Telegram bot, the custom-token issuer and the MoonPay stand-in, with
+ * fresh secrets per start.
  */
 const DevIdpDescription = v.object({
   url,
@@ -31,6 +32,18 @@ const DevIdpDescription = v.object({
   ),
   telegram: v.object({ origin: url, bot_id: v.string(), bot_name: v.string(), bot_token: secret }),
   custom: v.object({ issuer: url, jwks_url: url, audience: v.string() }),
+  // The MoonPay stand-in (docs/onramp.md), when the dev IdP serves one: fresh keys per start.
+  moonpay: v.optional(
+    v.object({
+      widget_url: url,
+      sandbox_widget_url: url,
+      api_url: url,
+      publishable_key: secret,
+      sandbox_publishable_key: secret,
+      secret_key: secret,
+      sandbox_secret_key: secret,
+    }),
+  ),
 });
 
 /** What ensure-demo reads from `--dev-idp FILE`. */
@@ -55,10 +68,11 @@ export function readDevIdpDescription(path: string): DevIdpDescription {
 /**
  * Points the demo app's social login at the dev IdP (npm start only): stores each provider's client and the
  * Telegram bot token as the app's login credentials (sealed), and returns the config that turns them on with
- * Telegram and custom-token login. Credentials go first: a method is enabled only once its credentials exist.
+ * Telegram and custom-token login; with the MoonPay stand-in, its keys and the on-ramp too. Credentials go
+ * first: a method is enabled only once its credentials exist.
  */
 export async function setUpDemoSocialLogin(
-  ctx: Pick<ServerContext, 'loginCredentials'>,
+  ctx: Pick<ServerContext, 'loginCredentials' | 'onRampSettings'>,
   appId: string,
   idp: DevIdpDescription,
 ): Promise<HostAppConfigPatch> {
@@ -78,6 +92,7 @@ export async function setUpDemoSocialLogin(
   const flags = Object.fromEntries(providers.map((p: OAuthProvider) => [LOGIN_METHOD_FLAG[p], true]));
   return {
     ...flags,
+    ...(idp.moonpay ? await setUpDemoOnRamp(ctx, appId, idp.moonpay) : {}),
     telegram_auth: true,
     telegram_auth_config: bot,
     custom_auth_config: {
@@ -88,4 +103,25 @@ export async function setUpDemoSocialLogin(
       public_key_pem: null,
     },
   };
+}
+
+/** Stores the MoonPay stand-in's live and sandbox keys as the demo app's on-ramp settings; the on-ramp goes on. */
+async function setUpDemoOnRamp(
+  ctx: Pick<ServerContext, 'onRampSettings'>,
+  appId: string,
+  moonpay: NonNullable<DevIdpDescription['moonpay']>,
+): Promise<HostAppConfigPatch> {
+  await ctx.onRampSettings.set(appId, 'live', {
+    publishableKey: moonpay.publishable_key,
+    secretKey: moonpay.secret_key,
+    widgetUrl: moonpay.widget_url,
+    apiUrl: moonpay.api_url,
+  });
+  await ctx.onRampSettings.set(appId, 'sandbox', {
+    publishableKey: moonpay.sandbox_publishable_key,
+    secretKey: moonpay.sandbox_secret_key,
+    widgetUrl: moonpay.sandbox_widget_url,
+    apiUrl: moonpay.api_url,
+  });
+  return { fiat_on_ramp_enabled: true };
 }

@@ -22,6 +22,8 @@ const SECRET_OPTIONS: SecretOption[] = [
   { name: 'client-secret', env: 'LATCH_OAUTH_CLIENT_SECRET', command: ['apps', 'oauth', 'set'] },
   // Apple's Sign in with Apple key (.p8 PEM), its client secret's signing key.
   { name: 'private-key', env: 'LATCH_OAUTH_PRIVATE_KEY', command: ['apps', 'oauth', 'set'] },
+  // The fiat on-ramp provider's secret key (docs/onramp.md), which signs the widget URLs.
+  { name: 'secret-key', env: 'LATCH_ONRAMP_SECRET_KEY', command: ['apps', 'onramp', 'set'] },
 ];
 
 /** The option names of `argv` (`--x`, `--x=value`), without the dashes. */

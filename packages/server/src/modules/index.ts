@@ -5,6 +5,7 @@ import { customJwtModule } from './customJwt/index.js';
 import { devModule } from './dev/index.js';
 import { mfaModule } from './mfa/index.js';
 import { oauthModule } from './oauth/index.js';
+import { onRampModule } from './onRamp/index.js';
 import { passkeysModule } from './passkeys/index.js';
 import { passwordlessModule } from './passwordless/index.js';
 import { pricesModule } from './prices/index.js';
@@ -26,6 +27,7 @@ export const defaultModules: readonly LatchModule[] = [
   walletsModule,
   mfaModule,
   pricesModule,
+  onRampModule,
   webhooksModule,
   adminApiModule,
 ];

@@ -34,7 +34,8 @@ describe('host app config (SPEC §5)', () => {
 
   it('refuses settings this release stores but does not act on, naming each', () => {
     expect(refusal({ captcha_enabled: true, captcha_site_key: 't:abc' })).toMatch(/^captcha_enabled: .*not built/);
-    expect(refusal({ fiat_on_ramp_enabled: true })).toMatch(/^fiat_on_ramp_enabled: .*not built/);
+    // Built (issue #28): whether the app has the provider keys is the onRamp module's check (onRampConfigCheck.ts).
+    expect(refusal({ fiat_on_ramp_enabled: true })).toBe('accepted');
     expect(refusal({ embedded_wallet_config: { user_owned_recovery_options: ['icloud', 'user-passcode'] } })).toMatch(
       /"icloud" backups are not built/,
     );

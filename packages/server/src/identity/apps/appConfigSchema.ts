@@ -151,7 +151,8 @@ const builtFlags = BUILT_LOGIN_METHODS.map((method) => LOGIN_METHOD_FLAG[method]
 /**
  * Settings this release stores but does not act on are refused rather than accepted in silence (an
  * operator who turns captcha on must not believe it protects anything): login methods not built,
- * captcha, the fiat on-ramp and cloud recovery backups.
+ * captcha and cloud recovery backups. (The fiat on-ramp is checked against the app's provider keys by the
+ * onRamp module: modules/onRamp/onRampConfigCheck.ts.)
  */
 function assertOnlyBuiltFeatures(config: HostAppConfig): void {
   const unbuilt = enabledLoginMethods(config).find((method) => !isBuiltLoginMethod(method));
@@ -166,9 +167,6 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
       'invalid_data',
       'captcha_enabled: captcha checks are not built yet; enabling it would protect nothing.',
     );
-  }
-  if (config.fiat_on_ramp_enabled) {
-    throw new LatchError('invalid_data', 'fiat_on_ramp_enabled: the fiat on-ramp is not built yet.');
   }
   const recovery = config.embedded_wallet_config.user_owned_recovery_options.find(
     (option) => !(BUILT_RECOVERY_OPTIONS as readonly string[]).includes(option),

@@ -173,6 +173,7 @@ for (const backend of backends()) {
           totp_secrets: 0,
           login_credentials: 0,
           webhook_secrets: 0,
+          on_ramp_secrets: 0,
         });
       });
     }, 120_000);

@@ -34,7 +34,6 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       { allowed_origins: ['https://*.example.com'] },
       // Settings this release does not act on.
       { config: { captcha_enabled: true, captcha_site_key: 't:key' } },
-      { config: { fiat_on_ramp_enabled: true } },
       // OAuth and Telegram without the app's credentials (auth/credentials/methodCredentialsCheck.ts).
       { config: { google_oauth: true } },
       // MFA (issue #13): only the three methods, and "required" / "protects signing" need one of them.
@@ -52,6 +51,11 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       expect(res.status).toBe(400);
       expect((await res.json()).error).toBe('invalid_data');
     }
+    // The on-ramp without the app's provider keys (modules/onRamp/onRampConfigCheck.ts): its own code.
+    const onRamp = await server().call('POST', '/api/v1/dev/apps', {
+      body: { config: { fiat_on_ramp_enabled: true } },
+    });
+    expect([onRamp.status, (await onRamp.json()).error]).toEqual([409, 'on_ramp_not_configured']);
     expect(await server().tableCounts()).toEqual(before);
     const captcha = await server().call('POST', '/api/v1/dev/apps', { body: { config: { captcha_site_key: 'abc' } } });
     expect((await captcha.json()).message).toBe('Unsupported captcha site key');
