@@ -12,6 +12,7 @@ import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
+import { createFundingHandle, type Funding } from './onRamp/fundingHandle.js';
 
 /** What a completed login or link reports to the host. */
 export interface LoginCompleteResult {
@@ -38,12 +39,9 @@ export interface LatchOptions extends HostConfig {
   /** A client made elsewhere (tests, or hosts sharing one client); `destroy()` then leaves it alone. */
   client?: LatchClient;
   clock?: Clock;
-  /**
-   * `noPromptOnSignature` signs and sends without the sign request and send screens;
-   * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's);
-   * `createOnLogin` may lower the server's setting.
-   */
-  embeddedWallets?: HostConfig['embeddedWallets'];
+  // embeddedWallets (HostConfig): `noPromptOnSignature` (no sign or send screens), `waitForTransactionConfirmation`
+  // (default true: a send answers once mined; unset: the app config's), `createOnLogin` (may lower the server's).
+  // fiatOnRamp (HostConfig): `useSandbox`, the on-ramp provider's sandbox (docs/wallets.md "Funding a wallet").
   /** `noPromptOnMfaRequired`: no MFA dialog; the host answers MFA requests itself (useMfa). Unset: the app config's. */
   mfa?: { noPromptOnMfaRequired?: boolean };
   /** SPEC §3 supportedChains and defaultChain, with RPC and explorer URL overrides (default: every built-in chain, Ethereum first). */
@@ -64,6 +62,8 @@ export interface Latch {
   /** External wallets, loaded on first use. */
   wallets: WalletsLoader;
   embeddedWallet: EmbeddedWalletRuntime;
+  /** The fiat on-ramp: `fundWallet` and its screens' state (docs/wallets.md "Funding a wallet"). */
+  funding: Funding;
   /** Replaces the host callbacks and options (a UI binding passes its latest props). */
   setOptions(options: Partial<Omit<LatchOptions, 'appId' | 'clientId' | 'apiUrl' | 'client' | 'clock'>>): void;
   /** Starts: loads the config and session, follows the user for the embedded wallet; returns `stop`. */
@@ -103,6 +103,8 @@ export interface Latch {
   connectOrCreateWallet(): Promise<void>;
   /** Opens the key export; resolves when the user closes it. */
   exportWallet(): Promise<void>;
+  /** Opens the on-ramp's screens for a wallet (Funding.fundWallet); rejects when the on-ramp is off or there is no wallet. */
+  fundWallet: Funding['fundWallet'];
 }
 
 const DEFAULT_API_URL = 'http://localhost:8787';
@@ -139,6 +141,7 @@ export function createLatch(initial: LatchOptions): Latch {
     noPromptOnMfaRequired: () => options.mfa?.noPromptOnMfaRequired,
     chains: () => options.chains,
   });
+  const funding = createFundingHandle({ client, clock, provider: embeddedWallet.provider });
   // The callbacks of the login() that opened the current flow; any other opening drops them.
   let flowCallbacks: LoginCallbacks = {};
   // Read when a flow ends, so callbacks replaced later are the ones called.
@@ -200,6 +203,7 @@ export function createLatch(initial: LatchOptions): Latch {
     auth,
     wallets,
     embeddedWallet,
+    funding,
     setOptions(patch) {
       options = { ...options, ...patch };
       // A changed host config re-merges the app config; an equal one is a no-op (a provider passes it every render).
@@ -239,6 +243,7 @@ export function createLatch(initial: LatchOptions): Latch {
       auth.destroy();
       wallets.destroy();
       embeddedWallet.destroy();
+      funding.destroy();
       if (!initial.client) client.destroy();
     },
     login(request, callbacks) {
@@ -258,12 +263,8 @@ export function createLatch(initial: LatchOptions): Latch {
     },
     updateEmail() {
       const user = requireUser('updateEmail');
-      if (!user) return;
-      if (!user.email) {
-        console.warn('Latch: updateEmail needs an already linked email.');
-        return;
-      }
-      open('update', SCREEN.updateEmail, user.email.address);
+      if (user && !user.email) console.warn('Latch: updateEmail needs an already linked email.');
+      else if (user?.email) open('update', SCREEN.updateEmail, user.email.address);
     },
     linkWallet(linkOptions) {
       if (!requireUser('linkWallet')) return;
@@ -294,5 +295,6 @@ export function createLatch(initial: LatchOptions): Latch {
       open('login', SCREEN.connectOrCreate);
     },
     exportWallet: () => embeddedWallet.exporter.exportWallet(),
+    fundWallet: (wanted) => funding.fundWallet(wanted),
   };
 }
