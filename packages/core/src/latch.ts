@@ -12,7 +12,7 @@ import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
-import { createFundingHandle, type Funding } from './onRamp/fundingHandle.js';
+import type { FundingController } from './onRamp/fundingController.js';
 
 /** What a completed login or link reports to the host. */
 export interface LoginCompleteResult {
@@ -62,8 +62,6 @@ export interface Latch {
   /** External wallets, loaded on first use. */
   wallets: WalletsLoader;
   embeddedWallet: EmbeddedWalletRuntime;
-  /** The fiat on-ramp: `fundWallet` and its screens' state (docs/wallets.md "Funding a wallet"). */
-  funding: Funding;
   /** Replaces the host callbacks and options (a UI binding passes its latest props). */
   setOptions(options: Partial<Omit<LatchOptions, 'appId' | 'clientId' | 'apiUrl' | 'client' | 'clock'>>): void;
   /** Starts: loads the config and session, follows the user for the embedded wallet; returns `stop`. */
@@ -104,7 +102,7 @@ export interface Latch {
   /** Opens the key export; resolves when the user closes it. */
   exportWallet(): Promise<void>;
   /** Opens the on-ramp's screens for a wallet (Funding.fundWallet); rejects when the on-ramp is off or there is no wallet. */
-  fundWallet: Funding['fundWallet'];
+  fundWallet: FundingController['fundWallet'];
 }
 
 const DEFAULT_API_URL = 'http://localhost:8787';
@@ -141,7 +139,6 @@ export function createLatch(initial: LatchOptions): Latch {
     noPromptOnMfaRequired: () => options.mfa?.noPromptOnMfaRequired,
     chains: () => options.chains,
   });
-  const funding = createFundingHandle({ client, clock, provider: embeddedWallet.provider });
   // The callbacks of the login() that opened the current flow; any other opening drops them.
   let flowCallbacks: LoginCallbacks = {};
   // Read when a flow ends, so callbacks replaced later are the ones called.
@@ -203,7 +200,6 @@ export function createLatch(initial: LatchOptions): Latch {
     auth,
     wallets,
     embeddedWallet,
-    funding,
     setOptions(patch) {
       options = { ...options, ...patch };
       // A changed host config re-merges the app config; an equal one is a no-op (a provider passes it every render).
@@ -243,7 +239,6 @@ export function createLatch(initial: LatchOptions): Latch {
       auth.destroy();
       wallets.destroy();
       embeddedWallet.destroy();
-      funding.destroy();
       if (!initial.client) client.destroy();
     },
     login(request, callbacks) {
@@ -295,6 +290,6 @@ export function createLatch(initial: LatchOptions): Latch {
       open('login', SCREEN.connectOrCreate);
     },
     exportWallet: () => embeddedWallet.exporter.exportWallet(),
-    fundWallet: (wanted) => funding.fundWallet(wanted),
+    fundWallet: (wanted) => embeddedWallet.funding.fundWallet(wanted),
   };
 }

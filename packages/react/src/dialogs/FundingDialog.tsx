@@ -1,4 +1,4 @@
-import { useFundingState } from '../hooks/useFundingState.js';
+import { useEmbeddedWalletState } from '../hooks/index.js';
 import { lazyDialog } from './lazyDialog.js';
 
 /**
@@ -7,5 +7,5 @@ import { lazyDialog } from './lazyDialog.js';
  */
 export const FundingDialog = lazyDialog(
   () => import('./FundingDialogBody.js').then((m) => m.FundingDialogBody),
-  () => !!useFundingState(),
+  () => !!useEmbeddedWalletState().funding,
 );

@@ -35,6 +35,6 @@ describe('useFundWallet', () => {
     const { hook, latch } = await fundWalletHook();
     expect(hook.fundWallet).toBe(latch.fundWallet);
     await expect(hook.fundWallet()).rejects.toMatchObject({ code: 'must_be_authenticated' });
-    expect(latch.funding.getState()).toBeNull();
+    expect(latch.embeddedWallet.getState().funding).toBeNull();
   });
 });

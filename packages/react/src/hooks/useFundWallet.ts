@@ -1,4 +1,4 @@
-import type { Funding } from '@latch/core';
+import type { FundingController } from '@latch/core';
 import { useLatchContext } from '../LatchContext.js';
 
 /**
@@ -6,7 +6,7 @@ import { useLatchContext } from '../LatchContext.js';
  * FIAT_ON_RAMP_*); resolves with the last status when the user closes them, rejects when the app's on-ramp is off
  * or the user has no wallet (docs/wallets.md "Funding a wallet").
  */
-export function useFundWallet(): { fundWallet: Funding['fundWallet'] } {
+export function useFundWallet(): { fundWallet: FundingController['fundWallet'] } {
   const { latch } = useLatchContext();
   return { fundWallet: latch.fundWallet };
 }

@@ -3,10 +3,9 @@ import type { OnRampStatus } from '@latch/protocol/onRamp';
 import type { LatchClient } from '../client.js';
 import { embeddedWalletOf } from '../embeddedWallet/embeddedWalletController.js';
 import type { EmbeddedWalletProvider } from '../embeddedWallet/embeddedWalletProvider.js';
-import { createStore } from '../machine/createStore.js';
 import type { FlowClock } from '../machine/flowClock.js';
-import type { MachineRunner } from '../machine/machineCore.js';
 import type { FundingEvent, FundingState } from './fundingFlow.js';
+import { createFundingRunner, fundingRequest } from './fundingRunner.js';
 import type { OnRampAsset } from './onRampCurrency.js';
 
 /** `fundWallet`'s options (SPEC §2 on-ramp screens); every one optional. */
@@ -29,23 +28,13 @@ export interface FundWalletResult {
 /** The screens' events: the prompt's button, 'Try again', close. */
 export type FundingScreenEvent = Extract<FundingEvent, { type: 'continue' | 'retry' | 'close' }>;
 
-/** `fundWallet()` and the state of FIAT_ON_RAMP_PROMPT_SCREEN / FIAT_ON_RAMP_STATUS_SCREEN. */
-export interface Funding {
-  getState(): FundingState | null;
-  subscribe(listener: () => void): () => void;
+/** The on-ramp as the embedded wallet runtime loads it with the first `fundWallet()`. */
+export interface FundingController {
   /** Opens the funding screens; resolves when the user closes them, rejects when funding cannot start. */
   fundWallet(options?: FundWalletOptions): Promise<FundWalletResult>;
-  /** Synchronous once the screens show (the prompt's click opens the provider's tab in the same click). */
+  /** Synchronous: the prompt's click opens the provider's tab in the same click. */
   dispatch(event: FundingScreenEvent): void;
   destroy(): void;
-}
-
-/** What the handle reads when `fundWallet` is called: the user and config, the embedded wallet's chain. */
-export interface FundingHandleOptions {
-  client: LatchClient;
-  clock: FlowClock;
-  /** The embedded wallet's EIP-1193 provider (its eth_chainId: the wallet's current chain). */
-  provider: Pick<EmbeddedWalletProvider, 'request'>;
 }
 
 // The widget's theme for the provider's page: the palette's scheme, with 'system' read from the device now.
@@ -55,35 +44,31 @@ const themeOf = (scheme: string | undefined): 'light' | 'dark' => {
 };
 
 /**
- * The Latch object's funding: checks at once whether the app and user can fund (the on-ramp on, a wallet),
- * then loads the flow, its runner and the provider's currency table (onRamp/*) on first use, out of the
- * host page's initial JavaScript.
+ * `fundWallet` and the funding screens' flow, loaded on first use (out of the host page's initial JavaScript):
+ * checks whether the app and user can fund (the on-ramp on, a logged-in user, a wallet, a chain the provider
+ * sells), then runs the flow; `publish` hands its state to the runtime's store (the dialog opens on it).
  */
-export function createFundingHandle(options: FundingHandleOptions): Funding {
+export function createFundingController(options: {
+  client: LatchClient;
+  clock: FlowClock;
+  /** The embedded wallet's EIP-1193 provider (its eth_chainId: the wallet's current chain). */
+  provider: Pick<EmbeddedWalletProvider, 'request'>;
+  publish(state: FundingState | null): void;
+}): FundingController {
   const { client } = options;
-  const changes = createStore(null);
   const waiting = new Map<number, (result: FundWalletResult) => void>();
-  let runner: MachineRunner<FundingState | null, FundingEvent> | null = null;
-  let loading: Promise<MachineRunner<FundingState | null, FundingEvent>> | null = null;
   let next = 0;
-  const load = () =>
-    (loading ??= import('./fundingRunner.js').then((module) => {
-      runner = module.createFundingRunner(options.clock, {
-        authedRequest: (path, body) => client.authedRequest(path, body),
-        fetch: (url) => globalThis.fetch(url, { headers: { accept: 'application/json' } }),
-        openTab: (url) => void globalThis.open?.(url, '_blank', 'noopener,noreferrer'),
-        done(id, status) {
-          waiting.get(id)?.({ status });
-          waiting.delete(id);
-        },
-      });
-      runner.subscribe(changes.notify);
-      return runner;
-    }));
-
+  const runner = createFundingRunner(options.clock, {
+    authedRequest: (path, body) => client.authedRequest(path, body),
+    fetch: (url) => globalThis.fetch(url, { headers: { accept: 'application/json' } }),
+    openTab: (url) => void globalThis.open?.(url, '_blank', 'noopener,noreferrer'),
+    done(id, status) {
+      waiting.get(id)?.({ status });
+      waiting.delete(id);
+    },
+  });
+  runner.subscribe(() => options.publish(runner.getState()));
   return {
-    getState: () => runner?.getState() ?? null,
-    subscribe: changes.subscribe,
     async fundWallet(wanted = {}) {
       const { config, user } = client.getState();
       if (!user) throw new LatchError('must_be_authenticated', 'fundWallet needs a logged-in user.');
@@ -92,8 +77,7 @@ export function createFundingHandle(options: FundingHandleOptions): Funding {
       const address = wanted.address ?? embeddedWalletOf(user)?.address;
       if (!address) throw new LatchError('embedded_wallet_not_found', 'fundWallet needs a wallet: the user has none.');
       const chain = wanted.chain ?? Number(await options.provider.request({ method: 'eth_chainId' }));
-      const module = await import('./fundingRunner.js');
-      const request = module.fundingRequest({
+      const request = fundingRequest({
         address,
         chainId: typeof chain === 'object' ? chain.id : chain,
         asset: wanted.asset ?? 'native',
@@ -102,17 +86,13 @@ export function createFundingHandle(options: FundingHandleOptions): Funding {
         accent: config.appearance.palette.accent,
         theme: themeOf(config.appearance.palette.colorScheme),
       });
-      const loaded = await load();
       next += 1;
       const id = next;
       const result = new Promise<FundWalletResult>((resolve) => waiting.set(id, resolve));
-      loaded.dispatch({ type: 'open', id, request });
+      runner.dispatch({ type: 'open', id, request });
       return result;
     },
-    dispatch: (event) => runner?.dispatch(event),
-    destroy() {
-      runner?.destroy();
-      changes.close();
-    },
+    dispatch: runner.dispatch,
+    destroy: runner.destroy,
   };
 }

@@ -5,7 +5,8 @@ import type { LatchClient } from '../client.js';
 import { FIXTURE_ADDRESS } from '../embeddedWallet/embeddedWalletRuntimeFixture.js';
 import { serverAppConfig } from '../testing/appConfigFixture.js';
 import { createFakeClock } from '../testing/fakeClock.js';
-import { createFundingHandle } from './fundingHandle.js';
+import { createFundingController } from './fundingController.js';
+import type { FundingState } from './fundingFlow.js';
 import { onRampCurrencyCode } from './onRampCurrency.js';
 
 const SIGNED = {
@@ -34,7 +35,9 @@ function setup(state: { enabled?: boolean; useSandbox?: boolean; user?: User | n
   } as unknown as LatchClient;
   const clock = createFakeClock();
   const provider = { request: async () => `0x${(state.chainId ?? 8453).toString(16)}` };
-  return { funding: createFundingHandle({ client, clock, provider }), signed, clock };
+  let published: FundingState | null = null;
+  const controller = createFundingController({ client, clock, provider, publish: (s) => (published = s) });
+  return { funding: { ...controller, getState: () => published }, signed, clock };
 }
 
 afterEach(() => vi.unstubAllGlobals());
