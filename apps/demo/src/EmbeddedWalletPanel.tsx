@@ -1,4 +1,11 @@
-import { useLatch, useSetWalletPassword, useSignMessage, useSignTypedData, useWallets } from '@latch/react';
+import {
+  useFundWallet,
+  useLatch,
+  useSetWalletPassword,
+  useSignMessage,
+  useSignTypedData,
+  useWallets,
+} from '@latch/react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { DEMO_TYPED_DATA } from './demoTypedData.js';
 import { devChainRpcUrl } from './devChain.js';
@@ -23,6 +30,7 @@ declare global {
 /** The user's embedded wallet: its address, buttons that sign and show the signature, and 'Export wallet'. */
 export function EmbeddedWalletPanel(): ReactNode {
   const { exportWallet } = useLatch();
+  const { fundWallet } = useFundWallet();
   const { wallets } = useWallets();
   const { signMessage } = useSignMessage();
   const { signTypedData } = useSignTypedData();
@@ -63,6 +71,10 @@ export function EmbeddedWalletPanel(): ReactNode {
         </button>
         <button type="button" onClick={() => show(exportWallet().then(() => ''))}>
           Export wallet
+        </button>
+        {/* The on-ramp's screens (the dev stand-in when the demo runs with npm start); shows how it ended. */}
+        <button type="button" onClick={() => show(fundWallet().then(({ status }) => `Funding: ${status ?? 'closed'}`))}>
+          Fund wallet
         </button>
         <button
           type="button"

@@ -22,6 +22,7 @@ export function Providers({ children }: { children: ReactNode }) {
       apiUrl={settings.apiUrl}
       chains={{ supportedChains: [foundry], defaultChain: foundry }}
       embeddedWallets={{ noPromptOnSignature: true }} // demo only
+      fiatOnRamp={{ useSandbox: true }} // demo only: the dev stand-in's sandbox keys (apps/dev-idp)
     >
       <QueryClientProvider client={queryClient}>
         <WagmiProvider config={config}>{children}</WagmiProvider>

@@ -40,6 +40,8 @@ function DemoRoot(): ReactNode {
       testDelayScale={settings.delayScale}
       embeddedWallets={{ ...host.embeddedWallets, noPromptOnSignature: settings.noPromptOnSignature }}
       mfa={{ noPromptOnMfaRequired: settings.noPromptOnMfaRequired }}
+      // The dev stand-in's sandbox keys (apps/dev-idp): the on-ramp pays on the local chain.
+      fiatOnRamp={{ useSandbox: true }}
       chains={demoChains(import.meta.env.DEV ? devChainRpcUrl(import.meta.env) : null)}
       onLoginComplete={({ intent, user, isNewUser }) =>
         console.info(`[demo] ${intent} complete for ${user.id}${isNewUser ? ' (new user)' : ''}`)

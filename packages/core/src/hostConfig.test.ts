@@ -34,6 +34,14 @@ describe('host config merged over the server config', () => {
     expect(mergeHostConfig(base, {}).config).toEqual(base);
   });
 
+  it("fiatOnRamp: the host picks the sandbox; whether the on-ramp is on stays the server's", () => {
+    expect(server({ fiat_on_ramp_enabled: true }).fiatOnRamp).toEqual({ enabled: true, useSandbox: false });
+    const on = mergeHostConfig(server({ fiat_on_ramp_enabled: true }), { fiatOnRamp: { useSandbox: true } }).config;
+    expect(on.fiatOnRamp).toEqual({ enabled: true, useSandbox: true });
+    const off = mergeHostConfig(server(), { fiatOnRamp: { useSandbox: true } }).config;
+    expect(off.fiatOnRamp).toEqual({ enabled: false, useSandbox: true });
+  });
+
   it('login methods: the host list ∩ the server list, in the host order', () => {
     const { config, warnings } = mergeHostConfig(server(), { loginMethods: ['wallet', 'google', 'email'] });
     expect(server().loginMethods).toEqual(['email', 'sms', 'google', 'wallet']);

@@ -61,6 +61,8 @@ export interface HostConfig {
   legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
   /** `defaultCountry`: the phone input's first country (ISO 3166-1 alpha-2, e.g. 'ES'); unset: US (SPEC §9). */
   intl?: { defaultCountry?: string };
+  /** `useSandbox`: the on-ramp provider's sandbox (test cards, no real money); whether it is on stays the server's. */
+  fiatOnRamp?: { useSandbox?: boolean };
 }
 
 /**
@@ -194,6 +196,9 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
       ...(logoElement ? { logoElement } : {}),
     },
     ...(defaultCountry ? { intl: { defaultCountry } } : {}),
+    ...(host.fiatOnRamp?.useSandbox === undefined
+      ? {}
+      : { fiatOnRamp: { ...server.fiatOnRamp, useSandbox: host.fiatOnRamp.useSandbox } }),
     legal: {
       requireUsersAcceptTerms: server.legal.requireUsersAcceptTerms,
       termsAndConditionsUrl: link(

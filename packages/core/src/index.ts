@@ -181,6 +181,15 @@ export type { OAuthBrowser } from './oauth/oauthBrowser.js';
 export type { SocialActions } from './oauth/socialActions.js';
 export type { SocialLoginErrorCode } from './oauth/socialLoginError.js';
 export type { TelegramLoginWidget } from './oauth/telegramLogin.js';
+export type {
+  FundingController,
+  FundingScreenEvent,
+  FundWalletOptions,
+  FundWalletResult,
+} from './onRamp/fundingController.js';
+// The on-ramp flow loads with the first fundWallet(); only its types are re-exported here.
+export type { FundingEvent, FundingState, FundingStep } from './onRamp/fundingFlow.js';
+export type { OnRampAsset } from './onRamp/onRampCurrency.js';
 export type { PasskeyActions } from './passkeys/passkeyActions.js';
 export type { PasskeyNameFields } from './passkeys/passkeyDisplayName.js';
 export { hasAudience, isTokenActive, readClaims } from './session/accessToken.js';

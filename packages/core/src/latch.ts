@@ -12,6 +12,7 @@ import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
+import type { FundingController } from './onRamp/fundingController.js';
 
 /** What a completed login or link reports to the host. */
 export interface LoginCompleteResult {
@@ -39,12 +40,9 @@ export interface LatchOptions extends HostConfig {
   client?: LatchClient;
   clock?: Clock;
   /** Test suites only (a production build throws): the flows' SPEC delays × this, timeouts never. */ testDelayScale?: number;
-  /**
-   * `noPromptOnSignature` signs and sends without the sign request and send screens;
-   * `waitForTransactionConfirmation` (default true) answers a send once it is mined (unset: the app config's);
-   * `createOnLogin` may lower the server's setting.
-   */
-  embeddedWallets?: HostConfig['embeddedWallets'];
+  // embeddedWallets (HostConfig): `noPromptOnSignature` (no sign or send screens), `waitForTransactionConfirmation`
+  // (default true: a send answers once mined; unset: the app config's), `createOnLogin` (may lower the server's).
+  // fiatOnRamp (HostConfig): `useSandbox`, the on-ramp provider's sandbox (docs/wallets.md "Funding a wallet").
   /** `noPromptOnMfaRequired`: no MFA dialog; the host answers MFA requests itself (useMfa). Unset: the app config's. */
   mfa?: { noPromptOnMfaRequired?: boolean };
   /** SPEC §3 supportedChains and defaultChain, with RPC and explorer URL overrides (default: every built-in chain, Ethereum first). */
@@ -104,6 +102,8 @@ export interface Latch {
   connectOrCreateWallet(): Promise<void>;
   /** Opens the key export; resolves when the user closes it. */
   exportWallet(): Promise<void>;
+  /** Opens the on-ramp's screens for a wallet (Funding.fundWallet); rejects when the on-ramp is off or there is no wallet. */
+  fundWallet: FundingController['fundWallet'];
 }
 
 const DEFAULT_API_URL = 'http://localhost:8787';
@@ -260,12 +260,8 @@ export function createLatch(initial: LatchOptions): Latch {
     },
     updateEmail() {
       const user = requireUser('updateEmail');
-      if (!user) return;
-      if (!user.email) {
-        console.warn('Latch: updateEmail needs an already linked email.');
-        return;
-      }
-      open('update', SCREEN.updateEmail, user.email.address);
+      if (user && !user.email) console.warn('Latch: updateEmail needs an already linked email.');
+      else if (user?.email) open('update', SCREEN.updateEmail, user.email.address);
     },
     linkWallet(linkOptions) {
       if (!requireUser('linkWallet')) return;
@@ -296,5 +292,6 @@ export function createLatch(initial: LatchOptions): Latch {
       open('login', SCREEN.connectOrCreate);
     },
     exportWallet: () => embeddedWallet.exporter.exportWallet(),
+    fundWallet: (wanted) => embeddedWallet.funding.fundWallet(wanted),
   };
 }

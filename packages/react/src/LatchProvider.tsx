@@ -1,6 +1,7 @@
 import { createLatch, type Latch, type LatchOptions } from '@latch/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ExportWalletDialog } from './dialogs/ExportWalletDialog.js';
+import { FundingDialog } from './dialogs/FundingDialog.js';
 import { LoginDialog } from './dialogs/LoginDialog.js';
 import { MfaDialogs } from './dialogs/MfaDialogs.js';
 import { SendTransactionDialog } from './dialogs/SendTransactionDialog.js';
@@ -54,6 +55,8 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
       <LoginDialog />
       <SignRequestDialog />
       <SendTransactionDialog />
+      {/* After the send screen: 'Add Funds' opens it on top. */}
+      <FundingDialog />
       <WalletFlowDialog />
       <ExportWalletDialog />
       {/* Last: the prompt opens over any wallet dialog. */}

@@ -49,6 +49,14 @@ describe('bundle budget: what a host page loads before first paint', () => {
       'packages/core/src/embeddedWallet/frameHost.ts',
       'packages/core/src/embeddedWallet/toEmbeddedWalletError.ts',
       'packages/core/src/embeddedWallet/providerSignCall.ts',
+      // The fiat on-ramp (issue #28): its values, flow, runner, currency table, screens and texts load with fundWallet().
+      'packages/protocol/src/onRamp.ts',
+      'packages/core/src/onRamp/fundingFlow.ts',
+      'packages/core/src/onRamp/fundingRunner.ts',
+      'packages/core/src/onRamp/onRampCurrency.ts',
+      'packages/react/src/dialogs/FundingDialogBody.tsx',
+      'packages/react/src/screens/onRamp/FiatOnRampStatusScreen.tsx',
+      'packages/react/src/strings/onRampStrings.ts',
       // Translations (docs/i18n.md): the Spanish catalogue, the ICU runtime and the override compiler load on demand.
       'packages/react/src/strings/locales/es.ts',
       'packages/react/src/strings/format.ts',

@@ -12,6 +12,7 @@ export type {
   TransactionRequest,
 } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
+export { useFundWallet } from './hooks/useFundWallet.js';
 export type { HeadlessLoginCallbacks } from './hooks/useHeadlessLogin.js';
 export { useIdentityToken } from './hooks/useIdentityToken.js';
 export { type UseLatch, useLatch } from './hooks/useLatch.js';

@@ -3,63 +3,23 @@ import type { ChainOptions } from '@latch/protocol/chains';
 import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import type { LatchClient } from '../client.js';
 import type { Clock } from '../clock.js';
+import { loadOnce } from '../lazyActions.js';
 import { createStore } from '../machine/createStore.js';
 import { mfaGatedBridge } from '../mfa/mfaGatedBridge.js';
-import type { MfaRuntime, MfaUiState } from '../mfa/mfaRuntime.js';
+import type { MfaRuntime } from '../mfa/mfaRuntime.js';
+import type { FundingController } from '../onRamp/fundingController.js';
 import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import type { ChainCalls } from './embeddedWalletChainCalls.js';
-import {
-  createEmbeddedWalletController,
-  type EmbeddedWalletController,
-  embeddedWalletOf,
-} from './embeddedWalletController.js';
-import { createEmbeddedWalletProvider, type EmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import { createEmbeddedWalletController, embeddedWalletOf } from './embeddedWalletController.js';
+import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
+import type { EmbeddedWalletRuntime, EmbeddedWalletState } from './embeddedWalletRuntimeTypes.js';
 import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
-import type { SendTransaction } from './sendTransactionState.js';
 import type { SignRequest } from './signRequestFlow.js';
 import type { SignRequestRunner } from './signRequestRunner.js';
-import type { WalletExporter } from './walletExporter.js';
 import { createWalletExportHandle } from './walletExportHandle.js';
-import { createWalletFlows, type WalletFlows } from './walletFlows.js';
+import { createWalletFlows } from './walletFlows.js';
 
-/** The embedded wallet's UI state: this device's connection and the open sign request. */
-export interface EmbeddedWalletState {
-  connection: { address: string; status: 'connecting' | 'ready' | 'error' } | null;
-  signRequest: SignRequest | null;
-  /** EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN's state (sendTransactionFlow.ts); null: no screen. */
-  sendTransaction: SendTransaction | null;
-  /** The MFA dialogs' state (docs/mfa.md "Client"); null until MFA is first needed (the module loads then). */
-  mfa: MfaUiState | null;
-}
-
-/** The provider's embedded wallet: bridge, controller, EIP-1193 provider and the state the screens render. */
-export interface EmbeddedWalletRuntime {
-  getState(): EmbeddedWalletState;
-  subscribe(listener: () => void): () => void;
-  controller: EmbeddedWalletController;
-  provider: EmbeddedWalletProvider;
-  /** `exportWallet()` and EMBEDDED_WALLET_KEY_EXPORT_SCREEN's state. */
-  exporter: WalletExporter;
-  /** The password and recovery flows (screens load on first use). */
-  walletFlows: WalletFlows;
-  /** The post-login creator (creation-flow timeouts). */
-  createOnLogin(user: User): Promise<User>;
-  /**
-   * Follows the signed-in user: registers this device after a login, connects (or recovers) the
-   * wallet, and on logout or another user clears and removes the frame; returns the unsubscribe.
-   */
-  watch(): () => void;
-  /** The screen placed the frame: the frame shows its confirmation (dressed by `display`) and the user clicks there. */
-  approveSignRequest(display?: ApprovalDisplay): void;
-  rejectSignRequest(): void;
-  /** The send screen: 'submit' once it placed the frame (whose Submit signs), 'Retry transaction', close (4001 before sending). */
-  sendTransactionAction(action: 'submit' | 'retry' | 'close', display?: ApprovalDisplay): void;
-  /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
-  chainOptions(): ChainOptions | undefined;
-  /** The MFA requests, prompt, enrolment (`openEnrollment`), useMfa's calls and the frame calls, loaded on first use. */
-  loadMfa(): Promise<MfaRuntime>;
-  destroy(): void;
-}
+export type { EmbeddedWalletRuntime, EmbeddedWalletState } from './embeddedWalletRuntimeTypes.js';
 
 /** Builds the runtime for a client; touches no browser global until the frame is first needed. */
 export function createEmbeddedWalletRuntime(options: {
@@ -121,6 +81,7 @@ export function createEmbeddedWalletRuntime(options: {
     signRequest: null,
     sendTransaction: null,
     mfa: null,
+    funding: null,
   });
   const walletFlows = createWalletFlows({
     client,
@@ -185,6 +146,20 @@ export function createEmbeddedWalletRuntime(options: {
       return loaded;
     }));
 
+  // The on-ramp: its checks, flow and screens load with the first fundWallet() (the state opens its dialog).
+  let funding: FundingController | null = null;
+  const loadFunding = loadOnce(() =>
+    import('../onRamp/fundingController.js').then((module) => {
+      funding = module.createFundingController({
+        client,
+        clock,
+        provider,
+        publish: (state) => update({ funding: state }),
+      });
+      return funding;
+    }),
+  );
+
   const provider = createEmbeddedWalletProvider({
     getUser: () => client.getState().user,
     controller,
@@ -223,6 +198,7 @@ export function createEmbeddedWalletRuntime(options: {
     chainCalls?.sendRunner.dispatch({ type: 'reset' });
     exporter.close();
     mfa?.reset();
+    funding?.dispatch({ type: 'close' });
     void bridge.clear().catch(() => undefined);
     bridge.destroy();
     update({ connection: null, signRequest: null, sendTransaction: null });
@@ -282,8 +258,13 @@ export function createEmbeddedWalletRuntime(options: {
     },
     chainOptions: () => options.chains?.(),
     loadMfa,
+    funding: {
+      fundWallet: (wanted) => loadFunding().then((loaded) => loaded.fundWallet(wanted)),
+      dispatch: (event) => funding?.dispatch(event),
+    },
     destroy() {
       mfa?.destroy();
+      funding?.destroy();
       resets += 1;
       signRequests?.destroy();
       chainCalls?.sendRunner.destroy();

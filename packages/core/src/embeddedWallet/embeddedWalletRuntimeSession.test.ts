@@ -138,7 +138,13 @@ describe('embedded wallet runtime: device registration and logout (custody v2)',
     t.setUser(null);
     await t.clock.flush();
     expect(t.calls).toEqual(['clear', 'destroy']);
-    expect(t.runtime.getState()).toEqual({ connection: null, signRequest: null, sendTransaction: null, mfa: null });
+    expect(t.runtime.getState()).toEqual({
+      connection: null,
+      signRequest: null,
+      sendTransaction: null,
+      mfa: null,
+      funding: null,
+    });
 
     // Logged in again: nothing cached from before, the wallet is connected on the new frame first.
     t.setUser(ada, 'grant-of-the-second-login-012345678');

@@ -7,13 +7,14 @@ import {
   type SendTransactionScreenState,
 } from '../screens/embeddedWallet/EmbeddedWalletSendTransactionContext.js';
 import { SCREENS } from '../screens/screenTable.js';
+import { addFundsAction } from './addFunds.js';
 import { sendTransactionChain } from './sendTransactionChain.js';
 import { useModalDialog } from './useModalDialog.js';
 
 /** The send screen's <dialog> (non-modal: the wallet frame is placed over it), loaded when a transaction first waits. */
 export function SendTransactionDialogBody(): ReactNode {
   const runtime = useEmbeddedWalletRuntime();
-  const { client } = useLatchContext();
+  const { client, latch } = useLatchContext();
   const { sendTransaction } = useEmbeddedWalletState();
   const { config } = useClientState();
   const { ref, titleId, root } = useModalDialog(() => runtime.sendTransactionAction('close'), { modal: false });
@@ -46,6 +47,7 @@ export function SendTransactionDialogBody(): ReactNode {
     ...facts,
     usdPrice,
     act: (action) => runtime.sendTransactionAction(action, action === 'submit' ? display() : undefined),
+    addFunds: addFundsAction(config, sendTransaction, latch.fundWallet, () => runtime.sendTransactionAction('retry')),
   };
   const Screen = SCREENS.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN;
   return (

@@ -5,6 +5,7 @@ import { type ErrorScreenPart, errorScreenStrings } from './errorScreenStrings.j
 import type { ExportWalletStrings } from './exportWalletStrings.js';
 import type { FlowMessageStrings } from './flowMessageStrings.js';
 import type { MfaStrings } from './mfaStrings.js';
+import type { OnRampStrings } from './onRampStrings.js';
 import type { PasskeyStrings } from './passkeyStrings.js';
 import type { SendTransactionStrings } from './sendTransactionStrings.js';
 import type { ServerMessageStrings } from './serverMessageStrings.js';
@@ -57,6 +58,7 @@ export type StringCatalogue = Strings &
   ExportWalletStrings &
   FlowMessageStrings &
   SendTransactionStrings &
+  OnRampStrings &
   MfaStrings &
   PasskeyStrings &
   SocialStrings &

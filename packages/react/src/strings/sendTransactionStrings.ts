@@ -23,6 +23,8 @@ export const sendTransactionStrings = {
   transactionComplete: 'Transaction complete!',
   allDone: 'All Done',
   retryTransaction: 'Retry transaction',
+  // SPEC §2/§8: the way to the on-ramp when the balance is short (only when the app's on-ramp is on).
+  addFunds: 'Add Funds',
   // Ours: the error view's labels and the explorer link.
   errorTitle: 'Transaction failed',
   errorCodeLabel: 'Error code',

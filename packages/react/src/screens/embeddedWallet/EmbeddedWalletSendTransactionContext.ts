@@ -12,6 +12,8 @@ export interface SendTransactionScreenState {
   usdPrice: number | null;
   /** 'submit' once the frame is placed (its Submit signs), 'Retry transaction', close / 'All Done'. */
   act(action: 'submit' | 'retry' | 'close'): void;
+  /** 'Add Funds': set when the balance is short and the app's on-ramp is on (dialogs/addFunds.ts), else undefined. */
+  addFunds?: () => void;
 }
 
 /** Provided by the send dialog around the screen, so the screen takes the one ScreenProps shape. */

@@ -184,6 +184,14 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(text).not.toContain('Add Funds');
   });
 
+  it("insufficient funds with the on-ramp on (the dialog's addFunds, dialogs/addFunds.ts): 'Add Funds'", () => {
+    const short = send({ prepared: prepared({ balance: 0n, insufficientFunds: true }) });
+    const { html } = render(short, { addFunds: () => undefined });
+    expect(html).toMatch(/<button[^>]*>Add Funds<\/button>/);
+    // Only when funds are short: a covered send never shows it, whatever the dialog passes.
+    expect(render(send({ status: 'submitting' }), { addFunds: () => undefined }).text).not.toContain('Add Funds');
+  });
+
   it('submitting and awaiting the receipt: Submit busy, no close button, then the hash with the explorer link', () => {
     const submitting = render(send({ status: 'submitting' }));
     expect(submitting.text).toContain('Submitting your transaction');

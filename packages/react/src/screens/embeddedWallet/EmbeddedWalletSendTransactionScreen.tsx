@@ -202,6 +202,7 @@ export function EmbeddedWalletSendTransactionScreen(props: ScreenProps): ReactNo
       <Button variant="primary" disabled={insufficient || busy} aria-busy={busy} onClick={() => view.act('submit')}>
         {text.submit}
       </Button>
+      {insufficient && view.addFunds ? <Button onClick={view.addFunds}>{text.addFunds}</Button> : null}
     </ScreenFrame>
   );
 }

@@ -5,6 +5,7 @@ import { en, type StringCatalogue } from '../en.js';
 import { exportWalletStrings } from '../exportWalletStrings.js';
 import { flowMessageStrings } from '../flowMessageStrings.js';
 import { mfaStrings } from '../mfaStrings.js';
+import { onRampStrings } from '../onRampStrings.js';
 import { passkeyStrings } from '../passkeyStrings.js';
 import { sendTransactionStrings } from '../sendTransactionStrings.js';
 import { serverMessageStrings } from '../serverMessageStrings.js';
@@ -29,6 +30,7 @@ export const catalogues: { en: StringCatalogue; es: StringCatalogue } = {
     ...exportWalletStrings,
     ...flowMessageStrings,
     ...sendTransactionStrings,
+    ...onRampStrings,
     ...mfaStrings,
     ...passkeyStrings,
     ...socialStrings,

@@ -127,6 +127,7 @@ export const esWallets = {
   transactionComplete: '¡Transacción completada!',
   allDone: 'Listo',
   retryTransaction: 'Reintentar transacción',
+  addFunds: 'Añadir fondos',
   errorTitle: 'La transacción falló',
   errorCodeLabel: 'Código de error',
   transactionHashLabel: 'Hash de la transacción',
