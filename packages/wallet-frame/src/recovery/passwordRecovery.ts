@@ -42,7 +42,7 @@ export interface PasswordProtectedShare {
 const encoder = new TextEncoder();
 
 /**
- * Argon2id (v1.3, RFC 9106), 32-byte output, in WebAssembly (hash-wasm): ~5× faster than pure JS in Chromium
+ * Argon2id (v1.3, RFC 9106), 32-byte output, in WebAssembly (hash-wasm): 3–5× faster than pure JS in Chromium
  * (docs/bench.md), byte-identical to @noble/hashes' argon2id, which derived the keys of earlier wallets
  * (passwordRecoveryCompat.test.ts). Needs 'wasm-unsafe-eval' in the wallet frame's script-src (docs/custody.md).
  */
