@@ -32,7 +32,9 @@ forEachBackend(
       expect(response.status).toBe(200);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain('frame-ancestors https://host.example');
-      expect(csp).toContain("script-src 'self'");
+      // The frame derives the password key with Argon2id in WebAssembly: it may compile WASM, never eval JS.
+      expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+      expect(csp).not.toContain("'unsafe-eval'");
       expect(csp).toContain("default-src 'none'");
       const html = await response.text();
       const json = html.match(/<script type="application\/json" id="latch-frame-config">(.*?)<\/script>/)?.[1];
@@ -99,6 +101,7 @@ forEachBackend(
       const unknown = await server().call('GET', `/apps/${'x'.repeat(25)}/embedded-wallets`);
       expect(unknown.status).toBe(404);
       expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(unknown.headers.get('content-security-policy')).not.toContain('wasm');
 
       const other = await server().createApp({ allowedOrigins: ['https://other.example'] });
       const { appId } = await server().createApp({ allowedOrigins: ['https://host.example'] });
@@ -118,7 +121,9 @@ forEachBackend(
       expect(response.status).toBe(200);
       const csp = response.headers.get('content-security-policy') ?? '';
       expect(csp).toContain('frame-ancestors https://host.example');
-      expect(csp).toContain("script-src 'self'");
+      // The export page derives no password key: no WebAssembly there.
+      expect(csp).toContain("script-src 'self';");
+      expect(csp).not.toContain('wasm');
       expect(csp).toContain("connect-src 'self'");
       expect(response.headers.get('cache-control')).toBe('no-store');
       const html = await response.text();

@@ -75,8 +75,11 @@ function frameConfig(
   };
 }
 
-/** A page route: the app's frame config and its hashed bundle, under the frame's headers; unknown app: 404 nobody may frame. */
-function pageRoute(path: string, script: string, title?: string): RouteDef {
+/**
+ * A page route: the app's frame config and its hashed bundle, under the frame's headers; unknown app: 404 nobody may
+ * frame. `compilesWasm`: the page derives the password key with Argon2id in WebAssembly (the wallet frame only).
+ */
+function pageRoute(path: string, script: string, options: { title?: string; compilesWasm?: boolean } = {}): RouteDef {
   return {
     method: 'get',
     path,
@@ -95,10 +98,10 @@ function pageRoute(path: string, script: string, title?: string): RouteDef {
         framePage(
           frameConfig(c, app),
           { path: FRAME_PATH.script(app.id, asset.name), integrity: asset.integrity },
-          title,
+          options.title,
         ),
         200,
-        frameSecurityHeaders({ allowedOrigins: app.allowedOrigins }),
+        frameSecurityHeaders({ allowedOrigins: app.allowedOrigins, compilesWasm: options.compilesWasm }),
       );
     },
   };
@@ -151,7 +154,8 @@ const scriptRoute: RouteDef = {
  * The export page reads its address, width and theme colours from its own query string.
  */
 export const embeddedWalletPageRoutes: RouteDef[] = [
-  pageRoute(FRAME_PATH.wallet.pattern, FRAME_SCRIPT.wallet),
-  pageRoute(FRAME_PATH.export.pattern, FRAME_SCRIPT.export, 'Latch wallet export'),
+  pageRoute(FRAME_PATH.wallet.pattern, FRAME_SCRIPT.wallet, { compilesWasm: true }),
+  // The export page never derives the password key (it unlocks with an emailed code): no WebAssembly there.
+  pageRoute(FRAME_PATH.export.pattern, FRAME_SCRIPT.export, { title: 'Latch wallet export' }),
   scriptRoute,
 ];

@@ -37,6 +37,19 @@ describe('wallet frame security headers', () => {
     expect(csp['connect-src']).toBe("'self' https://rpc.example http://127.0.0.1:8545");
   });
 
+  it("adds exactly 'wasm-unsafe-eval' for the page that derives the password key, and changes nothing else", () => {
+    const input = { allowedOrigins: ['https://app.example'], rpcUrls: ['https://rpc.example'] };
+    const plain = directives(frameSecurityHeaders(input)['content-security-policy'] as string);
+    const wasm = directives(
+      frameSecurityHeaders({ ...input, compilesWasm: true })['content-security-policy'] as string,
+    );
+    expect(wasm['script-src']).toBe("'self' 'wasm-unsafe-eval'");
+    // WebAssembly only: JavaScript strings stay un-eval-able, and every other directive is the same.
+    expect(wasm).toEqual({ ...plain, 'script-src': "'self' 'wasm-unsafe-eval'" });
+    expect(plain['script-src']).toBe("'self'");
+    expect(frameSecurityHeaders({ ...input, compilesWasm: false })).toEqual(frameSecurityHeaders(input));
+  });
+
   it('drops values that are not http(s) origins, so nothing can inject a directive', () => {
     const csp = frameSecurityHeaders({
       allowedOrigins: [

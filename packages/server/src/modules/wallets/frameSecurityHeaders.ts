@@ -4,6 +4,11 @@ interface FrameSecurityInput {
   allowedOrigins: readonly string[] | null;
   /** JSON-RPC endpoints of the app's chains the frame may call. */
   rpcUrls?: readonly string[];
+  /**
+   * The page derives the wallet password's key (Argon2id in WebAssembly): adds 'wasm-unsafe-eval', which lets it
+   * compile WebAssembly and still not eval JavaScript strings. Only the wallet frame page (docs/custody.md).
+   */
+  compilesWasm?: boolean;
 }
 
 // Only well-formed http(s) origins reach the header: no spaces, quotes or ';' can inject directives.
@@ -24,14 +29,15 @@ function origins(urls: readonly string[]): string[] {
 
 /**
  * Response headers of the wallet frame page: `frame-ancestors` from the app's allowed origins
- * ('none' for an unknown app), our own scripts only, `connect-src` limited to our API (same origin)
+ * ('none' for an unknown app), our own scripts only (plus WebAssembly for the page that derives the password key),
+ * `connect-src` limited to our API (same origin)
  * and the configured RPCs, nothing cached.
  */
 export function frameSecurityHeaders(input: FrameSecurityInput): Record<string, string> {
   const ancestors = input.allowedOrigins ? origins(input.allowedOrigins) : [];
   const csp = [
     "default-src 'none'",
-    "script-src 'self'",
+    input.compilesWasm ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
     `connect-src ${["'self'", ...origins(input.rpcUrls ?? [])].join(' ')}`,
