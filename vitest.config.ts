@@ -56,6 +56,9 @@ export default defineConfig({
           // wait on PostgreSQL, Redis and child processes. Each makes its own databases, Redis key prefix and
           // ports, so they share nothing; INTEGRATION_WORKERS overrides.
           maxWorkers: Number(process.env.INTEGRATION_WORKERS ?? 2),
+          // Projects with their own worker counts run as their own groups (vitest refuses one run otherwise):
+          // `vitest run a.test.ts b.integration.test.ts` runs the unit files, then the integration files.
+          sequence: { groupOrder: 1 },
           // With DATABASE_URL: one migrated PostgreSQL database that each suite's database copies.
           globalSetup: ['packages/server/src/test/integrationGlobalSetup.ts'],
           testTimeout: 60_000,
@@ -74,6 +77,7 @@ export default defineConfig({
           // apps, users and chain accounts, so they run side by side (most of their time is waiting).
           fileParallelism: true,
           maxWorkers: Number(process.env.E2E_WORKERS ?? 3),
+          sequence: { groupOrder: 2 },
         },
       },
     ],
