@@ -132,6 +132,28 @@ describe('fiat on-ramp', () => {
     await page.close();
   });
 
+  it("'Pending, then complete' stays 'In Progress' while pending, then pays; fundWallet's caller hears completed", async () => {
+    const page = await newUserPage(browser);
+    const address = await logInWithWallet(page, demoApp(), 'onramp-pending');
+    await openFunding(page);
+    const tab = await continueToProvider(page);
+    // fundWallet() names no amount: the provider's (here the stand-in's) default, as its page says.
+    const amount = ((await tab.locator('dt:text-is("Amount") + dd').textContent()) ?? '').split(' ')[0] ?? '';
+    expect(Number(amount)).toBeGreaterThan(0);
+    await tab.getByRole('button', { name: 'Pending, then complete' }).click();
+    await visible(tab.getByText('The purchase is pending'), 30_000);
+    await tab.close();
+
+    await visible(fundingDialog(page).locator('[data-latch-on-ramp-status=pending]'), 30_000);
+    await visible(fundingDialog(page).getByText('In Progress'));
+    await visible(fundingDialog(page).locator('[data-latch-on-ramp-status=completed]'), 60_000);
+    expect(await chain().getBalance({ address })).toBe(parseEther(amount));
+    await fundingDialog(page).getByRole('button', { name: 'Done' }).click();
+    await fundingDialog(page).waitFor({ state: 'detached' });
+    await visible(page.getByText('Funding: completed'));
+    await page.close();
+  });
+
   it('three failed status calls in a row are serviceFailure, with SPEC\'s "Try again?" text', async () => {
     const page = await newUserPage(browser);
     await logInWithWallet(page, demoApp(), 'onramp-down');
