@@ -25,14 +25,23 @@ export function FiatOnRampStatusScreen(props: OnRampScreenProps): ReactNode {
       {text.onRampTryAgain}
     </Button>
   );
+  // With no detail the heading is the whole message: it is then the alert or status itself (an empty live
+  // region would leave a gap and announce nothing).
   const view = (heading: string, detail: string, tone: 'error' | undefined, action: ReactNode) => (
     <ScreenFrame titleId={props.titleId} title={text.onRampTitle} onClose={close}>
-      <p className="latch-text" data-latch-on-ramp-status={state.status ?? 'pending'}>
+      <p
+        className={detail ? 'latch-text' : 'latch-text latch-status'}
+        data-tone={detail ? undefined : tone}
+        role={detail ? undefined : tone ? 'alert' : 'status'}
+        data-latch-on-ramp-status={state.status ?? 'pending'}
+      >
         <strong>{heading}</strong>
       </p>
-      <p className="latch-status" data-tone={tone} role={tone ? 'alert' : 'status'}>
-        {detail}
-      </p>
+      {detail ? (
+        <p className="latch-status" data-tone={tone} role={tone ? 'alert' : 'status'}>
+          {detail}
+        </p>
+      ) : null}
       {action}
     </ScreenFrame>
   );
@@ -61,9 +70,12 @@ export function FiatOnRampStatusScreen(props: OnRampScreenProps): ReactNode {
             <div className="latch-spinner" role="progressbar" aria-label={text.onRampInProgress} />
           </div>
           {state.signed ? (
-            <a className="latch-link" href={state.signed.signedUrl} target="_blank" rel="noopener noreferrer">
-              {format(text.onRampReopen, { provider })}
-            </a>
+            // Centred like the rest of the screen (a bare link sat at the left edge).
+            <p className="latch-center">
+              <a className="latch-link" href={state.signed.signedUrl} target="_blank" rel="noopener noreferrer">
+                {format(text.onRampReopen, { provider })}
+              </a>
+            </p>
           ) : null}
         </>,
       );

@@ -96,10 +96,15 @@ describe('FIAT_ON_RAMP_STATUS_SCREEN', () => {
     expect(text).toContain('Try again');
   });
 
-  it('serviceFailure: the provider ran into an error, Try again?', () => {
-    expect(status('serviceFailure').text).toContain(
-      'MoonPay ran into an error when processing your transaction. Try again?',
-    );
+  it('serviceFailure: the provider ran into an error, Try again? (the sentence is the alert, no empty one)', () => {
+    const { text, html } = status('serviceFailure');
+    expect(text).toContain('MoonPay ran into an error when processing your transaction. Try again?');
+    expect(html).toMatch(/role="alert"[^>]*><strong>MoonPay ran into an error/);
+    expect(html).not.toMatch(/<p[^>]*role="(alert|status)"[^>]*><\/p>/);
+  });
+
+  it('the link back to the provider is centred with the rest of the screen', () => {
+    expect(status('pending').html).toMatch(/<p class="latch-center"><a class="latch-link"/);
   });
 
   it('completed and waiting authorisation end with Done', () => {
