@@ -102,7 +102,7 @@ export type ServerAppConfig = {
     create_on_login: CreateOnLogin;
     user_owned_recovery_options: UserOwnedRecoveryOption[];
     require_user_owned_recovery_on_create: boolean;
-    /** The frame signs without its confirmation (issue #24, docs/custody.md); the frame reads it from its page. */
+    /** The frame signs without its confirmation (docs/custody.md); the frame reads it from its page. */
     headless_signing: boolean;
   };
   custom_api_url: string | null;
@@ -160,7 +160,7 @@ export interface AppConfig {
     requireUserOwnedRecoveryOnCreate: boolean;
     userOwnedRecoveryOptions: UserOwnedRecoveryOption[];
     noPromptOnSignature: boolean;
-    /** The app's server-side headless signing (issue #24): without it the frame asks, whatever the host says. */
+    /** The app's server-side headless signing: without it the frame asks, whatever the host says. */
     headlessSigning: boolean;
     waitForTransactionConfirmation: boolean;
     priceDisplay: { primary: 'fiat-currency' | 'native-token'; secondary: 'fiat-currency' | 'native-token' | null };

@@ -45,7 +45,7 @@ export const DELAY = {
 } as const;
 
 /**
- * The wallet frame's confirmation (issue #24, docs/custody.md "What the frame signs"): a click counts only
+ * The wallet frame's confirmation (docs/custody.md "What the frame signs"): a click counts only
  * after the confirmation has been on screen `minVisibleMs`; IntersectionObserver v2 checks visibility with
  * `visibilityDelayMs` (Chromium's minimum is 100); a frame viewport under `minViewport` cannot show it and
  * refuses, after waiting `viewportWaitMs` for the widget's placement to reach the frame.

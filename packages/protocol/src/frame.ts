@@ -13,7 +13,7 @@ export interface FrameConfig {
   issuer: string;
   allowedOrigins: string[];
   /**
-   * The app's server-side `embedded_wallet_config.headless_signing` (issue #24): when true the frame signs
+   * The app's server-side `embedded_wallet_config.headless_signing`: when true the frame signs
    * without its confirmation. Only the server renders it; nothing the host page sends can set it.
    */
   headlessSigning?: boolean;

@@ -1,7 +1,7 @@
 import type { OAuthProvider } from './appConfig.js';
 
 /**
- * Social login on the wire (SPEC §3 "OAuth and Telegram", §7 OAuth / Telegram / Custom token, issue #14):
+ * Social login on the wire (SPEC §3 "OAuth and Telegram", §7 OAuth / Telegram / Custom token):
  * OAuth 2.0 authorization code with PKCE for the nine providers, the Telegram Login Widget, and a
  * custom JWT issued by the host's own backend. docs/social-login.md.
  *

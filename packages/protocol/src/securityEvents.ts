@@ -1,5 +1,5 @@
 /**
- * Security events (issue #24, docs/server.md "Security events"): every release of wallet material and every
+ * Security events (docs/server.md "Security events"): every release of wallet material and every
  * change of who can log in or how the user verifies is told to the user's verified channels, written as an
  * audit row the user and the admin API can list, and sent as a `security.<type>` webhook.
  */

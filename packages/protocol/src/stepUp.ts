@@ -1,7 +1,7 @@
 import type { WirePasskeyAssertion, WirePasskeyRequestOptions } from './passkeys.js';
 
 /**
- * Step-up (issue #24, docs/server.md "Step-up"): adding a login method, changing the login email or phone,
+ * Step-up (docs/server.md "Step-up"): adding a login method, changing the login email or phone,
  * unlinking a login method, enrolling or removing an MFA factor and exporting the key each need a proof
  * from a factor the user had **before this session** (created before the session family's login). A
  * recent login alone never suffices. A successful verify leaves a single-use record bound to the app, the

@@ -54,9 +54,9 @@ export const WALLET_PROXY_ERROR_TYPES = [
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
   'twilio_verification_failed',
-  // Issue #24: an MFA change without its step-up record; the host opens the step-up screen and asks again.
+  // An MFA change without its step-up record; the host opens the step-up screen and asks again.
   'step_up_required',
-  // Not in SPEC §8 (issue #24): the frame's confirmation was cancelled, or could not be shown.
+  // Not in SPEC §8: the frame's confirmation was cancelled, or could not be shown.
   'approval_rejected',
   'approval_not_visible',
 ] as const;

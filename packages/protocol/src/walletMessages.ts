@@ -85,7 +85,7 @@ const colour = v.optional(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'Inval
 const shortText = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)));
 
 /**
- * Display-only hints for the frame's confirmation (issue #24): the widget's locale and colours, the chain's
+ * Display-only hints for the frame's confirmation: the widget's locale and colours, the chain's
  * name and native symbol, the token's USD price. The frame shows what it signs from the request itself;
  * these only dress it, so a host that lies here changes no signed byte.
  */

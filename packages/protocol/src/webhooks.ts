@@ -2,7 +2,7 @@ import type { WireSecurityEvent } from './securityEvents.js';
 import type { WireLinkedAccount, WireUser } from './user.js';
 
 /**
- * Webhooks (issue #15, docs/webhooks.md): the events a Latch server POSTs to an app's endpoints, signed per
+ * Webhooks (docs/webhooks.md): the events a Latch server POSTs to an app's endpoints, signed per
  * the Standard Webhooks spec (headers webhook-id, webhook-timestamp, webhook-signature).
  */
 

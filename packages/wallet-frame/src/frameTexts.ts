@@ -86,7 +86,7 @@ export function exportErrorText(error: unknown, text: ExportPageText = EXPORT_PA
 }
 
 /**
- * The texts of the frame's confirmation (issue #24): SPEC's words of EMBEDDED_WALLET_SIGN_REQUEST_SCREEN
+ * The texts of the frame's confirmation: SPEC's words of EMBEDDED_WALLET_SIGN_REQUEST_SCREEN
  * and EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN, as the widget shows them ('{token}' is the native symbol).
  */
 export interface ConfirmationText {

@@ -44,7 +44,7 @@ export function toWalletError(error: unknown): { type: WalletProxyErrorType; mes
       return { type: 'error', message: `${ERROR_CATALOGUE.too_many_requests.message} (code 429)` };
     if (error.code === 'invalid_recovery_pin') return { type: 'invalid_recovery_pin', message: error.message };
     if (error.code === 'wallet_not_on_device') return { type: 'wallet_not_on_device', message: error.message };
-    // An MFA change refused for want of a step-up (issue #24): the host's step-up screen answers it.
+    // An MFA change refused for want of a step-up: the host's step-up screen answers it.
     if (error.code === 'step_up_required') return { type: 'step_up_required', message: error.message };
     // The confirmation's outcomes keep their own types: the widget turns a rejection into EIP-1193 4001.
     if (error.code === 'approval_rejected' || error.code === 'approval_not_visible')

@@ -77,7 +77,7 @@ interface Pending {
 }
 
 /** The frame page's address for an app (SPEC §7: `caid` and `client_id` query parameters). */
-export function embeddedWalletFrameUrl(
+function embeddedWalletFrameUrl(
   options: Pick<EmbeddedWalletBridgeOptions, 'apiUrl' | 'appId' | 'clientId' | 'analyticsId'>,
 ): string {
   const url = new URL(FRAME_PATH.wallet(options.appId), options.apiUrl);

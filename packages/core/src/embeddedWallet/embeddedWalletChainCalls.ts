@@ -22,7 +22,7 @@ import type { SendAccount, SendTransactionUiOptions } from './sendTransactionSta
 import type { FrameTransaction, TransactionSigner } from './transactionSigner.js';
 
 /** JSON-RPC reads the provider passes to the current chain's node unchanged. */
-export const READ_METHODS: ReadonlySet<string> = new Set([
+const READ_METHODS: ReadonlySet<string> = new Set([
   'eth_blockNumber',
   'eth_call',
   'eth_estimateGas',
@@ -90,14 +90,14 @@ export interface ChainCalls {
 }
 
 /** EIP-1193 4902 for a chain outside the host's supported chains, carrying the catalogue code. */
-export function unsupportedChainError(id: number): WalletProviderError {
+function unsupportedChainError(id: number): WalletProviderError {
   return Object.assign(new WalletProviderError(4902, unsupportedChainIdText(id)), {
     data: { error: 'unsupported_chain_id' },
   });
 }
 
 /** The prepared transaction as the frame takes it: quantities as hex (frame messages are JSON). */
-export function toFrameTransaction(from: Address, tx: PreparedTransactionFields): FrameTransaction {
+function toFrameTransaction(from: Address, tx: PreparedTransactionFields): FrameTransaction {
   const hex = (value: bigint | undefined) => (value === undefined ? undefined : numberToHex(value));
   const fees =
     tx.type === 'legacy'
@@ -118,7 +118,7 @@ export function toFrameTransaction(from: Address, tx: PreparedTransactionFields)
 }
 
 /** An EIP-1193 transaction object as SPEC §5 wants it: a hex chainId (viem sends one) becomes a number. */
-export function normalizedRequest(request: unknown): unknown {
+function normalizedRequest(request: unknown): unknown {
   if (typeof request !== 'object' || request === null) return request;
   const { chainId } = request as { chainId?: unknown };
   if (typeof chainId === 'string' && /^0x[0-9a-fA-F]{1,13}$/.test(chainId))

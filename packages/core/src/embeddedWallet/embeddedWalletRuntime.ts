@@ -68,7 +68,7 @@ export function createEmbeddedWalletRuntime(options: {
   const mfaPossible = () => appHasMfa() || (client.getState().user?.mfaMethods?.length ?? 0) > 0;
   const withMfa = <T>(action: MfaAction, run: () => Promise<T>): Promise<T> =>
     mfaPossible() ? loadMfa().then((runtime) => runtime.withMfa(action, run)) : run();
-  // The screen's hints (locale, colours, chain) dress the frame's next confirmation (issue #24).
+  // The screen's hints (locale, colours, chain) dress the frame's next confirmation.
   let display: ApprovalDisplay | undefined;
   // Every wallet action reaches the frame through the gate (recover, set password, sign, send).
   const bridge = mfaGatedBridge({ ...frameBridge, rpc: (data) => frameBridge.rpc({ ...data, display }) }, withMfa);

@@ -6,12 +6,12 @@ import type { WalletFlowOutcome, WalletFlowPurpose, WalletFlowRunner } from './w
 import type { WalletFlowDeps } from './walletFlows.js';
 
 /** SPEC §8 event a host sees when the user leaves a set-password flow they started. */
-export const USER_EXITED_SET_PASSWORD_FLOW = 'user_exited_set_password_flow';
+const USER_EXITED_SET_PASSWORD_FLOW = 'user_exited_set_password_flow';
 /** SPEC §8: the wallet could not be recovered on this device. */
-export const UNABLE_TO_RECOVER_TEXT = 'Unable to recover wallet';
+const UNABLE_TO_RECOVER_TEXT = 'Unable to recover wallet';
 /** SPEC §8: what a failed `create` or `setPassword` rejects with (the screen shows its message code). */
-export const CREATE_WALLET_FAILED_TEXT = 'Failed to create wallet';
-export const SET_PASSWORD_FAILED_TEXT = 'Error setting password on wallet';
+const CREATE_WALLET_FAILED_TEXT = 'Failed to create wallet';
+const SET_PASSWORD_FAILED_TEXT = 'Error setting password on wallet';
 
 /** The loaded flows: the running machine, its module (rules for the screens) and the starters. */
 export interface WalletFlowSession {

@@ -99,7 +99,7 @@ const isTelegram = (method: SocialMethod | null) => method === 'telegram';
  * AWAITING_OAUTH_SCREEN, TELEGRAM_AUTH_SCREEN and IN_APP_BROWSER_LOGIN_NOT_POSSIBLE (SPEC §3 "OAuth and Telegram"):
  * pending, then success (the post-login steps) or the error with Retry. Only the answer of the live attempt counts.
  */
-export function socialTransition(state: AuthFlowState, event: SocialEvent, steps: SocialFlowSteps): Transition {
+function socialTransition(state: AuthFlowState, event: SocialEvent, steps: SocialFlowSteps): Transition {
   // A closed or closing modal ignores everything (late answers, a click that raced the close).
   if (state.phase !== 'open' && state.phase !== 'opening') return stay(state);
   switch (event.type) {
@@ -132,7 +132,7 @@ export function socialBrowserTransition(
 const asLinked = (user: User) => ({ user, isNewUser: false });
 
 /** Runs an `oauth` effect: finishes a returned redirect, or starts a round trip in the popup opened by the click. */
-export function runOAuthEffect(
+function runOAuthEffect(
   actions: FlowActions,
   effect: Extract<FlowEffect, { type: 'oauth' }>,
 ): Promise<{ user: User; isNewUser: boolean }> {
@@ -151,7 +151,7 @@ export function runOAuthEffect(
  * Runs a `telegram` effect: opens Telegram's popup synchronously (the effect runs inside the screen's click), then
  * logs in or links with its result.
  */
-export function runTelegramEffect(
+function runTelegramEffect(
   actions: FlowActions,
   effect: Extract<FlowEffect, { type: 'telegram' }>,
   widget: TelegramLoginWidget | undefined = (globalThis as { LatchTelegramLogin?: TelegramLoginWidget })

@@ -19,7 +19,7 @@ type Listener = (...args: unknown[]) => void;
 const isUserRejection = (error: unknown) => (error as { code?: unknown } | null)?.code === 4001;
 
 // wagmi's ChainNotConfiguredError, made here: the connector imports nothing of @wagmi/core at run time, since
-// `npm install wagmi` nests @wagmi/core under wagmi where @latch/core cannot resolve it (issue #25, item 5).
+// `npm install wagmi` nests @wagmi/core under wagmi where @latch/core cannot resolve it.
 const chainNotConfigured = () => Object.assign(new Error('Chain not configured.'), { name: 'ChainNotConfiguredError' });
 
 latch.type = 'latch' as const;

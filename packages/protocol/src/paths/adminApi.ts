@@ -1,6 +1,6 @@
 import { paramPath } from './paramPath.js';
 
-// The admin API (issue #15, docs/node-sdk.md) and the webhooks it manages; not in SPEC §7 (a host's
+// The admin API (docs/node-sdk.md) and the webhooks it manages; not in SPEC §7 (a host's
 // backend calls it, never the widget). Server: modules/adminApi/.
 
 /**

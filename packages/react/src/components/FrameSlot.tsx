@@ -1,4 +1,4 @@
-// The placement of the wallet frame over a screen (issue #24): loaded with the sign and send dialogs only.
+// The placement of the wallet frame over a screen: loaded with the sign and send dialogs only.
 import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useLatchContext } from '../LatchContext.js';

@@ -181,7 +181,7 @@ export function widgetHeaders(appId: string, clientId: string, token?: string): 
 export type BackendChoice = 'one' | 'all' | ((backend: Backend) => boolean);
 
 /** The backends a choice names (see `BackendChoice`). */
-export function chosenBackends(choice: BackendChoice = 'one'): Backend[] {
+function chosenBackends(choice: BackendChoice = 'one'): Backend[] {
   if (choice === 'one') return routeBackends();
   if (choice === 'all') return backends();
   return backends().filter(choice);

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
 /** The HTML comment that marks the README's production snippet (the ```sh block right after it). */
-export const SNIPPET_MARK = '<!-- readme-production-snippet';
+const SNIPPET_MARK = '<!-- readme-production-snippet';
 
 /** The shell block that follows the mark in `readme`, as written (throws when the mark or block is missing). */
 export function productionSnippet(readme: string): string {

@@ -50,10 +50,10 @@ function contentOf(d: WalletRpcData): ConfirmationContent {
 }
 
 /**
- * The frame's routes for the wallet and MFA events of SPEC §7 (mfaRoutes.ts; Farcaster events come later), plus
+ * The frame's routes for the wallet and MFA events of SPEC §7 (mfaRoutes.ts; none of Farcaster's: that login is not built), plus
  * `latch:device:register` (replies `{ deviceId }`) and `latch:wallet:clear` (replies `{}`). `latch:wallet:rpc`
  * signs only after the user's click on the frame's own confirmation (`approval.gate`), or at once when the
- * app's server config allows headless signing; `latch:wallet:approve-transaction` is refused (issue #24).
+ * app's server config allows headless signing; `latch:wallet:approve-transaction` is refused.
  */
 export function frameRoutes(wallet: FrameWallet, approval: FrameApproval): Partial<Record<WalletEvent, EventRoute>> {
   return {
@@ -78,7 +78,7 @@ export function frameRoutes(wallet: FrameWallet, approval: FrameApproval): Parti
     [WALLET_EVENT.walletSetRecoveryPassword]: route(WalletSetRecoveryPasswordData, (d) =>
       wallet.setRecoveryPassword({ accessToken: d.accessToken, address: d.address as Address, password: d.password }),
     ),
-    // Approval is a click in this frame, never a message a host script could send (issue #24).
+    // Approval is a click in this frame, never a message a host script could send.
     [WALLET_EVENT.walletApproveTransaction]: route(v.unknown(), async () => {
       throw new LatchError('transaction_not_approved');
     }),

@@ -59,7 +59,7 @@ export function normaliseOrigin(origin: string, options: { dev: boolean }): stri
 }
 
 /** The largest user cap: `apps.max_users` is a PostgreSQL integer (a larger number failed the insert with a 500). */
-export const MAX_USERS_CAP = 2_147_483_647;
+const MAX_USERS_CAP = 2_147_483_647;
 
 /** Checks the plain fields of an app's input (name, user cap, token and session lifetimes): 422 `invalid_data`. */
 export function checkAppInput(input: AppInput): void {

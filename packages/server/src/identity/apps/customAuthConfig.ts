@@ -73,7 +73,7 @@ export function assertValidCustomAuthConfig(config: CustomAuthConfig, options: {
         : 'must be an https URL on a public host (no localhost, loopback, private or link-local address), without credentials.',
     );
   }
-  // Without an audience, a token this issuer minted for another app would log in here too (issue #24).
+  // Without an audience, a token this issuer minted for another app would log in here too.
   if (config.audience === null || !config.audience.trim()) {
     throw invalid('audience', 'is required: the "aud" your issuer puts in this app’s tokens (and in no other app’s).');
   }

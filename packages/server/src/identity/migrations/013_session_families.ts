@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 /** Default absolute lifetime of a session family: 90 days (docs/server.md "Sessions"). */
-export const DEFAULT_SESSION_LIFETIME_SECONDS = 90 * 24 * 3600;
+const DEFAULT_SESSION_LIFETIME_SECONDS = 90 * 24 * 3600;
 
 /**
  * Migration 013: session families and their absolute lifetime.

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { forEveryBackend, widgetHeaders } from '../../test/harness.js';
 import type { AppInput } from '../apps/appInput.js';
-import { purgeExpiredSessions, REFRESH_GRACE_MS } from '../sessions/sessions.js';
+import { REFRESH_GRACE_MS } from '../sessions/refreshTokens.js';
+import { purgeExpiredSessions } from '../sessions/sessions.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 

@@ -1,7 +1,8 @@
 import { IDENTITY_API } from '@latch/protocol';
 import { expect, it } from 'vitest';
 import { forEveryBackend, widgetHeaders } from '../../test/harness.js';
-import { purgeExpiredSessions, REFRESH_GRACE_MS, revokeByRefreshToken } from '../sessions/sessions.js';
+import { REFRESH_GRACE_MS } from '../sessions/refreshTokens.js';
+import { purgeExpiredSessions, revokeByRefreshToken } from '../sessions/sessions.js';
 
 // A store contract (refresh rotation, racing refreshes on a real connection pool), so on every backend.
 forEveryBackend('sessions: refresh, reuse detection, fork, logout', (server) => {

@@ -20,7 +20,7 @@ export interface SecurityEventInput {
 const USER_AGENT_MAX = 256;
 
 /**
- * Makes a security event heard (issue #24, docs/server.md "Security events"), around the `change` that is
+ * Makes a security event heard (docs/server.md "Security events"), around the `change` that is
  * the event (a release: opening what the answer carries; a change: the write). First the notice goes to
  * EVERY verified channel of the signed-in user (`c.var.user`: their linked emails and phones, as they are
  * before the change) and to `alsoNotify`; if any delivery fails, `change` never runs and the call fails with

@@ -109,11 +109,7 @@ function familyOf(app: AppRecord, id: string, startedAt: Date): SessionFamily {
 }
 
 /** Ends every live session of a family (reuse detection): the login and all its forks. */
-export async function revokeFamily(
-  ctx: Pick<ServerContext, 'db' | 'clock'>,
-  familyId: string,
-  reason: string,
-): Promise<void> {
+async function revokeFamily(ctx: Pick<ServerContext, 'db' | 'clock'>, familyId: string, reason: string): Promise<void> {
   await ctx.db
     .updateTable('sessions')
     .set({ revoked_at: ctx.clock.now(), revoked_reason: reason })

@@ -17,8 +17,6 @@ import {
   spendRefreshToken,
 } from './refreshTokens.js';
 
-export { REFRESH_GRACE_MS } from './refreshTokens.js';
-
 /** What the session services need. */
 export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
 

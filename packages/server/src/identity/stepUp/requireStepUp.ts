@@ -12,7 +12,7 @@ import {
 } from './StepUpRecords.js';
 
 /** The session a caller acts in, as a step-up record is bound to it. */
-export function stepUpBinding(ctx: StepUpBinding['ctx'], caller: Pick<AuthenticatedUser, 'app' | 'claims'>) {
+function stepUpBinding(ctx: StepUpBinding['ctx'], caller: Pick<AuthenticatedUser, 'app' | 'claims'>) {
   return { ctx, appId: caller.app.id, userId: caller.claims.userId, sessionId: caller.claims.sessionId };
 }
 

@@ -12,7 +12,7 @@ import { requireStepUpFactor, stepUpFactorOfType } from './stepUpFactors.js';
  * Step-up inits one user may make (each stores a challenge, a message or a state, or sends a code):
  * far above a person retrying, far below a flood of the store. Codes also count against the send limits.
  */
-export const STEP_UP_INIT_LIMIT: Limit = { points: 30, durationSec: 10 * 60 };
+const STEP_UP_INIT_LIMIT: Limit = { points: 30, durationSec: 10 * 60 };
 
 /**
  * Starts a step-up with one of the caller's factors from before this session, under the init limit:

@@ -42,7 +42,7 @@ export function accountKey(account: AccountInput): string {
 }
 
 /** The app flag that must be on to log in with (or link) an account of this type; null when none applies. */
-export function loginMethodFlagFor(type: LinkedAccountType): LoginMethodFlag | null {
+function loginMethodFlagFor(type: LinkedAccountType): LoginMethodFlag | null {
   switch (type) {
     case 'email':
       return 'email_auth';

@@ -12,7 +12,7 @@ export interface MfaEnrolment {
 }
 
 /** A passkey linked account flagged for MFA (`details.enrolled_in_mfa`, set by PasskeyMfa.setEnrolledInMfa). */
-export function isMfaPasskey(account: Pick<LinkedAccountRow, 'type' | 'details'>): boolean {
+function isMfaPasskey(account: Pick<LinkedAccountRow, 'type' | 'details'>): boolean {
   return account.type === 'passkey' && account.details?.enrolled_in_mfa === true;
 }
 

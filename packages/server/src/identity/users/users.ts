@@ -146,7 +146,7 @@ export async function sessionLoggedInAt(ctx: UsersContext, appId: string, sessio
 }
 
 /** Revokes every live session of the user but `keepSessionId` (after a login address changed). */
-export async function revokeOtherSessions(
+async function revokeOtherSessions(
   ctx: UsersContext,
   appId: string,
   userId: string,

@@ -24,7 +24,7 @@ export function masterKeyId(masterKey: Buffer): string {
 }
 
 /** Decodes one base64 key of 32 bytes; the error names where it came from, never the value. */
-export function decodeKey(base64: string, source: string): Buffer {
+function decodeKey(base64: string, source: string): Buffer {
   const key = Buffer.from(base64, 'base64');
   if (key.length !== 32) {
     throw new ConfigError(

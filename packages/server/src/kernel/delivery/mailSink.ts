@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { readMail } from './readMail.js';
 
 /** The port `latch-server mail-sink` listens on unless told otherwise (a common unprivileged SMTP port). */
-export const MAIL_SINK_PORT = 2525;
+const MAIL_SINK_PORT = 2525;
 
 /** What `startMailSink` returns: where it listens, and how to stop it. */
 export interface MailSink {
@@ -14,7 +14,7 @@ export interface MailSink {
 }
 
 /** The lines the sink prints for one email: recipients, subject, then the plain text. */
-export function formatMail(to: string[], raw: string): string {
+function formatMail(to: string[], raw: string): string {
   const { subject, text } = readMail(raw);
   return `To: ${to.join(', ')}\nSubject: ${subject}\n\n${text}\n${'-'.repeat(60)}\n`;
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 // PreparingPglite (this module does not import `pg`, which only a PostgreSQL server loads).
 
 /** At most this many distinct statements are prepared per process; later new ones run unprepared. */
-export const MAX_PREPARED_STATEMENTS = 500;
+const MAX_PREPARED_STATEMENTS = 500;
 
 /** Only plain DML is prepared: never DDL, transaction control or anything else whose plan is not reused. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;

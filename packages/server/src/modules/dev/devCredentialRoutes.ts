@@ -22,6 +22,12 @@ function methodOf(c: LatchContext): CredentialMethod {
   return method as CredentialMethod;
 }
 
+/** The app named by the path (read fresh, so a change just made counts), then the login method it names. */
+async function appAndMethod(c: LatchContext) {
+  const app = await c.var.ctx.apps.require(namedApp(c).id, { fresh: true });
+  return { app, method: methodOf(c) };
+}
+
 /**
  * Dev-mode endpoints (404 outside dev mode) that set and remove an app's login credentials, as the CLI
  * does: for tests and e2e, which make apps through the dev API. Answers never carry the secret.
@@ -33,8 +39,7 @@ export const devCredentialRoutes: RouteDef[] = [
     devOnly: true,
     handler: async (c) => {
       const { ctx } = c.var;
-      const app = await ctx.apps.require(namedApp(c).id, { fresh: true });
-      const method = methodOf(c);
+      const { app, method } = await appAndMethod(c);
       const body = await parseBody(c, DevCredentialsBody);
       const publicConfig = (OAUTH_PROVIDERS as readonly string[]).includes(method)
         ? checkOAuthPublicConfig(method as OAuthProvider, body.public_config)
@@ -49,8 +54,7 @@ export const devCredentialRoutes: RouteDef[] = [
     devOnly: true,
     handler: async (c) => {
       const { ctx } = c.var;
-      const app = await ctx.apps.require(namedApp(c).id, { fresh: true });
-      const method = methodOf(c);
+      const { app, method } = await appAndMethod(c);
       assertRemovable(app, method);
       return c.json({ app_id: app.id, method, removed: await ctx.loginCredentials.remove(app.id, method) });
     },

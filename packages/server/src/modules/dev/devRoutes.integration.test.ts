@@ -102,6 +102,29 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
     expect(html).toContain('654321');
     expect(html).toContain('a@example.com');
   });
+
+  it('sets and removes login credentials as the CLI does, never answering the secret; an unknown method is refused', async () => {
+    const { app_id } = await (await server().call('POST', '/api/v1/dev/apps', { body: { name: 'Creds' } })).json();
+    const path = (method: string) => DEV_API.loginCredentials(app_id, method);
+    const set = await server().call('PUT', path('telegram'), {
+      body: { public_config: { bot_username: 'latch_bot' }, secret: 'bot-token' },
+    });
+    expect(await set.json()).toEqual({
+      app_id,
+      method: 'telegram',
+      public_config: { bot_username: 'latch_bot' },
+      has_secret: true,
+    });
+    const unknown = await server().call('PUT', path('myspace'), { body: { public_config: {}, secret: null } });
+    expect({ status: unknown.status, error: (await unknown.json()).error }).toEqual({
+      status: 400,
+      error: 'invalid_data',
+    });
+    const removed = await server().call('DELETE', path('telegram'));
+    expect(await removed.json()).toEqual({ app_id, method: 'telegram', removed: true });
+    const again = await server().call('DELETE', path('telegram'));
+    expect(await again.json()).toEqual({ app_id, method: 'telegram', removed: false });
+  });
 });
 
 // Dev paths answer this machine only: a page the developer happens to visit must neither read the

@@ -16,7 +16,7 @@ export type MfaSmsKind = 'verify' | 'enroll';
 const minutes = MFA_LIMIT.smsCodeTtlMs / 60_000;
 
 /** The SMS carrying an MFA code: it says what the code is for, so nobody reads it out blind. */
-export function mfaSmsMessage(appName: string, to: string, code: string, kind: MfaSmsKind): SmsMessage {
+function mfaSmsMessage(appName: string, to: string, code: string, kind: MfaSmsKind): SmsMessage {
   const what = kind === 'enroll' ? 'set up SMS verification' : 'verify your identity';
   return {
     to,

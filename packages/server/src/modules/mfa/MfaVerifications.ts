@@ -28,7 +28,7 @@ export async function recordMfaVerification(binding: VerificationBinding, action
  * false (atomic: of concurrent takers one wins). A record of another session, device or action is
  * another key and never matches.
  */
-export async function takeMfaVerification(binding: VerificationBinding, action: MfaAction): Promise<boolean> {
+async function takeMfaVerification(binding: VerificationBinding, action: MfaAction): Promise<boolean> {
   const value = await binding.ctx.shortLived.take(keyOf(binding, action));
   return value !== null && Number(value) > binding.ctx.clock.now().getTime();
 }

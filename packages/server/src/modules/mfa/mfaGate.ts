@@ -29,7 +29,7 @@ export interface GatedCall extends VerificationBinding {
  * takes this session's and device's single-use record for it, else 401 `missing_or_invalid_mfa`.
  * Custody routes call it first, before any side effect.
  */
-export async function requireMfaFor(call: GatedCall, action: MfaAction): Promise<void> {
+async function requireMfaFor(call: GatedCall, action: MfaAction): Promise<void> {
   const state = await mfaStateFor(call.ctx, call.owner, call.user.app);
   if (state.required_actions.includes(action)) await requireMfaVerification(call, action);
 }
@@ -54,7 +54,7 @@ export function createMfaGate(ctx: Pick<ServerContext, 'db' | 'clock' | 'apps' |
  * `manage_mfa` MFA verification.
  */
 export async function manageMfaGate(call: GatedCall): Promise<{ take(): Promise<void> }> {
-  // Every MFA change also needs a step-up with a factor from before this session (stepUp/, issue #24).
+  // Every MFA change also needs a step-up with a factor from before this session (stepUp/).
   const stepUp = { ctx: call.ctx, appId: call.owner.appId, userId: call.owner.userId, sessionId: call.sessionId };
   if (!(await hasStepUp(stepUp, 'manage_mfa'))) throw stepUpRequired('manage_mfa');
   const state = await mfaStateFor(call.ctx, call.owner, call.user.app);

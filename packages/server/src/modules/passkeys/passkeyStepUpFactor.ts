@@ -21,10 +21,7 @@ async function stepUpPasskeyIds(ctx: ServerContext, caller: AuthenticatedUser): 
 }
 
 /** Request options over the caller's passkeys linked before this session; the challenge is single use and bound to this session. */
-export async function stepUpPasskeyOptions(
-  ctx: ServerContext,
-  caller: AuthenticatedUser,
-): Promise<WirePasskeyRequestOptions> {
+async function stepUpPasskeyOptions(ctx: ServerContext, caller: AuthenticatedUser): Promise<WirePasskeyRequestOptions> {
   const eligible = await stepUpPasskeyIds(ctx, caller);
   const own = await ctx.passkeys.credentials.ofUser(caller.app.id, caller.claims.userId);
   const allow = own.filter((c) => eligible.has(c.id));
@@ -39,7 +36,7 @@ export async function stepUpPasskeyOptions(
  * before this session (and records its use); another user's passkey, or one linked since, is 422
  * `step_up_factor_not_allowed`; a response that does not verify is `passkey_not_allowed`.
  */
-export async function verifyStepUpPasskey(
+async function verifyStepUpPasskey(
   ctx: ServerContext,
   caller: AuthenticatedUser,
   credential: WirePasskeyAssertion,

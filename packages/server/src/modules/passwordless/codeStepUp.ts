@@ -39,7 +39,7 @@ export async function appForCodeSend(
  * The step-up before changing or removing a login address: a code sent to that address for `purpose`
  * (`code`: a proof with that very factor), else this session's step-up record for `action`
  * (identity/stepUp/requireStepUp.ts). Without either: 401 `step_up_required`, and no code is spent. A recent
- * login never stands in for it (issue #24).
+ * login never stands in for it.
  */
 export async function requireAddressStepUp(
   ctx: ServerContext,

@@ -70,7 +70,7 @@ function frameConfig(
     // The `iss` of the app's access tokens: the frame verifies every token it is handed (docs/custody.md).
     issuer: c.get('ctx').settings.publicUrl,
     allowedOrigins: app.allowedOrigins,
-    // Issue #24: the server's setting, never the host's; the frame signs without its confirmation only then.
+    // The server's setting, never the host's; the frame signs without its confirmation only then.
     headlessSigning: app.config.embedded_wallet_config.headless_signing === true,
   };
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { WireMfaEnrollment, WireMfaState, WireTotpEnrollmentInfo } from '@latch/protocol';
 import { MFA_API, MFA_LIMIT } from '@latch/protocol/mfa';
 import { Secret, TOTP } from 'otpauth';
@@ -32,6 +33,15 @@ export async function mfaUser(server: TestServer, app: { appId: string; clientId
   const frame = await registeredFrame(server, app, account);
   const owner = { appId: app.appId, userId: userIdOf(frame.user.token) };
   return { frame, owner };
+}
+
+/** An email user of `app` (a fresh address from `name`) whose frame has created an embedded wallet. */
+export async function mfaWalletUser(server: TestServer, app: { appId: string; clientId: string }, name: string) {
+  const address = `${name}-${randomBytes(4).toString('hex')}@example.com`;
+  const user = await mfaUser(server, app, { type: 'email', address });
+  const { res, input, wallet } = await user.frame.createWallet();
+  if (res.status !== 200) throw new Error(`wallet creation answered ${res.status}: ${await res.text()}`);
+  return { ...user, input, wallet };
 }
 
 /** A `manage_mfa` step-up for the frame's session, with the user's email or phone (stepUp/testing). */

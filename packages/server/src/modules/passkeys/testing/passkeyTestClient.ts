@@ -93,3 +93,13 @@ export function passkeyTestClient(server: TestServer, appId: string, clientId: s
 /** The credential ids of a user's linked passkeys, in order. */
 export const passkeyIds = (user: WireUser): string[] =>
   user.linked_accounts.flatMap((a) => (a.type === 'passkey' ? [a.credential_id] : []));
+
+/** A new app "Acme" with passkey and email login (plus `config`), served from the passkey origin, and its client. */
+export async function setUpPasskeyApp(server: TestServer, config: Record<string, unknown> = {}) {
+  const { appId, clientId } = await server.createApp({
+    name: 'Acme',
+    config: { passkey_auth: true, email_auth: true, ...config },
+    allowedOrigins: [PASSKEY_ORIGIN],
+  });
+  return { appId, client: passkeyTestClient(server, appId, clientId) };
+}
