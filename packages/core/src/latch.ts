@@ -8,11 +8,11 @@ import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
-import { devBuild } from './devBuild.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
 import type { FundingController } from './onRamp/fundingController.js';
+import { refuseInProduction } from './productionChecks.js';
 
 /** What a completed login or link reports to the host. */
 export interface LoginCompleteResult {
@@ -114,9 +114,8 @@ const walletFlowOwns = (screen: string | null): boolean =>
 /** The one composition root: builds the client, the auth flow, external wallets (lazy) and the embedded wallet. */
 export function createLatch(initial: LatchOptions): Latch {
   // A production page must not talk to a localhost server by accident: the default is for development only.
-  if (!initial.apiUrl && !initial.client && !devBuild()) throw new Error('Latch: apiUrl is required in production.');
+  refuseInProduction(initial);
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock: given = systemClock, testDelayScale: delayScale } = initial;
-  if (delayScale && !devBuild()) throw new Error('Latch: testDelayScale is for tests, not production builds.');
   const clock: Clock = delayScale ? { ...given, delayScale } : given;
   let options: LatchOptions = initial;
   // A gated call answered step_up_required: the step-up screen (loaded with the MFA runtime), then one more try.

@@ -1,7 +1,9 @@
 import { errorRedirect, type User } from '@latch/protocol';
 import type { FlowActions } from '../auth/flowRunner.js';
 import type { AuthFlowState, FlowEffect, PasskeyEvent, PasskeyOperation, Transition } from '../auth/flowTypes.js';
-import { SCREEN, type ScreenId } from '../auth/screens.js';
+// Screen ids as ScreenId-checked literals, not SCREEN's values: a lazy module importing SCREEN gave auth/screens.ts
+// an initial chunk of its own (the page's first JavaScript: about 80 B gzip more).
+import type { ScreenId } from '../auth/screens.js';
 import type { FlowError } from '../machine/flowError.js';
 
 /**
@@ -29,12 +31,12 @@ function start(
     // Login and sign-up start from LANDING or this screen's Retry; switching between them replaces the ceremony.
     if (state.intent !== 'login') return stay(state);
     if (passkey.status === 'pending' && passkey.operation === operation) return stay(state);
-  } else if (state.intent !== 'link' || state.screen !== SCREEN.linkPasskey || passkey.status === 'pending') {
+  } else if (state.intent !== 'link' || state.screen !== 'LINK_PASSKEY_SCREEN' || passkey.status === 'pending') {
     // Adding and removing happen on LINK_PASSKEY_SCREEN, one at a time.
     return stay(state);
   }
   const attempt = passkey.attempt + 1;
-  const screen = logsIn(operation) ? SCREEN.awaitingPasskey : SCREEN.linkPasskey;
+  const screen = logsIn(operation) ? 'AWAITING_PASSKEY_SYSTEM_DIALOGUE' : 'LINK_PASSKEY_SCREEN';
   return {
     state: { ...navigate(state, screen), passkey: { status: 'pending', operation, attempt, error: null } },
     effects: [{ type: 'passkey', operation, attempt, credentialId: event.credentialId }],

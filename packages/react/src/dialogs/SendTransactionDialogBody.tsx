@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { adoptApprovalDialogStyles, useApprovalDisplay } from '../components/FrameSlot.js';
 import { useClientState, useEmbeddedWalletRuntime, useEmbeddedWalletState } from '../hooks/index.js';
 import { useLatchContext } from '../LatchContext.js';
@@ -6,13 +6,16 @@ import {
   SendTransactionScreenContext,
   type SendTransactionScreenState,
 } from '../screens/embeddedWallet/EmbeddedWalletSendTransactionContext.js';
-import { SCREENS } from '../screens/screenTable.js';
+import type { ScreenProps } from '../screens/ScreenProps.js';
 import { addFundsAction } from './addFunds.js';
 import { sendTransactionChain } from './sendTransactionChain.js';
 import { useModalDialog } from './useModalDialog.js';
 
-/** The send screen's <dialog> (non-modal: the wallet frame is placed over it), loaded when a transaction first waits. */
-export function SendTransactionDialogBody(): ReactNode {
+/**
+ * The send screen's <dialog> (non-modal: the wallet frame is placed over it), loaded when a transaction first waits.
+ * `Screen`: EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN, handed in by SendTransactionDialog (see there).
+ */
+export function SendTransactionDialogBody({ Screen }: { Screen: ComponentType<ScreenProps> }): ReactNode {
   const runtime = useEmbeddedWalletRuntime();
   const { client, latch } = useLatchContext();
   const { sendTransaction } = useEmbeddedWalletState();
@@ -49,7 +52,6 @@ export function SendTransactionDialogBody(): ReactNode {
     act: (action) => runtime.sendTransactionAction(action, action === 'submit' ? display() : undefined),
     addFunds: addFundsAction(config, sendTransaction, latch.fundWallet, () => runtime.sendTransactionAction('retry')),
   };
-  const Screen = SCREENS.EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN;
   return (
     <dialog
       ref={ref}

@@ -1,7 +1,7 @@
 import { SCREEN } from '@latch/core';
 import { useSyncExternalStore } from 'react';
 import { useEmbeddedWalletRuntime, useFlowState } from '../hooks/index.js';
-import { preloadWalletFlowScreens } from '../screens/screenTable.js';
+import { preloadWalletFlowScreens, SCREENS } from '../screens/screenTable.js';
 import { lazyDialog } from './lazyDialog.js';
 
 /**
@@ -11,9 +11,12 @@ import { lazyDialog } from './lazyDialog.js';
  * shows over the login modal's wallet-creation screen.
  */
 export const WalletFlowDialog = lazyDialog(
+  // The screen table is handed to the body from here: a lazy body importing it gave the table and the landing an
+  // initial chunk of their own instead of the page's first one.
   () =>
     Promise.all([import('./WalletFlowDialogBody.js'), preloadWalletFlowScreens()]).then(
-      ([m]) => m.WalletFlowDialogBody,
+      ([{ WalletFlowDialogBody: Body }]) =>
+        () => <Body screens={SCREENS} />,
     ),
   () => {
     const { walletFlows } = useEmbeddedWalletRuntime();

@@ -4,7 +4,7 @@ import theme from './theme.css';
 
 /**
  * The widget's stylesheet, bundled as text from three files read in this order (no comments in them: the text
- * ships as is, in the page's first chunk):
+ * ships in the page's first chunk, as is or, in the built package, without its layout whitespace):
  * - theme.css: the documented custom properties (docs/theming.md); each colour is a light-dark() value, picked by
  *   the root's color-scheme (light, dark, or both for 'system': the device decides, live);
  * - layout.css: the reset against the host's styles (docs/theming.md), the root and its colour scheme, the modal
