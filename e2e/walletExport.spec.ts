@@ -56,6 +56,10 @@ async function walletAddress(page: Page): Promise<`0x${string}`> {
   return (await page.getByTestId('embedded-wallet-address').textContent()) as `0x${string}`;
 }
 
+// The export journeys watch the connecting screen, held for SPEC's key-export minimum (1 s): at scaled delays it
+// can end before its lazily loaded screen renders, so these pages keep real time.
+const REAL_TIME = { realTime: true };
+
 /**
  * Opens the export screen from the demo; inside the export frame types the step-up code sent to
  * `email` (a wrong one first when `wrongFirst`), checks the key is masked, presses Reveal and reads it.
@@ -146,7 +150,7 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
   it('exports a key whose address matches, shown only inside the export frame; the host never hears it', async () => {
     const page = await newUserPage(browser);
     await listenLikeAHostScript(page);
-    await openDemo(page, app);
+    await openDemo(page, app, REAL_TIME);
     const email = uniqueEmail('export');
     await loginByEmail(page, email);
     const address = await walletAddress(page);
@@ -189,7 +193,7 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
 
     // A new device: the wallet is recovered first, then the export page finds this device's new share.
     const device = await newUserPage(browser);
-    await openDemo(device, app);
+    await openDemo(device, app, REAL_TIME);
     await loginByEmail(device, email);
     expect(await walletAddress(device)).toBe(address);
     expect((await exportKey(device, email, 'embedded-wallet-key-export-new-device')).key).toBe(key);
@@ -198,7 +202,7 @@ describe('embedded wallet: export, viem provider, noPromptOnSignature', () => {
 
   it('export screen in the dark scheme', async () => {
     const page = await newUserPage(browser);
-    await openDemo(page, dark);
+    await openDemo(page, dark, REAL_TIME);
     const email = uniqueEmail('export-dark');
     await loginByEmail(page, email);
     const address = await walletAddress(page);
