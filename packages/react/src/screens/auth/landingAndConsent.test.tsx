@@ -1,36 +1,19 @@
-import { createLatch, createLatchClient, type FlowEvent, SCREEN } from '@latch/core';
-import { createFakeClock, createFakeFetch, serverAppConfig } from '@latch/core/testing';
+import { type FlowEvent, SCREEN } from '@latch/core';
 import type { ServerAppConfig } from '@latch/protocol';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { describe, expect, it } from 'vitest';
 import { LoginDialog } from '../../dialogs/LoginDialog.js';
-import { LatchContext, type LatchContextValue } from '../../LatchContext.js';
+import { LatchContext } from '../../LatchContext.js';
 import { en } from '../../strings/en.js';
+import { screenContext } from '../testing/renderScreen.js';
 
 // What the landing and consent screens render for an app's config: moved here from the browser suites
 // (e2e/landingLayouts.spec.ts, e2e/terms.spec.ts), which keep the journeys and the accessibility sweep.
-const APP_ID = 'c'.repeat(25);
 
 /** The login dialog of an app with `config` (email and SMS unless it says otherwise), driven by `events`, as HTML. */
 async function render(config: Partial<ServerAppConfig>, events: FlowEvent[] = []): Promise<string> {
-  const { fetch } = createFakeFetch((request) =>
-    request.path.startsWith(`/api/v1/apps/${APP_ID}`)
-      ? { body: serverAppConfig(APP_ID, { email_auth: true, sms_auth: true, ...config }) }
-      : { body: { success: true } },
-  );
-  const clock = createFakeClock();
-  const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
-  await client.init();
-  const latch = createLatch({ appId: APP_ID, clientId: 'client-id', client, clock });
-  const value: LatchContextValue = {
-    latch,
-    client,
-    runner: latch.auth,
-    wallets: latch.wallets,
-    strings: en,
-    embeds: { current: 0 },
-    locale: 'en',
-  };
+  const value = await screenContext(config);
+  const { latch } = value;
   latch.auth.dispatch({
     type: 'open',
     intent: 'login',

@@ -8,6 +8,7 @@ import {
   type WalletFlowScreen,
 } from '@latch/core';
 import { createFakeClock, createFakeFetch, serverAppConfig } from '@latch/core/testing';
+import type { ServerAppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { expect } from 'vitest';
@@ -21,10 +22,11 @@ import { SCREENS } from '../screenTable.js';
 // per-screen tests (screens.test.tsx, embeddedWalletScreens.test.tsx).
 const APP_ID = 'a'.repeat(25);
 
-async function context(): Promise<LatchContextValue> {
+/** A Latch context on a fake server whose app has `config` (email and SMS login unless it says otherwise). */
+export async function screenContext(config: Partial<ServerAppConfig> = {}): Promise<LatchContextValue> {
   const { fetch } = createFakeFetch((request) =>
     request.path.startsWith(`/api/v1/apps/${APP_ID}`)
-      ? { body: serverAppConfig(APP_ID, { email_auth: true, sms_auth: true }) }
+      ? { body: serverAppConfig(APP_ID, { email_auth: true, sms_auth: true, ...config }) }
       : { body: { success: true } },
   );
   const clock = createFakeClock();
@@ -58,7 +60,7 @@ export async function textOf(node: ReactNode): Promise<string> {
 
 /** A login-flow screen: the flow opened on LANDING, then driven by `events`, rendered by ScreenView. */
 export async function loginScreen(events: FlowEvent[], overrides: Partial<StringCatalogue> = {}): Promise<string> {
-  const value = await context();
+  const value = await screenContext();
   // The host's `strings` prop: LatchProvider merges it over en the same way.
   value.strings = { ...value.strings, ...overrides };
   value.runner.dispatch({
@@ -88,7 +90,7 @@ export async function walletFlowScreen(
   for (const event of events) state = flow.walletFlowTransition(state, event).state;
   expect(state.screen).toBe(screen);
   const Screen = SCREENS[screen];
-  const value = await context();
+  const value = await screenContext();
   // The host's `strings` prop: LatchProvider merges it over en the same way.
   value.strings = { ...value.strings, ...overrides };
   return textOf(
