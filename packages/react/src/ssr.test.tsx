@@ -1,5 +1,4 @@
-import { createLatch, createLatchClient, type FlowEvent, loadWalletFlow, SCREEN } from '@latch/core';
-import { createFakeClock, createFakeFetch, serverAppConfig } from '@latch/core/testing';
+import { type FlowEvent, loadWalletFlow, SCREEN } from '@latch/core';
 import { LatchError, type ServerAppConfig } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -8,10 +7,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { LoginDialog } from './dialogs/LoginDialog.js';
 import { WalletFlowContext } from './embeddedWallet/WalletFlowContext.js';
 import { useLatch } from './hooks/useLatch.js';
-import { LatchContext, type LatchContextValue } from './LatchContext.js';
+import { LatchContext } from './LatchContext.js';
 import { LatchProvider } from './LatchProvider.js';
 import { EmbeddedWalletRecoverySelectionScreen } from './screens/embeddedWallet/EmbeddedWalletRecoverySelectionScreen.js';
-import { en } from './strings/en.js';
+import { screenContext } from './screens/testing/renderScreen.js';
 
 const APP_ID = 'a'.repeat(25);
 
@@ -45,28 +44,10 @@ async function prerender(node: ReactNode): Promise<string> {
   return html.replaceAll('&#x27;', "'").replaceAll('&amp;', '&');
 }
 
-/** The widget's context around a ready client (config through a fake fetch) and a flow runner. */
+/** The widget's context around a ready client (config through a fake fetch) and its flow runner. */
 async function testContext(config: Partial<ServerAppConfig> = {}) {
-  const { fetch } = createFakeFetch((request) =>
-    request.path.startsWith(`/api/v1/apps/${APP_ID}`)
-      ? { body: serverAppConfig(APP_ID, { email_auth: true, sms_auth: true, ...config }) }
-      : { body: { success: true } },
-  );
-  const clock = createFakeClock();
-  const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
-  await client.init();
-  const latch = createLatch({ appId: APP_ID, clientId: 'client-id', client, clock });
-  const runner = latch.auth;
-  const value: LatchContextValue = {
-    latch,
-    client,
-    runner,
-    wallets: latch.wallets,
-    strings: en,
-    embeds: { current: 0 },
-    locale: 'en',
-  };
-  return { value, runner };
+  const value = await screenContext(config);
+  return { value, runner: value.runner };
 }
 
 /** The visible text of rendered HTML: tags and React's text separators removed. */
