@@ -2,6 +2,7 @@ import type { SendTransaction } from '@latch/core';
 import { formatFiatAmount, formatTokenAmount, tokenAmountInUsd } from '@latch/core/transactions';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { DETAILS_STYLE, LABEL_STYLE, ROW_STYLE, shortAddress } from '../../components/detailsList.js';
 import { FrameSlot } from '../../components/FrameSlot.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { type SendTransactionTexts, useSendTransactionStrings } from '../../hooks/useSendTransactionStrings.js';
@@ -9,24 +10,6 @@ import { format } from '../../strings/format.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { type SendTransactionScreenState, useSendTransactionScreen } from './EmbeddedWalletSendTransactionContext.js';
 
-// Inline (CSSOM) styles: allowed under a strict host style-src, unlike a new stylesheet rule.
-// Every layout property is set: a host page's own dl/dt/dd rules must not reach into the widget.
-const DETAILS_STYLE = {
-  display: 'block',
-  margin: 0,
-  padding: '8px 12px',
-  borderRadius: 8,
-  background: 'var(--latch-surface)',
-} as const;
-const ROW_STYLE = {
-  display: 'flex',
-  justifyContent: 'space-between',
-  alignItems: 'baseline',
-  gap: 12,
-  padding: '4px 0',
-  fontSize: 14,
-} as const;
-const LABEL_STYLE = { margin: 0, color: 'var(--latch-muted)', whiteSpace: 'nowrap' } as const;
 const VALUE_STYLE = {
   margin: 0,
   textAlign: 'right',
@@ -36,8 +19,6 @@ const VALUE_STYLE = {
 } as const;
 const FIAT_STYLE = { display: 'block', color: 'var(--latch-muted)', fontWeight: 400, fontSize: 13 } as const;
 const MONO_STYLE = { fontFamily: 'ui-monospace, monospace', fontSize: 13 } as const;
-
-const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
 
 function Row(props: { label: string; children: ReactNode; testId?: string }): ReactNode {
   return (

@@ -1,19 +1,10 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { DETAILS_STYLE, LABEL_STYLE, ROW_STYLE, shortAddress } from '../../components/detailsList.js';
 import { ScreenFrame } from '../../components/ScreenFrame.js';
 import { useOnRampStrings } from '../../hooks/useOnRampStrings.js';
 import { format } from '../../strings/en.js';
-import {
-  assetName,
-  DETAILS_STYLE,
-  LABEL_STYLE,
-  ON_RAMP_PROVIDER_NAME,
-  type OnRampScreenProps,
-  ROW_STYLE,
-  VALUE_STYLE,
-} from './onRampScreenProps.js';
-
-const shortAddress = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+import { assetName, ON_RAMP_PROVIDER_NAME, type OnRampScreenProps, VALUE_STYLE } from './onRampScreenProps.js';
 
 /**
  * FIAT_ON_RAMP_PROMPT_SCREEN: the intro, the wallet, what is bought, and the button that opens the provider in a
