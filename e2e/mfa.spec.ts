@@ -4,6 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createApp,
+  demoQuery,
   latestCode,
   launchBrowser,
   openDemo,
@@ -324,9 +325,7 @@ describe('MFA in the widget', () => {
 
   it('with noPromptOnMfaRequired the host answers through useMfa(): no widget prompt, same enforcement', async () => {
     const page = await newUserPage(browser);
-    const { apiUrl, demoUrl } = stack();
-    const query = new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, noPromptOnMfaRequired: '1' });
-    await page.goto(`${demoUrl}/?${query}`);
+    await page.goto(`${stack().demoUrl}/?${demoQuery(app, { noPromptOnMfaRequired: '1' })}`);
     const email = uniqueEmail('mfa-host');
     await loginByEmail(page, email);
     await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);

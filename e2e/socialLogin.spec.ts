@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { sawInDialog, watchDialogFor } from './dialogWatch.js';
-import { demoApp, launchBrowser, saveScreenshot, stack, uniqueEmail } from './support.js';
+import { demoApp, demoQuery, launchBrowser, saveScreenshot, stack, uniqueEmail } from './support.js';
 import {
   checkScreen,
   demoField,
@@ -31,17 +31,13 @@ const PROVIDERS = [
   ['apple', 'Apple'],
 ] as const;
 
-/** Opens the demo page for the demo app, with the dev IdP's URL for its custom token panel. */
+/**
+ * Opens the demo page for the demo app, with the dev IdP's URL for its custom token panel. SPEC's delays run scaled
+ * (no test here is about one; 'Success!' and the wallet-created screen at real time are emailLogin's and
+ * embeddedWallet's); the screens that go by themselves are watched from before their action, so none is missed.
+ */
 async function openSocialDemo(page: Page): Promise<void> {
-  const { apiUrl, demoUrl } = stack();
-  const app = demoApp();
-  const query = new URLSearchParams({
-    appId: app.appId,
-    clientId: app.clientId,
-    apiUrl,
-    devIdpUrl: inject('devIdpUrl'),
-  });
-  await page.goto(`${demoUrl}/?${query}`);
+  await page.goto(`${stack().demoUrl}/?${demoQuery(demoApp(), { devIdpUrl: inject('devIdpUrl') })}`);
 }
 
 /** Clicks a landing's social button ('Log in with Google'), through 'Other socials' when it is not shown first. */
