@@ -11,6 +11,7 @@ import { startSendQueue } from './chainSendQueue.mjs';
 import { freePort } from './freePort.mjs';
 import { anvilArgs, anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
 import { buildDemo, demoServerArgs } from './stackDemo.mjs';
+import { farcasterDevIdpEnv, farcasterServerEnv, useDevIdRegistry } from './stackFarcaster.mjs';
 
 // The dev chain's parts, re-exported for the stack's callers (the e2e setup, the bench).
 export { anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
@@ -145,6 +146,7 @@ export async function startStack({
     LATCH_PUBLIC_URL: apiUrl,
     // The Telegram login popup is the dev IdP's stand-in (its /auth page).
     LATCH_TELEGRAM_OAUTH_URL: devIdpUrl,
+    ...farcasterServerEnv(chainUrl, devIdpUrl),
     ...extraEnv,
     LATCH_RPC_URLS: withDevChainRpc(extraEnv.LATCH_RPC_URLS ?? process.env.LATCH_RPC_URLS, chainUrl),
   };
@@ -179,6 +181,7 @@ export async function startStack({
         // The MoonPay stand-in pays completed purchases on the dev chain (raw sends: the send queue lets them by).
         DEV_IDP_CHAIN_RPC_URL: chainUrl,
         DEV_IDP_DESCRIPTION_FILE: devIdpFile,
+        ...farcasterDevIdpEnv(serverEnv),
       },
       quiet,
     }),
@@ -215,6 +218,7 @@ export async function startStack({
     await waitForFile(devIdpFile, devIdp).catch((error) => {
       throw new Error(`dev-idp did not start (${error.message}): is ${devIdpUrl} taken? Set DEV_IDP_PORT`);
     });
+    useDevIdRegistry(serverEnv, devIdpFile);
     // PGlite is single-process: the demo app is ensured before the server opens the database.
     ({ appId, clientId } = ensureDemoApp(demoUrl, serverEnv, devIdpFile));
   } catch (error) {

@@ -33,6 +33,18 @@ export interface DevIdpDescription {
     secret_key: string;
     sandbox_secret_key: string;
   };
+  /**
+   * The Farcaster stand-in: its signed-key-request API, the dev chain's IdRegistry (null without a chain), the
+   * test user's fid and the demo app's fid with its custody key (a public test key), which signs signer requests.
+   */
+  farcaster: {
+    api_url: string;
+    page_url: string;
+    id_registry: string | null;
+    user_fid: number | null;
+    app_fid: number | null;
+    app_key: string;
+  };
 }
 
 /** The description of a running dev IdP. */
@@ -46,7 +58,7 @@ export function describeDevIdp(idp: DevIdp): DevIdpDescription {
     providers.apple.team_id = idp.providers.apple.teamId;
     providers.apple.key_id = idp.providers.apple.keyId;
   }
-  const { telegram, customIssuer, moonPay } = idp;
+  const { telegram, customIssuer, moonPay, farcaster } = idp;
   return {
     url: idp.url,
     providers,
@@ -70,6 +82,14 @@ export function describeDevIdp(idp: DevIdp): DevIdpDescription {
       sandbox_publishable_key: moonPay.sandboxPublishableKey,
       secret_key: moonPay.secretKey,
       sandbox_secret_key: moonPay.sandboxSecretKey,
+    },
+    farcaster: {
+      api_url: farcaster.apiUrl,
+      page_url: farcaster.pageUrl,
+      id_registry: farcaster.idRegistry ?? null,
+      user_fid: farcaster.user.fid,
+      app_fid: farcaster.app.fid,
+      app_key: farcaster.app.privateKey,
     },
   };
 }

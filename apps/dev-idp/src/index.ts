@@ -21,6 +21,8 @@
 export type { DevCustomIssuer, MintOptions } from './customIssuer.js';
 export type { DevIdpDescription } from './describeDevIdp.js';
 export { describeDevIdp } from './describeDevIdp.js';
+export type { DevIdRegistry } from './farcaster/idRegistryChain.js';
+export { deployIdRegistry } from './farcaster/idRegistryChain.js';
 export type { AuthorizationResponse, LoginChoice } from './followLogin.js';
 export { followLogin } from './followLogin.js';
 export type { DevMoonPay, StandInTransaction } from './moonPay.js';

@@ -2,7 +2,9 @@
 //   LATCH_DEV=1 DEV_IDP_PORT=8790 DEV_IDP_REDIRECT_URIS=<callback,…> DEV_IDP_CUSTOM_TOKEN_ORIGINS=<origin,…>
 //   DEV_IDP_CHAIN_RPC_URL=<dev chain URL> DEV_IDP_DESCRIPTION_FILE=<path> node --import tsx apps/dev-idp/src/main.ts
 // It writes its clients' ids and secrets to DEV_IDP_DESCRIPTION_FILE (mode 0600) for `apps ensure-demo --dev-idp`.
-// DEV_IDP_CHAIN_RPC_URL is where the MoonPay stand-in pays completed purchases (none: they fail, saying why).
+// DEV_IDP_CHAIN_RPC_URL is where the MoonPay stand-in pays completed purchases (none: they fail, saying why) and
+// where the Farcaster stand-in deploys the IdRegistry; DEV_IDP_FARCASTER_RELAY_URL (Latch's relay) and
+// DEV_IDP_FARCASTER_RELAY_KEY are where and with what key it posts the approvals its page gives.
 import { renameSync, writeFileSync } from 'node:fs';
 
 // Two oidc-provider warnings say nothing a developer running npm start can act on: Node 20 is not an LTS
@@ -41,6 +43,8 @@ const idp = await startDevIdp({
   redirectUris,
   customTokenOrigins: list(process.env.DEV_IDP_CUSTOM_TOKEN_ORIGINS),
   chainRpcUrl: process.env.DEV_IDP_CHAIN_RPC_URL || undefined,
+  farcasterRelay: process.env.DEV_IDP_FARCASTER_RELAY_URL || undefined,
+  farcasterRelayKey: process.env.DEV_IDP_FARCASTER_RELAY_KEY || undefined,
 }).catch((error: unknown) => {
   console.error(`The dev IdP could not start on port ${port}: ${error instanceof Error ? error.message : error}`);
   process.exit(1);

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { OAUTH_PROVIDERS, type OAuthEndpoints, type OAuthProvider } from '@latch/protocol';
 import { createCustomIssuer, type DevCustomIssuer, handleCustom } from './customIssuer.js';
+import { type DevFarcaster, FarcasterStandIn, type RelayCall } from './farcaster/FarcasterStandIn.js';
 import { type AuthorizationResponse, followLogin, type LoginChoice } from './followLogin.js';
 import { sendJson } from './http.js';
 import { type DevMoonPay, MoonPayStandIn } from './moonPay.js';
@@ -32,6 +33,12 @@ export interface DevIdpOptions {
    * account). Without it a completed purchase fails, with that reason.
    */
   chainRpcUrl?: string;
+  /**
+   * Latch's Farcaster relay (`<LATCH_PUBLIC_URL>/api/v1/farcaster/relay`, or a test's in-process call), where the
+   * Farcaster stand-in posts approvals, and the relay key Latch asks for (LATCH_FARCASTER_RELAY_KEY).
+   */
+  farcasterRelay?: string | RelayCall;
+  farcasterRelayKey?: string;
 }
 
 /** One stand-in provider as its client sees it, and the hooks attack tests use. */
@@ -76,6 +83,8 @@ export interface DevIdp {
   customIssuer: DevCustomIssuer;
   /** The MoonPay stand-in (`/moonpay`): its widget and API URLs and this start's live and sandbox keys. */
   moonPay: DevMoonPay;
+  /** The Farcaster stand-in (`/farcaster`): its API URL, the dev chain's IdRegistry, the test user's and app's fids. */
+  farcaster: DevFarcaster & Pick<FarcasterStandIn, 'scan' | 'decideSignIn' | 'decideSigner' | 'pending'>;
   /**
    * Follows an authorization URL of a stand-in as a browser does (login page submitted with `choice`) and
    * returns the answer to the redirect URI (not called): `code` + `state`, or `error`.
@@ -96,6 +105,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   let custom: Awaited<ReturnType<typeof createCustomIssuer>> | undefined;
   const corsOrigins = options.customTokenOrigins ?? [];
   let moonPay: MoonPayStandIn | undefined;
+  let farcaster: FarcasterStandIn | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev-idp.invalid');
@@ -107,6 +117,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     if (first === 'custom' && custom) return handleCustom(req, res, custom, path, url.searchParams, corsOrigins);
     // The raw query: the widget's signature is over the query exactly as it was signed.
     if (first === 'moonpay' && moonPay) return moonPay.handle(req, res, path, rawSearch(req.url ?? ''));
+    if (first === 'farcaster' && farcaster) return farcaster.handle(req, res, path, url.searchParams);
     if (url.pathname === '/assets/dev-idp.css') return sendAsset(res, 'text/css', STYLESHEET);
     if (url.pathname === '/assets/telegram-popup.js') return sendAsset(res, 'text/javascript', TELEGRAM_POPUP_SCRIPT);
     if (url.pathname === '/') {
@@ -114,6 +125,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         service: 'Latch development identity providers (stand-ins; not real providers)',
         providers: [...standIns.keys()],
         moonpay: moonPay?.config.widgetUrl,
+        farcaster: farcaster?.config.pageUrl,
       });
     }
     return sendJson(res, 404, { error: 'not found' });
@@ -142,6 +154,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     telegram = newTelegramBot(url);
     custom = await createCustomIssuer(url);
     moonPay = new MoonPayStandIn(url, createPayer(options.chainRpcUrl));
+    farcaster = await FarcasterStandIn.create({
+      url,
+      chainRpcUrl: options.chainRpcUrl,
+      relay: options.farcasterRelay,
+      relayKey: options.farcasterRelayKey,
+    });
   } catch (error) {
     server.close();
     throw error;
@@ -170,6 +188,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   const bot = telegram;
   const issuer = custom;
   const moonPayConfig = moonPay.config;
+  const fc = farcaster;
   return {
     url,
     providers,
@@ -185,6 +204,13 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       mint: issuer.mint,
     },
     moonPay: moonPayConfig,
+    farcaster: {
+      ...farcaster.config,
+      scan: (uri) => fc.scan(uri),
+      decideSignIn: (id, approve) => fc.decideSignIn(id, approve),
+      decideSigner: (token, approve) => fc.decideSigner(token, approve),
+      pending: () => fc.pending(),
+    },
     followLogin,
     close: async () => {
       for (const res of hung) res.destroy();

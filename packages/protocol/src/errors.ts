@@ -106,6 +106,14 @@ export const ERROR_CATALOGUE = {
   on_ramp_not_configured: { status: 409, message: 'The app has no on-ramp provider keys for this mode.' },
   // An on-ramp sign call named an address that is not one of the caller's own wallets: nothing is signed.
   wallet_not_owned: { status: 403, message: 'This address is not one of your wallets.' },
+  // Farcaster (docs/farcaster.md): the ID registry's node could not be read, so no custody address could be checked;
+  // the app has no signed-key-request identity (app fid and key) for Farcaster signers; the Farcaster API failed.
+  farcaster_registry_unavailable: {
+    status: 503,
+    message: 'The Farcaster ID registry could not be reached. Try again later.',
+  },
+  farcaster_signer_not_configured: { status: 409, message: 'The app has no Farcaster app fid for signer requests.' },
+  farcaster_api_error: { status: 502, message: 'The Farcaster API could not be reached. Try again later.' },
   client_request_timeout: { status: 408, message: 'The request timed out.' },
   client_request_cancelled: { status: 499, message: 'The request was cancelled.' },
   client_network_error: { status: 503, message: 'The server could not be reached.' },

@@ -58,6 +58,23 @@ export {
   LatchError,
   unsupportedChainIdText,
 } from './errors.js';
+// The Farcaster values (FARCASTER_API, the relay paths, FARCASTER_SIGNER_STATUSES, …) are `@latch/protocol/farcaster`:
+// only the lazily loaded Farcaster code uses them; the body schemas are in `/schemas`.
+export type {
+  FarcasterAuthenticateRequest,
+  FarcasterInitRequest,
+  FarcasterInitResponse,
+  FarcasterSignerStatus,
+  FarcasterSignerStatusRequest,
+  FarcasterStatusCompleted,
+  FarcasterStatusPending,
+  FarcasterStatusResponse,
+  FarcasterUnlinkRequest,
+  RelayAuthenticateRequest,
+  RelayAuthMethod,
+  RelayChannelStatus,
+  WireFarcasterSigner,
+} from './farcaster.js';
 // The frame's contract (its paths and config, the boot guard, the iframe events and error texts) is `@latch/protocol/frame`:
 // re-exported here, it would sit in every host page's initial JavaScript (see frameContract.ts).
 export { CLIENT_NAME, HEADER } from './headers.js';

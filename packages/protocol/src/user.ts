@@ -36,9 +36,16 @@ export type WireLinkedAccount =
   | ({
       type: 'farcaster';
       fid: number;
+      /** The fid's custody address (EIP-55), as the ID registry held it when the account was verified. */
       owner_address: string;
       username: string | null;
       display_name: string | null;
+      bio: string | null;
+      /** The profile picture URL the Farcaster app sent. */
+      pfp: string | null;
+      /** The profile's URL (`https://farcaster.xyz/<username>`), when the username is known. */
+      url: string | null;
+      /** The approved ed25519 signer's public key (`0x…`), once one is approved. */
       signer_public_key: string | null;
     } & Verified)
   | ({

@@ -6,6 +6,13 @@
  */
 
 export {
+  FarcasterAuthenticateBody,
+  FarcasterInitBody,
+  FarcasterSignerStatusBody,
+  FarcasterUnlinkBody,
+  RelayAuthenticateBody,
+} from './farcasterSchemas.js';
+export {
   MfaClearData,
   MfaCode,
   MfaInitEnrollmentData,

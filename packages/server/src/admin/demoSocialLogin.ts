@@ -44,6 +44,13 @@ const DevIdpDescription = v.object({
       sandbox_secret_key: secret,
     }),
   ),
+  // The Farcaster stand-in (docs/farcaster.md): the demo app's fid and its custody key sign signer requests.
+  farcaster: v.optional(
+    v.object({
+      app_fid: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(1))),
+      app_key: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/)),
+    }),
+  ),
 });
 
 /** What ensure-demo reads from `--dev-idp FILE`. */
@@ -89,6 +96,10 @@ export async function setUpDemoSocialLogin(
   }
   const bot = { bot_id: idp.telegram.bot_id, bot_name: idp.telegram.bot_name };
   await ctx.loginCredentials.set(appId, 'telegram', bot, idp.telegram.bot_token);
+  // Farcaster's credentials only sign signer requests; farcaster_auth itself is turned on where the login is built.
+  if (idp.farcaster?.app_fid) {
+    await ctx.loginCredentials.set(appId, 'farcaster', { app_fid: idp.farcaster.app_fid }, idp.farcaster.app_key);
+  }
   const flags = Object.fromEntries(providers.map((p: OAuthProvider) => [LOGIN_METHOD_FLAG[p], true]));
   return {
     ...flags,

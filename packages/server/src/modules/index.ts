@@ -3,6 +3,7 @@ import { adminApiModule } from './adminApi/index.js';
 import { analyticsModule } from './analytics/index.js';
 import { customJwtModule } from './customJwt/index.js';
 import { devModule } from './dev/index.js';
+import { farcasterModule } from './farcaster/index.js';
 import { mfaModule } from './mfa/index.js';
 import { oauthModule } from './oauth/index.js';
 import { onRampModule } from './onRamp/index.js';
@@ -22,6 +23,7 @@ export const defaultModules: readonly LatchModule[] = [
   siweModule,
   passkeysModule,
   telegramModule,
+  farcasterModule,
   customJwtModule,
   oauthModule,
   walletsModule,

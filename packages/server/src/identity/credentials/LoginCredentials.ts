@@ -4,11 +4,17 @@ import type { Clock } from '../../kernel/clock.js';
 import type { Sealer } from '../../kernel/crypto/masterKey.js';
 import type { Db } from '../../kernel/store/db.js';
 
-/** A login method whose credentials an app stores: an OAuth provider or the Telegram bot. */
-export type CredentialMethod = OAuthProvider | 'telegram';
+/**
+ * A login method whose credentials an app stores: an OAuth provider, the Telegram bot, or the Farcaster app fid
+ * and key that sign the app's signer requests (modules/farcaster/FarcasterSigners.ts).
+ */
+export type CredentialMethod = OAuthProvider | 'telegram' | 'farcaster';
 
 /** Every method that has credentials. */
-export const CREDENTIAL_METHODS: readonly CredentialMethod[] = [...OAUTH_PROVIDERS, 'telegram'];
+export const CREDENTIAL_METHODS: readonly CredentialMethod[] = [...OAUTH_PROVIDERS, 'telegram', 'farcaster'];
+
+/** Methods that log in without their credentials (Farcaster's are only for signers): never required to turn one on. */
+export const OPTIONAL_CREDENTIAL_METHODS: readonly CredentialMethod[] = ['farcaster'];
 
 /** app_login_credentials (migration 017). */
 interface LoginCredentialsTable {

@@ -6,7 +6,12 @@ import {
   parseHostConfigPatch,
 } from '../apps/appConfigSchema.js';
 import type { AppRecord } from '../apps/appStore.js';
-import { CREDENTIAL_METHODS, type CredentialMethod, type LoginCredentials } from './LoginCredentials.js';
+import {
+  CREDENTIAL_METHODS,
+  type CredentialMethod,
+  type LoginCredentials,
+  OPTIONAL_CREDENTIAL_METHODS,
+} from './LoginCredentials.js';
 
 /** The app config flag a credential method turns on: `<provider>_oauth`, or `telegram_auth`. */
 const credentialMethodFlag = (method: CredentialMethod) => LOGIN_METHOD_FLAG[method];
@@ -18,9 +23,11 @@ function credentialsCommand(method: CredentialMethod, appId = '<app-id>'): strin
     : `latch-server apps oauth set ${appId} ${method} --client-id ID …`;
 }
 
-/** The credential methods a config turns on. */
+/** The credential methods a config turns on whose login needs the credentials. */
 function enabledCredentialMethods(config: HostAppConfig): CredentialMethod[] {
-  return CREDENTIAL_METHODS.filter((method) => config[credentialMethodFlag(method)] === true);
+  return CREDENTIAL_METHODS.filter(
+    (method) => config[credentialMethodFlag(method)] === true && !OPTIONAL_CREDENTIAL_METHODS.includes(method),
+  );
 }
 
 /**
@@ -50,7 +57,7 @@ export async function assertConfiguredMethods(
 /** Refuses removing the credentials of a method the app has on (turn the method off first). */
 export function assertRemovable(app: AppRecord, method: CredentialMethod): void {
   const flag = credentialMethodFlag(method);
-  if (app.config[flag] === true) {
+  if (app.config[flag] === true && !OPTIONAL_CREDENTIAL_METHODS.includes(method)) {
     throw new LatchError('invalid_data', `${flag} is on: turn it off before removing the ${method} credentials.`);
   }
 }

@@ -1,4 +1,5 @@
 import { DEV_PATH_PREFIXES, HEADER, LatchError } from '@latch/protocol';
+import { FARCASTER_CHANNEL_TOKEN_HEADER } from '@latch/protocol/farcaster';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, LatchContext } from '../../kernel/http/env.js';
 import { hostnameOfHostHeader, isLoopbackHostname, isLoopbackOrigin } from '../../kernel/http/loopback.js';
@@ -11,6 +12,8 @@ const ALLOWED_HEADERS = [
   HEADER.clientId,
   HEADER.clientAnalyticsId,
   HEADER.client,
+  // The Farcaster status poll carries its channel token in a header (a GET has no body; a query is logged).
+  FARCASTER_CHANNEL_TOKEN_HEADER,
 ];
 const ALLOWED_METHODS = 'GET, POST, PATCH, PUT, DELETE, OPTIONS';
 

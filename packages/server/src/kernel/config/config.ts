@@ -11,6 +11,7 @@ import {
   type SmsCaps,
   type Window,
 } from './configLimits.js';
+import { type FarcasterSettings, parseFarcasterSettings } from './farcasterSettings.js';
 import { withSecretFiles } from './secretFiles.js';
 import { parseTrustedProxies } from './trustedProxies.js';
 
@@ -86,6 +87,8 @@ export interface Settings {
    * https://oauth.telegram.org (auth/telegram/telegramLoginScript.ts). The dev stand-in sets its own.
    */
   telegramOAuthUrl?: string;
+  /** Farcaster: the OP Mainnet node and ID registry, the relay key, the signer API (farcasterSettings.ts). */
+  farcaster?: FarcasterSettings;
   /** `LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1`: http webhook URLs to a loopback host outside dev mode (local tests). */
   webhooksAllowHttpLoopback?: boolean;
 }
@@ -236,6 +239,7 @@ export function loadSettings(given: NodeJS.ProcessEnv = process.env, cwd = proce
     ),
     nonceLimitPerIp: parseWindow('LATCH_NONCE_LIMIT_PER_IP', env.LATCH_NONCE_LIMIT_PER_IP, DEFAULT_NONCE_LIMIT_PER_IP),
     telegramOAuthUrl: parseTelegramOAuthUrl(env.LATCH_TELEGRAM_OAUTH_URL),
+    farcaster: parseFarcasterSettings(env),
     webhooksAllowHttpLoopback: ['1', 'true'].includes(env.LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK ?? ''),
   };
 }

@@ -73,6 +73,10 @@ export const esServerMessages: ServerMessageStrings = {
   server_on_ramp_not_enabled: 'La compra con dinero fiat no está activada en esta app.',
   server_on_ramp_not_configured: 'La app no tiene claves del proveedor de compra para este modo.',
   server_wallet_not_owned: 'Esta dirección no es una de tus billeteras.',
+  server_farcaster_registry_unavailable:
+    'No se pudo contactar con el registro de ID de Farcaster. Inténtalo de nuevo más tarde.',
+  server_farcaster_signer_not_configured: 'La app no tiene un fid de Farcaster para solicitudes de firmante.',
+  server_farcaster_api_error: 'No se pudo contactar con la API de Farcaster. Inténtalo de nuevo más tarde.',
   server_client_request_timeout: 'La solicitud agotó el tiempo de espera.',
   server_client_request_cancelled: 'La solicitud se canceló.',
   server_client_network_error: 'No se pudo contactar con el servidor.',

@@ -1,0 +1,57 @@
+import * as v from 'valibot';
+import { SIWE_MESSAGE_MAX_LENGTH } from './siweConstants.js';
+
+/**
+ * Valibot schemas of the Farcaster bodies (farcaster.ts). Exported through `@latch/protocol/schemas` only (the
+ * index stays valibot-free).
+ */
+
+/** A fid: a positive integer (the ID registry counts from 1). */
+const fid = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(Number.MAX_SAFE_INTEGER));
+const channelToken = v.pipe(v.string(), v.trim(), v.regex(/^[0-9a-f]{64}$/, 'Expected a channel token'));
+const message = v.pipe(v.string(), v.minLength(1), v.maxLength(SIWE_MESSAGE_MAX_LENGTH));
+const signature = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'Expected a 0x-prefixed hex signature'),
+  v.maxLength(4096),
+);
+/** A profile text the Farcaster app sends: kept, never trusted (shown as text). */
+const profileText = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max)));
+
+/** POST FARCASTER_API.init. */
+export const FarcasterInitBody = v.object({ token: v.optional(v.pipe(v.string(), v.maxLength(4096))) });
+
+/** POST FARCASTER_API.authenticate and FARCASTER_API.link. */
+export const FarcasterAuthenticateBody = v.object({ channel_token: channelToken, message, signature, fid });
+
+/** POST FARCASTER_API.unlink (SPEC §7 "Unlink": fid). */
+export const FarcasterUnlinkBody = v.object({ fid });
+
+/** POST FARCASTER_API.signerStatus: an ed25519 public key, `0x` + 64 hex digits (lower-cased). */
+export const FarcasterSignerStatusBody = v.object({
+  ed25519_public_key: v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 0x-prefixed 32-byte ed25519 public key'),
+    v.toLowerCase(),
+  ),
+});
+
+/** POST FARCASTER_RELAY_API.authenticate: the Farcaster app's signed message and profile (FIP-11). */
+export const RelayAuthenticateBody = v.object({
+  message,
+  signature,
+  authMethod: v.optional(v.picklist(['custody', 'authAddress'])),
+  fid,
+  username: profileText(64),
+  bio: profileText(1024),
+  displayName: profileText(256),
+  pfpUrl: profileText(2048),
+});
+
+export type FarcasterInitBody = v.InferOutput<typeof FarcasterInitBody>;
+export type FarcasterAuthenticateBody = v.InferOutput<typeof FarcasterAuthenticateBody>;
+export type FarcasterUnlinkBody = v.InferOutput<typeof FarcasterUnlinkBody>;
+export type FarcasterSignerStatusBody = v.InferOutput<typeof FarcasterSignerStatusBody>;
+export type RelayAuthenticateBody = v.InferOutput<typeof RelayAuthenticateBody>;
