@@ -1,24 +1,18 @@
-// One build and `npm pack` per e2e run for the packaging checks: the fresh apps (freshAppVite.spec.ts and
+// One build and `npm pack` per run for the packaging checks: the fresh apps (freshAppVite.spec.ts and
 // freshAppNext.spec.ts: protocol, core, react, node) and the server from its tarball (serverTarball.spec.ts:
-// protocol, server). The global setup packs once the stack is up (the stack built the wallet frame the server's
-// bundle embeds) while the files run; the specs wait for the report, each for the tarballs it installs. Each
-// package is built by its own tsdown configuration (what its prepack runs), then packed with scripts off so
-// nothing rebuilds the wallet frame under the running server.
+// protocol, server). `npm test` made it beside the typecheck (scripts/sharedBuild.mjs); the global setup hands its
+// tarballs to the specs when it was made from the tree under test (its source and output hashes match). Otherwise
+// (the e2e suite run alone, or the tree changed since) the global setup makes it, once the stack is up (the stack
+// built the wallet frame the server's bundle embeds, which is not rebuilt under the running server), while the
+// files run; the specs wait for the report, each for the tarballs it installs.
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { packReport } from '../scripts/packReport.mjs';
+import { currentSharedBuild } from '../scripts/sharedBuild.mjs';
 import { ROOT } from '../scripts/stack.mjs';
-import { PUBLISHED_PACKAGES } from '../scripts/tsdown.base.mjs';
 
 const run = promisify(execFile);
-
-/**
- * The workspaces the packaging checks install, in the order they are packed: the client packages first (the fresh
- * apps, the longest checks, wait for them), then the server (serverTarball.spec.ts).
- */
-const GROUPS = [PUBLISHED_PACKAGES, ['server']];
 
 /** Where the pack's report lands: tarball paths by package name, whether all are packed, or the error that stopped it. */
 const reportOf = (dir: string) => join(dir, 'packed.json');
@@ -36,34 +30,25 @@ function writeReport(dir: string, report: PackReport): void {
   renameSync(`${reportOf(dir)}.tmp`, reportOf(dir));
 }
 
-/** Builds and packs every workspace of GROUPS into `dir`, rewriting the report after each group. */
+/**
+ * Reports the tarballs of the shared build of the current tree into `dir`; makes that build first when there is none
+ * (in a child process: the declaration pass would hold this one, which serves the test workers, for half a minute).
+ */
 export async function packAll(dir: string): Promise<void> {
-  const report: PackReport = { tarballs: {}, done: false };
   try {
-    const tsdown = join(ROOT, 'node_modules/.bin/tsdown');
-    for (const group of GROUPS) {
-      // Children, one after another: the builds write each package's dist, the pack reads them.
-      for (const name of group) await run(tsdown, [], { cwd: join(ROOT, 'packages', name), maxBuffer: 64 << 20 });
-      const { stdout } = await run(
-        'npm',
-        [
-          'pack',
-          '--ignore-scripts',
-          '--json',
-          '--pack-destination',
-          dir,
-          ...group.flatMap((n) => ['-w', `packages/${n}`]),
-        ],
-        { cwd: ROOT, maxBuffer: 64 << 20 },
-      );
-      for (const packed of packReport(stdout)) report.tarballs[packed.name] = join(dir, packed.filename);
-      if (group !== GROUPS.at(-1)) writeReport(dir, report);
+    let tarballs = currentSharedBuild(ROOT);
+    if (!tarballs) {
+      await run(process.execPath, [join(ROOT, 'scripts/sharedBuild.mjs'), '--frame-built'], {
+        cwd: ROOT,
+        maxBuffer: 64 << 20,
+      });
+      tarballs = currentSharedBuild(ROOT);
+      if (!tarballs) throw new Error('scripts/sharedBuild.mjs recorded no build of the current tree');
     }
-    report.done = true;
+    writeReport(dir, { tarballs, done: true });
   } catch (error) {
-    report.error = String(error);
+    writeReport(dir, { tarballs: {}, done: false, error: String(error) });
   }
-  writeReport(dir, report);
 }
 
 /** Waits until the run's pack in `dir` has the tarballs of `names` (`@latch/…`); returns their paths; throws its error. */

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration and e2e. Every step runs; the command exits non-zero when
-// any failed, and ends with one plain "N passed, N failed" line. The first four run side by side (tsc uses
+// any failed, and ends with one plain "N passed, N failed" line. The first five run side by side (tsc uses
 // one core, the unit tests are short): their output is held and printed whole, step by step, as each ends.
+// The fifth is the run's one build and pack of the published packages (scripts/sharedBuild.mjs), which the
+// bundle budget test and the e2e packaging checks read instead of building again.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +38,7 @@ const groups = [
     { name: 'lint', command: bin('biome'), args: ['check', '.'] },
     { name: 'dependency direction', command: process.execPath, args: [join(ROOT, 'scripts/check-deps.mjs')] },
     vitest('unit', ['unit', 'unit-isolated']),
+    { name: 'build and pack', command: process.execPath, args: [join(ROOT, 'scripts/sharedBuild.mjs')] },
   ],
   [vitest('integration')],
   [vitest('e2e')],

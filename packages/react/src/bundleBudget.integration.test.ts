@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { currentSharedBuild } from '../../../scripts/sharedBuild.mjs';
 import { buildPackages } from '../../../scripts/tsdown.base.mjs';
 
 /** What bench/bundle.mjs's bundleFigures returns (a plain .mjs file, so typed here). */
@@ -14,10 +15,11 @@ const BUDGET_BYTES = 30 * 1024;
 
 // README's budget: the JavaScript Latch adds before first paint stays under 30 kB gzip. A size, not a
 // timing, so it is a test; the same figure is printed by `npm run bench`. Held on the packages as a host
-// installs them: their builds (dist/), made here from the current source.
+// installs them: their builds (dist/) of the current source — the run's shared build when `npm test` made it
+// from this very tree (scripts/sharedBuild.mjs checks the source and dist hashes), else built here.
 describe('bundle budget: what a host page loads before first paint', () => {
   it('adds less than 30 kB gzip of initial JavaScript to a React page from the built packages, and no valibot', async () => {
-    await buildPackages(root, ['protocol', 'core', 'react']);
+    if (!currentSharedBuild(root)) await buildPackages(root, ['protocol', 'core', 'react']);
     const bundle = (await import(new URL('bench/bundle.mjs', `file://${root}`).href)) as {
       bundleFigures(root: string, options: From): Promise<BundleFigures>;
     };
@@ -29,7 +31,7 @@ describe('bundle budget: what a host page loads before first paint', () => {
     // Wire schemas live behind @latch/protocol/schemas: loaded with the wallet code, never up front.
     expect(figures.latch.allInputs.some((input) => input.includes('node_modules/valibot/'))).toBe(true);
     expect(figures.latch.initialInputs.filter((input) => input.includes('node_modules/valibot/'))).toEqual([]);
-    // Building the three packages takes ~10 s on a quiet machine and over a minute on a loaded one.
+    // Building the three packages (when no shared build matches) takes ~10 s on a quiet machine, over a minute on a loaded one.
   }, 300_000);
 
   // esbuild puts a module that an index (barrel) the page imports re-exports into the page's initial chunks
