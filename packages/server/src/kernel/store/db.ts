@@ -7,6 +7,7 @@ import { defaultPoolSize, type Settings } from '../config/config.js';
 import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../dependencies/dependencyTimeout.js';
 import { closePglite } from './closePglite.js';
 import { PreparingPglite } from './preparingPglite.js';
+import type { QueryDeadline } from './queryDeadline.js';
 import type { Database } from './schema.js';
 
 /** The database handle every service uses. */
@@ -14,15 +15,6 @@ export type Db = Kysely<Database>;
 
 /** Which engine a database runs on. */
 export type DbKind = 'pglite' | 'postgres';
-
-/**
- * The per-query read timeout of PostgreSQL queries, set once the server has started (`ms` undefined during
- * migrations, which may rightly take long on a big database). Set, it also turns PostgreSQL not answering
- * into 503 `service_unavailable`.
- */
-export interface QueryDeadline {
-  ms: number | undefined;
-}
 
 /** Opens the database the settings name: PostgreSQL with DATABASE_URL, else PGlite (on disk or in memory). */
 export function openDb(

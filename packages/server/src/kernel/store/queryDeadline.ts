@@ -1,6 +1,14 @@
 import type pg from 'pg';
 import { rethrowUnavailable } from '../dependencies/dependencyFailure.js';
-import type { QueryDeadline } from './db.js';
+
+/**
+ * The per-query read timeout of PostgreSQL queries, set once the server has started (`ms` undefined during
+ * migrations, which may rightly take long on a big database). Set, it also turns PostgreSQL not answering
+ * into 503 `service_unavailable`.
+ */
+export interface QueryDeadline {
+  ms: number | undefined;
+}
 
 /** The constructor of a `pg` client class (pg.Client or PreparingClient). */
 type ClientClass = typeof pg.Client;
