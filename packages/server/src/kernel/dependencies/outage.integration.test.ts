@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordlessTestClient, uniqueEmail } from '../../modules/passwordless/testing/passwordlessTestClient.js';
 import { backends, createTestServer, type TestServer, widgetHeaders } from '../../test/harness.js';
 import { type ProxyMode, startTcpProxy, type TcpProxy } from '../../test/tcpProxy.js';
+import { createLogger } from '../logger.js';
 
 // Issue 35: with PostgreSQL or Redis down, the requests that need it answer 503 service_unavailable with
 // Retry-After within LATCH_DEPENDENCY_TIMEOUT_MS (a hang fails the test by its timeout), change nothing,
@@ -34,6 +35,8 @@ for (const backend of withBoth) {
     let redisPrefix: string;
     let redis: Redis;
     const proxies: Record<'postgres' | 'redis', TcpProxy> = {} as never;
+    /** The server's log lines (JSON), as an operator's log shipper would read them. */
+    const logs: Array<{ level: number; msg: string; dependency?: string }> = [];
 
     beforeAll(async () => {
       const prepared = await backend.prepare();
@@ -56,6 +59,7 @@ for (const backend of withBoth) {
           dependencyTimeoutMs: DEPENDENCY_TIMEOUT_MS,
         },
         backend.name,
+        { logger: createLogger('info', { write: (line: string) => void logs.push(JSON.parse(line)) }) },
       );
     });
     afterAll(async () => {
@@ -123,6 +127,31 @@ for (const backend of withBoth) {
         });
       }
     }
+
+    it('logs a Redis outage once when it starts and once when it ends, through the logger only', async () => {
+      const { client } = await users();
+      const stderr = vi.spyOn(console, 'error');
+      const from = logs.length;
+      proxies.redis.set('refuse');
+      try {
+        for (let i = 0; i < 3; i++) {
+          expect((await client.post(PASSWORDLESS_API.emailInit, { email: uniqueEmail('new') })).status).toBe(503);
+        }
+        // Long enough for several reconnect attempts (100, 200, 300 ms … apart).
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      } finally {
+        proxies.redis.set('open');
+      }
+      await vi.waitFor(async () => expect((await ready()).status).toBe(200), { timeout: 5000, interval: 100 });
+      const lines = logs.slice(from).filter((line) => line.dependency === 'redis');
+      expect(lines.map(({ level, msg }) => [level, msg])).toEqual([
+        [50, 'redis is unavailable: requests that need it answer 503'],
+        [30, 'redis is available again'],
+      ]);
+      // ioredis's own "[ioredis] Unhandled error event" goes to console.error: never reached.
+      expect(stderr).not.toHaveBeenCalled();
+      stderr.mockRestore();
+    });
 
     it('redis stopped: what needs only PostgreSQL is still served (a refresh, the app config)', async () => {
       const { client, session, refresh } = await users();
