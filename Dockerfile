@@ -38,7 +38,8 @@ VOLUME ["/data"]
 # The node image's unprivileged user (uid 1000): the code is root-owned and read-only to it.
 USER node
 EXPOSE 8787
-# GET /healthz answers 200 once the database answers (503 when it does not). No curl in the slim image: Node asks.
+# GET /healthz (readiness) answers 200 while the database, Redis and the frame assets answer (503 when one does not);
+# docs/deploy.md says which endpoint to give a load balancer and an orchestrator. No curl in the slim image: Node asks.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.LATCH_PORT||8787)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 ENTRYPOINT ["latch-entrypoint"]

@@ -81,6 +81,17 @@ export const RETRY = {
   statuses: [408, 409, 425, 500, 502, 503, 504] as readonly number[],
 } as const;
 
+/**
+ * Waits on the server's `service_unavailable` (503 + Retry-After: a store it needs is down) where a user is
+ * waiting on the call (code send, session refresh): a bounded number of tries, each after the server's
+ * Retry-After clamped to [minDelayMs, maxDelayMs], so a user waits at most a few seconds before the error.
+ */
+export const UNAVAILABLE_RETRY = {
+  attempts: 3,
+  minDelayMs: 500,
+  maxDelayMs: 3000,
+} as const;
+
 /** Display rules (SPEC §9 "Display"). */
 export const DISPLAY = {
   landingListMaxHeight: 400,

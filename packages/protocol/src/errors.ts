@@ -117,6 +117,8 @@ export const ERROR_CATALOGUE = {
   client_request_timeout: { status: 408, message: 'The request timed out.' },
   client_request_cancelled: { status: 499, message: 'The request was cancelled.' },
   client_network_error: { status: 503, message: 'The server could not be reached.' },
+  // A store the request needs (PostgreSQL, Redis) is down or too slow: nothing was changed; retry after Retry-After.
+  service_unavailable: { status: 503, message: 'The service is temporarily unavailable. Please try again shortly.' },
   internal_error: { status: 500, message: 'An internal error occurred.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
@@ -148,7 +150,7 @@ export function errorBody(code: ErrorCode, message?: string): ErrorBody {
 export class LatchError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
-  /** Seconds to wait before retrying, when the server said so (429). */
+  /** Seconds to wait before retrying, when the server said so (429, 503). */
   readonly retryAfter?: number;
 
   constructor(code: ErrorCode, message?: string, options?: { status?: number; retryAfter?: number; cause?: unknown }) {

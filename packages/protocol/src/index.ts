@@ -47,6 +47,7 @@ export {
   PASSWORD_STRENGTH,
   RETRY,
   TIMEOUT,
+  UNAVAILABLE_RETRY,
 } from './constants.js';
 export { type ErrorRedirect, errorRedirect } from './errorScreen.js';
 export {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
 import { serve } from '@hono/node-server';
 import type { Hono } from 'hono';
+import { sql } from 'kysely';
 import { adminRoute, createAdminSecret, removeAdminFile, writeAdminFile } from './admin/adminChannel.js';
 import { createApp } from './kernel/app.js';
 import { type Clock, systemClock } from './kernel/clock.js';
@@ -12,6 +13,8 @@ import { createKeyring } from './kernel/crypto/keyring.js';
 import { createSealer, loadMasterKey, loadPreviousMasterKeys } from './kernel/crypto/masterKey.js';
 import { loadRecoveryKeys } from './kernel/crypto/recoveryKey.js';
 import { createDeliveryModule } from './kernel/delivery/createDeliveryModule.js';
+import { DependencyWatch } from './kernel/dependencies/DependencyWatch.js';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from './kernel/dependencies/dependencyTimeout.js';
 import type { AppEnv } from './kernel/http/env.js';
 import { createMetrics } from './kernel/http/metrics.js';
 import { createShortLivedStore, warnIfCountersNotDurable } from './kernel/kv/createShortLivedStore.js';
@@ -94,8 +97,9 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     : undefined;
   let db: Db;
   let kind: ReturnType<typeof openDb>['kind'];
+  let queryDeadline: ReturnType<typeof openDb>['queryDeadline'];
   try {
-    ({ db, kind } = openDb(settings, overrides.inMemoryPglite));
+    ({ db, kind, queryDeadline } = openDb(settings, overrides.inMemoryPglite));
   } catch (error) {
     lock?.release();
     throw error;
@@ -108,13 +112,27 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     lock?.release();
     throw error;
   }
+  const timeoutMs = settings.dependencyTimeoutMs ?? DEFAULT_DEPENDENCY_TIMEOUT_MS;
+  // Migrations may take long on a big database; once they are done every query is bounded.
+  queryDeadline.ms = timeoutMs;
+  const dependencies = new DependencyWatch(logger, timeoutMs);
+  dependencies.add({
+    name: kind,
+    check: async () => {
+      await sql`select 1`.execute(db);
+    },
+  });
   const shortLived = await createShortLivedStore({
     db,
     redisUrl: settings.redisUrl,
     redisKeyPrefix: settings.redisKeyPrefix,
     now: () => clock.now().getTime(),
+    timeoutMs,
+    watch: dependencies,
   });
   cleanups.push(() => shortLived.close());
+  // Runs before the store closes (cleanups run in reverse): a closing server's Redis is not an outage.
+  cleanups.push(() => dependencies.close());
   void warnIfCountersNotDurable(shortLived, logger);
   const deliveryModule = overrides.delivery ?? createDeliveryModule(settings, clock, logger);
   if (deliveryModule.close) cleanups.push(() => deliveryModule.close?.());
@@ -130,9 +148,14 @@ export async function createLatchServer(settings: Settings, overrides: ServerOve
     delivery: deliveryModule.delivery,
     outbox: deliveryModule.outbox,
     metrics: createMetrics(),
+    dependencies,
     onClose: (cleanup) => cleanups.push(cleanup),
   };
   const ctx = buildContext(parts, modules, { masterKey });
+  for (const module of modules) {
+    const probe = module.readiness?.(ctx);
+    if (probe) dependencies.add(probe);
+  }
   try {
     await ctx.keys.assertMasterKeyOpensKeys();
   } catch (error) {

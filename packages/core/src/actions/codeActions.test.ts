@@ -4,6 +4,7 @@ import { createLatchClient } from '../client.js';
 import { CODE_ACTIONS } from '../lazyActions.js';
 import { memoryStorage } from '../storage.js';
 import { serverAppConfig } from '../testing/appConfigFixture.js';
+import { createFakeClock } from '../testing/fakeClock.js';
 import { createFakeFetch } from '../testing/fakeFetch.js';
 import { codeActions } from './codeActions.js';
 
@@ -35,5 +36,27 @@ describe('the client code actions (email and SMS, a lazy chunk)', () => {
       email: 'ada@example.test',
       token: 'captcha-1',
     });
+  });
+
+  it('waits out a server briefly unavailable while the user waits for the code (503 + Retry-After)', async () => {
+    let sends = 0;
+    const server = createFakeFetch((request) => {
+      if (request.path === IDENTITY_API.appConfig(APP_ID)) return { body: serverAppConfig(APP_ID) };
+      return ++sends === 1
+        ? { status: 503, body: { error: 'service_unavailable', message: 'x' }, headers: { 'retry-after': '1' } }
+        : { body: { success: true } };
+    });
+    const clock = createFakeClock();
+    const client = createLatchClient({
+      appId: APP_ID,
+      apiUrl: 'https://latch.test',
+      storage: memoryStorage(),
+      fetch: server.fetch,
+      clock,
+    });
+    const sent = client.sendEmailCode('ada@example.test');
+    await clock.advance(1000);
+    await expect(sent).resolves.toBeUndefined();
+    expect(server.to(PASSWORDLESS_API.emailInit)).toHaveLength(2);
   });
 });

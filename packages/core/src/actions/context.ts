@@ -2,7 +2,7 @@ import { type CodePurpose, LatchError, type TokenResponse, toUser, type User, ty
 import type { Clock } from '../clock.js';
 import type { Session } from '../session/session.js';
 import type { StateStore } from '../store.js';
-import type { Transport } from '../transport/transport.js';
+import type { RequestOptions, Transport } from '../transport/transport.js';
 
 /** What every action family works with. */
 export interface ActionContext {
@@ -38,10 +38,15 @@ export interface LoginResult {
 const isRefusedToken = (error: unknown) =>
   error instanceof LatchError && (error.code === 'missing_or_invalid_token' || error.code === 'must_be_authenticated');
 
+/** Request options an action may add: whether a user waits on the call (RequestOptions.waitOnUnavailable). */
+type ActionRequest = Pick<RequestOptions, 'waitOnUnavailable'>;
+
 /** POSTs (or GETs without a body) with the bearer token when one is active, for calls that work signed out too. */
-export function sendOpen<T>(ctx: ActionContext, path: string, body?: unknown): Promise<T> {
-  return ctx.transport.request<T>(path, { body, token: ctx.session.activeToken(), signal: ctx.signal });
+export function sendOpen<T>(ctx: ActionContext, path: string, body?: unknown, extra: ActionRequest = {}): Promise<T> {
+  return ctx.transport.request<T>(path, { body, token: ctx.session.activeToken(), signal: ctx.signal, ...extra });
 }
+
+const WAITING: ActionRequest = { waitOnUnavailable: true };
 
 /**
  * Sends a one-time code (email or SMS init): a login code signed out, a code for a signed-in user's change
@@ -52,8 +57,9 @@ export async function sendCode<B extends { purpose?: CodePurpose }>(
   path: string,
   body: B,
 ): Promise<void> {
-  if (body.purpose === undefined || body.purpose === 'login') await sendOpen(ctx, path, body);
-  else await sendAuthed(ctx, path, body);
+  // The user waits on the code: a server that is briefly unavailable is given its Retry-After.
+  if (body.purpose === undefined || body.purpose === 'login') await sendOpen(ctx, path, body, WAITING);
+  else await sendAuthed(ctx, path, body, WAITING);
 }
 
 /**
@@ -61,18 +67,23 @@ export async function sendCode<B extends { purpose?: CodePurpose }>(
  * refuses the token (clock skew, revoked), one refresh and one more try; when it asks for a step-up and
  * `ctx.stepUp` is set, the step-up and one more try.
  */
-export async function sendAuthed<T>(ctx: ActionContext, path: string, body?: unknown): Promise<T> {
+export async function sendAuthed<T>(
+  ctx: ActionContext,
+  path: string,
+  body?: unknown,
+  extra: ActionRequest = {},
+): Promise<T> {
   const token = await ctx.session.getAccessToken();
   if (token === null) throw new LatchError('must_be_authenticated');
   try {
-    return await ctx.transport.request<T>(path, { body, token, signal: ctx.signal });
+    return await ctx.transport.request<T>(path, { body, token, signal: ctx.signal, ...extra });
   } catch (error) {
     // What lets the call go through once more: the step-up (same token), or a refreshed token.
     const fresh = await ((error as LatchError).code === 'step_up_required'
       ? ctx.stepUp?.(path, body, error).then(() => token)
       : isRefusedToken(error) && ctx.session.refresh(token));
     if (!fresh) throw error;
-    return ctx.transport.request<T>(path, { body, token: fresh, signal: ctx.signal });
+    return ctx.transport.request<T>(path, { body, token: fresh, signal: ctx.signal, ...extra });
   }
 }
 

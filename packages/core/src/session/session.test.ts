@@ -89,6 +89,26 @@ describe('session', () => {
     await expect(pending).resolves.toBe(fresh);
   });
 
+  it('waits out a server briefly unavailable (503 service_unavailable, Retry-After) and keeps the session', async () => {
+    const unavailable: FakeAnswer = {
+      status: 503,
+      body: { error: 'service_unavailable', message: 'x' },
+      headers: { 'retry-after': '2' },
+    };
+    let calls = 0;
+    let fresh = '';
+    const t = setup(() => (++calls === 1 ? unavailable : refreshed(fresh)));
+    fresh = t.token(3600);
+    t.store.setToken(t.token(-10));
+    t.store.setRefreshToken('rt-1');
+    const pending = t.session.getAccessToken();
+    await t.clock.advance(1999);
+    expect(t.server.requests).toHaveLength(1);
+    await t.clock.advance(1);
+    await expect(pending).resolves.toBe(fresh);
+    expect(t.events.signedOut).toBe(0);
+  });
+
   it('shares one refresh across tabs holding the Web Lock, re-reading storage after acquiring it', async () => {
     // Two sessions over one storage stand for two tabs; the lock manager queues requests per name like the browser's.
     const queues = new Map<string, Promise<unknown>>();

@@ -130,6 +130,8 @@ export function createSession(options: SessionOptions): Session {
       const response = await transport.request<TokenResponse>(IDENTITY_API.sessions, {
         body: { refresh_token: refreshToken },
         retryDelayMs: RETRY.delayMs * RETRY.sessionDelayFactor,
+        // A page waits on its session: a server briefly unavailable (503 + Retry-After) is given its delay.
+        waitOnUnavailable: true,
       });
       if (epoch !== started) return null;
       if (!applyTokenResponse(response)) return null;

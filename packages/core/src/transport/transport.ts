@@ -1,4 +1,4 @@
-import { CLIENT_NAME, DEFAULTS, HEADER, LatchError, RETRY, TIMEOUT } from '@latch/protocol';
+import { CLIENT_NAME, DEFAULTS, HEADER, LatchError, RETRY, TIMEOUT, UNAVAILABLE_RETRY } from '@latch/protocol';
 import { type Clock, sleep } from '../clock.js';
 import { bodyErrorCode, parseBody, responseError } from './responseError.js';
 
@@ -26,6 +26,12 @@ export interface RequestOptions {
   retryDelayMs?: number;
   /** Total tries (default RETRY.attempts; 1 means no retry). */
   attempts?: number;
+  /**
+   * A user is waiting on this call (code send, session refresh): a 503 `service_unavailable` with Retry-After
+   * (a store the server needs is down) is tried again after the server's delay, UNAVAILABLE_RETRY bounded.
+   * Elsewhere it is final, and the screens show SPEC's generic error.
+   */
+  waitOnUnavailable?: boolean;
 }
 
 /** Sends JSON requests to the Latch API with SPEC §7's headers, retries, timeout and cancellation. */
@@ -48,6 +54,13 @@ function isRetryable(error: LatchError, answeredWithCode: boolean): boolean {
   // A catalogue code other than internal_error is the server's decision (e.g. 409 linked_to_another_user):
   // asking again cannot change it, and could spend a one-time code.
   return !answeredWithCode || error.code === 'internal_error';
+}
+
+/** How long to wait before another try of a call the server refused as unavailable, or undefined: no other try. */
+function unavailableDelay(error: LatchError, waitsSoFar: number): number | undefined {
+  if (error.code !== 'service_unavailable' || error.retryAfter === undefined) return undefined;
+  if (waitsSoFar >= UNAVAILABLE_RETRY.attempts - 1) return undefined;
+  return Math.min(UNAVAILABLE_RETRY.maxDelayMs, Math.max(UNAVAILABLE_RETRY.minDelayMs, error.retryAfter * 1000));
 }
 
 /** Creates the transport. */
@@ -106,10 +119,12 @@ export function createTransport(options: TransportOptions): Transport {
         headers: headersFor(request.token, body !== undefined),
         body: body === undefined ? undefined : JSON.stringify(body),
       };
+      let unavailableWaits = 0;
       for (let attempt = 1; ; attempt++) {
         if (signal?.aborted) throw cancelled();
         let failure: LatchError;
         let retryable: boolean;
+        let wait = delay;
         try {
           const answer = await tryOnce(`${base}${path}`, init, signal);
           if (answer.status >= 200 && answer.status < 300) return answer.body as T;
@@ -121,9 +136,15 @@ export function createTransport(options: TransportOptions): Transport {
           // A lost connection may be transient; a timeout already waited 20 s and a cancel is final.
           retryable = error.code === 'client_network_error';
         }
-        if (!retryable || attempt >= attempts) throw failure;
+        const unavailableWait = request.waitOnUnavailable ? unavailableDelay(failure, unavailableWaits) : undefined;
+        if (unavailableWait !== undefined) {
+          // Its own budget: the server said when to come back, the usual tries are for other failures.
+          unavailableWaits++;
+          attempt--;
+          wait = unavailableWait;
+        } else if (!retryable || attempt >= attempts) throw failure;
         try {
-          await sleep(options.clock, delay, signal);
+          await sleep(options.clock, wait, signal);
         } catch {
           throw cancelled();
         }

@@ -2,6 +2,7 @@ import type { Clock } from './clock.js';
 import type { Settings } from './config/config.js';
 import type { Keyring } from './crypto/keyring.js';
 import type { Sealer } from './crypto/masterKey.js';
+import type { DependencyWatch } from './dependencies/DependencyWatch.js';
 import type { Metrics } from './http/metrics.js';
 import type { ShortLivedStore } from './kv/ShortLivedStore.js';
 import type { Logger } from './logger.js';
@@ -23,6 +24,8 @@ export interface KernelParts {
   delivery: Delivery;
   outbox: Outbox;
   metrics: Metrics;
+  /** PostgreSQL, Redis and the frame assets as readiness sees them; logs each outage once. */
+  dependencies: DependencyWatch;
   /** Registers cleanup that `close()` runs (in reverse order), for resources a module opens lazily. */
   onClose(cleanup: () => Promise<void> | void): void;
 }

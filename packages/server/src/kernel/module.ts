@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import type { Settings } from './config/config.js';
 import type { ServerContext, Services } from './context.js';
 import type { ModuleSealing } from './crypto/sealedColumn.js';
+import type { DependencyProbe } from './dependencies/DependencyWatch.js';
 import type { Caller, CallerCheck, RouteDef } from './http/env.js';
 import { kernelMigrations } from './store/migrations/index.js';
 
@@ -65,6 +66,8 @@ export interface LatchModule extends ModuleExtensions {
   callers?: Partial<Record<Caller, CallerCheck>>;
   /** The module's one route table. */
   routes?: readonly RouteDef[];
+  /** What this module needs to serve, added to readiness (the wallets module's frame assets). */
+  readiness?(ctx: ServerContext): DependencyProbe | undefined;
   /** Started by a listening server (not by CLI commands); stopped before the database closes. */
   background?(ctx: ServerContext): BackgroundJob;
   /** The migrations of the tables this module owns, by their recorded names ('015_passkeys'); run only when the module is listed. */

@@ -141,4 +141,12 @@ describe('loadSettings', () => {
     }
     expect(() => loadSettings({ LATCH_PRICE_LIMIT_PER_IP: 'lots' })).toThrow(/LATCH_PRICE_LIMIT_PER_IP/);
   });
+
+  it('reads LATCH_DEPENDENCY_TIMEOUT_MS, 1000 ms by default, and refuses what is not whole milliseconds in range', () => {
+    expect(loadSettings({}).dependencyTimeoutMs).toBe(1000);
+    expect(loadSettings({ LATCH_DEPENDENCY_TIMEOUT_MS: '250' }).dependencyTimeoutMs).toBe(250);
+    for (const bad of ['0', '49', '60001', '1.5', 'soon']) {
+      expect(() => loadSettings({ LATCH_DEPENDENCY_TIMEOUT_MS: bad })).toThrow(/^LATCH_DEPENDENCY_TIMEOUT_MS must be/);
+    }
+  });
 });

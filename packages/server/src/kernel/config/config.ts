@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { parseDependencyTimeout } from '../dependencies/dependencyTimeout.js';
 import { isLoopbackHostname } from '../http/loopback.js';
 import { ConfigError } from './configError.js';
 import {
@@ -36,6 +37,8 @@ export interface Settings {
   redisUrl?: string;
   /** Prefix of every Redis key (several deployments or test runs can share one Redis). */
   redisKeyPrefix?: string;
+  /** Bound on each wait for PostgreSQL or Redis (`LATCH_DEPENDENCY_TIMEOUT_MS`, dependencyTimeout.ts); default 1000. */
+  dependencyTimeoutMs?: number;
   /** Base64 of 32 bytes; resolved (generated in dev mode) by `loadMasterKey`. */
   masterKey?: string;
   /** Earlier master keys, comma-separated base64 (`LATCH_MASTER_KEY_PREVIOUS`): they only open old values. */
@@ -210,6 +213,7 @@ export function loadSettings(given: NodeJS.ProcessEnv = process.env, cwd = proce
     pgPoolSize: parsePoolSize(env.LATCH_PG_POOL_SIZE),
     redisUrl: nonEmpty(env.REDIS_URL),
     redisKeyPrefix: nonEmpty(env.LATCH_REDIS_PREFIX) ?? 'latch:',
+    dependencyTimeoutMs: parseDependencyTimeout(env.LATCH_DEPENDENCY_TIMEOUT_MS),
     masterKey: nonEmpty(env.LATCH_MASTER_KEY),
     masterKeyPrevious: nonEmpty(env.LATCH_MASTER_KEY_PREVIOUS),
     recoveryKey: nonEmpty(env.LATCH_RECOVERY_KEY),

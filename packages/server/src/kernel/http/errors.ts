@@ -2,11 +2,20 @@ import { errorBody, isErrorCode, LatchError } from '@latch/protocol';
 import type { ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { isDependencyFailure, unavailable } from '../dependencies/dependencyFailure.js';
 import { clientClosedResponse, isClientAbort } from './clientAbort.js';
 import type { AppEnv } from './env.js';
 
-/** Maps any thrown error to `{ error, message }`: LatchError with its status, everything else a bare 500. */
-export const handleError: ErrorHandler<AppEnv> = (error, c) => {
+/**
+ * Maps any thrown error to `{ error, message }`: LatchError with its status, a store that did not answer
+ * 503 `service_unavailable` with Retry-After, everything else a bare 500.
+ */
+export const handleError: ErrorHandler<AppEnv> = (thrown, c) => {
+  // A store that is down or too slow (PostgreSQL's failures arrive as service_unavailable already, Redis's
+  // as the client's own errors): a retryable 503 the client can act on. The outage itself is logged once
+  // by the watch (when it goes down and when it is back), not once per refused request.
+  const error = isDependencyFailure(thrown) && !isClientAbort(c, thrown) ? unavailable(thrown) : thrown;
+  if (error instanceof LatchError && error.code === 'service_unavailable') c.get('ctx')?.dependencies.suspect();
   if (error instanceof LatchError && isErrorCode(error.code)) {
     if (error.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(error.retryAfter))));
     return c.json(error.toBody(), error.status as ContentfulStatusCode);

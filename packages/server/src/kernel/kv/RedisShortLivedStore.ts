@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { CounterState } from './DurableCounters.js';
 import { RedisDurableCounters, redisIncrement } from './RedisDurableCounters.js';
 import type { ShortLivedStore, ThrottleBackend } from './ShortLivedStore.js';
@@ -7,6 +7,8 @@ import type { ShortLivedStore, ThrottleBackend } from './ShortLivedStore.js';
 export interface RedisShortLivedStoreOptions {
   /** Prefixed to every key, so several apps or test runs can share one Redis. */
   keyPrefix?: string;
+  /** Whether close() quits the client (default: the caller closes it). */
+  ownsClient?: boolean;
 }
 
 /** ShortLivedStore on Redis: TTLs are Redis expiries, increments a Lua script, take is GETDEL. */
@@ -17,10 +19,10 @@ export class RedisShortLivedStore implements ShortLivedStore {
   private readonly prefix: string;
   private readonly ownsClient: boolean;
 
-  /** Connects to `urlOrClient` (a REDIS_URL) or uses a client the caller owns. */
-  constructor(urlOrClient: string | Redis, options: RedisShortLivedStoreOptions = {}) {
-    this.ownsClient = typeof urlOrClient === 'string';
-    this.redis = typeof urlOrClient === 'string' ? new Redis(urlOrClient, { lazyConnect: false }) : urlOrClient;
+  /** Uses `redis` (a server's comes from createRedisClient, with its timeouts). */
+  constructor(redis: Redis, options: RedisShortLivedStoreOptions = {}) {
+    this.ownsClient = options.ownsClient ?? false;
+    this.redis = redis;
     this.prefix = options.keyPrefix ?? 'latch:';
     this.counters = new RedisDurableCounters(this.redis, this.prefix);
   }
@@ -50,6 +52,12 @@ export class RedisShortLivedStore implements ShortLivedStore {
   }
 
   async close(): Promise<void> {
-    if (this.ownsClient) await this.redis.quit();
+    if (!this.ownsClient) return;
+    // quit() needs a live connection (there is no offline queue): a Redis that is down is just let go.
+    try {
+      if (this.redis.status === 'ready') await this.redis.quit();
+    } finally {
+      this.redis.disconnect();
+    }
   }
 }

@@ -1,3 +1,4 @@
+import type { DependencyWatch } from '../dependencies/DependencyWatch.js';
 import type { Logger } from '../logger.js';
 import type { Db } from '../store/db.js';
 import { PgShortLivedStore } from './PgShortLivedStore.js';
@@ -9,14 +10,30 @@ interface ShortLivedStoreConfig {
   redisUrl?: string | undefined;
   redisKeyPrefix?: string;
   now?: () => number;
+  /** Bounds every Redis connect and command (LATCH_DEPENDENCY_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** Where Redis's state changes go, and readiness's Redis check. */
+  watch?: DependencyWatch;
 }
 
 /** Picks the ShortLivedStore for the configuration (REDIS_URL set → Redis, else PostgreSQL/PGlite). */
 export async function createShortLivedStore(config: ShortLivedStoreConfig): Promise<ShortLivedStore> {
   if (config.redisUrl) {
     // ioredis loads only when Redis is configured (it is not part of an embedded-database start).
-    const { RedisShortLivedStore } = await import('./RedisShortLivedStore.js');
-    return new RedisShortLivedStore(config.redisUrl, { keyPrefix: config.redisKeyPrefix });
+    const [{ RedisShortLivedStore }, { createRedisClient, whenReady }] = await Promise.all([
+      import('./RedisShortLivedStore.js'),
+      import('./redisClient.js'),
+    ]);
+    const redis = createRedisClient(config.redisUrl, config.timeoutMs, config.watch);
+    config.watch?.add({
+      name: 'redis',
+      check: async () => {
+        await redis.ping();
+      },
+    });
+    // Without an offline queue a command before the connection is ready fails: wait for it, bounded.
+    await whenReady(redis, config.timeoutMs);
+    return new RedisShortLivedStore(redis, { keyPrefix: config.redisKeyPrefix, ownsClient: true });
   }
   return new PgShortLivedStore(config.db, { now: config.now });
 }

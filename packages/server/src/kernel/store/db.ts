@@ -4,8 +4,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import { defaultPoolSize, type Settings } from '../config/config.js';
+import { DEFAULT_DEPENDENCY_TIMEOUT_MS } from '../dependencies/dependencyTimeout.js';
 import { closePglite } from './closePglite.js';
 import { PreparingPglite } from './preparingPglite.js';
+import type { QueryDeadline } from './queryDeadline.js';
 import type { Database } from './schema.js';
 
 /** The database handle every service uses. */
@@ -16,25 +18,50 @@ export type DbKind = 'pglite' | 'postgres';
 
 /** Opens the database the settings name: PostgreSQL with DATABASE_URL, else PGlite (on disk or in memory). */
 export function openDb(
-  settings: Pick<Settings, 'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgPrepare' | 'pgPoolSize'>,
+  settings: Pick<
+    Settings,
+    'databaseUrl' | 'dataDir' | 'inMemoryDb' | 'pgPrepare' | 'pgPoolSize' | 'dependencyTimeoutMs'
+  >,
   inMemoryPglite: () => PGlite = () => new PGlite(),
 ): {
   db: Db;
   kind: DbKind;
+  queryDeadline: QueryDeadline;
 } {
+  const queryDeadline: QueryDeadline = { ms: undefined };
   if (settings.databaseUrl) {
     const { databaseUrl, pgPrepare, pgPoolSize } = settings;
     // `pg` loads with the first query (Kysely calls this once): a server on the embedded database never loads it.
     const pool = async () => {
-      const [{ default: pg }, { PreparingClient }] = await Promise.all([import('pg'), import('./preparingClient.js')]);
+      const [{ default: pg }, { PreparingClient }, { withQueryDeadline }, { rethrowUnavailable }] = await Promise.all([
+        import('pg'),
+        import('./preparingClient.js'),
+        import('./queryDeadline.js'),
+        import('../dependencies/dependencyFailure.js'),
+      ]);
       // Each distinct statement is prepared once per connection, then only bound and executed.
-      const Client = pgPrepare === false ? pg.Client : PreparingClient;
-      const created = new pg.Pool({ connectionString: databaseUrl, max: pgPoolSize ?? defaultPoolSize(), Client });
+      const Client = withQueryDeadline(pgPrepare === false ? pg.Client : PreparingClient, queryDeadline);
+      const created = new pg.Pool({
+        connectionString: databaseUrl,
+        max: pgPoolSize ?? defaultPoolSize(),
+        Client,
+        // A PostgreSQL that does not accept a connection (or no free one within the bound) fails the request fast.
+        connectionTimeoutMillis: settings.dependencyTimeoutMs ?? DEFAULT_DEPENDENCY_TIMEOUT_MS,
+      });
       // A dropped idle connection must not crash the process; the pool replaces it.
       created.on('error', () => {});
-      return created;
+      // Once serving, a connection PostgreSQL refused, reset or did not accept in time is service_unavailable
+      // (dependencyFailure.ts); during start the error stays as it is, for the operator to read.
+      return {
+        connect: () =>
+          created.connect().catch((error: unknown) => {
+            if (queryDeadline.ms === undefined) throw error;
+            return rethrowUnavailable(error);
+          }),
+        end: () => created.end(),
+      };
     };
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres' };
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), kind: 'postgres', queryDeadline };
   }
   let pglite: PGlite;
   if (settings.inMemoryDb) {
@@ -50,7 +77,7 @@ export function openDb(
     settings.pgPrepare === false
       ? ({ query: pglite.query.bind(pglite), close: () => closePglite(pglite) } as unknown as PGlite)
       : (new PreparingPglite(pglite) as unknown as PGlite);
-  return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), kind: 'pglite' };
+  return { db: new Kysely<Database>({ dialect: new PGliteDialect(client) }), kind: 'pglite', queryDeadline };
 }
 
 /** True when `error` is PostgreSQL's unique-violation (23505). */

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { FRAME_CONFIG_ELEMENT_ID, FRAME_PATH, FRAME_SCRIPT, type FrameConfig } from '@latch/protocol/frame';
+import type { Settings } from '../../kernel/config/config.js';
+import type { DependencyProbe } from '../../kernel/dependencies/DependencyWatch.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
 import { chooseEncoding, type FrameAsset, FrameAssets, HASHED_SCRIPT } from './frameAssets.js';
 import { frameSecurityHeaders } from './frameSecurityHeaders.js';
@@ -18,7 +20,9 @@ const DEFAULT_FRAME_DIR = fileURLToPath(
 // One reader per directory: the built scripts do not change while the server runs.
 const readers = new Map<string, FrameAssets>();
 function frameAssets(c: LatchContext): FrameAssets {
-  const dir = frameDir(c);
+  return frameAssetsIn(frameDir(c.get('ctx').settings));
+}
+function frameAssetsIn(dir: string): FrameAssets {
   let reader = readers.get(dir);
   if (!reader) {
     reader = new FrameAssets(dir);
@@ -31,7 +35,21 @@ const NOT_BUILT = 'The wallet frame is not built: run node packages/wallet-frame
 /** A year: the longest `max-age` caches honour; a hashed name never changes its bytes. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-const frameDir = (c: LatchContext) => c.get('ctx').settings.frameDir ?? DEFAULT_FRAME_DIR;
+const frameDir = (settings: Settings) => settings.frameDir ?? DEFAULT_FRAME_DIR;
+
+/**
+ * Readiness of the frame assets: the build's manifest and scripts load. Required outside dev mode (an
+ * instance without them cannot serve a wallet); in dev mode reported only (the developer may build meanwhile).
+ */
+export function frameReadiness(settings: Settings): DependencyProbe {
+  return {
+    name: 'frame',
+    required: !settings.dev,
+    check: async () => {
+      await frameAssetsIn(frameDir(settings)).current(FRAME_SCRIPT.wallet);
+    },
+  };
+}
 
 // JSON inside <script type="application/json">: '<' escaped so no value can close the element.
 const jsonForHtml = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');

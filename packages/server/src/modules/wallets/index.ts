@@ -7,7 +7,7 @@ import { buildCustody } from './custodyFor.js';
 import { authenticateDevice, type CallingDevice } from './custodyRoute.js';
 import { mintDeviceGrant } from './deviceGrants.js';
 import { DeviceKeys } from './deviceKeys.js';
-import { embeddedWalletPageRoutes } from './embeddedWalletPage.js';
+import { embeddedWalletPageRoutes, frameReadiness } from './embeddedWalletPage.js';
 import { buildExportCodes } from './exportStepUp.js';
 import * as wallets010 from './migrations/010_wallets.js';
 import * as deviceKeys012 from './migrations/012_device_keys.js';
@@ -61,6 +61,7 @@ export const walletsModule: LatchModule = {
   },
   callers: { frame: deviceCaller(false), 'new-device': deviceCaller(true) },
   routes: [...walletRoutes, ...embeddedWalletPageRoutes],
+  readiness: (ctx) => frameReadiness(ctx.settings),
   migrations: { '010_wallets': wallets010, '012_device_keys': deviceKeys012 },
   sealed: walletSealing,
   // A fresh authentication's device-registration grant (docs/custody.md): only logins mint one.

@@ -80,5 +80,6 @@ export const esServerMessages: ServerMessageStrings = {
   server_client_request_timeout: 'La solicitud agotó el tiempo de espera.',
   server_client_request_cancelled: 'La solicitud se canceló.',
   server_client_network_error: 'No se pudo contactar con el servidor.',
+  server_service_unavailable: 'El servicio no está disponible en este momento. Inténtalo de nuevo en unos instantes.',
   server_internal_error: 'Se produjo un error interno.',
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Redis } from 'ioredis';
+import { Redis } from 'ioredis';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -91,7 +91,7 @@ export function shortLivedBackends(): ShortLivedBackendFactory[] {
       name: 'redis',
       create: async () => {
         const prefix = `latch-test:${randomBytes(6).toString('hex')}:`;
-        const store = new RedisShortLivedStore(redisUrl, { keyPrefix: prefix });
+        const store = new RedisShortLivedStore(new Redis(redisUrl), { keyPrefix: prefix, ownsClient: true });
         return {
           store,
           redis: { client: store.redis, keyPrefix: prefix },
