@@ -16,6 +16,7 @@ import {
   TELEGRAM_POPUP_SCRIPT,
   type TelegramUser,
 } from './telegram.js';
+import { type DevTurnstile, TurnstileStandIn } from './turnstile.js';
 
 /** Options of startDevIdp. */
 export interface DevIdpOptions {
@@ -32,6 +33,8 @@ export interface DevIdpOptions {
    * account). Without it a completed purchase fails, with that reason.
    */
   chainRpcUrl?: string;
+  /** How long a Turnstile stand-in token lives (default Turnstile's 300 s; `standin-expire-<ms>` keys are shorter). */
+  turnstileTokenTtlMs?: number;
 }
 
 /** One stand-in provider as its client sees it, and the hooks attack tests use. */
@@ -76,6 +79,8 @@ export interface DevIdp {
   customIssuer: DevCustomIssuer;
   /** The MoonPay stand-in (`/moonpay`): its widget and API URLs and this start's live and sandbox keys. */
   moonPay: DevMoonPay;
+  /** The Cloudflare Turnstile stand-in (`/turnstile/v0/…`): widget script and siteverify (keys: TURNSTILE_KEYS). */
+  turnstile: DevTurnstile;
   /**
    * Follows an authorization URL of a stand-in as a browser does (login page submitted with `choice`) and
    * returns the answer to the redirect URI (not called): `code` + `state`, or `error`.
@@ -96,6 +101,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   let custom: Awaited<ReturnType<typeof createCustomIssuer>> | undefined;
   const corsOrigins = options.customTokenOrigins ?? [];
   let moonPay: MoonPayStandIn | undefined;
+  let turnstile: TurnstileStandIn | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev-idp.invalid');
@@ -107,6 +113,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     if (first === 'custom' && custom) return handleCustom(req, res, custom, path, url.searchParams, corsOrigins);
     // The raw query: the widget's signature is over the query exactly as it was signed.
     if (first === 'moonpay' && moonPay) return moonPay.handle(req, res, path, rawSearch(req.url ?? ''));
+    if (first === 'turnstile' && turnstile) return turnstile.handle(req, res, path);
     if (url.pathname === '/assets/dev-idp.css') return sendAsset(res, 'text/css', STYLESHEET);
     if (url.pathname === '/assets/telegram-popup.js') return sendAsset(res, 'text/javascript', TELEGRAM_POPUP_SCRIPT);
     if (url.pathname === '/') {
@@ -114,6 +121,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         service: 'Latch development identity providers (stand-ins; not real providers)',
         providers: [...standIns.keys()],
         moonpay: moonPay?.config.widgetUrl,
+        turnstile: turnstile?.config.scriptUrl,
       });
     }
     return sendJson(res, 404, { error: 'not found' });
@@ -142,6 +150,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     telegram = newTelegramBot(url);
     custom = await createCustomIssuer(url);
     moonPay = new MoonPayStandIn(url, createPayer(options.chainRpcUrl));
+    turnstile = new TurnstileStandIn(url, options.turnstileTokenTtlMs);
   } catch (error) {
     server.close();
     throw error;
@@ -185,6 +194,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       mint: issuer.mint,
     },
     moonPay: moonPayConfig,
+    turnstile: turnstile.config,
     followLogin,
     close: async () => {
       for (const res of hung) res.destroy();
