@@ -37,6 +37,12 @@ export const CAPTCHA_POW = {
   challengeTtlSeconds: 600,
 } as const;
 
+/**
+ * The Turnstile action the widget may be rendered with (`action`): the server refuses a token solved for
+ * another action (a token farmed on another page of the same site). A widget with no action is accepted.
+ */
+export const TURNSTILE_ACTION = 'latch_login';
+
 /** The answer to GET CAPTCHA_API.challenge: an ALTCHA challenge (HMAC-signed by the server). */
 export interface CaptchaChallenge {
   algorithm: 'SHA-256';
