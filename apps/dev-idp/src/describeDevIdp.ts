@@ -1,5 +1,6 @@
 import type { OAuthEndpoints, OAuthProvider } from '@latch/protocol';
 import type { DevIdp } from './startDevIdp.js';
+import { TURNSTILE_KEYS } from './turnstile.js';
 
 /**
  * What `latch-server apps ensure-demo --dev-idp FILE` reads (snake_case JSON, written with mode 0600 by
@@ -44,6 +45,19 @@ export interface DevIdpDescription {
     user_fid: number | null;
     app_fid: number | null;
     app_key: string;
+  };
+  /**
+   * The Cloudflare Turnstile stand-in: its widget script and siteverify (LATCH_TURNSTILE_SITEVERIFY_URL), and
+   * the keys it knows (Cloudflare's testing keys and its own `standin-*` site keys, TURNSTILE_KEYS).
+   */
+  turnstile: {
+    script_url: string;
+    siteverify_url: string;
+    pass_site_key: string;
+    fail_site_key: string;
+    timeout_site_key: string;
+    expire_site_key: string;
+    pass_secret: string;
   };
 }
 
@@ -90,6 +104,15 @@ export function describeDevIdp(idp: DevIdp): DevIdpDescription {
       user_fid: farcaster.user.fid,
       app_fid: farcaster.app.fid,
       app_key: farcaster.app.privateKey,
+    },
+    turnstile: {
+      script_url: idp.turnstile.scriptUrl,
+      siteverify_url: idp.turnstile.siteverifyUrl,
+      pass_site_key: TURNSTILE_KEYS.passSiteKey,
+      fail_site_key: TURNSTILE_KEYS.failSiteKey,
+      timeout_site_key: TURNSTILE_KEYS.timeoutSiteKey,
+      expire_site_key: TURNSTILE_KEYS.expireSiteKey,
+      pass_secret: TURNSTILE_KEYS.passSecret,
     },
   };
 }

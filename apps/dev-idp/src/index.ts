@@ -10,6 +10,7 @@
  *   google.failNextToken({ status: 429, error: 'slow_down' });  google.failNextToken('hang');
  *   idp.telegram.sign({ id: 42, first_name: 'Ada' });    // a Telegram login result, signed with the bot token
  *   await idp.customIssuer.mint({ sub: 'user-1' }, { alg: 'ES256' });
+ *   idp.turnstile;   // { scriptUrl, siteverifyUrl, issue({ hostname, siteKey?, action? }) } (Turnstile stand-in; TURNSTILE_KEYS)
  *   idp.moonPay;   // { widgetUrl, sandboxWidgetUrl, apiUrl, publishableKey, secretKey, sandbox… } (MoonPay stand-in)
  *   await idp.close();
  *
@@ -33,3 +34,5 @@ export type { DevIdp, DevIdpAppleProvider, DevIdpOptions, DevIdpProvider } from 
 export { startDevIdp } from './startDevIdp.js';
 export type { DevTelegramBot, TelegramUser } from './telegram.js';
 export { signTelegramResult } from './telegram.js';
+export type { DevTurnstile } from './turnstile.js';
+export { TURNSTILE_KEYS, TURNSTILE_TOKEN_TTL_MS } from './turnstile.js';

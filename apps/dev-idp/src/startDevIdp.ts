@@ -17,6 +17,7 @@ import {
   TELEGRAM_POPUP_SCRIPT,
   type TelegramUser,
 } from './telegram.js';
+import { type DevTurnstile, TurnstileStandIn } from './turnstile.js';
 
 /** Options of startDevIdp. */
 export interface DevIdpOptions {
@@ -39,6 +40,8 @@ export interface DevIdpOptions {
    */
   farcasterRelay?: string | RelayCall;
   farcasterRelayKey?: string;
+  /** How long a Turnstile stand-in token lives (default Turnstile's 300 s; `standin-expire-<ms>` keys are shorter). */
+  turnstileTokenTtlMs?: number;
 }
 
 /** One stand-in provider as its client sees it, and the hooks attack tests use. */
@@ -85,6 +88,8 @@ export interface DevIdp {
   moonPay: DevMoonPay;
   /** The Farcaster stand-in (`/farcaster`): its API URL, the dev chain's IdRegistry, the test user's and app's fids. */
   farcaster: DevFarcaster & Pick<FarcasterStandIn, 'scan' | 'decideSignIn' | 'decideSigner' | 'pending'>;
+  /** The Cloudflare Turnstile stand-in (`/turnstile/v0/…`): widget script and siteverify (keys: TURNSTILE_KEYS). */
+  turnstile: DevTurnstile;
   /**
    * Follows an authorization URL of a stand-in as a browser does (login page submitted with `choice`) and
    * returns the answer to the redirect URI (not called): `code` + `state`, or `error`.
@@ -106,6 +111,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   const corsOrigins = options.customTokenOrigins ?? [];
   let moonPay: MoonPayStandIn | undefined;
   let farcaster: FarcasterStandIn | undefined;
+  let turnstile: TurnstileStandIn | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev-idp.invalid');
@@ -118,6 +124,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     // The raw query: the widget's signature is over the query exactly as it was signed.
     if (first === 'moonpay' && moonPay) return moonPay.handle(req, res, path, rawSearch(req.url ?? ''));
     if (first === 'farcaster' && farcaster) return farcaster.handle(req, res, path, url.searchParams);
+    if (first === 'turnstile' && turnstile) return turnstile.handle(req, res, path);
     if (url.pathname === '/assets/dev-idp.css') return sendAsset(res, 'text/css', STYLESHEET);
     if (url.pathname === '/assets/telegram-popup.js') return sendAsset(res, 'text/javascript', TELEGRAM_POPUP_SCRIPT);
     if (url.pathname === '/') {
@@ -126,6 +133,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
         providers: [...standIns.keys()],
         moonpay: moonPay?.config.widgetUrl,
         farcaster: farcaster?.config.pageUrl,
+        turnstile: turnstile?.config.scriptUrl,
       });
     }
     return sendJson(res, 404, { error: 'not found' });
@@ -160,6 +168,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       relay: options.farcasterRelay,
       relayKey: options.farcasterRelayKey,
     });
+    turnstile = new TurnstileStandIn(url, options.turnstileTokenTtlMs);
   } catch (error) {
     server.close();
     throw error;
@@ -211,6 +220,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       decideSigner: (token, approve) => fc.decideSigner(token, approve),
       pending: () => fc.pending(),
     },
+    turnstile: turnstile.config,
     followLogin,
     close: async () => {
       for (const res of hung) res.destroy();

@@ -36,6 +36,9 @@ export {
   type UserOwnedRecoveryOption,
 } from './appConfig.js';
 export { isAppId } from './appId.js';
+// The captcha values (CAPTCHA_API, parseCaptchaSiteKey, CAPTCHA_POW, …) are `@latch/protocol/captcha`: only
+// the lazily loaded captcha code uses them.
+export type { CaptchaChallenge, CaptchaProvider, CaptchaSolution } from './captcha.js';
 export {
   APPROVAL,
   CODE_POLICY,

@@ -28,6 +28,7 @@ const RELEASED = [
   '024_mfa_recovery_codes',
   '025_user_custom_metadata',
   '026_on_ramp_credentials',
+  '027_captcha_secrets',
 ];
 
 describe('migrations declared by the modules', () => {

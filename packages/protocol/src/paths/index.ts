@@ -7,9 +7,9 @@ import { PRICES_API } from './prices.js';
 // Every endpoint's path is defined once, in the file of its SPEC §7 area (the server module that serves
 // it): identity.ts (sessions, users, apps, security events) and stepUp.ts, passwordless.ts, siwe.ts,
 // passkeys.ts, oauth.ts, telegram.ts, farcaster.ts, customJwt.ts, mfa.ts, wallets.ts (custody and the frame pages), onRamp.ts,
-// adminApi.ts (with the webhooks it manages), prices.ts, analytics.ts, dev.ts, ops.ts. The package's
+// captcha.ts, adminApi.ts (with the webhooks it manages), prices.ts, analytics.ts, dev.ts, ops.ts. The package's
 // entries export them from there; the lazily used areas (mfa, passkeys, oauth, telegram, customJwt, onRamp,
-// wallets) only from their own entries, never the index (see mfaContract.ts).
+// captcha, wallets) only from their own entries, never the index (see mfaContract.ts).
 
 /**
  * The first, flat map of the host page's paths, kept for callers that use it: each entry is the area's

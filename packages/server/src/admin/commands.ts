@@ -22,6 +22,7 @@ import {
   runAppSecretCommand,
 } from './appSecretCommands.js';
 import { appSummary } from './appSummary.js';
+import { assertCaptchaRunnable, CAPTCHA_OPTIONS, CAPTCHA_USAGE, runCaptchaCommand } from './captchaCommands.js';
 import { DEMO_APP_NAME, ensureDemo } from './ensureDemo.js';
 import { withCreateOnLogin } from './newAppConfig.js';
 import { assertOAuthRunnable, OAUTH_OPTIONS, OAUTH_USAGE, runOAuthCommand } from './oauthCommands.js';
@@ -42,7 +43,7 @@ export const USAGE = `Usage: latch-server <command>
   apps ensure-demo --origin URL  create or reuse the "${DEMO_APP_NAME}" app; prints {"app_id","client_id"}
        [--dev-idp FILE]          (npm start) social login through the dev IdP described in FILE
 ${OAUTH_USAGE}${TELEGRAM_USAGE}
-${ON_RAMP_USAGE}${APP_SECRET_USAGE}
+${ON_RAMP_USAGE}${CAPTCHA_USAGE}${APP_SECRET_USAGE}
 ${WEBHOOK_USAGE}
   keys generate [--out FILE]     write fresh LATCH_MASTER_KEY and LATCH_RECOVERY_KEY to FILE (default latch.env),
                                  mode 0600; an existing FILE is kept
@@ -93,6 +94,7 @@ const OPTIONS = {
   ...TELEGRAM_OPTIONS,
   ...OAUTH_OPTIONS,
   ...ON_RAMP_OPTIONS,
+  ...CAPTCHA_OPTIONS,
   ...APP_SECRET_OPTIONS,
   ...WEBHOOK_OPTIONS,
 } as const;
@@ -163,11 +165,15 @@ function newAppInput(values: Values): AppInput {
   return { ...input, config: withCreateOnLogin(input.config, values['embedded-wallets']) };
 }
 
+// biome-ignore format: one line per group keeps this file under 300 lines
+const APPS_COMMANDS = ['create', 'list', 'update', 'add-client', 'rotate-keys', 'ensure-demo', 'telegram', 'oauth', 'secret', 'onramp', 'captcha', 'webhooks'];
+
 /** Checks a new app's id and config before the database is opened, so mistakes fail fast. */
 export function assertRunnable({ command, sub, target, args, values }: Command): void {
   if (command === 'apps' && sub === 'telegram') assertTelegramRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'secret') assertAppSecretRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'onramp') assertOnRampRunnable({ action: args[0], appId: args[1], values });
+  if (command === 'apps' && sub === 'captcha') assertCaptchaRunnable({ action: args[0], appId: args[1], values });
   if (command === 'apps' && sub === 'webhooks') assertWebhookRunnable({ args, values }, true);
   if (command === 'apps' && sub === 'oauth') {
     assertOAuthRunnable(args, values);
@@ -189,22 +195,7 @@ export function assertRunnable({ command, sub, target, args, values }: Command):
   if (command === 'keys' && sub !== 'rotate') throw new UsageError(`Unknown keys command "${sub ?? ''}".\n\n${USAGE}`);
   if (command === 'keys' && values.batch !== undefined && parseWhole(values.batch, '--batch') < 1)
     throw new UsageError('--batch must be at least 1.');
-  if (
-    command === 'apps' &&
-    ![
-      'create',
-      'list',
-      'update',
-      'add-client',
-      'rotate-keys',
-      'ensure-demo',
-      'telegram',
-      'oauth',
-      'secret',
-      'onramp',
-      'webhooks',
-    ].includes(sub ?? '')
-  )
+  if (command === 'apps' && !APPS_COMMANDS.includes(sub ?? ''))
     throw new UsageError(`Unknown apps command "${sub ?? ''}".\n\n${USAGE}`);
   if (command === 'users' && sub !== 'reset-mfa')
     throw new UsageError(`Unknown users command "${sub ?? ''}".\n\n${USAGE}`);
@@ -247,6 +238,7 @@ export async function runCommand(
   if (sub === 'secret') return runAppSecretCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   if (sub === 'telegram') return runTelegramCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   if (sub === 'onramp') return runOnRampCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
+  if (sub === 'captcha') return runCaptchaCommand(ctx, { action: cmd.args[0], appId: cmd.args[1], values }, print);
   switch (sub) {
     case 'create': {
       const input = newAppInput(values);

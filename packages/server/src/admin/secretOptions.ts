@@ -24,6 +24,8 @@ const SECRET_OPTIONS: SecretOption[] = [
   { name: 'private-key', env: 'LATCH_OAUTH_PRIVATE_KEY', command: ['apps', 'oauth', 'set'] },
   // The fiat on-ramp provider's secret key (docs/onramp.md), which signs the widget URLs.
   { name: 'secret-key', env: 'LATCH_ONRAMP_SECRET_KEY', command: ['apps', 'onramp', 'set'] },
+  // The app's Cloudflare Turnstile secret key (docs/captcha.md), sent to siteverify.
+  { name: 'turnstile-secret', env: 'LATCH_TURNSTILE_SECRET_KEY', command: ['apps', 'captcha', 'set'] },
 ];
 
 /** The option names of `argv` (`--x`, `--x=value`), without the dashes. */

@@ -1,6 +1,7 @@
 import type { LatchModule } from '../kernel/module.js';
 import { adminApiModule } from './adminApi/index.js';
 import { analyticsModule } from './analytics/index.js';
+import { captchaModule } from './captcha/index.js';
 import { customJwtModule } from './customJwt/index.js';
 import { devModule } from './dev/index.js';
 import { farcasterModule } from './farcaster/index.js';
@@ -19,6 +20,7 @@ import { webhooksModule } from './webhooks/index.js';
 export const defaultModules: readonly LatchModule[] = [
   analyticsModule,
   devModule,
+  captchaModule,
   passwordlessModule,
   siweModule,
   passkeysModule,

@@ -2,7 +2,6 @@ import {
   BUILT_LOGIN_METHODS,
   BUILT_RECOVERY_OPTIONS,
   DEFAULT_APP_CONFIG,
-  DEFAULTS,
   enabledLoginMethods,
   isBuiltLoginMethod,
   LatchError,
@@ -11,6 +10,12 @@ import {
   type LoginMethodFlag,
   type ServerAppConfig,
 } from '@latch/protocol';
+import {
+  CAPTCHA_POW,
+  POW_SITE_KEY_PREFIX,
+  parseCaptchaSiteKey,
+  UNSUPPORTED_CAPTCHA_SITE_KEY,
+} from '@latch/protocol/captcha';
 import { MFA_METHODS } from '@latch/protocol/mfa';
 import * as v from 'valibot';
 import { assertValidCustomAuthConfig, type CustomAuthConfig } from './customAuthConfig.js';
@@ -150,8 +155,8 @@ const builtFlags = BUILT_LOGIN_METHODS.map((method) => LOGIN_METHOD_FLAG[method]
 
 /**
  * Settings this release stores but does not act on are refused rather than accepted in silence (an
- * operator who turns captcha on must not believe it protects anything): login methods not built,
- * captcha and cloud recovery backups. (The fiat on-ramp is checked against the app's provider keys by the
+ * operator who turns a feature on must not believe it protects anything): login methods not built and
+ * cloud recovery backups. (The fiat on-ramp is checked against the app's provider keys by the
  * onRamp module: modules/onRamp/onRampConfigCheck.ts.)
  */
 function assertOnlyBuiltFeatures(config: HostAppConfig): void {
@@ -160,12 +165,6 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
     throw new LatchError(
       'invalid_data',
       `${LOGIN_METHOD_FLAG[unbuilt]}: the ${unbuilt} login is not built yet and cannot be enabled (built: ${builtFlags}).`,
-    );
-  }
-  if (config.captcha_enabled) {
-    throw new LatchError(
-      'invalid_data',
-      'captcha_enabled: captcha checks are not built yet; enabling it would protect nothing.',
     );
   }
   const recovery = config.embedded_wallet_config.user_owned_recovery_options.find(
@@ -230,9 +229,7 @@ export function assertValidHostConfig(
   if (enabledLoginMethods(config).length === 0) {
     throw new LatchError('invalid_data', 'At least one login method must be enabled.');
   }
-  if (config.captcha_site_key !== null && !config.captcha_site_key.startsWith(DEFAULTS.captchaSiteKeyPrefix)) {
-    throw new LatchError('invalid_data', 'Unsupported captcha site key');
-  }
+  assertCaptchaSiteKey(config.captcha_site_key);
   const order = config.login_methods_and_order;
   if (order) {
     const enabled = new Set(enabledLoginMethods(config));
@@ -243,4 +240,19 @@ export function assertValidHostConfig(
       throw new LatchError('invalid_data', 'login_methods_and_order lists a method twice.');
     }
   }
+}
+
+/**
+ * SPEC §5: a captcha site key is 't:<Turnstile key>', else 'Unsupported captcha site key'; beside it the
+ * self-hosted proof-of-work's 'pow:' or 'pow:<difficulty>' (docs/captcha.md), its difficulty bounded.
+ */
+function assertCaptchaSiteKey(siteKey: string | null): void {
+  if (parseCaptchaSiteKey(siteKey).provider !== 'unsupported') return;
+  const bounds = `${CAPTCHA_POW.minMaxNumber} to ${CAPTCHA_POW.maxMaxNumber}`;
+  throw new LatchError(
+    'invalid_data',
+    siteKey?.startsWith(POW_SITE_KEY_PREFIX)
+      ? `${UNSUPPORTED_CAPTCHA_SITE_KEY}: the proof-of-work difficulty after "pow:" must be a whole number from ${bounds}.`
+      : UNSUPPORTED_CAPTCHA_SITE_KEY,
+  );
 }

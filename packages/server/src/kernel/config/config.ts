@@ -92,6 +92,11 @@ export interface Settings {
   telegramOAuthUrl?: string;
   /** Farcaster: the OP Mainnet node and ID registry, the relay key, the signer API (farcasterSettings.ts). */
   farcaster?: FarcasterSettings;
+  /**
+   * Cloudflare Turnstile's siteverify (`LATCH_TURNSTILE_SITEVERIFY_URL`); unset:
+   * https://challenges.cloudflare.com/turnstile/v0/siteverify (modules/captcha/). The dev stand-in sets its own.
+   */
+  turnstileSiteverifyUrl?: string;
   /** `LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1`: http webhook URLs to a loopback host outside dev mode (local tests). */
   webhooksAllowHttpLoopback?: boolean;
 }
@@ -164,18 +169,16 @@ function parseRpId(raw: string | undefined): string | undefined {
 }
 
 /**
- * `LATCH_TELEGRAM_OAUTH_URL`: https, or http on a loopback host (the dev stand-in); no query or fragment;
- * trailing slashes dropped. Unset: undefined.
+ * A third party's URL (`LATCH_TELEGRAM_OAUTH_URL`, `LATCH_TURNSTILE_SITEVERIFY_URL`): https, or http on a loopback
+ * host (the dev stand-in); no query or fragment; trailing slashes dropped. Unset: undefined.
  */
-function parseTelegramOAuthUrl(raw: string | undefined): string | undefined {
+function parseProviderUrl(name: string, raw: string | undefined): string | undefined {
   const text = nonEmpty(raw);
   if (text === undefined) return undefined;
   const url = urlOrUndefined(text);
   const secure = url?.protocol === 'https:' || (url?.protocol === 'http:' && isLoopbackHostname(url.hostname));
   if (!url || !secure || url.search || url.hash || url.username || url.password) {
-    throw new ConfigError(
-      `LATCH_TELEGRAM_OAUTH_URL must be an https URL without query (http only on a loopback host), got "${text}".`,
-    );
+    throw new ConfigError(`${name} must be an https URL without query (http only on a loopback host), got "${text}".`);
   }
   return url.href.replace(/\/+$/, '');
 }
@@ -242,8 +245,9 @@ export function loadSettings(given: NodeJS.ProcessEnv = process.env, cwd = proce
       DEFAULT_NONCE_LIMIT_PER_USER,
     ),
     nonceLimitPerIp: parseWindow('LATCH_NONCE_LIMIT_PER_IP', env.LATCH_NONCE_LIMIT_PER_IP, DEFAULT_NONCE_LIMIT_PER_IP),
-    telegramOAuthUrl: parseTelegramOAuthUrl(env.LATCH_TELEGRAM_OAUTH_URL),
+    telegramOAuthUrl: parseProviderUrl('LATCH_TELEGRAM_OAUTH_URL', env.LATCH_TELEGRAM_OAUTH_URL),
     farcaster: parseFarcasterSettings(env),
+    turnstileSiteverifyUrl: parseProviderUrl('LATCH_TURNSTILE_SITEVERIFY_URL', env.LATCH_TURNSTILE_SITEVERIFY_URL),
     webhooksAllowHttpLoopback: ['1', 'true'].includes(env.LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK ?? ''),
   };
 }

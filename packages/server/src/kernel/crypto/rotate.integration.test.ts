@@ -174,6 +174,7 @@ for (const backend of backends()) {
           login_credentials: 0,
           webhook_secrets: 0,
           on_ramp_secrets: 0,
+          captcha_secrets: 0,
         });
       });
     }, 120_000);

@@ -6,6 +6,7 @@ import { namedApp } from '../../identity/http/resolveApp.js';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
 import type { OutboxMessage } from '../../kernel/ports.js';
+import { assertCaptchaConfigured } from '../captcha/captchaConfigCheck.js';
 import { assertOnRampConfigured } from '../onRamp/onRampConfigCheck.js';
 
 /** Body of the dev app endpoints; `config` is checked in depth by the app store. */
@@ -73,6 +74,7 @@ export const devRoutes: RouteDef[] = [
       const input = toAppInput(await parseBody(c, DevAppBody));
       await assertConfiguredMethods(ctx.loginCredentials, undefined, input.config);
       await assertOnRampConfigured(ctx.onRampSettings, undefined, input.config);
+      await assertCaptchaConfigured(ctx.captcha, undefined, input.config);
       const app = await ctx.apps.create(input);
       return c.json({ app_id: app.id, client_id: app.clientIds[0] }, 201);
     },
@@ -88,6 +90,7 @@ export const devRoutes: RouteDef[] = [
       const input = toAppInput(body);
       await assertConfiguredMethods(ctx.loginCredentials, app, input.config);
       await assertOnRampConfigured(ctx.onRampSettings, app, input.config);
+      await assertCaptchaConfigured(ctx.captcha, app, input.config);
       const updated = await ctx.apps.update(app.id, input);
       return c.json({ app_id: updated.id, client_id: updated.clientIds[0] });
     },

@@ -9,6 +9,7 @@ import { stepUpGate, withStepUp } from '../../identity/stepUp/requireStepUp.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
 import { parseBody, readBodyBytes } from '../../kernel/http/parseBody.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
+import { requireCaptcha } from '../captcha/requireCaptcha.js';
 
 /** The callback's answers carry codes in their URLs: never cached, never sent on as a referrer. */
 function noStore(c: LatchContext): void {
@@ -54,6 +55,7 @@ export const oauthRoutes: RouteDef[] = [
       // (checked here so the user does not go through the provider for nothing; the link takes it).
       const caller = bearerToken(c) === undefined ? undefined : await authenticateUser(c);
       if (caller) await stepUpGate(ctx, caller, 'link');
+      else await requireCaptcha(c, namedApp(c), body.captcha_token);
       return c.json({ url: await ctx.oauth.init(namedApp(c), body, clientIp(c), caller) });
     },
   },

@@ -11,6 +11,7 @@ import { linkAccount, unlinkAccount, updateEmail } from '../../identity/users/us
 import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
+import { requireCaptcha } from '../captcha/requireCaptcha.js';
 import { appForCodeSend, hasLinked, requireAddressStepUp } from './codeStepUp.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
 import { passwordlessSmsRoutes } from './passwordlessSmsRoutes.js';
@@ -26,9 +27,11 @@ const emailRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.emailInit,
     handler: async (c) => {
       const { ctx } = c.var;
-      const { email, purpose } = await parseBody(c, schemas.EmailInitBody);
+      const { email, token, purpose } = await parseBody(c, schemas.EmailInitBody);
       // A login code needs only the app; the others the bearer token (codeStepUp.ts).
       const app = await appForCodeSend(c, purpose, 'email', email);
+      // A login code is anyone's to ask for: a human check first (a signed-in caller has passed one).
+      if (purpose === 'login') await requireCaptcha(c, app, token);
       assertMethodEnabled(app.config, 'email_auth');
       // The same answer whether or not the address has an account: nothing to learn here.
       await ctx.passwordless.send(app, 'email', email, clientIp(c), purpose);

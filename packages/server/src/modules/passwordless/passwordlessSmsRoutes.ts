@@ -12,6 +12,7 @@ import type { ServerContext } from '../../kernel/context.js';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
+import { requireCaptcha } from '../captcha/requireCaptcha.js';
 import { appForCodeSend, hasLinked, requireAddressStepUp } from './codeStepUp.js';
 import { normalisePhoneNumber } from './normalisePhoneNumber.js';
 import { assertMethodEnabled } from './PasswordlessCodes.js';
@@ -49,6 +50,8 @@ export const passwordlessSmsRoutes: RouteDef[] = [
         throw new LatchError('invalid_data', 'SMS codes are for login, link and unlink.');
       }
       const app = await appForCodeSend(c, body.purpose, 'sms', phoneNumber);
+      // A login code is anyone's to ask for: a human check first (a signed-in caller has passed one).
+      if (body.purpose === 'login') await requireCaptcha(c, app, body.token);
       assertMethodEnabled(app.config, 'sms_auth');
       // Country, number type and pumping caps (codes/smsPolicy.ts) before anything is sent.
       await assertSmsSendAllowed(ctx, app, phoneNumber);

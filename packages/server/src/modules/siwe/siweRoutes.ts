@@ -1,6 +1,7 @@
 import { SIWE_API } from '@latch/protocol';
 import { SiweAuthenticateBody, SiweInitBody, SiweUnlinkBody } from '@latch/protocol/schemas';
-import { namedApp } from '../../identity/http/resolveApp.js';
+import { authenticateUser } from '../../identity/http/requireCaller.js';
+import { bearerToken, namedApp } from '../../identity/http/resolveApp.js';
 import { accountEvent } from '../../identity/securityEvents/accountEvent.js';
 import { recordSecurityEvent } from '../../identity/securityEvents/recordSecurityEvent.js';
 import { logIn } from '../../identity/sessions/sessions.js';
@@ -11,6 +12,7 @@ import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
 import { loadViem } from '../../kernel/lazy/loadViem.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
+import { requireCaptcha } from '../captcha/requireCaptcha.js';
 
 /**
  * Sign-In with Ethereum (SPEC §7 "Wallet signature", EIP-4361): init hands out a single-use nonce for an
@@ -25,7 +27,10 @@ export const siweRoutes: RouteDef[] = [
     handler: async (c) => {
       const { ctx } = c.var;
       const app = namedApp(c);
-      const { address } = await parseBody(c, SiweInitBody);
+      const { address, token } = await parseBody(c, SiweInitBody);
+      // A wallet login is anyone's to start: a human check first, unless a signed-in user links a wallet.
+      if (bearerToken(c) === undefined || !(await authenticateUser(c).catch(() => undefined)))
+        await requireCaptcha(c, app, token);
       return c.json(await ctx.siwe.init(app, address, clientIp(c)));
     },
   },

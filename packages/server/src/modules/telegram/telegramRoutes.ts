@@ -8,6 +8,7 @@ import { toWireUser } from '../../identity/users/userRecords.js';
 import type { RouteDef } from '../../kernel/http/env.js';
 import { parseBody } from '../../kernel/http/parseBody.js';
 import { clientIp } from '../../kernel/throttle/clientIp.js';
+import { requireCaptcha } from '../captcha/requireCaptcha.js';
 import { DEFAULT_TELEGRAM_OAUTH_URL, TELEGRAM_SCRIPT_HEADERS, telegramLoginScript } from './telegramLoginScript.js';
 
 /**
@@ -22,7 +23,8 @@ export const telegramRoutes: RouteDef[] = [
     caller: 'app',
     handler: async (c) => {
       const app = namedApp(c);
-      const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
+      const { telegram_auth_result, captcha_token } = await parseBody(c, TelegramAuthenticateBody);
+      await requireCaptcha(c, app, captcha_token);
       return c.json(await c.var.ctx.telegram.logIn(app, telegram_auth_result, clientIp(c)));
     },
   },
