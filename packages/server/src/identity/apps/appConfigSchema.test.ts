@@ -31,10 +31,8 @@ describe('host app config (SPEC §5)', () => {
     expect(refusal({ captcha_site_key: 'abc' })).toBe('Unsupported captcha site key');
     expect(refusal({ captcha_site_key: 'h:abc' })).toBe('Unsupported captcha site key');
     expect(refusal({ captcha_site_key: 't:abc' })).toBe('accepted');
-    expect(refusal({ captcha_enabled: true, captcha_site_key: 't:abc' })).toBe('accepted');
-    expect(refusal({ captcha_enabled: true })).toBe('accepted');
-    expect(refusal({ captcha_enabled: true, captcha_site_key: 'pow:' })).toBe('accepted');
-    expect(refusal({ captcha_enabled: true, captcha_site_key: 'pow:250000' })).toBe('accepted');
+    expect(refusal({ captcha_site_key: 'pow:' })).toBe('accepted');
+    expect(refusal({ captcha_site_key: 'pow:250000' })).toBe('accepted');
     for (const absurd of ['pow:10', 'pow:999999999', 'pow:abc', 'pow:1e6'])
       expect(refusal({ captcha_site_key: absurd })).toBe(
         'Unsupported captcha site key: the proof-of-work difficulty after "pow:" must be a whole number from 1000 to 5000000.',
@@ -42,6 +40,8 @@ describe('host app config (SPEC §5)', () => {
   });
 
   it('refuses settings this release stores but does not act on, naming each', () => {
+    // The server's captcha checks are built (modules/captcha); the widget's are not (issue #29).
+    expect(refusal({ captcha_enabled: true })).toMatch(/^captcha_enabled: the widget's captcha is not built yet/);
     // Built (issue #28): whether the app has the provider keys is the onRamp module's check (onRampConfigCheck.ts).
     expect(refusal({ fiat_on_ramp_enabled: true })).toBe('accepted');
     expect(refusal({ embedded_wallet_config: { user_owned_recovery_options: ['icloud', 'user-passcode'] } })).toMatch(

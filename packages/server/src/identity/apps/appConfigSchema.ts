@@ -155,8 +155,9 @@ const builtFlags = BUILT_LOGIN_METHODS.map((method) => LOGIN_METHOD_FLAG[method]
 
 /**
  * Settings this release stores but does not act on are refused rather than accepted in silence (an
- * operator who turns a feature on must not believe it protects anything): login methods not built and
- * cloud recovery backups. (The fiat on-ramp is checked against the app's provider keys by the
+ * operator who turns a feature on must not believe it protects anything): login methods not built,
+ * captcha (its server checks are built, modules/captcha, but the widget sends no token yet, so every login
+ * would be refused) and cloud recovery backups. (The fiat on-ramp is checked against the app's provider keys by the
  * onRamp module: modules/onRamp/onRampConfigCheck.ts.)
  */
 function assertOnlyBuiltFeatures(config: HostAppConfig): void {
@@ -165,6 +166,12 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
     throw new LatchError(
       'invalid_data',
       `${LOGIN_METHOD_FLAG[unbuilt]}: the ${unbuilt} login is not built yet and cannot be enabled (built: ${builtFlags}).`,
+    );
+  }
+  if (config.captcha_enabled) {
+    throw new LatchError(
+      'invalid_data',
+      "captcha_enabled: the widget's captcha is not built yet (the server's checks are); enabling it would refuse every login.",
     );
   }
   const recovery = config.embedded_wallet_config.user_owned_recovery_options.find(

@@ -8,7 +8,7 @@ import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 import { browserSecrets, oauthApp, RETURN_TO, TEST_CALLBACK } from '../oauth/testing/oauthTestClient.js';
 import { newTestWallet } from '../siwe/testing/siweTestClient.js';
 import { telegramResult, testBot } from '../telegram/testing/telegramSigner.js';
-import { fetchChallenge, powToken, sideEffects, solve } from './testing/captchaTestApp.js';
+import { enableCaptcha, fetchChallenge, powToken, sideEffects, solve } from './testing/captchaTestApp.js';
 
 // Every init SPEC §7 gives a captcha token, on an app with the self-hosted proof-of-work on: a missing,
 // malformed, wrong, expired or reused token is refused with invalid_captcha before anything is counted,
@@ -42,15 +42,13 @@ forEachBackend(
         { bot_id: bot.botId, bot_name: bot.botName },
         bot.botToken,
       );
-      await s.ctx.apps.update(app.appId, {
-        config: {
-          sms_auth: true,
-          wallet_auth: true,
-          telegram_auth: true,
-          telegram_auth_config: { bot_id: bot.botId, bot_name: bot.botName },
-          captcha_enabled: true,
-          captcha_site_key: `pow:${CAPTCHA_POW.minMaxNumber}`,
-        },
+      await enableCaptcha(s, app.appId, {
+        sms_auth: true,
+        wallet_auth: true,
+        telegram_auth: true,
+        telegram_auth_config: { bot_id: bot.botId, bot_name: bot.botName },
+        captcha_enabled: true,
+        captcha_site_key: `pow:${CAPTCHA_POW.minMaxNumber}`,
       });
       const post = (path: string, body: Record<string, unknown>) =>
         s.call('POST', path, {

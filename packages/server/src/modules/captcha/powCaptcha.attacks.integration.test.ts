@@ -4,7 +4,7 @@ import { CAPTCHA_API, CAPTCHA_POW, type CaptchaChallenge } from '@latch/protocol
 import { createChallenge } from 'altcha-lib/v1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
-import { fetchChallenge, powToken, solve } from './testing/captchaTestApp.js';
+import { captchaApp, enableCaptcha, fetchChallenge, powToken, solve } from './testing/captchaTestApp.js';
 
 // The attacker's moves against the self-hosted proof-of-work, each played from plain Node against the real
 // server: replaying one solved token (in sequence and all at once), solving app B's challenge for app A,
@@ -24,8 +24,8 @@ forEachBackend('proof-of-work captcha: attacks', (server) => {
   });
 
   beforeAll(async () => {
-    a = await server().createApp({ name: 'A', config: { captcha_enabled: true, captcha_site_key: 'pow:1000' } });
-    b = await server().createApp({ name: 'B', config: { captcha_enabled: true, captcha_site_key: 'pow:1000' } });
+    a = await captchaApp(server(), { captcha_enabled: true, captcha_site_key: 'pow:1000' }, 'A');
+    b = await captchaApp(server(), { captcha_enabled: true, captcha_site_key: 'pow:1000' }, 'B');
   });
 
   it('serves a signed challenge bound to the app, at its difficulty, never cached', async () => {
@@ -77,9 +77,12 @@ forEachBackend('proof-of-work captcha: attacks', (server) => {
   });
 
   it('refuses a challenge solved at a lower difficulty than the app now requires', async () => {
-    const easy = await server().createApp({ config: { captcha_enabled: true, captcha_site_key: 'pow:1000' } });
+    const easy = await captchaApp(server(), { captcha_enabled: true, captcha_site_key: 'pow:1000' });
     const token = await powToken(server(), easy.appId, easy.clientId);
-    await server().ctx.apps.update(easy.appId, { config: { captcha_site_key: `pow:${CAPTCHA_POW.defaultMaxNumber}` } });
+    await enableCaptcha(server(), easy.appId, {
+      captcha_enabled: true,
+      captcha_site_key: `pow:${CAPTCHA_POW.defaultMaxNumber}`,
+    });
     expect(await errorOf(await send(easy, token))).toEqual({ status: 400, error: 'invalid_captcha' });
     const hard = await fetchChallenge(server(), easy.appId, easy.clientId);
     expect(hard.maxnumber).toBe(CAPTCHA_POW.defaultMaxNumber);
@@ -90,7 +93,7 @@ forEachBackend('proof-of-work captcha: the challenge route', (server) => {
   describe('refuses a challenge to an app that does not use the self-hosted provider', () => {
     for (const config of [{}, { captcha_site_key: 't:1x00000000000000000000AA' }]) {
       it(JSON.stringify(config), async () => {
-        const { appId, clientId } = await server().createApp({ config });
+        const { appId, clientId } = await captchaApp(server(), config);
         const res = await server().call('GET', CAPTCHA_API.challenge, { headers: widgetHeaders(appId, clientId) });
         expect(res.status).toBe(400);
         expect((await res.json()).error).toBe('invalid_captcha');
@@ -99,7 +102,7 @@ forEachBackend('proof-of-work captcha: the challenge route', (server) => {
   });
 
   it('turns on with captcha_enabled alone (no site key): the default difficulty, no token no init', async () => {
-    const { appId, clientId } = await server().createApp({ config: { captcha_enabled: true } });
+    const { appId, clientId } = await captchaApp(server(), { captcha_enabled: true });
     expect((await fetchChallenge(server(), appId, clientId)).maxnumber).toBe(CAPTCHA_POW.defaultMaxNumber);
     const res = await server().call('POST', PASSWORDLESS_API.emailInit, {
       body: { email: 'nobody@example.com' },

@@ -5,7 +5,7 @@ import { TURNSTILE_ACTION } from '@latch/protocol/captcha';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachBackend, widgetHeaders } from '../../test/harness.js';
 import { assertCaptchaConfigured } from './captchaConfigCheck.js';
-import { sideEffects } from './testing/captchaTestApp.js';
+import { enableCaptcha, sideEffects } from './testing/captchaTestApp.js';
 
 // Turnstile through the dev stand-in's siteverify (Cloudflare's documented API): the app's secret is sealed and
 // sent, the answer's hostname and action are checked against the app, a token is good once (our own record, and
@@ -44,8 +44,9 @@ forEachBackend(
     async function turnstileApp(secret: string) {
       const created = await server().createApp({ allowedOrigins: [ORIGIN] });
       await server().ctx.captcha.secrets.set(created.appId, secret);
-      await server().ctx.apps.update(created.appId, {
-        config: { captcha_enabled: true, captcha_site_key: `t:${TURNSTILE_KEYS.passSiteKey}` },
+      await enableCaptcha(server(), created.appId, {
+        captcha_enabled: true,
+        captcha_site_key: `t:${TURNSTILE_KEYS.passSiteKey}`,
       });
       return created;
     }

@@ -32,7 +32,7 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
       { config: { unknown_flag: true } },
       { allowed_origins: ['not an origin'] },
       { allowed_origins: ['https://*.example.com'] },
-      // Turnstile without the app's secret key (modules/captcha/captchaConfigCheck.ts).
+      // Settings this release does not act on (captcha: the widget sends no token yet).
       { config: { captcha_enabled: true, captcha_site_key: 't:key' } },
       // OAuth and Telegram without the app's credentials (auth/credentials/methodCredentialsCheck.ts).
       { config: { google_oauth: true } },
@@ -63,9 +63,9 @@ forEachBackend('dev endpoints (dev mode)', (server) => {
     const enable = await server().call('PATCH', `/api/v1/dev/apps/${app_id}`, {
       body: { config: { captcha_enabled: true } },
     });
-    // captcha_enabled alone turns on the self-hosted proof-of-work (docs/captcha.md): nothing to configure.
-    expect(enable.status).toBe(200);
-    expect((await server().ctx.apps.require(app_id, { fresh: true })).config.captcha_enabled).toBe(true);
+    expect(enable.status).toBe(400);
+    expect((await enable.json()).message).toMatch(/^captcha_enabled: the widget's captcha is not built yet/);
+    expect((await server().ctx.apps.require(app_id, { fresh: true })).config.captcha_enabled).toBe(false);
     const tooMany = await server().call('PATCH', `/api/v1/dev/apps/${app_id}`, { body: { max_users: 2_147_483_648 } });
     expect(tooMany.status).toBe(400);
     expect((await tooMany.json()).message).toBe(

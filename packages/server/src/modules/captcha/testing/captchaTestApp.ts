@@ -52,3 +52,36 @@ export async function sideEffects(server: TestServer): Promise<Record<string, un
   const outbox = await (await server.call('GET', DEV_API.outbox)).json();
   return { tables, kv, outbox };
 }
+
+/**
+ * Writes `config` to the app, its captcha settings straight into the stored row: the admin and dev routes and
+ * the app store still refuse captcha_enabled until the widget's side lands (issue #29), while the server's
+ * checks are tested here. The rest of `config` goes through the store's validation as usual.
+ */
+export async function enableCaptcha(server: TestServer, appId: string, config: Record<string, unknown>): Promise<void> {
+  const { captcha_enabled, captcha_site_key, ...rest } = config;
+  await server.ctx.apps.update(appId, { config: { ...rest, captcha_enabled: false } });
+  const row = await server.db.selectFrom('apps').select('config').where('id', '=', appId).executeTakeFirstOrThrow();
+  const stored = {
+    ...(row.config as Record<string, unknown>),
+    captcha_enabled,
+    captcha_site_key: captcha_site_key ?? null,
+  };
+  await server.db
+    .updateTable('apps')
+    .set({ config: JSON.stringify(stored) })
+    .where('id', '=', appId)
+    .execute();
+  await server.ctx.apps.get(appId, { fresh: true });
+}
+
+/** A new app with `config` (captcha on, see enableCaptcha). */
+export async function captchaApp(
+  server: TestServer,
+  config: Record<string, unknown>,
+  name?: string,
+): Promise<{ appId: string; clientId: string }> {
+  const created = await server.createApp(name ? { name } : {});
+  await enableCaptcha(server, created.appId, config);
+  return created;
+}
