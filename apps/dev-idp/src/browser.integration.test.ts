@@ -2,10 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AuthDataValidator } from '@telegram-auth/server';
 import { objectToAuthDataMap } from '@telegram-auth/server/utils';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DevIdp } from './index.js';
 import { startDevIdp } from './index.js';
+import { closeBrowserTest, launchTestBrowser } from './testing/testBrowser.js';
 import { testFlow } from './testing/testFlow.js';
 
 // The stand-ins' pages in Chromium, as a person uses them: the login page in a popup and in a redirect,
@@ -50,16 +51,9 @@ const flow = testFlow(
 beforeAll(async () => {
   await startHost();
   idp = await startDevIdp({ redirectUris: [`${hostUrl}/callback`], providers: ['google', 'apple', 'github'] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchTestBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await idp?.close();
-  await new Promise((resolve) => host?.close(resolve));
-});
+afterAll(() => closeBrowserTest({ browser, idp, host }));
 
 /** Fills the stand-in's login page and presses Continue. */
 async function logIn(page: Page, email: string) {

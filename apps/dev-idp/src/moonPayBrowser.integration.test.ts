@@ -1,9 +1,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DevIdp, startDevIdp } from './index.js';
 import { signedWidgetUrl } from './testing/moonPayClient.js';
+import { closeBrowserTest, launchTestBrowser } from './testing/testBrowser.js';
 
 // The MoonPay stand-in in Chromium, as a tester and a host page use it: the widget page (its stylesheet under
 // the pages' CSP) and a button, and the host page on another origin polling the transaction (CORS).
@@ -20,16 +21,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
   idp = await startDevIdp({ redirectUris: [`${hostUrl}/callback`], providers: [] });
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchTestBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await idp?.close();
-  await new Promise((resolve) => host?.close(resolve));
-});
+afterAll(() => closeBrowserTest({ browser, idp, host }));
 
 it('shows the order with its outcome buttons; the host page reads the picked outcome cross-origin', async () => {
   const context = await browser.newContext();

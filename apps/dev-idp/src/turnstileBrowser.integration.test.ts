@@ -1,8 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DevIdp, startDevIdp, TURNSTILE_KEYS } from './index.js';
+import { closeBrowserTest, launchTestBrowser } from './testing/testBrowser.js';
 
 // The Turnstile stand-in's widget script in Chromium, on a host page of another origin, through the documented
 // JS API: explicit rendering with ?render=explicit&onload=, callbacks, getResponse, isExpired, reset, remove.
@@ -21,16 +22,9 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
   hostUrl = `http://127.0.0.1:${(host.address() as AddressInfo).port}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu'],
-  });
+  browser = await launchTestBrowser();
 });
-afterAll(async () => {
-  await browser?.close();
-  await idp?.close();
-  await new Promise((resolve) => host?.close(resolve));
-});
+afterAll(() => closeBrowserTest({ browser, idp, host }));
 
 /** A host page whose widget (rendered on the script's onload) records every callback in `window.events`. */
 async function hostPage(params: Record<string, unknown>): Promise<Page> {

@@ -41,6 +41,23 @@ const refreshed = (token: string, refresh = 'rt-2'): FakeAnswer => ({
   body: { user: wireUser, token, refresh_token: refresh } satisfies TokenResponse,
 });
 
+/** An expired session whose refresh first gets `first`, then a fresh token: the second try comes after `waitMs`. */
+async function refreshRetriedAfter(first: FakeAnswer, waitMs: number) {
+  let calls = 0;
+  let fresh = '';
+  const t = setup(() => (++calls === 1 ? first : refreshed(fresh)));
+  fresh = t.token(3600);
+  t.store.setToken(t.token(-10));
+  t.store.setRefreshToken('rt-1');
+  const pending = t.session.getAccessToken();
+  await t.clock.advance(waitMs - 1);
+  expect(t.server.requests).toHaveLength(1);
+  await t.clock.advance(1);
+  expect(t.server.requests).toHaveLength(2);
+  await expect(pending).resolves.toBe(fresh);
+  return t;
+}
+
 describe('session', () => {
   it('returns an active token without calling the server', async () => {
     const t = setup(() => ({ status: 500 }));
@@ -75,18 +92,7 @@ describe('session', () => {
   });
 
   it('triples the retry delay for the refresh call', async () => {
-    let calls = 0;
-    let fresh = '';
-    const t = setup(() => (++calls === 1 ? { status: 503 } : refreshed(fresh)));
-    fresh = t.token(3600);
-    t.store.setToken(t.token(-10));
-    t.store.setRefreshToken('rt-1');
-    const pending = t.session.getAccessToken();
-    await t.clock.advance(1499);
-    expect(t.server.requests).toHaveLength(1);
-    await t.clock.advance(1);
-    expect(t.server.requests).toHaveLength(2);
-    await expect(pending).resolves.toBe(fresh);
+    await refreshRetriedAfter({ status: 503 }, 1500);
   });
 
   it('waits out a server briefly unavailable (503 service_unavailable, Retry-After) and keeps the session', async () => {
@@ -95,17 +101,7 @@ describe('session', () => {
       body: { error: 'service_unavailable', message: 'x' },
       headers: { 'retry-after': '2' },
     };
-    let calls = 0;
-    let fresh = '';
-    const t = setup(() => (++calls === 1 ? unavailable : refreshed(fresh)));
-    fresh = t.token(3600);
-    t.store.setToken(t.token(-10));
-    t.store.setRefreshToken('rt-1');
-    const pending = t.session.getAccessToken();
-    await t.clock.advance(1999);
-    expect(t.server.requests).toHaveLength(1);
-    await t.clock.advance(1);
-    await expect(pending).resolves.toBe(fresh);
+    const t = await refreshRetriedAfter(unavailable, 2000);
     expect(t.events.signedOut).toBe(0);
   });
 
