@@ -19,7 +19,7 @@ import type { ServerContext } from '../../kernel/context.js';
 import { KeyThrottle } from '../../kernel/throttle/KeyThrottle.js';
 import type { Limit } from '../../kernel/throttle/SendThrottle.js';
 import { type Channel, type ChannelCompletion, FarcasterChannels } from './FarcasterChannels.js';
-import type { IdRegistryReader } from './idRegistry.js';
+import type { IdRegistryReader } from './IdRegistryReader.js';
 
 /** What the Farcaster service needs: the login path's parts and the short-lived store. */
 export type FarcasterContext = Pick<

@@ -5,7 +5,7 @@ import { validateSiweMessage } from 'viem/siwe';
 import { SIWE_CLOCK_SKEW_MS } from '../siwe/siweClockSkew.js';
 import { parseSignInMessage } from '../siwe/verifySiweMessage.js';
 import type { Channel } from './FarcasterChannels.js';
-import type { IdRegistryReader } from './idRegistry.js';
+import type { IdRegistryReader } from './IdRegistryReader.js';
 
 /** What a verified Sign In With Farcaster message proves: the fid's custody address signed this channel's nonce. */
 export interface VerifiedSiwf {
