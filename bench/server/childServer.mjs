@@ -72,8 +72,8 @@ export async function startChildServer(script, { env = {}, execArgv = [] } = {})
         });
       });
     },
-    /** Sends `{ type }` and resolves with the next message of that type the server answers (a bench probe). */
-    ask(type) {
+    /** Sends `{ type, ...extra }` and resolves with the next message of that type the server answers (a bench probe). */
+    ask(type, extra = {}) {
       return new Promise((resolve) => {
         const answer = (message) => {
           if (message?.type !== type) return;
@@ -81,7 +81,7 @@ export async function startChildServer(script, { env = {}, execArgv = [] } = {})
           resolve(message);
         };
         child.on('message', answer);
-        child.send({ type });
+        child.send({ ...extra, type });
       });
     },
     /** Asks the server to close, then kills it if it does not exit promptly. */
