@@ -12,11 +12,15 @@ import { startChildServer } from './childServer.mjs';
 import { createPgliteDirectory, createPostgresDatabase } from './freshDatabase.mjs';
 import { latchFlows } from './latchFlows.mjs';
 import { measureSlice, openClients, summarize } from './loadGenerator.mjs';
+import { sideTree } from './sideTree.mjs';
 
 const [flow = 'refresh', backend = 'postgres', seconds = '10', dir = mkdtempSync(join(tmpdir(), 'latch-prof-'))] =
   process.argv.slice(2);
 mkdirSync(dir, { recursive: true });
-const script = join(fileURLToPath(import.meta.url), '..', 'latchHost.ts');
+// BENCH_SIDE (a revision or a worktree, as compareRevisions.mjs takes them): profile that server instead.
+const root = join(fileURLToPath(import.meta.url), '..', '..', '..');
+const side = process.env.BENCH_SIDE ? sideTree(root, process.env.BENCH_SIDE) : undefined;
+const script = side?.script ?? join(root, 'bench', 'server', 'latchHost.ts');
 
 /** The top `count` self-time entries of a .cpuprofile: `{ name, where, ms, share }`. */
 function topSelf(profile, count = 10) {
@@ -72,6 +76,7 @@ try {
 } finally {
   await server.stop();
   await database.drop();
+  side?.remove();
 }
 /** Self time by where the code lives: a dependency, a folder of the server, node's internals, native. */
 function byPlace(profile) {
