@@ -68,13 +68,21 @@ export async function openClients({ origin, setup, clients = LOAD_DEFAULTS.clien
  * Runs every client of `pool` in a closed loop of `operation(http, state)` for `warmupMs` then
  * `durationMs`, or until `maxOperations` were measured. `operation` throws when the server answers
  * wrongly, which stops the slice. Returns the measured latencies (ms) and the time they cover.
+ * With `sampleCpu` (async, → the server process's CPU time in µs), also `cpuMicros`: the server's
+ * CPU over exactly the measured window (sampled when it opens and when it closes).
  */
-export async function measureSlice(pool, operation, { warmupMs, durationMs, maxOperations }) {
+export async function measureSlice(pool, operation, { warmupMs, durationMs, maxOperations, sampleCpu }) {
   const latencies = [];
   let failure = null;
   let capReachedAt = null;
   const measureStart = performance.now() + warmupMs;
   const measureEnd = measureStart + durationMs;
+  const cpuAt = (at) =>
+    sampleCpu
+      ? new Promise((resolve, reject) => setTimeout(() => sampleCpu().then(resolve, reject), at - performance.now()))
+      : Promise.resolve(0);
+  const cpuStart = cpuAt(measureStart);
+  const cpuEnd = cpuAt(measureEnd);
   const loop = async (http, state) => {
     while (failure === null) {
       const started = performance.now();
@@ -96,20 +104,27 @@ export async function measureSlice(pool, operation, { warmupMs, durationMs, maxO
       }),
     ),
   );
+  const cpuMicros = (await cpuEnd) - (await cpuStart);
   if (failure) throw failure;
   // When the cap ends the slice early, throughput is over the time actually measured.
-  return { latencies, elapsedMs: capReachedAt === null ? durationMs : capReachedAt - measureStart };
+  const elapsedMs = capReachedAt === null ? durationMs : capReachedAt - measureStart;
+  return { latencies, elapsedMs, ...(sampleCpu && capReachedAt === null ? { cpuMicros } : {}) };
 }
 
 /** Operations/s, p50/p99 (ms) and counts over one or more slices of the same case. */
 export function summarize(slices) {
   const sorted = slices.flatMap((slice) => slice.latencies).sort((a, b) => a - b);
   const elapsedMs = slices.reduce((sum, slice) => sum + slice.elapsedMs, 0);
+  // CPU per operation (ms) over the slices whose server CPU was sampled.
+  const sampled = slices.filter((slice) => slice.cpuMicros !== undefined);
+  const sampledOperations = sampled.reduce((sum, slice) => sum + slice.latencies.length, 0);
+  const cpuMicros = sampled.reduce((sum, slice) => sum + slice.cpuMicros, 0);
   return {
     operations: sorted.length,
     perSecond: sorted.length / (elapsedMs / 1000),
     p50: quantile(sorted, 0.5),
     p99: quantile(sorted, 0.99),
+    cpuMsPerOperation: sampledOperations > 0 ? cpuMicros / 1000 / sampledOperations : undefined,
   };
 }
 

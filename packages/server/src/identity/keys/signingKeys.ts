@@ -10,6 +10,9 @@ import { TtlCache } from '../../kernel/ttlCache.js';
 /** Keys rotated by another process (the CLI) are picked up within this time; the grace below covers it. */
 const CACHE_TTL_MS = 30_000;
 
+/** Apps whose imported active key is kept (a server holds a few; the map is cleared past this). */
+const MAX_IMPORTED_KEYS = 10_000;
+
 /** How long a retired key stays published beyond the longest access-token lifetime (clock skew). */
 const RETIRED_KEY_GRACE_SECONDS = 300;
 
@@ -37,6 +40,10 @@ export class SigningKeys {
   private readonly active: TtlCache<ActiveSigningKey>;
   private readonly published: TtlCache<PublicSigningKey[]>;
   private readonly verifying = new Map<string, CryptoKey>();
+  /** The active key last imported per app (kept past the cache's TTL: re-reading the row is enough). */
+  private readonly imported = new Map<string, ActiveSigningKey>();
+  /** The read in flight per app, shared by the requests that miss the cache together. */
+  private readonly loading = new Map<string, Promise<ActiveSigningKey>>();
 
   constructor(
     private readonly db: Db,
@@ -108,6 +115,17 @@ export class SigningKeys {
   async activeKey(appId: string): Promise<ActiveSigningKey> {
     const cached = this.active.get(appId);
     if (cached) return cached;
+    // When the cache entry ends, every request in flight misses at once: they share one read.
+    let loading = this.loading.get(appId);
+    if (!loading) {
+      loading = this.loadActiveKey(appId).finally(() => this.loading.delete(appId));
+      this.loading.set(appId, loading);
+    }
+    return loading;
+  }
+
+  /** Reads which key is active; opens and imports it only when it is not the one imported last. */
+  private async loadActiveKey(appId: string): Promise<ActiveSigningKey> {
     const row = await this.db
       .selectFrom('app_signing_keys')
       .selectAll()
@@ -116,12 +134,20 @@ export class SigningKeys {
       .orderBy('created_at', 'desc')
       .executeTakeFirst();
     if (!row) throw new LatchError('app_not_found');
+    // A key id names one key pair for good (rotation makes a new one): the same id, the same keys.
+    const previous = this.imported.get(appId);
+    if (previous?.kid === row.kid) {
+      this.active.set(appId, previous);
+      return previous;
+    }
     const privateJwk = JSON.parse(this.sealer.open(row.private_jwk_encrypted, aadFor(appId, row.kid))) as JWK;
     const privateKey = (await importJWK(privateJwk, 'ES256')) as CryptoKey;
     const publicKey = (await importJWK(row.public_jwk as JWK, 'ES256')) as CryptoKey;
     // jose's JWK and node:crypto's JsonWebKey describe the same JSON object.
     const signingKey = createPrivateKey({ key: privateJwk as NodeJwk, format: 'jwk' });
     const key = { kid: row.kid, privateKey, signingKey, publicPem: await exportSPKI(publicKey) };
+    if (this.imported.size >= MAX_IMPORTED_KEYS) this.imported.clear();
+    this.imported.set(appId, key);
     this.active.set(appId, key);
     return key;
   }

@@ -36,6 +36,8 @@ export interface CounterLimit {
   key: string;
   ttlMs: number;
   max: number;
+  /** Not counted for a known sender (the per-target cap, RL-03): set on the counters `countersFor(…, 'ask')` leaves to the store. */
+  waivedWhenKnown?: boolean;
 }
 
 /** A rate limiter named `name` (its keys' prefix) on `backend`. */
@@ -77,9 +79,10 @@ export class SendThrottle {
   /**
    * The counters of a send as the ShortLivedStore's durable counters keep them (the keys `consume`
    * moves there), for a store that counts them and writes the code in one statement (PgCodeStore).
-   * A `known` client (one that proved the target before) is not counted against the per-target cap.
+   * A `known` client (one that proved the target before) is not counted against the per-target cap;
+   * with `known` 'ask', the per-target counter is there marked `waivedWhenKnown`, for the store to decide.
    */
-  countersFor(target: string, ip: string, known = false): CounterLimit[] {
+  countersFor(target: string, ip: string, known: boolean | 'ask' = false): CounterLimit[] {
     const counter = (name: string, key: string, limit: Limit) => ({
       key: `rl:${name}:${key}`,
       ttlMs: limit.durationSec * 1000,
@@ -89,7 +92,9 @@ export class SendThrottle {
       counter('send-ip', ip, this.limits.perIp),
       counter('send-target-ip', targetSource(target, ip), this.limits.perTargetSource),
     ];
-    return known ? counters : [...counters, counter('send-target', target, this.limits.perTarget)];
+    if (known === true) return counters;
+    const perTarget = counter('send-target', target, this.limits.perTarget);
+    return [...counters, known === 'ask' ? { ...perTarget, waivedWhenKnown: true } : perTarget];
   }
 
   /** Throws what `consume` throws when any of `counters` went over its maximum (`states` in order). */

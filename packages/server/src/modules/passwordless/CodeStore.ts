@@ -38,6 +38,11 @@ export interface CodeStore {
    * before the login.
    */
   readonly logInWithTry?: (attempt: CodeTry, login: LogInStatementInput) => Promise<LogInWithTry>;
+  /**
+   * True when the store keeps its codes beside the short-lived store's own rows (PostgreSQL/PGlite) and
+   * so can read a send's `knownMarker` inside the send's statement instead of a separate read.
+   */
+  readonly readsKnownMarker?: boolean;
 }
 
 /** How guesses at one identifier's codes are slowed down (OneTimeCodes' CODE_GUESS_POLICY). */
@@ -77,6 +82,11 @@ export interface CodeTry {
   lockKey: string;
   backoff: CodeBackoff;
   lock: CodeLock;
+  /**
+   * A short-lived marker to store (value '1', for `ttlMs`) when the try takes the code, in the same
+   * statement: the known sender of KnownSenders. Only `logInWithTry` takes it.
+   */
+  markOnTaken?: { key: string; ttlMs: number };
 }
 
 /** The outcome of a try: the code taken, or none; `retryAfterMs` > 0 when the try was not made. */
@@ -113,4 +123,9 @@ export interface SendCount {
   ip: string;
   /** `ip` logged in with a code to `target` before: not counted against the per-target cap (RL-03). */
   known?: boolean;
+  /**
+   * Instead of `known`, for a store that `readsKnownMarker`: the short-lived key whose live presence makes
+   * `ip` known (KnownSenders.marker), read in the same statement that counts the send.
+   */
+  knownMarker?: string;
 }

@@ -17,6 +17,19 @@ export class KnownSenders {
     return ip !== '' && (await this.store.get(key(target, ip))) !== null;
   }
 
+  /**
+   * The store key whose live presence is `isKnown` (undefined for an unknown IP, never known), for a code
+   * store on the same tables that reads it inside its send statement (PgCodeStore: one round trip fewer).
+   */
+  marker(target: string, ip: string): string | undefined {
+    return ip === '' ? undefined : key(target, ip);
+  }
+
+  /** What `remember` stores, for a code store that writes it with the login (PgCodeStore); undefined for an unknown IP. */
+  markerRow(target: string, ip: string): { key: string; ttlMs: number } | undefined {
+    return ip === '' ? undefined : { key: key(target, ip), ttlMs: KNOWN_SENDER_TTL_MS };
+  }
+
   /** Remembers that `ip` proved `target` just now. */
   async remember(target: string, ip: string): Promise<void> {
     if (ip !== '') await this.store.set(key(target, ip), '1', KNOWN_SENDER_TTL_MS);

@@ -114,6 +114,11 @@ export class OneTimeCodes {
     return code;
   }
 
+  /** True when the store reads a send's `knownMarker` itself (CodeStore.readsKnownMarker). */
+  get readsKnownMarker(): boolean {
+    return this.store.readsKnownMarker === true;
+  }
+
   /** A new code and what the store keeps of it (never the code itself). */
   private fresh(scope: CodeScope, source: string) {
     const code = randomInt(0, 10 ** LIMIT.codeLength)
@@ -147,15 +152,19 @@ export class OneTimeCodes {
     if (!verdict.taken) throw refusal(verdict.retryAfterMs);
   }
 
-  /** `verify` as a proof for a login, checked inside the login's statement when the store can. */
-  check(scope: CodeScope, code: string, source = ''): LoginProof {
+  /**
+   * `verify` as a proof for a login, checked inside the login's statement when the store can; there
+   * `markOnTaken` (CodeTry) is stored with the login.
+   */
+  check(scope: CodeScope, code: string, source = '', markOnTaken?: CodeTry['markOnTaken']): LoginProof {
     const { logInWithTry } = this.store;
     return {
       verify: () => this.verify(scope, code, source),
       logInInOneStatement:
         logInWithTry &&
         (async (login) => {
-          const { verdict, loggedIn } = await logInWithTry(this.attempt(scope, code, source), login);
+          const attempt = { ...this.attempt(scope, code, source), markOnTaken };
+          const { verdict, loggedIn } = await logInWithTry(attempt, login);
           if (!verdict.taken || !loggedIn) throw refusal(verdict.retryAfterMs);
           return loggedIn;
         }),

@@ -31,31 +31,29 @@ export class PasswordlessCodes {
   async send(app: CodeApp, channel: CodeChannel, target: string, ip: string, purpose: CodePurpose = 'login') {
     const scope = { appId: app.id, channel, target, purpose };
     const counted = `${channel}:${target}`;
-    const known = (await this.known?.isKnown(counted, ip)) === true;
-    // The send is counted in the same step as the code is stored (one statement on PostgreSQL/PGlite).
-    const code = await this.codes.issue(scope, ip, { throttle: this.throttle, target: counted, ip, known });
+    // The send is counted in the same step as the code is stored (one statement on PostgreSQL/PGlite,
+    // which also reads there whether `ip` is a known sender; elsewhere that is a read of its own first).
+    const knownMarker = this.codes.readsKnownMarker ? this.known?.marker(counted, ip) : undefined;
+    const known = knownMarker === undefined && (await this.known?.isKnown(counted, ip)) === true;
+    const send = { throttle: this.throttle, target: counted, ip, known, knownMarker };
+    const code = await this.codes.issue(scope, ip, send);
     if (channel === 'email') await this.delivery.sendEmail(emailPurposeMessage(app.name, target, code, purpose));
     else await this.delivery.sendSms(smsPurposeMessage(app.name, target, code, purpose));
   }
 
   /** The check of a login code sent to `target` tried from `ip`, for `logIn` to run with the login (same rules as `verify`). */
   check(appId: string, channel: CodeChannel, target: string, code: string, ip = ''): LoginProof {
-    const proof = this.codes.check({ appId, channel, target, purpose: 'login' }, code, ip);
-    const { logInInOneStatement } = proof;
-    // A client that logged in with a code to the target is known to it from now on (KnownSenders).
+    // A client that logged in with a code to the target is known to it from now on (KnownSenders): in
+    // the login's own statement when the store runs one (the marker goes with it), else right after.
+    const marker = this.known?.markerRow(`${channel}:${target}`, ip);
+    const proof = this.codes.check({ appId, channel, target, purpose: 'login' }, code, ip, marker);
     const remember = async () => this.known?.remember(`${channel}:${target}`, ip);
     return {
       verify: async () => {
         await proof.verify();
         await remember();
       },
-      logInInOneStatement:
-        logInInOneStatement &&
-        (async (login) => {
-          const loggedIn = await logInInOneStatement(login);
-          await remember();
-          return loggedIn;
-        }),
+      logInInOneStatement: proof.logInInOneStatement,
     };
   }
 

@@ -29,19 +29,25 @@ export class PgCodeStore implements CodeStore {
     this.tables = new PgShortLivedStore(db, { now: this.now });
   }
 
+  /** Codes and short-lived rows share this database: a send's known-sender marker is read in its statement. */
+  readonly readsKnownMarker = true;
+
   /** The send's counters (durable, as the throttle's own) and the code in one statement. */
   async add(code: NewCode, send?: SendCount): Promise<void> {
-    const counters = send ? send.throttle.countersFor(send.target, send.ip, send.known) : [];
+    const known = send?.knownMarker === undefined ? send?.known : 'ask';
+    const counters = send ? send.throttle.countersFor(send.target, send.ip, known) : [];
     const now = this.now();
     const { rows } = await this.run<{ key: string; count: string; expires_at: string }>(
       ADD_CODE_WITHIN_LIMITS,
-      addCodeParameters(counters, code, now),
+      addCodeParameters(counters, code, now, send?.knownMarker),
     );
     await this.afterWrite();
     if (!send) return;
     const byKey = new Map(rows.map((row) => [row.key, row]));
     const states = counters.map((counter) => {
       const row = byKey.get(counter.key);
+      // A counter waived for a known sender was not counted (and returns no row).
+      if (!row && counter.waivedWhenKnown) return { count: 0, ttlMs: 0 };
       if (!row) throw new Error('code store: a send counter returned no row');
       return { count: Number(row.count), ttlMs: Math.max(Number(row.expires_at) - now, 0) };
     });

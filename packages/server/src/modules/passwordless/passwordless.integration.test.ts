@@ -220,6 +220,26 @@ forEachBackend('passwordless email', (server) => {
     }
   });
 
+  it('RL-03: a wrong code does not make a client known: its sends still count against the per-address cap', async () => {
+    const { client } = await setup(server());
+    const email = uniqueEmail();
+    const attacker = randomIp();
+    expect((await client.post(PASSWORDLESS_API.emailInit, { email }, { ip: attacker })).status).toBe(200);
+    const code = await client.latestCode(email);
+    // A wrong guess from the attacker's IP (the known-sender marker is written with a login, only when the code is taken).
+    const guess = await client.post(
+      PASSWORDLESS_API.emailAuthenticate,
+      { email, code: wrongCode(code) },
+      { ip: attacker },
+    );
+    expect(guess.status).toBe(422);
+    for (let i = 1; i < DEFAULT_SEND_LIMITS.perTarget.points; i++) {
+      expect((await client.post(PASSWORDLESS_API.emailInit, { email }, { ip: randomIp() })).status).toBe(200);
+    }
+    // The cap is full; the attacker's IP is within its own limits but not exempt from the cap.
+    expect((await client.post(PASSWORDLESS_API.emailInit, { email }, { ip: attacker })).status).toBe(429);
+  });
+
   it('throttles sends per address with 429 and Retry-After across many IPs (the cap against pumping)', async () => {
     const { client } = await setup(server());
     const email = uniqueEmail();

@@ -21,7 +21,7 @@ import type { CodeTry, NewCode } from './CodeStore.js';
 // lock key, failures that lock, lock duration (ms).
 
 /** How many parameters the check takes (see `tryCodeParameters`). */
-const TRY_CODE_PARAMETER_COUNT = 15;
+export const TRY_CODE_PARAMETER_COUNT = 15;
 
 /** The check's CTEs, ending in `verdict(taken, retry_after_ms)`, with its parameters numbered from `$first`. */
 export function tryCodeCtes(first: number): string {
@@ -116,10 +116,15 @@ export const TRY_CODE = `with ${tryCodeCtes(1)} select taken, retry_after_ms fro
 // does not void the codes already sent, and one source cannot push out the others' codes),
 // and make sure the failure row ($10) exists, so that the first guesses already lock one row. A live
 // failure row is left as it is (its expiry dates the last failure).
-// $3 store now, $8 codes' now, $9 the slot's new expiry, $11 failure window (ms).
-export const ADD_CODE_WITHIN_LIMITS = `with counted as (
+// $3 store now, $8 codes' now, $9 the slot's new expiry, $11 failure window (ms). A counter whose $14 flag
+// is set (the per-target cap) is not counted when the known-sender marker $13 (a short_lived key, or null)
+// is live: the sender logged in with a code to the target before (RL-03, KnownSenders).
+export const ADD_CODE_WITHIN_LIMITS = `with known as (
+    select exists (select 1 from short_lived where key = $13::text and expires_at > $3::bigint) as sender
+  ), counted as (
     insert into durable_counters (key, count, expires_at)
-    select key, 1, expires_at from unnest($1::text[], $2::bigint[]) as counter(key, expires_at)
+    select key, 1, expires_at from unnest($1::text[], $2::bigint[], $14::boolean[]) as counter(key, expires_at, waived)
+    where not (waived and (select sender from known))
     on conflict (key) do update set
       count = case when durable_counters.expires_at <= $3::bigint then 1 else durable_counters.count + 1 end,
       expires_at = case when durable_counters.expires_at <= $3::bigint then excluded.expires_at
@@ -176,8 +181,13 @@ export function tryCodeParameters(attempt: CodeTry, storeNow: number): unknown[]
   ];
 }
 
-/** The parameters of ADD_CODE_WITHIN_LIMITS. */
-export function addCodeParameters(counters: readonly CounterLimit[], code: NewCode, storeNow: number): unknown[] {
+/** The parameters of ADD_CODE_WITHIN_LIMITS; `knownMarker` waives the counters marked `waivedWhenKnown` when live. */
+export function addCodeParameters(
+  counters: readonly CounterLimit[],
+  code: NewCode,
+  storeNow: number,
+  knownMarker?: string,
+): unknown[] {
   return [
     counters.map((counter) => counter.key),
     counters.map((counter) => storeNow + counter.ttlMs),
@@ -191,5 +201,7 @@ export function addCodeParameters(counters: readonly CounterLimit[], code: NewCo
     code.failKey,
     code.failWindowMs,
     code.perSource,
+    knownMarker ?? null,
+    counters.map((counter) => counter.waivedWhenKnown === true),
   ];
 }
