@@ -133,15 +133,21 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 /** Runs axe-core in the page; returns the serious and critical violations (ids and targets). */
 export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
-  await page.addScriptTag({ content: axe.source });
+  // Once per document: parsing axe's half megabyte again at every check of one page cost ~0.5 s each.
+  if (!(await hasAxe(page))) await page.addScriptTag({ content: axe.source });
   return axeViolations(page);
 }
 
 /** axe-core inside a frame whose CSP forbids injected script tags (DevTools evaluation is not a script tag). */
 export async function frameA11yViolations(frame: Frame): Promise<Array<{ id: string; targets: string[] }>> {
-  await frame.evaluate(axe.source);
+  if (!(await hasAxe(frame))) await frame.evaluate(axe.source);
   return axeViolations(frame);
 }
+
+/** Whether `target`'s current document already holds axe-core (a navigation starts without it). */
+const hasAxe = (target: Page | Frame): Promise<boolean> =>
+  // biome-ignore lint/suspicious/noExplicitAny: axe is a page global without types.
+  target.evaluate(() => typeof (window as any).axe?.run === 'function');
 
 /** Runs the axe-core already in `target`; returns the serious and critical violations. */
 async function axeViolations(target: Page | Frame): Promise<Array<{ id: string; targets: string[] }>> {
