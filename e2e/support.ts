@@ -7,21 +7,13 @@ import { afterAll, beforeAll, inject } from 'vitest';
 /** Where screenshots and other e2e artifacts go (git-ignored). */
 export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
-/** The chromium flags this machine needs (no background network, no sandbox as root). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
-
-/** Launches Debian's Chromium through playwright-core. */
+/**
+ * The run's one Chromium (launched by the global setup), connected: the file's own browser handle, whose contexts
+ * are its own and which close() closes (and disconnects), without a Chromium start and shutdown of its own per file
+ * (about 2-4 s each on the loaded 2-core machine, paid by some thirty files).
+ */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.connect(inject('browserWsEndpoint'));
 }
 
 /** The URLs of the stack the global setup started. */
@@ -133,15 +125,21 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
 
 /** Runs axe-core in the page; returns the serious and critical violations (ids and targets). */
 export async function seriousA11yViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
-  await page.addScriptTag({ content: axe.source });
+  // Once per document: parsing axe's half megabyte again at every check of one page cost ~0.5 s each.
+  if (!(await hasAxe(page))) await page.addScriptTag({ content: axe.source });
   return axeViolations(page);
 }
 
 /** axe-core inside a frame whose CSP forbids injected script tags (DevTools evaluation is not a script tag). */
 export async function frameA11yViolations(frame: Frame): Promise<Array<{ id: string; targets: string[] }>> {
-  await frame.evaluate(axe.source);
+  if (!(await hasAxe(frame))) await frame.evaluate(axe.source);
   return axeViolations(frame);
 }
+
+/** Whether `target`'s current document already holds axe-core (a navigation starts without it). */
+const hasAxe = (target: Page | Frame): Promise<boolean> =>
+  // biome-ignore lint/suspicious/noExplicitAny: axe is a page global without types.
+  target.evaluate(() => typeof (window as any).axe?.run === 'function');
 
 /** Runs the axe-core already in `target`; returns the serious and critical violations. */
 async function axeViolations(target: Page | Frame): Promise<Array<{ id: string; targets: string[] }>> {

@@ -276,9 +276,9 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     unlinkWallet: (address) => wallets().then((w) => w.unlinkWallet(address)),
     authedRequest: (path, body) => sendAuthed(ctx, path, body),
     // Passkeys load on first use with @simplewebauthn/browser: neither is in the page's initial JavaScript.
-    loginWithPasskey: () => passkeys().then((p) => p.loginWithPasskey()),
-    signUpWithPasskey: () => passkeys().then((p) => p.signUpWithPasskey()),
-    linkPasskey: () => passkeys().then((p) => p.linkPasskey()),
+    loginWithPasskey: (options) => passkeys().then((p) => p.loginWithPasskey(options)),
+    signUpWithPasskey: (options) => passkeys().then((p) => p.signUpWithPasskey(options)),
+    linkPasskey: (options) => passkeys().then((p) => p.linkPasskey(options)),
     unlinkPasskey: (credentialId) => passkeys().then((p) => p.unlinkPasskey(credentialId)),
     ...lazyActions(SOCIAL_ACTIONS, socialLoaded),
   };

@@ -406,6 +406,6 @@ describe('the passkey flow (loaded on first use)', () => {
     t.runner.dispatch({ type: 'startPasskey', operation: 'login' });
     expect(t.state().screen).toBe(SCREEN.landing);
     await vi.waitFor(() => expect(t.state().screen).toBe(SCREEN.awaitingPasskey));
-    await vi.waitFor(() => expect(t.calls).toEqual([['loginWithPasskey']]));
+    await vi.waitFor(() => expect(t.calls).toEqual([['loginWithPasskey', { signal: expect.any(AbortSignal) }]]));
   });
 });

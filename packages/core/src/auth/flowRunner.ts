@@ -40,9 +40,9 @@ export interface FlowActions {
   updateEmail(oldAddress: string, newAddress: string, code: string): Promise<User>;
   acceptTerms(): Promise<User>;
   logout(): Promise<void>;
-  loginWithPasskey(): Promise<{ user: User; isNewUser: boolean }>;
-  signUpWithPasskey(): Promise<{ user: User; isNewUser: boolean }>;
-  linkPasskey(): Promise<User>;
+  loginWithPasskey(options?: { signal?: AbortSignal }): Promise<{ user: User; isNewUser: boolean }>;
+  signUpWithPasskey(options?: { signal?: AbortSignal }): Promise<{ user: User; isNewUser: boolean }>;
+  linkPasskey(options?: { signal?: AbortSignal }): Promise<User>;
   unlinkPasskey(credentialId: string): Promise<User>;
   loginWithOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<{ user: User; isNewUser: boolean }>;
   linkOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<User>;
@@ -88,6 +88,16 @@ export function createFlowRunner(options: {
     return { state, effects: [{ type: 'loadPasskeyFlow', event }] };
   };
   const core = createMachineCore({ initial: initialAuthFlowState(), transition, clock, run });
+  // The passkey attempt whose ceremony may still start. Once the flow replaces or abandons it (sign-up after a
+  // pending login, back, a close), its signal aborts: were its system dialogue to start late, @simplewebauthn would
+  // abort the live attempt's ceremony for it.
+  let livePasskey: { attempt: number; controller: AbortController } | null = null;
+  core.subscribe(() => {
+    const { passkey } = core.getState();
+    if (!livePasskey || (passkey.status === 'pending' && passkey.attempt === livePasskey.attempt)) return;
+    livePasskey.controller.abort();
+    livePasskey = null;
+  });
   const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) =>
     core.settle(promise, ok, (error) => fail(toFlowError(error)));
 
@@ -147,9 +157,11 @@ export function createFlowRunner(options: {
         return;
       case 'passkey': {
         const { attempt } = effect;
+        const controller = new AbortController();
+        livePasskey = { attempt, controller };
         settle(
           // Only the loaded passkey flow emits this effect.
-          loadedPasskeyFlow()!.runPasskeyEffect(actions, effect),
+          loadedPasskeyFlow()!.runPasskeyEffect(actions, effect, controller.signal),
           ({ user, isNewUser }) => ({ type: 'passkeySucceeded', attempt, user, isNewUser }),
           (error) => ({ type: 'passkeyFailed', attempt, error }),
         );

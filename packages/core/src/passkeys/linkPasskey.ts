@@ -4,8 +4,8 @@ import { type ActionContext, sendAuthed, sendForUser } from '../actions/context.
 import { runPasskeyRegistration } from './passkeyCeremony.js';
 
 /** Adds a new passkey to the signed-in user (at most 5: the server answers cannot_link_more_of_type); returns the user. */
-export async function linkPasskey(ctx: ActionContext): Promise<User> {
+export async function linkPasskey(ctx: ActionContext, signal?: AbortSignal): Promise<User> {
   const { options } = await sendAuthed<{ options: WirePasskeyCreationOptions }>(ctx, PASSKEY_API.linkInit, {});
-  const credential = await runPasskeyRegistration(options);
+  const credential = await runPasskeyRegistration(options, signal);
   return sendForUser(ctx, PASSKEY_API.link, { credential });
 }

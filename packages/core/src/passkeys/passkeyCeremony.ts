@@ -28,10 +28,18 @@ function toPasskeyError(error: unknown): LatchError {
 // @simplewebauthn/browser loads with the first ceremony only: it must not enter the host page's initial JavaScript.
 const browserLibrary = () => import('@simplewebauthn/browser');
 
-/** Runs navigator.credentials.get() with the server's (snake_case) options; returns the assertion on the wire. */
-export async function runPasskeyAuthentication(options: WirePasskeyRequestOptions): Promise<WirePasskeyAssertion> {
+/**
+ * Runs navigator.credentials.get() with the server's (snake_case) options; returns the assertion on the wire. An
+ * attempt aborted through `signal` (replaced or abandoned while its options were fetched) never starts its ceremony:
+ * @simplewebauthn aborts the previous ceremony when a new one starts, so a late get() would cancel the live one.
+ */
+export async function runPasskeyAuthentication(
+  options: WirePasskeyRequestOptions,
+  signal?: AbortSignal,
+): Promise<WirePasskeyAssertion> {
   const { startAuthentication } = await browserLibrary();
   try {
+    signal?.throwIfAborted();
     const optionsJSON = fromWirePasskeyJson<PublicKeyCredentialRequestOptionsJSON>(options);
     return toWirePasskeyJson<WirePasskeyAssertion>(await startAuthentication({ optionsJSON }));
   } catch (error) {
@@ -39,10 +47,17 @@ export async function runPasskeyAuthentication(options: WirePasskeyRequestOption
   }
 }
 
-/** Runs navigator.credentials.create() with the server's (snake_case) options; returns the new credential on the wire. */
-export async function runPasskeyRegistration(options: WirePasskeyCreationOptions): Promise<WirePasskeyRegistration> {
+/**
+ * Runs navigator.credentials.create() with the server's (snake_case) options; returns the new credential on the wire.
+ * As authentication, an attempt aborted through `signal` never starts its ceremony.
+ */
+export async function runPasskeyRegistration(
+  options: WirePasskeyCreationOptions,
+  signal?: AbortSignal,
+): Promise<WirePasskeyRegistration> {
   const { startRegistration } = await browserLibrary();
   try {
+    signal?.throwIfAborted();
     const optionsJSON = fromWirePasskeyJson<PublicKeyCredentialCreationOptionsJSON>(options);
     return toWirePasskeyJson<WirePasskeyRegistration>(await startRegistration({ optionsJSON }));
   } catch (error) {

@@ -66,19 +66,23 @@ export function passkeyTransition(state: AuthFlowState, event: PasskeyEvent, ste
   return stay({ ...state, user: event.user, passkey: { ...passkey, status: 'idle' } });
 }
 
-/** Runs a passkey effect with the client's actions; a link or unlink answers the user (not a new one). */
+/**
+ * Runs a passkey effect with the client's actions; a link or unlink answers the user (not a new one). `signal` aborts
+ * when the flow no longer waits for this attempt: its ceremony must then not start.
+ */
 export function runPasskeyEffect(
   actions: FlowActions,
   effect: Extract<FlowEffect, { type: 'passkey' }>,
+  signal: AbortSignal,
 ): Promise<{ user: User; isNewUser: boolean }> {
   const asLinked = (user: User) => ({ user, isNewUser: false });
   switch (effect.operation) {
     case 'login':
-      return actions.loginWithPasskey();
+      return actions.loginWithPasskey({ signal });
     case 'signup':
-      return actions.signUpWithPasskey();
+      return actions.signUpWithPasskey({ signal });
     case 'link':
-      return actions.linkPasskey().then(asLinked);
+      return actions.linkPasskey({ signal }).then(asLinked);
     case 'unlink':
       return actions.unlinkPasskey(effect.credentialId ?? '').then(asLinked);
   }
