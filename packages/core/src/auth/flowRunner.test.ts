@@ -52,6 +52,13 @@ function setup(
     loginWithTelegram: act('loginWithTelegram', { user: user(), isNewUser: false }),
     linkTelegram: act('linkTelegram', user()),
     loadTelegramScript: act('loadTelegramScript', undefined),
+    captchaChallenge: act('captchaChallenge', {
+      algorithm: 'SHA-256',
+      challenge: '',
+      maxnumber: 0,
+      salt: '',
+      signature: '',
+    }),
     getState: () => INITIAL_STATE,
   };
   const runner = createFlowRunner({

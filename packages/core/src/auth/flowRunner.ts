@@ -1,4 +1,4 @@
-import type { CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
+import type { CaptchaChallenge, CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
 import type { CodeLoginOptions } from '../actions/context.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
@@ -7,6 +7,7 @@ import type { OAuthLoginOptions } from '../oauth/oauthActions.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import type { LatchState } from '../store.js';
 import { afterLogin, authFlowTransition } from './authFlow.js';
+import { loadCaptcha, loadedCaptcha } from './captchaLoader.js';
 import type {
   AuthFlowState,
   ExitError,
@@ -16,7 +17,6 @@ import type {
   SocialEvent,
   Transition,
 } from './flowTypes.js';
-
 import { initialAuthFlowState, navigate, showError } from './modalNavigation.js';
 import { loadedPasskeyFlow, loadPasskeyFlow } from './passkeyFlowLoader.js';
 import { loadedSocialFlow, loadSocialFlow } from './socialFlowLoader.js';
@@ -47,7 +47,9 @@ export interface FlowActions {
   loginWithOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<{ user: User; isNewUser: boolean }>;
   linkOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<User>;
   completeOAuthRedirect(returned: OAuthReturn, intent: 'login' | 'link'): Promise<{ user: User; isNewUser: boolean }>;
-  loginWithTelegram(result: WireTelegramAuthResult): Promise<{ user: User; isNewUser: boolean }>;
+  loginWithTelegram(result: WireTelegramAuthResult, captchaToken?: string): Promise<{ user: User; isNewUser: boolean }>;
+  /** A proof-of-work challenge of the app's self-hosted captcha (the captcha's provider asks). */
+  captchaChallenge(): Promise<CaptchaChallenge>;
   linkTelegram(result: WireTelegramAuthResult): Promise<User>;
   loadTelegramScript(): Promise<void>;
   /** The client state: the Telegram effect reads the app's bot from its config. */
@@ -74,7 +76,7 @@ export function createFlowRunner(options: {
   const { actions, clock, handlers } = options;
   // The passkey flow loads with its first event (out of the page's initial JavaScript), which then replays.
   // So does the OAuth and Telegram flow.
-  const transition = (state: AuthFlowState, event: FlowEvent): Transition => {
+  const flow = (state: AuthFlowState, event: FlowEvent): Transition => {
     if (/oauth|telegram/i.test(event.type)) {
       const socialFlow = loadedSocialFlow();
       if (!socialFlow) return { state, effects: [{ type: 'loadSocialFlow', event: event as SocialEvent }] };
@@ -86,6 +88,14 @@ export function createFlowRunner(options: {
     const passkeyFlow = loadedPasskeyFlow();
     if (passkeyFlow) return passkeyFlow.passkeyTransition(state, event, { afterLogin, navigate, showError });
     return { state, effects: [{ type: 'loadPasskeyFlow', event }] };
+  };
+  // An app with captcha on: the captcha's flow (loaded with its first event, then replayed) wraps the others.
+  const transition = (state: AuthFlowState, event: FlowEvent): Transition => {
+    if (!actions.getState().config?.captchaEnabled) return flow(state, event);
+    const captcha = loadedCaptcha();
+    return captcha
+      ? captcha.captchaTransition(state, event, flow)
+      : { state, effects: [{ type: 'loadCaptcha', event }] };
   };
   const core = createMachineCore({ initial: initialAuthFlowState(), transition, clock, run });
   const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) =>
@@ -118,8 +128,8 @@ export function createFlowRunner(options: {
         return;
       case 'sendCode': {
         // A code works only for its purpose: the flow's intent (login, link or update).
-        const { channel, destination, intent } = effect;
-        const purpose = intent === 'login' ? [] : ([undefined, intent] as const);
+        const { channel, destination, intent, captchaToken } = effect;
+        const purpose = intent === 'login' ? (captchaToken ? [captchaToken] : []) : ([undefined, intent] as const);
         const send =
           channel === 'email'
             ? actions.sendEmailCode(destination, ...purpose)
@@ -195,6 +205,16 @@ export function createFlowRunner(options: {
       case 'reportExit':
         handlers().onExit?.(effect.error);
         return;
+      case 'loadCaptcha':
+        // As the passkey flow: a failed load changes nothing, the next click tries again.
+        loadCaptcha().then(
+          () => core.dispatch(effect.event),
+          () => undefined,
+        );
+        return;
+      default:
+        // The captcha's own effects: only its loaded flow emits them.
+        loadedCaptcha()?.runCaptchaEffect(effect, core.dispatch, actions);
     }
   }
 
