@@ -7,7 +7,6 @@ import type { OAuthLoginOptions } from '../oauth/oauthActions.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import type { LatchState } from '../store.js';
 import { afterLogin, authFlowTransition } from './authFlow.js';
-import { loadCaptcha, loadedCaptcha } from './captchaLoader.js';
 import type {
   AuthFlowState,
   ExitError,
@@ -90,13 +89,13 @@ export function createFlowRunner(options: {
     return { state, effects: [{ type: 'loadPasskeyFlow', event }] };
   };
   // An app with captcha on: the captcha's flow (loaded with its first event, then replayed) wraps the others.
-  const transition = (state: AuthFlowState, event: FlowEvent): Transition => {
-    if (!actions.getState().config?.captchaEnabled) return flow(state, event);
-    const captcha = loadedCaptcha();
-    return captcha
-      ? captcha.captchaTransition(state, event, flow)
-      : { state, effects: [{ type: 'loadCaptcha', event }] };
-  };
+  let captcha: typeof import('../captcha/captchaChunk.js') | undefined;
+  const transition = (state: AuthFlowState, event: FlowEvent): Transition =>
+    !actions.getState().config?.captchaEnabled
+      ? flow(state, event)
+      : captcha
+        ? captcha.captchaTransition(state, event, flow)
+        : { state, effects: [{ type: 'loadCaptcha', event }] };
   const core = createMachineCore({ initial: initialAuthFlowState(), transition, clock, run });
   const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) =>
     core.settle(promise, ok, (error) => fail(toFlowError(error)));
@@ -129,11 +128,11 @@ export function createFlowRunner(options: {
       case 'sendCode': {
         // A code works only for its purpose: the flow's intent (login, link or update).
         const { channel, destination, intent, captchaToken } = effect;
-        const purpose = intent === 'login' ? (captchaToken ? [captchaToken] : []) : ([undefined, intent] as const);
+        const purpose = intent === 'login' ? undefined : intent;
         const send =
           channel === 'email'
-            ? actions.sendEmailCode(destination, ...purpose)
-            : actions.sendSmsCode(destination, ...purpose);
+            ? actions.sendEmailCode(destination, captchaToken, purpose)
+            : actions.sendSmsCode(destination, captchaToken, purpose);
         settle(
           send,
           () => ({ type: 'codeSent' }),
@@ -207,14 +206,17 @@ export function createFlowRunner(options: {
         return;
       case 'loadCaptcha':
         // As the passkey flow: a failed load changes nothing, the next click tries again.
-        loadCaptcha().then(
-          () => core.dispatch(effect.event),
+        import('../captcha/captchaChunk.js').then(
+          (module) => {
+            captcha = module;
+            core.dispatch(effect.event);
+          },
           () => undefined,
         );
         return;
       default:
         // The captcha's own effects: only its loaded flow emits them.
-        loadedCaptcha()?.runCaptchaEffect(effect, core.dispatch, actions);
+        captcha?.runCaptchaEffect(effect, core.dispatch, actions);
     }
   }
 
