@@ -24,14 +24,9 @@ async function typeEmail(page: Page, email: string): Promise<void> {
 describe('captcha', () => {
   let browser: Browser;
   let pow: TestApp;
-  let slowPow: TestApp;
   beforeAll(async () => {
     browser = await launchBrowser();
     pow = await createApp({ name: 'Captcha Co', config: { email_auth: true, captcha_enabled: true } });
-    slowPow = await createApp({
-      name: 'Slow Captcha Co',
-      config: { email_auth: true, captcha_enabled: true, captcha_site_key: 'pow:5000000' },
-    });
   });
   afterAll(async () => {
     await browser?.close();
