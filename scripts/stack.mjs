@@ -146,6 +146,8 @@ export async function startStack({
     LATCH_PUBLIC_URL: apiUrl,
     // The Telegram login popup is the dev IdP's stand-in (its /auth page).
     LATCH_TELEGRAM_OAUTH_URL: devIdpUrl,
+    // Turnstile's siteverify is the dev IdP's stand-in (docs/captcha.md): no call to Cloudflare.
+    LATCH_TURNSTILE_SITEVERIFY_URL: `${devIdpUrl}/turnstile/v0/siteverify`,
     ...farcasterServerEnv(chainUrl, devIdpUrl),
     ...extraEnv,
     LATCH_RPC_URLS: withDevChainRpc(extraEnv.LATCH_RPC_URLS ?? process.env.LATCH_RPC_URLS, chainUrl),

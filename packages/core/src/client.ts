@@ -10,6 +10,7 @@ import {
   type WireUser,
 } from '@latch/protocol';
 import { type AnalyticsActions, analyticsActions } from './actions/analyticsActions.js';
+import type { CaptchaActions } from './actions/captchaActions.js';
 import { type ActionContext, sendAuthed, userOf } from './actions/context.js';
 import type { EmailActions } from './actions/emailActions.js';
 import type { PriceActions } from './actions/priceActions.js';
@@ -61,6 +62,7 @@ export type { OAuthReturn };
 /** The headless Latch client. */
 export interface LatchClient
   extends EmailActions,
+    CaptchaActions,
     SmsActions,
     UserActions,
     AnalyticsActions,

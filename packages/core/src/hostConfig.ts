@@ -63,6 +63,11 @@ export interface HostConfig {
   intl?: { defaultCountry?: string };
   /** `useSandbox`: the on-ramp provider's sandbox (test cards, no real money); whether it is on stays the server's. */
   fiatOnRamp?: { useSandbox?: boolean };
+  /**
+   * `turnstileScriptUrl`: where Turnstile's script loads from when the app's captcha is Turnstile (default
+   * Cloudflare's, https://challenges.cloudflare.com/turnstile/v0/api.js); tests point it at a stand-in.
+   */
+  captcha?: { turnstileScriptUrl?: string };
 }
 
 /**
@@ -196,6 +201,7 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
       ...(logoElement ? { logoElement } : {}),
     },
     ...(defaultCountry ? { intl: { defaultCountry } } : {}),
+    ...(host.captcha?.turnstileScriptUrl ? { turnstileScriptUrl: host.captcha.turnstileScriptUrl } : {}),
     ...(host.fiatOnRamp?.useSandbox === undefined
       ? {}
       : { fiatOnRamp: { ...server.fiatOnRamp, useSandbox: host.fiatOnRamp.useSandbox } }),

@@ -27,6 +27,7 @@ export const CODE_ACTIONS = [
   'loginWithSmsCode',
   'linkPhone',
   'unlinkPhone',
+  'captchaChallenge',
 ] as const satisfies readonly (keyof CodeActions)[];
 
 /** Memoizes `load` until it fails: a chunk that failed to load is fetched again on the next call. */

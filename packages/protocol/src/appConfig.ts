@@ -176,6 +176,8 @@ export interface AppConfig {
   fiatOnRamp: { enabled: boolean; useSandbox: boolean };
   captchaEnabled: boolean;
   captchaSiteKey?: string;
+  /** Where the widget loads Turnstile's script from (the host's `captcha.turnstileScriptUrl`; default Cloudflare's). */
+  turnstileScriptUrl?: string;
   walletConnectCloudProjectId?: string;
   customApiUrl?: string;
   loginConfig: { twitterOAuthOnMobileEnabled: boolean; telegram?: { botId: string; botName: string } };

@@ -239,7 +239,7 @@ it('apps create refuses wildcard origins and settings that do nothing, naming ea
     [['--origin', 'https://*.example.com'], 'wildcards are not supported'],
     [
       ['--config', '{"captcha_enabled":true,"captcha_site_key":"t:key"}'],
-      "captcha_enabled: the widget's captcha is not built yet",
+      "A Turnstile captcha_site_key needs the app's Turnstile secret key first: latch-server apps captcha set",
     ],
     [['--config', '{"mfa_required":true}'], 'mfa_required needs at least one method in mfa_methods'],
     // A new app has no on-ramp provider keys either (docs/onramp.md).

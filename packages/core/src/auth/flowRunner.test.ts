@@ -52,6 +52,13 @@ function setup(
     loginWithTelegram: act('loginWithTelegram', { user: user(), isNewUser: false }),
     linkTelegram: act('linkTelegram', user()),
     loadTelegramScript: act('loadTelegramScript', undefined),
+    captchaChallenge: act('captchaChallenge', {
+      algorithm: 'SHA-256',
+      challenge: '',
+      maxnumber: 0,
+      salt: '',
+      signature: '',
+    }),
     getState: () => INITIAL_STATE,
   };
   const runner = createFlowRunner({
@@ -114,7 +121,7 @@ describe('email login (SPEC §4)', () => {
   it('sends the code, then goes to AWAITING_PASSWORDLESS_CODE', async () => {
     const t = setup();
     await reachCodeScreen(t);
-    expect(t.calls).toEqual([['sendEmailCode', 'ada@example.com']]);
+    expect(t.calls).toEqual([['sendEmailCode', 'ada@example.com', undefined, undefined]]);
     expect(t.state()).toMatchObject({ screen: 'AWAITING_PASSWORDLESS_CODE', previousScreen: 'LANDING' });
     expect(t.state().otp).toMatchObject({
       status: 'awaiting-code-input',
@@ -213,8 +220,8 @@ describe('email login (SPEC §4)', () => {
     t.runner.dispatch({ type: 'resendCode' });
     await t.clock.flush();
     expect(t.calls).toEqual([
-      ['sendEmailCode', 'ada@example.com'],
-      ['sendEmailCode', 'ada@example.com'],
+      ['sendEmailCode', 'ada@example.com', undefined, undefined],
+      ['sendEmailCode', 'ada@example.com', undefined, undefined],
     ]);
     expect(t.state().screen).toBe('AWAITING_PASSWORDLESS_CODE');
   });
@@ -229,7 +236,7 @@ describe('phone login', () => {
     t.runner.dispatch({ type: 'submitCode', code: '654321' });
     await t.clock.advance(1400);
     expect(t.calls).toEqual([
-      ['sendSmsCode', '+12015550123'],
+      ['sendSmsCode', '+12015550123', undefined, undefined],
       ['loginWithSmsCode', '+12015550123', '654321'],
     ]);
     expect(t.events).toEqual(['complete:login:false']);

@@ -1,4 +1,4 @@
-import type { CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
+import type { CaptchaChallenge, CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
 import type { CodeLoginOptions } from '../actions/context.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
@@ -16,7 +16,6 @@ import type {
   SocialEvent,
   Transition,
 } from './flowTypes.js';
-
 import { initialAuthFlowState, navigate, showError } from './modalNavigation.js';
 import { loadedPasskeyFlow, loadPasskeyFlow } from './passkeyFlowLoader.js';
 import { loadedSocialFlow, loadSocialFlow } from './socialFlowLoader.js';
@@ -47,7 +46,9 @@ export interface FlowActions {
   loginWithOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<{ user: User; isNewUser: boolean }>;
   linkOAuth(provider: OAuthProvider, options?: OAuthLoginOptions): Promise<User>;
   completeOAuthRedirect(returned: OAuthReturn, intent: 'login' | 'link'): Promise<{ user: User; isNewUser: boolean }>;
-  loginWithTelegram(result: WireTelegramAuthResult): Promise<{ user: User; isNewUser: boolean }>;
+  loginWithTelegram(result: WireTelegramAuthResult, captchaToken?: string): Promise<{ user: User; isNewUser: boolean }>;
+  /** A proof-of-work challenge of the app's self-hosted captcha (the captcha's provider asks). */
+  captchaChallenge(): Promise<CaptchaChallenge>;
   linkTelegram(result: WireTelegramAuthResult): Promise<User>;
   loadTelegramScript(): Promise<void>;
   /** The client state: the Telegram effect reads the app's bot from its config. */
@@ -74,7 +75,7 @@ export function createFlowRunner(options: {
   const { actions, clock, handlers } = options;
   // The passkey flow loads with its first event (out of the page's initial JavaScript), which then replays.
   // So does the OAuth and Telegram flow.
-  const transition = (state: AuthFlowState, event: FlowEvent): Transition => {
+  const flow = (state: AuthFlowState, event: FlowEvent): Transition => {
     if (/oauth|telegram/i.test(event.type)) {
       const socialFlow = loadedSocialFlow();
       if (!socialFlow) return { state, effects: [{ type: 'loadSocialFlow', event: event as SocialEvent }] };
@@ -87,6 +88,14 @@ export function createFlowRunner(options: {
     if (passkeyFlow) return passkeyFlow.passkeyTransition(state, event, { afterLogin, navigate, showError });
     return { state, effects: [{ type: 'loadPasskeyFlow', event }] };
   };
+  // An app with captcha on: the captcha's flow (loaded with its first event, then replayed) wraps the others.
+  let captcha: typeof import('../captcha/captchaChunk.js') | undefined;
+  const transition = (state: AuthFlowState, event: FlowEvent): Transition =>
+    !actions.getState().config?.captchaEnabled
+      ? flow(state, event)
+      : captcha
+        ? captcha.captchaTransition(state, event, flow)
+        : { state, effects: [{ type: 'loadCaptcha', event }] };
   const core = createMachineCore({ initial: initialAuthFlowState(), transition, clock, run });
   // The passkey attempt whose ceremony may still start. Once the flow replaces or abandons it (sign-up after a
   // pending login, back, a close), its signal aborts: were its system dialogue to start late, @simplewebauthn would
@@ -128,12 +137,12 @@ export function createFlowRunner(options: {
         return;
       case 'sendCode': {
         // A code works only for its purpose: the flow's intent (login, link or update).
-        const { channel, destination, intent } = effect;
-        const purpose = intent === 'login' ? [] : ([undefined, intent] as const);
+        const { channel, destination, intent, captchaToken } = effect;
+        const purpose = intent === 'login' ? undefined : intent;
         const send =
           channel === 'email'
-            ? actions.sendEmailCode(destination, ...purpose)
-            : actions.sendSmsCode(destination, ...purpose);
+            ? actions.sendEmailCode(destination, captchaToken, purpose)
+            : actions.sendSmsCode(destination, captchaToken, purpose);
         settle(
           send,
           () => ({ type: 'codeSent' }),
@@ -207,6 +216,19 @@ export function createFlowRunner(options: {
       case 'reportExit':
         handlers().onExit?.(effect.error);
         return;
+      case 'loadCaptcha':
+        // As the passkey flow: a failed load changes nothing, the next click tries again.
+        import('../captcha/captchaChunk.js').then(
+          (module) => {
+            captcha = module;
+            core.dispatch(effect.event);
+          },
+          () => undefined,
+        );
+        return;
+      default:
+        // The captcha's own effects: only its loaded flow emits them.
+        captcha?.runCaptchaEffect(effect, core.dispatch, actions);
     }
   }
 

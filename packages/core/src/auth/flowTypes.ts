@@ -76,6 +76,26 @@ export interface LoginRequest {
 /** Where the modal is in its life: screen set → 15 ms → open → closing → 200 ms → closed. */
 export type ModalPhase = 'closed' | 'opening' | 'open' | 'closing';
 
+/**
+ * The captcha (SPEC §4 "Captcha"; core/src/captcha/captchaFlow.ts), set while a login modal of an app with captcha
+ * on is open. `pending` is the init waiting on CAPTCHA_SCREEN for a token; `from` the screen it was asked on.
+ */
+export interface CaptchaState {
+  status: 'disabled' | 'ready' | 'loading' | 'success' | 'error';
+  token: string | null;
+  /** Bumped at each execution: a late answer of an earlier one is ignored. */
+  run: number;
+  /** Failed executions in a row; past LIMIT.captchaRetries retries the adblocker / VPN hint shows. */
+  failures: number;
+  hint: boolean;
+  /** The app's site key has no known prefix ('Unsupported captcha site key'). */
+  unsupported: boolean;
+  pending: FlowEvent | null;
+  from: ScreenId | null;
+  /** Polls of the token while waiting (DELAY.captchaPolling each, TIMEOUT.captchaWait in all). */
+  polls: number;
+}
+
 /** The whole modal flow state. */
 export interface AuthFlowState {
   phase: ModalPhase;
@@ -94,6 +114,8 @@ export interface AuthFlowState {
   context: FlowContext;
   /** The options of the `login(options)` call that opened the modal, else null. */
   request: LoginRequest | null;
+  /** Only when the app has captcha on (the captcha flow, loaded lazily, sets it). */
+  captcha?: CaptchaState;
 }
 
 /** Events the screens, the runner and timers send to the flow. */
@@ -140,7 +162,17 @@ export type FlowEvent =
   | { type: 'authorizeTelegram' }
   | { type: 'telegramSucceeded'; attempt: number; user: User; isNewUser: boolean }
   | { type: 'telegramFailed'; attempt: number; error: FlowError }
-  | { type: 'errorAction' };
+  | { type: 'errorAction' }
+  | CaptchaEvent;
+
+/** The captcha's events: handled by its lazily loaded flow (core/src/captcha/captchaFlow.ts). */
+export type CaptchaEvent =
+  | { type: 'captchaExecute' }
+  | { type: 'captchaSolved'; run: number; token: string }
+  | { type: 'captchaFailed'; run: number; unsupported?: boolean }
+  | { type: 'captchaExpired'; run: number }
+  | { type: 'captchaPoll' }
+  | { type: 'captchaRetry' };
 
 /** The passkey flow's events: its transitions load with the first of them (core/src/passkeys/passkeyFlow.ts). */
 export type PasskeyEvent = Extract<FlowEvent, { type: 'startPasskey' | 'passkeySucceeded' | 'passkeyFailed' }>;
@@ -167,7 +199,7 @@ export type ExitError = 'exited_auth_flow' | 'exited_link_flow';
 export type FlowEffect =
   | { type: 'after'; ms: number; event: FlowEvent }
   | { type: 'cancelTimers' }
-  | { type: 'sendCode'; channel: OtpChannel; destination: string; intent: FlowIntent }
+  | { type: 'sendCode'; channel: OtpChannel; destination: string; intent: FlowIntent; captchaToken?: string }
   | {
       type: 'submitCode';
       channel: OtpChannel;
@@ -180,15 +212,30 @@ export type FlowEffect =
     }
   | { type: 'passkey'; operation: PasskeyOperation; attempt: number; credentialId?: string }
   | { type: 'loadPasskeyFlow'; event: PasskeyEvent }
-  | { type: 'oauth'; provider: OAuthProvider; intent: FlowIntent; attempt: number; returned?: OAuthReturn }
+  | {
+      type: 'oauth';
+      provider: OAuthProvider;
+      intent: FlowIntent;
+      attempt: number;
+      returned?: OAuthReturn;
+      captchaToken?: string;
+    }
   | { type: 'loadTelegramScript' }
-  | { type: 'telegram'; intent: FlowIntent; attempt: number }
+  | { type: 'telegram'; intent: FlowIntent; attempt: number; captchaToken?: string }
   | { type: 'loadSocialFlow'; event: SocialEvent }
   | { type: 'acceptTerms' }
   | { type: 'createEmbeddedWallet'; user: User }
   | { type: 'logout' }
   | { type: 'reportComplete'; intent: FlowIntent; user: User; isNewUser: boolean }
-  | { type: 'reportExit'; error: ExitError };
+  | { type: 'reportExit'; error: ExitError }
+  | CaptchaEffect;
+
+/** The captcha's effects: the captcha flow's module loads with the first event (then replayed) and runs them. */
+export type CaptchaEffect =
+  | { type: 'loadCaptcha'; event: FlowEvent }
+  | { type: 'captchaMount' }
+  | { type: 'captchaRun'; run: number }
+  | { type: 'captchaReset' };
 
 /** What a transition returns. */
 export interface Transition {

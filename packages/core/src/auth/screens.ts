@@ -27,5 +27,5 @@ export const SCREEN = {
   installPhantom: 'INSTALL_PHANTOM_SCREEN',
 } as const;
 
-/** A screen id, spelled as in SPEC §2. */
-export type ScreenId = (typeof SCREEN)[keyof typeof SCREEN];
+/** A screen id, spelled as in SPEC §2 (CAPTCHA_SCREEN's flow and screen load lazily: not in SCREEN, kept small). */
+export type ScreenId = (typeof SCREEN)[keyof typeof SCREEN] | 'CAPTCHA_SCREEN';

@@ -34,7 +34,8 @@ export interface SocialActions {
   /** Removes a provider's account (its `subject`) from the signed-in user. */
   unlinkOAuth(provider: OAuthProvider, subject: string): Promise<User>;
   /** Logs in with a Telegram Login Widget result. */
-  loginWithTelegram(result: WireTelegramAuthResult): Promise<LoginResult>;
+  /** `captchaToken`: the app's captcha, when on (SPEC §7). */
+  loginWithTelegram(result: WireTelegramAuthResult, captchaToken?: string): Promise<LoginResult>;
   /** Links a Telegram account (a Login Widget result) to the signed-in user. */
   linkTelegram(result: WireTelegramAuthResult): Promise<User>;
   /** Removes the user's Telegram account. */
@@ -71,7 +72,7 @@ export function socialActions(ctx: ActionContext, deps: SocialDeps): SocialActio
     linkOAuth: (provider, options) => linkOAuth(ctx, oauth, provider, options),
     completeOAuthRedirect: (returned, intent) => completeOAuthRedirect(ctx, oauth, returned, intent),
     unlinkOAuth: (provider, subject) => unlinkOAuth(ctx, provider, subject),
-    loginWithTelegram: (result) => loginWithTelegram(ctx, result),
+    loginWithTelegram: (result, captchaToken) => loginWithTelegram(ctx, result, captchaToken),
     linkTelegram: (result) => linkTelegram(ctx, result),
     unlinkTelegram: (id) => unlinkTelegram(ctx, id),
     async loadTelegramScript() {

@@ -281,7 +281,7 @@ describe('Telegram (TELEGRAM_AUTH_SCREEN)', () => {
     expect(calls).toEqual([{ bot_id: '777', request_access: 'write', lang: 'en' }]);
     expect(t.state().social.status).toBe('pending');
     await t.clock.flush();
-    expect(t.last()).toMatchObject({ name: 'loginWithTelegram', args: [TELEGRAM_RESULT] });
+    expect(t.last()).toMatchObject({ name: 'loginWithTelegram', args: [TELEGRAM_RESULT, undefined] });
     t.last().resolve({ user: user(), isNewUser: true });
     await t.clock.flush();
     await t.clock.advance(DELAY.successClose);

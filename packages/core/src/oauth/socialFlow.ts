@@ -146,7 +146,8 @@ function runOAuthEffect(
   const options = { mode: 'popup' as const, popup: taken === undefined ? openOAuthPopup() : taken };
   const provider: OAuthProvider = effect.provider;
   if (intent === 'link') return actions.linkOAuth(provider, options).then(asLinked);
-  return actions.loginWithOAuth(provider, options);
+  const { captchaToken } = effect;
+  return actions.loginWithOAuth(provider, captchaToken ? { ...options, captchaToken } : options);
 }
 
 /**
@@ -161,7 +162,9 @@ function runTelegramEffect(
 ): Promise<{ user: User; isNewUser: boolean }> {
   const bot = actions.getState().config?.loginConfig.telegram;
   return authorizeTelegram(bot, widget).then((result) =>
-    effect.intent === 'link' ? actions.linkTelegram(result).then(asLinked) : actions.loginWithTelegram(result),
+    effect.intent === 'link'
+      ? actions.linkTelegram(result).then(asLinked)
+      : actions.loginWithTelegram(result, effect.captchaToken),
   );
 }
 

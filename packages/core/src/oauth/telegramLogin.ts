@@ -71,8 +71,12 @@ export function authorizeTelegram(
 }
 
 /** Logs in (or signs up) with a Telegram login result: a fresh login (session, device grant). */
-export async function loginWithTelegram(ctx: ActionContext, result: WireTelegramAuthResult): Promise<LoginResult> {
-  const body = { telegram_auth_result: result };
+export async function loginWithTelegram(
+  ctx: ActionContext,
+  result: WireTelegramAuthResult,
+  captchaToken?: string,
+): Promise<LoginResult> {
+  const body = { telegram_auth_result: result, ...(captchaToken ? { captcha_token: captchaToken } : {}) };
   return signIn(
     ctx,
     await ctx.transport.request<TokenResponse>(TELEGRAM_API.authenticate, { body, signal: ctx.signal }),

@@ -15,6 +15,8 @@ export const DEV_API = {
   app: paramPath('/api/v1/dev/apps/:appId'),
   /** PUT sets, DELETE removes the app's login credentials of one method (as the CLI's `apps oauth set`). */
   loginCredentials: paramPath('/api/v1/dev/apps/:appId/login_credentials/:method'),
+  /** PUT `{ secret }` sets the app's Turnstile secret key (as the CLI's `apps captcha set`). */
+  captchaSecret: paramPath('/api/v1/dev/apps/:appId/captcha_secret'),
 } as const;
 
 /** Where the dev-mode paths start (the server's CORS opens them wider in dev mode). */

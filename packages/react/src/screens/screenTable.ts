@@ -70,6 +70,10 @@ export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
     () => import('./auth/LinkPasskeyScreen.js'),
     (m) => m.LinkPasskeyScreen,
   ),
+  CAPTCHA_SCREEN: single(
+    () => import('./auth/CaptchaScreen.js'),
+    (m) => m.CaptchaScreen,
+  ),
   [SCREEN.awaitingOAuth]: social.screen((m) => m.AwaitingOAuthScreen),
   [SCREEN.telegramAuth]: social.screen((m) => m.TelegramAuthScreen),
   [SCREEN.inAppBrowserLoginNotPossible]: social.screen((m) => m.InAppBrowserLoginNotPossibleScreen),

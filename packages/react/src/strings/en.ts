@@ -1,5 +1,6 @@
 import type { ActionErrorScreenStrings } from './actionErrorScreenStrings.js';
 import type { AuthScreenStrings } from './authScreenStrings.js';
+import type { CaptchaStrings } from './captchaStrings.js';
 import type { EmbeddedWalletStrings } from './embeddedWalletStrings.js';
 import { type ErrorScreenPart, errorScreenStrings } from './errorScreenStrings.js';
 import type { ExportWalletStrings } from './exportWalletStrings.js';
@@ -52,6 +53,7 @@ export type Strings = { [K in keyof typeof en]: string };
 export type StringCatalogue = Strings &
   ActionErrorScreenStrings &
   AuthScreenStrings &
+  CaptchaStrings &
   WalletStrings &
   WalletFlowStrings &
   EmbeddedWalletStrings &

@@ -74,6 +74,7 @@ export function createFlowHarness(options: {
     loginWithTelegram: unused,
     linkTelegram: unused,
     loadTelegramScript: unused,
+    captchaChallenge: unused,
     getState: () => options.clientState ?? INITIAL_STATE,
   };
   for (const name of options.deferred) (actions as unknown as Record<string, unknown>)[name] = deferred(name);

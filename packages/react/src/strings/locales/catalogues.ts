@@ -1,5 +1,6 @@
 import { actionErrorScreenStrings } from '../actionErrorScreenStrings.js';
 import { authScreenStrings } from '../authScreenStrings.js';
+import { captchaStrings } from '../captchaStrings.js';
 import { embeddedWalletStrings } from '../embeddedWalletStrings.js';
 import { en, type StringCatalogue } from '../en.js';
 import { exportWalletStrings } from '../exportWalletStrings.js';
@@ -24,6 +25,7 @@ export const catalogues: { en: StringCatalogue; es: StringCatalogue } = {
     ...en,
     ...actionErrorScreenStrings,
     ...authScreenStrings,
+    ...captchaStrings,
     ...walletStrings,
     ...walletFlowStrings,
     ...embeddedWalletStrings,

@@ -40,8 +40,8 @@ describe('host app config (SPEC §5)', () => {
   });
 
   it('refuses settings this release stores but does not act on, naming each', () => {
-    // The server's captcha checks are built (modules/captcha); the widget's are not (issue #29).
-    expect(refusal({ captcha_enabled: true })).toMatch(/^captcha_enabled: the widget's captcha is not built yet/);
+    // Built (issue #29): the server's checks (modules/captcha) and the widget's (core/src/captcha).
+    expect(refusal({ captcha_enabled: true })).toBe('accepted');
     // Built (issue #28): whether the app has the provider keys is the onRamp module's check (onRampConfigCheck.ts).
     expect(refusal({ fiat_on_ramp_enabled: true })).toBe('accepted');
     expect(refusal({ embedded_wallet_config: { user_owned_recovery_options: ['icloud', 'user-passcode'] } })).toMatch(

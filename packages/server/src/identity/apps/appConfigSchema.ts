@@ -168,12 +168,6 @@ function assertOnlyBuiltFeatures(config: HostAppConfig): void {
       `${LOGIN_METHOD_FLAG[unbuilt]}: the ${unbuilt} login is not built yet and cannot be enabled (built: ${builtFlags}).`,
     );
   }
-  if (config.captcha_enabled) {
-    throw new LatchError(
-      'invalid_data',
-      "captcha_enabled: the widget's captcha is not built yet (the server's checks are); enabling it would refuse every login.",
-    );
-  }
   const recovery = config.embedded_wallet_config.user_owned_recovery_options.find(
     (option) => !(BUILT_RECOVERY_OPTIONS as readonly string[]).includes(option),
   );

@@ -1,6 +1,7 @@
 import type { LatchModule } from '../../kernel/module.js';
 import { CaptchaGate } from './CaptchaGate.js';
 import { CaptchaSecrets, captchaSealing } from './CaptchaSecrets.js';
+import { captchaDevRoutes } from './captchaDevRoutes.js';
 import { captchaRoutes } from './captchaRoutes.js';
 import * as captchaSecrets027 from './migrations/027_captcha_secrets.js';
 import { PowCaptcha, powHmacKey } from './powCaptcha.js';
@@ -26,7 +27,7 @@ export const captchaModule: LatchModule = {
       new CaptchaSecrets(ctx.db, ctx.sealer, ctx.clock),
     ),
   }),
-  routes: captchaRoutes,
+  routes: [...captchaRoutes, ...captchaDevRoutes],
   migrations: { '027_captcha_secrets': captchaSecrets027 },
   sealed: captchaSealing,
 };

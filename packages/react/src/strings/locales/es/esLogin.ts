@@ -1,5 +1,6 @@
 import type { ActionErrorScreenStrings } from '../../actionErrorScreenStrings.js';
 import type { AuthScreenStrings } from '../../authScreenStrings.js';
+import type { CaptchaStrings } from '../../captchaStrings.js';
 import type { Strings } from '../../en.js';
 import type { FlowMessageStrings } from '../../flowMessageStrings.js';
 
@@ -89,7 +90,14 @@ export const esLogin = {
   password_invalid_characters: 'Caracteres no válidos ( {characters} )',
   password_too_short: 'La contraseña debe tener al menos 6 caracteres',
   password_mismatch: 'Las contraseñas no coinciden',
+  // CAPTCHA_SCREEN
+  captchaChecking: 'Comprobando que eres una persona...',
+  captchaSuccess: '¡Listo!',
+  captchaFailed: 'Algo salió mal',
+  captchaHint: 'Si usas un bloqueador de anuncios o una VPN, desactívalos y vuelve a intentarlo.',
+  captchaUnsupported: 'Clave de sitio de captcha no admitida',
+  captchaRetry: 'Intentar de nuevo',
 } as const satisfies Record<
-  keyof (Strings & ActionErrorScreenStrings & AuthScreenStrings & FlowMessageStrings),
+  keyof (Strings & ActionErrorScreenStrings & AuthScreenStrings & FlowMessageStrings & CaptchaStrings),
   string
 >;
