@@ -68,6 +68,8 @@ export type {
   FarcasterAuthenticateRequest,
   FarcasterInitRequest,
   FarcasterInitResponse,
+  FarcasterSignature,
+  FarcasterSignerKey,
   FarcasterSignerStatus,
   FarcasterSignerStatusRequest,
   FarcasterStatusCompleted,

@@ -53,6 +53,9 @@ function setup(
     linkTelegram: act('linkTelegram', user()),
     loadTelegramScript: act('loadTelegramScript', undefined),
     getState: () => INITIAL_STATE,
+    farcaster: () => Promise.reject(new Error('not used here')),
+    getAccessToken: () => Promise.resolve('token'),
+    refreshUser: () => Promise.reject(new Error('not used here')),
   };
   const runner = createFlowRunner({
     actions,

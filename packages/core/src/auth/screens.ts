@@ -27,5 +27,11 @@ export const SCREEN = {
   installPhantom: 'INSTALL_PHANTOM_SCREEN',
 } as const;
 
-/** A screen id, spelled as in SPEC §2. */
-export type ScreenId = (typeof SCREEN)[keyof typeof SCREEN];
+/**
+ * A screen id, spelled as in SPEC §2. Farcaster's two screens are ids only, not SCREEN entries: only its lazily
+ * loaded flow and screens name them (the page's first JavaScript stays as it was).
+ */
+export type ScreenId =
+  | (typeof SCREEN)[keyof typeof SCREEN]
+  | 'AWAITING_FARCASTER_CONNECTION'
+  | 'AWAITING_FARCASTER_SIGNER';

@@ -92,6 +92,14 @@ const MARKS: Record<SocialMethod, ReactNode> = {
       />
     </g>
   ),
+  // Farcaster's arch on its purple tile.
+  farcaster: (
+    <g>
+      <rect x="2" y="2" width="20" height="20" rx="5" fill="#855DCD" />
+      <path d="M7 6.5h10v11h-1.8v-5a3.2 3.2 0 0 0-6.4 0v5H7z" fill="#fff" />
+      <path d="M5.8 8.3h12.4M5.8 17.5h2.8M15.4 17.5h2.8" stroke="#fff" strokeWidth="1.2" strokeLinecap="round" />
+    </g>
+  ),
 };
 
 /** A provider's mark (decorative: `aria-hidden`), `size` pixels square. */

@@ -75,6 +75,9 @@ export function createFlowHarness(options: {
     linkTelegram: unused,
     loadTelegramScript: unused,
     getState: () => options.clientState ?? INITIAL_STATE,
+    farcaster: () => Promise.reject(new Error('not used here')),
+    getAccessToken: () => Promise.resolve('token'),
+    refreshUser: () => Promise.reject(new Error('not used here')),
   };
   for (const name of options.deferred) (actions as unknown as Record<string, unknown>)[name] = deferred(name);
   const runner = createFlowRunner({
