@@ -32,9 +32,11 @@ export function FarcasterRequestView(props: {
     <>
       <QrCode value={uri} label={text.qr} logo={<SocialMark method="farcaster" size={1} />} />
       <p className="latch-text">{text.scan}</p>
-      <a className="latch-link" href={uri} data-latch-farcaster-uri={uri}>
-        {text.openApp}
-      </a>
+      <p className="latch-text">
+        <a className="latch-link" href={uri} data-latch-farcaster-uri={uri}>
+          {text.openApp}
+        </a>
+      </p>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import type { SocialMethod } from '@latch/core';
 import type { ReactNode } from 'react';
+import { injectSocialStyles } from '../styles/socialCss.js';
 
 // Each provider's mark, drawn small for this widget (24×24, a few shapes each) in the provider's colour;
 // black-and-white marks (Apple, Twitter, GitHub, TikTok) use the text colour so they follow the theme.
@@ -104,6 +105,9 @@ const MARKS: Record<SocialMethod, ReactNode> = {
 
 /** A provider's mark (decorative: `aria-hidden`), `size` pixels square. */
 export function SocialMark({ method, size = 20 }: { method: SocialMethod; size?: number }): ReactNode {
+  // Every social button and screen draws a mark: their styles are adopted here too (once), since a host build that
+  // honours the package's `sideEffects: false` drops the social chunk's top-level call (the screens came unstyled).
+  injectSocialStyles();
   return (
     <svg
       className="latch-social-mark"
