@@ -3,6 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { CustomTokenPanel } from './CustomTokenPanel.js';
 import { EmbeddedWalletPanel } from './EmbeddedWalletPanel.js';
 import { ExternalWalletsPanel } from './ExternalWalletsPanel.js';
+import { FarcasterPanel } from './FarcasterPanel.js';
 import { SecurityPanel } from './SecurityPanel.js';
 import { SocialAccountsPanel } from './SocialAccountsPanel.js';
 
@@ -120,6 +121,7 @@ export function DemoApp({
             </button>
           </div>
           <SocialAccountsPanel />
+          <FarcasterPanel />
           <SecurityPanel hostMfaPrompt={hostMfaPrompt} />
           <EmbeddedWalletPanel />
         </div>

@@ -153,6 +153,7 @@ export function createLatch(initial: LatchOptions): Latch {
       flowCallbacks.onError?.(error);
     },
     createEmbeddedWallet: options.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
+    frameCalls: embeddedWallet.frameCalls,
   });
   const auth: FlowRunner = createFlowRunner({
     actions: client,

@@ -14,6 +14,7 @@ export const SOCIAL_ACTIONS = [
   'unlinkTelegram',
   'loadTelegramScript',
   'loginWithCustomToken',
+  'farcaster',
 ] as const satisfies readonly (keyof SocialActions)[];
 
 /** The email and SMS code actions: their chunk loads while init's config call runs (codeActions.test.ts checks the list). */

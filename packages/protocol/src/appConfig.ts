@@ -37,6 +37,7 @@ export const BUILT_LOGIN_METHODS = [
   'sms',
   ...OAUTH_PROVIDERS,
   'wallet',
+  'farcaster',
   'passkey',
   'telegram',
 ] as const satisfies readonly LoginMethod[];

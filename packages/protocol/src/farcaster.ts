@@ -108,6 +108,16 @@ export interface WireFarcasterSigner {
   signer_approval_url?: string;
 }
 
+/** The frame's answer to `latch:farcaster:init-signer`: the signer's ed25519 public key, `0x` + 64 hex digits. */
+export interface FarcasterSignerKey {
+  publicKey: string;
+}
+
+/** The frame's answer to `latch:farcaster:sign`: the ed25519 signature (`0x` + 128 hex digits). */
+export interface FarcasterSignature {
+  signature: string;
+}
+
 // The relay's own wire (FIP-11, Farcaster's field names), between a Farcaster app and Latch's relay.
 
 /** How the Farcaster app signed: with the fid's custody address (the only method Latch's relay accepts). */

@@ -50,6 +50,29 @@ export const RelayAuthenticateBody = v.object({
   pfpUrl: profileText(2048),
 });
 
+const frameAccessToken = v.pipe(v.string(), v.minLength(1), v.maxLength(8192));
+const walletAddress = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address'));
+
+/**
+ * Payload of the frame's `latch:farcaster:init-signer` (SPEC §7): the signer key of the user's embedded wallet
+ * (derived in the frame from the unlocked wallet, docs/farcaster.md "The signer key"); replies
+ * FarcasterSignerKey.
+ */
+export const FarcasterInitSignerData = v.object({ accessToken: frameAccessToken, address: walletAddress });
+
+/**
+ * Payload of the frame's `latch:farcaster:sign`: the bytes of a Farcaster message (its BLAKE3 hash, or any bytes
+ * the app signs), `0x` hex, signed with the signer key after the frame's own confirmation; replies
+ * FarcasterSignature.
+ */
+export const FarcasterSignData = v.object({
+  accessToken: frameAccessToken,
+  address: walletAddress,
+  message: v.pipe(v.string(), v.regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'Expected 0x-prefixed hex bytes'), v.maxLength(8194)),
+});
+
+export type FarcasterInitSignerData = v.InferOutput<typeof FarcasterInitSignerData>;
+export type FarcasterSignData = v.InferOutput<typeof FarcasterSignData>;
 export type FarcasterInitBody = v.InferOutput<typeof FarcasterInitBody>;
 export type FarcasterAuthenticateBody = v.InferOutput<typeof FarcasterAuthenticateBody>;
 export type FarcasterUnlinkBody = v.InferOutput<typeof FarcasterUnlinkBody>;

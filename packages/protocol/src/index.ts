@@ -63,6 +63,8 @@ export type {
   FarcasterAuthenticateRequest,
   FarcasterInitRequest,
   FarcasterInitResponse,
+  FarcasterSignature,
+  FarcasterSignerKey,
   FarcasterSignerStatus,
   FarcasterSignerStatusRequest,
   FarcasterStatusCompleted,

@@ -8,6 +8,8 @@
 export {
   FarcasterAuthenticateBody,
   FarcasterInitBody,
+  FarcasterInitSignerData,
+  FarcasterSignData,
   FarcasterSignerStatusBody,
   FarcasterUnlinkBody,
   RelayAuthenticateBody,

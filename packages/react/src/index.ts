@@ -12,6 +12,7 @@ export type {
   TransactionRequest,
 } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
+export { useFarcaster } from './hooks/useFarcaster.js';
 export { useFundWallet } from './hooks/useFundWallet.js';
 export type { HeadlessLoginCallbacks } from './hooks/useHeadlessLogin.js';
 export { useIdentityToken } from './hooks/useIdentityToken.js';

@@ -60,6 +60,9 @@ function setup(
       signature: '',
     }),
     getState: () => INITIAL_STATE,
+    farcaster: () => Promise.reject(new Error('not used here')),
+    getAccessToken: () => Promise.resolve('token'),
+    refreshUser: () => Promise.reject(new Error('not used here')),
   };
   const runner = createFlowRunner({
     actions,

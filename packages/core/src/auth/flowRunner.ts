@@ -1,5 +1,7 @@
 import type { CaptchaChallenge, CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
 import type { CodeLoginOptions } from '../actions/context.js';
+import type { FrameCalls } from '../embeddedWallet/embeddedWalletRuntimeTypes.js';
+import type { FarcasterActions } from '../farcaster/farcasterActions.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
 import { createMachineCore, type MachineRunner, runnerOf } from '../machine/machineCore.js';
@@ -51,6 +53,12 @@ export interface FlowActions {
   captchaChallenge(): Promise<CaptchaChallenge>;
   linkTelegram(result: WireTelegramAuthResult): Promise<User>;
   loadTelegramScript(): Promise<void>;
+  /** The Farcaster calls (farcaster/farcasterActions.ts), loaded on first use. */
+  farcaster(): Promise<FarcasterActions>;
+  /** The access token, for the Farcaster signer's frame calls. */
+  getAccessToken(): Promise<string | null>;
+  /** The signed-in user, fresh from the server (the Farcaster signer's approval changes it). */
+  refreshUser(): Promise<User>;
   /** The client state: the Telegram effect reads the app's bot from its config. */
   getState(): LatchState;
 }
@@ -61,6 +69,8 @@ export interface FlowHandlers {
   onExit?(error: ExitError): void;
   /** Filled by the embedded-wallet issue; without it, creation is skipped. */
   createEmbeddedWallet?(user: User): Promise<User>;
+  /** The embedded wallet's frame, for the Farcaster signer's key (AWAITING_FARCASTER_SIGNER). */
+  frameCalls?: FrameCalls;
 }
 
 /** A running modal flow. */
@@ -76,7 +86,7 @@ export function createFlowRunner(options: {
   // The passkey flow loads with its first event (out of the page's initial JavaScript), which then replays.
   // So does the OAuth and Telegram flow.
   const flow = (state: AuthFlowState, event: FlowEvent): Transition => {
-    if (/oauth|telegram/i.test(event.type)) {
+    if (/oauth|telegram|farcaster/i.test(event.type)) {
       const socialFlow = loadedSocialFlow();
       if (!socialFlow) return { state, effects: [{ type: 'loadSocialFlow', event: event as SocialEvent }] };
       return socialFlow.socialBrowserTransition(state, event as SocialEvent, { afterLogin, navigate, showError });
@@ -130,7 +140,7 @@ export function createFlowRunner(options: {
   function run(effect: FlowEffect): void {
     switch (effect.type) {
       case 'after':
-        core.after(effect.ms, effect.event);
+        core.after(effect.ms, effect.event, effect.timeout);
         return;
       case 'cancelTimers':
         core.cancelTimers();
@@ -185,9 +195,10 @@ export function createFlowRunner(options: {
         return;
       case 'oauth':
       case 'telegram':
+      case 'farcaster':
       case 'loadTelegramScript':
         // Only the loaded social flow emits these; it runs them too.
-        loadedSocialFlow()!.runSocialEffect(actions, effect, settle);
+        loadedSocialFlow()!.runSocialEffect(actions, effect, settle, handlers);
         return;
       case 'acceptTerms':
         settle(

@@ -24,8 +24,21 @@ export interface PasskeyFlowState {
   error: FlowError | null;
 }
 
-/** A social login method: one of the nine OAuth providers, or Telegram. */
-export type SocialMethod = OAuthProvider | 'telegram';
+/** A social login method: one of the nine OAuth providers, Telegram or Farcaster. */
+export type SocialMethod = OAuthProvider | 'telegram' | 'farcaster';
+
+/**
+ * AWAITING_FARCASTER_CONNECTION's and AWAITING_FARCASTER_SIGNER's progress (farcaster/farcasterFlow.ts): what the
+ * QR code or the deep link shows, and what the next status poll sends.
+ */
+export interface FarcasterProgress {
+  /** A Sign In With Farcaster channel (login or link), or a signer request. */
+  kind: 'connect' | 'signer';
+  /** The connect URI, or the signer's approval URL; null until the server answered. */
+  uri: string | null;
+  /** The relay channel's token (connect), or the signer's ed25519 public key (signer). */
+  poll: string | null;
+}
 
 /**
  * The OAuth and Telegram flow (AWAITING_OAUTH_SCREEN, TELEGRAM_AUTH_SCREEN; SPEC §3 "OAuth and Telegram").
@@ -37,6 +50,8 @@ export interface SocialFlowState {
   /** Bumped at each start: an answer of an earlier, replaced attempt is ignored. */
   attempt: number;
   error: FlowError | null;
+  /** Farcaster's progress while `method` is farcaster (absent otherwise). */
+  farcaster?: FarcasterProgress;
 }
 
 /** The one-time-code flow. */
@@ -162,6 +177,15 @@ export type FlowEvent =
   | { type: 'authorizeTelegram' }
   | { type: 'telegramSucceeded'; attempt: number; user: User; isNewUser: boolean }
   | { type: 'telegramFailed'; attempt: number; error: FlowError }
+  /** Sign In With Farcaster (AWAITING_FARCASTER_CONNECTION), or a signer request (AWAITING_FARCASTER_SIGNER). */
+  | { type: 'startFarcaster'; kind: 'connect' | 'signer' }
+  /** The server opened the channel or took the signer request: `uri` to show, `poll` for the status polls. */
+  | { type: 'farcasterOpened'; attempt: number; uri: string; poll: string }
+  | { type: 'farcasterPoll'; attempt: number }
+  | { type: 'farcasterPending'; attempt: number }
+  | { type: 'farcasterTimeout'; attempt: number }
+  | { type: 'farcasterSucceeded'; attempt: number; user: User; isNewUser: boolean }
+  | { type: 'farcasterFailed'; attempt: number; error: FlowError }
   | { type: 'errorAction' }
   | CaptchaEvent;
 
@@ -188,7 +212,23 @@ export type SocialEvent = Extract<
       | 'startTelegram'
       | 'authorizeTelegram'
       | 'telegramSucceeded'
-      | 'telegramFailed';
+      | 'telegramFailed'
+      | FarcasterEvent['type'];
+  }
+>;
+
+/** The Farcaster flow's events (farcaster/farcasterFlow.ts, loaded with the social flow). */
+export type FarcasterEvent = Extract<
+  FlowEvent,
+  {
+    type:
+      | 'startFarcaster'
+      | 'farcasterOpened'
+      | 'farcasterPoll'
+      | 'farcasterPending'
+      | 'farcasterTimeout'
+      | 'farcasterSucceeded'
+      | 'farcasterFailed';
   }
 >;
 
@@ -197,7 +237,8 @@ export type ExitError = 'exited_auth_flow' | 'exited_link_flow';
 
 /** Side effects as data; the runner executes them (DESIGN §1 "flows"). */
 export type FlowEffect =
-  | { type: 'after'; ms: number; event: FlowEvent }
+  /** `timeout`: a SPEC timeout, which test delay scales never shorten (FlowClock.delayScale). */
+  | { type: 'after'; ms: number; event: FlowEvent; timeout?: boolean }
   | { type: 'cancelTimers' }
   | { type: 'sendCode'; channel: OtpChannel; destination: string; intent: FlowIntent; captchaToken?: string }
   | {
@@ -223,6 +264,18 @@ export type FlowEffect =
   | { type: 'loadTelegramScript' }
   | { type: 'telegram'; intent: FlowIntent; attempt: number; captchaToken?: string }
   | { type: 'loadSocialFlow'; event: SocialEvent }
+  /**
+   * A Farcaster call (farcaster/farcasterFlow.ts): `open` the channel or the signer request, or poll its status
+   * (`poll`: the channel token or the signer's public key); a completed channel then logs in or links.
+   */
+  | {
+      type: 'farcaster';
+      step: 'open' | 'poll';
+      kind: 'connect' | 'signer';
+      intent: FlowIntent;
+      attempt: number;
+      poll?: string;
+    }
   | { type: 'acceptTerms' }
   | { type: 'createEmbeddedWallet'; user: User }
   | { type: 'logout' }

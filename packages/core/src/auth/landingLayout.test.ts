@@ -22,8 +22,8 @@ const grouped = (
     LOGIN_METHODS,
   );
 
-describe('methods not built yet (farcaster; OAuth and Telegram are built, issue #14)', () => {
-  it('are left out of the grouped layout; the OAuth providers and Telegram show, the first provider as a button', () => {
+describe('every login method is built (Farcaster last, issue #31)', () => {
+  it('shows Farcaster with the socials of the grouped layout', () => {
     const layout = landingLayout({
       loginMethods: ['email', 'sms', 'google', 'twitter', 'discord', 'wallet', 'farcaster', 'passkey', 'telegram'],
       appearance: { loginGroupPriority: 'web2-first', walletList: [] },
@@ -36,10 +36,10 @@ describe('methods not built yet (farcaster; OAuth and Telegram are built, issue 
       { kind: 'continue-with-wallet' },
       { kind: 'passkey' },
     ]);
-    expect(layout.overflowMethods).toEqual(['twitter', 'discord', 'telegram']);
+    expect(layout.overflowMethods).toEqual(['twitter', 'discord', 'farcaster', 'telegram']);
   });
 
-  it("are left out of the ordered layout, primary and 'More options' alike", () => {
+  it("shows Farcaster where the ordered layout puts it, primary or 'More options'", () => {
     const layout = landingLayout({
       loginMethods: ['email', 'sms', 'google', 'github', 'apple', 'farcaster'],
       loginMethodsAndOrder: { primary: ['google', 'farcaster', 'email', 'github'], overflow: ['apple', 'sms'] },
@@ -47,6 +47,7 @@ describe('methods not built yet (farcaster; OAuth and Telegram are built, issue 
     });
     expect(layout.entries).toEqual([
       { kind: 'method', method: 'google' },
+      { kind: 'method', method: 'farcaster' },
       { kind: 'method', method: 'email' },
       { kind: 'method', method: 'github' },
       { kind: 'more-options' },
@@ -54,10 +55,8 @@ describe('methods not built yet (farcaster; OAuth and Telegram are built, issue 
     expect(layout.overflowMethods).toEqual(['apple', 'sms']);
   });
 
-  it('are named in a console warning', () => {
-    expect(configWarnings({ loginMethods: ['email', 'google', 'farcaster', 'passkey'] })).toEqual([
-      'Login methods not built yet are hidden: farcaster.',
-    ]);
+  it('warns about no method', () => {
+    expect(configWarnings({ loginMethods: ['email', 'google', 'farcaster', 'passkey'] })).toEqual([]);
   });
 });
 

@@ -27,5 +27,12 @@ export const SCREEN = {
   installPhantom: 'INSTALL_PHANTOM_SCREEN',
 } as const;
 
-/** A screen id, spelled as in SPEC §2 (CAPTCHA_SCREEN's flow and screen load lazily: not in SCREEN, kept small). */
-export type ScreenId = (typeof SCREEN)[keyof typeof SCREEN] | 'CAPTCHA_SCREEN';
+/**
+ * A screen id, spelled as in SPEC §2. CAPTCHA_SCREEN and Farcaster's two screens are ids only, not SCREEN entries:
+ * only their lazily loaded flows and screens name them (the page's first JavaScript stays small).
+ */
+export type ScreenId =
+  | (typeof SCREEN)[keyof typeof SCREEN]
+  | 'CAPTCHA_SCREEN'
+  | 'AWAITING_FARCASTER_CONNECTION'
+  | 'AWAITING_FARCASTER_SIGNER';

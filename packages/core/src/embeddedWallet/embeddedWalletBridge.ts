@@ -7,8 +7,11 @@ import {
   type WalletAddressResult,
   type WalletRpcResult,
 } from '@latch/protocol';
+import type { FarcasterSignature, FarcasterSignerKey } from '@latch/protocol/farcaster';
 import { FRAME_PATH, WALLET_EVENT, type WalletEvent } from '@latch/protocol/frame';
 import {
+  type FarcasterInitSignerData,
+  type FarcasterSignData,
   type MfaInitEnrollmentData,
   type MfaSubmitEnrollmentData,
   type MfaUnenrollData,
@@ -64,6 +67,10 @@ export interface EmbeddedWalletBridge {
   mfaUnenroll?(data: MfaUnenrollData): Promise<MfaState>;
   /** `latch:mfa:clear`: the frame forgets its MFA permits; mounts nothing. */
   mfaClear?(): Promise<void>;
+  /** `latch:farcaster:init-signer`: the public key of the wallet's Farcaster signer (docs/farcaster.md). */
+  farcasterInitSigner?(data: FarcasterInitSignerData): Promise<FarcasterSignerKey>;
+  /** `latch:farcaster:sign`: bytes signed with the Farcaster signer, after the frame's confirmation. */
+  farcasterSign?(data: FarcasterSignData): Promise<FarcasterSignature>;
   /** Tells a mounted, ready frame to forget every unlocked key and token; mounts nothing. */
   clear(): Promise<void>;
   /** Removes the frame and rejects what is pending (a later call mounts a fresh frame). */
@@ -217,6 +224,8 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     mfaInitEnrollment: (data) => call(WALLET_EVENT.mfaInitEnrollment, data),
     mfaSubmitEnrollment: (data) => call(WALLET_EVENT.mfaSubmitEnrollment, data),
     mfaUnenroll: (data) => call(WALLET_EVENT.mfaUnenroll, data),
+    farcasterInitSigner: (data) => call(WALLET_EVENT.farcasterInitSigner, data),
+    farcasterSign: (data) => call(WALLET_EVENT.farcasterSign, data),
     async mfaClear() {
       if (!frame || !isReady) return;
       await request(WALLET_EVENT.mfaClear, {}, TIMEOUT.walletProxyDirect, 'The wallet request timed out.');

@@ -257,6 +257,7 @@ export function createEmbeddedWalletRuntime(options: {
       chainCalls?.sendRunner.dispatch({ type: action });
     },
     chainOptions: () => options.chains?.(),
+    frameCalls: { bridge: frameBridge, requestSignature, withMfa },
     loadMfa,
     funding: {
       fundWallet: (wanted) => loadFunding().then((loaded) => loaded.fundWallet(wanted)),

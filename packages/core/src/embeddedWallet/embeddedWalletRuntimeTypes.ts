@@ -1,9 +1,10 @@
-import type { User } from '@latch/protocol';
+import type { MfaAction, User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
 import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import type { MfaRuntime, MfaUiState } from '../mfa/mfaRuntime.js';
 import type { FundingController } from '../onRamp/fundingController.js';
 import type { FundingState } from '../onRamp/fundingFlow.js';
+import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import type { EmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import type { SendTransaction } from './sendTransactionState.js';
@@ -12,6 +13,14 @@ import type { WalletExporter } from './walletExporter.js';
 import type { WalletFlows } from './walletFlows.js';
 
 // The runtime's types (embeddedWalletRuntime.ts builds it), apart so the builder stays one readable file.
+
+/** The frame's calls for lazily loaded features (EmbeddedWalletRuntime.frameCalls). */
+export interface FrameCalls {
+  bridge: EmbeddedWalletBridge;
+  /** Shows the sign request screen (unless headless) and runs `run` once the user approved. */
+  requestSignature<T>(kind: 'message' | 'typedData', payload: unknown, run: () => Promise<T>): Promise<T>;
+  withMfa<T>(action: MfaAction, run: () => Promise<T>): Promise<T>;
+}
 
 /** The embedded wallet's UI state: this device's connection and the open sign request. */
 export interface EmbeddedWalletState {
@@ -49,6 +58,12 @@ export interface EmbeddedWalletRuntime {
   sendTransactionAction(action: 'submit' | 'retry' | 'close', display?: ApprovalDisplay): void;
   /** The host's chains (createLatch's `chains`), for the screens: the send screen's block-explorer link. */
   chainOptions(): ChainOptions | undefined;
+  /**
+   * For lazily loaded features that use the frame (the Farcaster signer, farcaster/farcasterFrameSigner.ts): the
+   * frame bridge (its `load()` gives the rarely used calls), the sign request screen around a signature, and the
+   * MFA gate of an action.
+   */
+  frameCalls: FrameCalls;
   /** The MFA requests, prompt, enrolment (`openEnrollment`), useMfa's calls and the frame calls, loaded on first use. */
   loadMfa(): Promise<MfaRuntime>;
   /** The fiat on-ramp (docs/wallets.md "Funding a wallet"), loaded on first use; `funding.dispatch`: its screens' events. */

@@ -1,6 +1,7 @@
 import type { OAuthProvider, TokenResponse, User, WireTelegramAuthResult } from '@latch/protocol';
 import { CUSTOM_JWT_API } from '@latch/protocol/oauth';
 import { type ActionContext, type LoginResult, signIn } from '../actions/context.js';
+import type { FarcasterActions } from '../farcaster/farcasterActions.js';
 import type { OAuthReturn, UrlAccess } from '../session/returnParams.js';
 import {
   completeOAuthRedirect,
@@ -44,6 +45,8 @@ export interface SocialActions {
   loadTelegramScript(): Promise<void>;
   /** Logs in with a JWT from the host's own backend (SPEC §7 `custom_jwt_account`): session and device grant. */
   loginWithCustomToken(token: string): Promise<LoginResult>;
+  /** The Farcaster calls (their own chunk, loaded on first use). */
+  farcaster(): Promise<FarcasterActions>;
 }
 
 /** What the social actions need beyond the action context. */
@@ -80,6 +83,7 @@ export function socialActions(ctx: ActionContext, deps: SocialDeps): SocialActio
       if (!bot || typeof document === 'undefined') throw new SocialLoginError('telegram_not_initialized');
       await loadTelegramScript(deps.apiUrl, bot, document as unknown as ScriptDocument);
     },
+    farcaster: () => import('../farcaster/farcasterActions.js').then((m) => m.farcasterActions(ctx)),
     async loginWithCustomToken(token) {
       const body = { token };
       return signIn(

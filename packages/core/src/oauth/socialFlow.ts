@@ -1,7 +1,8 @@
 import { DELAY, errorRedirect, type OAuthProvider, type User } from '@latch/protocol';
-import type { FlowActions } from '../auth/flowRunner.js';
+import type { FlowActions, FlowHandlers } from '../auth/flowRunner.js';
 import type {
   AuthFlowState,
+  FarcasterEvent,
   FlowEffect,
   FlowEvent,
   SocialEvent,
@@ -12,6 +13,8 @@ import type {
 // Screen ids as ScreenId-checked literals, not SCREEN's values: a lazy module importing SCREEN gave auth/screens.ts
 // an initial chunk of its own (the page's first JavaScript: about 80 B gzip more).
 import type { ScreenId } from '../auth/screens.js';
+import { runFarcasterEffect } from '../farcaster/farcasterEffect.js';
+import { farcasterTransition } from '../farcaster/farcasterFlow.js';
 import type { FlowError } from '../machine/flowError.js';
 import { isInAppBrowser } from './inAppBrowser.js';
 import { openOAuthPopup, takeOAuthPopup } from './openOAuthPopup.js';
@@ -101,9 +104,12 @@ const isTelegram = (method: SocialMethod | null) => method === 'telegram';
  * AWAITING_OAUTH_SCREEN, TELEGRAM_AUTH_SCREEN and IN_APP_BROWSER_LOGIN_NOT_POSSIBLE (SPEC §3 "OAuth and Telegram"):
  * pending, then success (the post-login steps) or the error with Retry. Only the answer of the live attempt counts.
  */
-function socialTransition(state: AuthFlowState, event: SocialEvent, steps: SocialFlowSteps): Transition {
+function socialTransition(state: AuthFlowState, any: SocialEvent, steps: SocialFlowSteps): Transition {
   // A closed or closing modal ignores everything (late answers, a click that raced the close).
   if (state.phase !== 'open' && state.phase !== 'opening') return stay(state);
+  // Farcaster (its own file; loaded with this flow, a Farcaster button being one of the social buttons).
+  if (/farcaster/i.test(any.type)) return farcasterTransition(state, any as FarcasterEvent, steps);
+  const event = any as Exclude<SocialEvent, FarcasterEvent>;
   switch (event.type) {
     case 'startOAuth':
       return startOAuth(state, event, steps);
@@ -168,12 +174,17 @@ function runTelegramEffect(
   );
 }
 
-/** Runs the flow's `oauth`, `telegram` and `loadTelegramScript` effects; `settle` turns answers into events. */
+/** Runs the flow's `oauth`, `telegram`, `farcaster` and `loadTelegramScript` effects; `settle` turns answers into events. */
 export function runSocialEffect(
   actions: FlowActions,
-  effect: Extract<FlowEffect, { type: 'oauth' | 'telegram' | 'loadTelegramScript' }>,
+  effect: Extract<FlowEffect, { type: 'oauth' | 'telegram' | 'farcaster' | 'loadTelegramScript' }>,
   settle: <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) => void,
+  handlers: () => FlowHandlers = () => ({}),
 ): void {
+  if (effect.type === 'farcaster') {
+    runFarcasterEffect(actions, effect, settle, handlers);
+    return;
+  }
   if (effect.type === 'loadTelegramScript') {
     // A script that fails to load shows when the user clicks: 'Telegram was not initialized'.
     actions.loadTelegramScript().catch(() => undefined);

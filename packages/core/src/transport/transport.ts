@@ -41,6 +41,8 @@ export interface RequestOptions {
    * Elsewhere it is final, and the screens show SPEC's generic error.
    */
   waitOnUnavailable?: boolean;
+  /** More headers (the Farcaster status poll's channel token). */
+  headers?: Record<string, string>;
 }
 
 /** Sends JSON requests to the Latch API with SPEC §7's headers, retries, timeout and cancellation. */
@@ -125,7 +127,7 @@ export function createTransport(options: TransportOptions): Transport {
       const delay = request.retryDelayMs ?? RETRY.delayMs;
       const init: RequestInit = {
         method: request.method ?? (body === undefined ? 'GET' : 'POST'),
-        headers: headersFor(request.token, body !== undefined),
+        headers: { ...headersFor(request.token, body !== undefined), ...request.headers },
         body: body === undefined ? undefined : JSON.stringify(body),
       };
       let unavailableWaits = 0;

@@ -18,7 +18,7 @@ export function openPopupFor(provider: OAuthProvider): void {
 }
 
 /**
- * A landing button for an OAuth provider or Telegram: the provider's mark and name. An OAuth click opens the
+ * A landing button for an OAuth provider, Telegram or Farcaster: the provider's mark and name. An OAuth click opens the
  * (blank) popup first, in the click itself, so that popup blockers allow it; the flow then points it at the
  * provider. Telegram's popup opens later, from TELEGRAM_AUTH_SCREEN's own button.
  */
@@ -33,6 +33,10 @@ export function SocialLoginButton({ method }: { method: SocialMethod }): ReactNo
       onClick={() => {
         if (method === 'telegram') {
           runner.dispatch({ type: 'startTelegram' });
+          return;
+        }
+        if (method === 'farcaster') {
+          runner.dispatch({ type: 'startFarcaster', kind: 'connect' });
           return;
         }
         openPopupFor(method);

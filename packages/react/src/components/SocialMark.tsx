@@ -1,5 +1,6 @@
 import type { SocialMethod } from '@latch/core';
 import type { ReactNode } from 'react';
+import { injectSocialStyles } from '../styles/socialCss.js';
 
 // Each provider's mark, drawn small for this widget (24×24, a few shapes each) in the provider's colour;
 // black-and-white marks (Apple, Twitter, GitHub, TikTok) use the text colour so they follow the theme.
@@ -92,10 +93,21 @@ const MARKS: Record<SocialMethod, ReactNode> = {
       />
     </g>
   ),
+  // Farcaster's arch on its purple tile.
+  farcaster: (
+    <g>
+      <rect x="2" y="2" width="20" height="20" rx="5" fill="#855DCD" />
+      <path d="M7 6.5h10v11h-1.8v-5a3.2 3.2 0 0 0-6.4 0v5H7z" fill="#fff" />
+      <path d="M5.8 8.3h12.4M5.8 17.5h2.8M15.4 17.5h2.8" stroke="#fff" strokeWidth="1.2" strokeLinecap="round" />
+    </g>
+  ),
 };
 
 /** A provider's mark (decorative: `aria-hidden`), `size` pixels square. */
 export function SocialMark({ method, size = 20 }: { method: SocialMethod; size?: number }): ReactNode {
+  // Every social button and screen draws a mark: their styles are adopted here too (once), since a host build that
+  // honours the package's `sideEffects: false` drops the social chunk's top-level call (the screens came unstyled).
+  injectSocialStyles();
   return (
     <svg
       className="latch-social-mark"

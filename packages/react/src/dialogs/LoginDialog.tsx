@@ -17,8 +17,8 @@ export function LoginDialog(): ReactNode {
   const { embeds } = useLatchContext();
   const methods = useClientState().config?.loginMethods ?? [];
   const sms = methods.includes('sms');
-  // Any other method with a landing button of its own is social (the nine providers and Telegram).
-  const social = methods.some((m) => !/^(email|sms|wallet|passkey|farcaster)$/.test(m));
+  // Any other method with a landing button of its own is social (the nine providers, Telegram and Farcaster).
+  const social = methods.some((m) => !/^(email|sms|wallet|passkey)$/.test(m));
   // The landing's phone form and social buttons load after first paint: start them as soon as the app turns them on.
   useEffect(() => {
     if (sms) preloadPhoneForm();

@@ -10,4 +10,5 @@ export const socialProviderNames = {
   socialLinkedin: 'LinkedIn',
   socialApple: 'Apple',
   socialTelegram: 'Telegram',
+  socialFarcaster: 'Farcaster',
 } as const;

@@ -39,6 +39,19 @@ export const socialStrings = {
   telegramRateLimited: 'Request limit reached for Telegram. Please wait a moment and try again.',
   telegramNotAllowed: 'Login with Telegram not allowed.',
   telegramNotInitialized: 'Telegram was not initialized',
+  // AWAITING_FARCASTER_CONNECTION and AWAITING_FARCASTER_SIGNER (SPEC §2 names them and asks for a QR code or an
+  // app deep link; the titles and hints are ours). Their errors are SPEC §8 "Farcaster and OAuth" (the oauth* texts).
+  farcasterLoginTitle: 'Sign in with Farcaster',
+  farcasterLinkTitle: 'Connect your Farcaster account',
+  farcasterScan: "Scan with your phone's camera to continue.",
+  farcasterOpenApp: 'Open the Farcaster app',
+  farcasterOpenHint: 'Approve the request in the Farcaster app to continue.',
+  farcasterQr: 'QR code to open in the Farcaster app',
+  farcasterSignerTitle: 'Add a Farcaster signer',
+  farcasterSignerScan: "Scan with your phone's camera, then approve the signer in the Farcaster app.",
+  farcasterWaiting: 'Waiting for Farcaster…',
+  // SPEC §4, §8: a signer request the user rejected.
+  farcasterRejected: 'Request rejected',
   // IN_APP_BROWSER_LOGIN_NOT_POSSIBLE (SPEC §2: 'Could not log in with provider', asks for an external browser).
   inAppBrowserTitle: 'Could not log in with provider',
   inAppBrowserDetail:

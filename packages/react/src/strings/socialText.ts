@@ -14,6 +14,7 @@ const NAME_KEY = {
   linkedin: 'socialLinkedin',
   apple: 'socialApple',
   telegram: 'socialTelegram',
+  farcaster: 'socialFarcaster',
 } as const satisfies Record<SocialMethod, keyof SocialStrings>;
 
 /** A provider's display name ('GitHub', 'TikTok', …); an unknown method shows as the generic 'provider'. */
@@ -69,4 +70,14 @@ export function telegramErrorText(strings: SocialStrings, error: FlowError): str
       // telegram_auth_failed (the window closed without a result) and any refusal of the result itself.
       return strings.telegramFailed;
   }
+}
+
+/** AWAITING_FARCASTER_*'s title and detail for a failed attempt: 'Request rejected' for a rejected signer, else OAuth's. */
+export function farcasterErrorText(
+  strings: SocialStrings,
+  intent: FlowIntent,
+  error: FlowError,
+): { title: string; detail: string } {
+  const text = oauthErrorText(strings, intent, 'farcaster', error);
+  return error.code === 'farcaster_request_rejected' ? { ...text, detail: strings.farcasterRejected } : text;
 }

@@ -96,7 +96,7 @@ export async function setUpDemoSocialLogin(
   }
   const bot = { bot_id: idp.telegram.bot_id, bot_name: idp.telegram.bot_name };
   await ctx.loginCredentials.set(appId, 'telegram', bot, idp.telegram.bot_token);
-  // Farcaster's credentials only sign signer requests; farcaster_auth itself is turned on where the login is built.
+  // Farcaster's credentials only sign signer requests; the login works with the stand-in's registry and relay.
   if (idp.farcaster?.app_fid) {
     await ctx.loginCredentials.set(appId, 'farcaster', { app_fid: idp.farcaster.app_fid }, idp.farcaster.app_key);
   }
@@ -104,6 +104,7 @@ export async function setUpDemoSocialLogin(
   return {
     ...flags,
     ...(idp.moonpay ? await setUpDemoOnRamp(ctx, appId, idp.moonpay) : {}),
+    ...(idp.farcaster ? { farcaster_auth: true } : {}),
     telegram_auth: true,
     telegram_auth_config: bot,
     custom_auth_config: {

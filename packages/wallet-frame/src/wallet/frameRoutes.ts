@@ -12,6 +12,7 @@ import {
 import * as v from 'valibot';
 import type { ApprovalGate } from '../approval/approvalGate.js';
 import { type ConfirmationContent, signContent, transactionContent } from '../approval/confirmationContent.js';
+import { farcasterRoutes } from '../farcaster/farcasterRoutes.js';
 import { CustodyError } from '../keys/custodyError.js';
 import { type EventRoute, route } from '../router.js';
 import { assertSigner, signPersonalMessage } from '../signing/signPersonalMessage.js';
@@ -50,7 +51,7 @@ function contentOf(d: WalletRpcData): ConfirmationContent {
 }
 
 /**
- * The frame's routes for the wallet and MFA events of SPEC §7 (mfaRoutes.ts; none of Farcaster's: that login is not built), plus
+ * The frame's routes for the wallet, MFA and Farcaster events of SPEC §7 (mfaRoutes.ts, farcasterRoutes.ts), plus
  * `latch:device:register` (replies `{ deviceId }`) and `latch:wallet:clear` (replies `{}`). `latch:wallet:rpc`
  * signs only after the user's click on the frame's own confirmation (`approval.gate`), or at once when the
  * app's server config allows headless signing; `latch:wallet:approve-transaction` is refused.
@@ -58,6 +59,7 @@ function contentOf(d: WalletRpcData): ConfirmationContent {
 export function frameRoutes(wallet: FrameWallet, approval: FrameApproval): Partial<Record<WalletEvent, EventRoute>> {
   return {
     ...mfaRoutes(wallet),
+    ...farcasterRoutes(wallet, approval),
     [WALLET_EVENT.deviceRegister]: route(DeviceRegisterData, (d) => wallet.registerDevice(d)),
     [WALLET_EVENT.walletClear]: route(WalletClearData, async () => {
       approval.gate.clear();

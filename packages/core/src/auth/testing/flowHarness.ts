@@ -76,6 +76,9 @@ export function createFlowHarness(options: {
     loadTelegramScript: unused,
     captchaChallenge: unused,
     getState: () => options.clientState ?? INITIAL_STATE,
+    farcaster: () => Promise.reject(new Error('not used here')),
+    getAccessToken: () => Promise.resolve('token'),
+    refreshUser: () => Promise.reject(new Error('not used here')),
   };
   for (const name of options.deferred) (actions as unknown as Record<string, unknown>)[name] = deferred(name);
   const runner = createFlowRunner({

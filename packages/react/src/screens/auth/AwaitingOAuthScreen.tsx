@@ -24,7 +24,7 @@ export function AwaitingOAuthScreen({ titleId }: ScreenProps): ReactNode {
   const failure = status === 'error' && error ? oauthErrorText(text, intent, method, error) : null;
   const pendingTitle = format(intent === 'login' ? text.oauthLoggingIn : text.oauthConnecting, { provider });
   const retry = () => {
-    if (!method || method === 'telegram') return;
+    if (!method || method === 'telegram' || method === 'farcaster') return;
     // A click: the popup opens now, before the flow asks the server for the provider's URL (popup blockers).
     openPopupFor(method);
     runner.dispatch({ type: 'startOAuth', provider: method });

@@ -141,8 +141,8 @@ function PasskeyButton(): ReactNode {
 
 /**
  * Email and SMS show their inputs; in an overflow list they first show 'Continue with ...'. The OAuth
- * providers and Telegram are a button each. Methods not built yet never reach here (landingLayout shows
- * only built ones).
+ * providers, Telegram and Farcaster are a button each (the social chunk's). Methods not built yet never reach
+ * here (landingLayout shows only built ones).
  */
 function MethodItem({ method, collapsed = false }: { method: LoginMethod; collapsed?: boolean }): ReactNode {
   const strings = useStrings();
@@ -162,5 +162,5 @@ function MethodItem({ method, collapsed = false }: { method: LoginMethod; collap
     }
     return method === 'email' ? <EmailForm autoFocus={collapsed} /> : <PhoneForm autoFocus={collapsed} />;
   }
-  return method === 'farcaster' ? null : <SocialButton method={method} />;
+  return <SocialButton method={method} />;
 }

@@ -58,14 +58,10 @@ describe('host app config (SPEC §5)', () => {
     ).toBe('accepted');
   });
 
-  it('refuses the login method that is not built (farcaster); the nine OAuth providers and telegram are built (#14)', () => {
-    const built =
-      'email_auth, sms_auth, google_oauth, twitter_oauth, discord_oauth, github_oauth, spotify_oauth, instagram_oauth, tiktok_oauth, linkedin_oauth, apple_oauth, wallet_auth, passkey_auth, telegram_auth';
-    expect(refusal({ farcaster_auth: true })).toBe(
-      `farcaster_auth: the farcaster login is not built yet and cannot be enabled (built: ${built}).`,
-    );
-    const enabled = Object.values(LOGIN_METHOD_FLAG).filter((flag) => flag !== 'farcaster_auth');
-    expect(enabled).toHaveLength(14);
+  it('accepts every login method: all sixteen are built (Farcaster last, #31)', () => {
+    expect(refusal({ farcaster_auth: true })).toBe('accepted');
+    const enabled = Object.values(LOGIN_METHOD_FLAG);
+    expect(enabled).toHaveLength(15);
     // The schema alone: whether the app holds each method's credentials is checked where they are stored.
     expect(refusal(Object.fromEntries(enabled.map((flag) => [flag, true])))).toBe('accepted');
   });

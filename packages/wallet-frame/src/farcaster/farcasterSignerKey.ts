@@ -1,0 +1,28 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+import { hkdf } from '@noble/hashes/hkdf.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import type { DerivedWallet } from '../keys/deriveWallet.js';
+
+/** HKDF's salt and info: a signer key is of this purpose only, never another use of the wallet's key. */
+const SALT = utf8ToBytes('latch:farcaster-signer');
+const INFO = utf8ToBytes('ed25519 signer key v1');
+
+/** The user's Farcaster signer: an ed25519 key pair derived from the unlocked wallet (never leaves the frame). */
+export interface FarcasterSignerKey {
+  /** `0x` + 64 lower-case hex digits. */
+  publicKey: string;
+  /** Signs bytes (ed25519, RFC 8032); `0x` + 128 hex digits. */
+  sign(message: Uint8Array): string;
+}
+
+/**
+ * Derives the Farcaster signer key of a wallet (docs/farcaster.md "The signer key"): HKDF-SHA256 of the wallet's
+ * private key into an ed25519 seed. It is the wallet's custody, nothing new to store or back up: the same key on
+ * every device and after a recovery, and whoever cannot unlock the wallet cannot sign with it.
+ */
+export function farcasterSignerKey(wallet: DerivedWallet): FarcasterSignerKey {
+  const secret = hkdf(sha256, hexToBytes(wallet.privateKey.slice(2)), SALT, INFO, 32);
+  const publicKey = `0x${bytesToHex(ed25519.getPublicKey(secret))}`;
+  return { publicKey, sign: (message) => `0x${bytesToHex(ed25519.sign(message, secret))}` };
+}
