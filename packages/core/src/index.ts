@@ -148,6 +148,7 @@ export {
 } from './headless/headlessLogins.js';
 export { createHeadlessRun, type HeadlessRun, type HeadlessState } from './headless/headlessRun.js';
 export type { HostConfig, LogoElement, MergedConfig, ThemeSetting } from './hostConfig.js';
+export { HostError, type HostErrorFallback, hostEventOf, toHostError } from './hostError.js';
 export {
   createLatch,
   type Latch,

@@ -114,6 +114,17 @@ export const ERROR_CATALOGUE = {
   },
   farcaster_signer_not_configured: { status: 409, message: 'The app has no Farcaster app fid for signer requests.' },
   farcaster_api_error: { status: 502, message: 'The Farcaster API could not be reached. Try again later.' },
+  // SPEC §8 "Events reported to the host": what a host's onError and rejected promise carry (a finer code in `reason`).
+  unknown_embedded_wallet_error: { status: 500, message: 'An error has occurred, please try again.' },
+  unable_to_sign: { status: 500, message: 'An error has occurred, please try again.' },
+  transaction_failure: { status: 502, message: 'Error processing transaction' },
+  unknown_connect_wallet_error: { status: 500, message: 'Unable to connect to wallet.' },
+  generic_connect_wallet_error: { status: 502, message: 'could not log in with wallet' },
+  embedded_wallet_recovery_already_exists: {
+    status: 409,
+    message: 'The wallet already has a recovery method that a password cannot replace.',
+  },
+  failed_to_link_account: { status: 400, message: 'The account could not be linked.' },
   client_request_timeout: { status: 408, message: 'The request timed out.' },
   client_request_cancelled: { status: 499, message: 'The request was cancelled.' },
   client_network_error: { status: 503, message: 'The server could not be reached.' },

@@ -1,4 +1,4 @@
-import type { CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
+import type { CodePurpose, HostErrorEvent, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
 import type { CodeLoginOptions } from '../actions/context.js';
 import type { FlowClock } from '../machine/flowClock.js';
 import { type FlowError, toFlowError } from '../machine/flowError.js';
@@ -7,6 +7,7 @@ import type { OAuthLoginOptions } from '../oauth/oauthActions.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import type { LatchState } from '../store.js';
 import { afterLogin, authFlowTransition } from './authFlow.js';
+import { withHostErrors } from './flowHostError.js';
 import type {
   AuthFlowState,
   ExitError,
@@ -16,7 +17,6 @@ import type {
   SocialEvent,
   Transition,
 } from './flowTypes.js';
-
 import { initialAuthFlowState, navigate, showError } from './modalNavigation.js';
 import { loadedPasskeyFlow, loadPasskeyFlow } from './passkeyFlowLoader.js';
 import { loadedSocialFlow, loadSocialFlow } from './socialFlowLoader.js';
@@ -58,6 +58,8 @@ export interface FlowActions {
 export interface FlowHandlers {
   onComplete?(result: { intent: FlowIntent; user: User; isNewUser: boolean }): void;
   onExit?(error: ExitError): void;
+  /** A login or link failed in a way SPEC §8 reports to the host (unknown_auth_error, failed_to_link_account, …). */
+  onError?(event: HostErrorEvent): void;
   /** Filled by the embedded-wallet issue; without it, creation is skipped. */
   createEmbeddedWallet?(user: User): Promise<User>;
 }
@@ -87,7 +89,12 @@ export function createFlowRunner(options: {
     if (passkeyFlow) return passkeyFlow.passkeyTransition(state, event, { afterLogin, navigate, showError });
     return { state, effects: [{ type: 'loadPasskeyFlow', event }] };
   };
-  const core = createMachineCore({ initial: initialAuthFlowState(), transition, clock, run });
+  const core = createMachineCore({
+    initial: initialAuthFlowState(),
+    transition: withHostErrors(transition),
+    clock,
+    run,
+  });
   const settle = <T>(promise: Promise<T>, ok: (value: T) => FlowEvent, fail: (error: FlowError) => FlowEvent) =>
     core.settle(promise, ok, (error) => fail(toFlowError(error)));
 
@@ -194,6 +201,9 @@ export function createFlowRunner(options: {
         return;
       case 'reportExit':
         handlers().onExit?.(effect.error);
+        return;
+      case 'reportError':
+        handlers().onError?.(effect.error);
         return;
     }
   }
