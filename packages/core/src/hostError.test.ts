@@ -1,7 +1,7 @@
-import { ERROR_CATALOGUE, isHostErrorEvent, LatchError } from '@latch/protocol';
+import { ERROR_CATALOGUE, LatchError } from '@latch/protocol';
 import { describe, expect, it, vi } from 'vitest';
 import { TransactionError } from './embeddedWallet/sendTransactionRunner.js';
-import { HostError, hostEventOf, toHostError } from './hostError.js';
+import { HostError, hostEventOf, isHostErrorEvent, toHostError } from './hostError.js';
 import { createLatch } from './latch.js';
 
 /** SPEC §8 "Events reported to the host", word for word. */
@@ -65,10 +65,10 @@ describe('SPEC §8 host events', () => {
     expect(hostEventOf(toHostError(exited, 'unknown_embedded_wallet_error'))).toBe('user_exited_set_password_flow');
   });
 
-  it("reportError tells the host's onError the event and the error its promise rejects with", () => {
+  it("reportError tells the host's onError the event and the error its promise rejects with", async () => {
     const onError = vi.fn();
     const latch = createLatch({ appId: 'a'.repeat(25), clientId: 'c', onError });
-    const error = latch.reportError(new LatchError('insufficient_funds'), 'transaction_failure');
+    const error = await latch.reportError(new LatchError('insufficient_funds'), 'transaction_failure');
     expect(error).toMatchObject({ code: 'transaction_failure', reason: 'insufficient_funds' });
     expect(onError).toHaveBeenCalledWith('transaction_failure', error);
     latch.destroy();

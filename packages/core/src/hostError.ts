@@ -1,4 +1,17 @@
-import { type ErrorCode, type HostErrorEvent, isHostErrorEvent, LatchError } from '@latch/protocol';
+// Loaded on a host call's first failure (latch.reportError): none of it is in the host page's initial JavaScript.
+import { type ErrorCode, type HostErrorEvent, LatchError } from '@latch/protocol';
+
+// Space-separated so the check stays one short string.
+const EVENTS =
+  ' must_be_authenticated embedded_wallet_not_found unknown_embedded_wallet_error transaction_failure unable_to_sign' +
+  ' unknown_connect_wallet_error generic_connect_wallet_error user_exited_set_password_flow' +
+  ' embedded_wallet_recovery_already_exists failed_to_link_account unknown_auth_error invalid_message' +
+  ' unsupported_chain_id cannot_link_more_of_type exited_auth_flow exited_link_flow ';
+
+/** True when `code` is one of SPEC §8's host events. */
+export function isHostErrorEvent(code: unknown): code is HostErrorEvent {
+  return typeof code === 'string' && /^\w+$/.test(code) && EVENTS.includes(` ${code} `);
+}
 
 /** SPEC §8 host events a failed call falls back to when its own code is not one of them. */
 export type HostErrorFallback = Extract<

@@ -11,7 +11,7 @@ import { type Clock, systemClock } from './clock.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
-import { type HostErrorFallback, hostEventOf, toHostError } from './hostError.js';
+import type { HostErrorFallback, toHostError } from './hostError.js';
 import type { FundingController } from './onRamp/fundingController.js';
 import { refuseInProduction } from './productionChecks.js';
 
@@ -102,7 +102,11 @@ export interface Latch {
    * A failed host call: the error its promise rejects with (SPEC §8 event code, finer code as `reason`), which the
    * host's `onError` has heard.
    */
-  reportError(error: unknown, fallback: HostErrorFallback, keep?: Parameters<typeof toHostError>[2]): LatchError;
+  reportError(
+    error: unknown,
+    fallback: HostErrorFallback,
+    keep?: Parameters<typeof toHostError>[2],
+  ): Promise<LatchError>;
   /** The host's outcome handlers and wallet creator, as a flow calls them (headless logins: finishHeadlessLogin). */
   hostHandlers(): FlowHandlers;
   /** Logs in with a JWT from the host's own backend (no modal; SPEC §7 custom_jwt_account). */
@@ -167,7 +171,8 @@ export function createLatch(initial: LatchOptions): Latch {
     onError: (event: HostErrorEvent) => onFlowError(event),
     createEmbeddedWallet: options.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
   });
-  function reportError(...args: Parameters<typeof toHostError>): LatchError {
+  async function reportError(...args: Parameters<typeof toHostError>): Promise<LatchError> {
+    const { toHostError, hostEventOf } = await import('./hostError.js');
     const error = toHostError(...args);
     const event = hostEventOf(error);
     if (event) options.onError?.(event, error);
@@ -310,8 +315,8 @@ export function createLatch(initial: LatchOptions): Latch {
       open('login', SCREEN.connectOrCreate);
     },
     exportWallet: () =>
-      embeddedWallet.exporter.exportWallet().catch((error) => {
-        throw reportError(error, 'unknown_embedded_wallet_error');
+      embeddedWallet.exporter.exportWallet().catch(async (error) => {
+        throw await reportError(error, 'unknown_embedded_wallet_error');
       }),
     reportError,
     fundWallet: (wanted) => embeddedWallet.funding.fundWallet(wanted),

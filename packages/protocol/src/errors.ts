@@ -120,10 +120,7 @@ export const ERROR_CATALOGUE = {
   transaction_failure: { status: 502, message: 'Error processing transaction' },
   unknown_connect_wallet_error: { status: 500, message: 'Unable to connect to wallet.' },
   generic_connect_wallet_error: { status: 502, message: 'could not log in with wallet' },
-  embedded_wallet_recovery_already_exists: {
-    status: 409,
-    message: 'The wallet already has a recovery method that a password cannot replace.',
-  },
+  embedded_wallet_recovery_already_exists: { status: 409, message: 'The wallet already has a recovery method.' },
   failed_to_link_account: { status: 400, message: 'The account could not be linked.' },
   client_request_timeout: { status: 408, message: 'The request timed out.' },
   client_request_cancelled: { status: 499, message: 'The request was cancelled.' },

@@ -24,15 +24,3 @@ export type HostErrorEvent =
   | 'user_exited_set_password_flow'
   | 'exited_auth_flow'
   | 'exited_link_flow';
-
-// Space-separated so the check stays one short string in the host page's JavaScript.
-const EVENTS =
-  ' must_be_authenticated embedded_wallet_not_found unknown_embedded_wallet_error transaction_failure unable_to_sign' +
-  ' unknown_connect_wallet_error generic_connect_wallet_error user_exited_set_password_flow' +
-  ' embedded_wallet_recovery_already_exists failed_to_link_account unknown_auth_error invalid_message' +
-  ' unsupported_chain_id cannot_link_more_of_type exited_auth_flow exited_link_flow ';
-
-/** True when `code` is one of SPEC §8's host events. */
-export function isHostErrorEvent(code: unknown): code is HostErrorEvent {
-  return typeof code === 'string' && /^\w+$/.test(code) && EVENTS.includes(` ${code} `);
-}

@@ -22,7 +22,7 @@ export function useHostCall(): HostCall {
       try {
         return await run();
       } catch (error) {
-        const reported = latch.reportError(error, fallback, keep);
+        const reported = await latch.reportError(error, fallback, keep);
         onError?.(reported);
         throw reported;
       }

@@ -82,8 +82,7 @@ export const esServerMessages: ServerMessageStrings = {
   server_transaction_failure: 'Error al procesar la transacción',
   server_unknown_connect_wallet_error: 'No se pudo conectar con la billetera.',
   server_generic_connect_wallet_error: 'no se pudo iniciar sesión con la billetera',
-  server_embedded_wallet_recovery_already_exists:
-    'La billetera ya tiene un método de recuperación que una contraseña no puede reemplazar.',
+  server_embedded_wallet_recovery_already_exists: 'La billetera ya tiene un método de recuperación.',
   server_failed_to_link_account: 'No se pudo vincular la cuenta.',
   server_client_request_timeout: 'La solicitud agotó el tiempo de espera.',
   server_client_request_cancelled: 'La solicitud se canceló.',
