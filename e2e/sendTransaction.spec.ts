@@ -36,7 +36,11 @@ describe('send transaction screen', () => {
 
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'detached' });
-    await visible(page.getByTestId('send-transaction-error').getByText('4001: The user rejected the request.'));
+    await visible(
+      page
+        .getByTestId('send-transaction-error')
+        .getByText('transaction_failure (approval_rejected): The user rejected the request.'),
+    );
     expect(await chain().getTransactionCount({ address })).toBe(0);
     await page.close();
   });
@@ -84,7 +88,11 @@ describe('send transaction screen', () => {
       await visible(frame.getByRole('heading', { name: 'Send ETH' }), 30_000);
       await frame.getByRole('button', { name: 'Cancel' }).click();
       await dialog(page).waitFor({ state: 'detached' });
-      await visible(page.getByTestId('send-transaction-error').getByText('4001: The user rejected the request.'));
+      await visible(
+        page
+          .getByTestId('send-transaction-error')
+          .getByText('transaction_failure (approval_rejected): The user rejected the request.'),
+      );
       expect(await chain().getTransactionCount({ address })).toBe(1);
       await page.close();
     });

@@ -6,14 +6,15 @@ export const DEMO_RECIPIENT = '0x000000000000000000000000000000000000dEaD';
 /** 0.01 ETH in wei, as hex (what eth_sendTransaction takes). */
 const DEMO_VALUE = `0x${(10n ** 16n).toString(16)}`;
 
-/** 'Send 0.01 ETH' from the embedded wallet through the send screen; shows the hash or the error code. */
+/** 'Send 0.01 ETH' from the embedded wallet through the send screen; shows the hash or the error code and reason. */
 export function SendTransactionPanel(): ReactNode {
   const [result, setResult] = useState<{ hash?: string; error?: string }>({});
   const { sendTransaction } = useSendTransaction({
     onSuccess: ({ hash }) => setResult({ hash }),
     onError: (error) => {
-      const { code, message } = error as { code?: unknown; message?: string };
-      setResult({ error: `${String(code ?? 'error')}: ${message ?? String(error)}` });
+      // SPEC §8's event (transaction_failure), the finer code beside it (approval_rejected, transaction_reverted, …).
+      const { code, reason, message } = error as { code?: unknown; reason?: unknown; message?: string };
+      setResult({ error: `${String(code ?? 'error')}${reason ? ` (${String(reason)})` : ''}: ${message ?? ''}` });
     },
   });
   const send = () => {

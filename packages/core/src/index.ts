@@ -148,6 +148,8 @@ export {
 } from './headless/headlessLogins.js';
 export { createHeadlessRun, type HeadlessRun, type HeadlessState } from './headless/headlessRun.js';
 export type { HostConfig, LogoElement, MergedConfig, ThemeSetting } from './hostConfig.js';
+// Loaded on a host call's first failure (Latch.reportError), so only the types here.
+export type { HostError, HostErrorFallback } from './hostError.js';
 export {
   createLatch,
   type Latch,

@@ -1,4 +1,4 @@
-import type { OAuthProvider, User } from '@latch/protocol';
+import type { HostErrorEvent, LatchError, OAuthProvider, User } from '@latch/protocol';
 import type { ChainOptions } from '@latch/protocol/chains';
 import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
@@ -11,6 +11,7 @@ import { type Clock, systemClock } from './clock.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostConfig } from './hostConfig.js';
+import type { HostErrorFallback, toHostError } from './hostError.js';
 import type { FundingController } from './onRamp/fundingController.js';
 import { refuseInProduction } from './productionChecks.js';
 
@@ -32,8 +33,12 @@ export interface LatchOptions extends HostConfig {
   apiUrl?: string;
   /** Called when a login or link completes (after consent and wallet creation). */
   onLoginComplete?(result: LoginCompleteResult): void;
-  /** Called when the user leaves a login (exited_auth_flow) or link (exited_link_flow) flow. */
-  onError?(error: ExitError): void;
+  /**
+   * Every SPEC §8 host event: the user left a login (exited_auth_flow) or link (exited_link_flow) flow, a link or
+   * login failed (failed_to_link_account, unknown_auth_error, …), a wallet call failed (unable_to_sign, …); `error`
+   * is what the call's promise rejected with, when there is one.
+   */
+  onError?(event: HostErrorEvent, error?: LatchError): void;
   /** Creates the user's wallet after login instead of the built-in embedded wallet. */
   createEmbeddedWallet?(user: User): Promise<User>;
   /** A client made elsewhere (tests, or hosts sharing one client); `destroy()` then leaves it alone. */
@@ -52,7 +57,8 @@ export interface LatchOptions extends HostConfig {
 /** What one `login()` call hears about its own outcome (useLogin). */
 export interface LoginCallbacks {
   onComplete?(result: LoginCompleteResult): void;
-  onError?(error: ExitError): void;
+  /** The user left (exited_auth_flow, exited_link_flow), or the login failed (unknown_auth_error). */
+  onError?(event: HostErrorEvent): void;
 }
 
 /** The whole Latch runtime for one page; any UI (React, vanilla, …) renders its stores and calls its actions. */
@@ -92,6 +98,15 @@ export interface Latch {
   linkOAuth(provider: OAuthProvider): void;
   /** Opens TELEGRAM_AUTH_SCREEN to link a Telegram account. */
   linkTelegram(): void;
+  /**
+   * A failed host call: the error its promise rejects with (SPEC §8 event code, finer code as `reason`), which the
+   * host's `onError` has heard.
+   */
+  reportError(
+    error: unknown,
+    fallback: HostErrorFallback,
+    keep?: Parameters<typeof toHostError>[2],
+  ): Promise<LatchError>;
   /** The host's outcome handlers and wallet creator, as a flow calls them (headless logins: finishHeadlessLogin). */
   hostHandlers(): FlowHandlers;
   /** Logs in with a JWT from the host's own backend (no modal; SPEC §7 custom_jwt_account). */
@@ -142,19 +157,28 @@ export function createLatch(initial: LatchOptions): Latch {
   });
   // The callbacks of the login() that opened the current flow; any other opening drops them.
   let flowCallbacks: LoginCallbacks = {};
+  const onFlowError = (event: HostErrorEvent) => {
+    options.onError?.(event);
+    flowCallbacks.onError?.(event);
+  };
   // Read when a flow ends, so callbacks replaced later are the ones called.
   const hostHandlers = () => ({
     onComplete: (result: LoginCompleteResult) => {
       options.onLoginComplete?.(result);
       flowCallbacks.onComplete?.(result);
     },
-    onExit: (error: ExitError) => {
-      options.onError?.(error);
-      flowCallbacks.onError?.(error);
-    },
+    onExit: (error: ExitError) => onFlowError(error),
+    onError: (event: HostErrorEvent) => onFlowError(event),
     createEmbeddedWallet: options.createEmbeddedWallet ?? embeddedWallet.createOnLogin,
     frameCalls: embeddedWallet.frameCalls,
   });
+  async function reportError(...args: Parameters<typeof toHostError>): Promise<LatchError> {
+    const { toHostError, hostEventOf } = await import('./hostError.js');
+    const error = toHostError(...args);
+    const event = hostEventOf(error);
+    if (event) options.onError?.(event, error);
+    return error;
+  }
   const auth: FlowRunner = createFlowRunner({
     actions: client,
     clock,
@@ -291,7 +315,11 @@ export function createLatch(initial: LatchOptions): Latch {
       (await wallets.load()).assertCanConnectOrCreate(client.getState().authenticated);
       open('login', SCREEN.connectOrCreate);
     },
-    exportWallet: () => embeddedWallet.exporter.exportWallet(),
+    exportWallet: () =>
+      embeddedWallet.exporter.exportWallet().catch(async (error) => {
+        throw await reportError(error, 'unknown_embedded_wallet_error');
+      }),
+    reportError,
     fundWallet: (wanted) => embeddedWallet.funding.fundWallet(wanted),
   };
 }

@@ -79,6 +79,7 @@ export type {
 // The frame's contract (its paths and config, the boot guard, the iframe events and error texts) is `@latch/protocol/frame`:
 // re-exported here, it would sit in every host page's initial JavaScript (see frameContract.ts).
 export { CLIENT_NAME, HEADER } from './headers.js';
+export type { HostErrorEvent } from './hostErrorEvents.js';
 export { isErrorCode, LatchError, loadErrorCatalogue, unsupportedChainIdText } from './latchError.js';
 // The MFA values (MFA_API, MFA_LIMIT, MFA_METHODS, MFA_ACTIONS, toMfaState) are `@latch/protocol/mfa`:
 // re-exported here, mfa.ts would sit in every host page's initial JavaScript (see mfaContract.ts).

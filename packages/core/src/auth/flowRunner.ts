@@ -1,4 +1,11 @@
-import type { CaptchaChallenge, CodePurpose, OAuthProvider, User, WireTelegramAuthResult } from '@latch/protocol';
+import type {
+  CaptchaChallenge,
+  CodePurpose,
+  HostErrorEvent,
+  OAuthProvider,
+  User,
+  WireTelegramAuthResult,
+} from '@latch/protocol';
 import type { CodeLoginOptions } from '../actions/context.js';
 import type { FrameCalls } from '../embeddedWallet/embeddedWalletRuntimeTypes.js';
 import type { FarcasterActions } from '../farcaster/farcasterActions.js';
@@ -9,6 +16,7 @@ import type { OAuthLoginOptions } from '../oauth/oauthActions.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import type { LatchState } from '../store.js';
 import { afterLogin, authFlowTransition } from './authFlow.js';
+import { withHostErrors } from './flowHostError.js';
 import type {
   AuthFlowState,
   ExitError,
@@ -67,6 +75,8 @@ export interface FlowActions {
 export interface FlowHandlers {
   onComplete?(result: { intent: FlowIntent; user: User; isNewUser: boolean }): void;
   onExit?(error: ExitError): void;
+  /** A login or link failed in a way SPEC §8 reports to the host (unknown_auth_error, failed_to_link_account, …). */
+  onError?(event: HostErrorEvent): void;
   /** Filled by the embedded-wallet issue; without it, creation is skipped. */
   createEmbeddedWallet?(user: User): Promise<User>;
   /** The embedded wallet's frame, for the Farcaster signer's key (AWAITING_FARCASTER_SIGNER). */
@@ -106,7 +116,12 @@ export function createFlowRunner(options: {
       : captcha
         ? captcha.captchaTransition(state, event, flow)
         : { state, effects: [{ type: 'loadCaptcha', event }] };
-  const core = createMachineCore({ initial: initialAuthFlowState(), transition, clock, run });
+  const core = createMachineCore({
+    initial: initialAuthFlowState(),
+    transition: withHostErrors(transition),
+    clock,
+    run,
+  });
   // The passkey attempt whose ceremony may still start. Once the flow replaces or abandons it (sign-up after a
   // pending login, back, a close), its signal aborts: were its system dialogue to start late, @simplewebauthn would
   // abort the live attempt's ceremony for it.
@@ -226,6 +241,9 @@ export function createFlowRunner(options: {
         return;
       case 'reportExit':
         handlers().onExit?.(effect.error);
+        return;
+      case 'reportError':
+        handlers().onError?.(effect.error);
         return;
       case 'loadCaptcha':
         // As the passkey flow: a failed load changes nothing, the next click tries again.

@@ -1,4 +1,4 @@
-import type { CreateOnLogin, LoginMethod, OAuthProvider, User } from '@latch/protocol';
+import type { CreateOnLogin, HostErrorEvent, LoginMethod, OAuthProvider, User } from '@latch/protocol';
 import type { FlowMessage } from '../machine/flowMessage.js';
 import type { OAuthReturn } from '../session/returnParams.js';
 import type { ScreenId } from './screens.js';
@@ -281,6 +281,8 @@ export type FlowEffect =
   | { type: 'logout' }
   | { type: 'reportComplete'; intent: FlowIntent; user: User; isNewUser: boolean }
   | { type: 'reportExit'; error: ExitError }
+  /** SPEC §8: a failure the host hears (onError) while the flow stays on its error screen. */
+  | { type: 'reportError'; error: HostErrorEvent }
   | CaptchaEffect;
 
 /** The captcha's effects: the captcha flow's module loads with the first event (then replayed) and runs them. */

@@ -158,7 +158,10 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
       // SPEC §5: a password cannot be set while recovery uses a cloud provider.
       if (wallet.recoveryMethod === 'google-drive' || wallet.recoveryMethod === 'icloud') {
         return Promise.reject(
-          new LatchError('invalid_data', 'A password cannot be set while recovery uses a cloud backup.'),
+          new LatchError(
+            'embedded_wallet_recovery_already_exists',
+            'A password cannot be set while recovery uses a cloud backup.',
+          ),
         );
       }
       return startFlow(() =>

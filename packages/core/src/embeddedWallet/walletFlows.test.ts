@@ -132,6 +132,13 @@ describe('wallet flows in the runtime', () => {
     await expect(done).rejects.toThrow('user_exited_set_password_flow');
   });
 
+  it('setWalletPassword on a wallet backed up to a cloud refuses with embedded_wallet_recovery_already_exists', async () => {
+    const { runtime } = setup({ recoveryMethod: 'google-drive', onDevice: true });
+    await expect(runtime.walletFlows.setPassword()).rejects.toMatchObject({
+      code: 'embedded_wallet_recovery_already_exists',
+    });
+  });
+
   it('the creation screen path left with nothing to choose (cloud only) fails the creation', async () => {
     const { runtime, flow } = setup({ recoveryMethod: 'latch', onDevice: true, recoveryOptions: ['google-drive'] });
     const created = runtime.walletFlows.create(userWith('latch'));

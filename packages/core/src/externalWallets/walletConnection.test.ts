@@ -46,6 +46,8 @@ function setup(
     connectorType: chosen.connectorType,
   };
   const events: string[] = [];
+  // SPEC §8 host events (onError), apart from the outcome events.
+  const errors: string[] = [];
   const signed: Array<{ message: string; signature: `0x${string}`; chainId: number }> = [];
   const prepared: string[] = [];
   let loginError = options.loginError;
@@ -85,6 +87,7 @@ function setup(
       onComplete: (result) => events.push(`complete:${result.intent}:${result.isNewUser}`),
       onExit: (error) => events.push(`exit:${error}`),
       onClose: () => events.push('close'),
+      onError: (event) => errors.push(event),
       createEmbeddedWallet: options.createEmbeddedWallet,
     }),
   });
@@ -107,6 +110,7 @@ function setup(
     provider,
     runner,
     events,
+    errors,
     signed,
     prepared,
     select,
@@ -178,6 +182,18 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
     expect(t.state()).toMatchObject({ status: 'connecting', retries: 1 });
     await t.clock.flush();
     expect(t.state()).toMatchObject({ signIn: 'done', error: null });
+  });
+
+  it("tells the host's onError each failure: generic_connect_wallet_error, or unknown_connect_wallet_error", async () => {
+    const t = setup();
+    t.provider.script('eth_requestAccounts', { errorCode: 4001 });
+    t.select();
+    await t.clock.flush();
+    expect(t.errors).toEqual(['generic_connect_wallet_error']);
+    const unknown = setup({ loginError: new Error('boom') });
+    unknown.select();
+    await unknown.clock.flush();
+    expect(unknown.errors).toEqual(['unknown_connect_wallet_error']);
   });
 
   it('allows 2 retries, then shows Unable to connect wallet without Retry', async () => {
@@ -338,6 +354,7 @@ describe('wallet connection flow (SPEC §4 "Wallet connection")', () => {
     t.select('link');
     await t.clock.advance(1400);
     expect(t.events).toEqual(['complete:link:false', 'close']);
+    expect(t.errors).toEqual(['failed_to_link_account']);
   });
 
   it('reports an exit when closed before the login completed', async () => {

@@ -11,6 +11,7 @@ import type {
   WalletTransition,
 } from './walletConnectionTypes.js';
 import { WALLET_TEXT, type WalletErrorView } from './walletErrors.js';
+import { walletHostError } from './walletHostError.js';
 
 /** The manual sign step's button (SPEC §4 "Wallet connection"). */
 export const SIGN_WITH_WALLET_TEXT = 'Sign with your wallet';
@@ -143,7 +144,15 @@ function afterConnected(state: WalletConnectionState, connection: WalletConnecti
 function fail(state: WalletConnectionState, error: WalletErrorView): WalletTransition {
   const exhausted = error.retryable && state.retries >= LIMIT.walletConnectRetries;
   const shown = exhausted ? { ...error, text: WALLET_TEXT.retriesExhausted, detail: null, retryable: false } : error;
-  return stay({ ...state, status: 'error', connection: null, signIn: 'idle', prepared: null, error: shown });
+  const next = {
+    ...state,
+    status: 'error' as const,
+    connection: null,
+    signIn: 'idle' as const,
+    prepared: null,
+    error: shown,
+  };
+  return { state: next, effects: [{ type: 'reportError', error: walletHostError(state.intent, error) }] };
 }
 
 function signedIn(state: WalletConnectionState, user: User, isNewUser: boolean): WalletTransition {

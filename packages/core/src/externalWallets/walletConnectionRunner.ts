@@ -1,4 +1,4 @@
-import type { User } from '@latch/protocol';
+import type { HostErrorEvent, User } from '@latch/protocol';
 import type { LoginResult } from '../actions/context.js';
 import type { PreparedSiweMessage, SignedSiweMessage, SiweAccount } from '../actions/walletActions.js';
 import type { ExitError } from '../auth/flowTypes.js';
@@ -24,6 +24,8 @@ export interface WalletFlowHandlers {
   onConnected?(walletId: string, connection: WalletConnection): void;
   onComplete?(result: { intent: 'login' | 'link'; user: User; isNewUser: boolean }): void;
   onExit?(error: ExitError): void;
+  /** A connection, sign-in or link failed (SPEC §8: generic_connect_wallet_error, failed_to_link_account, …). */
+  onError?(event: HostErrorEvent): void;
   onClose?(): void;
   /** Filled by the embedded-wallet issue; without it, creation is skipped. */
   createEmbeddedWallet?(user: User): Promise<User>;
@@ -137,6 +139,9 @@ export function createWalletConnectionRunner(options: {
         return;
       case 'reportExit':
         handlers().onExit?.(effect.error);
+        return;
+      case 'reportError':
+        handlers().onError?.(effect.error);
         return;
       case 'close':
         handlers().onClose?.();

@@ -1,4 +1,4 @@
-import type { User } from '@latch/protocol';
+import type { HostErrorEvent, User } from '@latch/protocol';
 import type { PreparedSiweMessage, SiweAccount } from '../actions/walletActions.js';
 import type { ExitError, FlowContext } from '../auth/flowTypes.js';
 import type { FlowError } from '../machine/flowError.js';
@@ -108,6 +108,8 @@ export type WalletConnectionEffect =
   | { type: 'reportConnected'; walletId: string; connection: WalletConnection }
   | { type: 'reportComplete'; intent: 'login' | 'link'; user: User; isNewUser: boolean }
   | { type: 'reportExit'; error: ExitError }
+  /** SPEC §8: the failure the host hears (onError) while the screen shows it. */
+  | { type: 'reportError'; error: HostErrorEvent }
   /** The flow is over: the modal closes (the outcome was reported just before). */
   | { type: 'close' };
 

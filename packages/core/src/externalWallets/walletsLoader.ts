@@ -13,7 +13,7 @@ export interface WalletsDeps {
   /** The modal's flow runner: the wallet flow closes the modal, and closing the modal ends the wallet flow. */
   runner: FlowRunner;
   /** The host's outcome callbacks and the embedded-wallet creator. */
-  handlers: () => Pick<WalletFlowHandlers, 'onComplete' | 'onExit' | 'createEmbeddedWallet'>;
+  handlers: () => Pick<WalletFlowHandlers, 'onComplete' | 'onExit' | 'onError' | 'createEmbeddedWallet'>;
   /** What the post-login steps need to know about the app (terms, embedded wallet). */
   flowContext(): FlowContext;
 }

@@ -2,7 +2,7 @@ import { LatchError, type OAuthProvider } from '@latch/protocol';
 import type { CodeLoginOptions, LoginResult } from '../actions/context.js';
 import type { PreparedSiweMessage } from '../actions/walletActions.js';
 import type { LatchClient } from '../client.js';
-import { createHeadlessRun, type HeadlessRun } from './headlessRun.js';
+import { createHeadlessRun, type HeadlessRun, NO_AUTH_FLOW_TEXT } from './headlessRun.js';
 
 /** What a headless login needs: the client's actions, and the after-login steps of createLatch (completeLogin). */
 export interface HeadlessDeps {
@@ -36,7 +36,7 @@ export function createCodeLogin(deps: HeadlessDeps, channel: 'email' | 'sms'): C
       }),
     loginWithCode: (code, options) =>
       run.step('submitting-code', 'done', async () => {
-        if (destination === null) throw new LatchError('invalid_data', 'Send a code first (sendCode).');
+        if (destination === null) throw new LatchError('invalid_data', NO_AUTH_FLOW_TEXT);
         const login = channel === 'email' ? client.loginWithEmailCode : client.loginWithSmsCode;
         return deps.completeLogin(await login(destination, code, options));
       }),
@@ -99,7 +99,10 @@ export function createSiweLogin(deps: HeadlessDeps): SiweLogin {
     login: (signed) =>
       run.step('submitting-signature', 'done', async () => {
         if (prepared?.message !== signed.message)
-          throw new LatchError('invalid_data', 'Sign the message of generateSiweMessage.');
+          throw new LatchError(
+            'invalid_data',
+            prepared ? 'Sign the message of generateSiweMessage.' : NO_AUTH_FLOW_TEXT,
+          );
         const result = await client.loginWithWalletSignature({
           message: signed.message,
           signature: signed.signature,

@@ -1,4 +1,19 @@
+import { LatchError } from '@latch/protocol';
 import { createStore } from '../machine/createStore.js';
+
+/** SPEC §8 "SDK texts": what a headless login's error says for these codes (the code stays, the original is `cause`). */
+export const SDK_TRY_AGAIN_TEXT = 'Something went wrong. Try again.';
+/** SPEC §8: a headless step called before the step that starts its flow (loginWithCode before sendCode, …). */
+export const NO_AUTH_FLOW_TEXT = 'No auth flow in progress.';
+const TRY_AGAIN_CODES = ['invalid_data', 'cannot_link_more_of_type', 'invalid_credentials'];
+
+/** The error a headless step rejects with: SPEC's SDK text for the three codes (not our own 'No auth flow'), else as thrown. */
+function sdkError(error: unknown): Error {
+  if (error instanceof LatchError && TRY_AGAIN_CODES.includes(error.code) && error.message !== NO_AUTH_FLOW_TEXT) {
+    return new LatchError(error.code, SDK_TRY_AGAIN_TEXT, { status: error.status, cause: error });
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
 
 /** Where a headless login is (its own steps, plus the three every one has) and why it last failed. */
 export interface HeadlessState<Step extends string> {
@@ -26,8 +41,9 @@ export function createHeadlessRun<Step extends string>(): HeadlessRun<Step> {
         const value = await work();
         store.set({ status: next, error: null });
         return value;
-      } catch (error) {
-        store.set({ status: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+      } catch (thrown) {
+        const error = sdkError(thrown);
+        store.set({ status: 'error', error });
         throw error;
       }
     },

@@ -108,11 +108,18 @@ describe('headless login hooks against the real server', () => {
     const latch = await newLatch();
     const email = uniqueEmail();
     const hook = renderHook(latch, () => useLoginWithEmail());
-    await expect(hook.loginWithCode({ code: '123456' })).rejects.toMatchObject({ code: 'invalid_data' });
+    await expect(hook.loginWithCode({ code: '123456' })).rejects.toMatchObject({
+      code: 'invalid_data',
+      message: 'No auth flow in progress.',
+    });
     await hook.sendCode({ email });
     const code = await codeSentTo(email);
     const wrong = code === '000000' ? '111111' : '000000';
-    await expect(hook.loginWithCode({ code: wrong })).rejects.toMatchObject({ code: 'invalid_credentials' });
+    // SPEC §8 "SDK texts": invalid_credentials (and invalid_data, cannot_link_more_of_type) read so to the host.
+    await expect(hook.loginWithCode({ code: wrong })).rejects.toMatchObject({
+      code: 'invalid_credentials',
+      message: 'Something went wrong. Try again.',
+    });
     // The address is kept: the right code still logs in.
     await expect(hook.loginWithCode({ code })).resolves.toMatchObject({ isNewUser: true });
   });
@@ -138,6 +145,9 @@ describe('headless login hooks against the real server', () => {
     const result = await loginWithSiwe({ message, signature, walletClientType: 'metamask', connectorType: 'injected' });
     expect(result.user.wallet?.address.toLowerCase()).toBe(account.address.toLowerCase());
     // A signature over another message is refused before any call.
-    await expect(loginWithSiwe({ message: `${message}x`, signature })).rejects.toMatchObject({ code: 'invalid_data' });
+    await expect(loginWithSiwe({ message: `${message}x`, signature })).rejects.toMatchObject({
+      code: 'invalid_data',
+      message: 'Something went wrong. Try again.',
+    });
   });
 });

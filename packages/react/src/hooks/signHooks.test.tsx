@@ -13,17 +13,23 @@ const APP_ID = 'a'.repeat(25);
 const STRANGER = '0x000000000000000000000000000000000000dEaD';
 
 /** The four sign hooks, rendered once in a provider whose user has no wallet in this page. */
-function signHooks() {
+function signHooks(onError?: (event: string) => void, hookOnError?: (error: unknown) => void) {
   const { fetch } = createFakeFetch(() => ({ body: serverAppConfig(APP_ID, { email_auth: true }) }));
   const clock = createFakeClock();
   const client = createLatchClient({ appId: APP_ID, apiUrl: 'https://auth.example', fetch, clock });
-  const latch = createLatch({ appId: APP_ID, clientId: 'client', client, clock });
+  const latch = createLatch({ appId: APP_ID, clientId: 'client', client, clock, onError });
   let hooks = {} as ReturnType<typeof useSignMessage> &
     ReturnType<typeof useSignTypedData> &
     ReturnType<typeof useSendTransaction> &
     ReturnType<typeof useSignTransaction>;
   function Probe() {
-    hooks = { ...useSignMessage(), ...useSignTypedData(), ...useSendTransaction(), ...useSignTransaction() };
+    const callbacks = { onError: hookOnError };
+    hooks = {
+      ...useSignMessage(callbacks),
+      ...useSignTypedData(callbacks),
+      ...useSendTransaction(callbacks),
+      ...useSignTransaction(callbacks),
+    };
     return null;
   }
   renderToString(
@@ -53,6 +59,22 @@ describe('sign hooks: which wallet signs', () => {
     await expect(signTransaction({ to: STRANGER, value: 1n })).rejects.toMatchObject({
       code: 'embedded_wallet_not_found',
     });
+  });
+
+  it("tells the provider's onError and the hook's the SPEC §8 event its promise rejects with", async () => {
+    const heard: string[] = [];
+    const hookHeard: unknown[] = [];
+    const { signMessage, sendTransaction } = signHooks(
+      (event) => heard.push(event),
+      (error) => hookHeard.push(error),
+    );
+    const rejected = await signMessage('hi').catch((error: unknown) => error);
+    expect(rejected).toMatchObject({ code: 'embedded_wallet_not_found' });
+    await expect(sendTransaction({ to: STRANGER, value: 1n })).rejects.toMatchObject({
+      code: 'embedded_wallet_not_found',
+    });
+    expect(heard).toEqual(['embedded_wallet_not_found', 'embedded_wallet_not_found']);
+    expect(hookHeard[0]).toBe(rejected);
   });
 
   it("writes an external wallet's transaction with its own from and hex quantities", () => {

@@ -1,4 +1,5 @@
 import type { LoginCompleteResult, LoginRequest } from '@latch/core';
+import type { HostErrorEvent } from '@latch/protocol';
 import { useCallback, useRef } from 'react';
 import { useLatchContext } from './index.js';
 
@@ -6,8 +7,11 @@ import { useLatchContext } from './index.js';
 export interface UseLoginCallbacks {
   /** The login completed (after consent and wallet creation). */
   onComplete?(result: LoginCompleteResult): void;
-  /** The user left the login ('exited_auth_flow'), whatever happened in it (a refused code, signup_disabled, …). */
-  onError?(error: 'exited_auth_flow' | 'exited_link_flow'): void;
+  /**
+   * The user left the login ('exited_auth_flow'), whatever happened in it (a refused code, signup_disabled, …), or
+   * the login failed in a way SPEC §8 reports (unknown_auth_error).
+   */
+  onError?(error: HostErrorEvent): void;
 }
 
 /**

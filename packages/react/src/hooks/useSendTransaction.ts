@@ -1,13 +1,19 @@
 import type { SendTransactionUiOptions, TransactionRequest } from '@latch/core';
+import type { LatchError } from '@latch/protocol';
 import { useCallback, useRef } from 'react';
+import { useHostCall } from './useHostCall.js';
+import { SIGN_KEEPS } from './useSignMessage.js';
 import { rpcTransaction, useWalletForAddress } from './useWalletForAddress.js';
 
 /** What `useSendTransaction` calls back with. */
 export interface UseSendTransactionCallbacks {
   /** The transaction was sent (and, with waitForTransactionConfirmation, mined). */
   onSuccess?(result: { hash: `0x${string}` }): void;
-  /** It was not: the user's rejection (4001), insufficient funds, a failed or reverted send, … */
-  onError?(error: unknown): void;
+  /**
+   * It was not: SPEC §8's transaction_failure, with the finer code as `reason` (approval_rejected for the user's
+   * rejection, insufficient_funds, transaction_failed, transaction_reverted, …), or embedded_wallet_not_found, …
+   */
+  onError?(error: LatchError): void;
 }
 
 /** Options of a send or a transaction signature: the review screen's texts, and which wallet (default embedded). */
@@ -29,25 +35,27 @@ export function useSendTransaction(callbacks: UseSendTransactionCallbacks = {}):
   // The latest callbacks, so a caller's inline functions need no memoising.
   const latest = useRef(callbacks);
   latest.current = callbacks;
+  const hostCall = useHostCall();
   const sendTransaction = useCallback(
     async (request: TransactionRequest, options?: TransactionOptions) => {
-      try {
-        const wallet = await walletFor(options?.address);
-        const hash =
-          wallet.kind === 'embedded'
+      const hash = await hostCall(
+        'transaction_failure',
+        async () => {
+          const wallet = await walletFor(options?.address);
+          return wallet.kind === 'embedded'
             ? await wallet.provider.sendTransaction({ ...request }, options?.uiOptions)
             : ((await wallet.provider.request({
                 method: 'eth_sendTransaction',
                 params: [rpcTransaction(wallet.address, request)],
               })) as `0x${string}`);
-        latest.current.onSuccess?.({ hash });
-        return { hash };
-      } catch (error) {
-        latest.current.onError?.(error);
-        throw error;
-      }
+        },
+        (error) => latest.current.onError?.(error),
+        SIGN_KEEPS,
+      );
+      latest.current.onSuccess?.({ hash });
+      return { hash };
     },
-    [walletFor],
+    [walletFor, hostCall],
   );
   return { sendTransaction };
 }

@@ -51,18 +51,19 @@ describe('embedded-wallet screens', () => {
     ]);
     expect(text).toContain('Connecting to your wallet');
   });
-  it('EMBEDDED_WALLET_CONNECTING failed: the wallet_error code as SPEC §8 text, or as the host overrides it', async () => {
+  it("EMBEDDED_WALLET_CONNECTING failed: SPEC §8's 'Something went wrong' / \"We're on it…\", or as the host overrides it", async () => {
     const events: WalletFlowEvent[] = [
       { type: 'startSetPassword', appName: 'Acme', hasPassword: false, connected: false },
       { type: 'connectFailed' },
     ];
     const text = await walletFlowScreen('EMBEDDED_WALLET_CONNECTING_SCREEN', events);
-    expect(text).toContain('An error has occurred, please try again.');
+    expect(text).toContain('Something went wrong');
+    expect(text).toContain("We're on it. Please try again later.");
     const translated = await walletFlowScreen('EMBEDDED_WALLET_CONNECTING_SCREEN', events, {
-      wallet_error: 'Ein Fehler ist aufgetreten.',
+      connectingFailedDetail: 'Wir kümmern uns darum.',
     });
-    expect(translated).toContain('Ein Fehler ist aufgetreten.');
-    expect(translated).not.toContain('An error has occurred');
+    expect(translated).toContain('Wir kümmern uns darum.');
+    expect(translated).not.toContain('on it');
   });
   it('EMBEDDED_WALLET_PASSWORD_RECOVERY', async () => {
     const text = await walletFlowScreen('EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN', [

@@ -10,7 +10,7 @@ export const sendTransactionStrings = {
   toLabel: 'To',
   actionLabel: 'Action',
   estFeesLabel: 'Est. Fees',
-  totalLabel: 'Total',
+  totalLabel: 'Total (including fees)',
   // Ours: the balance, the token price and the action names.
   balanceLabel: 'Balance',
   priceLabel: '{token} price',

@@ -8,6 +8,7 @@ export const walletFlowStrings = {
   // EMBEDDED_WALLET_CONNECTING_SCREEN (ours)
   connectingTitle: 'Connecting to your wallet',
   connectingFailedTitle: 'Something went wrong',
+  connectingFailedDetail: "We're on it. Please try again later.",
   // EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN
   recoveryTitle: 'Enter your password',
   recoveryDescription: 'Enter the password you set to restore your account on this device.',

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
 import { useWalletFlowStrings } from '../../hooks/useWalletFlowStrings.js';
-import { messageText } from '../../strings/messageText.js';
 import type { ScreenProps } from '../ScreenProps.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 
@@ -22,7 +21,7 @@ export function EmbeddedWalletConnectingScreen({ titleId, onClose }: ScreenProps
         }
       >
         <p className="latch-status" data-tone="error" role="alert">
-          {messageText(text, state.connectError)}
+          {text.connectingFailedDetail}
         </p>
       </WalletFlowFrame>
     );

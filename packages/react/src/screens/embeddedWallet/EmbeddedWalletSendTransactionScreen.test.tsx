@@ -122,7 +122,9 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
   it("while sending, the widget's review: 'Send ETH', From, To, Action, Est. Fees, Total, balance", () => {
     const { text, submitDisabled } = render(send({ status: 'submitting' }));
     expect(text).toContain('Send ETH');
-    for (const label of ['From', 'To', 'Action', 'Est. Fees', 'Total', 'Balance']) expect(text).toContain(label);
+    for (const label of ['From', 'To', 'Action', 'Est. Fees', 'Total (including fees)', 'Balance']) {
+      expect(text).toContain(label);
+    }
     expect(text).toContain('0x5290…9EE7');
     expect(text).toContain('0x8617…070D');
     // SPEC §9: up to 6 decimals, '<0.001' below: fees 21000 × 2 gwei = 0.000042 ETH; total 0.010042 ETH.
