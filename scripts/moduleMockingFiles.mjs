@@ -4,4 +4,5 @@
 export const MODULE_MOCKING_FILES = [
   'packages/core/src/actions/mfaActions.test.ts',
   'packages/core/src/passkeys/passkeyActions.test.ts',
+  'packages/core/src/passkeys/passkeyRace.test.ts',
 ];
