@@ -3,6 +3,7 @@ import {
   IDENTITY_API,
   isAppId,
   LatchError,
+  loadErrorCatalogue,
   type ServerAppConfig,
   toAppConfig,
   toUser,
@@ -100,6 +101,9 @@ export interface LatchClient
 export function createLatchClient(options: LatchClientOptions): LatchClient {
   if (!isAppId(options.appId)) throw new LatchError('invalid_app_id');
   const { appId } = options;
+  // The error catalogue is a chunk of its own (not in the page's first JavaScript): fetched now, and
+  // init() reports neither ready nor an error before they are here, so every error carries its message.
+  const catalogueLoaded = loadErrorCatalogue()?.catch(() => {});
   const clock = options.clock ?? systemClock;
   const storage = options.storage ?? defaultStorage();
   const tokens = createTokenStore(storage, appId);
@@ -209,10 +213,12 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       serverConfig = toAppConfig(server);
       await applyHost();
       if (session.hasSession()) await loadUser();
+      await catalogueLoaded;
       store.update({ status: 'ready' });
     } catch (error) {
       const failure =
         error instanceof LatchError ? error : new LatchError('internal_error', undefined, { cause: error });
+      await catalogueLoaded;
       store.update({ status: 'error', error: failure });
       // A page whose origin the app does not allow sees a network error (a refused preflight), or the readable
       // invalid_origin when another app allows its origin: a dev build says which origin to add (diagnoseOrigin

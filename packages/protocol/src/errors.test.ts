@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, errorBody, isErrorCode, LatchError } from './errors.js';
+import { errorBody } from './errorCatalogue.js';
+import { ERROR_CATALOGUE } from './errors.js';
+import { isErrorCode, LatchError } from './latchError.js';
 
 describe('error catalogue', () => {
   it('gives every code an HTTP status and a message', () => {

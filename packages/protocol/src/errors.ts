@@ -1,7 +1,10 @@
+import { setErrorCatalogue } from './latchError.js';
+
 /**
  * The error catalogue (SPEC §8): one source for the server's error bodies, the client's error
  * class and the screens. Codes are the wire `error` field; `status` is the HTTP status the server
- * answers with; `message` is the default human text.
+ * answers with; `message` is the default human text. A browser page loads this module lazily (loadErrorCatalogue,
+ * latchError.ts); the code of its first paint uses only latchError.ts, which has no code's data.
  */
 export const ERROR_CATALOGUE = {
   invalid_data: { status: 400, message: 'The request is malformed or has invalid values.' },
@@ -149,38 +152,5 @@ export interface ErrorBody {
   message: string;
 }
 
-/** True when `code` is a known catalogue code. */
-export function isErrorCode(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
-}
-
-/** SPEC §5's text for a chain id outside the configured chains (`unsupported_chain_id`). */
-export function unsupportedChainIdText(id: number | string): string {
-  return `Chain ID ${id} is not supported...`;
-}
-
-/** Builds the wire error body for a code, with an optional more specific message. */
-export function errorBody(code: ErrorCode, message?: string): ErrorBody {
-  return { error: code, message: message ?? ERROR_CATALOGUE[code].message };
-}
-
-/** The one error shape of Latch, thrown by the client and used inside the server. */
-export class LatchError extends Error {
-  readonly code: ErrorCode;
-  readonly status: number;
-  /** Seconds to wait before retrying, when the server said so (429, 503). */
-  readonly retryAfter?: number;
-
-  constructor(code: ErrorCode, message?: string, options?: { status?: number; retryAfter?: number; cause?: unknown }) {
-    super(message ?? ERROR_CATALOGUE[code].message, { cause: options?.cause });
-    this.name = 'LatchError';
-    this.code = code;
-    this.status = options?.status ?? ERROR_CATALOGUE[code].status;
-    this.retryAfter = options?.retryAfter;
-  }
-
-  /** The wire body for this error. */
-  toBody(): ErrorBody {
-    return { error: this.code, message: this.message };
-  }
-}
+// Hands the catalogue to LatchError and isErrorCode as soon as this module runs.
+setErrorCatalogue(ERROR_CATALOGUE);

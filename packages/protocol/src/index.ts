@@ -52,16 +52,11 @@ export {
   TIMEOUT,
   UNAVAILABLE_RETRY,
 } from './constants.js';
+// The catalogue's data (errors.ts) loads lazily in a browser page: the index reaches it only through
+// errorCatalogue.ts, and lazily loaded browser code reads it as `@latch/protocol/errors`.
+export { ERROR_CATALOGUE, errorBody } from './errorCatalogue.js';
 export { type ErrorRedirect, errorRedirect } from './errorScreen.js';
-export {
-  ERROR_CATALOGUE,
-  type ErrorBody,
-  type ErrorCode,
-  errorBody,
-  isErrorCode,
-  LatchError,
-  unsupportedChainIdText,
-} from './errors.js';
+export type { ErrorBody, ErrorCode } from './errors.js';
 // The Farcaster values (FARCASTER_API, the relay paths, FARCASTER_SIGNER_STATUSES, …) are `@latch/protocol/farcaster`:
 // only the lazily loaded Farcaster code uses them; the body schemas are in `/schemas`.
 export type {
@@ -82,6 +77,7 @@ export type {
 // The frame's contract (its paths and config, the boot guard, the iframe events and error texts) is `@latch/protocol/frame`:
 // re-exported here, it would sit in every host page's initial JavaScript (see frameContract.ts).
 export { CLIENT_NAME, HEADER } from './headers.js';
+export { isErrorCode, LatchError, loadErrorCatalogue, unsupportedChainIdText } from './latchError.js';
 // The MFA values (MFA_API, MFA_LIMIT, MFA_METHODS, MFA_ACTIONS, toMfaState) are `@latch/protocol/mfa`:
 // re-exported here, mfa.ts would sit in every host page's initial JavaScript (see mfaContract.ts).
 export type {

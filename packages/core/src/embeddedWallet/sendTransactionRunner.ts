@@ -1,4 +1,5 @@
-import { ERROR_CATALOGUE, type ErrorCode, LatchError } from '@latch/protocol';
+import { type ErrorCode, LatchError } from '@latch/protocol';
+import { ERROR_CATALOGUE } from '@latch/protocol/errors';
 import { type Hex, keccak256, type TransactionReceipt } from 'viem';
 import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { FlowClock } from '../machine/flowClock.js';

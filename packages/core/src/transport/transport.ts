@@ -1,4 +1,13 @@
-import { CLIENT_NAME, DEFAULTS, HEADER, LatchError, RETRY, TIMEOUT, UNAVAILABLE_RETRY } from '@latch/protocol';
+import {
+  CLIENT_NAME,
+  DEFAULTS,
+  HEADER,
+  LatchError,
+  loadErrorCatalogue,
+  RETRY,
+  TIMEOUT,
+  UNAVAILABLE_RETRY,
+} from '@latch/protocol';
 import { type Clock, sleep } from '../clock.js';
 import { bodyErrorCode, parseBody, responseError } from './responseError.js';
 
@@ -128,6 +137,9 @@ export function createTransport(options: TransportOptions): Transport {
         try {
           const answer = await tryOnce(`${base}${path}`, init, signal);
           if (answer.status >= 200 && answer.status < 300) return answer.body as T;
+          // An error answer is read against the catalogue, which a browser page loads lazily (createLatchClient
+          // starts it): wait for it here, so a catalogue code is never taken for an unknown one.
+          await loadErrorCatalogue()?.catch(() => {});
           failure = responseError(answer.status, answer.headers, answer.body);
           retryable = isRetryable(failure, bodyErrorCode(answer.body) !== undefined);
         } catch (error) {

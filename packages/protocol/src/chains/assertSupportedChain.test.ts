@@ -1,6 +1,6 @@
 import { anvil, base } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
-import { LatchError } from '../errors.js';
+import { LatchError } from '../latchError.js';
 import { assertSupportedChain } from './assertSupportedChain.js';
 
 const caught = (run: () => unknown): LatchError => {

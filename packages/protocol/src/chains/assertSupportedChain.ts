@@ -1,5 +1,5 @@
 import type { Chain } from 'viem';
-import { LatchError, unsupportedChainIdText } from '../errors.js';
+import { LatchError, unsupportedChainIdText } from '../latchError.js';
 import { BUILT_IN_CHAINS } from './builtInChains.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Chain } from 'viem';
-import { LatchError } from '../errors.js';
+import { LatchError } from '../latchError.js';
 
 /** The JSON-RPC URL Latch talks to for this chain (the first default HTTP URL, after overrides). */
 export function chainRpcUrl(chain: Chain): string {

@@ -1,6 +1,6 @@
 import { anvil, base, mainnet, optimism } from 'viem/chains';
 import { describe, expect, it } from 'vitest';
-import { LatchError } from '../errors.js';
+import { LatchError } from '../latchError.js';
 import { BUILT_IN_CHAINS } from './builtInChains.js';
 import { type ChainOptions, resolveChains } from './resolveChains.js';
 

@@ -1,5 +1,5 @@
 import type { Chain } from 'viem';
-import { LatchError } from '../errors.js';
+import { LatchError } from '../latchError.js';
 import { assertSupportedChain } from './assertSupportedChain.js';
 import { BUILT_IN_CHAINS, DEFAULT_CHAIN } from './builtInChains.js';
 

@@ -1,4 +1,5 @@
-import { ERROR_CATALOGUE, type ErrorCode } from '@latch/protocol';
+import type { ErrorCode } from '@latch/protocol';
+import { ERROR_CATALOGUE } from '@latch/protocol/errors';
 
 /**
  * The error catalogue's own messages (protocol, SPEC §8), keyed `server_<code>`: what a screen shows where

@@ -1,4 +1,5 @@
-import { ERROR_CATALOGUE, type StepUpAction } from '@latch/protocol';
+import type { StepUpAction } from '@latch/protocol';
+import { ERROR_CATALOGUE } from '@latch/protocol/errors';
 
 /**
  * Texts of the step-up screen (docs/widget.md "Step-up"). The title is SPEC's recovery-OAuth screen title;
