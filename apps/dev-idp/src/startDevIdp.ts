@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { OAUTH_PROVIDERS, type OAuthEndpoints, type OAuthProvider } from '@latch/protocol';
+import { CloudKitStandIn, type DevCloudKit } from './cloudKit.js';
 import { createCustomIssuer, type DevCustomIssuer, handleCustom } from './customIssuer.js';
 import { type DevFarcaster, FarcasterStandIn, type RelayCall } from './farcaster/FarcasterStandIn.js';
 import { type AuthorizationResponse, followLogin, type LoginChoice } from './followLogin.js';
@@ -90,6 +91,8 @@ export interface DevIdp {
   farcaster: DevFarcaster & Pick<FarcasterStandIn, 'scan' | 'decideSignIn' | 'decideSigner' | 'pending'>;
   /** The Cloudflare Turnstile stand-in (`/turnstile/v0/…`): widget script and siteverify (keys: TURNSTILE_KEYS). */
   turnstile: DevTurnstile;
+  /** The CloudKit web services stand-in (`/cloudkit/…`): iCloud backups (docs/cloud-backup.md). */
+  cloudKit: DevCloudKit;
   /**
    * Follows an authorization URL of a stand-in as a browser does (login page submitted with `choice`) and
    * returns the answer to the redirect URI (not called): `code` + `state`, or `error`.
@@ -112,6 +115,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   let moonPay: MoonPayStandIn | undefined;
   let farcaster: FarcasterStandIn | undefined;
   let turnstile: TurnstileStandIn | undefined;
+  let cloudKit: CloudKitStandIn | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev-idp.invalid');
@@ -125,6 +129,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     if (first === 'moonpay' && moonPay) return moonPay.handle(req, res, path, rawSearch(req.url ?? ''));
     if (first === 'farcaster' && farcaster) return farcaster.handle(req, res, path, url.searchParams);
     if (first === 'turnstile' && turnstile) return turnstile.handle(req, res, path);
+    if (first === 'cloudkit' && cloudKit) return cloudKit.handle(req, res, path, url.searchParams);
     if (url.pathname === '/assets/dev-idp.css') return sendAsset(res, 'text/css', STYLESHEET);
     if (url.pathname === '/assets/telegram-popup.js') return sendAsset(res, 'text/javascript', TELEGRAM_POPUP_SCRIPT);
     if (url.pathname === '/') {
@@ -169,6 +174,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       relayKey: options.farcasterRelayKey,
     });
     turnstile = new TurnstileStandIn(url, options.turnstileTokenTtlMs);
+    // CloudKit's dashboard "URL Redirect": Latch's recovery callback beside its OAuth callback.
+    const latchCallback = (options.redirectUris[0] ?? '').replace(
+      '/api/v1/oauth/callback',
+      '/api/v1/recovery/oauth/callback',
+    );
+    cloudKit = new CloudKitStandIn(url, latchCallback);
   } catch (error) {
     server.close();
     throw error;
@@ -221,6 +232,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       pending: () => fc.pending(),
     },
     turnstile: turnstile.config,
+    cloudKit,
     followLogin,
     close: async () => {
       for (const res of hung) res.destroy();

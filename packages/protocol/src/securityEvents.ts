@@ -16,6 +16,8 @@ export const SECURITY_EVENT_TYPES = [
   'mfa_enrolled',
   'mfa_removed',
   'recovery_password_locked',
+  // Cloud backups (docs/cloud-backup.md): the wallet's recovery now opens with a cloud backup (or moved to another).
+  'recovery_method_changed',
 ] as const;
 
 /** One security event type. */
@@ -29,7 +31,7 @@ export interface SecurityEventDetail {
   /** The first 8 characters of the device key's thumbprint (device, recovery and export events). */
   device?: string;
   /** The wallet's recovery method (recovery_released). */
-  recovery_method?: 'latch' | 'user-passcode';
+  recovery_method?: 'latch' | 'user-passcode' | 'google-drive' | 'icloud';
   /** The linked account's type (account_linked, account_unlinked), e.g. `email`, `google_oauth`. */
   account_type?: string;
   /** The account's identifier, masked (account events), or the old one (login_*_changed). */

@@ -27,6 +27,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'security.mfa_enrolled',
   'security.mfa_removed',
   'security.recovery_password_locked',
+  'security.recovery_method_changed',
 ] as const;
 
 /** One event type. */

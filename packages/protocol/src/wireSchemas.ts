@@ -6,6 +6,14 @@
  */
 
 export {
+  CloudAuthData,
+  CloudTicket,
+  RecoveryICloudInitBody,
+  RecoveryOAuthAuthenticateBody,
+  RecoveryOAuthInitBody,
+  RecoveryReleaseBody,
+} from './cloudBackupSchemas.js';
+export {
   FarcasterAuthenticateBody,
   FarcasterInitBody,
   FarcasterInitSignerData,
@@ -76,6 +84,7 @@ export {
   parseWalletReply,
   parseWalletRequest,
   WalletClearData,
+  WalletCloudAuthInitData,
   WalletConnectData,
   WalletCreateData,
   WalletErrorReplySchema,
@@ -83,6 +92,7 @@ export {
   WalletReplySchema,
   WalletRequestSchema,
   WalletRpcData,
+  WalletSetRecoveryCloudData,
   WalletSetRecoveryPasswordData,
   WalletSuccessReplySchema,
   walletErrorReply,

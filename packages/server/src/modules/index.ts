@@ -2,6 +2,7 @@ import type { LatchModule } from '../kernel/module.js';
 import { adminApiModule } from './adminApi/index.js';
 import { analyticsModule } from './analytics/index.js';
 import { captchaModule } from './captcha/index.js';
+import { cloudBackupModule } from './cloudBackup/index.js';
 import { customJwtModule } from './customJwt/index.js';
 import { devModule } from './dev/index.js';
 import { farcasterModule } from './farcaster/index.js';
@@ -29,6 +30,7 @@ export const defaultModules: readonly LatchModule[] = [
   customJwtModule,
   oauthModule,
   walletsModule,
+  cloudBackupModule,
   mfaModule,
   pricesModule,
   onRampModule,

@@ -67,6 +67,10 @@ const NOTICE: Record<SecurityEventType, (app: string, d: SecurityEventDetail) =>
     subject: 'Wallet password recovery is locked after too many wrong passwords',
     body: `It opens again within the hour. If this was not you, someone logged in to ${app} as you: secure your email or phone, and choose a long wallet password.`,
   }),
+  recovery_method_changed: (app, d) => ({
+    subject: 'Your wallet recovery method was changed',
+    body: `Your wallet can now be recovered with ${d.recovery_method === 'icloud' ? 'an iCloud backup' : d.recovery_method === 'google-drive' ? 'a Google Drive backup' : 'a new method'}. ${SECURE(app)}`,
+  }),
   mfa_removed: (app, d) => ({
     subject: 'A verification method was removed from your account',
     body: `Verification with ${d.mfa_method ? METHOD[d.mfa_method] : 'a method'} is off. ${SECURE(app)}`,

@@ -99,6 +99,14 @@ export interface Settings {
   turnstileSiteverifyUrl?: string;
   /** `LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK=1`: http webhook URLs to a loopback host outside dev mode (local tests). */
   webhooksAllowHttpLoopback?: boolean;
+  /**
+   * Cloud backups (docs/cloud-backup.md): Google Drive's API base (`LATCH_GOOGLE_DRIVE_API_URL`, unset:
+   * https://www.googleapis.com) and CloudKit web services (`LATCH_CLOUDKIT_API_URL`, unset:
+   * https://api.apple-cloudkit.com; `LATCH_CLOUDKIT_CONTAINER`, `LATCH_CLOUDKIT_ENVIRONMENT`, `LATCH_CLOUDKIT_API_TOKEN`:
+   * iCloud backups are off without a container and an API token). The dev stand-ins set their own.
+   */
+  googleDriveApiUrl?: string;
+  cloudKit?: { apiUrl: string; container: string; environment: 'development' | 'production'; apiToken: string };
 }
 
 /** `text` as a URL, or undefined when it is not one (the callers say why in their own words). */
@@ -249,5 +257,24 @@ export function loadSettings(given: NodeJS.ProcessEnv = process.env, cwd = proce
     farcaster: parseFarcasterSettings(env),
     turnstileSiteverifyUrl: parseProviderUrl('LATCH_TURNSTILE_SITEVERIFY_URL', env.LATCH_TURNSTILE_SITEVERIFY_URL),
     webhooksAllowHttpLoopback: ['1', 'true'].includes(env.LATCH_WEBHOOKS_ALLOW_HTTP_LOOPBACK ?? ''),
+    googleDriveApiUrl: parseProviderUrl('LATCH_GOOGLE_DRIVE_API_URL', env.LATCH_GOOGLE_DRIVE_API_URL),
+    cloudKit: parseCloudKit(env),
   };
+}
+
+/** CloudKit web services for iCloud backups: all of container and API token, or none. */
+function parseCloudKit(env: NodeJS.ProcessEnv): Settings['cloudKit'] {
+  const container = nonEmpty(env.LATCH_CLOUDKIT_CONTAINER);
+  const apiToken = nonEmpty(env.LATCH_CLOUDKIT_API_TOKEN);
+  if (!container && !apiToken) return undefined;
+  if (!container || !apiToken) {
+    throw new ConfigError('LATCH_CLOUDKIT_CONTAINER and LATCH_CLOUDKIT_API_TOKEN are set together (iCloud backups).');
+  }
+  const environment = nonEmpty(env.LATCH_CLOUDKIT_ENVIRONMENT) ?? 'production';
+  if (environment !== 'development' && environment !== 'production') {
+    throw new ConfigError(`LATCH_CLOUDKIT_ENVIRONMENT must be development or production, got "${environment}".`);
+  }
+  const apiUrl =
+    parseProviderUrl('LATCH_CLOUDKIT_API_URL', env.LATCH_CLOUDKIT_API_URL) ?? 'https://api.apple-cloudkit.com';
+  return { apiUrl, container, environment, apiToken };
 }

@@ -11,6 +11,7 @@ import { embeddedWalletPageRoutes, frameReadiness } from './embeddedWalletPage.j
 import { buildExportCodes } from './exportStepUp.js';
 import * as wallets010 from './migrations/010_wallets.js';
 import * as deviceKeys012 from './migrations/012_device_keys.js';
+import * as cloudBackup028 from './migrations/028_wallet_cloud_backup.js';
 import type { WalletCustody } from './walletCustody.js';
 import { walletRoutes } from './walletRoutes.js';
 import { walletSealing } from './walletSealing.js';
@@ -62,7 +63,11 @@ export const walletsModule: LatchModule = {
   callers: { frame: deviceCaller(false), 'new-device': deviceCaller(true) },
   routes: [...walletRoutes, ...embeddedWalletPageRoutes],
   readiness: (ctx) => frameReadiness(ctx.settings),
-  migrations: { '010_wallets': wallets010, '012_device_keys': deviceKeys012 },
+  migrations: {
+    '010_wallets': wallets010,
+    '012_device_keys': deviceKeys012,
+    '028_wallet_cloud_backup': cloudBackup028,
+  },
   sealed: walletSealing,
   // A fresh authentication's device-registration grant (docs/custody.md): only logins mint one.
   onSessionStarted: async (ctx, session) => ({ device_grant: await mintDeviceGrant(ctx, session) }),

@@ -102,6 +102,11 @@ export class WalletCustody {
   }
 
   /** The owner's embedded wallet, if any. */
+  /** The keyed hash of the cloud account a cloud-backed wallet is bound to (docs/cloud-backup.md), else null. */
+  async cloudAccountHash(owner: UserRef): Promise<string | null> {
+    return (await walletRow(this.db, owner))?.cloud_account_hash ?? null;
+  }
+
   async getWallet(owner: UserRef): Promise<WalletRecord | undefined> {
     const row = await walletRow(this.db, owner);
     return (

@@ -15,20 +15,35 @@ export interface PasswordRecoveryInput {
   verifier: Uint8Array;
 }
 
+/**
+ * Cloud backup (docs/cloud-backup.md): the frame's ciphertext (its key is in the user's cloud) and the keyed hash of
+ * the cloud account the backup is bound to (from the recovery OAuth ticket).
+ */
+export interface CloudRecoveryInput {
+  method: 'google-drive' | 'icloud';
+  sealedShare: Uint8Array;
+  accountHash: string;
+}
+
+/** True for a cloud backup's recovery input. */
+export function isCloudRecovery(recovery: { method: string }): recovery is CloudRecoveryInput {
+  return recovery.method === 'google-drive' || recovery.method === 'icloud';
+}
+
 /** What the frame sends to register a new wallet. Never the entropy, a key or a device share. */
 export interface NewWalletInput {
   walletId: string;
   shareSetId: string;
   address: string;
   authShare: Uint8Array;
-  recovery: ProviderRecoveryInput | PasswordRecoveryInput;
+  recovery: ProviderRecoveryInput | PasswordRecoveryInput | CloudRecoveryInput;
 }
 
 /** A wallet as the server knows it. */
 export interface WalletRecord {
   id: string;
   address: string;
-  recoveryMethod: 'latch' | 'user-passcode';
+  recoveryMethod: 'latch' | 'user-passcode' | 'google-drive' | 'icloud';
   primaryShareSetId: string;
 }
 
@@ -55,7 +70,9 @@ export function checkBytes(bytes: unknown, min: number, max: number, name: strin
 export function checkRecovery(recovery: NewWalletInput['recovery']): void {
   checkBytes(recovery.sealedShare, 16, 1024, 'recovery share');
   if (recovery.method === 'latch') checkBytes(recovery.recoveryKey, 32, 32, 'recovery key');
-  else {
+  else if (isCloudRecovery(recovery)) {
+    check(/^[A-Za-z0-9_-]{43}$/.test(recovery.accountHash), 'Invalid cloud account.');
+  } else {
     checkBytes(recovery.salt, 16, 64, 'salt');
     checkBytes(recovery.verifier, 32, 32, 'verifier');
   }

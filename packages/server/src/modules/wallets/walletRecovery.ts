@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { LatchError } from '@latch/protocol';
 import type { UserRef } from '../../identity/users/userRef.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -5,11 +6,32 @@ import { type EnvelopeContext, sealEnvelope } from '../../kernel/crypto/envelope
 import type { Keyring } from '../../kernel/crypto/keyring.js';
 import type { Db } from '../../kernel/store/db.js';
 import { type PasswordOprf, verifierHash } from './oprf.js';
-import { b64, check, checkBytes, checkRecovery, type NewWalletInput, UUID, unb64 } from './walletInput.js';
+import {
+  b64,
+  check,
+  checkBytes,
+  checkRecovery,
+  isCloudRecovery,
+  type NewWalletInput,
+  UUID,
+  unb64,
+} from './walletInput.js';
 import { openSealed, requireWallet, shareContext, walletRow } from './walletRows.js';
 
 /** The recovery columns of a wallet row for `recovery`, its recovery key sealed under `context`. */
 export function recoveryColumns(keyring: Keyring, context: EnvelopeContext, recovery: NewWalletInput['recovery']) {
+  if (isCloudRecovery(recovery)) {
+    // The key that opens this ciphertext is in the user's cloud only (docs/cloud-backup.md).
+    return {
+      recovery_method: recovery.method,
+      recovery_share_sealed: b64(recovery.sealedShare),
+      recovery_key_sealed: null,
+      password_salt: null,
+      password_verifier_hash: null,
+      oprf_key_id: null,
+      cloud_account_hash: recovery.accountHash,
+    };
+  }
   return recovery.method === 'latch'
     ? {
         recovery_method: 'latch' as const,
@@ -18,6 +40,7 @@ export function recoveryColumns(keyring: Keyring, context: EnvelopeContext, reco
         password_salt: null,
         password_verifier_hash: null,
         oprf_key_id: null,
+        cloud_account_hash: null,
       }
     : {
         recovery_method: 'user-passcode' as const,
@@ -26,6 +49,7 @@ export function recoveryColumns(keyring: Keyring, context: EnvelopeContext, reco
         password_salt: b64(recovery.salt),
         password_verifier_hash: verifierHash(recovery.verifier),
         oprf_key_id: keyring.currentKeyId,
+        cloud_account_hash: null,
       };
 }
 
@@ -62,6 +86,27 @@ export class WalletRecovery {
       shareSetId: wallet.primary_share_set_id,
       sealedShare: unb64(wallet.recovery_share_sealed),
       salt: unb64(wallet.password_salt),
+    };
+  }
+
+  /**
+   * Cloud-backup recovery material: the ciphertext only (its key is in the user's cloud), released only when
+   * `accountHash` (from a recovery OAuth ticket) is the account the backup is bound to.
+   */
+  async cloudRecovery(owner: UserRef, accountHash: string) {
+    const wallet = await requireWallet(this.db, owner);
+    if (
+      (wallet.recovery_method !== 'google-drive' && wallet.recovery_method !== 'icloud') ||
+      !wallet.cloud_account_hash
+    ) {
+      throw new LatchError('invalid_data', 'This wallet does not use a cloud backup.');
+    }
+    if (!sameHash(wallet.cloud_account_hash, accountHash)) throw new LatchError('cloud_account_mismatch');
+    return {
+      method: wallet.recovery_method,
+      walletId: wallet.id,
+      shareSetId: wallet.primary_share_set_id,
+      sealedShare: unb64(wallet.recovery_share_sealed),
     };
   }
 
@@ -125,4 +170,11 @@ export class WalletRecovery {
         .execute();
     });
   }
+}
+
+/** Constant-time comparison of two keyed account hashes. */
+function sameHash(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
 }

@@ -5,6 +5,7 @@ import {
   CreateWalletBody,
   type CustodyAction,
   OprfBody,
+  RecoveryReleaseBody,
   RegisterDeviceBody,
   ReplaceRecoveryBody,
   RevokeShareSetBody,
@@ -20,12 +21,12 @@ import type { ServerContext } from '../../kernel/context.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
 import type { Db } from '../../kernel/store/db.js';
 import { countNewDevice } from './custodyLimits.js';
-import { custodyRoute } from './custodyRoute.js';
+import { type CustodyCall, custodyRoute } from './custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from './deviceGrants.js';
 import { recordEmbeddedWalletAccount } from './embeddedWalletAccount.js';
 import { exportRoutes } from './exportRoutes.js';
 import { countNonceRequest } from './nonceThrottle.js';
-import type { NewWalletInput, WalletRecord } from './walletInput.js';
+import { isCloudRecovery, type NewWalletInput, type WalletRecord } from './walletInput.js';
 import { verifyWalletSignature } from './walletSignature.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -40,10 +41,27 @@ function toWire(w: WalletRecord): WireEmbeddedWallet {
   };
 }
 
-function recoveryInput(r: v.InferOutput<typeof CreateWalletBody>['recovery']): NewWalletInput['recovery'] {
-  return r.method === 'latch'
-    ? { method: 'latch', sealedShare: bytes(r.sealed_share), recoveryKey: bytes(r.recovery_key) }
-    : { method: 'user-passcode', sealedShare: bytes(r.sealed_share), salt: bytes(r.salt), verifier: bytes(r.verifier) };
+// A cloud backup's upload carries the ticket of a recovery OAuth round trip (purpose `backup`) of this device: the
+// account hash it names is what the backup is bound to (docs/cloud-backup.md).
+async function recoveryInput(
+  call: Pick<CustodyCall<unknown>, 'ctx' | 'owner' | 'deviceId'>,
+  r: v.InferOutput<typeof CreateWalletBody>['recovery'],
+): Promise<NewWalletInput['recovery']> {
+  if (r.method === 'latch')
+    return { method: 'latch', sealedShare: bytes(r.sealed_share), recoveryKey: bytes(r.recovery_key) };
+  if (r.method === 'user-passcode') {
+    return {
+      method: 'user-passcode',
+      sealedShare: bytes(r.sealed_share),
+      salt: bytes(r.salt),
+      verifier: bytes(r.verifier),
+    };
+  }
+  const cloud = call.ctx.cloudBackups;
+  if (!cloud) throw new LatchError('cloud_provider_not_configured');
+  const owner = { ...call.owner, deviceId: call.deviceId };
+  const accountHash = await cloud.takeTicket(owner, r.cloud_ticket, r.method, 'backup');
+  return { method: r.method, sealedShare: bytes(r.sealed_share), accountHash };
 }
 
 /**
@@ -125,7 +143,8 @@ export const walletRoutes: RouteDef[] = [
     // The frame learns which of its actions need a verification (docs/mfa.md).
     return { wallet: wallet ? toWire(wallet) : null, mfa: await ctx.mfaGate.stateFor(owner, user.app) };
   }),
-  custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async ({ ctx, owner, deviceId, nonce, body }) => {
+  custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async (call) => {
+    const { ctx, owner, deviceId, nonce, body } = call;
     await verifyWalletSignature({
       action: 'create-wallet',
       appId: owner.appId,
@@ -135,7 +154,7 @@ export const walletRoutes: RouteDef[] = [
       address: body.address,
       signature: body.wallet_signature,
     });
-    const recovery = recoveryInput(body.recovery);
+    const recovery = await recoveryInput(call, body.recovery);
     const wallet = await ctx.custody.createWallet(
       owner,
       {
@@ -172,13 +191,15 @@ export const walletRoutes: RouteDef[] = [
     await ctx.custody.revokeDeviceShareSet(owner, body.share_set_id);
     return { revoked: true };
   }),
-  custodyRoute('post', WALLET_API.recovery, undefined, async (call): Promise<WireRecoveryRelease> => {
+  custodyRoute('post', WALLET_API.recovery, RecoveryReleaseBody, async (call): Promise<WireRecoveryRelease> => {
     const { ctx, owner } = call;
     // First: without the verification nothing is counted or released.
     await call.ctx.mfaGate.require(call, 'recovery');
     const custody = ctx.custody;
     const wallet = await custody.getWallet(owner);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
+    // A cloud backup's ciphertext goes only to a device that just signed in to the backup's own cloud account.
+    const cloudHash = await cloudTicketFor(call, wallet.recoveryMethod, call.body.cloud_ticket);
     // Counted before anything is opened: past the daily quota nothing is released.
     await countNewDevice(ctx, owner);
     const detail = { device: devicePrefix(call.deviceId), recovery_method: wallet.recoveryMethod };
@@ -187,6 +208,17 @@ export const walletRoutes: RouteDef[] = [
       call.c,
       { type: 'recovery_released', detail },
       async (): Promise<WireRecoveryRelease> => {
+        if (cloudHash !== null) {
+          const r = await custody.recovery.cloudRecovery(owner, cloudHash);
+          const authShare = b64(await custody.releasePrimaryAuthShare(owner));
+          return {
+            method: r.method,
+            wallet_id: r.walletId,
+            share_set_id: r.shareSetId,
+            sealed_share: b64(r.sealedShare),
+            auth_share: authShare,
+          };
+        }
         const authShare = b64(await custody.releasePrimaryAuthShare(owner));
         if (wallet.recoveryMethod === 'latch') {
           const r = await custody.recovery.releaseProviderRecovery(owner);
@@ -214,9 +246,21 @@ export const walletRoutes: RouteDef[] = [
     await call.ctx.mfaGate.require(call, 'set_password');
     const custody = ctx.custody;
     const wallet = await signedWallet(ctx, owner, 'replace-recovery', nonce, body);
-    const recovery = recoveryInput(body.recovery);
-    await custody.recovery.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
-    await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
+    // SPEC §4: 'A password cannot be set if recovery uses a cloud provider.' (Provider-managed is never chosen again.)
+    if (isCloudRecovery({ method: wallet.recoveryMethod }) && !isCloudRecovery(body.recovery)) {
+      throw new LatchError('recovery_uses_cloud_provider');
+    }
+    const recovery = await recoveryInput(call, body.recovery);
+    const replace = async () => {
+      await custody.recovery.replaceRecovery(owner, body.share_set_id, bytes(body.auth_share), recovery, deviceId);
+      await recordEmbeddedWalletAccount(ctx, owner, wallet.address, recovery.method);
+    };
+    // Moving recovery to a cloud account is told to every channel first (no notice, no change): docs/cloud-backup.md.
+    if (!isCloudRecovery(recovery)) await replace();
+    else {
+      const detail = { device: devicePrefix(deviceId), recovery_method: recovery.method };
+      await recordSecurityEvent(call.c, { type: 'recovery_method_changed', detail }, replace);
+    }
     return { share_set_id: body.share_set_id };
   }),
   custodyRoute('post', WALLET_API.oprf, OprfBody, async ({ c, ctx, owner, body }) => {
@@ -235,3 +279,22 @@ export const walletRoutes: RouteDef[] = [
   })),
   ...exportRoutes,
 ];
+
+/**
+ * The account hash of a cloud wallet's recovery ticket (purpose `recover`, this device), or null for the other
+ * methods; a cloud wallet without a ticket, or a ticket for another wallet kind, is refused before anything is counted.
+ */
+async function cloudTicketFor(
+  call: CustodyCall<unknown>,
+  method: WalletRecord['recoveryMethod'],
+  ticket: string | undefined,
+): Promise<string | null> {
+  if (method !== 'google-drive' && method !== 'icloud') {
+    if (ticket !== undefined) throw new LatchError('invalid_data', 'This wallet does not use a cloud backup.');
+    return null;
+  }
+  if (ticket === undefined) throw new LatchError('invalid_cloud_ticket');
+  const cloud = call.ctx.cloudBackups;
+  if (!cloud) throw new LatchError('cloud_provider_not_configured');
+  return cloud.takeTicket({ ...call.owner, deviceId: call.deviceId }, ticket, method, 'recover');
+}

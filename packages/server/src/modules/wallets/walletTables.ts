@@ -5,13 +5,15 @@ export interface WalletTables {
     app_id: string;
     user_id: string;
     address: string;
-    recovery_method: 'latch' | 'user-passcode';
+    recovery_method: 'latch' | 'user-passcode' | 'google-drive' | 'icloud';
     primary_share_set_id: string;
     recovery_share_sealed: string;
     recovery_key_sealed: string | null;
     password_salt: string | null;
     password_verifier_hash: string | null;
     oprf_key_id: string | null;
+    /** Cloud backups (migration 028): HMAC of the cloud account the backup is bound to; null for other methods. */
+    cloud_account_hash: string | null;
     created_at: Date;
     updated_at: Date;
   };

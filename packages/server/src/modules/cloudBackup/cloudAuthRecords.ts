@@ -1,0 +1,87 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { CloudAuthPurpose, CloudRecoveryMethod } from '@latch/protocol/cloudBackup';
+import type { ShortLivedStore } from '../../kernel/kv/ShortLivedStore.js';
+
+/** Who started a recovery OAuth round trip: the user, session and device of the custody call. */
+export interface CloudAuthOwner {
+  appId: string;
+  userId: string;
+  sessionId: string;
+  deviceId: string;
+}
+
+/** The state record `init` stores until `authenticate` spends it. */
+export interface CloudStateRecord extends CloudAuthOwner {
+  provider: CloudRecoveryMethod;
+  purpose: CloudAuthPurpose;
+  redirectTo: string;
+  /** Google: the frame's S256 challenge and the ID token's nonce. */
+  codeChallenge: string | null;
+  nonce: string | null;
+  expiresAt: number;
+}
+
+/** A ticket: the proof that this device just signed in to this cloud account (single use). */
+export interface CloudTicketRecord extends CloudAuthOwner {
+  provider: CloudRecoveryMethod;
+  purpose: CloudAuthPurpose;
+  accountHash: string;
+  expiresAt: number;
+}
+
+const STATE = /^[A-Za-z0-9._~-]{32,128}$/;
+const stateKey = (state: string) => `cloud:state:${state}`;
+const claimKey = (state: string) => `cloud:state-claim:${state}`;
+const ticketKey = (ticket: string) => `cloud:ticket:${createHash('sha256').update(ticket).digest('base64url')}`;
+
+function live<T extends { expiresAt: number }>(text: string | null, now: number): T | null {
+  if (!text) return null;
+  const record = JSON.parse(text) as T;
+  return record.expiresAt > now ? record : null;
+}
+
+/**
+ * Recovery OAuth state records and cloud tickets in the short-lived store. A state code is claimed once; a ticket
+ * is stored as its SHA-256 only (a leaked store does not hand out live tickets) and taken once.
+ */
+export class CloudAuthRecords {
+  constructor(
+    private readonly kv: ShortLivedStore,
+    private readonly now: () => number,
+    private readonly ttlMs: number,
+  ) {}
+
+  /** Stores a state record; false when the state code was already used. */
+  async createState(state: string, record: Omit<CloudStateRecord, 'expiresAt'>): Promise<boolean> {
+    if (!STATE.test(state)) return false;
+    const claim = await this.kv.increment(claimKey(state), 1, this.ttlMs);
+    if (claim.count !== 1) return false;
+    await this.kv.set(stateKey(state), JSON.stringify({ ...record, expiresAt: this.now() + this.ttlMs }), this.ttlMs);
+    return true;
+  }
+
+  /** The live state record without spending it (the callback), or null. */
+  async peekState(state: string): Promise<CloudStateRecord | null> {
+    if (!STATE.test(state)) return null;
+    return live<CloudStateRecord>(await this.kv.get(stateKey(state)), this.now());
+  }
+
+  /** Spends the state record (exactly one caller gets it), or null. */
+  async takeState(state: string): Promise<CloudStateRecord | null> {
+    if (!STATE.test(state)) return null;
+    return live<CloudStateRecord>(await this.kv.take(stateKey(state)), this.now());
+  }
+
+  /** Mints a ticket for `record`; answers the ticket text (base64url of 32 random bytes). */
+  async mintTicket(record: Omit<CloudTicketRecord, 'expiresAt'>): Promise<string> {
+    const ticket = randomBytes(32).toString('base64url');
+    await this.kv.set(ticketKey(ticket), JSON.stringify({ ...record, expiresAt: this.now() + this.ttlMs }), this.ttlMs);
+    return ticket;
+  }
+
+  /** Spends a ticket, or null when unknown, used or expired. */
+  async takeTicket(ticket: string): Promise<CloudTicketRecord | null> {
+    if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
+    return live<CloudTicketRecord>(await this.kv.take(ticketKey(ticket)), this.now());
+  }
+}
