@@ -83,6 +83,24 @@ export const ERROR_CATALOGUE = {
     status: 409,
     message: 'Link an email address or a phone number to your account to export your wallet.',
   },
+  // Cloud backups (docs/cloud-backup.md). SPEC §8 "Recovery": the screens show 'Recovery OAuth failed' /
+  // '{Recovery or Back up} with {provider} unsuccessful' with a hint to select the account tied to the backup.
+  cloud_backup_not_found: {
+    status: 404,
+    message: 'The cloud backup of this wallet was not found. It may have been deleted.',
+  },
+  cloud_account_mismatch: {
+    status: 403,
+    message: 'This is not the account the backup was made with. Select the account tied to the backup.',
+  },
+  invalid_cloud_ticket: { status: 401, message: 'The cloud account confirmation is invalid, used or expired.' },
+  cloud_provider_not_configured: { status: 409, message: 'This cloud provider is not configured for the app.' },
+  cloud_provider_error: { status: 502, message: 'The cloud provider could not be reached. Try again later.' },
+  // SPEC §4: 'A password cannot be set if recovery uses a cloud provider.'
+  recovery_uses_cloud_provider: {
+    status: 409,
+    message: 'A password cannot be set while recovery uses a cloud provider.',
+  },
   embedded_wallet_already_exists: {
     status: 409,
     message: 'Only one embedded wallet per user is currently allowed.',

@@ -76,6 +76,13 @@ const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid addre
 export const RecoveryUploadBody = v.variant('method', [
   v.object({ method: v.literal('latch'), sealed_share: bytes(2048), recovery_key: bytes(64) }),
   v.object({ method: v.literal('user-passcode'), sealed_share: bytes(2048), salt: bytes(128), verifier: bytes(64) }),
+  // Cloud backups (docs/cloud-backup.md): the ciphertext only; its key is in the user's cloud. The ticket of the
+  // recovery OAuth authenticate (purpose `backup`) names the cloud account the backup is bound to.
+  v.object({
+    method: v.picklist(['google-drive', 'icloud']),
+    sealed_share: bytes(2048),
+    cloud_ticket: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid cloud ticket')),
+  }),
 ]);
 
 const walletSignature = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{130}$/, 'Invalid signature'));
@@ -130,7 +137,15 @@ export const ConfirmPasswordBody = v.object({ verifier: bytes(64) });
  */
 export type WireRecoveryRelease =
   | { method: 'latch'; share_set_id: string; sealed_share: string; recovery_key: string; auth_share: string }
-  | { method: 'user-passcode'; share_set_id: string; sealed_share: string; salt: string; auth_share: string };
+  | { method: 'user-passcode'; share_set_id: string; sealed_share: string; salt: string; auth_share: string }
+  | {
+      /** Cloud backup: the ciphertext; its key is in the user's cloud (released only with a ticket of the same account). */
+      method: 'google-drive' | 'icloud';
+      wallet_id: string;
+      share_set_id: string;
+      sealed_share: string;
+      auth_share: string;
+    };
 
 /**
  * The answer of POST WALLET_API.exportInit: where the code went, masked (`j•••@example.com`); or, when
@@ -144,6 +159,6 @@ export type WireExportInit =
 export interface WireEmbeddedWallet {
   wallet_id: string;
   address: string;
-  recovery_method: 'latch' | 'user-passcode';
+  recovery_method: 'latch' | 'user-passcode' | 'google-drive' | 'icloud';
   primary_share_set_id: string;
 }

@@ -25,6 +25,10 @@ export const WALLET_EVENT = {
   walletClear: 'latch:wallet:clear',
   /** Not in SPEC §7: register this frame's device key with the grant of a fresh login (docs/custody.md). */
   deviceRegister: 'latch:device:register',
+  /** Not in SPEC §7: start a recovery OAuth round trip for a cloud backup (docs/cloud-backup.md). */
+  walletCloudAuthInit: 'latch:wallet:cloud-auth-init',
+  /** Not in SPEC §7: switch the wallet's recovery to a cloud backup (docs/cloud-backup.md). */
+  walletSetRecoveryCloud: 'latch:wallet:set-recovery-cloud',
   mfaVerify: 'latch:mfa:verify',
   mfaInitEnrollment: 'latch:mfa:init-enrollment',
   mfaSubmitEnrollment: 'latch:mfa:submit-enrollment',
@@ -56,6 +60,11 @@ export const WALLET_PROXY_ERROR_TYPES = [
   'twilio_verification_failed',
   // An MFA change without its step-up record; the host opens the step-up screen and asks again.
   'step_up_required',
+  // Not in SPEC §8: cloud backups (docs/cloud-backup.md). The file is missing or was deleted ('Try again'); the
+  // provider account is not the backup's; a password cannot be set while recovery uses a cloud provider.
+  'cloud_backup_not_found',
+  'cloud_account_mismatch',
+  'recovery_uses_cloud_provider',
   // Not in SPEC §8: the frame's confirmation was cancelled, or could not be shown.
   'approval_rejected',
   'approval_not_visible',

@@ -36,6 +36,9 @@ describe('wallet message events', () => {
         'latch:device:register',
         // Not in SPEC §7: a host approval, which the frame refuses since issue #24 (docs/custody.md).
         'latch:wallet:approve-transaction',
+        // Not in SPEC §7: cloud backups (docs/cloud-backup.md).
+        'latch:wallet:cloud-auth-init',
+        'latch:wallet:set-recovery-cloud',
       ].sort(),
     );
   });
@@ -52,6 +55,9 @@ describe('wallet message events', () => {
       'mfa_timeout',
       'twilio_verification_failed',
       'step_up_required',
+      'cloud_backup_not_found',
+      'cloud_account_mismatch',
+      'recovery_uses_cloud_provider',
       'approval_rejected',
       'approval_not_visible',
     ]);
@@ -129,9 +135,13 @@ describe('payloads', () => {
     expect(v.safeParse(WalletRpcData, badAddress).success).toBe(false);
   });
 
-  it('requires an access token to create a wallet and only offers latch or user-passcode', () => {
+  it('requires an access token to create a wallet and offers every recovery method, cloud ones with their OAuth result', () => {
     expect(v.safeParse(WalletCreateData, {}).success).toBe(false);
     expect(v.safeParse(WalletCreateData, { accessToken: 't', recoveryMethod: 'latch' }).success).toBe(true);
-    expect(v.safeParse(WalletCreateData, { accessToken: 't', recoveryMethod: 'icloud' }).success).toBe(false);
+    const cloudAuth = { authorizationCode: 'c', stateCode: 's'.repeat(43) };
+    expect(v.safeParse(WalletCreateData, { accessToken: 't', recoveryMethod: 'icloud', cloudAuth }).success).toBe(true);
+    expect(v.safeParse(WalletCreateData, { accessToken: 't', recoveryMethod: 'dropbox' }).success).toBe(false);
+    const shortState = { authorizationCode: 'c', stateCode: 'short' };
+    expect(v.safeParse(WalletCreateData, { accessToken: 't', cloudAuth: shortState }).success).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CloudAuthData } from './cloudBackupSchemas.js';
 import {
   WALLET_EVENTS,
   WALLET_PROXY_ERROR_TYPES,
@@ -19,6 +20,9 @@ const accessToken = v.pipe(v.string(), v.minLength(1), v.maxLength(8192));
 // Length only: the frame applies the SPEC §5 password rules itself, with their exact messages.
 const password = v.pipe(v.string(), v.maxLength(1024));
 const recoveryMethod = v.picklist(['latch', 'user-passcode', 'google-drive', 'icloud']);
+const cloudMethod = v.picklist(['google-drive', 'icloud']);
+/** The popup's result the host passes back to the frame (cloudBackup.ts, step 3). */
+const cloudAuth = CloudAuthData;
 
 /** A request from the host page to the frame. */
 export const WalletRequestSchema = v.object({ id, event, data: v.optional(v.unknown()) });
@@ -39,8 +43,10 @@ export const WalletReplySchema = v.union([WalletErrorReplySchema, v.strictObject
 /** Payload of `latch:wallet:create`. */
 export const WalletCreateData = v.object({
   accessToken,
-  recoveryMethod: v.optional(v.picklist(['latch', 'user-passcode'])),
+  recoveryMethod: v.optional(recoveryMethod),
   password: v.optional(password),
+  /** With `google-drive` / `icloud`: the recovery OAuth result of a `cloud-auth-init` with purpose `backup`. */
+  cloudAuth: v.optional(cloudAuth),
 });
 
 /** Payload of `latch:wallet:connect`: unlock the wallet with this device's share. */
@@ -52,10 +58,30 @@ export const WalletRecoverData = v.object({
   address,
   recoveryMethod,
   password: v.optional(password),
+  /** With `google-drive` / `icloud`: the recovery OAuth result of a `cloud-auth-init` with purpose `recover`. */
+  cloudAuth: v.optional(cloudAuth),
 });
 
 /** Payload of `latch:wallet:set-recovery-password`. */
 export const WalletSetRecoveryPasswordData = v.object({ accessToken, address, password });
+
+/**
+ * Payload of `latch:wallet:cloud-auth-init` (not in SPEC §7): the frame starts a recovery OAuth round trip and
+ * answers `{ url, stateCode }` (WalletCloudAuthInitResult); `address` absent while the user has no wallet yet.
+ */
+export const WalletCloudAuthInitData = v.object({
+  accessToken,
+  provider: cloudMethod,
+  purpose: v.picklist(['backup', 'recover']),
+  /** A URL on one of the app's allowed origins, where the callback sends the popup (the host's return page). */
+  redirectTo: v.pipe(v.string(), v.url(), v.maxLength(2048)),
+});
+
+/**
+ * Payload of `latch:wallet:set-recovery-cloud` (not in SPEC §7): switch an existing wallet's recovery to a cloud
+ * backup (from provider-managed, a password, or the other cloud). Answers WalletAddressResult.
+ */
+export const WalletSetRecoveryCloudData = v.object({ accessToken, address, provider: cloudMethod, cloudAuth });
 
 const personalSign = v.object({
   method: v.literal('personal_sign'),
@@ -127,6 +153,8 @@ export type WalletCreateData = v.InferOutput<typeof WalletCreateData>;
 export type WalletConnectData = v.InferOutput<typeof WalletConnectData>;
 export type WalletRecoverData = v.InferOutput<typeof WalletRecoverData>;
 export type WalletSetRecoveryPasswordData = v.InferOutput<typeof WalletSetRecoveryPasswordData>;
+export type WalletCloudAuthInitData = v.InferOutput<typeof WalletCloudAuthInitData>;
+export type WalletSetRecoveryCloudData = v.InferOutput<typeof WalletSetRecoveryCloudData>;
 export type WalletRpcData = v.InferOutput<typeof WalletRpcData>;
 export type DeviceRegisterData = v.InferOutput<typeof DeviceRegisterData>;
 
@@ -134,6 +162,12 @@ export type DeviceRegisterData = v.InferOutput<typeof DeviceRegisterData>;
 export interface WalletAddressResult {
   address: `0x${string}`;
   recoveryMethod?: 'latch' | 'user-passcode' | 'google-drive' | 'icloud';
+}
+
+/** Reply data of `latch:wallet:cloud-auth-init`: the URL the popup opens, and the state the return must carry. */
+export interface WalletCloudAuthInitResult {
+  url: string;
+  stateCode: string;
 }
 
 /** Reply data of `latch:wallet:rpc`. */

@@ -6,6 +6,14 @@
  */
 
 export {
+  CloudAuthData,
+  CloudTicket,
+  RecoveryICloudInitBody,
+  RecoveryOAuthAuthenticateBody,
+  RecoveryOAuthInitBody,
+  RecoveryReleaseBody,
+} from './cloudBackupSchemas.js';
+export {
   FarcasterAuthenticateBody,
   FarcasterInitBody,
   FarcasterSignerStatusBody,
@@ -74,6 +82,7 @@ export {
   parseWalletReply,
   parseWalletRequest,
   WalletClearData,
+  WalletCloudAuthInitData,
   WalletConnectData,
   WalletCreateData,
   WalletErrorReplySchema,
@@ -81,6 +90,7 @@ export {
   WalletReplySchema,
   WalletRequestSchema,
   WalletRpcData,
+  WalletSetRecoveryCloudData,
   WalletSetRecoveryPasswordData,
   WalletSuccessReplySchema,
   walletErrorReply,

@@ -55,6 +55,8 @@ function memoryServer() {
     addDeviceShareSet: async () => {},
     revokeShareSet: async () => {},
     getRecovery: async () => Promise.reject(new Error('unused')),
+    cloudAuthInit: async () => Promise.reject(new Error('unused')),
+    cloudAuthenticate: async () => Promise.reject(new Error('unused')),
     evaluateOprf: async () => Promise.reject(new Error('unused')),
     confirmPassword: async () => {},
     replaceRecovery: async () => {},

@@ -1,4 +1,5 @@
 import type { MfaAction, MfaMethod, MfaState, TotpEnrollmentInfo, WirePasskeyAssertion } from '@latch/protocol';
+import type { CloudAuthPurpose, CloudRecoveryMethod, WireCloudAuthorization } from '@latch/protocol/cloudBackup';
 import type { WireExportInit } from '@latch/protocol/schemas';
 
 /** What the export init answered: where the code went, or (after a step-up) the auth share itself. */
@@ -10,19 +11,31 @@ type ExportStart =
 export interface ServerWallet {
   walletId: string;
   address: `0x${string}`;
-  recoveryMethod: 'latch' | 'user-passcode';
+  recoveryMethod: 'latch' | 'user-passcode' | CloudRecoveryMethod;
   primaryShareSetId: string;
 }
 
 /** Recovery material the frame sends; never a plaintext share or a password. */
 export type RecoveryUpload =
   | { method: 'latch'; sealedShare: Uint8Array; recoveryKey: Uint8Array }
-  | { method: 'user-passcode'; sealedShare: Uint8Array; salt: Uint8Array; verifier: Uint8Array };
+  | { method: 'user-passcode'; sealedShare: Uint8Array; salt: Uint8Array; verifier: Uint8Array }
+  | { method: CloudRecoveryMethod; sealedShare: Uint8Array; cloudTicket: string };
 
 /** What the server releases to a new device: recovery material and the primary set's auth share. */
 export type RecoveryRelease =
   | { method: 'latch'; shareSetId: string; sealedShare: Uint8Array; recoveryKey: Uint8Array; authShare: Uint8Array }
-  | { method: 'user-passcode'; shareSetId: string; sealedShare: Uint8Array; salt: Uint8Array; authShare: Uint8Array };
+  | { method: 'user-passcode'; shareSetId: string; sealedShare: Uint8Array; salt: Uint8Array; authShare: Uint8Array }
+  | { method: CloudRecoveryMethod; shareSetId: string; sealedShare: Uint8Array; authShare: Uint8Array };
+
+/** A recovery OAuth round trip's start (docs/cloud-backup.md). */
+export interface CloudAuthStart {
+  provider: CloudRecoveryMethod;
+  purpose: CloudAuthPurpose;
+  redirectTo: string;
+  stateCode: string;
+  /** S256 challenge of the frame's verifier (Google only). */
+  codeChallenge?: string;
+}
 
 /** The GET wallet answer: the wallet (or null) and the user's MFA state. */
 export interface WalletCheck {
@@ -67,8 +80,15 @@ export interface CustodyApi {
   addDeviceShareSet(accessToken: string, input: SignedShareSet & { authShare: Uint8Array }): Promise<void>;
   /** Revokes one share set, signed by the wallet key. */
   revokeShareSet(accessToken: string, input: SignedShareSet): Promise<void>;
-  /** Recovery material and the primary set's auth share (counted per user per day). */
-  getRecovery(accessToken: string): Promise<RecoveryRelease>;
+  /** Recovery material and the primary set's auth share (counted per user per day); a cloud wallet's needs a ticket. */
+  getRecovery(accessToken: string, cloudTicket?: string): Promise<RecoveryRelease>;
+  /** Recovery OAuth init (Google) or init_icloud: the URL the popup opens. */
+  cloudAuthInit(accessToken: string, start: CloudAuthStart): Promise<string>;
+  /** Recovery OAuth authenticate: the provider token for the frame's cloud calls and a single-use cloud ticket. */
+  cloudAuthenticate(
+    accessToken: string,
+    input: { provider: CloudRecoveryMethod; authorizationCode: string; stateCode: string; codeVerifier?: string },
+  ): Promise<WireCloudAuthorization>;
   /** The online OPRF step (counted and rate-limited by the server). */
   evaluateOprf(accessToken: string, walletId: string, blinded: Uint8Array): Promise<Uint8Array>;
   /** Proves the password after a successful recovery, resetting the attempt counter. */

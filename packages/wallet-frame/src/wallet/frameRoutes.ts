@@ -64,7 +64,12 @@ export function frameRoutes(wallet: FrameWallet, approval: FrameApproval): Parti
       wallet.clear();
       return {};
     }),
-    [WALLET_EVENT.walletCreate]: route(WalletCreateData, (d) => wallet.create(d)),
+    [WALLET_EVENT.walletCreate]: route(WalletCreateData, async (d) => {
+      if (d.recoveryMethod === 'google-drive' || d.recoveryMethod === 'icloud') {
+        throw new LatchError('invalid_data', 'Unsupported recovery method.');
+      }
+      return wallet.create({ ...d, recoveryMethod: d.recoveryMethod });
+    }),
     [WALLET_EVENT.walletConnect]: route(WalletConnectData, (d) =>
       wallet.connect({ accessToken: d.accessToken, address: d.address as Address }),
     ),

@@ -8,6 +8,7 @@ import {
   type WireMfaState,
   type WireTotpEnrollmentInfo,
 } from '@latch/protocol';
+import { RECOVERY_OAUTH_API, type WireCloudAuthorization } from '@latch/protocol/cloudBackup';
 import { MFA_ACTIONS, MFA_API, MFA_METHODS } from '@latch/protocol/mfa';
 import {
   type CustodyAction,
@@ -43,9 +44,12 @@ const bytes = (text: string) => {
 };
 
 function recoveryBody(r: RecoveryUpload) {
-  return r.method === 'latch'
-    ? { method: r.method, sealed_share: b64(r.sealedShare), recovery_key: b64(r.recoveryKey) }
-    : { method: r.method, sealed_share: b64(r.sealedShare), salt: b64(r.salt), verifier: b64(r.verifier) };
+  if (r.method === 'latch')
+    return { method: r.method, sealed_share: b64(r.sealedShare), recovery_key: b64(r.recoveryKey) };
+  if (r.method === 'user-passcode') {
+    return { method: r.method, sealed_share: b64(r.sealedShare), salt: b64(r.salt), verifier: b64(r.verifier) };
+  }
+  return { method: r.method, sealed_share: b64(r.sealedShare), cloud_ticket: r.cloudTicket };
 }
 
 // The server's MFA state, keeping only known methods and actions. An answer without one fails closed
@@ -194,13 +198,36 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
         wallet_signature: await signature('revoke-share-set', input, nonce),
       }));
     },
-    async getRecovery(token) {
-      const r = await call<WireRecoveryRelease>(token, 'POST', WALLET_API.recovery);
+    async getRecovery(token, cloudTicket) {
+      const body = cloudTicket ? () => ({ cloud_ticket: cloudTicket }) : undefined;
+      const r = await call<WireRecoveryRelease>(token, 'POST', WALLET_API.recovery, body);
       const common = { shareSetId: r.share_set_id, sealedShare: bytes(r.sealed_share), authShare: bytes(r.auth_share) };
-      return r.method === 'latch'
-        ? { method: r.method, ...common, recoveryKey: bytes(r.recovery_key) }
-        : { method: r.method, ...common, salt: bytes(r.salt) };
+      if (r.method === 'latch') return { method: r.method, ...common, recoveryKey: bytes(r.recovery_key) };
+      if (r.method === 'user-passcode') return { method: r.method, ...common, salt: bytes(r.salt) };
+      return { method: r.method, ...common };
     },
+    async cloudAuthInit(token, start) {
+      const common = { purpose: start.purpose, redirect_to: start.redirectTo, state_code: start.stateCode };
+      const r =
+        start.provider === 'icloud'
+          ? await call<{ url: string }>(token, 'POST', RECOVERY_OAUTH_API.initICloud, () => ({
+              client_type: 'web',
+              ...common,
+            }))
+          : await call<{ url: string }>(token, 'POST', RECOVERY_OAUTH_API.init, () => ({
+              provider: 'google-drive',
+              ...common,
+              code_challenge: start.codeChallenge,
+            }));
+      return r.url;
+    },
+    cloudAuthenticate: (token, input) =>
+      call<WireCloudAuthorization>(token, 'POST', RECOVERY_OAUTH_API.authenticate, () => ({
+        provider: input.provider,
+        authorization_code: input.authorizationCode,
+        state_code: input.stateCode,
+        ...(input.codeVerifier ? { code_verifier: input.codeVerifier } : {}),
+      })),
     async evaluateOprf(token, walletId, blinded) {
       const r = await call<{ evaluated: string }>(token, 'POST', WALLET_API.oprf, () => ({
         wallet_id: walletId,

@@ -1,3 +1,4 @@
+import { LatchError } from '@latch/protocol';
 import { createWalletKeys } from '../keys/createWalletKeys.js';
 import { type DerivedWallet, deriveWallet } from '../keys/deriveWallet.js';
 import { encodeShare, type TaggedShare } from '../keys/shareEnvelope.js';
@@ -70,6 +71,7 @@ export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: A
         const share = await openWithProvider(release.sealedShare, new Uint8Array(release.recoveryKey), expected);
         return { share, verifier: null };
       }
+      if (release.method !== 'user-passcode') throw new LatchError('invalid_data', 'Unsupported recovery method.');
       const evaluate = (blinded: Uint8Array) => api.evaluateOprf(accessToken, server.walletId, blinded);
       const sealed = { sealed: release.sealedShare, salt: release.salt };
       return openWithPassword(sealed, password ?? '', evaluate, expected, argon2);

@@ -41,9 +41,17 @@ function toWire(w: WalletRecord): WireEmbeddedWallet {
 }
 
 function recoveryInput(r: v.InferOutput<typeof CreateWalletBody>['recovery']): NewWalletInput['recovery'] {
-  return r.method === 'latch'
-    ? { method: 'latch', sealedShare: bytes(r.sealed_share), recoveryKey: bytes(r.recovery_key) }
-    : { method: 'user-passcode', sealedShare: bytes(r.sealed_share), salt: bytes(r.salt), verifier: bytes(r.verifier) };
+  if (r.method === 'latch')
+    return { method: 'latch', sealedShare: bytes(r.sealed_share), recoveryKey: bytes(r.recovery_key) };
+  if (r.method === 'user-passcode') {
+    return {
+      method: 'user-passcode',
+      sealedShare: bytes(r.sealed_share),
+      salt: bytes(r.salt),
+      verifier: bytes(r.verifier),
+    };
+  }
+  throw new LatchError('invalid_data', 'Unsupported recovery method.');
 }
 
 /**

@@ -59,6 +59,15 @@ export const esServerMessages: ServerMessageStrings = {
   server_notice_delivery_failed: 'No se pudo enviar el aviso de seguridad. Inténtalo de nuevo más tarde.',
   server_no_verified_channel:
     'Vincula un correo electrónico o un número de teléfono a tu cuenta para exportar tu billetera.',
+  server_cloud_backup_not_found:
+    'No se encontró la copia de seguridad de esta billetera en la nube. Es posible que se haya eliminado.',
+  server_cloud_account_mismatch:
+    'Esta no es la cuenta con la que se hizo la copia de seguridad. Selecciona la cuenta vinculada a la copia.',
+  server_invalid_cloud_ticket: 'La confirmación de la cuenta en la nube no es válida, ya se usó o caducó.',
+  server_cloud_provider_not_configured: 'Este proveedor de nube no está configurado para la aplicación.',
+  server_cloud_provider_error: 'No se pudo contactar con el proveedor de nube. Inténtalo de nuevo más tarde.',
+  server_recovery_uses_cloud_provider:
+    'No se puede establecer una contraseña mientras la recuperación usa un proveedor de nube.',
   server_embedded_wallet_already_exists: 'Por ahora solo se permite una billetera integrada por usuario.',
   server_unsupported_chain_id: 'Esta red no es compatible.',
   server_invalid_chain_config:
