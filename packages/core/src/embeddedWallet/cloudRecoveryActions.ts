@@ -42,8 +42,12 @@ export function createCloudActions(deps: {
 
   /** The frame's recovery OAuth round trip in the window the click opened: its code and state for the frame. */
   async function authorize(method: CloudMethod, purpose: 'backup' | 'recover') {
-    const taken = takeOAuthPopup();
-    const popup = taken === undefined ? openOAuthPopup() : taken;
+    // Opened by the click (null: blocked); else opened now, still inside the click when the flow was loaded before.
+    let popup = takeOAuthPopup();
+    if (popup === undefined) {
+      openOAuthPopup();
+      popup = takeOAuthPopup() ?? null;
+    }
     if (!popup) throw new LatchError('unknown_auth_error', 'popup_blocked');
     try {
       const frame = (await bridge.load?.()) ?? bridge;

@@ -5,7 +5,6 @@ import {
   TIMEOUT,
   type TotpEnrollmentInfo,
   type WalletAddressResult,
-  type WalletCloudAuthInitResult,
   type WalletRpcResult,
 } from '@latch/protocol';
 import { FRAME_PATH, WALLET_EVENT, type WalletEvent } from '@latch/protocol/frame';
@@ -58,7 +57,7 @@ export interface EmbeddedWalletBridge {
   /** The lazy bridge's loaded real bridge (for the calls it does not relay, e.g. MFA). */
   load?(): Promise<EmbeddedWalletBridge>;
   /** `latch:wallet:cloud-auth-init`: the frame starts a recovery OAuth round trip (docs/cloud-backup.md). */
-  cloudAuthInit?(data: WalletCloudAuthInitData): Promise<WalletCloudAuthInitResult>;
+  cloudAuthInit?(data: WalletCloudAuthInitData): Promise<{ url: string; stateCode: string }>;
   /** `latch:wallet:set-recovery-cloud`: switches the wallet's recovery to a cloud backup. */
   setRecoveryCloud?(data: WalletSetRecoveryCloudData): Promise<WalletAddressResult>;
   /** `latch:mfa:verify`: the frame verifies a code or passkey assertion for one action (docs/mfa.md). */

@@ -188,9 +188,7 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
       if (!wallet) return Promise.reject(new LatchError('embedded_wallet_not_found'));
       // SPEC §5: a password cannot be set while recovery uses a cloud provider.
       if (wallet.recoveryMethod === 'google-drive' || wallet.recoveryMethod === 'icloud') {
-        return Promise.reject(
-          new LatchError('invalid_data', 'A password cannot be set while recovery uses a cloud backup.'),
-        );
+        return Promise.reject(new LatchError('recovery_uses_cloud_provider'));
       }
       return startFlow(() =>
         runner.dispatch({
