@@ -2,6 +2,7 @@ import {
   useFundWallet,
   useLatch,
   useSetWalletPassword,
+  useSetWalletRecovery,
   useSignMessage,
   useSignTypedData,
   useWallets,
@@ -35,6 +36,8 @@ export function EmbeddedWalletPanel(): ReactNode {
   const { signMessage } = useSignMessage();
   const { signTypedData } = useSignTypedData();
   const { setWalletPassword } = useSetWalletPassword();
+  // Choose the recovery method again: Google Drive, iCloud (the dev stand-ins under npm start) or a password.
+  const { setWalletRecovery } = useSetWalletRecovery();
   const [passwordStatus, setPasswordStatus] = useState('');
   const [signature, setSignature] = useState('');
   const [error, setError] = useState('');
@@ -86,6 +89,20 @@ export function EmbeddedWalletPanel(): ReactNode {
           }
         >
           Set password
+        </button>
+        <button
+          type="button"
+          onClick={() =>
+            setWalletRecovery().then(
+              (user) => {
+                const account = user.linkedAccounts.find((a) => a.type === 'wallet' && a.walletClientType === 'latch');
+                setPasswordStatus(`Recovery: ${String(account?.recoveryMethod ?? 'unknown')}`);
+              },
+              (e: unknown) => setPasswordStatus(e instanceof Error ? e.message : String(e)),
+            )
+          }
+        >
+          Change recovery method
         </button>
       </div>
       {signature ? (

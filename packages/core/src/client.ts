@@ -183,12 +183,13 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     codesLoaded().catch(() => {}); // likewise; a failed load is retried by the first code action
     const returned = takeReturnParams(options.location ?? browserUrlAccess());
     // The OAuth popup, back on the host page: it hands the result to its opener, closes, and does nothing else.
-    // (Its module loads then: the check of the opener's origin and the message are there.)
+    // (Its module loads then: the check of the opener's origin and the message are there.) A cloud backup's popup
+    // (the recovery OAuth) does nothing at all: its opener reads its address and closes it (cloudPopupReturn.ts).
     // ('latch-oauth' is OAUTH_POPUP_NAME, written out: that module stays out of the page's first chunk.)
     const page: Window | undefined = globalThis.window;
     const { oauth } = returned;
-    if (oauth && page?.name === 'latch-oauth' && page.opener) {
-      void import('./oauth/popupHandOff.js').then((m) => m.handOffOAuthPopup(oauth, page));
+    if (page?.name === 'latch-oauth' && page.opener) {
+      if (oauth) void import('./oauth/popupHandOff.js').then((m) => m.handOffOAuthPopup(oauth, page));
       return store.get();
     }
     // A session token in the address is adopted only when this tab asked for one and has no session (login CSRF);

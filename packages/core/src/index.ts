@@ -111,6 +111,9 @@ export type { ExportPage, ExportPageOptions, ExportPageView, WalletExporter } fr
 export { loadWalletFlow, type WalletFlowModule } from './embeddedWallet/walletFlowLoader.js';
 // The password and recovery flows load on first use; only their types are re-exported here.
 export type {
+  CloudFailure,
+  CloudMethod,
+  CloudStep,
   PasswordFlowEvent,
   PasswordFlowState,
   PasswordStep,

@@ -33,6 +33,7 @@ export {
   useSendTransaction,
 } from './hooks/useSendTransaction.js';
 export { useSetWalletPassword } from './hooks/useSetWalletPassword.js';
+export { useSetWalletRecovery } from './hooks/useSetWalletRecovery.js';
 export { type SignOptions, useSignMessage } from './hooks/useSignMessage.js';
 export { useSignTransaction } from './hooks/useSignTransaction.js';
 export { useSignTypedData } from './hooks/useSignTypedData.js';

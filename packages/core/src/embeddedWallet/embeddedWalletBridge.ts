@@ -17,9 +17,11 @@ import {
   type MfaUnenrollData,
   type MfaVerifyData,
   parseWalletReply,
+  type WalletCloudAuthInitData,
   type WalletCreateData,
   type WalletRecoverData,
   type WalletRpcData,
+  type WalletSetRecoveryCloudData,
   type WalletSetRecoveryPasswordData,
 } from '@latch/protocol/schemas';
 import { type Clock, systemClock } from '../clock.js';
@@ -57,6 +59,10 @@ export interface EmbeddedWalletBridge {
   registerDevice(data: DeviceRegisterData): Promise<void>;
   /** The lazy bridge's loaded real bridge (for the calls it does not relay, e.g. MFA). */
   load?(): Promise<EmbeddedWalletBridge>;
+  /** `latch:wallet:cloud-auth-init`: the frame starts a recovery OAuth round trip (docs/cloud-backup.md). */
+  cloudAuthInit?(data: WalletCloudAuthInitData): Promise<{ url: string; stateCode: string }>;
+  /** `latch:wallet:set-recovery-cloud`: switches the wallet's recovery to a cloud backup. */
+  setRecoveryCloud?(data: WalletSetRecoveryCloudData): Promise<WalletAddressResult>;
   /** `latch:mfa:verify`: the frame verifies a code or passkey assertion for one action (docs/mfa.md). */
   mfaVerify?(data: MfaVerifyData): Promise<MfaState>;
   /** `latch:mfa:init-enrollment`: a pending authenticator-app secret. */
@@ -198,7 +204,12 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
   return {
     ready,
     create(data, readyTimeoutMs = TIMEOUT.walletProxyDirect) {
-      const key = JSON.stringify([data.accessToken, data.recoveryMethod ?? null, data.password ?? null]);
+      const key = JSON.stringify([
+        data.accessToken,
+        data.recoveryMethod ?? null,
+        data.password ?? null,
+        data.cloudAuth?.stateCode ?? null,
+      ]);
       const existing = creates.get(key);
       if (existing) return existing;
       const run = (async () => {
@@ -217,6 +228,8 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
     recover: (data) => call(WALLET_EVENT.walletRecover, data),
     setRecoveryPassword: (data) => call(WALLET_EVENT.walletSetRecoveryPassword, data),
     rpc: (data) => call(WALLET_EVENT.walletRpc, data),
+    cloudAuthInit: (data) => call(WALLET_EVENT.walletCloudAuthInit, data),
+    setRecoveryCloud: (data) => call(WALLET_EVENT.walletSetRecoveryCloud, data),
     async registerDevice(data) {
       await call(WALLET_EVENT.deviceRegister, data);
     },

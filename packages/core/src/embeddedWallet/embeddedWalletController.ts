@@ -48,8 +48,8 @@ export interface CreateWalletOptions {
 /** Options of the controller. */
 export interface EmbeddedWalletControllerOptions {
   /**
-   * Called when a password wallet has no share on this device (SPEC §4 "Wallet connecting and
-   * recovery": go to the password screen); resolves once the password restored it (recoveryPasswordActions).
+   * Called when a password or cloud-backed wallet has no share on this device (SPEC §4 "Wallet connecting and
+   * recovery": the password screen, or the cloud recovery screen); resolves once it is restored.
    */
   onPasswordRecoveryNeeded?(wallet: EmbeddedWalletInfo): Promise<void>;
 }
@@ -153,10 +153,10 @@ export function createEmbeddedWalletController(
     } catch (error) {
       if (!(error instanceof EmbeddedWalletError) || error.proxyType !== 'wallet_not_on_device') throw error;
       // A new device (SPEC §4 "Wallet connecting and recovery"): provider-managed recovery needs no
-      // password; a password wallet goes to the password screen; cloud methods come with OAuth.
+      // password; a password wallet goes to the password screen, a cloud-backed one to the recovery OAuth screen.
       if (wallet.recoveryMethod === 'latch') {
         await bridge.recover({ accessToken, address: wallet.address, recoveryMethod: 'latch' });
-      } else if (wallet.recoveryMethod === 'user-passcode' && options.onPasswordRecoveryNeeded) {
+      } else if (wallet.recoveryMethod && options.onPasswordRecoveryNeeded) {
         await options.onPasswordRecoveryNeeded(wallet);
       } else {
         throw new LatchError('invalid_data', UNSUPPORTED_RECOVERY_TEXT);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
-import { isClosable, recoveryOptions, WALLET_FLOW_SCREEN } from './walletFlow.js';
+import { recoveryOptions } from './recoveryOptions.js';
+import { isClosable, WALLET_FLOW_SCREEN } from './walletFlow.js';
 import { createWalletFlowRunner, type WalletFlowActions } from './walletFlowRunner.js';
 
 const S = WALLET_FLOW_SCREEN;
@@ -19,6 +20,9 @@ function setup(overrides: Partial<WalletFlowActions> = {}) {
       calls.push(`recover:${password}`);
       if (password !== 'Right-123')
         throw new EmbeddedWalletError('invalid_recovery_pin', undefined, 'invalid_recovery_pin');
+    },
+    cloud: async (method, mode) => {
+      calls.push(`cloud:${method}:${mode}`);
     },
     submitPassword: async (purpose, password) => {
       calls.push(`submit:${purpose}:${password}`);
@@ -52,7 +56,7 @@ describe('wallet flow: creation screen path (SPEC §4 "Embedded wallet creation"
     const { clock, calls, finished, dispatch, state } = setup();
     dispatch({ type: 'startCreate', appName: 'Wallet Co', options: [] });
     expect(state().screen).toBe(S.recoverySelection);
-    // Cloud backups are not built: not offered at all (an app listing none gets every built option).
+    // An app listing none gets the password alone: a cloud backup shows only when the app enables it.
     expect(state().options).toEqual([{ method: 'user-passcode' }]);
     // Automatic: not closable; a cloud option cannot be chosen by a stray event either.
     expect(isClosable(state())).toBe(false);
@@ -237,16 +241,20 @@ describe('wallet flow: password recovery on a new device (SPEC §4 "Wallet conne
 });
 
 describe('recovery options', () => {
-  it('an automatic flow with only cloud options (nothing built to choose) can be left, as a failed creation', () => {
-    const { finished, dispatch, state } = setup();
-    dispatch({ type: 'startCreate', appName: 'A', options: ['google-drive'] });
-    expect(isClosable(state())).toBe(true);
-    dispatch({ type: 'close' });
-    expect(finished).toEqual(['create:exited']);
+  it("lists the app's options in SPEC's order; none listed is the password alone", () => {
+    expect(recoveryOptions(['user-passcode', 'icloud', 'google-drive'])).toEqual([
+      { method: 'google-drive' },
+      { method: 'icloud' },
+      { method: 'user-passcode' },
+    ]);
+    expect(recoveryOptions([])).toEqual([{ method: 'user-passcode' }]);
   });
 
-  it('offers the built options the app chose, and nothing for an app with cloud ones only', () => {
-    expect(recoveryOptions(['user-passcode', 'icloud'])).toEqual([{ method: 'user-passcode' }]);
-    expect(recoveryOptions(['google-drive', 'icloud'])).toEqual([]);
+  it('leaves the password out while recovery uses a cloud provider (SPEC §5)', () => {
+    expect(recoveryOptions(['google-drive', 'user-passcode'], 'icloud')).toEqual([{ method: 'google-drive' }]);
+    expect(recoveryOptions(['google-drive', 'user-passcode'], 'user-passcode')).toEqual([
+      { method: 'google-drive' },
+      { method: 'user-passcode' },
+    ]);
   });
 });

@@ -1,86 +1,27 @@
-import { BUILT_RECOVERY_OPTIONS, DELAY, type UserOwnedRecoveryOption } from '@latch/protocol';
+import { DELAY } from '@latch/protocol';
 import type { FlowMessageCode } from '../machine/flowMessage.js';
-import {
-  canGoBack,
-  initialPasswordFlow,
-  type PasswordFlowEffect,
-  type PasswordFlowEvent,
-  type PasswordFlowState,
-  passwordFlowTransition,
-} from './passwordFlow.js';
+import { cloudStepTransition, isCloudMethod, startCloudStep } from './cloudRecoveryStep.js';
+import { canGoBack, initialPasswordFlow, type PasswordFlowEvent, passwordFlowTransition } from './passwordFlow.js';
 import { recoveryFileName } from './passwordRules.js';
+import { recoveryOptions } from './recoveryOptions.js';
+import {
+  WALLET_FLOW_SCREEN,
+  type WalletFlowEffect,
+  type WalletFlowEvent,
+  type WalletFlowOutcome,
+  type WalletFlowScreen,
+  type WalletFlowState,
+} from './walletFlowTypes.js';
 
-/** The embedded wallet screens of the recovery and password flows (SPEC §2; the intro has no SPEC id). */
-export const WALLET_FLOW_SCREEN = {
-  connecting: 'EMBEDDED_WALLET_CONNECTING_SCREEN',
-  passwordRecovery: 'EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN',
-  recoverySelection: 'EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN',
-  backupIntro: 'EMBEDDED_WALLET_BACKUP_INTRO_SCREEN',
-  passwordUpdateSplash: 'EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN',
-  passwordUpdate: 'EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN',
-  passwordCreate: 'EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN',
-} as const;
-
-/** One of the screens above. */
-export type WalletFlowScreen = (typeof WALLET_FLOW_SCREEN)[keyof typeof WALLET_FLOW_SCREEN];
-
-/** Why the flow runs: create the wallet (screen path), set a password on it, or recover it on this device. */
-export type WalletFlowPurpose = 'create' | 'set-password' | 'recover';
-
-/** How a flow ended, reported to whoever started it. */
-export type WalletFlowOutcome = 'done' | 'exited' | 'failed';
-
-/** A recovery option on EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN (only built ones: cloud backups wait for OAuth). */
-export interface RecoveryOptionView {
-  method: UserOwnedRecoveryOption;
-}
-
-/** The wallet flow's state; `screen: null` means no dialog. */
-export interface WalletFlowState {
-  screen: WalletFlowScreen | null;
-  purpose: WalletFlowPurpose | null;
-  /** User-initiated flows can be closed and cancelled; automatic ones cannot (SPEC §4). */
-  userInitiated: boolean;
-  appName: string;
-  options: RecoveryOptionView[];
-  /** The wallet already has a password: the create step says 'Reset your password'. */
-  hasPassword: boolean;
-  /** Set when unlocking the wallet on this device failed. */
-  connectError: FlowMessageCode | null;
-  recovery: { password: string; revealed: boolean; recovering: boolean; error: FlowMessageCode | null };
-  password: PasswordFlowState;
-}
-
-/** Events of the wallet flow: its own, and the password flow's (forwarded on the password screens). */
-export type WalletFlowEvent =
-  | { type: 'startCreate'; appName: string; options: UserOwnedRecoveryOption[] }
-  | { type: 'startSetPassword'; appName: string; hasPassword: boolean; connected: boolean }
-  | { type: 'startRecover'; appName: string }
-  | { type: 'connected' }
-  | { type: 'passwordRequired' }
-  | { type: 'connectFailed' }
-  | { type: 'chooseOption'; method: UserOwnedRecoveryOption }
-  | { type: 'showBackupIntro' }
-  | { type: 'selectBackupMethod' }
-  | { type: 'addPassword' }
-  | { type: 'recoveryPasswordChanged'; password: string }
-  | { type: 'toggleRecoveryReveal' }
-  | { type: 'submitRecovery' }
-  | { type: 'recovered' }
-  | { type: 'recoverFailed'; reason: 'wrong-password' | 'rate-limited' | 'other' }
-  | { type: 'close' }
-  | { type: 'autoClose' }
-  | PasswordFlowEvent;
-
-/** What the flow asks its runner to do. */
-export type WalletFlowEffect =
-  | Exclude<PasswordFlowEffect, { type: 'download' } | { type: 'after' }>
-  | { type: 'download'; fileName: string; text: string }
-  | { type: 'after'; ms: number; event: WalletFlowEvent }
-  | { type: 'connect' }
-  | { type: 'recover'; password: string }
-  | { type: 'finish'; purpose: WalletFlowPurpose; outcome: WalletFlowOutcome }
-  | { type: 'cancelTimers' };
+export {
+  WALLET_FLOW_SCREEN,
+  type WalletFlowEffect,
+  type WalletFlowEvent,
+  type WalletFlowOutcome,
+  type WalletFlowPurpose,
+  type WalletFlowScreen,
+  type WalletFlowState,
+} from './walletFlowTypes.js';
 
 /** A wallet flow transition. */
 interface WalletFlowTransition {
@@ -102,26 +43,15 @@ export function initialWalletFlow(): WalletFlowState {
     connectError: null,
     recovery: EMPTY_RECOVERY,
     password: initialPasswordFlow({ purpose: 'update' }),
+    cloud: null,
   };
-}
-
-// Every option SPEC §2 names, in its order; an app listing none shows all three.
-const ALL_OPTIONS: UserOwnedRecoveryOption[] = ['google-drive', 'icloud', 'user-passcode'];
-
-/**
- * The selection screen's options: the app's (or all), in SPEC's order, without the ones this release
- * does not implement (cloud backups): an option that cannot be chosen is not shown.
- */
-export function recoveryOptions(configured: readonly UserOwnedRecoveryOption[]): RecoveryOptionView[] {
-  const wanted = configured.length > 0 ? configured : ALL_OPTIONS;
-  const built: readonly UserOwnedRecoveryOption[] = BUILT_RECOVERY_OPTIONS;
-  return ALL_OPTIONS.filter((m) => wanted.includes(m) && built.includes(m)).map((method) => ({ method }));
 }
 
 /** True when the close button shows and Escape closes (SPEC §4: automatic flows are not closable). */
 export function isClosable(state: WalletFlowState): boolean {
   if (state.screen === null) return false;
   if (state.userInitiated || state.screen === WALLET_FLOW_SCREEN.passwordRecovery) return true;
+  if (state.cloud?.purpose === 'recover' || state.cloud?.error) return true;
   // An app offering only cloud backups (stored before they were refused) leaves nothing to choose: let the user out.
   if (state.screen === WALLET_FLOW_SCREEN.recoverySelection && state.options.length === 0) return true;
   // A failed automatic flow may still be left (the caller then sees the failure).
@@ -143,6 +73,7 @@ function finish(state: WalletFlowState, outcome: WalletFlowOutcome): WalletFlowT
 /** After connecting for a password change: the splash for a first password, else straight to reset. */
 function afterConnected(state: WalletFlowState): WalletFlowTransition {
   if (state.purpose === 'recover') return finish(state, 'done');
+  if (state.purpose === 'set-recovery') return stay({ ...state, screen: WALLET_FLOW_SCREEN.recoverySelection });
   if (state.hasPassword) {
     return stay({
       ...state,
@@ -212,11 +143,36 @@ export function walletFlowTransition(state: WalletFlowState, event: WalletFlowEv
       if (event.connected) return afterConnected(base);
       return { state: { ...base, screen: WALLET_FLOW_SCREEN.connecting }, effects: [{ type: 'connect' }] };
     }
-    case 'startRecover':
+    case 'startSetRecovery': {
       if (state.screen) return stay(state);
-      return stay(
-        start(state, { purpose: 'recover', appName: event.appName, screen: WALLET_FLOW_SCREEN.passwordRecovery }),
-      );
+      const base = start(state, {
+        purpose: 'set-recovery',
+        userInitiated: true,
+        appName: event.appName,
+        options: recoveryOptions(event.options, event.current),
+        hasPassword: event.current === 'user-passcode',
+      });
+      if (event.connected) return afterConnected(base);
+      return { state: { ...base, screen: WALLET_FLOW_SCREEN.connecting }, effects: [{ type: 'connect' }] };
+    }
+    case 'startRecover': {
+      if (state.screen) return stay(state);
+      const base = start(state, { purpose: 'recover', appName: event.appName });
+      if (isCloudMethod(event.method)) return startCloudStep(base, event.method, 'recover');
+      return stay({ ...base, screen: WALLET_FLOW_SCREEN.passwordRecovery });
+    }
+    case 'cloudRecoveryRequired':
+      if (state.screen !== WALLET_FLOW_SCREEN.connecting) return stay(state);
+      return startCloudStep(state, event.method, 'recover');
+    case 'confirmCloud':
+    case 'cloudFailed':
+      return cloudStepTransition(state, event);
+    case 'cloudDone':
+      if (!state.cloud?.busy) return stay(state);
+      // A recovery on the way to a password or a new method goes on there; anything else is done.
+      if (state.cloud.purpose === 'recover' && state.purpose !== 'recover')
+        return afterConnected({ ...state, cloud: null });
+      return finish(state, 'done');
     case 'connected':
       return state.screen === WALLET_FLOW_SCREEN.connecting ? afterConnected(state) : stay(state);
     case 'passwordRequired':
@@ -228,6 +184,7 @@ export function walletFlowTransition(state: WalletFlowState, event: WalletFlowEv
     case 'chooseOption': {
       if (state.screen !== WALLET_FLOW_SCREEN.recoverySelection) return stay(state);
       if (!state.options.some((o) => o.method === event.method)) return stay(state);
+      if (isCloudMethod(event.method)) return startCloudStep(state, event.method, 'backup');
       const purpose = state.purpose === 'create' ? 'create' : 'update';
       return stay({
         ...state,
@@ -283,8 +240,9 @@ export function walletFlowTransition(state: WalletFlowState, event: WalletFlowEv
     case 'autoClose':
       return state.password.result?.ok ? finish(state, 'done') : stay(state);
     case 'back':
-      if (state.screen === WALLET_FLOW_SCREEN.backupIntro) {
-        return stay({ ...state, screen: WALLET_FLOW_SCREEN.recoverySelection });
+      // Back from the intro, and from a backup that is not waiting on the provider, goes to the selection.
+      if (state.screen === WALLET_FLOW_SCREEN.backupIntro || (state.cloud?.purpose === 'backup' && !state.cloud.busy)) {
+        return stay({ ...state, screen: WALLET_FLOW_SCREEN.recoverySelection, cloud: null });
       }
       return isPasswordScreen(state.screen) ? passwordStep(state, event) : stay(state);
     default:

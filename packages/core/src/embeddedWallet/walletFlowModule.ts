@@ -7,6 +7,13 @@ export {
   type PasswordStrengthLabel,
   passwordStrength,
 } from '@latch/protocol/password';
+export { type CloudActions, createCloudActions } from './cloudRecoveryActions.js';
+export {
+  type CloudFailure,
+  type CloudMethod,
+  type CloudStep,
+  isCloudMethod,
+} from './cloudRecoveryStep.js';
 export {
   canAdvance,
   canGoBack,
@@ -19,12 +26,11 @@ export {
   passwordFlowTransition,
 } from './passwordFlow.js';
 export { generatePassword, passwordError, recoveryFileName } from './passwordRules.js';
+export { type RecoveryOptionView, recoveryOptions } from './recoveryOptions.js';
 export { createPasswordActions, type PasswordActions } from './recoveryPasswordActions.js';
 export {
   initialWalletFlow,
   isClosable,
-  type RecoveryOptionView,
-  recoveryOptions,
   WALLET_FLOW_SCREEN,
   type WalletFlowEffect,
   type WalletFlowEvent,

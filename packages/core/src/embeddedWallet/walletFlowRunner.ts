@@ -1,5 +1,7 @@
 import type { FlowClock } from '../machine/flowClock.js';
 import { createMachineCore, type MachineRunner } from '../machine/machineCore.js';
+import { cloudFailureOf } from './cloudFailureOf.js';
+import type { CloudMethod } from './cloudRecoveryStep.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
 import { generatePassword } from './passwordRules.js';
 import {
@@ -18,6 +20,11 @@ export interface WalletFlowActions {
   connect(): Promise<'connected' | 'password-required'>;
   /** Recovers the wallet on this device with the password. */
   recover(password: string): Promise<void>;
+  /**
+   * The cloud round trip (the provider's window, then the frame): creates the wallet backed up to `method`, switches
+   * the wallet's recovery to it, or recovers the wallet on this device from it. Rejects with the reason (cloudFailureOf).
+   */
+  cloud(method: CloudMethod, mode: 'create' | 'replace' | 'recover'): Promise<void>;
   /** Creates the wallet with this password ('create') or sets it on the user's wallet ('update'). */
   submitPassword(purpose: 'create' | 'update', password: string): Promise<void>;
   /** zxcvbn's generic estimate, 0..1 (score / 4). */
@@ -68,6 +75,12 @@ export function createWalletFlowRunner(options: { actions: WalletFlowActions; cl
             actions.recover(effect.password),
             () => ({ type: 'recovered' }),
             (error) => ({ type: 'recoverFailed', reason: recoverFailureReason(error) }),
+          );
+        case 'cloud':
+          return machine.settle(
+            actions.cloud(effect.method, effect.mode),
+            () => ({ type: 'cloudDone' }),
+            (error) => ({ type: 'cloudFailed', failure: cloudFailureOf(error) }),
           );
         case 'submitPassword':
           return machine.settle(

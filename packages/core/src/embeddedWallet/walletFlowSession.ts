@@ -1,4 +1,4 @@
-import { LatchError, TIMEOUT, type User } from '@latch/protocol';
+import { LatchError, type RecoveryMethod, TIMEOUT, type User } from '@latch/protocol';
 import { embeddedWalletOf } from './embeddedWalletController.js';
 import { estimatePasswordStrength } from './passwordStrengthEstimate.js';
 import type { WalletFlowModule } from './walletFlowLoader.js';
@@ -7,6 +7,8 @@ import type { WalletFlowDeps } from './walletFlows.js';
 
 /** SPEC §8 event a host sees when the user leaves a set-password flow they started. */
 const USER_EXITED_SET_PASSWORD_FLOW = 'user_exited_set_password_flow';
+/** Ours, after SPEC's: the user left the recovery-method flow they started. */
+const USER_EXITED_SET_RECOVERY_FLOW = 'user_exited_set_recovery_flow';
 /** SPEC §8: the wallet could not be recovered on this device. */
 const UNABLE_TO_RECOVER_TEXT = 'Unable to recover wallet';
 /** SPEC §8: what a failed `create` or `setPassword` rejects with (the screen shows its message code). */
@@ -17,9 +19,10 @@ const SET_PASSWORD_FAILED_TEXT = 'Error setting password on wallet';
 export interface WalletFlowSession {
   runner: WalletFlowRunner;
   module: WalletFlowModule;
-  recover(wallet: { address: string }): Promise<void>;
+  recover(wallet: { address: string; recoveryMethod: RecoveryMethod | null }): Promise<void>;
   create(user: User): Promise<User>;
   setPassword(): Promise<User>;
+  setRecovery(): Promise<User>;
   destroy(): void;
 }
 
@@ -48,6 +51,12 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
   const module: WalletFlowModule = await import('./walletFlowModule.js');
   const { client } = deps;
   const password = module.createPasswordActions({ client, bridge: deps.bridge, controller: deps.controller() });
+  const cloud = module.createCloudActions({
+    client,
+    bridge: deps.bridge,
+    controller: deps.controller(),
+    clock: deps.clock,
+  });
   let recoveryWaiters: Array<Waiter<void>> = [];
   let flowWaiter: Waiter<User> | null = null;
   let creatingFor: User | null = null;
@@ -61,6 +70,12 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
   };
   const appName = () => client.getState().config?.name ?? '';
 
+  const resolveRecoveries = () => {
+    const waiters = recoveryWaiters;
+    recoveryWaiters = [];
+    for (const w of waiters) w.resolve();
+  };
+
   function finish(purpose: WalletFlowPurpose, outcome: WalletFlowOutcome) {
     const waiters = recoveryWaiters;
     recoveryWaiters = [];
@@ -72,6 +87,8 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
     if (outcome === 'done' && result) waiter.resolve(result);
     else if (outcome === 'exited' && purpose === 'set-password') {
       waiter.reject(new LatchError('client_request_cancelled', USER_EXITED_SET_PASSWORD_FLOW));
+    } else if (outcome === 'exited' && purpose === 'set-recovery') {
+      waiter.reject(new LatchError('client_request_cancelled', USER_EXITED_SET_RECOVERY_FLOW));
     } else {
       const text = purpose === 'create' ? CREATE_WALLET_FAILED_TEXT : SET_PASSWORD_FAILED_TEXT;
       waiter.reject(failure ?? new LatchError('internal_error', text));
@@ -90,9 +107,19 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
       },
       async recover(secret) {
         await password.recoverWithPassword(currentUser(), secret);
-        const waiters = recoveryWaiters;
-        recoveryWaiters = [];
-        for (const w of waiters) w.resolve();
+        resolveRecoveries();
+      },
+      async cloud(method, mode) {
+        try {
+          const user = mode === 'create' ? (creatingFor ?? currentUser()) : currentUser();
+          const done = await cloud.run(user, method, mode);
+          if (mode === 'recover') resolveRecoveries();
+          else result = done;
+          failure = null;
+        } catch (error) {
+          failure = error;
+          throw error;
+        }
       },
       async submitPassword(purpose, secret) {
         try {
@@ -131,12 +158,16 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
   return {
     runner,
     module,
-    recover(_wallet) {
+    recover(wallet) {
       return new Promise<void>((resolve, reject) => {
         recoveryWaiters.push({ resolve, reject });
         const { screen } = runner.getState();
-        if (screen === module.WALLET_FLOW_SCREEN.connecting) runner.dispatch({ type: 'passwordRequired' });
-        else if (screen === null) runner.dispatch({ type: 'startRecover', appName: appName() });
+        const method = wallet.recoveryMethod;
+        if (screen === module.WALLET_FLOW_SCREEN.connecting) {
+          runner.dispatch(
+            module.isCloudMethod(method) ? { type: 'cloudRecoveryRequired', method } : { type: 'passwordRequired' },
+          );
+        } else if (screen === null) runner.dispatch({ type: 'startRecover', appName: appName(), method });
       });
     },
     create(user) {
@@ -169,6 +200,26 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
           type: 'startSetPassword',
           appName: appName(),
           hasPassword: wallet.recoveryMethod === 'user-passcode',
+          connected: deps.isConnected(wallet.address),
+        }),
+      );
+    },
+    setRecovery() {
+      let user: User;
+      try {
+        user = currentUser();
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      const wallet = embeddedWalletOf(user);
+      if (!wallet) return Promise.reject(new LatchError('embedded_wallet_not_found'));
+      const options = client.getState().config?.embeddedWallets.userOwnedRecoveryOptions ?? [];
+      return startFlow(() =>
+        runner.dispatch({
+          type: 'startSetRecovery',
+          appName: appName(),
+          options,
+          current: wallet.recoveryMethod,
           connected: deps.isConnected(wallet.address),
         }),
       );

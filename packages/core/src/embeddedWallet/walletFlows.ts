@@ -26,12 +26,17 @@ export interface WalletFlows {
   subscribe(listener: () => void): () => void;
   /** The loaded session (null before first use). */
   session(): WalletFlowSession | null;
-  /** EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN for a password wallet on a new device; resolves once recovered. */
+  /**
+   * EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN for a password wallet on a new device, EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN
+   * for a cloud-backed one; resolves once recovered.
+   */
   recover(wallet: EmbeddedWalletInfo): Promise<void>;
   /** The screen path of creation (recovery selection → password); resolves with the refreshed user. */
   create(user: User): Promise<User>;
   /** The user-initiated password flow (set, or reset when the wallet has one); resolves with the refreshed user. */
   setPassword(): Promise<User>;
+  /** The user-initiated choice of a recovery method (the selection screen); resolves with the refreshed user. */
+  setRecovery(): Promise<User>;
   destroy(): void;
 }
 
@@ -54,6 +59,7 @@ export function createWalletFlows(deps: WalletFlowDeps): WalletFlows {
     recover: (wallet) => load().then((s) => s.recover(wallet)),
     create: (user) => load().then((s) => s.create(user)),
     setPassword: () => load().then((s) => s.setPassword()),
+    setRecovery: () => load().then((s) => s.setRecovery()),
     destroy() {
       // A session still loading is destroyed as soon as it arrives.
       loading?.then(

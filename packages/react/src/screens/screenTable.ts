@@ -92,6 +92,7 @@ export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
   EMBEDDED_WALLET_PASSWORD_RECOVERY_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordRecoveryScreen),
   EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletRecoverySelectionScreen),
   EMBEDDED_WALLET_BACKUP_INTRO_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletBackupIntroScreen),
+  EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletRecoveryOAuthScreen),
   EMBEDDED_WALLET_PASSWORD_UPDATE_SPLASH_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordUpdateSplashScreen),
   EMBEDDED_WALLET_PASSWORD_UPDATE_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordUpdateScreen),
   EMBEDDED_WALLET_PASSWORD_CREATE_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletPasswordCreateScreen),

@@ -59,6 +59,25 @@ export const walletFlowStrings = {
   successDescription: 'Your account is secured with your password.',
   failedTitle: 'Something went wrong',
   tryAgain: 'Try again',
+  // EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN: cloud backups (SPEC §2, §8 "Farcaster and OAuth"; the rest ours)
+  providerGoogle: 'Google',
+  providerApple: 'Apple',
+  cloudRecoverTitle: "Confirm it's really you",
+  cloudRecoverDescription:
+    'Your account is backed up to {provider}. Confirm with the same {provider} account to restore it on this device.',
+  cloudBackupDescription:
+    'Confirm with {provider} to keep an encrypted backup of your account in your own {provider} account.',
+  cloudConfirm: 'Confirm with {provider}',
+  cloudWaiting: 'Waiting for {provider}…',
+  cloudRecoverFailed: 'Recovery with {provider} unsuccessful',
+  cloudBackupFailed: 'Back up with {provider} unsuccessful',
+  cloudAccountHint: 'Make sure you select the {provider} account tied to your backup.',
+  cloudNotFound: 'The backup of this account was not found in {provider}. It may have been deleted.',
+  cloudAccountMismatch: 'This is not the {provider} account the backup was made with.',
+  cloudDenied: 'Retry and check {provider} to finish connecting your account.',
+  cloudRateLimited: 'Request limit reached for {provider}. Please wait a moment and try again.',
+  cloudPopupBlocked: 'Your browser blocked the {provider} window. Allow pop-ups for this site and try again.',
+  cloudOtherFailure: 'Recovery OAuth failed',
 } as const;
 
 /** The wallet-flow texts' keys. */

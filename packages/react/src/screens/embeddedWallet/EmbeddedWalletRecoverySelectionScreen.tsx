@@ -1,10 +1,13 @@
+import { openOAuthPopup } from '@latch/core/oauth';
 import type { UserOwnedRecoveryOption } from '@latch/protocol';
 import type { ReactNode } from 'react';
 import { Button } from '../../components/Button.js';
+import { SocialMark } from '../../components/SocialMark.js';
 import { useWalletFlow } from '../../embeddedWallet/WalletFlowContext.js';
 import { useWalletFlowStrings } from '../../hooks/useWalletFlowStrings.js';
 import type { WalletFlowStrings } from '../../strings/walletFlowStrings.js';
 import type { ScreenProps } from '../ScreenProps.js';
+import { cloudProvider } from './cloudProvider.js';
 import { WalletFlowFrame } from './WalletFlowFrame.js';
 
 const LABEL: Record<UserOwnedRecoveryOption, keyof WalletFlowStrings> = {
@@ -14,8 +17,9 @@ const LABEL: Record<UserOwnedRecoveryOption, keyof WalletFlowStrings> = {
 };
 
 /**
- * EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: 'Secure your account' with the app's backup options.
- * Only the options the wallet flow offers are listed: cloud backups (which need OAuth recovery) are not among them.
+ * EMBEDDED_WALLET_RECOVERY_SELECTION_SCREEN: 'Secure your account' with the app's backup options (SPEC §2): back up to
+ * Google Drive, back up to Apple iCloud (only when the app enables them) and set a password. A cloud option opens the
+ * provider's window in the click itself (a window opened later is blocked), then EMBEDDED_WALLET_RECOVERY_OAUTH_SCREEN.
  */
 export function EmbeddedWalletRecoverySelectionScreen({ titleId, onClose }: ScreenProps): ReactNode {
   const text = useWalletFlowStrings();
@@ -28,9 +32,13 @@ export function EmbeddedWalletRecoverySelectionScreen({ titleId, onClose }: Scre
           <Button
             key={option.method}
             style={{ justifyContent: 'space-between', textAlign: 'left' }}
-            onClick={() => dispatch({ type: 'chooseOption', method: option.method })}
+            onClick={() => {
+              if (option.method !== 'user-passcode') openOAuthPopup();
+              dispatch({ type: 'chooseOption', method: option.method });
+            }}
           >
             <span>{text[LABEL[option.method]]}</span>
+            {option.method === 'user-passcode' ? null : <SocialMark method={cloudProvider(option.method, text).mark} />}
           </Button>
         ))}
       </div>

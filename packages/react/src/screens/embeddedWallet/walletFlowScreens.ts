@@ -5,4 +5,5 @@ export { EmbeddedWalletPasswordCreateScreen } from './EmbeddedWalletPasswordCrea
 export { EmbeddedWalletPasswordRecoveryScreen } from './EmbeddedWalletPasswordRecoveryScreen.js';
 export { EmbeddedWalletPasswordUpdateScreen } from './EmbeddedWalletPasswordUpdateScreen.js';
 export { EmbeddedWalletPasswordUpdateSplashScreen } from './EmbeddedWalletPasswordUpdateSplashScreen.js';
+export { EmbeddedWalletRecoveryOAuthScreen } from './EmbeddedWalletRecoveryOAuthScreen.js';
 export { EmbeddedWalletRecoverySelectionScreen } from './EmbeddedWalletRecoverySelectionScreen.js';

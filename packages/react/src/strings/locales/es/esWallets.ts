@@ -92,6 +92,25 @@ export const esWallets = {
   successDescription: 'Tu cuenta está protegida con tu contraseña.',
   failedTitle: 'Algo salió mal',
   tryAgain: 'Intentar de nuevo',
+  providerGoogle: 'Google',
+  providerApple: 'Apple',
+  cloudRecoverTitle: 'Confirma que eres tú',
+  cloudRecoverDescription:
+    'Tu cuenta tiene una copia de seguridad en {provider}. Confirma con la misma cuenta de {provider} para restaurarla en este dispositivo.',
+  cloudBackupDescription:
+    'Confirma con {provider} para guardar una copia de seguridad cifrada de tu cuenta en tu propia cuenta de {provider}.',
+  cloudConfirm: 'Confirmar con {provider}',
+  cloudWaiting: 'Esperando a {provider}…',
+  cloudRecoverFailed: 'La recuperación con {provider} no se completó',
+  cloudBackupFailed: 'La copia de seguridad con {provider} no se completó',
+  cloudAccountHint: 'Asegúrate de elegir la cuenta de {provider} vinculada a tu copia de seguridad.',
+  cloudNotFound: 'No se encontró la copia de seguridad de esta cuenta en {provider}. Puede que se haya eliminado.',
+  cloudAccountMismatch: 'Esta no es la cuenta de {provider} con la que se hizo la copia de seguridad.',
+  cloudDenied: 'Reintenta y revisa {provider} para terminar de conectar tu cuenta.',
+  cloudRateLimited: 'Se alcanzó el límite de solicitudes de {provider}. Espera un momento y vuelve a intentarlo.',
+  cloudPopupBlocked:
+    'Tu navegador bloqueó la ventana de {provider}. Permite las ventanas emergentes en este sitio y vuelve a intentarlo.',
+  cloudOtherFailure: 'Falló la recuperación con OAuth',
   // Embedded wallet: signing and the welcome
   signMessageTitle: 'Firmar mensaje',
   signMessageDescription: 'Firmar este mensaje no te costará ninguna comisión.',
