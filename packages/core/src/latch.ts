@@ -2,7 +2,7 @@ import type { HostErrorEvent, LatchError, OAuthProvider, User } from '@latch/pro
 import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
 import { createFlowRunner, type FlowHandlers, type FlowRunner } from './auth/flowRunner.js';
-import type { ExitError, FlowIntent, LoginRequest } from './auth/flowTypes.js';
+import type { ExitError, LoginRequest } from './auth/flowTypes.js';
 import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
