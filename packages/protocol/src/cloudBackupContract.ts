@@ -20,4 +20,4 @@ export {
   type RecoveryOAuthPopupMessage,
   type WireCloudAuthorization,
 } from './cloudBackup.js';
-export { RECOVERY_OAUTH_API } from './paths/cloudBackup.js';
+export { RECOVERY_OAUTH_API, RECOVERY_OAUTH_PREFIX } from './paths/cloudBackup.js';

@@ -1,6 +1,9 @@
 // Cloud backups of the embedded wallet's recovery (SPEC §7 "Recovery OAuth"). Server: modules/cloudBackup/.
 // The round trip and the custody split are described in ../cloudBackup.ts and docs/cloud-backup.md.
 
+/** Where the recovery OAuth routes live: the path of the iCloud popup's short state cookie. */
+export const RECOVERY_OAUTH_PREFIX = '/api/v1/recovery/oauth';
+
 /**
  * The recovery OAuth paths. `init`, `init_icloud` and `authenticate` are custody calls: the wallet frame makes
  * them with the owner's access token AND a device proof (like WALLET_API), so a host page cannot.

@@ -1,4 +1,4 @@
-import { RECOVERY_OAUTH_API } from '@latch/protocol/cloudBackup';
+import { RECOVERY_OAUTH_API, RECOVERY_OAUTH_PREFIX } from '@latch/protocol/cloudBackup';
 import { RecoveryICloudInitBody, RecoveryOAuthAuthenticateBody, RecoveryOAuthInitBody } from '@latch/protocol/schemas';
 import { getCookie, setCookie } from 'hono/cookie';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
@@ -79,7 +79,7 @@ export const cloudBackupRoutes: RouteDef[] = [
       const signIn = await c.var.ctx.cloudBackups.icloudSignIn(state);
       if (!signIn) return c.html(EXPIRED_PAGE, 400);
       setCookie(c, ICLOUD_STATE_COOKIE, state, {
-        path: '/api/v1/recovery/oauth',
+        path: RECOVERY_OAUTH_PREFIX,
         httpOnly: true,
         sameSite: 'Lax',
         secure: new URL(c.req.url).protocol === 'https:',
