@@ -196,7 +196,9 @@ export type CaptchaEvent =
   | { type: 'captchaFailed'; run: number; unsupported?: boolean }
   | { type: 'captchaExpired'; run: number }
   | { type: 'captchaPoll' }
-  | { type: 'captchaRetry' };
+  | { type: 'captchaRetry' }
+  /** A token taken from the captcha by an init outside this flow (the wallet flow's SIWE init): it is spent. */
+  | { type: 'captchaSpent'; token: string };
 
 /** The passkey flow's events: its transitions load with the first of them (core/src/passkeys/passkeyFlow.ts). */
 export type PasskeyEvent = Extract<FlowEvent, { type: 'startPasskey' | 'passkeySucceeded' | 'passkeyFailed' }>;
