@@ -197,8 +197,7 @@ export type CaptchaEvent =
   | { type: 'captchaExpired'; run: number }
   | { type: 'captchaPoll' }
   | { type: 'captchaRetry' }
-  /** A token taken from the captcha by an init outside this flow (the wallet flow's SIWE init): it is spent. */
-  | { type: 'captchaSpent'; token: string };
+  | { type: 'captchaSpent'; token: string }; // the wallet flow's SIWE init took this token
 
 /** The passkey flow's events: its transitions load with the first of them (core/src/passkeys/passkeyFlow.ts). */
 export type PasskeyEvent = Extract<FlowEvent, { type: 'startPasskey' | 'passkeySucceeded' | 'passkeyFailed' }>;
