@@ -1,11 +1,23 @@
+import { createFakeEip1193Provider, installTestWallet } from '@latch/core/testing';
 import type { Browser, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, demoQuery, launchBrowser, openDemo, stack, type TestApp, uniqueEmail } from './support.js';
+import {
+  createApp,
+  demoQuery,
+  launchBrowser,
+  openDemo,
+  stack,
+  TEST_WALLET_INFO,
+  type TestApp,
+  uniqueEmail,
+} from './support.js';
 import {
   checkScreen,
   demoField,
   dialog,
   enterCodeFor,
+  expectSuccessAndClose,
   newUserPage,
   openLogin,
   seenCodes,
@@ -48,6 +60,29 @@ describe('captcha', () => {
     await enterCodeFor(page, email, seen);
     await dialog(page).waitFor({ state: 'detached' });
     expect(await demoField(page, 'user-email')).toBe(email);
+    await page.close();
+  });
+
+  it('logs in with an external wallet: the SIWE init carries the proof of work token (SPEC §7)', async () => {
+    const app = await createApp({ name: 'Captcha wallets', config: { wallet_auth: true, captcha_enabled: true } });
+    const account = privateKeyToAccount(generatePrivateKey());
+    const page = await newUserPage(browser);
+    await installTestWallet(page, createFakeEip1193Provider(account), TEST_WALLET_INFO);
+    const inits: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/siwe/init')) inits.push(request.postData() ?? '');
+    });
+    await openDemo(page, app);
+    await expectSuccessAndClose(page, async () => {
+      await openLogin(page);
+      await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();
+      await dialog(page)
+        .getByRole('button', { name: /Test Wallet/ })
+        .click();
+    });
+    expect(inits).toHaveLength(1);
+    expect(JSON.parse(inits[0] ?? '{}').token).toMatch(/^ey/);
+    expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
     await page.close();
   });
 

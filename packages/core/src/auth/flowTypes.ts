@@ -196,7 +196,8 @@ export type CaptchaEvent =
   | { type: 'captchaFailed'; run: number; unsupported?: boolean }
   | { type: 'captchaExpired'; run: number }
   | { type: 'captchaPoll' }
-  | { type: 'captchaRetry' };
+  | { type: 'captchaRetry' }
+  | { type: 'captchaSpent'; token: string }; // the wallet flow's SIWE init took this token
 
 /** The passkey flow's events: its transitions load with the first of them (core/src/passkeys/passkeyFlow.ts). */
 export type PasskeyEvent = Extract<FlowEvent, { type: 'startPasskey' | 'passkeySucceeded' | 'passkeyFailed' }>;

@@ -169,6 +169,9 @@ export function captchaTransition(state: AuthFlowState, event: FlowEvent, inner:
       return event.run === captcha.run ? reset(state) : stay(state);
     case 'captchaPoll':
       return poll(state, inner);
+    case 'captchaSpent':
+      // The wallet flow's SIWE init took the token: it runs again for the next init.
+      return captcha.token === event.token ? reset(state) : stay(state);
     case 'captchaRetry': {
       // CAPTCHA_SCREEN's button after the retries ran out: again, still waiting for the init it holds.
       if (captcha.unsupported || captcha.status !== 'error') return stay(state);

@@ -8,6 +8,7 @@ import { assertCanConnectOrCreate } from './connectedWallets.js';
 import { createExternalWallets, type ExternalWallets } from './externalWallets.js';
 import { isMobileBrowser } from './isMobileDevice.js';
 import { resolveWalletDeepLink } from './phantomScreens.js';
+import { walletCaptchaToken } from './walletCaptchaToken.js';
 import { walletConnectMetadata } from './walletConnectConnector.js';
 import type { WalletsDeps } from './walletsLoader.js';
 
@@ -24,14 +25,22 @@ export interface WalletRuntime extends ExternalWallets {
  * modal when it is over; closing the modal mid flow (close button, Escape, backdrop) ends the wallet flow.
  */
 export function createWalletRuntime(deps: WalletsDeps): WalletRuntime {
-  const { runner } = deps;
+  const { client, runner } = deps;
+  const captchaToken = walletCaptchaToken({ getState: client.getState, runner, clock: deps.clock });
   const wallets = createExternalWallets({
-    actions: deps.client,
+    // The SIWE init carries the modal captcha's token (SPEC §7), as the email, SMS, OAuth and Telegram inits do.
+    actions: {
+      prepareWalletSignIn: async (account) => client.prepareWalletSignIn(account, await captchaToken()),
+      loginWithWalletSignature: (signed) => client.loginWithWalletSignature(signed),
+      linkWalletSignature: (signed) => client.linkWalletSignature(signed),
+      acceptTerms: () => client.acceptTerms(),
+      logout: () => client.logout(),
+    },
     clock: deps.clock,
     handlers: () => ({ ...deps.handlers(), onClose: () => runner.dispatch({ type: 'close' }) }),
     // Read when WalletConnect is chosen; signing starts on Ethereum mainnet (SPEC §9 default chain).
     walletConnect: () => {
-      const config = deps.client.getState().config;
+      const config = client.getState().config;
       const origin = typeof location === 'undefined' ? '' : location.origin;
       return {
         projectId: config?.walletConnectCloudProjectId,
