@@ -29,6 +29,7 @@ const RELEASED = [
   '025_user_custom_metadata',
   '026_on_ramp_credentials',
   '027_captcha_secrets',
+  '028_wallet_cloud_backup',
 ];
 
 describe('migrations declared by the modules', () => {
