@@ -58,7 +58,7 @@ describe('send transaction screen', () => {
       // which adds the balance.
       const frame = walletFrame(page);
       await visible(frame.getByRole('heading', { name: 'Send ETH' }), 30_000);
-      for (const label of ['From', 'To', 'Action', 'Network', 'Est. Fees', 'Total'])
+      for (const label of ['From', 'To', 'Action', 'Network', 'Est. Fees', 'Total (including fees)'])
         await visible(frame.getByText(label, { exact: true }));
       await visible(frame.locator('[data-latch-detail=action]').getByText('Send ETH'));
       await visible(dialog(page).getByText('Balance', { exact: true }));
