@@ -53,6 +53,25 @@ async function decide(phone: Page, decision: 'Approve' | 'Reject', what: RegExp)
 
 const fid = (page: Page) => page.getByTestId('farcaster-fid');
 
+/** Links the stand-in's test fid to the logged-in user (step-up by the login email); the stand-in's page stays open. */
+async function linkTestFid(page: Page, email: string, look: boolean): Promise<Page> {
+  await page.getByRole('button', { name: 'Link Farcaster' }).click();
+  await visible(dialog(page).getByRole('heading', { name: 'Connect your Farcaster account' }));
+  const uri = await shownUri(page);
+  expect(uri).toMatch(/^farcaster:\/\/connect\?/);
+  await visible(dialog(page).getByRole('img', { name: 'QR code to open in the Farcaster app' }));
+  if (look) await checkScreen(page, 'awaiting-farcaster-connection-link-light-1024');
+  const phone = await standIn(page, uri);
+  if (look) await saveScreenshot(phone, 'dev-idp-farcaster-sign-in');
+  await expectSuccessAndClose(page, async () => {
+    await decide(phone, 'Approve', /sign-in/);
+    // Linking steps up first (issue #24): the login email confirms it.
+    await stepUpWithCode(page, email);
+  });
+  await visible(fid(page).getByText(TEST_FID_TEXT));
+  return phone;
+}
+
 describe('Farcaster', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -62,41 +81,17 @@ describe('Farcaster', () => {
     await browser?.close();
   });
 
-  it('links an account from the demo, adds a signer (rejected, then approved) that signs, and unlinks', async () => {
+  it('links an account from the demo, adds a signer (approved) that signs, and unlinks', async () => {
     const page = await newUserPage(browser);
     await openFarcasterDemo(page);
     const email = uniqueEmail('farcaster-link');
     await loginByEmail(page, email);
     await visible(fid(page).getByText('not linked'));
 
-    await page.getByRole('button', { name: 'Link Farcaster' }).click();
-    await visible(dialog(page).getByRole('heading', { name: 'Connect your Farcaster account' }));
-    const uri = await shownUri(page);
-    expect(uri).toMatch(/^farcaster:\/\/connect\?/);
-    await visible(dialog(page).getByRole('img', { name: 'QR code to open in the Farcaster app' }));
-    await checkScreen(page, 'awaiting-farcaster-connection-link-light-1024');
-    const phone = await standIn(page, uri);
-    await saveScreenshot(phone, 'dev-idp-farcaster-sign-in');
-    await expectSuccessAndClose(page, async () => {
-      await decide(phone, 'Approve', /sign-in/);
-      // Linking steps up first (issue #24): the login email confirms it.
-      await stepUpWithCode(page, email);
-    });
-    await visible(fid(page).getByText(TEST_FID_TEXT));
+    const phone = await linkTestFid(page, email, true);
 
-    // The signer: the frame's key as the app's signer; the stand-in lists the request. Rejected first.
-    await page.getByRole('button', { name: 'Add a Farcaster signer' }).click();
-    await visible(dialog(page).getByRole('heading', { name: 'Add a Farcaster signer' }));
-    await visible(dialog(page).locator('a[data-latch-farcaster-uri]'));
-    await checkScreen(page, 'awaiting-farcaster-signer-light-1024');
-    await phone.reload();
-    await decide(phone, 'Reject', /signer/);
-    await visible(dialog(page).getByText('Request rejected'));
-    await checkScreen(page, 'awaiting-farcaster-signer-rejected-light-1024');
-    await dialog(page).getByRole('button', { name: 'Close' }).click();
-    await dialog(page).waitFor({ state: 'detached' });
-
-    // Again, approved: 'Success!', the modal closes after 1400 ms, the user's farcaster names the key.
+    // The signer: the frame's key as the app's signer; the stand-in lists the request. Approved: 'Success!', the
+    // modal closes after 1400 ms, the user's farcaster names the key.
     await page.getByRole('button', { name: 'Add a Farcaster signer' }).click();
     await visible(dialog(page).locator('a[data-latch-farcaster-uri]'));
     await phone.reload();
@@ -125,6 +120,33 @@ describe('Farcaster', () => {
     await page.getByRole('button', { name: 'Unlink Farcaster' }).click();
     await stepUpWithCode(page, email);
     await visible(page.getByTestId('farcaster-status').getByText('Unlinked Farcaster'));
+    await visible(fid(page).getByText('not linked'));
+    await phone.close();
+    await page.close();
+  }, 240_000);
+
+  it("a signer request rejected on the stand-in shows 'Request rejected'; the user then unlinks", async () => {
+    const page = await newUserPage(browser);
+    await openFarcasterDemo(page);
+    const email = uniqueEmail('farcaster-reject');
+    await loginByEmail(page, email);
+    await visible(fid(page).getByText('not linked'));
+
+    const phone = await linkTestFid(page, email, false);
+    // The signer request, rejected on the stand-in: 'Request rejected'.
+    await page.getByRole('button', { name: 'Add a Farcaster signer' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Add a Farcaster signer' }));
+    await visible(dialog(page).locator('a[data-latch-farcaster-uri]'));
+    await checkScreen(page, 'awaiting-farcaster-signer-light-1024');
+    await phone.reload();
+    await decide(phone, 'Reject', /signer/);
+    await visible(dialog(page).getByText('Request rejected'));
+    await checkScreen(page, 'awaiting-farcaster-signer-rejected-light-1024');
+    await dialog(page).getByRole('button', { name: 'Close' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    await page.getByRole('button', { name: 'Unlink Farcaster' }).click();
+    await stepUpWithCode(page, email);
     await visible(fid(page).getByText('not linked'));
     await phone.close();
     await page.close();

@@ -10,7 +10,10 @@ export const CAPTCHA_SCREEN: ScreenId = 'CAPTCHA_SCREEN';
 /** The screens the captcha runs on, invisibly, from the moment they show (SPEC §2). */
 const CAPTCHA_SCREENS: readonly (ScreenId | null)[] = ['LANDING', 'AWAITING_CONNECTION', 'CONNECT_OR_CREATE'];
 
-/** Polls of the token before captcha_timeout: every DELAY.captchaPolling for TIMEOUT.captchaWait (SPEC §4). */
+/**
+ * Polls of the token before captcha_timeout: every DELAY.captchaPolling for TIMEOUT.captchaWait (SPEC §4). The polls
+ * are `timeout` effects: the 20 s is a deadline, which a test delay scale must not shorten (a slow solve would fail).
+ */
 export const CAPTCHA_POLLS = TIMEOUT.captchaWait / DELAY.captchaPolling;
 
 /** The error codes whose ERROR_SCREEN button also resets the captcha (SPEC §8 invalid_captcha). */
@@ -78,7 +81,7 @@ function waitForToken(state: AuthFlowState, event: FlowEvent): Transition {
     { ...state, screen: CAPTCHA_SCREEN, previousScreen: state.screen },
     { pending: event, from: state.screen, polls: 0 },
   );
-  const poll: FlowEffect = { type: 'after', ms: DELAY.captchaPolling, event: { type: 'captchaPoll' } };
+  const poll: FlowEffect = { type: 'after', ms: DELAY.captchaPolling, event: { type: 'captchaPoll' }, timeout: true };
   if (captcha.unsupported) return stay(waiting);
   // Not run yet (the initial delay), or given up: run it now.
   if (captcha.status === 'ready' || captcha.status === 'error') {
@@ -112,7 +115,7 @@ function poll(state: AuthFlowState, inner: FlowTransition): Transition {
   }
   return {
     state: withCaptcha(state, { polls: captcha.polls + 1 }),
-    effects: [{ type: 'after', ms: DELAY.captchaPolling, event: { type: 'captchaPoll' } }],
+    effects: [{ type: 'after', ms: DELAY.captchaPolling, event: { type: 'captchaPoll' }, timeout: true }],
   };
 }
 
@@ -177,7 +180,7 @@ export function captchaTransition(state: AuthFlowState, event: FlowEvent, inner:
       if (captcha.unsupported || captcha.status !== 'error') return stay(state);
       const ran = execute(withCaptcha(state, { failures: 0, hint: false, polls: 0 }));
       const pollAgain: FlowEffect[] = captcha.pending
-        ? [{ type: 'after', ms: DELAY.captchaPolling, event: { type: 'captchaPoll' } }]
+        ? [{ type: 'after', ms: DELAY.captchaPolling, event: { type: 'captchaPoll' }, timeout: true }]
         : [];
       return { state: ran.state, effects: [...ran.effects, ...pollAgain] };
     }
