@@ -1,10 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { type Stack, startStack } from '../scripts/stack.mjs';
-import { CHROMIUM_LAUNCH } from './chromiumLaunch.js';
 import { readKeyMaterial, scanDataDir } from './keyMaterialScan.js';
 import { packAll } from './sharedPack.js';
 
@@ -24,8 +22,6 @@ declare module 'vitest' {
     dataDir: string;
     /** Where the run's one build and pack of the workspaces lands (e2e/sharedPack.ts). */
     packDir: string;
-    /** The run's one Chromium, which every file connects to (support.ts launchBrowser). */
-    browserWsEndpoint: string;
   }
 }
 
@@ -67,11 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const packDir = mkdtempSync(join(tmpdir(), 'latch-e2e-packs-'));
   const packing = packAll(packDir);
   project.provide('packDir', packDir);
-  // One Chromium for the run: each file connects with contexts of its own instead of starting its own browser.
-  const browserServer = await chromium.launchServer(CHROMIUM_LAUNCH);
-  project.provide('browserWsEndpoint', browserServer.wsEndpoint());
   return async () => {
-    await browserServer.close();
     await packing;
     rmSync(packDir, { recursive: true, force: true });
     await stack.stop();

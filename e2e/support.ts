@@ -7,13 +7,21 @@ import { afterAll, beforeAll, inject } from 'vitest';
 /** Where screenshots and other e2e artifacts go (git-ignored). */
 export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
-/**
- * The run's one Chromium (launched by the global setup), connected: the file's own browser handle, whose contexts
- * are its own and which close() closes (and disconnects), without a Chromium start and shutdown of its own per file
- * (about 2-4 s each on the loaded 2-core machine, paid by some thirty files).
- */
+/** The chromium flags this machine needs (no background network, no sandbox as root). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** Launches Debian's Chromium through playwright-core. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.connect(inject('browserWsEndpoint'));
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
 /** The URLs of the stack the global setup started. */
