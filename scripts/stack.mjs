@@ -1,7 +1,6 @@
 // Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo
-// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins for
-// the OAuth providers, Telegram, a custom-token issuer and MoonPay). Shared by `npm start` and the e2e suite
-// so both run the same thing.
+// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins for the
+// OAuth providers, Telegram, Turnstile, Farcaster, a custom-token issuer and MoonPay). Shared by `npm start` and e2e.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -144,9 +143,8 @@ export async function startStack({
     LATCH_PORT: String(apiPort),
     LATCH_DATA_DIR: dataDir,
     LATCH_PUBLIC_URL: apiUrl,
-    // The Telegram login popup is the dev IdP's stand-in (its /auth page).
+    // Telegram's login popup (/auth) and Turnstile's siteverify (docs/captcha.md) are the dev IdP's stand-ins.
     LATCH_TELEGRAM_OAUTH_URL: devIdpUrl,
-    // Turnstile's siteverify is the dev IdP's stand-in (docs/captcha.md): no call to Cloudflare.
     LATCH_TURNSTILE_SITEVERIFY_URL: `${devIdpUrl}/turnstile/v0/siteverify`,
     ...farcasterServerEnv(chainUrl, devIdpUrl),
     ...extraEnv,
