@@ -155,6 +155,14 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
     });
   };
 
+  // The signed-in user's embedded wallet, or the error its flow rejects with (not signed in, no wallet).
+  const ownWallet = () => {
+    try {
+      return embeddedWalletOf(currentUser()) ?? new LatchError('embedded_wallet_not_found');
+    } catch (error) {
+      return error instanceof Error ? error : new LatchError('embedded_wallet_not_found');
+    }
+  };
   return {
     runner,
     module,
@@ -178,14 +186,8 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
       });
     },
     setPassword() {
-      let user: User;
-      try {
-        user = currentUser();
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      const wallet = embeddedWalletOf(user);
-      if (!wallet) return Promise.reject(new LatchError('embedded_wallet_not_found'));
+      const wallet = ownWallet();
+      if (wallet instanceof Error) return Promise.reject(wallet);
       // SPEC §5: a password cannot be set while recovery uses a cloud provider.
       if (wallet.recoveryMethod === 'google-drive' || wallet.recoveryMethod === 'icloud') {
         return Promise.reject(
@@ -205,14 +207,8 @@ export async function createWalletFlowSession(deps: WalletFlowDeps): Promise<Wal
       );
     },
     setRecovery() {
-      let user: User;
-      try {
-        user = currentUser();
-      } catch (error) {
-        return Promise.reject(error);
-      }
-      const wallet = embeddedWalletOf(user);
-      if (!wallet) return Promise.reject(new LatchError('embedded_wallet_not_found'));
+      const wallet = ownWallet();
+      if (wallet instanceof Error) return Promise.reject(wallet);
       const options = client.getState().config?.embeddedWallets.userOwnedRecoveryOptions ?? [];
       return startFlow(() =>
         runner.dispatch({
