@@ -47,9 +47,17 @@ describe('host app config (SPEC §5)', () => {
     expect(refusal({ embedded_wallet_config: { user_owned_recovery_options: ['icloud', 'user-passcode'] } })).toMatch(
       /"icloud" backups are not built/,
     );
+    // SPEC §3 names these without a behaviour (issue #32): on is refused, naming the flag.
+    for (const flag of ['twitter_oauth_on_mobile_enabled', 'enforce_wallet_uis', 'legacy_wallet_ui_config'])
+      expect(refusal({ [flag]: true })).toMatch(
+        new RegExp(`^${flag}: SPEC names this setting but defines no behaviour`),
+      );
     // Off (or empty) is what they do today: accepted.
     expect(
       refusal({
+        twitter_oauth_on_mobile_enabled: false,
+        enforce_wallet_uis: false,
+        legacy_wallet_ui_config: false,
         captcha_enabled: false,
         mfa_methods: [],
         fiat_on_ramp_enabled: false,

@@ -151,6 +151,9 @@ export function parseHostConfigPatch(input: unknown): HostAppConfigPatch {
   throw new LatchError('invalid_data', `Invalid app config at ${path}: ${issue.message}`);
 }
 
+/** SPEC §3's app-config flags with no behaviour SPEC defines: stored false, refused true (issue #32). */
+const UNDEFINED_FLAGS = ['twitter_oauth_on_mobile_enabled', 'enforce_wallet_uis', 'legacy_wallet_ui_config'] as const;
+
 const builtFlags = BUILT_LOGIN_METHODS.map((method) => LOGIN_METHOD_FLAG[method]).join(', ');
 
 /**
@@ -158,9 +161,17 @@ const builtFlags = BUILT_LOGIN_METHODS.map((method) => LOGIN_METHOD_FLAG[method]
  * operator who turns a feature on must not believe it protects anything): login methods not built,
  * captcha (its server checks are built, modules/captcha, but the widget sends no token yet, so every login
  * would be refused) and cloud recovery backups. (The fiat on-ramp is checked against the app's provider keys by the
- * onRamp module: modules/onRamp/onRampConfigCheck.ts.)
+ * onRamp module: modules/onRamp/onRampConfigCheck.ts.) SPEC §3 lists three more flags without saying what they
+ * do (UNDEFINED_FLAGS): off is accepted, on is refused.
  */
 function assertOnlyBuiltFeatures(config: HostAppConfig): void {
+  const undefinedFlag = UNDEFINED_FLAGS.find((flag) => config[flag]);
+  if (undefinedFlag) {
+    throw new LatchError(
+      'invalid_data',
+      `${undefinedFlag}: SPEC names this setting but defines no behaviour for it, so this release cannot turn it on (leave it false).`,
+    );
+  }
   const unbuilt = enabledLoginMethods(config).find((method) => !isBuiltLoginMethod(method));
   if (unbuilt) {
     throw new LatchError(
