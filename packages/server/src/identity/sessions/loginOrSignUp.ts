@@ -29,12 +29,31 @@ import { type LoggedIn, type LogInStatementInput, logInOrSignUpInOneStatement } 
 
 // Logging in with a verified account, or signing up with it. Linking and unlinking are in users.ts.
 
-function assertAllowlisted(app: AppRecord, candidates: Array<{ type: string; account_key: string }>): void {
+/**
+ * Throws `allowlist_rejected` unless one of the accounts, or the email the login's provider vouched for
+ * (`verifiedEmail`: never an unverified one), is on the app's allowlist; nothing without an allowlist.
+ */
+function assertAllowlisted(
+  app: AppRecord,
+  candidates: Array<{ type: string; account_key: string; details?: unknown }>,
+  verifiedEmail: string | null,
+): void {
   if (!app.allowlist) return;
   const allowed = new Set(app.allowlist);
+  if (verifiedEmail && allowed.has(verifiedEmail.trim().toLowerCase())) return;
   if (!candidates.some((account) => allowlistValues(account).some((value) => allowed.has(value)))) {
     throw new LatchError('allowlist_rejected');
   }
+}
+
+/** How a login may go: `signUp: false` refuses a new user; `verifiedEmail` is what the provider vouched for. */
+export interface LoginOptions {
+  signUp?: boolean;
+  /**
+   * The email address the login's provider says it verified (an OAuth profile's, a custom token's with
+   * `email_verified: true`), checked against the allowlist beside the accounts' own values; null when none.
+   */
+  verifiedEmail?: string | null;
 }
 
 /** An account with its owner and the owner's accounts (one query), or undefined. */
@@ -95,7 +114,8 @@ function sessionInput(sessionRows: SessionRows) {
 
 /**
  * Logs in the owner of a verified account, or signs up a new user with it. Enforces the app's login
- * methods (`disallowed_login_method`), allowlist (`allowlist_rejected`) and user cap for new users
+ * methods (`disallowed_login_method`), allowlist (`allowlist_rejected`: an account of the user, or the
+ * provider's verified email, must be listed) and user cap for new users
  * (`max_accounts_reached`); with `signUp: false` an account no user owns fails (`signup_disabled`). With `sessionRows`, the session rows are written in the same statement
  * as the login's own write (one round trip to find the account, one to write).
  */
@@ -105,7 +125,7 @@ export async function loginOrSignUp(
   input: AccountInput,
   sessionRows?: SessionRows,
   proof?: LoginProof,
-  { signUp = true }: { signUp?: boolean } = {},
+  { signUp = true, verifiedEmail = null }: LoginOptions = {},
 ): Promise<LoggedIn> {
   const appId = app.id;
   const account = normaliseAccount(input);
@@ -142,7 +162,7 @@ export async function loginOrSignUp(
     const existing = await findAccountWithOwner(ctx, appId, account.type, key);
     if (existing) {
       const { owner, accountId } = existing;
-      assertAllowlisted(app, owner.accounts);
+      assertAllowlisted(app, owner.accounts, verifiedEmail);
       const touch = ctx.db
         .updateTable('linked_accounts')
         .set({ latest_verified_at: now, verified_at: now })
@@ -171,7 +191,7 @@ export async function loginOrSignUp(
     }
     // After the proof: only the account's owner learns that it has no user.
     if (!signUp) throw new LatchError('signup_disabled');
-    assertAllowlisted(app, [{ type: account.type, account_key: key }]);
+    assertAllowlisted(app, [{ type: account.type, account_key: key, details: accountDetails(account) }], verifiedEmail);
     try {
       return { user: await createUser(ctx, app, account, key, now, sessionRows), isNewUser: true };
     } catch (error) {

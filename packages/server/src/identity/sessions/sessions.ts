@@ -8,7 +8,7 @@ import { signAccessToken } from '../tokens/accessToken.js';
 import { signIdentityToken } from '../tokens/identityToken.js';
 import type { AccountInput } from '../users/accounts.js';
 import { toWireUser, type UsersContext, type UserWithAccounts } from '../users/userRecords.js';
-import { type LoginProof, loginOrSignUp } from './loginOrSignUp.js';
+import { type LoginOptions, type LoginProof, loginOrSignUp } from './loginOrSignUp.js';
 import {
   REFRESH_GRACE_MS,
   REFRESH_TOKEN_TTL_MS,
@@ -98,14 +98,15 @@ async function startFork(ctx: SessionsContext, rows: ReturnType<typeof newSessio
 
 /**
  * Logs in or signs up with a verified account (`loginOrSignUp`) and starts its session in the same
- * statements: the response of every authenticate call. `signUp: false` refuses a new user (signup_disabled).
+ * statements: the response of every authenticate call. `signUp: false` refuses a new user (signup_disabled);
+ * `verifiedEmail` is the provider's verified email, checked against the allowlist.
  */
 export async function logIn(
   ctx: SessionsContext & UsersContext & Pick<ServerContext, 'sessionHooks'>,
   app: AppRecord,
   account: AccountInput,
   proof?: LoginProof,
-  options?: { signUp?: boolean },
+  options?: LoginOptions,
 ): Promise<TokenResponse> {
   let started: ReturnType<typeof newSession> | undefined;
   const sessionRows = (userId: string) => {

@@ -80,9 +80,14 @@ export function isEmbeddedWallet(account: { type: string; details?: Record<strin
   return account.type === 'wallet' && clientType === 'latch';
 }
 
-/** The values an allowlist entry can match for an account (emails, phones, wallet addresses). */
-export function allowlistValues(account: { type: string; account_key: string }): string[] {
-  return ['email', 'phone', 'wallet'].includes(account.type) ? [account.account_key] : [];
+/**
+ * The values an allowlist entry can match for an account: its email, phone or wallet address, and for an
+ * OAuth account the provider's email (stored only when the provider says it is verified: modules/oauth/providers.ts).
+ */
+export function allowlistValues(account: { type: string; account_key: string; details?: unknown }): string[] {
+  if (['email', 'phone', 'wallet'].includes(account.type)) return [account.account_key];
+  const email = OAUTH_TYPES.has(account.type) ? (account.details as { email?: unknown } | null)?.email : undefined;
+  return typeof email === 'string' ? [email.trim().toLowerCase()] : [];
 }
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -8,7 +8,7 @@ import type { ServerContext } from '../../kernel/context.js';
 import { KeyThrottle } from '../../kernel/throttle/KeyThrottle.js';
 import type { Limit } from '../../kernel/throttle/SendThrottle.js';
 import { refusalOf } from './customJwtRefusal.js';
-import { assertShortLived, spendTokenId } from './customTokenClaims.js';
+import { assertShortLived, spendTokenId, verifiedEmailOf } from './customTokenClaims.js';
 import { publicJwksFetch } from './publicJwksFetch.js';
 
 /** What the custom-token service needs: the login path's parts. */
@@ -87,7 +87,8 @@ export class CustomJwtLogin {
       this.ctx.clock.now().getTime(),
       CLOCK_TOLERANCE_SEC,
     );
-    return logIn(this.ctx, app, { type: 'custom_auth', custom_user_id: subjectOf(payload) });
+    const account = { type: 'custom_auth', custom_user_id: subjectOf(payload) } as const;
+    return logIn(this.ctx, app, account, undefined, { verifiedEmail: verifiedEmailOf(payload) });
   }
 
   /** The token's claims once its signature, algorithm, issuer, audience and times check out; else `invalid_custom_token`. */

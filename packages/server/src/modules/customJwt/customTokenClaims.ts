@@ -47,3 +47,17 @@ export async function spendTokenId(
   const { count } = await counters.increment(`custom-jti:${digest}`, 1, ttlMs);
   if (count > 1) throw refuse('The custom auth token has already been used ("jti" seen before).');
 }
+
+/** Longest email address kept from a token (RFC 5321's path limit, as the allowlist's entries). */
+const MAX_EMAIL_LENGTH = 320;
+
+/**
+ * The token's `email` when it also says `email_verified: true` (OpenID Connect's claims: the host's backend
+ * vouches for it), for the allowlist (docs/telegram-and-custom-token.md); else null. Never an unverified one.
+ */
+export function verifiedEmailOf(payload: JWTPayload): string | null {
+  const { email, email_verified: verified } = payload;
+  if (verified !== true || typeof email !== 'string') return null;
+  const address = email.trim().toLowerCase();
+  return address.includes('@') && address.length <= MAX_EMAIL_LENGTH ? address : null;
+}

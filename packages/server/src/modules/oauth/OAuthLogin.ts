@@ -152,7 +152,9 @@ export class OAuthLogin {
     const record = await this.spend(app, body, { intent: 'login' });
     const { profile, tokens } = await this.exchange(app, record, body);
     assertAccountTypeEnabled(app, accountType(record.provider));
-    const response = await logIn(this.ctx, app, this.account(record.provider, profile, record.appleName));
+    // The profile's email is only ever one the provider verified (providers.ts): the allowlist may admit by it.
+    const account = this.account(record.provider, profile, record.appleName);
+    const response = await logIn(this.ctx, app, account, undefined, { verifiedEmail: profile.email });
     return this.withTokens(app, response, tokens);
   }
 
