@@ -27,8 +27,10 @@ export interface IdTokenTamper {
   claims?: Record<string, unknown>;
 }
 
-/** How a test makes a provider endpoint fail once: an error answer, or no answer at all ('hang'). */
-export type EndpointFailure = 'hang' | { status?: number; error?: string; error_description?: string };
+/** How a test makes a provider endpoint fail once: an error answer (`body` replaces the OAuth error), or none ('hang'). */
+export type EndpointFailure =
+  | 'hang'
+  | { status?: number; error?: string; error_description?: string; body?: Record<string, unknown> };
 
 /** A request that hangs until the stand-in closes. */
 type Hung = ServerResponse;
@@ -201,10 +203,14 @@ export class StandIn {
       res.once('close', () => this.hung.delete(res));
       return;
     }
-    sendJson(res, failure.status ?? 400, {
-      error: failure.error ?? 'invalid_grant',
-      error_description: failure.error_description ?? 'dev-idp: a failure a test asked for',
-    });
+    sendJson(
+      res,
+      failure.status ?? 400,
+      failure.body ?? {
+        error: failure.error ?? 'invalid_grant',
+        error_description: failure.error_description ?? 'dev-idp: a failure a test asked for',
+      },
+    );
   }
 
   /** The real provider's authorization-request quirks (requestQuirks.ts); false when already answered. */

@@ -171,13 +171,16 @@ export async function exchangeCode(
 async function fetchProfile(config: client.Configuration, accessToken: string, url: string): Promise<unknown> {
   const headers = new Headers({ accept: 'application/json', 'user-agent': 'Latch' });
   const response = await client.fetchProtectedResource(config, accessToken, new URL(url), 'GET', null, headers);
-  if (!response.ok) throw new ProviderHttpError(response.status);
+  if (!response.ok) throw new ProviderHttpError(response.status, await response.json().catch(() => null));
   return response.json();
 }
 
-/** A provider endpoint answered an HTTP error. */
+/** A provider endpoint answered an HTTP error (with its JSON body, null when it had none). */
 class ProviderHttpError extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
     super(`The provider answered HTTP ${status}.`);
   }
 }
@@ -205,12 +208,16 @@ function unreachable(error: unknown): boolean {
 }
 
 /**
- * The catalogue error for a failed exchange: 429 from the provider `too_many_requests`; no answer
+ * The catalogue error for a failed exchange: a profile answer the provider defines as a suspended account
+ * `oauth_account_suspended` (X's `user-suspended`); 429 from the provider `too_many_requests`; no answer
  * `unknown_auth_error` saying so; anything else (an error response, a bad code, a replayed code, a
  * wrong verifier, an ID token that does not verify) `unknown_auth_error`.
  */
 function providerFailure(provider: OAuthProvider, error: unknown): LatchError {
   if (error instanceof LatchError) return error;
+  if (error instanceof ProviderHttpError && PROVIDERS[provider].suspended?.(error.status, error.body)) {
+    return new LatchError('oauth_account_suspended', `Your ${provider} account is suspended.`);
+  }
   if (statusOf(error) === 429) {
     return new LatchError('too_many_requests', `The ${provider} sign-in service is busy. Please try again later.`);
   }

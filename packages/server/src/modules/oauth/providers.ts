@@ -34,9 +34,14 @@ interface ProviderDefinition {
   scopeSeparator?: ' ' | ',';
   /** Maps the provider's documented profile to the linked account's fields; throws when the subject is missing. */
   profile: (source: ProfileSource) => OAuthProfile;
+  /** True when the profile endpoint's error answer (status, JSON body) says the user's account is suspended. */
+  suspended?: (status: number, body: unknown) => boolean;
 }
 
 type Json = Record<string, unknown>;
+
+/** X API v2's problem type for a request made as a suspended user. */
+const X_USER_SUSPENDED = 'https://api.twitter.com/2/problems/user-suspended';
 
 const obj = (value: unknown): Json =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
@@ -128,6 +133,9 @@ export const PROVIDERS: Record<OAuthProvider, ProviderDefinition> = {
       // X shares no email address through this endpoint.
       return profileOf(data.id, null, data.name, data.username);
     },
+    // X API v2 answers a call made with a suspended user's token 403 with a problem of type `user-suspended`:
+    // { detail: 'The user used for authentication is suspended', title: 'Forbidden', status: 403, type }.
+    suspended: (status, body) => status === 403 && obj(body).type === X_USER_SUSPENDED,
   },
   // https://discord.com/developers/docs/topics/oauth2 ; GET /users/@me →
   // https://discord.com/developers/docs/resources/user#user-object { id, username, global_name, email, verified }.
