@@ -72,6 +72,32 @@ async function linkTestFid(page: Page, email: string, look: boolean): Promise<Pa
   return phone;
 }
 
+/** Adds a signer (the stand-in's signer request, approved): 'Success!', the modal closes, the user names the key. */
+async function approveSigner(page: Page, phone: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Add a Farcaster signer' }).click();
+  await visible(dialog(page).locator('a[data-latch-farcaster-uri]'));
+  await phone.reload();
+  await expectSuccessAndClose(page, () => decide(phone, 'Approve', /signer/));
+}
+
+/** Signs bytes with the user's signer after the click on the frame's confirmation; it verifies with the key. */
+async function signAndVerify(page: Page): Promise<void> {
+  const signer = page.getByTestId('farcaster-signer');
+  await visible(signer.getByText(/^0x[0-9a-f]{64}$/));
+  const publicKey = (await signer.textContent()) ?? '';
+  const message = '0x48656c6c6f2c204661726361737465722e';
+  await page.getByRole('button', { name: 'Sign with the Farcaster signer' }).click();
+  await approveInFrame(page);
+  const signed = page.getByTestId('farcaster-signature');
+  await visible(signed, 30_000);
+  const signature = (await signed.textContent()) ?? '';
+  expect(signature).toMatch(/^0x[0-9a-f]{128}$/);
+  const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), Buffer.from(publicKey.slice(2), 'hex')]);
+  const key = createPublicKey({ key: spki, format: 'der', type: 'spki' });
+  expect(verify(null, Buffer.from(message.slice(2), 'hex'), key, Buffer.from(signature.slice(2), 'hex'))).toBe(true);
+  expect(verify(null, Buffer.from('tampered'), key, Buffer.from(signature.slice(2), 'hex'))).toBe(false);
+}
+
 describe('Farcaster', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -91,30 +117,9 @@ describe('Farcaster', () => {
     const phone = await linkTestFid(page, email, true);
 
     // The signer: the frame's key as the app's signer; the stand-in lists the request. Approved: 'Success!', the
-    // modal closes after 1400 ms, the user's farcaster names the key.
-    await page.getByRole('button', { name: 'Add a Farcaster signer' }).click();
-    await visible(dialog(page).locator('a[data-latch-farcaster-uri]'));
-    await phone.reload();
-    await expectSuccessAndClose(page, () => decide(phone, 'Approve', /signer/));
-    const signer = page.getByTestId('farcaster-signer');
-    await visible(signer.getByText(/^0x[0-9a-f]{64}$/));
-    const publicKey = (await signer.textContent()) ?? '';
-
-    // It signs bytes after the user's click on the frame's confirmation; the signature verifies with the key.
-    const message = '0x48656c6c6f2c204661726361737465722e';
-    await page.getByRole('button', { name: 'Sign with the Farcaster signer' }).click();
-    await approveInFrame(page);
-    const signed = page.getByTestId('farcaster-signature');
-    await visible(signed, 30_000);
-    const signature = (await signed.textContent()) ?? '';
-    expect(signature).toMatch(/^0x[0-9a-f]{128}$/);
-    const spki = Buffer.concat([
-      Buffer.from('302a300506032b6570032100', 'hex'),
-      Buffer.from(publicKey.slice(2), 'hex'),
-    ]);
-    const key = createPublicKey({ key: spki, format: 'der', type: 'spki' });
-    expect(verify(null, Buffer.from(message.slice(2), 'hex'), key, Buffer.from(signature.slice(2), 'hex'))).toBe(true);
-    expect(verify(null, Buffer.from('tampered'), key, Buffer.from(signature.slice(2), 'hex'))).toBe(false);
+    // modal closes after 1400 ms, the user's farcaster names the key; it signs bytes that verify with the key.
+    await approveSigner(page, phone);
+    await signAndVerify(page);
     await saveScreenshot(page, 'demo-farcaster-signed');
 
     await page.getByRole('button', { name: 'Unlink Farcaster' }).click();
@@ -125,7 +130,7 @@ describe('Farcaster', () => {
     await page.close();
   }, 240_000);
 
-  it("a signer request rejected on the stand-in shows 'Request rejected'; the user then unlinks", async () => {
+  it("a signer request rejected on the stand-in shows 'Request rejected'; a second request (a fresh key) shows its link, is approved and signs", async () => {
     const page = await newUserPage(browser);
     await openFarcasterDemo(page);
     const email = uniqueEmail('farcaster-reject');
@@ -139,11 +144,21 @@ describe('Farcaster', () => {
     await visible(dialog(page).locator('a[data-latch-farcaster-uri]'));
     await checkScreen(page, 'awaiting-farcaster-signer-light-1024');
     await phone.reload();
+    const rejectedKey = (
+      await phone.getByRole('region', { name: /^Signer request 0x/ }).getAttribute('aria-label')
+    )?.replace('Signer request ', '');
+    expect(rejectedKey).toMatch(/^0x[0-9a-f]{64}$/);
     await decide(phone, 'Reject', /signer/);
     await visible(dialog(page).getByText('Request rejected'));
     await checkScreen(page, 'awaiting-farcaster-signer-rejected-light-1024');
     await dialog(page).getByRole('button', { name: 'Close' }).click();
     await dialog(page).waitFor({ state: 'detached' });
+
+    // Issue #31: the second request asks with a fresh key (the rejected one stays revoked): its link shows; approved,
+    // it is the user's signer and signs.
+    await approveSigner(page, phone);
+    await signAndVerify(page);
+    expect(await page.getByTestId('farcaster-signer').textContent()).not.toBe(rejectedKey);
 
     await page.getByRole('button', { name: 'Unlink Farcaster' }).click();
     await stepUpWithCode(page, email);

@@ -128,13 +128,15 @@ export const ERROR_CATALOGUE = {
   // An on-ramp sign call named an address that is not one of the caller's own wallets: nothing is signed.
   wallet_not_owned: { status: 403, message: 'This address is not one of your wallets.' },
   // Farcaster (docs/farcaster.md): the ID registry's node could not be read, so no custody address could be checked;
-  // the app has no signed-key-request identity (app fid and key) for Farcaster signers; the Farcaster API failed.
+  // the app has no signed-key-request identity (app fid and key) for Farcaster signers; the Farcaster API failed; the
+  // frame was asked to sign with a signer key it cannot derive from the wallet.
   farcaster_registry_unavailable: {
     status: 503,
     message: 'The Farcaster ID registry could not be reached. Try again later.',
   },
   farcaster_signer_not_configured: { status: 409, message: 'The app has no Farcaster app fid for signer requests.' },
   farcaster_api_error: { status: 502, message: 'The Farcaster API could not be reached. Try again later.' },
+  farcaster_signer_not_found: { status: 404, message: "This Farcaster signer is not one of the wallet's keys." },
   // SPEC §8 "Events reported to the host": what a host's onError and rejected promise carry (a finer code in `reason`).
   unknown_embedded_wallet_error: { status: 500, message: 'An error has occurred, please try again.' },
   unable_to_sign: { status: 500, message: 'An error has occurred, please try again.' },

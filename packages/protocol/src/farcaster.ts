@@ -108,6 +108,13 @@ export interface WireFarcasterSigner {
   signer_approval_url?: string;
 }
 
+/**
+ * How many Farcaster signer keys the wallet frame derives from a wallet (indexes 0 to 15, docs/farcaster.md "The
+ * signer key"). A signer request uses the first key the server does not answer `revoked` for, so a request after
+ * a rejected one asks with a fresh key; the frame signs with whichever of them is the user's approved signer.
+ */
+export const FARCASTER_SIGNER_KEYS = 16;
+
 /** The frame's answer to `latch:farcaster:init-signer`: the signer's ed25519 public key, `0x` + 64 hex digits. */
 export interface FarcasterSignerKey {
   publicKey: string;

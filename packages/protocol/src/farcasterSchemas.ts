@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { FARCASTER_SIGNER_KEYS } from './farcaster.js';
 import { SIWE_MESSAGE_MAX_LENGTH } from './siweConstants.js';
 
 /**
@@ -28,15 +29,16 @@ export const FarcasterAuthenticateBody = v.object({ channel_token: channelToken,
 /** POST FARCASTER_API.unlink (SPEC §7 "Unlink": fid). */
 export const FarcasterUnlinkBody = v.object({ fid });
 
+/** An ed25519 public key, `0x` + 64 hex digits (lower-cased). */
+const ed25519PublicKey = v.pipe(
+  v.string(),
+  v.trim(),
+  v.regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 0x-prefixed 32-byte ed25519 public key'),
+  v.toLowerCase(),
+);
+
 /** POST FARCASTER_API.signerStatus: an ed25519 public key, `0x` + 64 hex digits (lower-cased). */
-export const FarcasterSignerStatusBody = v.object({
-  ed25519_public_key: v.pipe(
-    v.string(),
-    v.trim(),
-    v.regex(/^0x[0-9a-fA-F]{64}$/, 'Expected a 0x-prefixed 32-byte ed25519 public key'),
-    v.toLowerCase(),
-  ),
-});
+export const FarcasterSignerStatusBody = v.object({ ed25519_public_key: ed25519PublicKey });
 
 /** POST FARCASTER_RELAY_API.authenticate: the Farcaster app's signed message and profile (FIP-11). */
 export const RelayAuthenticateBody = v.object({
@@ -54,20 +56,25 @@ const frameAccessToken = v.pipe(v.string(), v.minLength(1), v.maxLength(8192));
 const walletAddress = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Invalid address'));
 
 /**
- * Payload of the frame's `latch:farcaster:init-signer` (SPEC §7): the signer key of the user's embedded wallet
- * (derived in the frame from the unlocked wallet, docs/farcaster.md "The signer key"); replies
- * FarcasterSignerKey.
+ * Payload of the frame's `latch:farcaster:init-signer` (SPEC §7): the signer key `index` (default 0, below
+ * FARCASTER_SIGNER_KEYS) of the user's embedded wallet (derived in the frame from the unlocked wallet,
+ * docs/farcaster.md "The signer key"); replies FarcasterSignerKey.
  */
-export const FarcasterInitSignerData = v.object({ accessToken: frameAccessToken, address: walletAddress });
+export const FarcasterInitSignerData = v.object({
+  accessToken: frameAccessToken,
+  address: walletAddress,
+  index: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(FARCASTER_SIGNER_KEYS - 1))),
+});
 
 /**
  * Payload of the frame's `latch:farcaster:sign`: the bytes of a Farcaster message (its BLAKE3 hash, or any bytes
- * the app signs), `0x` hex, signed with the signer key after the frame's own confirmation; replies
- * FarcasterSignature.
+ * the app signs), `0x` hex, signed after the frame's own confirmation with the wallet's signer key whose public
+ * key is `publicKey` (the user's approved signer; key 0 without it); replies FarcasterSignature.
  */
 export const FarcasterSignData = v.object({
   accessToken: frameAccessToken,
   address: walletAddress,
+  publicKey: v.optional(ed25519PublicKey),
   message: v.pipe(v.string(), v.regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'Expected 0x-prefixed hex bytes'), v.maxLength(8194)),
 });
 

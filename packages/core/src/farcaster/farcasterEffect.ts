@@ -1,8 +1,10 @@
+import type { WireFarcasterSigner } from '@latch/protocol/farcaster';
 import type { FlowActions, FlowHandlers } from '../auth/flowRunner.js';
 import type { FarcasterEvent, FlowEffect, FlowEvent } from '../auth/flowTypes.js';
 import type { FlowError } from '../machine/flowError.js';
 import { FARCASTER_REJECTED } from './farcasterFlow.js';
 import { farcasterFrameSigner } from './farcasterFrameSigner.js';
+import { openSignerRequest } from './openSignerRequest.js';
 
 type Effect = Extract<FlowEffect, { type: 'farcaster' }>;
 
@@ -25,25 +27,31 @@ async function connect(actions: FlowActions, effect: Effect): Promise<FarcasterE
   return { type: 'farcasterSucceeded', attempt, user, isNewUser };
 }
 
-/** A signer's step: the frame's key and its request (open), or the request's status (poll). */
+/**
+ * A signer's step: the request for one of the frame's keys (open: openSignerRequest.ts, a fresh key after a
+ * rejected one), or that key's status (poll).
+ */
 async function signer(actions: FlowActions, effect: Effect, handlers: () => FlowHandlers): Promise<FarcasterEvent> {
   const { attempt } = effect;
   const farcaster = await actions.farcaster();
-  let publicKey = effect.poll ?? '';
+  let request: WireFarcasterSigner;
   if (effect.step === 'open') {
     const frame = handlers().frameCalls;
     if (!frame)
       throw Object.assign(new Error('The embedded wallet is not available.'), { code: 'embedded_wallet_not_found' });
-    publicKey = await farcasterFrameSigner(actions, frame).publicKey();
+    const keys = farcasterFrameSigner(actions, frame);
+    const approved = actions.getState().user?.farcaster?.signerPublicKey;
+    request = await openSignerRequest((index) => keys.publicKey(index), farcaster.signerStatus, approved);
+  } else {
+    request = await farcaster.signerStatus(effect.poll ?? '');
   }
-  const request = await farcaster.signerStatus(publicKey);
   if (request.status === 'revoked') throw Object.assign(new Error('Request rejected'), { code: FARCASTER_REJECTED });
   // Approved: the user's farcaster account now names the key (User.farcaster.signerPublicKey).
   if (request.status === 'approved') {
     return { type: 'farcasterSucceeded', attempt, user: await actions.refreshUser(), isNewUser: false };
   }
   if (effect.step === 'open') {
-    return { type: 'farcasterOpened', attempt, uri: request.signer_approval_url ?? '', poll: publicKey };
+    return { type: 'farcasterOpened', attempt, uri: request.signer_approval_url ?? '', poll: request.public_key };
   }
   return { type: 'farcasterPending', attempt };
 }

@@ -4,11 +4,15 @@ import type { FrameCalls } from '../embeddedWallet/embeddedWalletRuntimeTypes.js
 
 /** The user's Farcaster signer, held in the wallet frame (SPEC §7 `farcaster` init-signer and sign). */
 export interface FarcasterFrameSigner {
-  /** The signer's ed25519 public key, `0x` + 64 hex digits (the frame derives it from the unlocked wallet). */
-  publicKey(): Promise<string>;
   /**
-   * Signs bytes (`0x` hex, e.g. a Farcaster message's hash) with the signer: the sign request screen shows the
-   * frame's confirmation and the user's click there signs (unless the app signs headless). `0x` + 128 hex digits.
+   * The ed25519 public key of the frame's signer key `index` (default 0; below FARCASTER_SIGNER_KEYS), `0x` + 64
+   * hex digits (the frame derives it from the unlocked wallet).
+   */
+  publicKey(index?: number): Promise<string>;
+  /**
+   * Signs bytes (`0x` hex, e.g. a Farcaster message's hash) with the user's approved signer
+   * (`user.farcaster.signerPublicKey`; key 0 while none is approved): the sign request screen shows the frame's
+   * confirmation and the user's click there signs (unless the app signs headless). `0x` + 128 hex digits.
    */
   sign(message: string): Promise<string>;
 }
@@ -27,23 +31,25 @@ export function farcasterFrameSigner(client: SignerClient, frame: FrameCalls): F
     const wallet = embeddedWalletOf(client.getState().user);
     if (!wallet) throw new LatchError('embedded_wallet_not_found');
     const bridge = (await frame.bridge.load?.()) ?? frame.bridge;
-    return { bridge, data: { accessToken, address: wallet.address } };
+    const signer = client.getState().user?.farcaster?.signerPublicKey ?? undefined;
+    return { bridge, signer, data: { accessToken, address: wallet.address } };
   };
   return {
-    async publicKey() {
+    async publicKey(index) {
       const { bridge, data } = await target();
       if (!bridge.farcasterInitSigner)
         throw new LatchError('internal_error', 'The wallet frame has no Farcaster signer.');
-      return (await bridge.farcasterInitSigner(data)).publicKey;
+      return (await bridge.farcasterInitSigner(index ? { ...data, index } : data)).publicKey;
     },
     sign(message) {
       const hex = message.toLowerCase();
       return frame.requestSignature('message', hex, () =>
         frame.withMfa('sign', async () => {
-          const { bridge, data } = await target();
+          const { bridge, signer, data } = await target();
           if (!bridge.farcasterSign)
             throw new LatchError('internal_error', 'The wallet frame has no Farcaster signer.');
-          return (await bridge.farcasterSign({ ...data, message: hex })).signature;
+          const publicKey = signer ? { publicKey: signer } : {};
+          return (await bridge.farcasterSign({ ...data, ...publicKey, message: hex })).signature;
         }),
       );
     },

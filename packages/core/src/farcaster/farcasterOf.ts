@@ -14,7 +14,10 @@ export interface LatchFarcaster {
    * it in the Farcaster app; once approved, `user.farcaster.signerPublicKey` is the key.
    */
   requestSigner(): void;
-  /** The signer's ed25519 public key (`0x` + 64 hex digits), derived in the wallet frame from the embedded wallet. */
+  /**
+   * The signer's ed25519 public key (`0x` + 64 hex digits), derived in the wallet frame from the embedded wallet:
+   * the approved signer's (`user.farcaster.signerPublicKey`), else the frame's first key.
+   */
   signerPublicKey(): Promise<string>;
   /**
    * Signs bytes (`0x` hex, or a Uint8Array: e.g. a Farcaster message's BLAKE3 hash) with the signer, after the
@@ -48,7 +51,10 @@ export function farcasterOf(latch: Latch): LatchFarcaster {
     link: () => open('AWAITING_FARCASTER_CONNECTION', 'connect'),
     unlink: (fid) => latch.client.farcaster().then((farcaster) => farcaster.unlink(fid)),
     requestSigner: () => open('AWAITING_FARCASTER_SIGNER', 'signer'),
-    signerPublicKey: () => signer().then((s) => s.publicKey()),
+    signerPublicKey: () => {
+      const approved = latch.client.getState().user?.farcaster?.signerPublicKey;
+      return approved ? Promise.resolve(approved) : signer().then((s) => s.publicKey());
+    },
     sign: (message) => signer().then((s) => s.sign(typeof message === 'string' ? message : toHex(message))),
   };
 }

@@ -2,7 +2,7 @@ import { LatchError, TIMEOUT, type WireFarcasterSigner } from '@latch/protocol';
 import type { Hex } from 'viem';
 import type { AuthenticatedUser } from '../../identity/http/requireCaller.js';
 import type { LinkedAccountRow } from '../../identity/identityTables.js';
-import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
+import { updateAccountDetails } from '../../identity/users/updateAccountDetails.js';
 import type { FarcasterContext } from './FarcasterLogin.js';
 
 /** The app's signer-request identity, stored as its `farcaster` login credentials (public app_fid, secret key). */
@@ -85,20 +85,7 @@ export class FarcasterSigners {
 
   /** Records the approved key on the user's Farcaster account (its webhook event commits with it). */
   private async approve(account: LinkedAccountRow, publicKey: string): Promise<void> {
-    const now = this.ctx.clock.now();
-    await this.ctx.db.transaction().execute(async (db) => {
-      const updated = await db
-        .updateTable('linked_accounts')
-        .set({ details: JSON.stringify({ ...account.details, signer_public_key: publicKey }) })
-        .where('id', '=', account.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await enqueueEvent(db, 'user.updated_account', {
-        appId: account.app_id,
-        userId: account.user_id,
-        account: updated,
-        now,
-      });
-    });
+    const details = JSON.stringify({ ...account.details, signer_public_key: publicKey });
+    await updateAccountDetails(this.ctx.db, account, details, this.ctx.clock.now());
   }
 }

@@ -147,6 +147,32 @@ forEachBackend('farcaster through the dev stand-in', (server) => {
     );
   });
 
+  it('after a rejected signer the key stays revoked; the next key (the widget asks with a fresh one) gets its own request', async () => {
+    const app = await setup();
+    const { fid, privateKey } = idp.farcaster.app;
+    await server().ctx.loginCredentials.set(app.appId, 'farcaster', { app_fid: fid }, privateKey);
+    const token = (await logIn(app)).token as string;
+    const [rejected, fresh] = [`0x${'e1'.repeat(32)}`, `0x${'e2'.repeat(32)}`];
+    await app.signerStatus(token, rejected);
+    const [first] = idp.farcaster.pending().signers.filter((s) => s.key === rejected);
+    await click('signer', first!.token, 'reject');
+    const revoked = { public_key: rejected, status: 'revoked' };
+    expect(await (await app.signerStatus(token, rejected)).json()).toEqual(revoked);
+    // Asked again (a second request with the same key): still revoked, no new request at Farcaster's API.
+    expect(await (await app.signerStatus(token, rejected)).json()).toEqual(revoked);
+    expect(idp.farcaster.pending().signers.filter((s) => s.key === rejected)).toEqual([]);
+    const pending = (await (await app.signerStatus(token, fresh)).json()) as WireFarcasterSigner;
+    expect(pending).toMatchObject({ public_key: fresh, status: 'pending_approval' });
+    const [second] = idp.farcaster.pending().signers.filter((s) => s.key === fresh);
+    expect(pending.signer_approval_url).toBe(`farcaster://signed-key-request?token=${second!.token}`);
+    await click('signer', second!.token, 'approve');
+    expect(await (await app.signerStatus(token, fresh)).json()).toEqual({ public_key: fresh, status: 'approved' });
+    const me = (await (
+      await server().call('GET', '/api/v1/users/me', { headers: { ...app.headers(token) } })
+    ).json()) as { user: WireUser };
+    expect(me.user.linked_accounts.find((a) => a.type === 'farcaster')).toMatchObject({ signer_public_key: fresh });
+  });
+
   it("answers farcaster_api_error when Farcaster's API refuses the request (an app key that is not the app fid's custody)", async () => {
     const app = await setup();
     const { fid } = idp.farcaster.app;

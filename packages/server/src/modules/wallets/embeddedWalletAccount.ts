@@ -1,5 +1,6 @@
 import type { RecoveryMethod } from '@latch/protocol';
 import { type AccountInput, accountDetails, accountKey } from '../../identity/users/accounts.js';
+import { updateAccountDetails } from '../../identity/users/updateAccountDetails.js';
 import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
@@ -44,22 +45,8 @@ export async function recordEmbeddedWalletAccount(
     // Only the recovery method can differ (the address is the key): the same one is no change, no event.
     if ((existing.details as { recovery_method?: unknown }).recovery_method === recoveryMethod) return;
     // The change and its event commit together: in the caller's transaction, or in one of their own.
-    const change = async (db: typeof ctx.db) => {
-      const updated = await db
-        .updateTable('linked_accounts')
-        .set({ details })
-        .where('id', '=', existing.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await enqueueEvent(db, 'user.updated_account', {
-        appId: owner.appId,
-        userId: owner.userId,
-        account: updated,
-        now,
-      });
-    };
-    if (ctx.db.isTransaction) await change(ctx.db);
-    else await ctx.db.transaction().execute(change);
+    const account = { id: existing.id, app_id: owner.appId, user_id: owner.userId };
+    await updateAccountDetails(ctx.db, account, details, now);
     return;
   }
   const inserted = await ctx.db

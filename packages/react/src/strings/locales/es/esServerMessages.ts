@@ -86,6 +86,7 @@ export const esServerMessages: ServerMessageStrings = {
     'No se pudo contactar con el registro de ID de Farcaster. Inténtalo de nuevo más tarde.',
   server_farcaster_signer_not_configured: 'La app no tiene un fid de Farcaster para solicitudes de firmante.',
   server_farcaster_api_error: 'No se pudo contactar con la API de Farcaster. Inténtalo de nuevo más tarde.',
+  server_farcaster_signer_not_found: 'Este firmante de Farcaster no es una de las claves de la billetera.',
   server_unknown_embedded_wallet_error: 'Se produjo un error. Vuelve a intentarlo.',
   server_unable_to_sign: 'Se produjo un error. Vuelve a intentarlo.',
   server_transaction_failure: 'Error al procesar la transacción',
