@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { browserWithSchemeApps, stack, type TestApp } from './support.js';
-import { checkScreen, dialog, expectSuccessAndClose, newUserPage, openLogin, visible } from './widgetSteps.js';
+import {
+  checkScreenInBothSchemes,
+  dialog,
+  expectSuccessAndClose,
+  newUserPage,
+  openLogin,
+  visible,
+} from './widgetSteps.js';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -34,45 +41,44 @@ const PHANTOM_DEEP_LINK = { latch_connector: 'injected', latch_wallet_client: 'p
 // Issue 5: deep links and install help for wallets not in the page (SPEC §2 PHANTOM screens, §4 deep-link wallet).
 describe('wallet install help and in-app browser interstitial', () => {
   const suite = browserWithSchemeApps('Wallet help', { wallet_auth: true });
+  it('light: desktop without Phantom — the deep link shows INSTALL_PHANTOM_SCREEN with the install guide', async () => {
+    const scheme = 'light';
+    const page = await newUserPage(suite.browser());
+    await page.goto(demoUrl(suite.app(scheme), PHANTOM_DEEP_LINK));
+    // Detection waits up to 3000 ms for the wallet, then the install help opens.
+    await visible(dialog(page).getByRole('heading', { name: 'Get Phantom' }));
+    const steps = await dialog(page).getByRole('listitem').allTextContents();
+    expect(steps).toEqual([
+      'Install the Phantom extension',
+      'Set up your first wallet',
+      'Store your recovery phrase in a safe place',
+      'Reload the page to use your wallet',
+    ]);
+    const learnMore = dialog(page).getByRole('link', { name: 'Learn more' });
+    expect(await learnMore.getAttribute('href')).toBe('https://phantom.com/download');
+    // The deep-link parameters were read and stripped from the address.
+    expect(new URL(page.url()).searchParams.has('latch_wallet_client')).toBe(false);
+    await checkScreenInBothSchemes(page, 'install-phantom-1024');
+    await page.close();
+  });
 
-  for (const scheme of ['light', 'dark'] as const) {
-    it(`${scheme}: desktop without Phantom — the deep link shows INSTALL_PHANTOM_SCREEN with the install guide`, async () => {
-      const page = await newUserPage(suite.browser());
-      await page.goto(demoUrl(suite.app(scheme), PHANTOM_DEEP_LINK));
-      // Detection waits up to 3000 ms for the wallet, then the install help opens.
-      await visible(dialog(page).getByRole('heading', { name: 'Get Phantom' }));
-      const steps = await dialog(page).getByRole('listitem').allTextContents();
-      expect(steps).toEqual([
-        'Install the Phantom extension',
-        'Set up your first wallet',
-        'Store your recovery phrase in a safe place',
-        'Reload the page to use your wallet',
-      ]);
-      const learnMore = dialog(page).getByRole('link', { name: 'Learn more' });
-      expect(await learnMore.getAttribute('href')).toBe('https://phantom.com/download');
-      // The deep-link parameters were read and stripped from the address.
-      expect(new URL(page.url()).searchParams.has('latch_wallet_client')).toBe(false);
-      await checkScreen(page, `install-phantom-${scheme}-1024`);
-      await page.close();
-    });
-
-    it(`${scheme}: mobile without Phantom — PHANTOM_INTERSTITIAL_SCREEN opens the page in Phantom's in-app browser`, async () => {
-      const page = await mobilePage(suite.browser());
-      await page.goto(demoUrl(suite.app(scheme), PHANTOM_DEEP_LINK));
-      await visible(dialog(page).getByRole('heading', { name: 'Continue in Phantom' }));
-      const open = dialog(page).getByRole('link', { name: 'Open Phantom' });
-      const href = (await open.getAttribute('href')) ?? '';
-      expect(href.startsWith('https://phantom.app/ul/browse/')).toBe(true);
-      // It comes back to this page with the deep-link parameters, so the page connects Phantom there.
-      const back = new URL(decodeURIComponent(href.slice('https://phantom.app/ul/browse/'.length).split('?ref=')[0]!));
-      expect(back.origin).toBe(new URL(stack().demoUrl).origin);
-      expect(back.searchParams.get('latch_wallet_client')).toBe('phantom');
-      expect(back.searchParams.get('latch_connector')).toBe('injected');
-      expect(back.searchParams.get('appId')).toBe(suite.app(scheme).appId);
-      await checkScreen(page, `phantom-interstitial-${scheme}-390`);
-      await page.close();
-    });
-  }
+  it("dark: mobile without Phantom — PHANTOM_INTERSTITIAL_SCREEN opens the page in Phantom's in-app browser", async () => {
+    const scheme = 'dark';
+    const page = await mobilePage(suite.browser());
+    await page.goto(demoUrl(suite.app(scheme), PHANTOM_DEEP_LINK));
+    await visible(dialog(page).getByRole('heading', { name: 'Continue in Phantom' }));
+    const open = dialog(page).getByRole('link', { name: 'Open Phantom' });
+    const href = (await open.getAttribute('href')) ?? '';
+    expect(href.startsWith('https://phantom.app/ul/browse/')).toBe(true);
+    // It comes back to this page with the deep-link parameters, so the page connects Phantom there.
+    const back = new URL(decodeURIComponent(href.slice('https://phantom.app/ul/browse/'.length).split('?ref=')[0]!));
+    expect(back.origin).toBe(new URL(stack().demoUrl).origin);
+    expect(back.searchParams.get('latch_wallet_client')).toBe('phantom');
+    expect(back.searchParams.get('latch_connector')).toBe('injected');
+    expect(back.searchParams.get('appId')).toBe(suite.app(scheme).appId);
+    await checkScreenInBothSchemes(page, 'phantom-interstitial-390');
+    await page.close();
+  });
 
   it('desktop: choosing a listed wallet that is not in the page shows its install help, and Back returns', async () => {
     const page = await newUserPage(suite.browser());

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import axe from 'axe-core';
 import { type Browser, chromium, type Frame, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { testChromiumPath } from '../scripts/testChromium.mjs';
 
 /** Where screenshots and other e2e artifacts go (git-ignored). */
 export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
@@ -19,9 +20,9 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-/** Launches Debian's Chromium through playwright-core. */
+/** Launches Debian's Chromium (its headless shell when installed: scripts/testChromium.mjs) through playwright-core. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: testChromiumPath(), args: CHROMIUM_ARGS });
 }
 
 /** The URLs of the stack the global setup started. */

@@ -216,7 +216,10 @@ describe('wallet login on mobile: the manual sign step', () => {
       await visible(button);
       expect(await button.isDisabled()).toBe(true);
       expect(await button.getAttribute('aria-busy')).toBe('true');
-      expect(log).toEqual(['wallet eth_requestAccounts', 'request /api/v1/siwe/init']);
+      // The button turns disabled as the runtime prepares, which may be a moment before the init request leaves.
+      await expect
+        .poll(() => log, { timeout: 20_000 })
+        .toEqual(['wallet eth_requestAccounts', 'request /api/v1/siwe/init']);
       const dir = join(ARTIFACTS, 'screenshots');
       mkdirSync(dir, { recursive: true });
       await page.screenshot({ path: join(dir, `awaiting-connection-mobile-sign-preparing-${scheme}.png`) });

@@ -2,8 +2,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { sawInDialog, watchDialogFor } from './dialogWatch.js';
-import { saveScreenshot, seriousA11yViolations } from './support.js';
-import { visible } from './widgetSteps.js';
+import { checkScreenInBothSchemes, visible } from './widgetSteps.js';
 
 /** The password the specs set (strong enough for every rule). */
 export const PASSWORD = 'Latch-Demo-2026!';
@@ -11,10 +10,9 @@ export const PASSWORD = 'Latch-Demo-2026!';
 /** The wallet password/recovery dialog (it may sit over the login modal on the creation path). */
 export const walletDialog = (page: Page): Locator => page.locator('dialog[data-latch-wallet-flow]');
 
-/** Screenshot and axe of the wallet dialog's current screen. */
+/** Screenshots and axe of the wallet dialog's current screen, in both colour schemes. */
 export async function check(page: Page, name: string): Promise<void> {
-  await saveScreenshot(page, name);
-  expect(await seriousA11yViolations(page)).toEqual([]);
+  await checkScreenInBothSchemes(page, name);
 }
 
 /** Creating → saving → confirming → finalizing, checking SPEC §5's messages and the buttons' rules. */

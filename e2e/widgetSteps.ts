@@ -130,6 +130,39 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
 
+/**
+ * checkScreen in both colour schemes: as the app set it (`<name>-<scheme>`), then in the other (`<name>-<other>`,
+ * withOtherScheme). One journey thus renders and checks each screen in both, where the journey itself runs once;
+ * the config → attribute mapping is screens.spec.ts' and appearance.spec.ts'.
+ */
+export async function checkScreenInBothSchemes(page: Page, name: string): Promise<void> {
+  await checkScreen(page, `${name}-${await schemeOf(page)}`);
+  await withOtherScheme(page, async (other) => checkScreen(page, `${name}-${other}`));
+}
+
+/** The colour scheme the page's widget shows (its first root's `data-latch-theme`). */
+const schemeOf = async (page: Page): Promise<string> =>
+  (await page.locator('[data-latch-root]').first().getAttribute('data-latch-theme')) ?? 'light';
+
+/**
+ * Runs `check` with every widget root switched to the other colour scheme, then switches back. The schemes are CSS
+ * keyed on the root's `data-latch-theme` (layout.css), so this is the screen as an app in that scheme shows it.
+ */
+export async function withOtherScheme<T>(page: Page, check: (other: 'light' | 'dark') => Promise<T>): Promise<T> {
+  const own = await schemeOf(page);
+  const other = own === 'dark' ? 'light' : 'dark';
+  const set = (scheme: string) =>
+    page.evaluate((value) => {
+      for (const root of document.querySelectorAll('[data-latch-root]')) root.setAttribute('data-latch-theme', value);
+    }, scheme);
+  await set(other);
+  try {
+    return await check(other);
+  } finally {
+    await set(own);
+  }
+}
+
 /** The step-up screen ('Confirm it's really you'), a dialog of its own over the one whose action asked for it. */
 export const stepUpDialog = (page: Page): Locator => page.locator('dialog[data-latch-step-up]');
 

@@ -1,11 +1,12 @@
 import type { Server } from 'node:http';
 import { type Browser, chromium } from 'playwright-core';
+import { testChromiumPath } from '../../../../scripts/testChromium.mjs';
 import type { DevIdp } from '../index.js';
 
-/** Debian's Chromium, headless, for the stand-ins' browser tests (CHROMIUM_PATH overrides the path). */
+/** Debian's Chromium, headless (scripts/testChromium.mjs picks it), for the stand-ins' browser tests. */
 export function launchTestBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: testChromiumPath(),
     args: ['--headless', '--no-sandbox', '--disable-gpu'],
   });
 }
