@@ -1,6 +1,6 @@
 import { anvil, base, mainnet, optimism } from 'viem/chains';
-import { describe, expect, it } from 'vitest';
-import { LatchError } from '../latchError.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LatchError, loadErrorCatalogue } from '../latchError.js';
 import { BUILT_IN_CHAINS } from './builtInChains.js';
 import { type ChainOptions, resolveChains } from './resolveChains.js';
 
@@ -16,6 +16,9 @@ const refusal = (options: ChainOptions): LatchError => {
 const SPEC_TEXT = 'At least one supported chain is required, and the default chain must be among them.';
 
 describe('resolveChains', () => {
+  // The messages come from the catalogue, which loads on demand (latchError.ts); alone, this file loads it itself.
+  beforeAll(() => loadErrorCatalogue());
+
   it('supports every built-in chain and defaults to Ethereum mainnet when the host names none', () => {
     const resolved = resolveChains();
     expect(resolved.chains.map((chain) => chain.id)).toEqual(BUILT_IN_CHAINS.map((chain) => chain.id));
