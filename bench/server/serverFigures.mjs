@@ -196,7 +196,7 @@ export function formatServerFigures({ load, backends }) {
       }
       if (backend === 'postgres' && latch?.p99 !== undefined) {
         const bound =
-          flow === 'login' ? ' (printed; a login is two requests and three statements, see docs/bench.md)' : '';
+          flow === 'login' ? ' (printed; a login is two requests and two statements, see docs/bench.md)' : '';
         goals.push(
           `  ${latch.p99 <= 25 ? 'met ' : 'MISS'} p99 ≤ 25 ms at ${load.clients} clients on PostgreSQL: ${label} (${number(latch.p99, 1)} ms)${bound}`,
         );

@@ -39,7 +39,9 @@ export type {
   ModuleExtensions,
   ModuleStart,
   SessionStartAdditions,
-  StartedSession,
+  SessionStartEntry,
+  SessionStartPlan,
+  StartingSession,
 } from './kernel/module.js';
 export type { Delivery, DeliveryModule, EmailMessage, Outbox, OutboxMessage, SmsMessage } from './kernel/ports.js';
 export { defaultModules } from './modules/index.js';

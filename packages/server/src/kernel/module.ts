@@ -14,11 +14,28 @@ export interface ModuleStart {
   modules: readonly LatchModule[];
 }
 
-/** The session a fresh authentication just started (`onSessionStarted`). */
-export interface StartedSession {
+/** The session a fresh authentication is starting (`onSessionStarted`); its user is known once the login is written. */
+export interface StartingSession {
   appId: string;
-  userId: string;
   sessionId: string;
+}
+
+/**
+ * A short-lived entry a session-start hook stores for the new session (the wallets module's device grant):
+ * stored under `key` for `ttlMs` as the JSON of `value` with `userId` (the session's user) and `expiresAt`
+ * (epoch ms, the server's clock) added. On the main database the login's own statement writes it, gated on
+ * the login (identity/sessions/sessionEntries.ts); on Redis it is set right after.
+ */
+export interface SessionStartEntry {
+  key: string;
+  value: Record<string, string>;
+  ttlMs: number;
+}
+
+/** What a session-start hook answers: fields for the token response, and the entries to store with the login. */
+export interface SessionStartPlan {
+  additions: SessionStartAdditions;
+  entries: SessionStartEntry[];
 }
 
 /** What a session-started hook may add to the token response: never the session's own fields. */
@@ -76,9 +93,10 @@ export interface LatchModule extends ModuleExtensions {
   sealed?: ModuleSealing;
   /**
    * Runs when a fresh authentication starts a session (a login or sign-up; never a refresh, a fork or a
-   * link); what it answers is added to the token response (the wallets module's `device_grant`).
+   * link), before the login is written: its additions go into the token response (the wallets module's
+   * `device_grant`), its entries are stored with the login and only if the login succeeds.
    */
-  onSessionStarted?(ctx: ServerContext, session: StartedSession): Promise<SessionStartAdditions>;
+  onSessionStarted?(ctx: ServerContext, session: StartingSession): SessionStartPlan;
 }
 
 /** Checks a module list: unique ids, and every module a module `requires` is in the list. */

@@ -1,5 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { CompiledQuery } from 'kysely';
+import type { SessionStartEntry } from '../../kernel/module.js';
 import { enqueueEventSql } from '../../kernel/outbox/enqueueEvent.js';
 import type { UserRow } from '../identityTables.js';
 import {
@@ -19,9 +20,11 @@ import {
 // RETURNING, and an existing user's accounts are read as they were (the caller patches the touch in).
 // The login's writes wait for a CTE `verdict(taken, retry_after_ms)` written before it: always taken
 // here; in auth/passwordless a code check, whose own writes (the try counted, a spent code deleted)
-// commit either way. Parameters $1…$9 (LOG_IN_PARAMETER_COUNT); a statement that puts more in front
+// commit either way. Parameters $1…$10 (LOG_IN_PARAMETER_COUNT); a statement that puts more in front
 // numbers its own after them. Fixed texts: no query building per login, one prepared statement each.
-// The webhook events (user.created, user.authenticated) go into the outbox in the same statement.
+// The webhook events (user.created, user.authenticated) go into the outbox in the same statement, and so
+// do the session-start hooks' short-lived entries (the device grant), bound to the owner, only when the
+// login is written ($10: a JSON array of { key, value, expires_at }; the owner's id is added as `userId`).
 const GATE = 'and exists (select 1 from verdict where taken)';
 
 /** The login's CTEs and its final select, to follow a `verdict` CTE (parameters $1…$9). */
@@ -49,6 +52,11 @@ export const LOG_IN = `existing as (
   ), first_token as (
     insert into refresh_tokens (token_hash, session_id, created_at, expires_at)
     select $8, id, $4::timestamptz, $9::timestamptz from new_session
+  ), session_entries as (
+    insert into short_lived (key, value, expires_at)
+    select e.key, (e.value || jsonb_build_object('userId', o.id))::text, e.expires_at
+    from jsonb_to_recordset($10::jsonb) as e(key text, value jsonb, expires_at bigint) cross join owner o
+    on conflict (key) do update set value = excluded.value, expires_at = excluded.expires_at
   ), login_account as (
     select to_jsonb(na) as account, na.user_id from new_account na
     union all
@@ -67,8 +75,8 @@ export const LOG_IN = `existing as (
   left join existing e on true
   left join users u on u.id = e.user_id and u.app_id = $1`;
 
-/** How many parameters LOG_IN takes ($1…$9, see `logInParameters`). */
-export const LOG_IN_PARAMETER_COUNT = 9;
+/** How many parameters LOG_IN takes ($1…$10, see `logInParameters`). */
+export const LOG_IN_PARAMETER_COUNT = 10;
 
 const LOG_IN_OR_SIGN_UP = `with verdict as (select true as taken, 0::bigint as retry_after_ms), ${LOG_IN}`;
 
@@ -96,16 +104,27 @@ export interface LogInStatementInput {
   sessionId: string;
   refreshTokenHash: string;
   refreshTokenExpiresAt: Date;
+  /** The session-start hooks' entries, written with the login (the short-lived store is this database's). */
+  entries: readonly SessionStartEntry[];
 }
 
 /** The result of a login: the user with its accounts, and whether the login signed it up. */
 export interface LoggedIn {
   user: UserWithAccounts;
   isNewUser: boolean;
+  /** True when the login's one statement wrote its session-start entries (`LogInStatementInput.entries`). */
+  entriesStored?: true;
 }
 
-/** LOG_IN's parameters $1…$9 for `input`. */
+/** LOG_IN's parameters $1…$10 for `input`. */
 export function logInParameters(input: LogInStatementInput): unknown[] {
+  const now = input.now.getTime();
+  // The same value and expiry as SessionHooks.store writes through the store (the statement adds userId).
+  const entries = input.entries.map(({ key, value, ttlMs }) => ({
+    key,
+    value: { ...value, expiresAt: now + ttlMs },
+    expires_at: now + ttlMs,
+  }));
   return [
     input.appId,
     input.type,
@@ -116,6 +135,7 @@ export function logInParameters(input: LogInStatementInput): unknown[] {
     input.sessionId,
     input.refreshTokenHash,
     input.refreshTokenExpiresAt,
+    JSON.stringify(entries),
   ];
 }
 
@@ -151,8 +171,8 @@ export function loggedInFrom(row: LogInRow | undefined, input: LogInStatementInp
     const accounts = accountsFromJson(row.accounts).map((account) =>
       account.id === row.existing_account_id ? { ...account, latest_verified_at: now, verified_at: now } : account,
     );
-    return { user: { user, accounts, mfa: mfaFromJson(row.mfa) }, isNewUser: false };
+    return { user: { user, accounts, mfa: mfaFromJson(row.mfa) }, isNewUser: false, entriesStored: true };
   }
   const user: UserRow = { id: input.newUserId, app_id: appId, created_at: now, accepted_terms_at: null };
-  return { user: { user, accounts: accountsFromJson(row.new_accounts) }, isNewUser: true };
+  return { user: { user, accounts: accountsFromJson(row.new_accounts) }, isNewUser: true, entriesStored: true };
 }

@@ -1,6 +1,7 @@
 import { LatchError } from '@latch/protocol';
 import type { Insertable, Transaction } from 'kysely';
 import { newUserId } from '../../kernel/ids.js';
+import type { SessionStartEntry } from '../../kernel/module.js';
 import { enqueueEvent } from '../../kernel/outbox/enqueueEvent.js';
 import { isUniqueViolation } from '../../kernel/store/db.js';
 import type { Database } from '../../kernel/store/schema.js';
@@ -84,10 +85,12 @@ async function findAccountWithOwner(
 /**
  * Rows to insert in the same statement as the login's own writes (a new session and its first
  * refresh token, from `sessions.ts`), so that a login costs fewer round trips. Given the user's id.
+ * `entries`: the session-start hooks' short-lived entries, which the one-statement login writes too.
  */
 export type SessionRows = (userId: string) => {
   session: Insertable<SessionsTable>;
   refreshToken: Insertable<RefreshTokensTable>;
+  entries?: readonly SessionStartEntry[];
 };
 
 /**
@@ -103,12 +106,13 @@ export interface LoginProof {
 /** A fresh user id (used only on sign-up) and the session's rows, as the one-statement login takes them. */
 function sessionInput(sessionRows: SessionRows) {
   const userId = newUserId();
-  const { session, refreshToken } = sessionRows(userId);
+  const { session, refreshToken, entries = [] } = sessionRows(userId);
   return {
     newUserId: userId,
     sessionId: session.id,
     refreshTokenHash: refreshToken.token_hash,
     refreshTokenExpiresAt: new Date(refreshToken.expires_at),
+    entries,
   };
 }
 

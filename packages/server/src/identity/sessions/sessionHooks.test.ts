@@ -5,33 +5,39 @@ import { sessionHooksOf } from './sessionHooks.js';
 
 // The hooks below read nothing of the context but its identity.
 const ctx = {} as ServerContext;
-const session = { appId: 'app', userId: 'user', sessionId: 'session' };
+const session = { appId: 'app', sessionId: 'session' };
 
 describe('session-started hooks', () => {
-  it("runs each module's hook in module order, with the context and the session, and joins what they add", async () => {
+  it("runs each module's hook in module order, with the context and the session, and joins what they add", () => {
     const calls: string[] = [];
     const modules: LatchModule[] = [
       {
         id: 'first',
-        onSessionStarted: async (c, s) => {
+        onSessionStarted: (c, s) => {
           calls.push(`first:${s.sessionId}:${c === ctx}`);
-          return { device_grant: 'from first' };
+          return { additions: { device_grant: 'from first' }, entries: [{ key: 'a', value: {}, ttlMs: 1 }] };
         },
       },
       { id: 'none' },
       {
         id: 'last',
-        onSessionStarted: async () => {
+        onSessionStarted: () => {
           calls.push('last');
-          return { device_grant: 'from last' };
+          return { additions: { device_grant: 'from last' }, entries: [{ key: 'b', value: { x: 'y' }, ttlMs: 2 }] };
         },
       },
     ];
-    expect(await sessionHooksOf(ctx, modules).started(session)).toEqual({ device_grant: 'from last' });
+    expect(sessionHooksOf(ctx, modules).plan(session)).toEqual({
+      additions: { device_grant: 'from last' },
+      entries: [
+        { key: 'a', value: {}, ttlMs: 1 },
+        { key: 'b', value: { x: 'y' }, ttlMs: 2 },
+      ],
+    });
     expect(calls).toEqual(['first:session:true', 'last']);
   });
 
-  it('adds nothing when no module declares a hook', async () => {
-    expect(await sessionHooksOf(ctx, [{ id: 'plain' }]).started(session)).toEqual({});
+  it('adds nothing when no module declares a hook', () => {
+    expect(sessionHooksOf(ctx, [{ id: 'plain' }]).plan(session)).toEqual({ additions: {}, entries: [] });
   });
 });

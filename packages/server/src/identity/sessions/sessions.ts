@@ -21,10 +21,13 @@ import {
 export type SessionsContext = Pick<ServerContext, 'db' | 'clock' | 'apps' | 'keys' | 'settings'>;
 
 /** A new session of `userId`: its id, its first refresh token, and the two rows that store them. */
-function newSession(ctx: SessionsContext, appId: string, userId: string) {
+function newSession(
+  ctx: SessionsContext,
+  appId: string,
+  userId: string,
+  { sessionId, refreshToken } = { sessionId: newSessionId(), refreshToken: newSecretToken() },
+) {
   const now = ctx.clock.now();
-  const sessionId = newSessionId();
-  const refreshToken = newSecretToken();
   return {
     sessionId,
     refreshToken,
@@ -102,20 +105,28 @@ async function startFork(ctx: SessionsContext, rows: ReturnType<typeof newSessio
  * `verifiedEmail` is the provider's verified email, checked against the allowlist.
  */
 export async function logIn(
-  ctx: SessionsContext & UsersContext & Pick<ServerContext, 'sessionHooks'>,
+  ctx: SessionsContext & UsersContext & Pick<ServerContext, 'sessionHooks' | 'shortLived'>,
   app: AppRecord,
   account: AccountInput,
   proof?: LoginProof,
   options?: LoginOptions,
 ): Promise<TokenResponse> {
+  // One session id for every attempt (a retried sign-up race wrote nothing): the hooks' entries name it.
+  const ids = { sessionId: newSessionId(), refreshToken: newSecretToken() };
+  const { sessionId } = ids;
+  // Only a fresh authentication runs the modules' hooks (the wallets module's device grant, docs/custody.md);
+  // refresh and fork never do. Their entries go into the login's statement when the store is this database.
+  const plan = ctx.sessionHooks.plan({ appId: app.id, sessionId });
+  const inStatement = ctx.shortLived.inMainDatabase;
   let started: ReturnType<typeof newSession> | undefined;
   const sessionRows = (userId: string) => {
-    started = newSession(ctx, app.id, userId);
-    return started.rows;
+    started = newSession(ctx, app.id, userId, ids);
+    return { ...started.rows, entries: inStatement ? plan.entries : [] };
   };
-  const { user, isNewUser } = await loginOrSignUp(ctx, app, account, sessionRows, proof, options);
+  const { user, isNewUser, entriesStored } = await loginOrSignUp(ctx, app, account, sessionRows, proof, options);
   if (!started) throw new LatchError('internal_error');
-  const { sessionId } = started;
+  // The long way (allowlist, user cap, no sign-up) and Redis store them now, once the login is written.
+  if (!(inStatement && entriesStored)) await ctx.sessionHooks.store(plan, user.user.id);
   return {
     user: toWireUser(user),
     token: await signAccessToken(ctx, app, user.user.id, sessionId),
@@ -123,9 +134,7 @@ export async function logIn(
     identity_token: await signIdentityToken(ctx, app, user),
     is_new_user: isNewUser,
     session_update_action: 'set',
-    // Only a fresh authentication runs the modules' hooks (the wallets module's device grant, docs/custody.md);
-    // refresh and fork never do.
-    ...(await ctx.sessionHooks.started({ appId: app.id, userId: user.user.id, sessionId })),
+    ...plan.additions,
   };
 }
 

@@ -44,6 +44,8 @@ export class PgShortLivedStore implements ShortLivedStore {
     this.counters = new PgDurableCounters(db, options);
   }
 
+  readonly inMainDatabase = true;
+
   get throttleBackend(): ThrottleBackend {
     return { kv: this };
   }

@@ -27,6 +27,8 @@ export class RedisShortLivedStore implements ShortLivedStore {
     this.counters = new RedisDurableCounters(this.redis, this.prefix);
   }
 
+  readonly inMainDatabase = false;
+
   get throttleBackend(): ThrottleBackend {
     return { redis: this.redis, keyPrefix: this.prefix };
   }

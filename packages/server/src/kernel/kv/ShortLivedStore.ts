@@ -15,6 +15,8 @@ export interface ShortLivedStore {
    * own backend (its Redis natively, else itself and its database).
    */
   readonly throttleBackend: ThrottleBackend;
+  /** True when its rows are the main database's `short_lived` table, which a statement on `ctx.db` may write itself. */
+  readonly inMainDatabase: boolean;
   /** The live value under `key`, or null when absent or expired. */
   get(key: string): Promise<string | null>;
   /** Stores `value` under `key` for `ttlMs`, replacing any previous value and TTL. */

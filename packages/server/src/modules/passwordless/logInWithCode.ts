@@ -14,7 +14,7 @@ import { TRY_CODE_PARAMETER_COUNT, tryCodeCtes, tryCodeParameters } from './pgCo
 
 // A code login in one statement (one round trip, atomic): the code check's CTEs end in `verdict`, which
 // the login's writes wait for; the check's own writes (the try counted, a spent code deleted) commit
-// either way. The login's parameters come first ($1…$9), the check's after them, then the marker's (a
+// either way. The login's parameters come first ($1…$10), the check's after them, then the marker's (a
 // short_lived row stored when the code is taken, the known sender of KnownSenders: key or null, expiry).
 // One fixed text.
 const MARKER = LOG_IN_PARAMETER_COUNT + 1 + TRY_CODE_PARAMETER_COUNT;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CUSTODY_LIMIT } from '@latch/protocol/schemas';
 import type { ServerContext } from '../../kernel/context.js';
+import type { SessionStartPlan, StartingSession } from '../../kernel/module.js';
 import { sha256B64url } from './deviceProof.js';
 
 /** What grants and nonces need: the short-lived store, and the server's clock (it decides expiry). */
@@ -32,15 +33,18 @@ async function take(ctx: GrantContext, key: string): Promise<Record<string, unkn
 }
 
 /**
- * Mints the single-use device-registration grant of a fresh authentication (the module's
- * `onSessionStarted`, which only `logIn` runs; a refresh, a fork or a link never does): 32 random bytes,
- * valid CUSTODY_LIMIT.deviceGrantTtlMs.
+ * The single-use device-registration grant of a fresh authentication (the module's `onSessionStarted`,
+ * which only `logIn` runs; a refresh, a fork or a link never does): 32 random bytes, valid
+ * CUSTODY_LIMIT.deviceGrantTtlMs. The login stores it with its own writes, bound to its app, session and
+ * user (identity adds `userId` and `expiresAt`, as `put` writes them); a failed login stores nothing.
  */
-export async function mintDeviceGrant(ctx: GrantContext, binding: DeviceGrantBinding): Promise<string> {
+export function deviceGrantPlan(session: StartingSession): SessionStartPlan {
   const grant = randomBytes(32).toString('base64url');
-  const { appId, userId, sessionId } = binding;
-  await put(ctx, grantKey(grant), { appId, userId, sessionId }, CUSTODY_LIMIT.deviceGrantTtlMs);
-  return grant;
+  const { appId, sessionId } = session;
+  return {
+    additions: { device_grant: grant },
+    entries: [{ key: grantKey(grant), value: { appId, sessionId }, ttlMs: CUSTODY_LIMIT.deviceGrantTtlMs }],
+  };
 }
 
 /** Takes a grant (atomically: of concurrent redeemers one wins); undefined when unknown, used or expired. */

@@ -5,7 +5,7 @@ import type { LatchModule } from '../../kernel/module.js';
 import type { OneTimeCodes } from '../passwordless/OneTimeCodes.js';
 import { buildCustody } from './custodyFor.js';
 import { authenticateDevice, type CallingDevice } from './custodyRoute.js';
-import { mintDeviceGrant } from './deviceGrants.js';
+import { deviceGrantPlan } from './deviceGrants.js';
 import { DeviceKeys } from './deviceKeys.js';
 import { embeddedWalletPageRoutes, frameReadiness } from './embeddedWalletPage.js';
 import { buildExportCodes } from './exportStepUp.js';
@@ -70,5 +70,5 @@ export const walletsModule: LatchModule = {
   },
   sealed: walletSealing,
   // A fresh authentication's device-registration grant (docs/custody.md): only logins mint one.
-  onSessionStarted: async (ctx, session) => ({ device_grant: await mintDeviceGrant(ctx, session) }),
+  onSessionStarted: (_ctx, session) => deviceGrantPlan(session),
 };
