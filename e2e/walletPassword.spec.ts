@@ -119,7 +119,7 @@ describe('embedded wallet password, in light and dark', () => {
     const d = walletDialog(page);
     await visible(d.getByRole('heading', { name: 'Secure your account' }), 30_000);
     expect(await d.getAttribute('data-latch-theme')).toBe(scheme);
-    // Automatic: no close button. Cloud backups are not built: not shown at all.
+    // Automatic: no close button. Cloud backups show only when the app lists them: not shown at all.
     expect(await d.getByRole('button', { name: 'Close' }).count()).toBe(0);
     expect(await d.getByRole('button', { name: /Google Drive|iCloud/ }).count()).toBe(0);
     expect(await d.getByText('Not available yet').count()).toBe(0);

@@ -1,6 +1,6 @@
-// Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo
-// host app, a local dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins for the
-// OAuth providers, Telegram, Turnstile, Farcaster, a custom-token issuer and MoonPay). Shared by `npm start` and e2e.
+// Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo host app, a local
+// dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins for the OAuth providers, Telegram,
+// Turnstile, Farcaster, Google Drive, CloudKit, a custom-token issuer and MoonPay). Shared by `npm start` and e2e.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ import { startSendQueue } from './chainSendQueue.mjs';
 import { freePort } from './freePort.mjs';
 import { anvilArgs, anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
 import { buildDemo, demoServerArgs } from './stackDemo.mjs';
-import { farcasterDevIdpEnv, farcasterServerEnv, useDevIdRegistry } from './stackFarcaster.mjs';
+import { farcasterDevIdpEnv, farcasterServerEnv, useDevIdpDescription } from './stackDevIdp.mjs';
 
 // The dev chain's parts, re-exported for the stack's callers (the e2e setup, the bench).
 export { anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
@@ -218,7 +218,7 @@ export async function startStack({
     await waitForFile(devIdpFile, devIdp).catch((error) => {
       throw new Error(`dev-idp did not start (${error.message}): is ${devIdpUrl} taken? Set DEV_IDP_PORT`);
     });
-    useDevIdRegistry(serverEnv, devIdpFile);
+    useDevIdpDescription(serverEnv, devIdpFile);
     // PGlite is single-process: the demo app is ensured before the server opens the database.
     ({ appId, clientId } = ensureDemoApp(demoUrl, serverEnv, devIdpFile));
   } catch (error) {

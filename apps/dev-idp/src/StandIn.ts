@@ -119,6 +119,13 @@ export class StandIn {
     return subjectFor(this.name, email);
   }
 
+  /** What a valid access token of this client grants (the Drive stand-in's authorisation), or null. */
+  async accessTokenGrant(token: string): Promise<{ accountId: string; scopes: string[] } | null> {
+    const found = await this.provider.AccessToken.find(token);
+    if (!found || found.isExpired || found.clientId !== this.clientId) return null;
+    return { accountId: found.accountId, scopes: (found.scope ?? '').split(' ').filter(Boolean) };
+  }
+
   /** The next token response's ID token carries these changes. */
   tamperNextIdToken(tamper: IdTokenTamper): void {
     this.nextIdToken = tamper;

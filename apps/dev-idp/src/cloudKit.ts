@@ -80,6 +80,12 @@ export class CloudKitStandIn implements DevCloudKit {
       return void res.end();
     }
     if (path === '/signin') return this.signInPage(req, res);
+    // The tests' way to lose a backup (a user deleting the app's iCloud data): the records of the Apple ID given.
+    if (path === '/standin/delete' && req.method === 'POST') {
+      const email = new URLSearchParams(await readBody(req)).get('email');
+      this.deleteRecords(email ? this.userRecordNameFor(email) : undefined);
+      return sendJson(res, 200, { deleted: true, note: 'Latch dev stand-in for CloudKit. This is not iCloud.' }, CORS);
+    }
     const prefix = `/database/1/${this.container}/${this.environment}/`;
     if (!path.startsWith(prefix)) return sendJson(res, 404, { serverErrorCode: 'NOT_FOUND' }, CORS);
     if (search.get('ckAPIToken') !== this.apiToken) {

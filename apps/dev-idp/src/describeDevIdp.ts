@@ -59,6 +59,11 @@ export interface DevIdpDescription {
     expire_site_key: string;
     pass_secret: string;
   };
+  /** Cloud backups' stand-ins (docs/cloud-backup.md): LATCH_GOOGLE_DRIVE_API_URL and LATCH_CLOUDKIT_*. */
+  clouds: {
+    google_drive_api_url: string;
+    cloudkit: { api_url: string; container: string; environment: 'development'; api_token: string };
+  };
 }
 
 /** The description of a running dev IdP. */
@@ -113,6 +118,15 @@ export function describeDevIdp(idp: DevIdp): DevIdpDescription {
       timeout_site_key: TURNSTILE_KEYS.timeoutSiteKey,
       expire_site_key: TURNSTILE_KEYS.expireSiteKey,
       pass_secret: TURNSTILE_KEYS.passSecret,
+    },
+    clouds: {
+      google_drive_api_url: idp.googleDrive.apiUrl,
+      cloudkit: {
+        api_url: idp.cloudKit.apiUrl,
+        container: idp.cloudKit.container,
+        environment: idp.cloudKit.environment,
+        api_token: idp.cloudKit.apiToken,
+      },
     },
   };
 }

@@ -68,7 +68,8 @@ export const STAND_INS: Record<OAuthProvider, StandInDefinition> = {
     oidc: true,
     routes: { authorization: '/o/oauth2/v2/auth', token: '/token', userinfo: '/v1/userinfo', jwks: '/oauth2/v3/certs' },
     tokenAuth: 'either',
-    scopes: ['openid', 'email', 'profile', 'offline_access'],
+    // drive.appdata: cloud backups in the Drive stand-in's hidden app-data folder (googleDrive.ts).
+    scopes: ['openid', 'email', 'profile', 'offline_access', 'https://www.googleapis.com/auth/drive.appdata'],
     subject: (d) => digitsOf(d, 21),
     claims: (a) => ({
       email: a.email,

@@ -5,10 +5,12 @@ import { CloudKitStandIn, type DevCloudKit } from './cloudKit.js';
 import { createCustomIssuer, type DevCustomIssuer, handleCustom } from './customIssuer.js';
 import { type DevFarcaster, FarcasterStandIn, type RelayCall } from './farcaster/FarcasterStandIn.js';
 import { type AuthorizationResponse, followLogin, type LoginChoice } from './followLogin.js';
+import { type DevGoogleDrive, GoogleDriveStandIn } from './googleDrive.js';
 import { sendJson } from './http.js';
 import { type DevMoonPay, MoonPayStandIn } from './moonPay.js';
 import { createPayer } from './moonPayPayer.js';
 import { STYLESHEET } from './pages.js';
+import { subjectFor } from './providers.js';
 import { type EndpointFailure, type IdTokenTamper, StandIn } from './StandIn.js';
 import {
   type DevTelegramBot,
@@ -93,6 +95,8 @@ export interface DevIdp {
   turnstile: DevTurnstile;
   /** The CloudKit web services stand-in (`/cloudkit/…`): iCloud backups (docs/cloud-backup.md). */
   cloudKit: DevCloudKit;
+  /** The Google Drive v3 stand-in (`/googleapis/…`, appDataFolder only): Google Drive backups. */
+  googleDrive: DevGoogleDrive;
   /**
    * Follows an authorization URL of a stand-in as a browser does (login page submitted with `choice`) and
    * returns the answer to the redirect URI (not called): `code` + `state`, or `error`.
@@ -116,6 +120,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   let farcaster: FarcasterStandIn | undefined;
   let turnstile: TurnstileStandIn | undefined;
   let cloudKit: CloudKitStandIn | undefined;
+  let googleDrive: GoogleDriveStandIn | undefined;
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://dev-idp.invalid');
@@ -130,6 +135,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     if (first === 'farcaster' && farcaster) return farcaster.handle(req, res, path, url.searchParams);
     if (first === 'turnstile' && turnstile) return turnstile.handle(req, res, path);
     if (first === 'cloudkit' && cloudKit) return cloudKit.handle(req, res, path, url.searchParams);
+    if (first === 'googleapis' && googleDrive) return googleDrive.handle(req, res, path, url.searchParams);
     if (url.pathname === '/assets/dev-idp.css') return sendAsset(res, 'text/css', STYLESHEET);
     if (url.pathname === '/assets/telegram-popup.js') return sendAsset(res, 'text/javascript', TELEGRAM_POPUP_SCRIPT);
     if (url.pathname === '/') {
@@ -162,7 +168,12 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
   try {
     // Key generation dominates the start: all at once.
     const names = options.providers ?? OAUTH_PROVIDERS;
-    const created = await Promise.all(names.map((name) => StandIn.create(name, url, options.redirectUris, hung)));
+    // Each client also knows Latch's recovery callback (cloud backups' Google round trip, docs/cloud-backup.md).
+    const recovery = options.redirectUris.map((u) =>
+      u.replace('/api/v1/oauth/callback', '/api/v1/recovery/oauth/callback'),
+    );
+    const uris = [...new Set([...options.redirectUris, ...recovery])];
+    const created = await Promise.all(names.map((name) => StandIn.create(name, url, uris, hung)));
     for (const standIn of created) standIns.set(standIn.name, standIn);
     telegram = newTelegramBot(url);
     custom = await createCustomIssuer(url);
@@ -180,6 +191,9 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
       '/api/v1/recovery/oauth/callback',
     );
     cloudKit = new CloudKitStandIn(url, latchCallback);
+    const google = standIns.get('google');
+    const lookup = async (token: string) => (google ? google.accessTokenGrant(token) : null);
+    googleDrive = new GoogleDriveStandIn(url, lookup, (email) => subjectFor('google', email));
   } catch (error) {
     server.close();
     throw error;
@@ -233,6 +247,7 @@ export async function startDevIdp(options: DevIdpOptions): Promise<DevIdp> {
     },
     turnstile: turnstile.config,
     cloudKit,
+    googleDrive,
     followLogin,
     close: async () => {
       for (const res of hung) res.destroy();

@@ -70,8 +70,12 @@ export type CreateOnLogin = 'off' | 'users-without-wallets' | 'all-users';
 /** The recovery methods a user can own (SPEC §9). */
 export type UserOwnedRecoveryOption = 'user-passcode' | 'google-drive' | 'icloud';
 
-/** The recovery methods this release implements: the password. Cloud backups wait for their OAuth. */
-export const BUILT_RECOVERY_OPTIONS = ['user-passcode'] as const satisfies readonly UserOwnedRecoveryOption[];
+/** The recovery methods this release implements: the password and cloud backups (docs/cloud-backup.md). */
+export const BUILT_RECOVERY_OPTIONS = [
+  'user-passcode',
+  'google-drive',
+  'icloud',
+] as const satisfies readonly UserOwnedRecoveryOption[];
 
 /** The app config as the server sends it (SPEC §3, snake_case). Latch extensions are marked. */
 export type ServerAppConfig = {

@@ -3,6 +3,8 @@
  * bundles that boot in them and the SDK that embeds them: paths, the rendered config, and the boot guard.
  */
 
+import type { CloudEndpoints } from './cloudBackup.js';
+
 /** What the server renders into the wallet frame page and the export page (as JSON data, never as script). */
 export interface FrameConfig {
   appId: string;
@@ -17,6 +19,8 @@ export interface FrameConfig {
    * without its confirmation. Only the server renders it; nothing the host page sends can set it.
    */
   headlessSigning?: boolean;
+  /** Where the frame reaches the user's cloud for backups (docs/cloud-backup.md); the page's CSP allows these. */
+  cloud?: CloudEndpoints;
 }
 
 /** The id of the `<script type="application/json">` element holding the FrameConfig. */

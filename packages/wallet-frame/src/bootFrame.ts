@@ -72,5 +72,7 @@ export async function openFrameWallet(
     issuer: config.issuer,
     fetch: options.fetch,
   });
-  return new FrameWallet({ api, store: await openDeviceShareStore(indexedDB), verifyToken, argon2: options.argon2 });
+  const cloud = { appId: config.appId, endpoints: config.cloud ?? {}, fetch: options.fetch };
+  const store = await openDeviceShareStore(indexedDB);
+  return new FrameWallet({ api, store, verifyToken, argon2: options.argon2, cloud });
 }

@@ -22,6 +22,12 @@ const MFA_ERROR_TYPES = new Set<string>([
   'mfa_verification_max_attempts_reached',
   'mfa_timeout',
 ]);
+const CLOUD_ERROR_TYPES = new Set<string>([
+  'cloud_backup_not_found',
+  'cloud_account_mismatch',
+  'recovery_uses_cloud_provider',
+]);
+type CloudErrorType = 'cloud_backup_not_found' | 'cloud_account_mismatch' | 'recovery_uses_cloud_provider';
 type MfaErrorType = 'missing_or_invalid_mfa' | 'mfa_verification_max_attempts_reached' | 'mfa_timeout';
 
 /**
@@ -46,6 +52,8 @@ export function toWalletError(error: unknown): { type: WalletProxyErrorType; mes
     if (error.code === 'wallet_not_on_device') return { type: 'wallet_not_on_device', message: error.message };
     // An MFA change refused for want of a step-up: the host's step-up screen answers it.
     if (error.code === 'step_up_required') return { type: 'step_up_required', message: error.message };
+    // Cloud backups: a missing or deleted file ('Try again'), another account than the backup's, no password.
+    if (CLOUD_ERROR_TYPES.has(error.code)) return { type: error.code as CloudErrorType, message: error.message };
     // The confirmation's outcomes keep their own types: the widget turns a rejection into EIP-1193 4001.
     if (error.code === 'approval_rejected' || error.code === 'approval_not_visible')
       return { type: error.code, message: error.message };

@@ -15,7 +15,14 @@ export async function ensureDemo(ctx: ServerContext, origin: string | undefined,
     ...Object.fromEntries(IMPLEMENTED_LOGIN_FLAGS.map((flag) => [flag, true])),
     // The demo shows the embedded wallet: every user without a wallet gets one at login.
     // Signatures wait for a click on the frame's own confirmation (issue #24): never headless on the demo.
-    embedded_wallet_config: { create_on_login: 'users-without-wallets' as const, headless_signing: false },
+    // Its recovery selection offers all three backups: Google Drive and iCloud (the dev IdP's stand-ins), a password.
+    embedded_wallet_config: {
+      create_on_login: 'users-without-wallets' as const,
+      headless_signing: false,
+      user_owned_recovery_options: ['google-drive', 'icloud', 'user-passcode'] as Array<
+        'google-drive' | 'icloud' | 'user-passcode'
+      >,
+    },
     // The demo's 'Security' item enrols any of the three MFA methods (docs/mfa.md). Signing stays
     // unprotected so that the demo's sign and send flows ask nothing more than before.
     mfa_methods: ['totp', 'sms', 'passkey'] as Array<'totp' | 'sms' | 'passkey'>,

@@ -3,10 +3,12 @@ import { WALLET_EVENT, type WalletEvent } from '@latch/protocol/frame';
 import {
   DeviceRegisterData,
   WalletClearData,
+  WalletCloudAuthInitData,
   WalletConnectData,
   WalletCreateData,
   WalletRecoverData,
   WalletRpcData,
+  WalletSetRecoveryCloudData,
   WalletSetRecoveryPasswordData,
 } from '@latch/protocol/schemas';
 import * as v from 'valibot';
@@ -66,24 +68,23 @@ export function frameRoutes(wallet: FrameWallet, approval: FrameApproval): Parti
       wallet.clear();
       return {};
     }),
-    [WALLET_EVENT.walletCreate]: route(WalletCreateData, async (d) => {
-      if (d.recoveryMethod === 'google-drive' || d.recoveryMethod === 'icloud') {
-        throw new LatchError('invalid_data', 'Unsupported recovery method.');
-      }
-      return wallet.create({ ...d, recoveryMethod: d.recoveryMethod });
-    }),
+    [WALLET_EVENT.walletCreate]: route(WalletCreateData, (d) => wallet.create(d)),
     [WALLET_EVENT.walletConnect]: route(WalletConnectData, (d) =>
       wallet.connect({ accessToken: d.accessToken, address: d.address as Address }),
     ),
-    [WALLET_EVENT.walletRecover]: route(WalletRecoverData, async (d) => {
-      // Cloud backups arrive with the OAuth issue; the server's stored method decides the rest.
-      if (d.recoveryMethod === 'google-drive' || d.recoveryMethod === 'icloud') {
-        throw new LatchError('invalid_data', 'Unsupported recovery method.');
-      }
-      return wallet.recover({ accessToken: d.accessToken, address: d.address as Address, password: d.password });
-    }),
+    // The server's stored method decides how the recovery opens (a cloud wallet needs `cloudAuth`).
+    [WALLET_EVENT.walletRecover]: route(WalletRecoverData, (d) =>
+      wallet.recover({ ...d, accessToken: d.accessToken, address: d.address as Address }),
+    ),
     [WALLET_EVENT.walletSetRecoveryPassword]: route(WalletSetRecoveryPasswordData, (d) =>
-      wallet.setRecoveryPassword({ accessToken: d.accessToken, address: d.address as Address, password: d.password }),
+      wallet.setRecovery({ ...d, address: d.address as Address, recoveryMethod: 'user-passcode' }),
+    ),
+    // Cloud backups (docs/cloud-backup.md): the frame keeps the round trip's PKCE verifier and state itself.
+    [WALLET_EVENT.walletCloudAuthInit]: route(WalletCloudAuthInitData, (d) =>
+      wallet.mfaRequest(d.accessToken, (api) => wallet.cloud.begin(api, d.accessToken, d)),
+    ),
+    [WALLET_EVENT.walletSetRecoveryCloud]: route(WalletSetRecoveryCloudData, (d) =>
+      wallet.setRecovery({ ...d, address: d.address as Address, recoveryMethod: d.provider }),
     ),
     // Approval is a click in this frame, never a message a host script could send.
     [WALLET_EVENT.walletApproveTransaction]: route(v.unknown(), async () => {

@@ -125,7 +125,12 @@ describe('frame wallet through its message router (real server, PGlite)', () => 
   it('password recovery on a new device: wrong password refused, right password restores', async () => {
     const email = 'password-frame@example.com';
     const { login, device, address } = await unlockedFrame(email);
-    await device.wallet.setRecoveryPassword({ accessToken: login.token, address, password: 'Secret-123' });
+    await device.wallet.setRecovery({
+      accessToken: login.token,
+      address,
+      recoveryMethod: 'user-passcode',
+      password: 'Secret-123',
+    });
     const laptopLogin = await env.login(email);
     const releases: string[] = [];
     const counting: typeof fetch = (input, init) => {

@@ -1,4 +1,6 @@
 import { LatchError } from '@latch/protocol';
+import { isCloudRecoveryMethod } from '@latch/protocol/cloudBackup';
+import { type CloudAuth, FrameCloud, type FrameCloudOptions, type RecoveryInput } from '../cloud/frameCloud.js';
 import { combineEntropy, combineShares } from '../keys/combineShares.js';
 import { CustodyError } from '../keys/custodyError.js';
 import type { DerivedWallet } from '../keys/deriveWallet.js';
@@ -8,9 +10,13 @@ import type { DeviceShareStore } from '../storage/deviceShareStore.js';
 import type { CustodyApi, RecoveryRelease, ServerWallet, WalletCheck } from './custodyApi.js';
 import { createFrameMfa, type FrameMfaAction, type MfaPermit } from './frameMfa.js';
 import type { TokenOwner, TokenVerifier } from './tokenVerifier.js';
-import { type WalletShares, walletShares } from './walletShares.js';
+import { type RecoverySecret, type WalletShares, walletShares } from './walletShares.js';
 
 type Address = `0x${string}`;
+/** What startExport answers: where the code went (null after a step-up) and the verify that rebuilds the key. */
+type ExportStart = { destination: string | null; verify(code: string): Promise<DerivedWallet> };
+// A verified token's owner, and the clear() generation it was verified in.
+type Auth = { claims: TokenOwner; generation: number };
 
 // Tokens already checked with the server for the current owner (a few refreshes' worth).
 const MAX_CHECKED_TOKENS = 8;
@@ -22,6 +28,8 @@ export interface FrameWalletOptions {
   /** The frame's own access-token check (tokenVerifier.ts). */
   verifyToken: TokenVerifier;
   argon2?: Argon2idParams;
+  /** The app and the clouds' endpoints (FrameConfig.cloud); without it cloud backups are not configured. */
+  cloud?: FrameCloudOptions;
 }
 
 /**
@@ -36,6 +44,8 @@ export interface FrameWalletOptions {
 export class FrameWallet {
   /** The owner's MFA state and one-time signing permits (frameMfa.ts): they go with the owner too. */
   readonly mfa = createFrameMfa();
+  /** The recovery OAuth round trips this page began and the user's cloud (cloud backups). */
+  readonly cloud: FrameCloud;
   private readonly unlocked = new Map<string, DerivedWallet>();
   private owner: TokenOwner | null = null;
   private readonly checked = new Set<string>();
@@ -54,6 +64,7 @@ export class FrameWallet {
     this.store = options.store;
     this.verifyToken = options.verifyToken;
     this.shares = walletShares(options.api, options.store, options.argon2 ?? ARGON2ID_PARAMS);
+    this.cloud = new FrameCloud(options.cloud);
   }
 
   /** Changes with every clear(): work that waited (a confirmation) checks it did not span one. */
@@ -69,11 +80,12 @@ export class FrameWallet {
     this.checked.clear();
     this.owner = null;
     this.release = null;
+    this.cloud.clear();
     this.api.forget();
   }
 
   // The token's verified claims; a token of another user than the cache's owner empties the cache.
-  private async authorize(accessToken: string): Promise<{ claims: TokenOwner; generation: number }> {
+  private async authorize(accessToken: string): Promise<Auth> {
     const claims = await this.verifyToken(accessToken);
     if (this.owner && this.owner.sub !== claims.sub) {
       this.clear();
@@ -83,7 +95,7 @@ export class FrameWallet {
   }
 
   // Records that the server accepted `accessToken` (and, with `wallet`, caches the unlocked key).
-  private accept(auth: { claims: TokenOwner; generation: number }, accessToken: string, wallet?: DerivedWallet) {
+  private accept(auth: Auth, accessToken: string, wallet?: DerivedWallet) {
     if (auth.generation !== this.generation) return;
     this.owner = { ...auth.claims };
     this.checked.delete(accessToken);
@@ -93,17 +105,13 @@ export class FrameWallet {
   }
 
   // The GET wallet check; its MFA state is recorded for the token's owner (unless a clear came meanwhile).
-  private async check(accessToken: string, auth: { claims: TokenOwner; generation: number }): Promise<WalletCheck> {
+  private async check(accessToken: string, auth: Auth): Promise<WalletCheck> {
     const answer = await this.api.getWallet(accessToken);
     if (auth.generation === this.generation) this.mfa.record(auth.claims, answer.mfa);
     return answer;
   }
 
-  private async serverWallet(
-    accessToken: string,
-    auth: { claims: TokenOwner; generation: number },
-    address?: string,
-  ): Promise<ServerWallet> {
+  private async serverWallet(accessToken: string, auth: Auth, address?: string): Promise<ServerWallet> {
     const { wallet } = await this.check(accessToken, auth);
     if (!wallet || (address && wallet.address.toLowerCase() !== address.toLowerCase())) {
       throw new LatchError('embedded_wallet_not_found');
@@ -129,13 +137,14 @@ export class FrameWallet {
   }
 
   /** Creates the user's wallet (one per user), signed by the new wallet key, and keeps this device's share. */
-  async create(input: { accessToken: string; recoveryMethod?: 'latch' | 'user-passcode'; password?: string }) {
+  async create(input: { accessToken: string } & Partial<RecoveryInput>) {
     const auth = await this.authorize(input.accessToken);
     if ((await this.check(input.accessToken, auth)).wallet) throw new LatchError('embedded_wallet_already_exists');
-    const method = input.recoveryMethod ?? 'latch';
-    const wallet = await this.shares.create(input.accessToken, method, input.password);
+    const recoveryMethod = input.recoveryMethod ?? 'latch';
+    const choice = await this.cloud.choice(this.api, input.accessToken, { ...input, recoveryMethod });
+    const wallet = await this.shares.create(input.accessToken, choice);
     this.accept(auth, input.accessToken, wallet);
-    return { address: wallet.address, recoveryMethod: method };
+    return { address: wallet.address, recoveryMethod: choice.method };
   }
 
   /** Unlocks the wallet with this device's share and the auth share of this device's set. */
@@ -149,20 +158,24 @@ export class FrameWallet {
     return { address: wallet.address, recoveryMethod: server.recoveryMethod };
   }
 
-  /** Recovers on a device without a share (recovery release), then gives this device its own 2-of-2 set. */
-  async recover(input: { accessToken: string; address: Address; password?: string }) {
+  /** Recovers on a device without a share (recovery release, cloud file read first), then gives it its own 2-of-2 set. */
+  async recover(input: { accessToken: string; address: Address; password?: string; cloudAuth?: CloudAuth }) {
     const auth = await this.authorize(input.accessToken);
     const server = await this.serverWallet(input.accessToken, auth, input.address);
     if (server.recoveryMethod === 'user-passcode' && !input.password) {
       throw new CustodyError('wrong_password', 'Invalid recovery password, please try again.');
     }
+    const secret: RecoverySecret = isCloudRecoveryMethod(server.recoveryMethod)
+      ? { cloud: await this.cloud.copies(this.api, input.accessToken, server, input.cloudAuth) }
+      : { password: input.password };
     // A release is counted per user per day: a mistyped password retries with the one already fetched.
-    const kept = this.release?.sub === auth.claims.sub && this.release.walletId === server.walletId;
-    const release = kept && this.release ? this.release.value : await this.api.getRecovery(input.accessToken);
+    const kept = !secret.cloud && this.release?.sub === auth.claims.sub && this.release.walletId === server.walletId;
+    const ticket = secret.cloud?.target.ticket;
+    const release = kept && this.release ? this.release.value : await this.api.getRecovery(input.accessToken, ticket);
     this.release = null;
     let opened: Awaited<ReturnType<WalletShares['openRecovery']>>;
     try {
-      opened = await this.shares.openRecovery(input.accessToken, server, release, input.password);
+      opened = await this.shares.openRecovery(input.accessToken, server, release, secret);
     } catch (error) {
       // Only a wrong password keeps the release for the next try; anything else fetches afresh.
       if (error instanceof CustodyError && error.code === 'wrong_password' && auth.generation === this.generation) {
@@ -172,8 +185,7 @@ export class FrameWallet {
     }
     const { share, verifier } = opened;
     if (verifier) await this.api.confirmPassword(input.accessToken, verifier);
-    const expected = { walletId: server.walletId, address: server.address };
-    const entropy = await combineEntropy([share, decodeShare(release.authShare)], expected);
+    const entropy = await combineEntropy([share, decodeShare(release.authShare)], server);
     try {
       const wallet = await this.shares.addDeviceSet(input.accessToken, server, entropy);
       this.accept(auth, input.accessToken, wallet);
@@ -183,35 +195,35 @@ export class FrameWallet {
     }
   }
 
-  /** Sets (or changes) the recovery password: a fresh 2-of-3 split, signed by the wallet key, replaces every old set. */
-  async setRecoveryPassword(input: { accessToken: string; address: Address; password: string }) {
+  /** Sets or changes the recovery (a password, a cloud backup): a fresh 2-of-3 split, signed by the wallet key, replaces every set. */
+  async setRecovery(input: { accessToken: string; address: Address } & RecoveryInput) {
     const auth = await this.authorize(input.accessToken);
     const server = await this.serverWallet(input.accessToken, auth, input.address);
     const device = await this.deviceShare(input.address);
     const authShare = decodeShare(await this.api.getAuthShare(input.accessToken, device.shareSetId));
     const entropy = await combineEntropy([device, authShare], { walletId: server.walletId, address: server.address });
     try {
-      const wallet = await this.shares.resplitWithPassword(input.accessToken, server, entropy, input.password);
+      const choice = await this.cloud.choice(this.api, input.accessToken, input);
+      const wallet = await this.shares.resplit(input.accessToken, server, entropy, choice);
       this.accept(auth, input.accessToken, wallet);
-      return { address: server.address, recoveryMethod: 'user-passcode' as const };
+      return { address: server.address, recoveryMethod: choice.method };
     } finally {
       entropy.fill(0);
     }
   }
 
   /**
-   * The unlocked wallet for signing with `accessToken`: the token is verified here; a cached key
-   * signs only for its owner and only once the server has accepted this token (a GET with a proof,
-   * which also proves the session is alive); without a cached key the wallet is connected.
+   * The unlocked wallet for signing with `accessToken` (verified here): a cached key signs only for its owner once the
+   * server accepted this token (a GET with a proof: the session is alive); without a cached key the wallet is connected.
    */
   async unlockedWallet(accessToken: string, address: Address): Promise<DerivedWallet> {
     return (await this.unlock(accessToken, address)).wallet;
   }
 
   /**
-   * The unlocked wallet for an MFA-protected signature (`sign`: messages and typed data, `send`:
-   * transactions): when the owner's required actions include `action`, only with a permit of a verify
-   * for it (`missing_or_invalid_mfa` otherwise, nothing spent). `permit.spend()` before signing.
+   * The unlocked wallet for an MFA-protected signature (`sign`: messages, typed data; `send`: transactions): when the
+   * owner's required actions include `action`, only with a permit of a verify for it (`missing_or_invalid_mfa`
+   * otherwise, nothing spent). `permit.spend()` before signing.
    */
   async unlockedFor(
     accessToken: string,
@@ -242,9 +254,9 @@ export class FrameWallet {
   }
 
   /**
-   * A `latch:mfa:*` server call for `accessToken`'s verified owner (made with this frame's device proof
-   * by `call`); once the server answered, the token counts as accepted and `after` runs for that owner
-   * (recording the answered state, keeping a permit) unless the frame was cleared meanwhile.
+   * A server call (`latch:mfa:*`, a cloud round trip's init) for `accessToken`'s verified owner, made with this frame's
+   * device proof by `call`; once answered, the token counts as accepted and `after` runs for that owner (recording the
+   * answered state, keeping a permit) unless the frame was cleared meanwhile.
    */
   async mfaRequest<T>(
     accessToken: string,
@@ -261,16 +273,11 @@ export class FrameWallet {
   }
 
   /**
-   * Export step-up, first half: checks the token and this device's share, then has the server send a
-   * one-time code. The returned `verify(code)` releases this device's auth share and rebuilds the key
-   * (with the address check); the key is for the export page's own document only. When the session
-   * holds an `export` step-up, the server releases the share at once: `destination` is null and
-   * `verify` ignores its code.
+   * Export step-up, first half: checks the token and this device's share, then has the server send a one-time code.
+   * `verify(code)` releases this device's auth share and rebuilds the key (address checked) for the export page's own
+   * document only. With an `export` step-up the share comes at once: `destination` null, `verify` ignores its code.
    */
-  async startExport(
-    accessToken: string,
-    address: Address,
-  ): Promise<{ destination: string | null; verify(code: string): Promise<DerivedWallet> }> {
+  async startExport(accessToken: string, address: Address): Promise<ExportStart> {
     const auth = await this.authorize(accessToken);
     const server = await this.serverWallet(accessToken, auth, address);
     const device = await this.deviceShare(address);

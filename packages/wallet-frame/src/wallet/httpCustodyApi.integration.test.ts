@@ -76,7 +76,12 @@ describe('frame wallet over the custody HTTP API (real server, PGlite, device pr
       (await env.device(spare.idb)).wallet.connect({ accessToken: spareLogin.token, address }),
     ).rejects.toMatchObject({ code: 'device_not_registered' });
 
-    await phone.wallet.setRecoveryPassword({ accessToken: token, address, password: 'Secret-123' });
+    await phone.wallet.setRecovery({
+      accessToken: token,
+      address,
+      recoveryMethod: 'user-passcode',
+      password: 'Secret-123',
+    });
     // The re-split revoked every older set, the laptop's included.
     await expect(
       (await env.device(laptop.idb)).wallet.connect({ accessToken: laptopLogin.token, address }),

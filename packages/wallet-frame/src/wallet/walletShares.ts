@@ -1,4 +1,7 @@
 import { LatchError } from '@latch/protocol';
+import { isCloudRecoveryMethod } from '@latch/protocol/cloudBackup';
+import { openWithCloud, protectWithCloud } from '../cloud/cloudRecovery.js';
+import type { CloudTarget } from '../cloud/frameCloud.js';
 import { createWalletKeys } from '../keys/createWalletKeys.js';
 import { type DerivedWallet, deriveWallet } from '../keys/deriveWallet.js';
 import { encodeShare, type TaggedShare } from '../keys/shareEnvelope.js';
@@ -15,6 +18,20 @@ function byKind(set: ShareSet): Kinds<TaggedShare> {
   return { device: find('device'), auth: find('auth'), recovery: find('recovery') };
 }
 
+/** How a new split's recovery share is protected: by the provider, a password, or a cloud backup. */
+export type RecoveryChoice =
+  | { method: 'latch' }
+  | { method: 'user-passcode'; password: string }
+  | { method: CloudTarget['method']; cloud: CloudTarget };
+
+/** What a recovery release is opened with: the password, or the wallet's cloud file copies and their cloud. */
+export interface RecoverySecret {
+  password?: string;
+  cloud?: { target: CloudTarget; contents: string[] };
+}
+
+const NO_UNDO = async () => {};
+
 const signerOf =
   (wallet: DerivedWallet): WalletSigner =>
   (message) =>
@@ -26,27 +43,36 @@ const signerOf =
  * caller (FrameWallet) checks the token and owns the unlocked-key cache; the entropy it passes in it zeroes.
  */
 export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: Argon2idParams) {
+  // The recovery upload, and how to undo what it wrote to the user's cloud when the server then refuses it.
   const protect = async (
     accessToken: string,
     recovery: TaggedShare,
-    method: 'latch' | 'user-passcode',
-    password?: string,
-  ): Promise<RecoveryUpload> => {
-    if (method === 'latch') {
+    choice: RecoveryChoice,
+    address: string,
+  ): Promise<{ upload: RecoveryUpload; undo: () => Promise<void> }> => {
+    if (choice.method === 'latch') {
       const { sealed, recoveryKey } = await protectWithProvider(recovery);
-      return { method, sealedShare: sealed, recoveryKey };
+      return { upload: { method: 'latch', sealedShare: sealed, recoveryKey }, undo: NO_UNDO };
     }
-    const evaluate = (blinded: Uint8Array) => api.evaluateOprf(accessToken, recovery.walletId, blinded);
-    const { sealed, salt, verifier } = await protectWithPassword(recovery, password ?? '', evaluate, argon2);
-    return { method, sealedShare: sealed, salt, verifier };
+    if (choice.method === 'user-passcode') {
+      const evaluate = (blinded: Uint8Array) => api.evaluateOprf(accessToken, recovery.walletId, blinded);
+      const { sealed, salt, verifier } = await protectWithPassword(recovery, choice.password, evaluate, argon2);
+      return { upload: { method: 'user-passcode', sealedShare: sealed, salt, verifier }, undo: NO_UNDO };
+    }
+    // The cloud file is written before the server switches (docs/cloud-backup.md "Switching methods").
+    const { sealed, cloudKey } = await protectWithCloud(recovery, choice.method);
+    const ids = { walletId: recovery.walletId, shareSetId: recovery.shareSetId };
+    const undo = await choice.cloud.save(address, ids, cloudKey);
+    cloudKey.fill(0);
+    return { upload: { method: choice.method, sealedShare: sealed, cloudTicket: choice.cloud.ticket }, undo };
   };
 
   return {
     /** Creates a new wallet on the server (signed by its key) and keeps this device's share; removed again on failure. */
-    async create(accessToken: string, method: 'latch' | 'user-passcode', password?: string): Promise<DerivedWallet> {
+    async create(accessToken: string, choice: RecoveryChoice): Promise<DerivedWallet> {
       const { wallet, shareSet } = await createWalletKeys();
       const shares = byKind(shareSet);
-      const recovery = await protect(accessToken, shares.recovery, method, password);
+      const { upload: recovery, undo } = await protect(accessToken, shares.recovery, choice, wallet.address);
       await store.save(wallet.address, shares.device);
       try {
         await api.createWallet(accessToken, {
@@ -59,22 +85,34 @@ export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: A
         });
       } catch (error) {
         await store.remove(wallet.address);
+        await undo();
         throw error;
       }
       return wallet;
     },
 
-    /** Opens the recovery share of a release: with the provider's key, or the password and the OPRF step. */
-    async openRecovery(accessToken: string, server: ServerWallet, release: RecoveryRelease, password?: string) {
+    /** Opens the recovery share of a release: with the provider's key, the password and the OPRF step, or the cloud key. */
+    async openRecovery(accessToken: string, server: ServerWallet, release: RecoveryRelease, secret: RecoverySecret) {
       const expected = { walletId: server.walletId, shareSetId: release.shareSetId };
       if (release.method === 'latch') {
         const share = await openWithProvider(release.sealedShare, new Uint8Array(release.recoveryKey), expected);
         return { share, verifier: null };
       }
+      if (isCloudRecoveryMethod(release.method)) {
+        const { cloud } = secret;
+        if (cloud?.target.method !== release.method)
+          throw new LatchError('invalid_data', 'Unsupported recovery method.');
+        const key = cloud.target.keyFor(cloud.contents, expected);
+        try {
+          return { share: await openWithCloud(release.sealedShare, key, expected, release.method), verifier: null };
+        } finally {
+          key.fill(0);
+        }
+      }
       if (release.method !== 'user-passcode') throw new LatchError('invalid_data', 'Unsupported recovery method.');
       const evaluate = (blinded: Uint8Array) => api.evaluateOprf(accessToken, server.walletId, blinded);
       const sealed = { sealed: release.sealedShare, salt: release.salt };
-      return openWithPassword(sealed, password ?? '', evaluate, expected, argon2);
+      return openWithPassword(sealed, secret.password ?? '', evaluate, expected, argon2);
     },
 
     /** Gives this device its own 2-of-2 set of the wallet `entropy` rebuilds; keeps the device share. */
@@ -92,24 +130,30 @@ export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: A
       return wallet;
     },
 
-    /** A fresh 2-of-3 split of `entropy` with a password-protected recovery share replaces every old set. */
-    async resplitWithPassword(
+    /** A fresh 2-of-3 split of `entropy`, its recovery share protected as `choice` says, replaces every old set. */
+    async resplit(
       accessToken: string,
       server: ServerWallet,
       entropy: Uint8Array,
-      password: string,
+      choice: RecoveryChoice,
     ): Promise<DerivedWallet> {
       const wallet = await deriveWallet(entropy);
       const set = await splitEntropy(entropy, server.walletId);
       const shares = byKind(set);
-      const recovery = await protect(accessToken, shares.recovery, 'user-passcode', password);
-      await api.replaceRecovery(accessToken, {
-        walletId: server.walletId,
-        shareSetId: set.shareSetId,
-        authShare: encodeShare(shares.auth),
-        recovery,
-        signer: signerOf(wallet),
-      });
+      const { upload: recovery, undo } = await protect(accessToken, shares.recovery, choice, server.address);
+      try {
+        await api.replaceRecovery(accessToken, {
+          walletId: server.walletId,
+          shareSetId: set.shareSetId,
+          authShare: encodeShare(shares.auth),
+          recovery,
+          signer: signerOf(wallet),
+        });
+      } catch (error) {
+        // The server kept the old sets: the old cloud file (if this cloud held one) goes back too.
+        await undo();
+        throw error;
+      }
       await store.save(server.address, shares.device);
       return wallet;
     },

@@ -44,9 +44,10 @@ describe('host app config (SPEC §5)', () => {
     expect(refusal({ captcha_enabled: true })).toBe('accepted');
     // Built (issue #28): whether the app has the provider keys is the onRamp module's check (onRampConfigCheck.ts).
     expect(refusal({ fiat_on_ramp_enabled: true })).toBe('accepted');
-    expect(refusal({ embedded_wallet_config: { user_owned_recovery_options: ['icloud', 'user-passcode'] } })).toMatch(
-      /"icloud" backups are not built/,
-    );
+    // Built (issue #30): cloud backups (modules/cloudBackup, the frame's cloud code).
+    expect(
+      refusal({ embedded_wallet_config: { user_owned_recovery_options: ['google-drive', 'icloud', 'user-passcode'] } }),
+    ).toBe('accepted');
     // SPEC §3 names these without a behaviour (issue #32): on is refused, naming the flag.
     for (const flag of ['twitter_oauth_on_mobile_enabled', 'enforce_wallet_uis', 'legacy_wallet_ui_config'])
       expect(refusal({ [flag]: true })).toMatch(

@@ -111,6 +111,33 @@ forEachBackend(
       expect(html).not.toContain(other.clientId);
     });
 
+    it('renders the clouds the app offers (docs/cloud-backup.md) into its config and connect-src, and no other', async () => {
+      const config = (json: string) => JSON.parse(json.match(/id="latch-frame-config">(.*?)<\/script>/)?.[1] ?? 'null');
+      const offers = async (options: string[]) => {
+        const recovery = { embedded_wallet_config: { user_owned_recovery_options: options } };
+        const { appId } = await server().createApp({ allowedOrigins: ['https://host.example'], config: recovery });
+        const response = await server().call('GET', `/apps/${appId}/embedded-wallets`);
+        return {
+          csp: response.headers.get('content-security-policy') ?? '',
+          cloud: config(await response.text()).cloud,
+        };
+      };
+      const drive = await offers(['google-drive', 'user-passcode']);
+      expect(drive.cloud).toEqual({ driveApiUrl: 'https://drive.test' });
+      expect(drive.csp).toContain("connect-src 'self' https://drive.test;");
+      const both = await offers(['google-drive', 'icloud']);
+      expect(both.cloud).toEqual({
+        driveApiUrl: 'https://drive.test',
+        cloudKit: { apiUrl: 'https://cloudkit.test', container: 'iCloud.test.app', environment: 'development' },
+      });
+      expect(both.csp).toContain("connect-src 'self' https://drive.test https://cloudkit.test;");
+      // The API token stays on the server until a round trip hands it over.
+      expect(JSON.stringify(both.cloud)).not.toContain('ck-token');
+      const none = await offers(['user-passcode']);
+      expect(none.cloud).toBeUndefined();
+      expect(none.csp).toContain("connect-src 'self';");
+    });
+
     it('serves the key export page beside the frame, under the same frame-ancestors and CSP', async () => {
       const { appId, clientId } = await server().createApp({ allowedOrigins: ['https://host.example'] });
       const address = '0x52908400098527886E0F7030069857D2E4169EE7';
@@ -142,7 +169,18 @@ forEachBackend(
       expect(unknown.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     });
   },
-  { settings: { frameDir } },
+  {
+    settings: {
+      frameDir,
+      googleDriveApiUrl: 'https://drive.test',
+      cloudKit: {
+        apiUrl: 'https://cloudkit.test',
+        container: 'iCloud.test.app',
+        environment: 'development',
+        apiToken: 'ck-token',
+      },
+    },
+  },
 );
 
 forEachBackend(

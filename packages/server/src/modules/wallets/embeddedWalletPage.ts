@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import type { CloudEndpoints } from '@latch/protocol/cloudBackup';
 import { FRAME_CONFIG_ELEMENT_ID, FRAME_PATH, FRAME_SCRIPT, type FrameConfig } from '@latch/protocol/frame';
 import type { Settings } from '../../kernel/config/config.js';
 import type { DependencyProbe } from '../../kernel/dependencies/DependencyWatch.js';
@@ -69,6 +70,21 @@ function framePage(config: FrameConfig, script: { path: string; integrity: strin
 /** The app of the page's path (`resolveApp`), when it exists. */
 const knownApp = (c: LatchContext) => (c.var.appSource === 'path' ? c.var.app : undefined);
 
+/** Google's API base when LATCH_GOOGLE_DRIVE_API_URL is unset (docs/cloud-backup.md). */
+const GOOGLE_APIS = 'https://www.googleapis.com';
+
+/** The clouds the app's users may back up to (its `user_owned_recovery_options`, CloudKit only when configured). */
+function cloudEndpoints(settings: Settings, options: readonly string[] | undefined): CloudEndpoints | undefined {
+  const ck = settings.cloudKit;
+  const cloud: CloudEndpoints = {
+    ...(options?.includes('google-drive') ? { driveApiUrl: settings.googleDriveApiUrl ?? GOOGLE_APIS } : {}),
+    ...(options?.includes('icloud') && ck
+      ? { cloudKit: { apiUrl: ck.apiUrl, container: ck.container, environment: ck.environment } }
+      : {}),
+  };
+  return cloud.driveApiUrl || cloud.cloudKit ? cloud : undefined;
+}
+
 /** The frame config of an app, as the wallet frame and the export page read it. */
 function frameConfig(
   c: LatchContext,
@@ -76,10 +92,11 @@ function frameConfig(
     id: string;
     clientIds: string[];
     allowedOrigins: string[];
-    config: { embedded_wallet_config: { headless_signing: boolean } };
+    config: { embedded_wallet_config: { headless_signing: boolean; user_owned_recovery_options?: string[] } };
   },
 ): FrameConfig {
   const clientId = c.req.query('client_id');
+  const cloud = cloudEndpoints(c.get('ctx').settings, app.config.embedded_wallet_config.user_owned_recovery_options);
   return {
     appId: app.id,
     // A client id of another app is dropped rather than sent with every custody call.
@@ -90,6 +107,7 @@ function frameConfig(
     allowedOrigins: app.allowedOrigins,
     // The server's setting, never the host's; the frame signs without its confirmation only then.
     headlessSigning: app.config.embedded_wallet_config.headless_signing === true,
+    ...(cloud ? { cloud } : {}),
   };
 }
 
@@ -112,14 +130,13 @@ function pageRoute(path: string, script: string, options: { title?: string; comp
       } catch {
         return c.text(NOT_BUILT, 503, { 'cache-control': 'no-store' });
       }
+      const config = frameConfig(c, app);
+      // The frame talks to the user's cloud itself: only the clouds this app offers join its connect-src.
+      const cloudUrls = [config.cloud?.driveApiUrl, config.cloud?.cloudKit?.apiUrl].filter((u): u is string => !!u);
       return c.html(
-        framePage(
-          frameConfig(c, app),
-          { path: FRAME_PATH.script(app.id, asset.name), integrity: asset.integrity },
-          options.title,
-        ),
+        framePage(config, { path: FRAME_PATH.script(app.id, asset.name), integrity: asset.integrity }, options.title),
         200,
-        frameSecurityHeaders({ allowedOrigins: app.allowedOrigins, compilesWasm: options.compilesWasm }),
+        frameSecurityHeaders({ allowedOrigins: app.allowedOrigins, compilesWasm: options.compilesWasm, cloudUrls }),
       );
     },
   };

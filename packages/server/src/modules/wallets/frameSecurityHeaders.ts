@@ -4,6 +4,8 @@ interface FrameSecurityInput {
   allowedOrigins: readonly string[] | null;
   /** JSON-RPC endpoints of the app's chains the frame may call. */
   rpcUrls?: readonly string[];
+  /** The clouds the frame reads and writes backups in (Drive's API, CloudKit web services). */
+  cloudUrls?: readonly string[];
   /**
    * The page derives the wallet password's key (Argon2id in WebAssembly): adds 'wasm-unsafe-eval', which lets it
    * compile WebAssembly and still not eval JavaScript strings. Only the wallet frame page (docs/custody.md).
@@ -40,7 +42,7 @@ export function frameSecurityHeaders(input: FrameSecurityInput): Record<string, 
     input.compilesWasm ? "script-src 'self' 'wasm-unsafe-eval'" : "script-src 'self'",
     "style-src 'self'",
     "img-src 'self' data:",
-    `connect-src ${["'self'", ...origins(input.rpcUrls ?? [])].join(' ')}`,
+    `connect-src ${["'self'", ...origins([...(input.rpcUrls ?? []), ...(input.cloudUrls ?? [])])].join(' ')}`,
     `frame-ancestors ${ancestors.length > 0 ? ancestors.join(' ') : "'none'"}`,
     "base-uri 'none'",
     "form-action 'none'",
