@@ -7,6 +7,7 @@ import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
+import { confirmationOverrideRule } from './confirmationOverrideRule.js';
 import { embeddedWalletOf } from './embeddedWallet/embeddedWalletController.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
@@ -92,6 +93,7 @@ const walletFlowOwns = (screen: string | null): boolean =>
 export function createLatch(initial: LatchOptions): Latch {
   // A production page must not talk to a localhost server by accident: the default is for development only.
   refuseInProduction(initial);
+  confirmationOverrideRule(initial);
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock: given = systemClock, testDelayScale: delayScale } = initial;
   const clock: Clock = delayScale ? { ...given, delayScale } : given;
   let options: LatchOptions = initial;
@@ -189,6 +191,7 @@ export function createLatch(initial: LatchOptions): Latch {
     wallets,
     embeddedWallet,
     setOptions(patch) {
+      confirmationOverrideRule({ ...options, ...patch });
       options = { ...options, ...patch };
       // A changed host config re-merges the app config; an equal one is a no-op (a provider passes it every render).
       client.setHostConfig(options);
