@@ -236,6 +236,39 @@ describe('embedded wallet', () => {
     await page.close();
   });
 
+  it("creates the wallet on demand (createWallet) for an app whose create_on_login is 'off', and it signs", async () => {
+    const onDemand = await createApp({
+      name: 'On Demand Co',
+      config: { email_auth: true, embedded_wallet_config: { create_on_login: 'off' } },
+    });
+    const page = await newUserPage(browser);
+    page.on(
+      'request',
+    );
+    page.on(
+      'response',
+    );
+    await openDemo(page, onDemand);
+    await loginByEmail(page, uniqueEmail('wallet-on-demand'));
+    // No wallet at login: the demo offers its 'Create wallet' button (useCreateWallet).
+    await visible(page.getByTestId('embedded-wallet-none'));
+    expect(await page.getByTestId('embedded-wallet-address').count()).toBe(0);
+    await page.getByRole('button', { name: 'Create wallet' }).click();
+    const failed = page.getByTestId('embedded-wallet-none').getByTestId('embedded-wallet-error');
+    await visible(page.getByTestId('embedded-wallet-address').or(failed), 30_000);
+    if (await failed.count()) throw new Error(`createWallet failed: ${await failed.textContent()}`);
+    const address = await walletAddress(page);
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const signature = await signWithScreen(page);
+    expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature })).toBe(true);
+    // After a reload the same wallet connects from this device; no second one is offered.
+    await page.reload();
+    expect(await walletAddress(page)).toBe(address);
+    expect(await page.getByTestId('embedded-wallet-none').count()).toBe(0);
+    await harvestKeyMaterial(page, onDemand, address);
+    await page.close();
+  });
+
   it('gives every new user of the demo app (npm start) an embedded wallet at login', async () => {
     const page = await newUserPage(browser);
     await openDemo(page, demoApp());

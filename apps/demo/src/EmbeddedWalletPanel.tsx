@@ -1,4 +1,5 @@
 import {
+  useCreateWallet,
   useFundWallet,
   useLatch,
   useSetWalletPassword,
@@ -30,7 +31,9 @@ declare global {
 
 /** The user's embedded wallet: its address, buttons that sign and show the signature, and 'Export wallet'. */
 export function EmbeddedWalletPanel(): ReactNode {
-  const { exportWallet } = useLatch();
+  const { exportWallet, authenticated } = useLatch();
+  // Apps with createOnLogin 'off': the wallet is created when the user asks for it.
+  const { createWallet } = useCreateWallet();
   const { fundWallet } = useFundWallet();
   const { wallets } = useWallets();
   const { signMessage } = useSignMessage();
@@ -51,7 +54,17 @@ export function EmbeddedWalletPanel(): ReactNode {
       window.latchEmbeddedProvider = undefined;
     };
   }, [wallet]);
-  if (!wallet) return null;
+  if (!wallet) {
+    if (!authenticated) return null;
+    return (
+      <div className="card" data-testid="embedded-wallet-none">
+        <button type="button" onClick={() => createWallet().catch((e: unknown) => setError(String(e)))}>
+          Create wallet
+        </button>
+        {error ? <p data-testid="embedded-wallet-error">{error}</p> : null}
+      </div>
+    );
+  }
   const show = (signing: Promise<string>) => {
     setSignature('');
     setError('');

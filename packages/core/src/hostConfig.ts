@@ -46,6 +46,8 @@ export interface HostConfig {
     walletList?: string[];
     /** Wallets before the other login methods on LANDING (SPEC's web3-first grouping). */
     showWalletLoginFirst?: boolean;
+    /** LANDING shows 'Continue with Email' / 'Continue with SMS' buttons instead of the email and phone inputs. */
+    hideDirectWeb2Inputs?: boolean;
   };
   /** The login methods to show, in this order: kept only where the server enables them. */
   loginMethods?: readonly string[];
@@ -55,7 +57,10 @@ export interface HostConfig {
     /** May lower the server's setting ('off' < 'users-without-wallets' < 'all-users'), never raise it. */
     createOnLogin?: CreateOnLogin;
     noPromptOnSignature?: boolean;
+    /** false needs `noPromptOnSignature: true` (SPEC §5: the wallet UIs off); createLatch refuses it otherwise. */
     waitForTransactionConfirmation?: boolean;
+    /** The send screen's amounts: `primary` shown first, `secondary` under it (null: none); fiat needs a known price. */
+    priceDisplay?: { primary: PriceUnit; secondary: PriceUnit | null };
   };
   /** Links to the host's own legal pages (http or https); whether users must accept stays the server's. */
   legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string };
@@ -79,6 +84,9 @@ export interface MergedConfig {
   warnings: string[];
   errors: string[];
 }
+
+type PriceUnit = AppConfig['embeddedWallets']['priceDisplay']['primary'];
+const isPriceUnit = (value: unknown): value is PriceUnit => value === 'fiat-currency' || value === 'native-token';
 
 const CREATE_RANK: Record<CreateOnLogin, number> = { off: 0, 'users-without-wallets': 1, 'all-users': 2 };
 const HEX_COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -180,6 +188,16 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
       );
   }
 
+  let priceDisplay = server.embeddedWallets.priceDisplay;
+  if (wallets.priceDisplay !== undefined) {
+    const { primary, secondary } = wallets.priceDisplay;
+    if (isPriceUnit(primary) && (secondary === null || isPriceUnit(secondary))) priceDisplay = { primary, secondary };
+    else
+      warnings.push(
+        "embeddedWallets.priceDisplay needs primary 'fiat-currency' or 'native-token' and secondary one of them or null; ignored.",
+      );
+  }
+
   const config: AppConfig = {
     ...server,
     loginMethods,
@@ -195,6 +213,7 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
           : look.showWalletLoginFirst
             ? 'web3-first'
             : 'web2-first',
+      hideDirectWeb2Inputs: look.hideDirectWeb2Inputs ?? server.appearance.hideDirectWeb2Inputs,
       walletList: look.walletList ? [...new Set(look.walletList)] : server.appearance.walletList,
       palette: theme ? { colorScheme, accent, theme } : { colorScheme, accent },
       logo,
@@ -220,6 +239,7 @@ export function mergeHostConfig(server: AppConfig, host: HostConfig | undefined)
       noPromptOnSignature: wallets.noPromptOnSignature ?? server.embeddedWallets.noPromptOnSignature,
       waitForTransactionConfirmation:
         wallets.waitForTransactionConfirmation ?? server.embeddedWallets.waitForTransactionConfirmation,
+      priceDisplay,
     },
   };
   if (host.loginMethods && loginMethods.length === 0)

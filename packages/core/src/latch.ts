@@ -1,4 +1,4 @@
-import type { HostErrorEvent, LatchError, OAuthProvider, User } from '@latch/protocol';
+import { type HostErrorEvent, LatchError, type OAuthProvider, type User } from '@latch/protocol';
 import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
 import { createFlowRunner, type FlowHandlers, type FlowRunner } from './auth/flowRunner.js';
@@ -7,6 +7,8 @@ import { configWarnings } from './auth/landingLayout.js';
 import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
+import { confirmationOverrideRule } from './confirmationOverrideRule.js';
+import { embeddedWalletOf } from './embeddedWallet/embeddedWalletController.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostErrorFallback, toHostError } from './hostError.js';
@@ -72,6 +74,12 @@ export interface Latch {
   connectOrCreateWallet(): Promise<void>;
   /** Opens the key export; resolves when the user closes it. */
   exportWallet(): Promise<void>;
+  /**
+   * Creates the user's embedded wallet now (apps with `createOnLogin` 'off'); resolves with the refreshed user.
+   * Rejects with embedded_wallet_already_exists when the user has one (the caller's mistake: no `onError`),
+   * must_be_authenticated when signed out, else unknown_embedded_wallet_error (the finer code as `reason`).
+   */
+  createWallet(): Promise<User>;
   /** Opens the on-ramp's screens for a wallet (Funding.fundWallet); rejects when the on-ramp is off or there is no wallet. */
   fundWallet: FundingController['fundWallet'];
 }
@@ -85,6 +93,7 @@ const walletFlowOwns = (screen: string | null): boolean =>
 export function createLatch(initial: LatchOptions): Latch {
   // A production page must not talk to a localhost server by accident: the default is for development only.
   refuseInProduction(initial);
+  confirmationOverrideRule(initial);
   const { appId, clientId, apiUrl = DEFAULT_API_URL, clock: given = systemClock, testDelayScale: delayScale } = initial;
   const clock: Clock = delayScale ? { ...given, delayScale } : given;
   let options: LatchOptions = initial;
@@ -182,6 +191,7 @@ export function createLatch(initial: LatchOptions): Latch {
     wallets,
     embeddedWallet,
     setOptions(patch) {
+      confirmationOverrideRule({ ...options, ...patch });
       options = { ...options, ...patch };
       // A changed host config re-merges the app config; an equal one is a no-op (a provider passes it every render).
       client.setHostConfig(options);
@@ -274,6 +284,16 @@ export function createLatch(initial: LatchOptions): Latch {
       embeddedWallet.exporter.exportWallet().catch(async (error) => {
         throw await reportError(error, 'unknown_embedded_wallet_error');
       }),
+    async createWallet() {
+      const { user } = client.getState();
+      try {
+        if (!user) throw new LatchError('must_be_authenticated');
+        if (embeddedWalletOf(user)) throw new LatchError('embedded_wallet_already_exists');
+        return await embeddedWallet.createWallet(user);
+      } catch (error) {
+        throw await reportError(error, 'unknown_embedded_wallet_error', ['embedded_wallet_already_exists']);
+      }
+    },
     reportError,
     fundWallet: (wanted) => embeddedWallet.funding.fundWallet(wanted),
   };

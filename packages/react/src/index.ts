@@ -12,6 +12,7 @@ export type {
   TransactionRequest,
 } from '@latch/core';
 export type { PhoneInputResult } from './components/PhoneInput.js';
+export { type CreateWalletCallbacks, useCreateWallet } from './hooks/useCreateWallet.js';
 export { useFarcaster } from './hooks/useFarcaster.js';
 export { useFundWallet } from './hooks/useFundWallet.js';
 export type { HeadlessLoginCallbacks } from './hooks/useHeadlessLogin.js';

@@ -214,6 +214,18 @@ export function createEmbeddedWalletRuntime(options: {
     );
   };
 
+  /** SPEC §4 "Embedded wallet creation": required user-owned recovery takes the screen path (selection → password). */
+  const create = async (user: User, readyTimeoutMs: number): Promise<User> => {
+    const screens =
+      client.getState().config?.embeddedWallets.requireUserOwnedRecoveryOnCreate && !embeddedWalletOf(user);
+    const refreshed = screens
+      ? await walletFlows.create(user)
+      : await controller.createForUser(user, { readyTimeoutMs });
+    const wallet = embeddedWalletOf(refreshed);
+    if (wallet) update({ connection: { address: wallet.address, status: 'ready' } });
+    return refreshed;
+  };
+
   return {
     getState: store.get,
     subscribe: store.subscribe,
@@ -221,17 +233,8 @@ export function createEmbeddedWalletRuntime(options: {
     provider,
     exporter: { ...exporter, exportWallet: () => withMfa('export', () => exporter.exportWallet()) },
     walletFlows,
-    async createOnLogin(user) {
-      // SPEC §4: required user-owned recovery takes the screen path (selection → password).
-      const screens =
-        client.getState().config?.embeddedWallets.requireUserOwnedRecoveryOnCreate && !embeddedWalletOf(user);
-      const refreshed = screens
-        ? await walletFlows.create(user)
-        : await controller.createForUser(user, { readyTimeoutMs: TIMEOUT.walletProxyInCreationFlow });
-      const wallet = embeddedWalletOf(refreshed);
-      if (wallet) update({ connection: { address: wallet.address, status: 'ready' } });
-      return refreshed;
-    },
+    createOnLogin: (user) => create(user, TIMEOUT.walletProxyInCreationFlow),
+    createWallet: (user) => create(user, TIMEOUT.walletProxyDirect),
     watch() {
       let owner: string | null = null;
       const check = () => {

@@ -46,6 +46,8 @@ export interface EmbeddedWalletRuntime {
   walletFlows: WalletFlows;
   /** The post-login creator (creation-flow timeouts). */
   createOnLogin(user: User): Promise<User>;
+  /** The host's `createWallet()` for `user` (SPEC §9's 15000 ms direct-create wait); the same paths as at login. */
+  createWallet(user: User): Promise<User>;
   /**
    * Follows the signed-in user: registers this device after a login, connects (or recovers) the
    * wallet, and on logout or another user clears and removes the frame; returns the unsubscribe.

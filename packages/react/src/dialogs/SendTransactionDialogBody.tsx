@@ -11,6 +11,9 @@ import { addFundsAction } from './addFunds.js';
 import { sendTransactionChain } from './sendTransactionChain.js';
 import { useModalDialog } from './useModalDialog.js';
 
+// SPEC §3's default: the dollar value first would need a price; the token amount then stays first (Amount).
+const DEFAULT_PRICE_DISPLAY = { primary: 'fiat-currency', secondary: 'native-token' } as const;
+
 /**
  * The send screen's <dialog> (non-modal: the wallet frame is placed over it), loaded when a transaction first waits.
  * `Screen`: EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN, handed in by SendTransactionDialog (see there).
@@ -49,6 +52,7 @@ export function SendTransactionDialogBody({ Screen }: { Screen: ComponentType<Sc
     transaction: sendTransaction,
     ...facts,
     usdPrice,
+    priceDisplay: config?.embeddedWallets.priceDisplay ?? DEFAULT_PRICE_DISPLAY,
     act: (action) => runtime.sendTransactionAction(action, action === 'submit' ? display() : undefined),
     addFunds: addFundsAction(config, sendTransaction, latch.fundWallet, () => runtime.sendTransactionAction('retry')),
   };

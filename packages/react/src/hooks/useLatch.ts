@@ -48,6 +48,8 @@ export interface UseLatch {
   getAccessToken(): Promise<string | null>;
   /** Opens EMBEDDED_WALLET_KEY_EXPORT_SCREEN ('Transfer Wallet'); resolves when the user closes it. Needs an embedded wallet. */
   exportWallet(): Promise<void>;
+  /** Creates the user's embedded wallet now (apps with `createOnLogin` 'off'; useCreateWallet has callbacks). */
+  createWallet(): Promise<User>;
 }
 
 /** The Latch state and functions for the host app: the client state bound, the actions the core's. */
@@ -82,6 +84,7 @@ export function useLatch(): UseLatch {
       connectOrCreateWallet: latch.connectOrCreateWallet,
       getAccessToken: () => client.getAccessToken(),
       exportWallet: latch.exportWallet,
+      createWallet: latch.createWallet,
     };
   }, [latch, state]);
 }

@@ -110,9 +110,11 @@ const entryKey = (entry: LandingEntry): string =>
 
 function Entry({ entry, onOpen }: { entry: LandingEntry; onOpen(view: View): void }): ReactNode {
   const strings = useStrings();
+  const { config } = useClientState();
   switch (entry.kind) {
     case 'method':
-      return <MethodItem method={entry.method} />;
+      // hideDirectWeb2Inputs (SPEC §3): email and SMS are 'Continue with …' buttons first, as in an overflow list.
+      return <MethodItem method={entry.method} collapsed={config?.appearance.hideDirectWeb2Inputs} />;
     case 'more-options':
       return <Button onClick={() => onOpen('overflow')}>{strings.moreOptions}</Button>;
     case 'other-socials':

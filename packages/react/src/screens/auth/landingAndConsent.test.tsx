@@ -1,7 +1,7 @@
-import { type FlowEvent, SCREEN } from '@latch/core';
+import { type FlowEvent, type HostConfig, SCREEN } from '@latch/core';
 import type { ServerAppConfig } from '@latch/protocol';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LoginDialog } from '../../dialogs/LoginDialog.js';
 import { LatchContext } from '../../LatchContext.js';
 import { en } from '../../strings/en.js';
@@ -11,9 +11,15 @@ import { screenContext } from '../testing/renderScreen.js';
 // (e2e/landingLayouts.spec.ts, e2e/terms.spec.ts), which keep the journeys and the accessibility sweep.
 
 /** The login dialog of an app with `config` (email and SMS unless it says otherwise), driven by `events`, as HTML. */
-async function render(config: Partial<ServerAppConfig>, events: FlowEvent[] = []): Promise<string> {
+async function render(config: Partial<ServerAppConfig>, events: FlowEvent[] = [], host?: HostConfig): Promise<string> {
   const value = await screenContext(config);
-  const { latch } = value;
+  const { latch, client } = value;
+  if (host) {
+    // The host config merges in a lazily loaded chunk: the config changes once it has.
+    const before = client.getState().config;
+    client.setHostConfig(host);
+    await vi.waitFor(() => expect(client.getState().config).not.toBe(before));
+  }
   latch.auth.dispatch({
     type: 'open',
     intent: 'login',
@@ -53,6 +59,13 @@ describe('landing layouts (SPEC §2/§9), as rendered', () => {
     const html = await render({ ...METHODS, login_methods_and_order: { primary: ['sms'], overflow: ['email'] } });
     expect(entries(html)).toEqual(['input:tel', 'More options']);
     expect(html).not.toContain('type="email"');
+  });
+
+  it("hideDirectWeb2Inputs (host option): 'Continue with Email' / 'Continue with SMS' buttons, no inputs", async () => {
+    const hidden = await render(METHODS, [], { appearance: { hideDirectWeb2Inputs: true } });
+    expect(entries(hidden)).toEqual(['Continue with Email', 'Continue with SMS', 'Continue with a wallet']);
+    expect(hidden).not.toContain('type="email"');
+    expect(hidden).not.toContain('type="tel"');
   });
 });
 

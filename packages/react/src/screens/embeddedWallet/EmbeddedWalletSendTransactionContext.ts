@@ -1,4 +1,5 @@
 import type { SendTransaction } from '@latch/core';
+import type { AppConfig } from '@latch/protocol';
 import { createContext, useContext } from 'react';
 
 /** The open send, as EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN renders it: the flow's state and the chain's facts. */
@@ -10,6 +11,8 @@ export interface SendTransactionScreenState {
   explorerTransactionUrl(hash: string): string | undefined;
   /** US dollars per native token, or null while unknown (no price source): token amounts only. */
   usdPrice: number | null;
+  /** The app's `embeddedWallets.priceDisplay`: which unit an amount shows first, and which under it (null: none). */
+  priceDisplay: AppConfig['embeddedWallets']['priceDisplay'];
   /** 'submit' once the frame is placed (its Submit signs), 'Retry transaction', close / 'All Done'. */
   act(action: 'submit' | 'retry' | 'close'): void;
   /** 'Add Funds': set when the balance is short and the app's on-ramp is on (dialogs/addFunds.ts), else undefined. */

@@ -80,6 +80,7 @@ const render = (
     nativeSymbol: 'ETH',
     explorerTransactionUrl: (hash) => `https://explorer.example/tx/${hash}`,
     usdPrice: null,
+    priceDisplay: { primary: 'fiat-currency', secondary: 'native-token' },
     act: () => undefined,
     ...view,
   };
@@ -142,6 +143,22 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
     expect(text).toContain('$3,000.00');
     expect(text).toContain('ETH price');
     expect(render(send({ status: 'submitting' }), { usdPrice: 0.1 }).text).toContain('<$0.01');
+  });
+
+  it('priceDisplay orders each amount: the primary unit first, the secondary under it, none when null', () => {
+    const total = (primary: 'fiat-currency' | 'native-token', secondary: 'fiat-currency' | 'native-token' | null) =>
+      /Total \(including fees\) (.*?) Balance/.exec(
+        render(send({ status: 'submitting' }), { usdPrice: 3000, priceDisplay: { primary, secondary } }).text,
+      )?.[1];
+    expect(total('fiat-currency', 'native-token')).toBe('$30.13 0.010042 ETH');
+    expect(total('native-token', 'fiat-currency')).toBe('0.010042 ETH $30.13');
+    expect(total('native-token', null)).toBe('0.010042 ETH');
+    // Fiat first without a known price: the token amount, once.
+    const unpriced = render(send({ status: 'submitting' }), {
+      priceDisplay: { primary: 'fiat-currency', secondary: 'native-token' },
+    });
+    expect(unpriced.text).not.toContain('$');
+    expect(unpriced.text.match(/0\.010042 ETH/g)).toHaveLength(1);
   });
 
   it('review of a contract call honours transactionInfo: title, action, description, contract name', () => {
@@ -254,6 +271,7 @@ describe('EMBEDDED_WALLET_SEND_TRANSACTION_SCREEN', () => {
       nativeSymbol: 'ETH',
       explorerTransactionUrl: () => undefined,
       usdPrice: null,
+      priceDisplay: { primary: 'native-token', secondary: null },
       act: () => undefined,
     };
     const { prelude } = await prerenderToNodeStream(

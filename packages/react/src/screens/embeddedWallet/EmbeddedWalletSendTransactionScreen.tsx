@@ -29,15 +29,21 @@ function Row(props: { label: string; children: ReactNode; testId?: string }): Re
   );
 }
 
-/** A native token amount (SPEC §9: up to 6 decimals, '<0.001'), with its US dollar value when the price is known. */
+/**
+ * An amount as the app's `priceDisplay` orders it (SPEC §3): the primary unit, the secondary one under it. The
+ * native token amount (SPEC §9: up to 6 decimals, '<0.001'); its US dollar value only while the price is known.
+ */
 function Amount(props: { wei: bigint; view: SendTransactionScreenState }): ReactNode {
   const { view } = props;
+  const token = formatTokenAmount(props.wei, { symbol: view.nativeSymbol });
+  const fiat = view.usdPrice === null ? null : formatFiatAmount(tokenAmountInUsd(props.wei, view.usdPrice));
+  const { primary, secondary } = view.priceDisplay;
+  const first = primary === 'fiat-currency' ? (fiat ?? token) : token;
+  const second = secondary === 'fiat-currency' ? fiat : secondary === 'native-token' ? token : null;
   return (
     <>
-      {formatTokenAmount(props.wei, { symbol: view.nativeSymbol })}
-      {view.usdPrice === null ? null : (
-        <span style={FIAT_STYLE}>{formatFiatAmount(tokenAmountInUsd(props.wei, view.usdPrice))}</span>
-      )}
+      {first}
+      {second === null || second === first ? null : <span style={FIAT_STYLE}>{second}</span>}
     </>
   );
 }
