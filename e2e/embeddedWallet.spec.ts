@@ -242,12 +242,6 @@ describe('embedded wallet', () => {
       config: { email_auth: true, embedded_wallet_config: { create_on_login: 'off' } },
     });
     const page = await newUserPage(browser);
-    page.on(
-      'request',
-    );
-    page.on(
-      'response',
-    );
     await openDemo(page, onDemand);
     await loginByEmail(page, uniqueEmail('wallet-on-demand'));
     // No wallet at login: the demo offers its 'Create wallet' button (useCreateWallet).
