@@ -47,7 +47,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['packages/*/src/**/*.integration.test.ts', 'apps/*/src/**/*.integration.test.ts'],
+          // e2e/*.integration.test.ts: the e2e helpers' own checks that need no browser (the key material scanner's).
+          include: [
+            'packages/*/src/**/*.integration.test.ts',
+            'apps/*/src/**/*.integration.test.ts',
+            'e2e/**/*.integration.test.ts',
+          ],
           // One worker keeps its loaded modules from file to file instead of a fresh process importing
           // the server again per file (that import was about half of this project's time). The files
           // share no module state: each builds its own servers and databases and mocks nothing.
