@@ -140,9 +140,10 @@ export async function checkScreenInBothSchemes(page: Page, name: string): Promis
   await withOtherScheme(page, async (other) => checkScreen(page, `${name}-${other}`));
 }
 
-/** The colour scheme the page's widget shows (its first root's `data-latch-theme`). */
-const schemeOf = async (page: Page): Promise<string> =>
-  (await page.locator('[data-latch-root]').first().getAttribute('data-latch-theme')) ?? 'light';
+/** The colour scheme the page's widget shows (its first root's `data-latch-theme`; light once the widget has closed). */
+const schemeOf = (page: Page): Promise<string> =>
+  // Read at once, not waited for: a screen that closes itself (SPEC's auto-close delays) may be gone by now.
+  page.evaluate(() => document.querySelector('[data-latch-root]')?.getAttribute('data-latch-theme') ?? 'light');
 
 /**
  * Runs `check` with every widget root switched to the other colour scheme, then switches back. The schemes are CSS
