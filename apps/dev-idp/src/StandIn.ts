@@ -5,27 +5,14 @@ import { exportJWK, exportPKCS8, generateKeyPair, type JWK } from 'jose';
 import Provider from 'oidc-provider';
 import { escapeHtml, readBody, rewriteResponseBody, sendHtml, sendJson } from './http.js';
 import { keyPairFor } from './keys.js';
-import { errorPage, loginPage } from './pages.js';
+import { loginInteraction } from './loginInteraction.js';
+import { errorPage } from './pages.js';
 import { providerConfiguration } from './providerConfiguration.js';
 import { type DevAccount, STAND_INS, type StandInDefinition, subjectFor } from './providers.js';
 import { adaptAuthorizationRequest, adaptTokenRequest } from './requestQuirks.js';
-import { tamperIdToken } from './tamperIdToken.js';
+import { type IdTokenTamper, tamperIdToken } from './tamperIdToken.js';
 
-/** Changes a test asks for in a provider's next ID token (re-signed after the change). */
-export interface IdTokenTamper {
-  /** Another audience than the client id. */
-  aud?: string;
-  /** Another nonce than the one the client sent. */
-  nonce?: string;
-  /** Another issuer. */
-  iss?: string;
-  /** Expired an hour ago. */
-  expired?: boolean;
-  /** Signed by a key that is not in the provider's JWKS (same `kid`: only the signature can tell). */
-  unknownKey?: boolean;
-  /** Any other claims to set. */
-  claims?: Record<string, unknown>;
-}
+export type { IdTokenTamper };
 
 /** How a test makes a provider endpoint fail once: an error answer (`body` replaces the OAuth error), or none ('hang'). */
 export type EndpointFailure =
@@ -34,9 +21,6 @@ export type EndpointFailure =
 
 /** A request that hangs until the stand-in closes. */
 type Hung = ServerResponse;
-
-/** The sample a login page is prefilled with. */
-const SAMPLE = { email: 'ada.lovelace@example.com', name: 'Ada Lovelace' };
 
 /** One stand-in OAuth/OIDC provider: an oidc-provider instance mounted under `/<provider>`. */
 export class StandIn {
@@ -264,66 +248,22 @@ export class StandIn {
   }
 
   /** The login page (GET) and its answer (POST): Continue logs in as the email given, Cancel is access_denied. */
-  private async interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const { provider, def } = this;
-    let details: Awaited<ReturnType<Provider['interactionDetails']>>;
-    try {
-      details = await provider.interactionDetails(req, res);
-    } catch {
-      return sendHtml(
-        res,
-        400,
-        errorPage(def.label, 'This login request expired or is unknown. Start the login again.'),
-      );
-    }
-    const action = `/${this.name}/interaction/${details.uid}`;
-    const clientId = String(details.params.client_id ?? '');
-    if (req.method !== 'POST') {
-      const hint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-      return sendHtml(
-        res,
-        200,
-        loginPage({ label: def.label, action, clientId, email: hint || SAMPLE.email, name: SAMPLE.name }),
-      );
-    }
-    const form = new URLSearchParams(await readBody(req));
-    if (form.get('action') === 'cancel') {
-      return provider.interactionFinished(
-        req,
-        res,
-        { error: 'access_denied', error_description: 'The user cancelled the login.' },
-        { mergeWithLastSubmission: false },
-      );
-    }
-    const email = (form.get('email') ?? '').trim();
-    const name = (form.get('name') ?? '').trim() || email.split('@')[0] || '';
-    if (!/^[^\s@]+@[^\s@]+$/.test(email) || email.length > 254 || name.length > 200) {
-      return sendHtml(
-        res,
-        400,
-        loginPage({
-          label: def.label,
-          action,
-          clientId,
-          email,
-          name,
-          error: 'Enter an email address like name@example.com.',
-        }),
-      );
-    }
-    const subject = this.subjectFor(email);
-    this.accounts.set(subject, { subject, email, name });
-    if (this.name === 'apple' && !this.appleNamed.has(subject)) {
-      this.appleNamed.add(subject);
-      const [firstName = '', ...rest] = name.split(/\s+/);
-      this.appleUser.set(details.uid, JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email }));
-    }
-    return provider.interactionFinished(
-      req,
-      res,
-      { login: { accountId: subject } },
-      { mergeWithLastSubmission: false },
-    );
+  private interaction(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    return loginInteraction(req, res, {
+      provider: this.provider,
+      name: this.name,
+      label: this.def.label,
+      logIn: (uid, email, name) => {
+        const subject = this.subjectFor(email);
+        this.accounts.set(subject, { subject, email, name });
+        if (this.name === 'apple' && !this.appleNamed.has(subject)) {
+          this.appleNamed.add(subject);
+          const [firstName = '', ...rest] = name.split(/\s+/);
+          this.appleUser.set(uid, JSON.stringify({ name: { firstName, lastName: rest.join(' ') }, email }));
+        }
+        return subject;
+      },
+    });
   }
 
   /** A plain OAuth provider's profile endpoint, for a valid access token of this client. */

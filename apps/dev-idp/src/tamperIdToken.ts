@@ -1,5 +1,20 @@
 import { importJWK, type JWK, SignJWT } from 'jose';
-import type { IdTokenTamper } from './StandIn.js';
+
+/** Changes a test asks for in a provider's next ID token (re-signed after the change). */
+export interface IdTokenTamper {
+  /** Another audience than the client id. */
+  aud?: string;
+  /** Another nonce than the one the client sent. */
+  nonce?: string;
+  /** Another issuer. */
+  iss?: string;
+  /** Expired an hour ago. */
+  expired?: boolean;
+  /** Signed by a key that is not in the provider's JWKS (same `kid`: only the signature can tell). */
+  unknownKey?: boolean;
+  /** Any other claims to set. */
+  claims?: Record<string, unknown>;
+}
 
 /** A token response (JSON text) whose ID token is re-signed with a test's changes (RS256, the JWKS key's kid). */
 export async function tamperIdToken(
