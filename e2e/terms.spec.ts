@@ -1,7 +1,10 @@
+import { ADMIN_API } from '@latch/protocol';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp, type DemoTiming, launchBrowser, openDemo, type TestApp, uniqueEmail } from './support.js';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { runCli } from '../scripts/stack.mjs';
+import { createApp, type DemoTiming, launchBrowser, openDemo, stack, type TestApp, uniqueEmail } from './support.js';
 import {
+  checkScreen,
   demoField,
   dialog,
   enterCodeFor,
@@ -69,6 +72,55 @@ describe('affirmative consent', () => {
     await dialog(page).getByRole('button', { name: 'No thanks' }).click();
     await dialog(page).waitFor({ state: 'detached' });
     await visible(page.getByRole('button', { name: 'Log in', exact: true }));
+    await page.reload();
+    await visible(page.getByRole('button', { name: 'Log in', exact: true }));
+    expect(await demoField(page, 'user-id')).toBeNull();
+    await page.close();
+  });
+
+  /** The app's backend deletes the user with this email (admin API, with an app secret made by the CLI). */
+  async function deleteUserByEmail(email: string): Promise<void> {
+    // The suite's stack runs on its own embedded database: the CLI opens that one (as freshAppVite.spec.ts).
+    const created = runCli(['apps', 'secret', 'create', app.appId], {
+      LATCH_DEV: '1',
+      LATCH_DATA_DIR: inject('dataDir'),
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    });
+    const { secret } = JSON.parse(created.trim().split('\n').at(-1) ?? '{}') as { secret: string };
+    // The CLI ran synchronously: let the event loop see the sockets the server closed meanwhile, so that fetch
+    // does not reuse a dead keep-alive connection ('other side closed').
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const headers = {
+      authorization: `Basic ${Buffer.from(`${app.appId}:${secret}`).toString('base64')}`,
+      'content-type': 'application/json',
+    };
+    const { apiUrl } = stack();
+    const found = await fetch(`${apiUrl}${ADMIN_API.userByEmail}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ address: email }),
+    });
+    expect(found.status).toBe(200);
+    const { id } = (await found.json()) as { id: string };
+    const deleted = await fetch(`${apiUrl}${ADMIN_API.user(id)}`, { method: 'DELETE', headers });
+    expect(deleted.ok).toBe(true);
+  }
+
+  it("LOGIN_FAILED_SCREEN: the login's last step fails ('Could not log in'), the user is signed out, 'Try again' starts over", async () => {
+    const page = await newUserPage(browser);
+    const email = uniqueEmail('login-failed');
+    await reachConsent(page, email);
+    // Between the code and Accept, the app's backend removes the user: accepting the terms is refused.
+    await deleteUserByEmail(email);
+    await dialog(page).getByRole('button', { name: 'Accept' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Could not log in' }));
+    await visible(dialog(page).getByText('Something went wrong. Try again.'));
+    await checkScreen(page, 'login-failed');
+    // A login whose last step failed is no login: nobody is signed in, now or after a reload.
+    expect(await demoField(page, 'user-id')).toBeNull();
+    await dialog(page).getByRole('button', { name: 'Try again' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
     await page.reload();
     await visible(page.getByRole('button', { name: 'Log in', exact: true }));
     expect(await demoField(page, 'user-id')).toBeNull();
