@@ -29,7 +29,15 @@ export {
   type WalletConnector,
 } from './injectedConnector.js';
 export { isMobileBrowser, isMobileDevice } from './isMobileDevice.js';
-export { KNOWN_WALLETS, type KnownWallet, knownWalletByRdns, walletClientTypeFor } from './knownWallets.js';
+export {
+  KNOWN_WALLETS,
+  type KnownSmartWallet,
+  type KnownWallet,
+  knownWalletByRdns,
+  SMART_WALLET,
+  smartWalletSupportsChain,
+  walletClientTypeFor,
+} from './knownWallets.js';
 export {
   createWalletHelp,
   INSTALL_GUIDE_STEPS,

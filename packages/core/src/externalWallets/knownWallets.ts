@@ -52,6 +52,30 @@ export const KNOWN_WALLETS: readonly KnownWallet[] = [
   { walletClientType: 'wallet_connect', name: 'WalletConnect', rdns: [] },
 ];
 
+/** SPEC §3's one smart-wallet type: a known name and the chain ids it supports. */
+export interface KnownSmartWallet {
+  walletClientType: string;
+  name: string;
+  /** The chains the smart wallet is deployed on (EIP-155 ids). */
+  chainIds: readonly number[];
+}
+
+/**
+ * The smart-wallet type (SPEC §3: "One smart-wallet type supports 10 chain ids"): Coinbase Smart Wallet, on the
+ * networks its user operations run on — Ethereum, Optimism, BNB Smart Chain, Polygon, Base, Arbitrum One,
+ * Avalanche C-Chain, Zora, Base Sepolia and Sepolia.
+ */
+export const SMART_WALLET: KnownSmartWallet = {
+  walletClientType: 'coinbase_smart_wallet',
+  name: 'Coinbase Smart Wallet',
+  chainIds: [1, 10, 56, 137, 8453, 42161, 43114, 7777777, 84532, 11155111],
+};
+
+/** Whether the smart wallet supports `chainId`. */
+export function smartWalletSupportsChain(chainId: number): boolean {
+  return SMART_WALLET.chainIds.includes(chainId);
+}
+
 /** The known wallet of a wallet client type, if any. */
 export function knownWalletByClientType(walletClientType: string): KnownWallet | undefined {
   return KNOWN_WALLETS.find((wallet) => wallet.walletClientType === walletClientType);
