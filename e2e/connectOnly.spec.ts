@@ -3,7 +3,14 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { browserWithSchemeApps, openDemo, TEST_WALLET_INFO, uniqueEmail } from './support.js';
-import { checkScreenInBothSchemes, dialog, loginByEmail, newUserPage, visible } from './widgetSteps.js';
+import {
+  checkScreenInBothSchemes,
+  dialog,
+  expectSuccessAndClose,
+  loginByEmail,
+  newUserPage,
+  visible,
+} from './widgetSteps.js';
 
 // Issue 5: connect-only mode (connectWallet) connects a wallet without a signature or a session.
 describe('connect-only mode', () => {
@@ -83,5 +90,57 @@ describe('connect-only mode', () => {
     await page.getByTestId('connected-wallet').getByRole('button', { name: 'Disconnect' }).click();
     await page.getByTestId('connected-wallet').waitFor({ state: 'detached' });
     await page.close();
+  });
+
+  it('connectOrCreateWallet opens CONNECT_OR_CREATE, whose login methods log a wallet in; refused once a wallet is connected (light)', async () => {
+    const scheme = 'light';
+    const account = privateKeyToAccount(generatePrivateKey());
+    const wallet = createFakeEip1193Provider(account);
+    const page = await newUserPage(suite.browser());
+    await installTestWallet(page, wallet, TEST_WALLET_INFO);
+    await openDemo(page, suite.app(scheme));
+
+    // SPEC §2: CONNECT_OR_CREATE is a login-method list, as LANDING: the email input and the wallets.
+    await page.getByRole('button', { name: 'Connect or create wallet' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Log in or sign up' }));
+    await visible(dialog(page).getByRole('textbox', { name: /email/i }));
+    const row = dialog(page).getByRole('button', { name: /Test Wallet/ });
+    const moreWallets = dialog(page).getByRole('button', { name: 'Continue with a wallet' });
+    await visible(row.or(moreWallets));
+    await checkScreenInBothSchemes(page, 'connect-or-create');
+    await expectSuccessAndClose(page, async () => {
+      if (!(await row.isVisible())) await moreWallets.click();
+      await row.click();
+    });
+    // The wallet logged the visitor in (a session, unlike connect-only): signed once.
+    await visible(page.getByTestId('user-wallet'));
+    expect((await page.getByTestId('user-wallet').textContent())?.toLowerCase()).toBe(account.address.toLowerCase());
+    expect(wallet.calls.filter((call) => call.method === 'personal_sign')).toHaveLength(1);
+    await page.close();
+
+    // SPEC §5: only for a logged-out visitor with no connected wallet — after a connect-only connection it is refused.
+    const other = await newUserPage(suite.browser());
+    await installTestWallet(
+      other,
+      createFakeEip1193Provider(privateKeyToAccount(generatePrivateKey())),
+      TEST_WALLET_INFO,
+    );
+    await openDemo(other, suite.app(scheme));
+    await other.getByRole('button', { name: 'Connect wallet', exact: true }).click();
+    await dialog(other)
+      .getByRole('button', { name: /Test Wallet/ })
+      .click();
+    await dialog(other).waitFor({ state: 'detached', timeout: 20_000 });
+    await visible(other.getByTestId('connected-wallet'));
+    await other.getByRole('button', { name: 'Connect or create wallet' }).click();
+    await visible(
+      other
+        .getByTestId('wallet-status')
+        .getByText(
+          'Connect or create: connectOrCreateWallet requires an unauthenticated user with no connected wallets.',
+        ),
+    );
+    expect(await dialog(other).count()).toBe(0);
+    await other.close();
   });
 });

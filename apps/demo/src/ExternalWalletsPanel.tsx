@@ -1,7 +1,10 @@
 import { type ExternalConnectedWallet, useLatch, useWallets } from '@latch/react';
 import { type ReactNode, useState } from 'react';
 
-/** External wallets in the demo: link and unlink (logged in), connect-only, and the connected list from useWallets(). */
+/**
+ * External wallets in the demo: link and unlink (logged in), connect-only, connect-or-create (logged out), and the
+ * connected list from useWallets().
+ */
 export function ExternalWalletsPanel(): ReactNode {
   const latch = useLatch();
   const { wallets } = useWallets();
@@ -47,6 +50,21 @@ export function ExternalWalletsPanel(): ReactNode {
         <button type="button" onClick={latch.connectWallet}>
           Connect wallet
         </button>
+        {latch.authenticated ? null : (
+          <button
+            type="button"
+            onClick={() => {
+              setStatus('');
+              latch
+                .connectOrCreateWallet()
+                .catch((error: unknown) =>
+                  setStatus(`Connect or create: ${error instanceof Error ? error.message : String(error)}`),
+                );
+            }}
+          >
+            Connect or create wallet
+          </button>
+        )}
       </div>
       <p>Connected in this page:</p>
       <ul>
