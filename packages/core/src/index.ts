@@ -105,6 +105,7 @@ export type {
   SignRequestEvent,
   SignRequestKind,
   SignRequestTransition,
+  SignUiOptions,
 } from './embeddedWallet/signRequestFlow.js';
 export type { SignRequestRunner } from './embeddedWallet/signRequestRunner.js';
 export type { ExportPage, ExportPageOptions, ExportPageView, WalletExporter } from './embeddedWallet/walletExporter.js';

@@ -57,6 +57,12 @@ export const APPROVAL = {
   viewportWaitMs: 1000,
 } as const;
 
+/**
+ * The most characters of each host text on a sign confirmation (SPEC §2 EMBEDDED_WALLET_SIGN_REQUEST_SCREEN's
+ * title, description and button text): the host cuts longer texts to these before the frame sees them.
+ */
+export const SIGN_TEXT_MAX = { title: 100, description: 300, buttonText: 40 } as const;
+
 /** Timeouts in milliseconds (SPEC §9 "Timings"). */
 export const TIMEOUT = {
   api: 20_000,

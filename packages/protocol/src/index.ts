@@ -49,6 +49,7 @@ export {
   LIMIT,
   PASSWORD_STRENGTH,
   RETRY,
+  SIGN_TEXT_MAX,
   TIMEOUT,
   UNAVAILABLE_RETRY,
 } from './constants.js';

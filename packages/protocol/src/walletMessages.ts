@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CloudAuthData } from './cloudBackupSchemas.js';
+import { SIGN_TEXT_MAX } from './constants.js';
 import {
   WALLET_EVENTS,
   WALLET_PROXY_ERROR_TYPES,
@@ -112,11 +113,15 @@ const shortText = (max: number) => v.optional(v.pipe(v.string(), v.maxLength(max
 
 /**
  * Display-only hints for the frame's confirmation: the widget's locale and colours, the chain's
- * name and native symbol, the token's USD price. The frame shows what it signs from the request itself;
+ * name and native symbol, the token's USD price, and the host's texts of a sign confirmation (title,
+ * description, button text; plain text). The frame shows what it signs from the request itself;
  * these only dress it, so a host that lies here changes no signed byte.
  */
 export const ApprovalDisplay = v.object({
   locale: shortText(35),
+  title: shortText(SIGN_TEXT_MAX.title),
+  description: shortText(SIGN_TEXT_MAX.description),
+  buttonText: shortText(SIGN_TEXT_MAX.buttonText),
   chainName: shortText(64),
   nativeSymbol: shortText(12),
   usdPrice: v.optional(v.pipe(v.number(), v.finite(), v.minValue(0))),

@@ -5,6 +5,7 @@ import type { ChainCalls } from './embeddedWalletChainCalls.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import { embeddedWalletOf } from './embeddedWalletController.js';
 import type { SendTransactionUiOptions } from './sendTransactionState.js';
+import type { SignUiOptions } from './signRequestFlow.js';
 
 /** An EIP-1193 request. */
 export interface Eip1193Request {
@@ -24,6 +25,10 @@ export interface EmbeddedWalletProvider {
   sendTransaction(request: Record<string, unknown>, uiOptions?: SendTransactionUiOptions): Promise<`0x${string}`>;
   /** Signs without sending (eth_signTransaction), with the same review screen and its UI options. */
   signTransaction(request: Record<string, unknown>, uiOptions?: SendTransactionUiOptions): Promise<`0x${string}`>;
+  /** personal_sign with the host's texts on the sign request screen (title, description, button text). */
+  signMessage(message: string, uiOptions?: SignUiOptions): Promise<`0x${string}`>;
+  /** eth_signTypedData_v4 with the host's texts on the sign request screen. */
+  signTypedData(typedData: string | Record<string, unknown>, uiOptions?: SignUiOptions): Promise<`0x${string}`>;
 }
 
 /** The chain id a provider starts on: the host's default chain, else its first supported one, else Ethereum (1). */
@@ -57,8 +62,13 @@ export function createEmbeddedWalletProvider(options: {
   loadChainCalls?: LoadChainCalls;
   /** Follows the signed-in user, for accountsChanged / connect / disconnect. */
   subscribe?(listener: () => void): () => void;
-  /** Wraps a signature (e.g. behind the sign request screen); default: sign at once. */
-  sign?<T>(kind: 'message' | 'typedData', payload: unknown, run: () => Promise<T>): Promise<T>;
+  /** Wraps a signature (e.g. behind the sign request screen, with the host's texts); default: sign at once. */
+  sign?<T>(
+    kind: 'message' | 'typedData',
+    payload: unknown,
+    run: () => Promise<T>,
+    uiOptions?: SignUiOptions,
+  ): Promise<T>;
 }): EmbeddedWalletProvider {
   const sign = options.sign ?? ((_kind, _payload, run) => run());
   const listeners = new Map<string, Set<Listener>>();
@@ -91,6 +101,18 @@ export function createEmbeddedWalletProvider(options: {
     });
   };
 
+  const signCall = async (
+    method: 'personal_sign' | 'eth_signTypedData_v4',
+    signParams: readonly unknown[],
+    uiOptions?: SignUiOptions,
+  ) => {
+    // Whose request it is is read now; the checks and the signature load with the first request.
+    const requester = current();
+    const { providerSignCall } = await import('./providerSignCall.js');
+    const context = { requester, getUser: options.getUser, controller: options.controller, sign, uiOptions };
+    return providerSignCall(method, signParams, context) as Promise<`0x${string}`>;
+  };
+
   // accountsChanged / connect / disconnect follow the signed-in user's embedded wallet.
   let lastAddress = embeddedWalletOf(options.getUser())?.address ?? null;
   options.subscribe?.(() => {
@@ -114,17 +136,8 @@ export function createEmbeddedWalletProvider(options: {
         case 'eth_chainId':
           return hexChainId(chainId());
         case 'personal_sign':
-        case 'eth_signTypedData_v4': {
-          // Whose request it is is read now; the checks and the signature load with the first request.
-          const requester = current();
-          const { providerSignCall } = await import('./providerSignCall.js');
-          return providerSignCall(request.method, params(request), {
-            requester,
-            getUser: options.getUser,
-            controller: options.controller,
-            sign,
-          });
-        }
+        case 'eth_signTypedData_v4':
+          return signCall(request.method, params(request));
         default:
           return viaChainCalls(request);
       }
@@ -143,6 +156,8 @@ export function createEmbeddedWalletProvider(options: {
       viaChainCalls({ method: 'eth_sendTransaction', params: [request] }, uiOptions) as Promise<`0x${string}`>,
     signTransaction: (request, uiOptions) =>
       viaChainCalls({ method: 'eth_signTransaction', params: [request] }, uiOptions) as Promise<`0x${string}`>,
+    signMessage: (message, uiOptions) => signCall('personal_sign', [message], uiOptions),
+    signTypedData: (typedData, uiOptions) => signCall('eth_signTypedData_v4', [undefined, typedData], uiOptions),
   };
   return provider;
 }

@@ -14,7 +14,7 @@ import { createEmbeddedWalletController, embeddedWalletOf } from './embeddedWall
 import { createEmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import type { EmbeddedWalletRuntime, EmbeddedWalletState } from './embeddedWalletRuntimeTypes.js';
 import { createLazyEmbeddedWalletBridge } from './lazyEmbeddedWalletBridge.js';
-import type { SignRequest } from './signRequestFlow.js';
+import type { SignRequest, SignUiOptions } from './signRequestFlow.js';
 import type { SignRequestRunner } from './signRequestRunner.js';
 import { createWalletExportHandle } from './walletExportHandle.js';
 import { createWalletFlows } from './walletFlows.js';
@@ -113,11 +113,16 @@ export function createEmbeddedWalletRuntime(options: {
     (options.noPromptOnSignature?.() ?? client.getState().config?.embeddedWallets.noPromptOnSignature ?? false) &&
     !!client.getState().config?.embeddedWallets.headlessSigning;
 
-  function requestSignature<T>(kind: SignRequest['kind'], payload: unknown, run: () => Promise<T>): Promise<T> {
+  function requestSignature<T>(
+    kind: SignRequest['kind'],
+    payload: unknown,
+    run: () => Promise<T>,
+    uiOptions?: SignUiOptions,
+  ): Promise<T> {
     if (noPrompt()) return run();
     const epoch = resets;
     return loadSignRequests().then((runner) => {
-      const signature = runner.request(kind, payload, run);
+      const signature = runner.request(kind, payload, run, uiOptions);
       if (epoch !== resets) runner.dispatch({ type: 'reset' });
       return signature;
     });
@@ -251,7 +256,8 @@ export function createEmbeddedWalletRuntime(options: {
       return client.subscribe(check);
     },
     approveSignRequest(hints) {
-      display = hints;
+      // The host's title, description and button text of this request label the frame's confirmation too.
+      display = { ...hints, ...signRequests?.getState()?.uiOptions };
       signRequests?.dispatch({ type: 'approve' });
     },
     rejectSignRequest: () => signRequests?.dispatch({ type: 'close' }),

@@ -40,6 +40,8 @@ export function setupEmbeddedWalletRuntime(
   const sign = options.sign ?? (async () => '0x5157');
   const clock = createFakeClock();
   const signed: string[] = [];
+  // The display hints each signature reached the frame with.
+  const displays: unknown[] = [];
   const bridge: EmbeddedWalletBridge = {
     ready: async () => {},
     create: async () => ({ address: FIXTURE_ADDRESS }),
@@ -48,6 +50,7 @@ export function setupEmbeddedWalletRuntime(
     setRecoveryPassword: async () => ({ address: FIXTURE_ADDRESS }),
     rpc: async (data) => {
       signed.push(String(data.request.params[0]));
+      displays.push(data.display);
       return { method: data.request.method, result: await sign() };
     },
     registerDevice: async () => {},
@@ -72,5 +75,5 @@ export function setupEmbeddedWalletRuntime(
     bridge,
     noPromptOnSignature: () => options.hostOption,
   });
-  return { clock, runtime, signed };
+  return { clock, runtime, signed, displays };
 }

@@ -8,7 +8,7 @@ import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
 import type { EmbeddedWalletProvider } from './embeddedWalletProvider.js';
 import type { SendTransaction } from './sendTransactionState.js';
-import type { SignRequest } from './signRequestFlow.js';
+import type { SignRequest, SignUiOptions } from './signRequestFlow.js';
 import type { WalletExporter } from './walletExporter.js';
 import type { WalletFlows } from './walletFlows.js';
 
@@ -17,8 +17,13 @@ import type { WalletFlows } from './walletFlows.js';
 /** The frame's calls for lazily loaded features (EmbeddedWalletRuntime.frameCalls). */
 export interface FrameCalls {
   bridge: EmbeddedWalletBridge;
-  /** Shows the sign request screen (unless headless) and runs `run` once the user approved. */
-  requestSignature<T>(kind: 'message' | 'typedData', payload: unknown, run: () => Promise<T>): Promise<T>;
+  /** Shows the sign request screen (unless headless; with the host's texts) and runs `run` once the user approved. */
+  requestSignature<T>(
+    kind: 'message' | 'typedData',
+    payload: unknown,
+    run: () => Promise<T>,
+    uiOptions?: SignUiOptions,
+  ): Promise<T>;
   withMfa<T>(action: MfaAction, run: () => Promise<T>): Promise<T>;
 }
 
@@ -53,7 +58,10 @@ export interface EmbeddedWalletRuntime {
    * wallet, and on logout or another user clears and removes the frame; returns the unsubscribe.
    */
   watch(): () => void;
-  /** The screen placed the frame: the frame shows its confirmation (dressed by `display`) and the user clicks there. */
+  /**
+   * The screen placed the frame: the frame shows its confirmation (dressed by `display` and the request's host
+   * texts) and the user clicks there.
+   */
   approveSignRequest(display?: ApprovalDisplay): void;
   rejectSignRequest(): void;
   /** The send screen: 'submit' once it placed the frame (whose Submit signs), 'Retry transaction', close (4001 before sending). */

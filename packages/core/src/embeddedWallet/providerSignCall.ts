@@ -4,6 +4,7 @@ import { LatchError, type User } from '@latch/protocol';
 import { shownMessage } from '@latch/protocol/frame';
 import { WalletProviderError } from '../externalWallets/eip1193.js';
 import type { EmbeddedWalletController } from './embeddedWalletController.js';
+import type { SignUiOptions } from './signRequestFlow.js';
 import { USER_REJECTED_TEXT } from './signRequestRunner.js';
 
 /** What the provider lends a signature request. */
@@ -14,7 +15,14 @@ export interface SignCallContext {
   getUser(): User | null;
   controller: Pick<EmbeddedWalletController, 'signMessage' | 'signTypedData'>;
   /** Wraps the signature (the sign request screen, unless noPromptOnSignature). */
-  sign<T>(kind: 'message' | 'typedData', payload: unknown, run: () => Promise<T>): Promise<T>;
+  sign<T>(
+    kind: 'message' | 'typedData',
+    payload: unknown,
+    run: () => Promise<T>,
+    uiOptions?: SignUiOptions,
+  ): Promise<T>;
+  /** The host's texts for this call's screen (signMessage / signTypedData options; EIP-1193 requests have none). */
+  uiOptions?: SignUiOptions;
 }
 
 /**
@@ -37,10 +45,18 @@ export function providerSignCall(
     throw new WalletProviderError(4100, 'The requested account is not the embedded wallet.');
   }
   if (method === 'eth_signTypedData_v4') {
-    return context.sign('typedData', second, () =>
-      context.controller.signTypedData(user, second as string | Record<string, unknown>),
+    return context.sign(
+      'typedData',
+      second,
+      () => context.controller.signTypedData(user, second as string | Record<string, unknown>),
+      context.uiOptions,
     );
   }
   if (typeof first !== 'string' || first.length === 0) throw new LatchError('invalid_message');
-  return context.sign('message', shownMessage(first), () => context.controller.signMessage(user, first));
+  return context.sign(
+    'message',
+    shownMessage(first),
+    () => context.controller.signMessage(user, first),
+    context.uiOptions,
+  );
 }

@@ -9,6 +9,7 @@ const open = (patch: Partial<SignRequest> = {}): SignRequest => ({
   id: 1,
   kind: 'message',
   payload: 'hello',
+  uiOptions: {},
   status: 'pending',
   error: null,
   failure: null,

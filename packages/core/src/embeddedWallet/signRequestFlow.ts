@@ -1,8 +1,15 @@
-import { DELAY } from '@latch/protocol';
+import { DELAY, SIGN_TEXT_MAX } from '@latch/protocol';
 import type { FlowMessageCode } from '../machine/flowMessage.js';
 
 /** What is signed: a personal_sign message or EIP-712 typed data. */
 export type SignRequestKind = 'message' | 'typedData';
+
+/** The host's texts for one sign call (SPEC §2 EMBEDDED_WALLET_SIGN_REQUEST_SCREEN: title, description, button text). */
+export interface SignUiOptions {
+  title?: string;
+  description?: string;
+  buttonText?: string;
+}
 
 /** A signature waiting on EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. */
 export interface SignRequest {
@@ -10,6 +17,8 @@ export interface SignRequest {
   id: number;
   kind: SignRequestKind;
   payload: unknown;
+  /** The host's texts for this call, shown in place of SPEC's defaults (empty: the defaults). */
+  uiOptions: SignUiOptions;
   status: 'pending' | 'signing' | 'success' | 'error';
   error: FlowMessageCode | null;
   /** The error signing failed with: what the caller gets if the user closes the screen now. */
@@ -18,7 +27,7 @@ export interface SignRequest {
 
 /** What the provider, the screen, the runner and timers send to the sign request. */
 export type SignRequestEvent =
-  | { type: 'request'; id: number; kind: SignRequestKind; payload: unknown }
+  | { type: 'request'; id: number; kind: SignRequestKind; payload: unknown; uiOptions?: SignUiOptions }
   | { type: 'approve' }
   | { type: 'signed'; id: number; signature: unknown }
   | { type: 'signFailed'; id: number; error: unknown }
@@ -41,6 +50,16 @@ export interface SignRequestTransition {
   effects: SignRequestEffect[];
 }
 
+/** The host's texts as the screen and the frame show them: the given ones only, each cut to SIGN_TEXT_MAX. */
+export function shownSignTexts(options: SignUiOptions | undefined): SignUiOptions {
+  const shown: SignUiOptions = {};
+  for (const key of ['title', 'description', 'buttonText'] as const) {
+    const value = options?.[key];
+    if (typeof value === 'string' && value.trim() !== '') shown[key] = value.slice(0, SIGN_TEXT_MAX[key]);
+  }
+  return shown;
+}
+
 // The caller of a request not signed yet gets the signing error, or else the user's rejection.
 const dismiss = (request: SignRequest | null, error: unknown): SignRequestEffect[] =>
   request && request.status !== 'success'
@@ -58,6 +77,7 @@ export function signRequestTransition(state: SignRequest | null, event: SignRequ
           id: event.id,
           kind: event.kind,
           payload: event.payload,
+          uiOptions: shownSignTexts(event.uiOptions),
           status: 'pending',
           error: null,
           failure: null,

@@ -7,6 +7,7 @@ import {
   type SignRequestEffect,
   type SignRequestEvent,
   type SignRequestKind,
+  type SignUiOptions,
   signRequestTransition,
 } from './signRequestFlow.js';
 
@@ -15,8 +16,11 @@ export const USER_REJECTED_TEXT = 'The user rejected the request.';
 
 /** The running sign request: the screen's state and events, and `request` for the provider. */
 export interface SignRequestRunner extends MachineRunner<SignRequest | null, SignRequestEvent> {
-  /** Shows the request and resolves with `sign()`'s result once the user approves (rejects when declined). */
-  request<T>(kind: SignRequestKind, payload: unknown, sign: () => Promise<T>): Promise<T>;
+  /**
+   * Shows the request (with the host's texts for it) and resolves with `sign()`'s result once the user approves
+   * (rejects when declined).
+   */
+  request<T>(kind: SignRequestKind, payload: unknown, sign: () => Promise<T>, uiOptions?: SignUiOptions): Promise<T>;
 }
 
 interface Caller {
@@ -58,10 +62,10 @@ export function createSignRequestRunner(clock: FlowClock): SignRequestRunner {
   });
   return {
     ...runnerOf(machine, () => machine.dispatch({ type: 'reset' })),
-    request<T>(kind: SignRequestKind, payload: unknown, sign: () => Promise<T>) {
+    request<T>(kind: SignRequestKind, payload: unknown, sign: () => Promise<T>, uiOptions?: SignUiOptions) {
       return new Promise<T>((resolve, reject) => {
         const id = callers.add({ sign, resolve: resolve as (signature: unknown) => void, reject });
-        machine.dispatch({ type: 'request', id, kind, payload });
+        machine.dispatch({ type: 'request', id, kind, payload, uiOptions });
       });
     },
   };

@@ -1,3 +1,4 @@
+import type { SignUiOptions } from '@latch/core';
 import type { LatchError } from '@latch/protocol';
 import { useCallback, useRef } from 'react';
 import { useHostCall } from './useHostCall.js';
@@ -6,6 +7,11 @@ import { useWalletForAddress } from './useWalletForAddress.js';
 /** Which wallet signs: `address` picks one of the user's wallets in this page (default: the embedded wallet). */
 export interface SignOptions {
   address?: string;
+  /**
+   * The embedded wallet's EMBEDDED_WALLET_SIGN_REQUEST_SCREEN texts for this call (title, description, button text),
+   * shown as given in place of SPEC's defaults; an external wallet shows its own.
+   */
+  uiOptions?: SignUiOptions;
 }
 
 /** What the sign hooks call back with on a failure (SPEC §8: unable_to_sign, embedded_wallet_not_found, …). */
@@ -32,8 +38,12 @@ export function useSignMessage(callbacks: SignCallbacks = {}): {
       hostCall(
         'unable_to_sign',
         async () => {
-          const { address, provider } = await walletFor(options?.address);
-          return (await provider.request({ method: 'personal_sign', params: [message, address] })) as `0x${string}`;
+          const wallet = await walletFor(options?.address);
+          if (wallet.kind === 'embedded') return await wallet.provider.signMessage(message, options?.uiOptions);
+          return (await wallet.provider.request({
+            method: 'personal_sign',
+            params: [message, wallet.address],
+          })) as `0x${string}`;
         },
         (error) => latest.current.onError?.(error),
         SIGN_KEEPS,

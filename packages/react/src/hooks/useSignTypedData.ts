@@ -22,11 +22,11 @@ export function useSignTypedData(callbacks: SignCallbacks = {}): {
         'unable_to_sign',
         async () => {
           const wallet = await walletFor(options?.address);
-          // External wallets take the typed data as a JSON string (MetaMask's form); the sign screen shows the object.
-          const data = wallet.kind === 'embedded' ? typedData : JSON.stringify(typedData, jsonBigInt);
+          // The sign screen shows the object; external wallets take the typed data as a JSON string (MetaMask's form).
+          if (wallet.kind === 'embedded') return await wallet.provider.signTypedData(typedData, options?.uiOptions);
           return (await wallet.provider.request({
             method: 'eth_signTypedData_v4',
-            params: [wallet.address, data],
+            params: [wallet.address, JSON.stringify(typedData, jsonBigInt)],
           })) as `0x${string}`;
         },
         (error) => latest.current.onError?.(error),

@@ -244,4 +244,22 @@ describe('what the confirmation shows', () => {
       confirm: 'Firmar y continuar',
     });
   });
+
+  it("the host's texts for this call label the sign confirmation as given (any locale); the payload stays the frame's", () => {
+    const texts = { title: 'Log in to Acme', description: 'Proves you own this wallet.', buttonText: 'Sign in' };
+    for (const locale of ['en', 'es']) {
+      expect(signContent('message', '0x676d', { locale, ...texts })).toMatchObject({
+        title: 'Log in to Acme',
+        description: 'Proves you own this wallet.',
+        confirm: 'Sign in',
+        payload: 'gm',
+      });
+    }
+    // Only what the host gave replaces SPEC's text; an empty text is no text.
+    expect(signContent('message', 'gm', { title: 'Approve', buttonText: '' })).toMatchObject({
+      title: 'Approve',
+      description: 'Signing this message will not cost you any fees.',
+      confirm: 'Sign and continue',
+    });
+  });
 });

@@ -62,7 +62,11 @@ function typedDataText(data: string | Record<string, unknown>): string {
   }
 }
 
-/** The sign confirmation of a personal_sign message or eth_signTypedData_v4 data. */
+/**
+ * The sign confirmation of a personal_sign message or eth_signTypedData_v4 data: SPEC's texts, or the host's
+ * title, description and button text for this call (shown as given, in any locale); the payload is always the
+ * frame's own reading of what it signs.
+ */
 export function signContent(
   kind: 'message' | 'typedData',
   payload: string | Record<string, unknown>,
@@ -72,10 +76,10 @@ export function signContent(
   const shown = kind === 'message' ? shownMessage(String(payload)) : typedDataText(payload);
   return {
     kind,
-    title: text.signTitle,
-    description: text.signDescription,
+    title: display.title || text.signTitle,
+    description: display.description || text.signDescription,
     payload: shown,
-    confirm: text.signButton,
+    confirm: display.buttonText || text.signButton,
     cancel: text.cancel,
     text,
     theme: display.theme,

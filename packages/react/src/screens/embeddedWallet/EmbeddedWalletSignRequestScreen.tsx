@@ -33,7 +33,8 @@ const SIGN_CONFIRMATION_HEIGHT = 400;
 /**
  * EMBEDDED_WALLET_SIGN_REQUEST_SCREEN. While the request waits, the wallet frame shows it — the message or typed
  * data, 'Sign and continue' and Cancel — over this screen, and the click there signs (issue #24); the widget
- * shows 'Success' after, and the failure with a way to ask again.
+ * shows 'Success' after, and the failure with a way to ask again. The host's title, description and button text
+ * for the call (signMessage / signTypedData `uiOptions`) replace SPEC's here and on the frame's confirmation.
  */
 export function EmbeddedWalletSignRequestScreen(props: {
   titleId: string;
@@ -43,11 +44,15 @@ export function EmbeddedWalletSignRequestScreen(props: {
 }): ReactNode {
   const text = useEmbeddedWalletStrings();
   const { request } = props;
+  // The host's texts for this call, shown as given (no catalogue: they are the host's words), else SPEC's.
+  const title = request.uiOptions.title ?? text.signMessageTitle;
+  const description = request.uiOptions.description ?? text.signMessageDescription;
+  const buttonText = request.uiOptions.buttonText ?? text.signAndContinue;
   if (request.status === 'pending' || request.status === 'signing') {
     return (
       <div className="latch-screen" style={{ padding: 0 }}>
         <h2 id={props.titleId} hidden>
-          {text.signMessageTitle}
+          {title}
         </h2>
         <FrameSlot
           height={SIGN_CONFIRMATION_HEIGHT}
@@ -59,11 +64,11 @@ export function EmbeddedWalletSignRequestScreen(props: {
     );
   }
   return (
-    <ScreenFrame titleId={props.titleId} title={text.signMessageTitle} onClose={props.onClose}>
-      <p className="latch-text">{text.signMessageDescription}</p>
+    <ScreenFrame titleId={props.titleId} title={title} onClose={props.onClose}>
+      <p className="latch-text">{description}</p>
       {/* A scrollable region must be reachable by keyboard to be read (WCAG 2.1.1). */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus lets keyboard users scroll long typed data. */}
-      <section className="latch-sign-payload" style={PAYLOAD_STYLE} tabIndex={0} aria-label={text.signMessageTitle}>
+      <section className="latch-sign-payload" style={PAYLOAD_STYLE} tabIndex={0} aria-label={title}>
         <pre style={{ margin: 0, whiteSpace: 'pre-wrap', font: 'inherit' }}>{shownPayload(request)}</pre>
       </section>
       <p
@@ -75,7 +80,7 @@ export function EmbeddedWalletSignRequestScreen(props: {
       </p>
       {request.status === 'error' ? (
         <Button variant="primary" onClick={props.onSign}>
-          {text.signAndContinue}
+          {buttonText}
         </Button>
       ) : null}
     </ScreenFrame>
