@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { parseEther, recoverTransactionAddress, verifyMessage, verifyTypedData } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SIGN_TEXTS } from '../apps/demo/src/demoSignTexts.js';
 import { DEMO_TYPED_DATA } from '../apps/demo/src/demoTypedData.js';
 import { launchBrowser, saveScreenshot } from './support.js';
 import { logInWithWallet, walletApp } from './walletSupport.js';
@@ -125,6 +126,38 @@ describe('approval is an act inside the frame (issue #24)', () => {
     expect(await recoverTransactionAddress({ serializedTransaction: raw.data?.result as `0x02${string}` })).toBe(
       address,
     );
+    await page.close();
+  });
+
+  // The message the demo's sign buttons sign (apps/demo/src/EmbeddedWalletPanel.tsx).
+  const DEMO_SIGN_MESSAGE = 'Hello from the Latch demo';
+
+  it("the host's title, description and button text for one sign call label the frame's confirmation, as given in Spanish too", async () => {
+    const app = await walletApp('Sign Texts Co');
+    const page = await newUserPage(browser);
+    const address = await logInWithWallet(page, app, 'sign-texts');
+    // The widget in Spanish: SPEC's texts would be translated, the host's are its own words.
+    await page.getByLabel('Language').selectOption('es');
+    await page.getByRole('button', { name: 'Sign with custom texts' }).click();
+    const frame = walletFrame(page);
+    await visible(frame.getByRole('heading', { name: DEMO_SIGN_TEXTS.title }));
+    await visible(frame.getByText(DEMO_SIGN_TEXTS.description));
+    // What is signed is still the frame's own reading of the request.
+    await visible(frame.getByText(DEMO_SIGN_MESSAGE));
+    expect(await frame.getByRole('heading', { name: 'Firmar mensaje' }).count()).toBe(0);
+    // The widget's own heading under the frame names the dialog for screen readers only: one title on screen.
+    const heading = await page.locator('dialog[data-latch-approval] h2').boundingBox();
+    expect(heading?.height ?? 0).toBeLessThanOrEqual(1);
+    await saveScreenshot(page, 'frame-approval-host-texts');
+    await frame.getByRole('button', { name: DEMO_SIGN_TEXTS.buttonText }).click({ timeout: 30_000 });
+    await dialog(page).waitFor({ state: 'detached', timeout: 10_000 });
+    const signature = (await page.getByTestId('embedded-wallet-signature').textContent()) as `0x${string}`;
+    expect(await verifyMessage({ address, message: DEMO_SIGN_MESSAGE, signature })).toBe(true);
+
+    // The next call without texts shows SPEC's, in the widget's language.
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await visible(frame.getByRole('heading', { name: 'Firmar mensaje' }));
+    await visible(frame.getByRole('button', { name: 'Firmar y continuar' }));
     await page.close();
   });
 });

@@ -9,6 +9,7 @@ import {
   useWallets,
 } from '@latch/react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { DEMO_SIGN_TEXTS } from './demoSignTexts.js';
 import { DEMO_TYPED_DATA } from './demoTypedData.js';
 import { devChainRpcUrl } from './devChain.js';
 import { SendTransactionPanel } from './SendTransactionPanel.js';
@@ -81,6 +82,9 @@ export function EmbeddedWalletPanel(): ReactNode {
       <div className="actions">
         <button type="button" onClick={() => show(signMessage(DEMO_SIGN_MESSAGE))}>
           Sign message
+        </button>
+        <button type="button" onClick={() => show(signMessage(DEMO_SIGN_MESSAGE, { uiOptions: DEMO_SIGN_TEXTS }))}>
+          Sign with custom texts
         </button>
         <button type="button" onClick={() => show(signTypedData(DEMO_TYPED_DATA))}>
           Sign typed data
