@@ -207,7 +207,7 @@ function FrameReview(props: ScreenProps & { view: SendTransactionScreenState; te
   if (!tx.prepared) return null;
   return (
     <div className="latch-screen" style={{ padding: 0 }}>
-      <h2 id={props.titleId} hidden>
+      <h2 id={props.titleId} className="latch-sr-only">
         {text.reviewTitle}
       </h2>
       <FrameSlot

@@ -42,9 +42,10 @@ describe('EMBEDDED_WALLET_SIGN_REQUEST_SCREEN', () => {
     expect(html).not.toContain('Sign message');
     expect(html).not.toContain('Signing this message will not cost you any fees.');
     expect(html).not.toContain('Sign and continue');
-    // While the frame asks, the screen's (hidden) heading names the dialog with the host's title.
+    // While the frame asks, the screen's heading names the dialog with the host's title, for screen readers only
+    // (the frame shows its own: a second visible title would stand above it).
     expect(render(request({ uiOptions: HOST_TEXTS, status: 'pending', error: null }))).toContain(
-      '<h2 id="t" hidden="">Log in to Acme</h2>',
+      '<h2 id="t" class="latch-sr-only">Log in to Acme</h2>',
     );
   });
 

@@ -51,7 +51,7 @@ export function EmbeddedWalletSignRequestScreen(props: {
   if (request.status === 'pending' || request.status === 'signing') {
     return (
       <div className="latch-screen" style={{ padding: 0 }}>
-        <h2 id={props.titleId} hidden>
+        <h2 id={props.titleId} className="latch-sr-only">
           {title}
         </h2>
         <FrameSlot
