@@ -71,10 +71,11 @@ async function exportKey(
   wrongFirst = false,
 ): Promise<{ key: `0x${string}`; code: string }> {
   const seen = await seenCodes(email);
-  // Connecting comes first and lasts at least 1 s (SPEC §4): watched from before the click (polling can miss it).
-  await watchDialogFor(page, { heading: 'Connecting your wallet' });
+  // EMBEDDED_WALLET_CONNECTING_SCREEN comes first and lasts at least 1 s (SPEC §4): watched from before the click
+  // (polling can miss it).
+  await watchDialogFor(page, { heading: 'Connecting to your wallet' });
   await page.getByRole('button', { name: 'Export wallet' }).click();
-  await sawInDialog(page, { heading: 'Connecting your wallet' });
+  await sawInDialog(page, { heading: 'Connecting to your wallet' });
   await saveScreenshot(page, `${screenshot}-connecting`);
   await visible(dialog(page).getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
   await visible(dialog(page).getByText(WARNING));

@@ -4,10 +4,11 @@ import { exportPageTheme } from '../components/exportPageTheme.js';
 import { useEmbeddedWalletRuntime, useKeyExportState, useLatchContext } from '../hooks/index.js';
 import { useExportWalletStrings } from '../hooks/useExportWalletStrings.js';
 import { EmbeddedWalletKeyExportScreen } from '../screens/embeddedWallet/EmbeddedWalletKeyExportScreen.js';
+import { WalletConnectingView } from '../screens/embeddedWallet/WalletConnectingView.js';
 import { messageText } from '../strings/messageText.js';
 import { useModalDialog } from './useModalDialog.js';
 
-/** EMBEDDED_WALLET_KEY_EXPORT_SCREEN in a native modal <dialog>, after the connecting step. */
+/** EMBEDDED_WALLET_KEY_EXPORT_SCREEN in a native modal <dialog>, after EMBEDDED_WALLET_CONNECTING_SCREEN. */
 export function ExportWalletDialogBody(): ReactNode {
   const text = useExportWalletStrings();
   const { exporter } = useEmbeddedWalletRuntime();
@@ -18,14 +19,8 @@ export function ExportWalletDialogBody(): ReactNode {
   return (
     <dialog ref={ref} {...root} className="latch-dialog" aria-labelledby={titleId}>
       {state.status === 'connecting' ? (
-        <div className="latch-screen" aria-busy="true">
-          <div className="latch-center">
-            <h2 className="latch-title" id={titleId}>
-              {text.connecting}
-            </h2>
-            <div className="latch-spinner" role="progressbar" aria-label={text.connecting} />
-          </div>
-        </div>
+        // SPEC §4: EMBEDDED_WALLET_CONNECTING_SCREEN first (at least 1 s), then the export screen.
+        <WalletConnectingView titleId={titleId} onClose={() => exporter.close()} />
       ) : (
         <ExportScreen
           exporter={exporter}

@@ -7,7 +7,6 @@ export const exportWalletStrings = {
   stepCopy: 'Enter the code we send you in the box below, then reveal your private key and copy it.',
   stepImport: 'Import it into another wallet app to use this account there.',
   frameTitle: 'Your private key',
-  connecting: 'Connecting your wallet',
 } as const;
 
 /** The key-export texts' keys. */
