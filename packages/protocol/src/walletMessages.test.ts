@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { SIGN_TEXT_MAX } from './constants.js';
 import { isWrongRecoveryPassword } from './walletErrors.js';
 import { isWalletMessage, WALLET_EVENT, WALLET_EVENTS, WALLET_PROXY_ERROR_TYPES } from './walletEvents.js';
 import {
@@ -120,6 +121,18 @@ describe('payloads', () => {
     expect(v.safeParse(WalletRpcData, sign).success).toBe(true);
     const typed = { accessToken: 't', address, request: { method: 'eth_signTypedData_v4', params: [address, '{}'] } };
     expect(v.safeParse(WalletRpcData, typed).success).toBe(true);
+  });
+
+  it("takes a sign call's texts as display hints, within SIGN_TEXT_MAX", () => {
+    const request = { method: 'personal_sign', params: ['hello', address] };
+    const display = { locale: 'es', title: 'Log in to Acme', description: 'Proves it is you.', buttonText: 'Sign in' };
+    expect(v.safeParse(WalletRpcData, { accessToken: 't', address, request, display }).success).toBe(true);
+    for (const [key, max] of Object.entries(SIGN_TEXT_MAX)) {
+      const at = { accessToken: 't', address, request, display: { [key]: 'x'.repeat(max) } };
+      expect(v.safeParse(WalletRpcData, at).success).toBe(true);
+      const over = { accessToken: 't', address, request, display: { [key]: 'x'.repeat(max + 1) } };
+      expect(v.safeParse(WalletRpcData, over).success).toBe(false);
+    }
   });
 
   it('refuses an unknown rpc method, swapped params and a malformed address', () => {
