@@ -29,7 +29,7 @@ describe('fresh apps installing the packed packages with the documented lines', 
       // The suite's stack runs on its own embedded database (globalSetup): the CLI must open that one, never
       // the DATABASE_URL/REDIS_URL that CI sets for the integration suites.
       const url = `http://127.0.0.1:${backend.port}/webhooks`;
-      const added = runCli(['apps', 'webhooks', 'add', app.appId, '--url', url], {
+      const added = await runCli(['apps', 'webhooks', 'add', app.appId, '--url', url], {
         LATCH_DEV: '1',
         LATCH_DATA_DIR: inject('dataDir'),
         DATABASE_URL: '',

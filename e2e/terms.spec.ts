@@ -81,16 +81,13 @@ describe('affirmative consent', () => {
   /** The app's backend deletes the user with this email (admin API, with an app secret made by the CLI). */
   async function deleteUserByEmail(email: string): Promise<void> {
     // The suite's stack runs on its own embedded database: the CLI opens that one (as freshAppVite.spec.ts).
-    const created = runCli(['apps', 'secret', 'create', app.appId], {
+    const created = await runCli(['apps', 'secret', 'create', app.appId], {
       LATCH_DEV: '1',
       LATCH_DATA_DIR: inject('dataDir'),
       DATABASE_URL: '',
       REDIS_URL: '',
     });
     const { secret } = JSON.parse(created.trim().split('\n').at(-1) ?? '{}') as { secret: string };
-    // The CLI ran synchronously: let the event loop see the sockets the server closed meanwhile, so that fetch
-    // does not reuse a dead keep-alive connection ('other side closed').
-    await new Promise((resolve) => setTimeout(resolve, 200));
     const headers = {
       authorization: `Basic ${Buffer.from(`${app.appId}:${secret}`).toString('base64')}`,
       'content-type': 'application/json',

@@ -1,11 +1,12 @@
 // Starts the whole product: the auth server (dev mode, embedded PGlite) with a demo app, the demo host app, a local
 // dev chain (anvil) and the development identity providers (apps/dev-idp: stand-ins for the OAuth providers, Telegram,
 // Turnstile, Farcaster, Google Drive, CloudKit, a custom-token issuer and MoonPay). Shared by `npm start` and e2e.
-import { spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { startSendQueue } from './chainSendQueue.mjs';
 import { freePort } from './freePort.mjs';
 import { anvilArgs, anvilBinary, DEV_CHAIN_ID, waitForChain } from './localChain.mjs';
@@ -21,15 +22,13 @@ const DEV_IDP = join(ROOT, 'apps/dev-idp/src/main.ts');
 /** The server's OAuth callback (protocol's OAUTH_API.callback): the redirect URI the dev IdP registers. */
 const OAUTH_CALLBACK_PATH = '/api/v1/oauth/callback';
 
-/** Runs the server CLI once and returns its stdout (throws with its stderr on failure). */
-export function runCli(args, env) {
-  const result = spawnSync(process.execPath, ['--conditions=@latch/source', '--import', 'tsx', CLI, ...args], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`latch-server ${args.join(' ')} failed:\n${result.stderr}${result.stdout}`);
-  return result.stdout;
+/** Runs the server CLI once; its stdout (throws with its stderr). Async: a blocked loop left dead keep-alives. */
+export async function runCli(args, env) {
+  const cli = ['--conditions=@latch/source', '--import', 'tsx', CLI, ...args];
+  const options = { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8' };
+  const ran = await promisify(execFile)(process.execPath, cli, options).catch((error) => error);
+  if (ran instanceof Error) throw new Error(`latch-server ${args.join(' ')} failed:\n${ran.stderr}${ran.stdout}`);
+  return ran.stdout;
 }
 
 /** Runs a Node script to completion (throws with its output on failure). */
@@ -39,8 +38,8 @@ function runNode(script) {
 }
 
 /** Creates the demo app on first run, reuses it later (social login through the dev IdP described in `devIdpFile`); returns its ids. */
-export function ensureDemoApp(origin, env, devIdpFile) {
-  const out = runCli(
+export async function ensureDemoApp(origin, env, devIdpFile) {
+  const out = await runCli(
     ['apps', 'ensure-demo', '--origin', origin, ...(devIdpFile ? ['--dev-idp', devIdpFile] : [])],
     env,
   );
@@ -220,7 +219,7 @@ export async function startStack({
     });
     useDevIdpDescription(serverEnv, devIdpFile);
     // PGlite is single-process: the demo app is ensured before the server opens the database.
-    ({ appId, clientId } = ensureDemoApp(demoUrl, serverEnv, devIdpFile));
+    ({ appId, clientId } = await ensureDemoApp(demoUrl, serverEnv, devIdpFile));
   } catch (error) {
     started();
     await stop();
