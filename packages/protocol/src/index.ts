@@ -194,6 +194,7 @@ export type {
   WalletConnectData,
   WalletCreateData,
   WalletErrorReply,
+  WalletImportData,
   WalletRecoverData,
   WalletReply,
   WalletRequest,
