@@ -18,6 +18,7 @@ import type { SignRequest } from './signRequestFlow.js';
 import type { SignRequestRunner } from './signRequestRunner.js';
 import { createWalletExportHandle } from './walletExportHandle.js';
 import { createWalletFlows } from './walletFlows.js';
+import { createWalletImportHandle } from './walletImportHandle.js';
 
 export type { EmbeddedWalletRuntime, EmbeddedWalletState } from './embeddedWalletRuntimeTypes.js';
 
@@ -177,6 +178,12 @@ export function createEmbeddedWalletRuntime(options: {
     clock,
     page: frameOptions,
   });
+  // The frame that imported the wallet holds it unlocked (controller): the connection is ready at once.
+  const onImported = (user: User) => {
+    const wallet = embeddedWalletOf(user);
+    if (wallet) update({ connection: { address: wallet.address, status: 'ready' } });
+  };
+  const importer = createWalletImportHandle({ controller, clock, onImported });
 
   /**
    * Whether a login's grant goes to the frame at once: when a wallet will be created or connected now,
@@ -197,6 +204,7 @@ export function createEmbeddedWalletRuntime(options: {
     signRequests?.dispatch({ type: 'reset' });
     chainCalls?.sendRunner.dispatch({ type: 'reset' });
     exporter.close();
+    importer.close();
     mfa?.reset();
     funding?.dispatch({ type: 'close' });
     void bridge.clear().catch(() => undefined);
@@ -233,6 +241,7 @@ export function createEmbeddedWalletRuntime(options: {
     provider,
     exporter: { ...exporter, exportWallet: () => withMfa('export', () => exporter.exportWallet()) },
     walletFlows,
+    importer,
     createOnLogin: (user) => create(user, TIMEOUT.walletProxyInCreationFlow),
     createWallet: (user) => create(user, TIMEOUT.walletProxyDirect),
     watch() {
@@ -274,6 +283,7 @@ export function createEmbeddedWalletRuntime(options: {
       chainCalls?.sendRunner.destroy();
       walletFlows.destroy();
       exporter.destroy();
+      importer.destroy();
       bridge.destroy();
       store.close();
     },

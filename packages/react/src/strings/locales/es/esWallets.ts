@@ -128,6 +128,8 @@ export const esWallets = {
   stepImport: 'Impórtala en otra app de billetera para usar esta cuenta allí.',
   frameTitle: 'Tu clave privada',
   connecting: 'Conectando tu billetera',
+  importTitle: 'Importar billetera',
+  importFailed: 'No se pudo importar la billetera.',
   // Send transaction
   sendTitle: 'Enviar {token}',
   reviewTitle: 'Revisar transacción',
