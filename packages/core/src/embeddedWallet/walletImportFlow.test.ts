@@ -26,6 +26,12 @@ describe('walletImportTransition (the import screen, a pure state machine)', () 
       effects: [{ type: 'finish', run: 2, error }],
     });
     expect(step(failed.state, { type: 'close' })).toEqual({ state: null, effects: [] });
+    // Cancel in the frame's form closes the screen at once.
+    const rejected = { code: 'approval_rejected' };
+    expect(step(importing, { type: 'failed', run: 2, error: rejected })).toEqual({
+      state: null,
+      effects: [{ type: 'finish', run: 2, error: rejected }],
+    });
   });
 
   it('closing while the form is open, or a newer import, cancels; late outcomes of an old run change nothing', () => {

@@ -61,6 +61,10 @@ export function walletImportTransition(
         : stay;
     case 'failed':
       if (!current || state.status !== 'importing') return stay;
+      // Cancel in the frame's own form: the screen closes, the caller hears the rejection.
+      if ((event.error as { code?: unknown } | null)?.code === 'approval_rejected') {
+        return { state: null, effects: [{ type: 'finish', run: state.run, error: event.error }] };
+      }
       return {
         state: { ...state, status: 'error', error: event.error },
         effects: [{ type: 'finish', run: state.run, error: event.error }],
