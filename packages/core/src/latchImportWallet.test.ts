@@ -20,6 +20,7 @@ function importing(answer: () => Promise<{ address: `0x${string}` }>) {
   let user = withoutWallet;
   const sent: unknown[] = [];
   const bridge = {
+    ready: async () => {},
     registerDevice: async () => {},
     importWallet: async (data: unknown, readyTimeoutMs?: number) => {
       sent.push({ data, readyTimeoutMs });

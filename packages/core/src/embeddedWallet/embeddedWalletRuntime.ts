@@ -183,7 +183,8 @@ export function createEmbeddedWalletRuntime(options: {
     const wallet = embeddedWalletOf(user);
     if (wallet) update({ connection: { address: wallet.address, status: 'ready' } });
   };
-  const importer = createWalletImportHandle({ controller, clock, onImported });
+  const mount = () => frameBridge.ready(TIMEOUT.walletProxyDirect);
+  const importer = createWalletImportHandle({ controller, clock, onImported, mount });
 
   /**
    * Whether a login's grant goes to the frame at once: when a wallet will be created or connected now,

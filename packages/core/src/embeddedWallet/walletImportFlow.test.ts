@@ -6,7 +6,12 @@ const display = { locale: 'en' };
 describe('walletImportTransition (the import screen, a pure state machine)', () => {
   it('opens, posts the import only once the frame is placed, and closes when imported', () => {
     const opened = step(null, { type: 'open', run: 1 });
-    expect(opened).toEqual({ state: { run: 1, status: 'placing', error: null }, effects: [] });
+    expect(opened).toEqual({
+      state: { run: 1, status: 'placing', error: null },
+      effects: [{ type: 'mount', run: 1 }],
+    });
+    // A frame that never got ready fails the import before any form.
+    expect(step(opened.state, { type: 'failed', run: 1, error: 'timeout' }).state?.status).toBe('error');
     const placed = step(opened.state, { type: 'placed', run: 1, display });
     expect(placed.effects).toEqual([{ type: 'import', run: 1, display }]);
     // A second placement (the slot re-placed) posts nothing more.
@@ -39,7 +44,7 @@ describe('walletImportTransition (the import screen, a pure state machine)', () 
     const cancelled = { type: 'finish', run: 3, error: { code: 'client_request_cancelled' } };
     expect(step(importing, { type: 'close' })).toEqual({ state: null, effects: [cancelled] });
     const replaced = step(importing, { type: 'open', run: 4 });
-    expect(replaced.effects).toEqual([cancelled]);
+    expect(replaced.effects).toEqual([cancelled, { type: 'mount', run: 4 }]);
     expect(step(replaced.state, { type: 'imported', run: 3 }).state).toEqual(replaced.state);
     expect(step(replaced.state, { type: 'failed', run: 3, error: 'late' }).state).toEqual(replaced.state);
     expect(step(null, { type: 'placed', run: 3, display })).toEqual({ state: null, effects: [] });

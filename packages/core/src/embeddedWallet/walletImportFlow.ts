@@ -20,6 +20,8 @@ export type WalletImportEvent =
 
 /** What the import asks its runner to do. */
 export type WalletImportEffect =
+  /** Mounts the wallet frame (the screen places it once it exists); a frame that never gets ready fails the import. */
+  | { type: 'mount'; run: number }
   | { type: 'import'; run: number; display: ApprovalDisplay }
   /** The import `run` is over: its `importWallet()` settles (`error` absent: imported). */
   | { type: 'finish'; run: number; error?: unknown };
@@ -33,7 +35,7 @@ export interface WalletImportTransition {
 const CANCELLED = { code: 'client_request_cancelled' } as const;
 
 /**
- * The import's pure transition: open → placed (the frame shows its form; the runner posts `latch:wallet:import`)
+ * The import's pure transition: open (the frame is mounted) → placed (the frame shows its form; the runner posts `latch:wallet:import`)
  * → imported (closes) or failed (the screen shows the error until closed; the caller hears it at once). Closing
  * while the form is open cancels (the frame, hidden again, cancels its form too).
  */
@@ -48,7 +50,10 @@ export function walletImportTransition(
   switch (event.type) {
     case 'open':
       // A second import replaces the first (its caller hears a cancellation).
-      return { state: { run: event.run, status: 'placing', error: null }, effects: open(state) };
+      return {
+        state: { run: event.run, status: 'placing', error: null },
+        effects: [...open(state), { type: 'mount', run: event.run }],
+      };
     case 'placed':
       if (!current || state.status !== 'placing') return stay;
       return {
@@ -60,7 +65,7 @@ export function walletImportTransition(
         ? { state: null, effects: [{ type: 'finish', run: state.run }] }
         : stay;
     case 'failed':
-      if (!current || state.status !== 'importing') return stay;
+      if (!current || state.status === 'error') return stay;
       // Cancel in the frame's own form: the screen closes, the caller hears the rejection.
       if ((event.error as { code?: unknown } | null)?.code === 'approval_rejected') {
         return { state: null, effects: [{ type: 'finish', run: state.run, error: event.error }] };

@@ -24,6 +24,8 @@ export interface WalletImporter {
 /** Options of `createWalletImporter`. */
 export interface WalletImporterOptions {
   controller: Pick<EmbeddedWalletController, 'createForUser'>;
+  /** Mounts the wallet frame and waits for it (SPEC's 15000 ms): the screen can only place a frame that exists. */
+  mount(): Promise<void>;
   clock: FlowClock;
   /** The refreshed user after an import (the runtime connects its wallet). */
   onImported?(user: User): void;
@@ -41,6 +43,10 @@ export function createWalletImporter(options: WalletImporterOptions): WalletImpo
     run(effect) {
       const waiter = waiters.get(effect.run);
       if (!waiter) return;
+      if (effect.type === 'mount') {
+        options.mount().catch((error: unknown) => machine.dispatch({ type: 'failed', run: effect.run, error }));
+        return;
+      }
       if (effect.type === 'import') {
         const importing = options.controller.createForUser(waiter.user, { importDisplay: effect.display });
         return machine.settle(

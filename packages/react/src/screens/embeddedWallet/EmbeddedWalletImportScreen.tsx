@@ -24,7 +24,8 @@ export function EmbeddedWalletImportScreen(props: {
   if (state.status !== 'error') {
     return (
       <div className="latch-screen" style={{ padding: 0 }}>
-        <h2 id={props.titleId} hidden>
+        {/* Inline: the widget's `all: revert` reset would show a `hidden` heading (the frame has its own title). */}
+        <h2 id={props.titleId} hidden style={{ display: 'none' }}>
           {text.importTitle}
         </h2>
         <FrameSlot
