@@ -81,6 +81,19 @@ describe('latch:wallet:import (the frame reads the key in its own form)', () => 
     expect(APPROVAL.viewportWaitMs).toBe(1000);
   });
 
+  it('a key the host posts along is ignored: only the typed key is imported, after the user submits it', async () => {
+    const fake = fakeSurface();
+    const { host, server } = await importing(fake.surface);
+    const planted = generatePrivateKey();
+    const reply = host(WALLET_EVENT.walletImport, { accessToken: 'alice1', privateKey: planted, key: planted });
+    await tick();
+    expect(server.calls).not.toContain('importWallet');
+    const typed = generatePrivateKey();
+    fake.form.submit?.(typed);
+    const { data } = await reply;
+    expect((data as { address: string }).address).toBe(privateKeyToAccount(typed).address);
+  });
+
   it('Cancel, the widget closing its screen (0×0) and latch:wallet:clear end the form with nothing imported', async () => {
     for (const end of ['cancel', 'close', 'clear'] as const) {
       const fake = fakeSurface();
