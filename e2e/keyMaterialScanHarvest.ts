@@ -1,7 +1,7 @@
 // Collects the key material of a live embedded wallet for the teardown's database scan: the device
 // share (decrypted inside the frame with its non-extractable key), the auth share (fetched inside the
 // frame by the frame's own custody client, with a device proof of this browser's device key), the
-// entropy they combine to, its mnemonic and the private key.
+// entropy they combine to, its mnemonic and the private key (for an imported wallet: the key they combine to).
 import { join } from 'node:path';
 import { HDKey } from '@scure/bip32';
 import { entropyToMnemonic, mnemonicToSeedSync } from '@scure/bip39';
@@ -15,6 +15,8 @@ import { type KnownSecret, recordKeyMaterial } from './keyMaterialScan.js';
 
 // shareEnvelope.ts: version(1) ‖ kind(1) ‖ walletId(16) ‖ shareSetId(16) ‖ threshold(1) ‖ total(1) ‖ share.
 const SHARE_HEADER_BYTES = 36;
+// The version byte of an imported wallet's shares (their secret is the private key).
+const IMPORTED_KEY_VERSION = 2;
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 
@@ -86,18 +88,24 @@ export async function harvestKeyMaterial(
   );
   const device = Uint8Array.from(shares.device);
   const auth = new Uint8Array(Buffer.from(shares.auth, 'base64url'));
-  const entropy = await combine([device.slice(SHARE_HEADER_BYTES), auth.slice(SHARE_HEADER_BYTES)]);
-  const mnemonic = entropyToMnemonic(entropy, wordlist);
-  const node = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'/0/0");
-  const privateKey = `0x${hex(node.privateKey as Uint8Array)}` as const;
+  const secret = await combine([device.slice(SHARE_HEADER_BYTES), auth.slice(SHARE_HEADER_BYTES)]);
+  // Version 2 shares (an imported wallet) hold the private key itself; version 1 the BIP-39 entropy.
+  const imported = device[0] === IMPORTED_KEY_VERSION;
+  const mnemonic = imported ? null : entropyToMnemonic(secret, wordlist);
+  const derived = mnemonic && HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive("m/44'/60'/0'/0/0");
+  const privateKey = `0x${hex(derived ? (derived.privateKey as Uint8Array) : secret)}` as const;
   // The harvest is only worth scanning for if it rebuilds this very wallet.
   if (privateKeyToAccount(privateKey).address.toLowerCase() !== address.toLowerCase()) {
     throw new Error('The harvested shares do not rebuild the wallet.');
   }
   const secrets: KnownSecret[] = [
-    { label: `private key of ${address}`, hex: privateKey.slice(2) },
-    { label: `entropy of ${address}`, hex: hex(entropy) },
-    { label: `mnemonic of ${address}`, hex: Buffer.from(mnemonic).toString('hex') },
+    { label: `private key of ${address}${imported ? ' (imported)' : ''}`, hex: privateKey.slice(2) },
+    ...(mnemonic
+      ? [
+          { label: `entropy of ${address}`, hex: hex(secret) },
+          { label: `mnemonic of ${address}`, hex: Buffer.from(mnemonic).toString('hex') },
+        ]
+      : []),
     { label: `device share of ${address}`, hex: hex(device.slice(SHARE_HEADER_BYTES)) },
     { label: `auth share of ${address}`, hex: hex(auth.slice(SHARE_HEADER_BYTES)) },
   ];

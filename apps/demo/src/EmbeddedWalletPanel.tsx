@@ -30,9 +30,9 @@ declare global {
   }
 }
 
-/** The user's embedded wallet: its address, buttons that sign and show the signature, and 'Export wallet'. */
+/** The user's embedded wallet: its address, buttons that sign and show the signature, and 'Export wallet' (else Create and Import). */
 export function EmbeddedWalletPanel(): ReactNode {
-  const { exportWallet, authenticated } = useLatch();
+  const { exportWallet, importWallet, authenticated } = useLatch();
   // Apps with createOnLogin 'off': the wallet is created when the user asks for it.
   const { createWallet } = useCreateWallet();
   const { fundWallet } = useFundWallet();
@@ -61,6 +61,10 @@ export function EmbeddedWalletPanel(): ReactNode {
       <div className="card" data-testid="embedded-wallet-none">
         <button type="button" onClick={() => createWallet().catch((e: unknown) => setError(String(e)))}>
           Create wallet
+        </button>
+        {/* The key is typed into the wallet frame's own form, placed over the widget's import screen. */}
+        <button type="button" onClick={() => importWallet().catch((e: unknown) => setError(String(e)))}>
+          Import wallet
         </button>
         {error ? <p data-testid="embedded-wallet-error">{error}</p> : null}
       </div>

@@ -130,6 +130,9 @@ export type {
 } from './embeddedWallet/walletFlowModule.js';
 export type { WalletFlowSession } from './embeddedWallet/walletFlowSession.js';
 export type { WalletFlowDeps, WalletFlows } from './embeddedWallet/walletFlows.js';
+export type { WalletImporter } from './embeddedWallet/walletImporter.js';
+// The import loads on first use too; only its types are re-exported here.
+export type { WalletImportEvent, WalletImportState } from './embeddedWallet/walletImportFlow.js';
 export { type ListedEmbeddedWallet, type WalletListState, walletListState } from './embeddedWallet/walletListState.js';
 // External wallets (discovery, connectors, the wallet connection flow) are `@latch/core/wallet`, kept out of
 // the page's initial JavaScript: import them only from lazily loaded modules. The error class is shared.

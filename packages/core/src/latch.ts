@@ -1,4 +1,4 @@
-import { type HostErrorEvent, LatchError, type OAuthProvider, type User } from '@latch/protocol';
+import type { HostErrorEvent, LatchError, OAuthProvider, User } from '@latch/protocol';
 import type { LoginResult } from './actions/context.js';
 import { flowContextOf } from './auth/flowContext.js';
 import { createFlowRunner, type FlowHandlers, type FlowRunner } from './auth/flowRunner.js';
@@ -8,13 +8,13 @@ import { SCREEN, type ScreenId } from './auth/screens.js';
 import { createLatchClient, type LatchClient } from './client.js';
 import { type Clock, systemClock } from './clock.js';
 import { confirmationOverrideRule } from './confirmationOverrideRule.js';
-import { embeddedWalletOf } from './embeddedWallet/embeddedWalletController.js';
 import { createEmbeddedWalletRuntime, type EmbeddedWalletRuntime } from './embeddedWallet/embeddedWalletRuntime.js';
 import { createWalletsLoader, type WalletsLoader } from './externalWallets/walletsLoader.js';
 import type { HostErrorFallback, toHostError } from './hostError.js';
 import type { LatchOptions, LoginCallbacks, LoginCompleteResult } from './latchOptions.js';
 import type { FundingController } from './onRamp/fundingController.js';
 import { refuseInProduction } from './productionChecks.js';
+import { walletOnDemand } from './walletOnDemand.js';
 
 export type { LatchOptions, LoginCallbacks, LoginCompleteResult };
 
@@ -80,6 +80,12 @@ export interface Latch {
    * must_be_authenticated when signed out, else unknown_embedded_wallet_error (the finer code as `reason`).
    */
   createWallet(): Promise<User>;
+  /**
+   * Imports an existing EVM private key as the user's embedded wallet: the key is typed into the wallet frame's own
+   * form (never the host page); resolves with the refreshed user. Rejects like `createWallet()`, and with
+   * client_request_cancelled when the user closes the screen.
+   */
+  importWallet(): Promise<User>;
   /** Opens the on-ramp's screens for a wallet (Funding.fundWallet); rejects when the on-ramp is off or there is no wallet. */
   fundWallet: FundingController['fundWallet'];
 }
@@ -284,16 +290,8 @@ export function createLatch(initial: LatchOptions): Latch {
       embeddedWallet.exporter.exportWallet().catch(async (error) => {
         throw await reportError(error, 'unknown_embedded_wallet_error');
       }),
-    async createWallet() {
-      const { user } = client.getState();
-      try {
-        if (!user) throw new LatchError('must_be_authenticated');
-        if (embeddedWalletOf(user)) throw new LatchError('embedded_wallet_already_exists');
-        return await embeddedWallet.createWallet(user);
-      } catch (error) {
-        throw await reportError(error, 'unknown_embedded_wallet_error', ['embedded_wallet_already_exists']);
-      }
-    },
+    createWallet: () => walletOnDemand(client.getState().user, reportError, embeddedWallet.createWallet),
+    importWallet: () => walletOnDemand(client.getState().user, reportError, embeddedWallet.importer.importWallet),
     reportError,
     fundWallet: (wanted) => embeddedWallet.funding.fundWallet(wanted),
   };

@@ -78,6 +78,7 @@ export const ERROR_CATALOGUE = {
   invalid_device_grant: { status: 401, message: 'The device registration grant is invalid, used or expired.' },
   invalid_wallet_signature: { status: 401, message: 'The request is not signed by the wallet key.' },
   step_up_required: { status: 401, message: "Confirm it's really you to continue." },
+  fresh_login_required: { status: 401, message: 'Log in again to import a wallet: an import needs a recent login.' },
   // Step-up (stepUp.ts): the factor is not the user's, or was added in this session, or answered for another account.
   step_up_factor_not_allowed: { status: 422, message: 'Use a login method you had before this session.' },
   // A release or change is told to the user's email and phone first: no notice, no release (fail closed).

@@ -195,6 +195,7 @@ export type {
   WalletConnectData,
   WalletCreateData,
   WalletErrorReply,
+  WalletImportData,
   WalletRecoverData,
   WalletReply,
   WalletRequest,

@@ -18,6 +18,8 @@ export const SECURITY_EVENT_TYPES = [
   'recovery_password_locked',
   // Cloud backups (docs/cloud-backup.md): the wallet's recovery now opens with a cloud backup (or moved to another).
   'recovery_method_changed',
+  // Issue #32: a private key the user typed in the frame became their embedded wallet.
+  'wallet_imported',
 ] as const;
 
 /** One security event type. */

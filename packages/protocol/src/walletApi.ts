@@ -41,6 +41,10 @@ export const CUSTODY_LIMIT = {
   exportCodesPerHour: 5,
   /** Export step-up code lifetime. */
   exportCodeTtlMs: 10 * 60 * 1000,
+  /** Private-key imports tried per user per UTC day (a refused one counts too). */
+  importsPerDay: 5,
+  /** An import needs a login this recent (the session family's start): the device grant's lifetime. */
+  importFreshLoginMs: 10 * 60 * 1000,
   /** The largest frame message (JSON text) the frame handles. */
   maxFrameMessageBytes: 128 * 1024,
 } as const;

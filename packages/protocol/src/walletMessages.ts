@@ -150,6 +150,12 @@ export const WalletRpcData = v.object({
   display: v.optional(ApprovalDisplay),
 });
 
+/**
+ * Payload of `latch:wallet:import` (issue #32): the frame asks for the private key in its own document, over the
+ * widget's screen, and replies `{ address }` once it is the user's wallet. The key is never in a message.
+ */
+export const WalletImportData = v.object({ accessToken, display: v.optional(ApprovalDisplay) });
+
 export type WalletRequest = v.InferOutput<typeof WalletRequestSchema>;
 export type WalletSuccessReply = v.InferOutput<typeof WalletSuccessReplySchema>;
 export type WalletErrorReply = v.InferOutput<typeof WalletErrorReplySchema>;
@@ -161,9 +167,10 @@ export type WalletSetRecoveryPasswordData = v.InferOutput<typeof WalletSetRecove
 export type WalletCloudAuthInitData = v.InferOutput<typeof WalletCloudAuthInitData>;
 export type WalletSetRecoveryCloudData = v.InferOutput<typeof WalletSetRecoveryCloudData>;
 export type WalletRpcData = v.InferOutput<typeof WalletRpcData>;
+export type WalletImportData = v.InferOutput<typeof WalletImportData>;
 export type DeviceRegisterData = v.InferOutput<typeof DeviceRegisterData>;
 
-/** Reply data of create, connect, recover and set-recovery-password. */
+/** Reply data of create, import, connect, recover and set-recovery-password. */
 export interface WalletAddressResult {
   address: `0x${string}`;
   recoveryMethod?: 'latch' | 'user-passcode' | 'google-drive' | 'icloud';

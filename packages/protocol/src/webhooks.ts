@@ -28,6 +28,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'security.mfa_removed',
   'security.recovery_password_locked',
   'security.recovery_method_changed',
+  'security.wallet_imported',
 ] as const;
 
 /** One event type. */

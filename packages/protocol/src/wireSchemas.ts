@@ -88,6 +88,7 @@ export {
   WalletConnectData,
   WalletCreateData,
   WalletErrorReplySchema,
+  WalletImportData,
   WalletRecoverData,
   WalletReplySchema,
   WalletRequestSchema,

@@ -2,6 +2,7 @@ import { createLatch, type Latch, type LatchOptions } from '@latch/core';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ExportWalletDialog } from './dialogs/ExportWalletDialog.js';
 import { FundingDialog } from './dialogs/FundingDialog.js';
+import { ImportWalletDialog } from './dialogs/ImportWalletDialog.js';
 import { LoginDialog } from './dialogs/LoginDialog.js';
 import { MfaDialogs } from './dialogs/MfaDialogs.js';
 import { SendTransactionDialog } from './dialogs/SendTransactionDialog.js';
@@ -59,6 +60,7 @@ export function LatchProvider(props: LatchProviderProps): ReactNode {
       <FundingDialog />
       <WalletFlowDialog />
       <ExportWalletDialog />
+      <ImportWalletDialog />
       {/* Last: the prompt opens over any wallet dialog. */}
       <MfaDialogs />
     </LatchContext.Provider>

@@ -1,6 +1,7 @@
 import { type BootRefusal, type FrameConfig, frameParentOrigin } from '@latch/protocol/frame';
 import { type ConfirmationSurface, createApprovalGate } from './approval/approvalGate.js';
 import { deviceKeyLoader } from './device/deviceKey.js';
+import { createImportPrompt, type ImportSurface } from './import/importPrompt.js';
 import type { Argon2idParams } from './recovery/passwordRecovery.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow } from './router.js';
 import { openDeviceShareStore } from './storage/deviceShareStore.js';
@@ -31,13 +32,14 @@ const NO_SURFACE: ConfirmationSurface = {
 /**
  * Starts the wallet frame: refuses to run unless framed exactly once by an allowed origin, then
  * answers that origin's messages with the frame wallet, whose signatures wait for a click on its
- * confirmation drawn on `surface` (unless the server's config allows headless signing). Returns the
- * router, or why it refused.
+ * confirmation drawn on `surface` (unless the server's config allows headless signing) and whose imports
+ * read the key from the form drawn on `importSurface`. Returns the router, or why it refused.
  */
 export async function bootFrame(
   win: BootWindow,
   config: FrameConfig,
   surface: ConfirmationSurface = NO_SURFACE,
+  importSurface?: ImportSurface,
 ): Promise<{ stop(): void } | BootRefusal> {
   const parentOrigin = frameParentOrigin(win, config);
   if (parentOrigin === 'not_framed_once' || parentOrigin === 'unknown_parent') return parentOrigin;
@@ -47,7 +49,7 @@ export async function bootFrame(
     self: win,
     parent: win.parent,
     parentOrigin,
-    routes: frameRoutes(wallet, approval),
+    routes: frameRoutes(wallet, approval, importSurface && createImportPrompt(importSurface)),
   });
   router.start();
   return router;

@@ -161,6 +161,47 @@ export const CONFIRMATION_TEXT_ES: ConfirmationText = {
   chain: (id) => `Cadena ${id}`,
 };
 
+/** The texts of the frame's import form (issue #32): the private key is typed here, never in the host page. */
+export interface ImportText {
+  /** The document's language while the form shows. */
+  lang: 'en' | 'es';
+  title: string;
+  description: string;
+  keyLabel: string;
+  importButton: string;
+  importing: string;
+  cancel: string;
+  invalidKey: string;
+}
+
+const IMPORT_TEXT: ImportText = {
+  lang: 'en',
+  title: 'Import wallet',
+  description: 'Enter the private key of the wallet to import. It stays in this secure window: the app never sees it.',
+  keyLabel: 'Private key',
+  importButton: 'Import',
+  importing: 'Importing…',
+  cancel: 'Cancel',
+  invalidKey: 'This is not a valid private key: 64 hexadecimal characters, with or without 0x.',
+};
+
+const IMPORT_TEXT_ES: ImportText = {
+  lang: 'es',
+  title: 'Importar billetera',
+  description:
+    'Introduce la clave privada de la billetera que quieres importar. Se queda en esta ventana segura: la app nunca la ve.',
+  keyLabel: 'Clave privada',
+  importButton: 'Importar',
+  importing: 'Importando…',
+  cancel: 'Cancelar',
+  invalidKey: 'Esta no es una clave privada válida: 64 caracteres hexadecimales, con o sin 0x.',
+};
+
+/** The import form's texts for the widget's locale: Spanish for `es`/`es-…`, else English. */
+export function importText(locale: string | null | undefined): ImportText {
+  return locale === 'es' || locale?.startsWith('es-') ? IMPORT_TEXT_ES : IMPORT_TEXT;
+}
+
 /** The confirmation's texts for the widget's locale: Spanish for `es`/`es-…`, else English. */
 export function confirmationText(locale: string | null | undefined): ConfirmationText {
   return locale === 'es' || locale?.startsWith('es-') ? CONFIRMATION_TEXT_ES : CONFIRMATION_TEXT;

@@ -19,6 +19,7 @@ import {
   parseWalletReply,
   type WalletCloudAuthInitData,
   type WalletCreateData,
+  type WalletImportData,
   type WalletRecoverData,
   type WalletRpcData,
   type WalletSetRecoveryCloudData,
@@ -59,6 +60,11 @@ export interface EmbeddedWalletBridge {
   registerDevice(data: DeviceRegisterData): Promise<void>;
   /** The lazy bridge's loaded real bridge (for the calls it does not relay, e.g. MFA). */
   load?(): Promise<EmbeddedWalletBridge>;
+  /**
+   * `latch:wallet:import`: the frame asks for a private key in its own form (placed by the screen) and imports it;
+   * waits `readyTimeoutMs` for the frame (SPEC's 15000 ms), then up to TIMEOUT.walletRequest for the user.
+   */
+  importWallet?(data: WalletImportData, readyTimeoutMs?: number): Promise<WalletAddressResult>;
   /** `latch:wallet:cloud-auth-init`: the frame starts a recovery OAuth round trip (docs/cloud-backup.md). */
   cloudAuthInit?(data: WalletCloudAuthInitData): Promise<{ url: string; stateCode: string }>;
   /** `latch:wallet:set-recovery-cloud`: switches the wallet's recovery to a cloud backup. */
@@ -223,6 +229,10 @@ export function createEmbeddedWalletBridge(options: EmbeddedWalletBridgeOptions)
       })().finally(() => creates.delete(key));
       creates.set(key, run);
       return run;
+    },
+    async importWallet(data, readyTimeoutMs = TIMEOUT.walletProxyDirect) {
+      await ready(readyTimeoutMs);
+      return request(WALLET_EVENT.walletImport, data, TIMEOUT.walletRequest, 'The wallet request timed out.');
     },
     connect: (data) => call(WALLET_EVENT.walletConnect, data),
     recover: (data) => call(WALLET_EVENT.walletRecover, data),

@@ -1,4 +1,5 @@
 import { LatchError, type RecoveryMethod, TIMEOUT, type User } from '@latch/protocol';
+import type { ApprovalDisplay } from '@latch/protocol/schemas';
 import type { EmbeddedWalletBridge } from './embeddedWalletBridge.js';
 import { EmbeddedWalletError } from './embeddedWalletError.js';
 
@@ -43,6 +44,8 @@ export interface CreateWalletOptions {
   readyTimeoutMs?: number;
   /** Creates the wallet with password recovery (`user-passcode`) instead of provider-managed. */
   password?: string;
+  /** Imports instead: the frame (placed by the import screen, dressed by these hints) asks for the key itself. */
+  importDisplay?: ApprovalDisplay;
 }
 
 /** Options of the controller. */
@@ -204,7 +207,12 @@ export function createEmbeddedWalletController(
         createOptions.password === undefined
           ? { accessToken, recoveryMethod: 'latch' as const }
           : { accessToken, recoveryMethod: 'user-passcode' as const, password: createOptions.password };
-      const created = await bridge.create(data, createOptions.readyTimeoutMs ?? TIMEOUT.walletProxyDirect);
+      const wait = createOptions.readyTimeoutMs ?? TIMEOUT.walletProxyDirect;
+      const frame = createOptions.importDisplay ? ((await bridge.load?.()) ?? bridge) : null;
+      if (frame && !frame.importWallet) throw new LatchError('internal_error', 'This wallet frame cannot import.');
+      const created = frame?.importWallet
+        ? await frame.importWallet({ accessToken, display: createOptions.importDisplay }, wait)
+        : await bridge.create(data, wait);
       const refreshed = await refreshedUserWith(client, created.address);
       const wallet = walletOrFail(refreshed);
       // The frame that created the wallet holds it unlocked: no connect round trip needed.

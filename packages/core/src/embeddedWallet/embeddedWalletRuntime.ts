@@ -18,6 +18,7 @@ import type { SignRequest, SignUiOptions } from './signRequestFlow.js';
 import type { SignRequestRunner } from './signRequestRunner.js';
 import { createWalletExportHandle } from './walletExportHandle.js';
 import { createWalletFlows } from './walletFlows.js';
+import { createWalletImportHandle } from './walletImportHandle.js';
 
 export type { EmbeddedWalletRuntime, EmbeddedWalletState } from './embeddedWalletRuntimeTypes.js';
 
@@ -182,6 +183,13 @@ export function createEmbeddedWalletRuntime(options: {
     clock,
     page: frameOptions,
   });
+  // The frame that imported the wallet holds it unlocked (controller): the connection is ready at once.
+  const onImported = (user: User) => {
+    const wallet = embeddedWalletOf(user);
+    if (wallet) update({ connection: { address: wallet.address, status: 'ready' } });
+  };
+  const mount = () => frameBridge.ready(TIMEOUT.walletProxyDirect);
+  const importer = createWalletImportHandle({ controller, clock, onImported, mount });
 
   /**
    * Whether a login's grant goes to the frame at once: when a wallet will be created or connected now,
@@ -202,6 +210,7 @@ export function createEmbeddedWalletRuntime(options: {
     signRequests?.dispatch({ type: 'reset' });
     chainCalls?.sendRunner.dispatch({ type: 'reset' });
     exporter.close();
+    importer.close();
     mfa?.reset();
     funding?.dispatch({ type: 'close' });
     void bridge.clear().catch(() => undefined);
@@ -238,6 +247,7 @@ export function createEmbeddedWalletRuntime(options: {
     provider,
     exporter: { ...exporter, exportWallet: () => withMfa('export', () => exporter.exportWallet()) },
     walletFlows,
+    importer,
     createOnLogin: (user) => create(user, TIMEOUT.walletProxyInCreationFlow),
     createWallet: (user) => create(user, TIMEOUT.walletProxyDirect),
     watch() {
@@ -280,6 +290,7 @@ export function createEmbeddedWalletRuntime(options: {
       chainCalls?.sendRunner.destroy();
       walletFlows.destroy();
       exporter.destroy();
+      importer.destroy();
       bridge.destroy();
       store.close();
     },

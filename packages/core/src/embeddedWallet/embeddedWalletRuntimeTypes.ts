@@ -11,6 +11,7 @@ import type { SendTransaction } from './sendTransactionState.js';
 import type { SignRequest, SignUiOptions } from './signRequestFlow.js';
 import type { WalletExporter } from './walletExporter.js';
 import type { WalletFlows } from './walletFlows.js';
+import type { WalletImporter } from './walletImporter.js';
 
 // The runtime's types (embeddedWalletRuntime.ts builds it), apart so the builder stays one readable file.
 
@@ -47,6 +48,8 @@ export interface EmbeddedWalletRuntime {
   provider: EmbeddedWalletProvider;
   /** `exportWallet()` and EMBEDDED_WALLET_KEY_EXPORT_SCREEN's state. */
   exporter: WalletExporter;
+  /** `importWallet()` and the import screen's state (walletImportFlow.ts; the logic loads on first use). */
+  importer: WalletImporter;
   /** The password and recovery flows (screens load on first use). */
   walletFlows: WalletFlows;
   /** The post-login creator (creation-flow timeouts). */

@@ -17,6 +17,8 @@ export const WALLET_API = {
   exportInit: '/api/v1/embedded_wallets/export/init',
   /** POST { code } (export page): checks the code, notifies the user, releases this device's auth share. */
   exportAuthenticate: '/api/v1/embedded_wallets/export/authenticate',
+  /** POST (wallet-key signed, fresh login): imports a private key as the user's wallet (the create body; docs/custody.md). */
+  importWallet: '/api/v1/embedded_wallets/import',
   /** GET the user's wallet and MFA state; POST creates the wallet. */
   wallet: '/api/v1/embedded_wallets',
   /** POST (wallet-key signed): adds a device share set. */

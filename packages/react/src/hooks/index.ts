@@ -8,3 +8,4 @@ export { useEmbeddedWalletState } from './useEmbeddedWalletState.js';
 export { useFlowState } from './useFlowState.js';
 export { useKeyExportState } from './useKeyExportState.js';
 export { useStrings } from './useStrings.js';
+export { useWalletImportState } from './useWalletImportState.js';

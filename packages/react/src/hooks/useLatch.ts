@@ -50,6 +50,8 @@ export interface UseLatch {
   exportWallet(): Promise<void>;
   /** Creates the user's embedded wallet now (apps with `createOnLogin` 'off'; useCreateWallet has callbacks). */
   createWallet(): Promise<User>;
+  /** Imports a private key as the user's embedded wallet: typed into the wallet frame's own form, never this page. */
+  importWallet(): Promise<User>;
 }
 
 /** The Latch state and functions for the host app: the client state bound, the actions the core's. */
@@ -85,6 +87,7 @@ export function useLatch(): UseLatch {
       getAccessToken: () => client.getAccessToken(),
       exportWallet: latch.exportWallet,
       createWallet: latch.createWallet,
+      importWallet: latch.importWallet,
     };
   }, [latch, state]);
 }

@@ -1,4 +1,4 @@
-/** Texts of EMBEDDED_WALLET_KEY_EXPORT_SCREEN (SPEC §2: title and warning word for word). */
+/** Texts of EMBEDDED_WALLET_KEY_EXPORT_SCREEN (SPEC §2: title and warning word for word) and of the import screen. */
 export const exportWalletStrings = {
   title: 'Transfer Wallet',
   warning: 'Never share your private key with anyone! It controls your account.',
@@ -7,6 +7,9 @@ export const exportWalletStrings = {
   stepCopy: 'Enter the code we send you in the box below, then reveal your private key and copy it.',
   stepImport: 'Import it into another wallet app to use this account there.',
   frameTitle: 'Your private key',
+  // Import (issue #32): the key is typed into the wallet frame's own form, placed over this screen.
+  importTitle: 'Import wallet',
+  importFailed: 'The wallet could not be imported.',
 } as const;
 
 /** The key-export texts' keys. */

@@ -64,7 +64,7 @@ describe('split and combine', () => {
       walletId: shareSet.walletId,
       address: wallet.address,
     });
-    const newDevice = await splitEntropy(entropy, shareSet.walletId, ['device', 'auth']);
+    const newDevice = await splitEntropy(entropy.bytes, shareSet.walletId, ['device', 'auth']);
     expect(newDevice.shareSetId).not.toBe(shareSet.shareSetId);
     const expected = { walletId: shareSet.walletId, address: wallet.address };
     // Raw Shamir would even "combine" these, to a wrong secret: the set check refuses them first.
@@ -88,7 +88,7 @@ describe('split and combine', () => {
       [shareSet.shares[1] as TaggedShare, shareSet.shares[2] as TaggedShare],
       expected,
     );
-    const newDevice = await splitEntropy(entropy, shareSet.walletId, ['device', 'auth']);
+    const newDevice = await splitEntropy(entropy.bytes, shareSet.walletId, ['device', 'auth']);
     expect(newDevice.shares.every((s) => s.threshold === 2 && s.total === 2)).toBe(true);
     expect((await combineShares(newDevice.shares, expected)).address).toBe(wallet.address);
   });

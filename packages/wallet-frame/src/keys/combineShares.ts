@@ -1,7 +1,8 @@
 import { combine } from 'shamir-secret-sharing';
 import { CustodyError } from './custodyError.js';
 import { type DerivedWallet, deriveWallet, ENTROPY_BYTES } from './deriveWallet.js';
-import type { TaggedShare } from './shareEnvelope.js';
+import { walletFromPrivateKey } from './importedKey.js';
+import type { SecretKind, TaggedShare } from './shareEnvelope.js';
 
 /** What the combined key must match. */
 export interface ExpectedWallet {
@@ -9,6 +10,22 @@ export interface ExpectedWallet {
   /** The address stored when the wallet was created; the only proof the shares are genuine. */
   address: `0x${string}`;
 }
+
+/** What a wallet's shares rebuild, for re-splitting it into a new set of the same kind. The caller zeroes `bytes`. */
+export interface WalletSecret {
+  bytes: Uint8Array;
+  kind: SecretKind;
+}
+
+/** The wallet of a secret: BIP-39/BIP-32 from entropy, or the imported key itself. */
+export async function unlockSecret(secret: WalletSecret): Promise<DerivedWallet> {
+  if (secret.kind === 'private-key') return walletFromPrivateKey(secret.bytes);
+  if (secret.bytes.length !== ENTROPY_BYTES)
+    throw new CustodyError('address_mismatch', 'The shares do not rebuild this wallet');
+  return deriveWallet(secret.bytes);
+}
+
+const kindOf = (share: TaggedShare): SecretKind => share.secret ?? 'entropy';
 
 /**
  * Rebuilds the wallet from shares of one set, then re-derives the address and compares it with the
@@ -22,7 +39,7 @@ export async function combineShares(shares: readonly TaggedShare[], expected: Ex
   for (const s of shares) {
     if (s.walletId !== expected.walletId)
       throw new CustodyError('wallet_mismatch', 'A share belongs to another wallet');
-    if (s.shareSetId !== first.shareSetId)
+    if (s.shareSetId !== first.shareSetId || kindOf(s) !== kindOf(first))
       throw new CustodyError('share_set_mismatch', 'Shares come from different sets');
   }
   if (new Set(shares.map((s) => s.kind)).size !== shares.length) {
@@ -35,9 +52,7 @@ export async function combineShares(shares: readonly TaggedShare[], expected: Ex
     throw new CustodyError('malformed_share', 'The shares could not be combined', { cause });
   }
   try {
-    if (entropy.length !== ENTROPY_BYTES)
-      throw new CustodyError('address_mismatch', 'The shares do not rebuild this wallet');
-    const wallet = await deriveWallet(entropy);
+    const wallet = await unlockSecret({ bytes: entropy, kind: kindOf(first) });
     if (wallet.address.toLowerCase() !== expected.address.toLowerCase()) {
       throw new CustodyError('address_mismatch', 'The shares do not rebuild this wallet');
     }
@@ -47,8 +62,8 @@ export async function combineShares(shares: readonly TaggedShare[], expected: Ex
   }
 }
 
-/** Rebuilds only the entropy (for re-splitting into a new set), with the same address check. */
-export async function combineEntropy(shares: readonly TaggedShare[], expected: ExpectedWallet): Promise<Uint8Array> {
+/** Rebuilds only the secret (for re-splitting into a new set of its kind), with the same address check. */
+export async function combineEntropy(shares: readonly TaggedShare[], expected: ExpectedWallet): Promise<WalletSecret> {
   await combineShares(shares, expected);
-  return combine(shares.map((s) => s.share));
+  return { bytes: await combine(shares.map((s) => s.share)), kind: kindOf(shares[0] as TaggedShare) };
 }

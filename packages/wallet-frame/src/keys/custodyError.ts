@@ -13,7 +13,8 @@ export type CustodyErrorCode =
   | 'invalid_message'
   | 'invalid_typed_data'
   | 'invalid_transaction'
-  | 'wrong_signer';
+  | 'wrong_signer'
+  | 'invalid_private_key';
 
 /** A typed custody failure. Messages never contain key material. */
 export class CustodyError extends Error {

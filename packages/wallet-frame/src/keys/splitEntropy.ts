@@ -1,5 +1,5 @@
 import { split } from 'shamir-secret-sharing';
-import type { ShareKind, TaggedShare } from './shareEnvelope.js';
+import type { SecretKind, ShareKind, TaggedShare } from './shareEnvelope.js';
 
 /** The shares a wallet's key is split into, 2 of them needed. */
 export interface ShareSet {
@@ -13,11 +13,13 @@ const THRESHOLD = 2;
 /**
  * Splits wallet entropy 2-of-n into one share per kind, all tagged with the wallet id and a fresh
  * share-set id. A first device gets device/auth/recovery (2-of-3); a new device gets device/auth (2-of-2).
+ * An imported wallet's private key is split the same way, its shares tagged `secret: 'private-key'`.
  */
 export async function splitEntropy(
   entropy: Uint8Array,
   walletId: string,
   kinds: readonly ShareKind[] = ['device', 'auth', 'recovery'],
+  secret: SecretKind = 'entropy',
 ): Promise<ShareSet> {
   const shareSetId = crypto.randomUUID();
   const raw = await split(entropy, kinds.length, THRESHOLD);
@@ -28,6 +30,7 @@ export async function splitEntropy(
     threshold: THRESHOLD,
     total: kinds.length,
     share: raw[i] as Uint8Array,
+    ...(secret === 'private-key' ? { secret } : {}),
   }));
   return { walletId, shareSetId, shares };
 }

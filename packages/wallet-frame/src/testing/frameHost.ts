@@ -1,3 +1,4 @@
+import type { ImportPrompt } from '../import/importPrompt.js';
 import { createFrameRouter } from '../router.js';
 import { type FrameApproval, frameRoutes } from '../wallet/frameRoutes.js';
 import type { FrameWallet } from '../wallet/frameWallet.js';
@@ -23,11 +24,13 @@ export const HEADLESS: FrameApproval = {
 
 /**
  * The frame's router over `wallet`, driven as the host page drives it (postMessage in, reply by id):
- * the returned function sends one request and resolves with its reply. `approval` defaults to headless.
+ * the returned function sends one request and resolves with its reply. `approval` defaults to headless; `imports`
+ * is the import form (none: imports are refused as not visible).
  */
 export function frameHost<Data = Record<string, unknown>>(
   wallet: FrameWallet,
   approval: FrameApproval = HEADLESS,
+  imports?: ImportPrompt,
 ): FrameHost<Data> {
   const posted: FrameReply<Data>[] = [];
   const listeners: ((e: MessageEvent) => void)[] = [];
@@ -40,7 +43,7 @@ export function frameHost<Data = Record<string, unknown>>(
     self,
     parent,
     parentOrigin: 'https://host.example',
-    routes: frameRoutes(wallet, approval),
+    routes: frameRoutes(wallet, approval, imports),
   }).start();
   let n = 0;
   return async (event, data) => {

@@ -39,7 +39,7 @@ function memoryServer() {
       return { wallet, mfa: { ...mfa.state } };
     },
     async createWallet(token, input) {
-      ok('createWallet', token);
+      ok(input.imported ? 'importWallet' : 'createWallet', token);
       wallet = {
         walletId: input.walletId,
         address: input.address as `0x${string}`,
@@ -94,11 +94,17 @@ const verifyToken = async (token: string) => {
   return owner;
 };
 
-/** A frame wallet over a fresh fake server, with Alice's wallet created through `alice1`; the log emptied. */
-export async function memoryFrame() {
+/** A frame wallet over a fresh fake server where nobody has a wallet yet. */
+export async function emptyMemoryFrame() {
   const server = memoryServer();
   for (const t of Object.keys(TOKENS)) server.live.add(t);
   const wallet = new FrameWallet({ api: server.api, store: await openDeviceShareStore(new IDBFactory()), verifyToken });
+  return { server, wallet };
+}
+
+/** A frame wallet over a fresh fake server, with Alice's wallet created through `alice1`; the log emptied. */
+export async function memoryFrame() {
+  const { server, wallet } = await emptyMemoryFrame();
   const { address } = await wallet.create({ accessToken: 'alice1' });
   server.calls.length = 0;
   return { server, wallet, address };

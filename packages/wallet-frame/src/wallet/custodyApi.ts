@@ -69,10 +69,10 @@ export interface CustodyApi {
   registerDevice(accessToken: string, grant: string): Promise<{ deviceId: string }>;
   /** The user's embedded wallet (or null) and MFA state. */
   getWallet(accessToken: string): Promise<WalletCheck>;
-  /** Registers a new wallet with its auth share and recovery material, signed by the new wallet key. */
+  /** Registers a new wallet with its auth share and recovery material, signed by the new wallet key (`imported`: the import route). */
   createWallet(
     accessToken: string,
-    input: SignedShareSet & { address: string; authShare: Uint8Array; recovery: RecoveryUpload },
+    input: SignedShareSet & { address: string; authShare: Uint8Array; recovery: RecoveryUpload; imported?: boolean },
   ): Promise<void>;
   /** The auth share of a share set bound to this device. */
   getAuthShare(accessToken: string, shareSetId: string): Promise<Uint8Array>;

@@ -15,6 +15,8 @@ import * as v from 'valibot';
 import type { ApprovalGate } from '../approval/approvalGate.js';
 import { type ConfirmationContent, signContent, transactionContent } from '../approval/confirmationContent.js';
 import { farcasterRoutes } from '../farcaster/farcasterRoutes.js';
+import type { ImportPrompt } from '../import/importPrompt.js';
+import { importRoute } from '../import/importRoute.js';
 import { CustodyError } from '../keys/custodyError.js';
 import { type EventRoute, route } from '../router.js';
 import { assertSigner, signPersonalMessage } from '../signing/signPersonalMessage.js';
@@ -31,6 +33,12 @@ export interface FrameApproval {
   headless: boolean;
   gate: Pick<ApprovalGate, 'confirm' | 'clear'>;
 }
+
+// Without a document nothing can be typed: an import is refused as a hidden frame's would be.
+const NO_IMPORT: ImportPrompt = {
+  ask: async () => Promise.reject(new LatchError('approval_not_visible')),
+  clear() {},
+};
 
 // What the confirmation shows for a request, checked before anything is shown (a malformed request is refused
 // without asking the user).
@@ -56,19 +64,26 @@ function contentOf(d: WalletRpcData): ConfirmationContent {
  * The frame's routes for the wallet, MFA and Farcaster events of SPEC §7 (mfaRoutes.ts, farcasterRoutes.ts), plus
  * `latch:device:register` (replies `{ deviceId }`) and `latch:wallet:clear` (replies `{}`). `latch:wallet:rpc`
  * signs only after the user's click on the frame's own confirmation (`approval.gate`), or at once when the
- * app's server config allows headless signing; `latch:wallet:approve-transaction` is refused.
+ * app's server config allows headless signing; `latch:wallet:approve-transaction` is refused. `latch:wallet:import`
+ * asks for the key in the frame's own form (`imports`); without one (no document) it is refused as not visible.
  */
-export function frameRoutes(wallet: FrameWallet, approval: FrameApproval): Partial<Record<WalletEvent, EventRoute>> {
+export function frameRoutes(
+  wallet: FrameWallet,
+  approval: FrameApproval,
+  imports: ImportPrompt = NO_IMPORT,
+): Partial<Record<WalletEvent, EventRoute>> {
   return {
     ...mfaRoutes(wallet),
     ...farcasterRoutes(wallet, approval),
     [WALLET_EVENT.deviceRegister]: route(DeviceRegisterData, (d) => wallet.registerDevice(d)),
     [WALLET_EVENT.walletClear]: route(WalletClearData, async () => {
       approval.gate.clear();
+      imports.clear();
       wallet.clear();
       return {};
     }),
     [WALLET_EVENT.walletCreate]: route(WalletCreateData, (d) => wallet.create(d)),
+    [WALLET_EVENT.walletImport]: importRoute(wallet, imports),
     [WALLET_EVENT.walletConnect]: route(WalletConnectData, (d) =>
       wallet.connect({ accessToken: d.accessToken, address: d.address as Address }),
     ),

@@ -4,6 +4,7 @@ import { type CloudAuth, FrameCloud, type FrameCloudOptions, type RecoveryInput 
 import { combineEntropy, combineShares } from '../keys/combineShares.js';
 import { CustodyError } from '../keys/custodyError.js';
 import type { DerivedWallet } from '../keys/deriveWallet.js';
+import { importWalletKeys } from '../keys/importedKey.js';
 import { decodeShare, type TaggedShare } from '../keys/shareEnvelope.js';
 import { ARGON2ID_PARAMS, type Argon2idParams } from '../recovery/passwordRecovery.js';
 import type { DeviceShareStore } from '../storage/deviceShareStore.js';
@@ -15,9 +16,8 @@ import { type RecoverySecret, type WalletShares, walletShares } from './walletSh
 type Address = `0x${string}`;
 /** What startExport answers: where the code went (null after a step-up) and the verify that rebuilds the key. */
 type ExportStart = { destination: string | null; verify(code: string): Promise<DerivedWallet> };
-// A verified token's owner, and the clear() generation it was verified in.
+/** A verified token's owner, and the clear() generation it was verified in. */
 type Auth = { claims: TokenOwner; generation: number };
-
 // Tokens already checked with the server for the current owner (a few refreshes' worth).
 const MAX_CHECKED_TOKENS = 8;
 
@@ -33,10 +33,9 @@ export interface FrameWalletOptions {
 }
 
 /**
- * The frame's wallet operations: create, connect (device share + this device's auth share), recover
+ * The frame's wallet operations: create or import, connect (device share + this device's auth share), recover
  * (recovery release, then a new 2-of-2 device set), set a recovery password (re-split), export with a
  * step-up code, and the unlocked wallet for signing. Keys stay in this object; only addresses leave it.
- *
  * Every request's token is verified here (signature, aud, iss, exp). The unlocked-key cache belongs
  * to one owner `{ sub, sid }`: a token of another `sub` drops it and is refused, and a token the
  * server has not accepted yet is checked with the server once before a cached key signs.
@@ -136,13 +135,14 @@ export class FrameWallet {
     return { deviceId };
   }
 
-  /** Creates the user's wallet (one per user), signed by the new wallet key, and keeps this device's share. */
-  async create(input: { accessToken: string } & Partial<RecoveryInput>) {
+  /** Creates the user's wallet (one per user; with `importKey`, the import form's key) and keeps this device's share. */
+  async create(input: { accessToken: string } & Partial<RecoveryInput>, importKey?: Uint8Array) {
     const auth = await this.authorize(input.accessToken);
     if ((await this.check(input.accessToken, auth)).wallet) throw new LatchError('embedded_wallet_already_exists');
     const recoveryMethod = input.recoveryMethod ?? 'latch';
     const choice = await this.cloud.choice(this.api, input.accessToken, { ...input, recoveryMethod });
-    const wallet = await this.shares.create(input.accessToken, choice);
+    const keys = importKey && (await importWalletKeys(importKey));
+    const wallet = await this.shares.create(input.accessToken, choice, keys);
     this.accept(auth, input.accessToken, wallet);
     return { address: wallet.address, recoveryMethod: choice.method };
   }
@@ -185,13 +185,13 @@ export class FrameWallet {
     }
     const { share, verifier } = opened;
     if (verifier) await this.api.confirmPassword(input.accessToken, verifier);
-    const entropy = await combineEntropy([share, decodeShare(release.authShare)], server);
+    const rebuilt = await combineEntropy([share, decodeShare(release.authShare)], server);
     try {
-      const wallet = await this.shares.addDeviceSet(input.accessToken, server, entropy);
+      const wallet = await this.shares.addDeviceSet(input.accessToken, server, rebuilt);
       this.accept(auth, input.accessToken, wallet);
       return { address: wallet.address, recoveryMethod: server.recoveryMethod };
     } finally {
-      entropy.fill(0);
+      rebuilt.bytes.fill(0);
     }
   }
 
@@ -201,14 +201,14 @@ export class FrameWallet {
     const server = await this.serverWallet(input.accessToken, auth, input.address);
     const device = await this.deviceShare(input.address);
     const authShare = decodeShare(await this.api.getAuthShare(input.accessToken, device.shareSetId));
-    const entropy = await combineEntropy([device, authShare], { walletId: server.walletId, address: server.address });
+    const secret = await combineEntropy([device, authShare], { walletId: server.walletId, address: server.address });
     try {
       const choice = await this.cloud.choice(this.api, input.accessToken, input);
-      const wallet = await this.shares.resplit(input.accessToken, server, entropy, choice);
+      const wallet = await this.shares.resplit(input.accessToken, server, secret, choice);
       this.accept(auth, input.accessToken, wallet);
       return { address: server.address, recoveryMethod: choice.method };
     } finally {
-      entropy.fill(0);
+      secret.bytes.fill(0);
     }
   }
 

@@ -170,7 +170,7 @@ export function createHttpCustodyApi(options: HttpCustodyApiOptions): CustodyApi
       };
     },
     async createWallet(token, input) {
-      await call(token, 'POST', WALLET_API.wallet, async (nonce) => ({
+      await call(token, 'POST', input.imported ? WALLET_API.importWallet : WALLET_API.wallet, async (nonce) => ({
         wallet_id: input.walletId,
         share_set_id: input.shareSetId,
         address: input.address,

@@ -2,8 +2,9 @@ import { LatchError } from '@latch/protocol';
 import { isCloudRecoveryMethod } from '@latch/protocol/cloudBackup';
 import { openWithCloud, protectWithCloud } from '../cloud/cloudRecovery.js';
 import type { CloudTarget } from '../cloud/frameCloud.js';
-import { createWalletKeys } from '../keys/createWalletKeys.js';
-import { type DerivedWallet, deriveWallet } from '../keys/deriveWallet.js';
+import { unlockSecret, type WalletSecret } from '../keys/combineShares.js';
+import { createWalletKeys, type NewWalletKeys } from '../keys/createWalletKeys.js';
+import type { DerivedWallet } from '../keys/deriveWallet.js';
 import { encodeShare, type TaggedShare } from '../keys/shareEnvelope.js';
 import { type ShareSet, splitEntropy } from '../keys/splitEntropy.js';
 import { type Argon2idParams, openWithPassword, protectWithPassword } from '../recovery/passwordRecovery.js';
@@ -68,9 +69,12 @@ export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: A
   };
 
   return {
-    /** Creates a new wallet on the server (signed by its key) and keeps this device's share; removed again on failure. */
-    async create(accessToken: string, choice: RecoveryChoice): Promise<DerivedWallet> {
-      const { wallet, shareSet } = await createWalletKeys();
+    /**
+     * Creates a new wallet on the server (signed by its key) and keeps this device's share; removed again on failure.
+     * With `imported`, the keys of an imported private key (importWalletKeys) instead of fresh ones.
+     */
+    async create(accessToken: string, choice: RecoveryChoice, imported?: NewWalletKeys): Promise<DerivedWallet> {
+      const { wallet, shareSet } = imported ?? (await createWalletKeys());
       const shares = byKind(shareSet);
       const { upload: recovery, undo } = await protect(accessToken, shares.recovery, choice, wallet.address);
       await store.save(wallet.address, shares.device);
@@ -82,6 +86,7 @@ export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: A
           authShare: encodeShare(shares.auth),
           recovery,
           signer: signerOf(wallet),
+          ...(imported ? { imported: true } : {}),
         });
       } catch (error) {
         await store.remove(wallet.address);
@@ -115,10 +120,10 @@ export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: A
       return openWithPassword(sealed, secret.password ?? '', evaluate, expected, argon2);
     },
 
-    /** Gives this device its own 2-of-2 set of the wallet `entropy` rebuilds; keeps the device share. */
-    async addDeviceSet(accessToken: string, server: ServerWallet, entropy: Uint8Array): Promise<DerivedWallet> {
-      const wallet = await deriveWallet(entropy);
-      const set = await splitEntropy(entropy, server.walletId, ['device', 'auth']);
+    /** Gives this device its own 2-of-2 set of the wallet `secret` rebuilds; keeps the device share. */
+    async addDeviceSet(accessToken: string, server: ServerWallet, secret: WalletSecret): Promise<DerivedWallet> {
+      const wallet = await unlockSecret(secret);
+      const set = await splitEntropy(secret.bytes, server.walletId, ['device', 'auth'], secret.kind);
       const [device, newAuth] = set.shares as [TaggedShare, TaggedShare];
       await api.addDeviceShareSet(accessToken, {
         walletId: server.walletId,
@@ -130,15 +135,15 @@ export function walletShares(api: CustodyApi, store: DeviceShareStore, argon2: A
       return wallet;
     },
 
-    /** A fresh 2-of-3 split of `entropy`, its recovery share protected as `choice` says, replaces every old set. */
+    /** A fresh 2-of-3 split of `secret`, its recovery share protected as `choice` says, replaces every old set. */
     async resplit(
       accessToken: string,
       server: ServerWallet,
-      entropy: Uint8Array,
+      secret: WalletSecret,
       choice: RecoveryChoice,
     ): Promise<DerivedWallet> {
-      const wallet = await deriveWallet(entropy);
-      const set = await splitEntropy(entropy, server.walletId);
+      const wallet = await unlockSecret(secret);
+      const set = await splitEntropy(secret.bytes, server.walletId, undefined, secret.kind);
       const shares = byKind(set);
       const { upload: recovery, undo } = await protect(accessToken, shares.recovery, choice, server.address);
       try {

@@ -71,6 +71,10 @@ const NOTICE: Record<SecurityEventType, (app: string, d: SecurityEventDetail) =>
     subject: 'Your wallet recovery method was changed',
     body: `Your wallet can now be recovered with ${d.recovery_method === 'icloud' ? 'an iCloud backup' : d.recovery_method === 'google-drive' ? 'a Google Drive backup' : 'a new method'}. ${SECURE(app)}`,
   }),
+  wallet_imported: (app, d) => ({
+    subject: 'A private key was imported as your wallet',
+    body: `Your ${app} wallet is now the key imported on device ${d.device}. ${SECURE(app)}`,
+  }),
   mfa_removed: (app, d) => ({
     subject: 'A verification method was removed from your account',
     body: `Verification with ${d.mfa_method ? METHOD[d.mfa_method] : 'a method'} is off. ${SECURE(app)}`,

@@ -37,3 +37,8 @@ export function countNewDevice(ctx: LimitContext, owner: UserRef): Promise<void>
 export function countExportCode(ctx: LimitContext, owner: UserRef): Promise<void> {
   return consume(ctx, `custody-export-code:${owner.appId}:${owner.userId}`, CUSTODY_LIMIT.exportCodesPerHour, HOUR_MS);
 }
+
+/** Counts a private-key import against CUSTODY_LIMIT.importsPerDay (per UTC day; a refused import counts too). */
+export function countImport(ctx: LimitContext, owner: UserRef): Promise<void> {
+  return consume(ctx, `custody-import:${owner.appId}:${owner.userId}`, CUSTODY_LIMIT.importsPerDay, DAY_MS);
+}

@@ -76,6 +76,7 @@ forEachBackend(
       return [
         ['GET', WALLET_API.wallet],
         ['POST', WALLET_API.wallet, { ...newWalletBody(newWalletKey().address), wallet_signature: signature }],
+        ['POST', WALLET_API.importWallet, { ...newWalletBody(newWalletKey().address), wallet_signature: signature }],
         ['POST', WALLET_API.authShare, { share_set_id: shareSetId }],
         [
           'POST',
@@ -142,7 +143,7 @@ forEachBackend(
           'nonce',
         ]);
       }
-      expect(calls).toBe(2 * 12 * HEADER_SETS.length * 2);
+      expect(calls).toBe(2 * 13 * HEADER_SETS.length * 2);
       expect(await custodyState()).toBe(before);
       // No export code, no notice went out.
       expect(

@@ -1,4 +1,4 @@
-import { LatchError, type WireEmbeddedWallet, type WireWalletWithMfa } from '@latch/protocol';
+import { LatchError, type WireWalletWithMfa } from '@latch/protocol';
 import {
   AddShareSetBody,
   ConfirmPasswordBody,
@@ -13,63 +13,25 @@ import {
   WALLET_API,
   type WireRecoveryRelease,
 } from '@latch/protocol/schemas';
-import type * as v from 'valibot';
 import { devicePrefix } from '../../identity/securityEvents/maskIdentifier.js';
 import { recordSecurityEvent } from '../../identity/securityEvents/recordSecurityEvent.js';
 import type { UserRef } from '../../identity/users/userRef.js';
 import type { ServerContext } from '../../kernel/context.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
-import type { Db } from '../../kernel/store/db.js';
 import { countNewDevice } from './custodyLimits.js';
 import { type CustodyCall, custodyRoute } from './custodyRoute.js';
 import { mintDeviceNonce, takeDeviceGrant } from './deviceGrants.js';
 import { recordEmbeddedWalletAccount } from './embeddedWalletAccount.js';
 import { exportRoutes } from './exportRoutes.js';
+import { importRoutes } from './importRoutes.js';
 import { countNonceRequest } from './nonceThrottle.js';
-import { isCloudRecovery, type NewWalletInput, type WalletRecord } from './walletInput.js';
+import { createWalletFromBody, recoveryInput, toWire } from './walletCreation.js';
+import { isCloudRecovery, type WalletRecord } from './walletInput.js';
 import { verifyWalletSignature } from './walletSignature.js';
 
 const b64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
 
-function toWire(w: WalletRecord): WireEmbeddedWallet {
-  return {
-    wallet_id: w.id,
-    address: w.address,
-    recovery_method: w.recoveryMethod,
-    primary_share_set_id: w.primaryShareSetId,
-  };
-}
-
-// A cloud backup's upload carries the ticket of a recovery OAuth round trip (purpose `backup`) of this device: the
-// account hash it names is what the backup is bound to (docs/cloud-backup.md).
-async function recoveryInput(
-  call: Pick<CustodyCall<unknown>, 'ctx' | 'owner' | 'deviceId'>,
-  r: v.InferOutput<typeof CreateWalletBody>['recovery'],
-): Promise<NewWalletInput['recovery']> {
-  if (r.method === 'latch')
-    return { method: 'latch', sealedShare: bytes(r.sealed_share), recoveryKey: bytes(r.recovery_key) };
-  if (r.method === 'user-passcode') {
-    return {
-      method: 'user-passcode',
-      sealedShare: bytes(r.sealed_share),
-      salt: bytes(r.salt),
-      verifier: bytes(r.verifier),
-    };
-  }
-  const cloud = call.ctx.cloudBackups;
-  if (!cloud) throw new LatchError('cloud_provider_not_configured');
-  const owner = { ...call.owner, deviceId: call.deviceId };
-  const accountHash = await cloud.takeTicket(owner, r.cloud_ticket, r.method, 'backup');
-  return { method: r.method, sealedShare: bytes(r.sealed_share), accountHash };
-}
-
-/**
- * Embedded wallet custody endpoints (DESIGN §4, docs/custody.md), called by the wallet frame. Every
- * one but `nonce` needs the owner's access token AND a device proof by a registered device key
- * (`custodyRoute`); creating a wallet and changing its share sets also need a signature by the wallet key.
- */
-/** The owner's wallet, once this request's `wallet_signature` proves its key authorised `action` on the body's set. */
 /**
  * W-07: when repeated wrong passwords lock recovery, every verified channel of the user hears of it
  * (security event `recovery_password_locked`). Best effort: the lock holds whether or not it is delivered.
@@ -81,6 +43,7 @@ async function passwordLockNotice(c: LatchContext): Promise<void> {
   );
 }
 
+/** The owner's wallet, once this request's `wallet_signature` proves its key authorised `action` on the body's set. */
 async function signedWallet(
   ctx: ServerContext,
   owner: UserRef,
@@ -102,6 +65,11 @@ async function signedWallet(
   return wallet;
 }
 
+/**
+ * Embedded wallet custody endpoints (DESIGN §4, docs/custody.md), called by the wallet frame. Every
+ * one but `nonce` needs the owner's access token AND a device proof by a registered device key
+ * (`custodyRoute`); creating a wallet and changing its share sets also need a signature by the wallet key.
+ */
 export const walletRoutes: RouteDef[] = [
   {
     method: 'post',
@@ -143,39 +111,10 @@ export const walletRoutes: RouteDef[] = [
     // The frame learns which of its actions need a verification (docs/mfa.md).
     return { wallet: wallet ? toWire(wallet) : null, mfa: await ctx.mfaGate.stateFor(owner, user.app) };
   }),
-  custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async (call) => {
-    const { ctx, owner, deviceId, nonce, body } = call;
-    await verifyWalletSignature({
-      action: 'create-wallet',
-      appId: owner.appId,
-      walletId: body.wallet_id,
-      shareSetId: body.share_set_id,
-      nonce,
-      address: body.address,
-      signature: body.wallet_signature,
-    });
-    const recovery = await recoveryInput(call, body.recovery);
-    const wallet = await ctx.custody.createWallet(
-      owner,
-      {
-        walletId: body.wallet_id,
-        shareSetId: body.share_set_id,
-        address: body.address,
-        authShare: bytes(body.auth_share),
-        recovery,
-      },
-      deviceId,
-      // The linked `wallet` account in the wallet's transaction: a conflict leaves no orphan.
-      (tx) =>
-        recordEmbeddedWalletAccount(
-          { db: tx as unknown as Db, clock: ctx.clock },
-          owner,
-          body.address,
-          recovery.method,
-        ),
-    );
-    return { wallet: toWire(wallet) };
-  }),
+  custodyRoute('post', WALLET_API.wallet, CreateWalletBody, async (call) => ({
+    wallet: toWire(await createWalletFromBody(call, false)),
+  })),
+  ...importRoutes,
   custodyRoute('post', WALLET_API.authShare, ShareSetIdBody, async ({ ctx, owner, deviceId, body }) => {
     const share = await ctx.custody.releaseAuthShare(owner, body.share_set_id, deviceId);
     return { auth_share: b64(share) };

@@ -55,6 +55,8 @@ export const esServerMessages: ServerMessageStrings = {
   server_invalid_device_grant: 'El permiso de registro del dispositivo no es válido, ya se usó o caducó.',
   server_invalid_wallet_signature: 'La solicitud no está firmada por la clave de la billetera.',
   server_step_up_required: 'Confirma que eres tú para continuar.',
+  server_fresh_login_required:
+    'Vuelve a iniciar sesión para importar una billetera: importar requiere un inicio de sesión reciente.',
   server_step_up_factor_not_allowed: 'Usa un método de inicio de sesión que ya tenías antes de esta sesión.',
   server_notice_delivery_failed: 'No se pudo enviar el aviso de seguridad. Inténtalo de nuevo más tarde.',
   server_no_verified_channel:

@@ -127,6 +127,8 @@ export const esWallets = {
   stepCopy: 'Introduce en el cuadro de abajo el código que te enviamos; después, muestra tu clave privada y cópiala.',
   stepImport: 'Impórtala en otra app de billetera para usar esta cuenta allí.',
   frameTitle: 'Tu clave privada',
+  importTitle: 'Importar billetera',
+  importFailed: 'No se pudo importar la billetera.',
   // Send transaction
   sendTitle: 'Enviar {token}',
   reviewTitle: 'Revisar transacción',
