@@ -20,7 +20,12 @@ const CONTEXT: FlowContext = { requireUsersAcceptTerms: false, createOnLogin: 'o
 
 /** A runner over recorded stand-in actions; `fail` makes an action reject with a LatchError. */
 function setup(
-  options: { fail?: Partial<Record<keyof FlowActions, LatchError>>; handlers?: FlowHandlers; loginUser?: User } = {},
+  options: {
+    fail?: Partial<Record<keyof FlowActions, LatchError>>;
+    handlers?: FlowHandlers;
+    loginUser?: User;
+    create?: typeof createFlowRunner;
+  } = {},
 ) {
   const clock = createFakeClock();
   const calls: Array<[string, ...unknown[]]> = [];
@@ -64,7 +69,7 @@ function setup(
     getAccessToken: () => Promise.resolve('token'),
     refreshUser: () => Promise.reject(new Error('not used here')),
   };
-  const runner = createFlowRunner({
+  const runner = (options.create ?? createFlowRunner)({
     actions,
     clock,
     handlers: () => ({
@@ -411,7 +416,9 @@ describe('toFlowError', () => {
 
 describe('the passkey flow (loaded on first use)', () => {
   it("is not loaded up front: 'I have a passkey' loads it, then the event replays and the ceremony starts", async () => {
-    const t = setup();
+    // A fresh module graph: the unit files share one, and another file may have loaded the passkey flow already.
+    vi.resetModules();
+    const t = setup({ create: (await import('./flowRunner.js')).createFlowRunner });
     await openLogin(t);
     t.runner.dispatch({ type: 'startPasskey', operation: 'login' });
     expect(t.state().screen).toBe(SCREEN.landing);
