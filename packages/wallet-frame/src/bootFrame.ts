@@ -4,6 +4,7 @@ import { deviceKeyLoader } from './device/deviceKey.js';
 import type { Argon2idParams } from './recovery/passwordRecovery.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow } from './router.js';
 import { openDeviceShareStore } from './storage/deviceShareStore.js';
+import { cookieSessionRoutes, cookieTokenReader } from './wallet/cookieSessionRoutes.js';
 import { frameRoutes } from './wallet/frameRoutes.js';
 import { FrameWallet } from './wallet/frameWallet.js';
 import { createHttpCustodyApi } from './wallet/httpCustodyApi.js';
@@ -47,7 +48,8 @@ export async function bootFrame(
     self: win,
     parent: win.parent,
     parentOrigin,
-    routes: frameRoutes(wallet, approval),
+    // Cookie mode: where the host page sends COOKIE_ACCESS_TOKEN, the session cookie's token (docs/custody.md).
+    routes: cookieSessionRoutes(frameRoutes(wallet, approval), cookieTokenReader(config)),
   });
   router.start();
   return router;
