@@ -2,7 +2,17 @@ import { FRAME_SESSION_TOKEN_PATH, HEADER, IDENTITY_API, SESSION_COOKIE } from '
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, launchBrowser, openDemo, saveScreenshot, stack, type TestApp, uniqueEmail } from './support.js';
-import { approveInFrame, demoField, loginByEmail, visible, walletFrame } from './widgetSteps.js';
+import {
+  approveInFrame,
+  demoField,
+  dialog,
+  expectSuccessAndClose,
+  loginByEmail,
+  openLogin,
+  stepUpDialog,
+  visible,
+  walletFrame,
+} from './widgetSteps.js';
 
 // Cookie mode (issue #34): the demo app with custom_api_url set to the server. The demo (localhost:<demo port>) and the
 // server (localhost:<api port>) are one site, and Chromium treats http://localhost as secure: Secure cookies work.
@@ -57,7 +67,12 @@ describe('sessions in HttpOnly cookies (custom_api_url)', () => {
     browser = await launchBrowser();
     app = await createApp({
       name: 'Cookie Co',
-      config: { email_auth: true, custom_api_url: stack().apiUrl, embedded_wallet_config: { create_on_login: 'off' } },
+      config: {
+        email_auth: true,
+        passkey_auth: true,
+        custom_api_url: stack().apiUrl,
+        embedded_wallet_config: { create_on_login: 'off' },
+      },
     });
   });
   afterAll(async () => {
@@ -146,6 +161,54 @@ describe('sessions in HttpOnly cookies (custom_api_url)', () => {
     expect((await latchCookies(context))[SESSION_COOKIE.refreshToken]!.value).toBe(before);
     await page.reload();
     await visible(page.getByTestId('user-email').getByText(email));
+    await context.close();
+  });
+
+  it('passkeys: signs up, logs back in and steps up to add a second passkey on the cookie session', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    const authenticator = async () =>
+      (
+        await cdp.send('WebAuthn.addVirtualAuthenticator', {
+          options: {
+            protocol: 'ctap2',
+            transport: 'internal',
+            hasResidentKey: true,
+            hasUserVerification: true,
+            isUserVerified: true,
+            automaticPresenceSimulation: true,
+          },
+        })
+      ).authenticatorId;
+    const first = await authenticator();
+    await openDemo(page, app);
+    await openLogin(page);
+    await dialog(page).getByRole('button', { name: 'I have a passkey' }).click();
+    await expectSuccessAndClose(page, () =>
+      dialog(page).getByRole('button', { name: 'Create an account with a passkey' }).click(),
+    );
+    const userId = await demoField(page, 'user-id');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await openLogin(page);
+    await expectSuccessAndClose(page, () => dialog(page).getByRole('button', { name: 'I have a passkey' }).click());
+    expect(await demoField(page, 'user-id')).toBe(userId);
+    // A link is a signed-in call with a step-up (the passkey of this login): both ride the cookies.
+    await page.getByRole('button', { name: 'Passkeys', exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Add a passkey' }).click();
+    const stepUp = stepUpDialog(page);
+    await stepUp.getByRole('button', { name: 'Use your passkey' }).click();
+    await stepUp.waitFor({ state: 'detached', timeout: 20_000 });
+    // The first authenticator holds a passkey of this user already: a second one takes the new passkey.
+    await visible(dialog(page).locator('.latch-status[data-tone="error"]'));
+    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: first });
+    await authenticator();
+    await dialog(page).getByRole('button', { name: 'Add a passkey' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Passkey added' }));
+    await dialog(page).getByRole('button', { name: 'Done' }).click();
+    await visible(page.getByTestId('user-passkeys').getByText('2', { exact: true }));
+    expect(JSON.stringify(await readableByScript(page))).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
     await context.close();
   });
 
