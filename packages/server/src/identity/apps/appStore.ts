@@ -15,7 +15,7 @@ import {
   SERVER_ONLY_CONFIG_KEYS,
 } from './appConfigSchema.js';
 import { type AppInput, checkAppInput, normaliseAllowlistEntry, normaliseOrigin } from './appInput.js';
-import { cookieSiteOf } from './customApiUrl.js';
+import { cookieSiteOf } from './cookieSite.js';
 import { assertCustomAuthKey } from './customAuthConfig.js';
 
 /** An app as the services use it. */

@@ -11,7 +11,7 @@ import { generateCookie, getCookie } from 'hono/cookie';
 import type { CookieOptions } from 'hono/utils/cookie';
 import { decodeJwt } from 'jose';
 import type { AppEnv, LatchContext } from '../../kernel/http/env.js';
-import { type CookieSite, cookieSiteOf } from '../apps/customApiUrl.js';
+import { type CookieSite, cookieSiteOf } from '../apps/cookieSite.js';
 import { REFRESH_TOKEN_TTL_MS } from '../sessions/refreshTokens.js';
 
 // Cookie mode (issue #34, docs/server.md "Cookie mode"). For an app with `custom_api_url`, a request to that
@@ -103,7 +103,8 @@ function withCookies(response: Response, cookies: string[], body?: unknown): Res
 /** Moves a token response's tokens into cookies; a logout or a refused refresh deletes them. */
 async function answerWithCookies(c: LatchContext, site: CookieSite): Promise<void> {
   const response = c.res;
-  if (!response.headers.get('content-type')?.startsWith('application/json')) return;
+  // Token responses, logout and the refused session calls are all POST answers in JSON: nothing else is read.
+  if (c.req.method !== 'POST' || !response.headers.get('content-type')?.startsWith('application/json')) return;
   const path = c.req.path;
   const session = path === IDENTITY_API.sessions || path === IDENTITY_API.logout || path === IDENTITY_API.fork;
   // A refused refresh, logout or fork: the cookies hold a dead session (the client then signs out).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionTokensFromCookies } from './sessionCookies.js';
+import { sessionTokensFromCookies } from './sessionTokensFromCookies.js';
 
 describe('sessionTokensFromCookies', () => {
   it("reads cookie mode's access and identity tokens from a Cookie header", () => {

@@ -1,6 +1,6 @@
 import { LatchError } from '@latch/protocol';
 import { describe, expect, it } from 'vitest';
-import { cookieSiteOf } from './customApiUrl.js';
+import { cookieSiteOf } from './cookieSite.js';
 
 const refused = (run: () => unknown) => {
   try {
