@@ -23,6 +23,7 @@ import { CODE_ACTIONS, lazyActions, loadOnce, SOCIAL_ACTIONS } from './lazyActio
 import type { OAuthBrowser } from './oauth/oauthBrowser.js';
 import type { SocialActions } from './oauth/socialActions.js';
 import type { PasskeyActions } from './passkeys/passkeyActions.js';
+import { isCookieMode } from './session/cookieSession.js';
 import { watchOtherTabs } from './session/crossTab.js';
 import { browserUrlAccess, type OAuthReturn, takeReturnParams, type UrlAccess } from './session/returnParams.js';
 import { createSession } from './session/session.js';
@@ -214,6 +215,10 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
         signal: lifetime.signal,
       });
       serverConfig = toAppConfig(server);
+      // Cookie mode when the app serves this API on its own site (custom_api_url): the session is in HttpOnly cookies.
+      const cookies = isCookieMode(server.custom_api_url, options.apiUrl);
+      transport.useCookies(cookies);
+      session.useCookies(cookies);
       await applyHost();
       if (session.hasSession()) await loadUser();
       await catalogueLoaded;

@@ -24,4 +24,5 @@ export type { AdminClient } from './adminClient.js';
 export type { NewLatchUser, UserSearchOptions } from './adminUsers.js';
 export { createLatchNode, type LatchNode, type LatchNodeOptions } from './createLatchNode.js';
 export type { VerifiedIdentityToken } from './identityTokens.js';
+export { type SessionCookieTokens, sessionTokensFromCookies } from './sessionTokensFromCookies.js';
 export { verifyWebhook, type WebhookHeaders } from './verifyWebhook.js';

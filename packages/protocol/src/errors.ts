@@ -12,6 +12,11 @@ export const ERROR_CATALOGUE = {
   app_not_found: { status: 404, message: 'No app exists with this ID.' },
   not_found: { status: 404, message: 'Not found.' },
   invalid_origin: { status: 403, message: 'This origin is not allowed for the app.' },
+  // Cookie mode (docs/deploy.md "Cookie mode"): custom_api_url must be an https origin on the site of an allowed origin.
+  invalid_custom_api_url: {
+    status: 400,
+    message: "custom_api_url must be an https origin on the site of one of the app's allowed origins.",
+  },
   invalid_client_id: { status: 403, message: 'The client ID does not belong to this app.' },
   invalid_credentials: { status: 422, message: 'Invalid or expired verification code' },
   missing_or_invalid_token: { status: 401, message: 'The session token is missing, invalid or expired.' },

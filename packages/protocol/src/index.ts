@@ -135,7 +135,7 @@ export type {
 export { ADMIN_API } from './paths/adminApi.js';
 export { ANALYTICS_API } from './paths/analytics.js';
 export { DEV_API, DEV_PATH_PREFIXES } from './paths/dev.js';
-export { IDENTITY_API, JWKS_PATH, SECURITY_EVENTS_PATH } from './paths/identity.js';
+export { FRAME_SESSION_TOKEN_PATH, IDENTITY_API, JWKS_PATH, SECURITY_EVENTS_PATH } from './paths/identity.js';
 export { API } from './paths/index.js';
 export { OPS_API } from './paths/ops.js';
 export { type ParamPath, paramPath } from './paths/paramPath.js';
@@ -153,6 +153,12 @@ export {
   type WireSecurityEvent,
   type WireSecurityEventList,
 } from './securityEvents.js';
+export {
+  COOKIE_ACCESS_TOKEN,
+  DEPRECATED_REFRESH_TOKEN,
+  SESSION_COOKIE,
+  SESSION_MARKER_LIFETIME_SECONDS,
+} from './sessionCookies.js';
 export {
   caip2ChainId,
   eip155ChainNumber,

@@ -5,6 +5,7 @@ import { createImportPrompt, type ImportSurface } from './import/importPrompt.js
 import type { Argon2idParams } from './recovery/passwordRecovery.js';
 import { createFrameRouter, type FrameWindow, type ParentWindow } from './router.js';
 import { openDeviceShareStore } from './storage/deviceShareStore.js';
+import { cookieSessionRoutes, cookieTokenReader } from './wallet/cookieSessionRoutes.js';
 import { frameRoutes } from './wallet/frameRoutes.js';
 import { FrameWallet } from './wallet/frameWallet.js';
 import { createHttpCustodyApi } from './wallet/httpCustodyApi.js';
@@ -49,7 +50,11 @@ export async function bootFrame(
     self: win,
     parent: win.parent,
     parentOrigin,
-    routes: frameRoutes(wallet, approval, importSurface && createImportPrompt(importSurface)),
+    // Cookie mode: where the host page sends COOKIE_ACCESS_TOKEN, the session cookie's token (docs/custody.md).
+    routes: cookieSessionRoutes(
+      frameRoutes(wallet, approval, importSurface && createImportPrompt(importSurface)),
+      cookieTokenReader(config),
+    ),
   });
   router.start();
   return router;

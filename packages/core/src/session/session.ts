@@ -1,7 +1,15 @@
-import { IDENTITY_API, LatchError, RETRY, type TokenResponse, type WireUser } from '@latch/protocol';
+import {
+  DEPRECATED_REFRESH_TOKEN,
+  IDENTITY_API,
+  LatchError,
+  RETRY,
+  type TokenResponse,
+  type WireUser,
+} from '@latch/protocol';
 import type { Clock } from '../clock.js';
 import type { Transport } from '../transport/transport.js';
 import { hasAudience, isTokenActive } from './accessToken.js';
+import { cookieToken, sessionMarker } from './cookieSession.js';
 import { withRefreshLock } from './refreshLock.js';
 import type { TokenStore } from './tokenStore.js';
 
@@ -39,6 +47,8 @@ export interface Session {
   logout(): Promise<void>;
   /** Clears local state and reports the sign-out. */
   destroyLocalState(): void;
+  /** Cookie mode (the app's custom_api_url is the API): the tokens are HttpOnly cookies, the page holds none. */
+  useCookies(on: boolean): void;
   /** Remembers a forked refresh token (the session-token query parameter) to adopt on the next refresh. */
   adoptForkedToken(token: string): void;
   /**
@@ -52,9 +62,6 @@ export interface Session {
   takeDeviceGrant(): string | null;
 }
 
-/** The refresh-token value that marks a legacy session that cannot be refreshed (SPEC §4). */
-const DEPRECATED_REFRESH_TOKEN = 'deprecated';
-
 /** Creates the session. */
 export function createSession(options: SessionOptions): Session {
   const { appId, store, transport, clock } = options;
@@ -64,6 +71,7 @@ export function createSession(options: SessionOptions): Session {
   let inFlight: Promise<string | null> | null = null;
   // Bumped whenever local state is destroyed, so a refresh that was in flight during a logout cannot sign back in.
   let epoch = 0;
+  let cookies = false;
 
   const destroyLocalState = () => {
     epoch++;
@@ -84,12 +92,15 @@ export function createSession(options: SessionOptions): Session {
   };
 
   const activeToken = () => {
+    if (cookies) return cookieToken(clock.now());
     const token = ownToken();
     return token !== null && isTokenActive(token, clock.now()) ? token : null;
   };
 
   const canRefresh = () => {
     if (forkedToken !== null) return true;
+    // SPEC §4: "Refresh is possible if server cookies exist".
+    if (cookies) return sessionMarker() !== null;
     const refreshToken = store.getRefreshToken();
     return store.getToken() !== null && refreshToken !== null && refreshToken !== DEPRECATED_REFRESH_TOKEN;
   };
@@ -123,7 +134,8 @@ export function createSession(options: SessionOptions): Session {
       if (store.getToken() !== null || store.getRefreshToken() !== null) destroyLocalState();
       return null;
     }
-    const refreshToken = forkedToken ?? store.getRefreshToken();
+    // Cookie mode's refresh token is its cookie: the body names one only for a forked token (SPEC §7).
+    const refreshToken = forkedToken ?? (cookies ? undefined : store.getRefreshToken());
     forkedToken = null;
     const started = epoch;
     try {
@@ -172,7 +184,8 @@ export function createSession(options: SessionOptions): Session {
       const usable = (token: string | null) =>
         token !== null && isTokenActive(token, clock.now()) && hasAudience(token, appId) ? token : null;
       const current = usable(store.getIdentityToken());
-      if (current !== null || !canRefresh()) return current;
+      // Cookie mode: the identity token is an HttpOnly cookie for the host's backend (`@latch/node`).
+      if (current !== null || cookies || !canRefresh()) return current;
       // Refreshes even while the access token is still active: it is the grant that brings a new identity token.
       await refresh(store.getToken());
       return usable(store.getIdentityToken());
@@ -194,6 +207,9 @@ export function createSession(options: SessionOptions): Session {
       }
     },
     destroyLocalState,
+    useCookies(on) {
+      cookies = on;
+    },
     adoptForkedToken(token) {
       forkedToken = token;
     },

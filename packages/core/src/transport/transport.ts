@@ -1,5 +1,6 @@
 import {
   CLIENT_NAME,
+  COOKIE_ACCESS_TOKEN,
   DEFAULTS,
   HEADER,
   LatchError,
@@ -49,6 +50,8 @@ export interface RequestOptions {
 export interface Transport {
   /** Sends one request and resolves with the parsed JSON body; rejects with a LatchError. */
   request<T>(path: string, options?: RequestOptions): Promise<T>;
+  /** Cookie mode: every request carries the browser's cookies of the API (`credentials: 'include'`). */
+  useCookies(on: boolean): void;
 }
 
 interface Answer {
@@ -78,6 +81,7 @@ function unavailableDelay(error: LatchError, waitsSoFar: number): number | undef
 export function createTransport(options: TransportOptions): Transport {
   const base = options.apiUrl.replace(/\/+$/, '');
   const doFetch: typeof fetch = (input, init) => (options.fetch ?? globalThis.fetch)(input, init);
+  let cookies = false;
 
   const headersFor = (token: string | null | undefined, hasBody: boolean): Record<string, string> => {
     const headers: Record<string, string> = {
@@ -88,7 +92,8 @@ export function createTransport(options: TransportOptions): Transport {
     };
     if (options.clientId) headers[HEADER.clientId] = options.clientId;
     if (hasBody) headers['content-type'] = 'application/json';
-    if (token) headers[HEADER.authorization] = `Bearer ${token}`;
+    // Cookie mode's placeholder: the access token is the HttpOnly cookie the browser sends.
+    if (token && token !== COOKIE_ACCESS_TOKEN) headers[HEADER.authorization] = `Bearer ${token}`;
     return headers;
   };
 
@@ -121,6 +126,9 @@ export function createTransport(options: TransportOptions): Transport {
   };
 
   return {
+    useCookies(on) {
+      cookies = on;
+    },
     async request<T>(path: string, request: RequestOptions = {}): Promise<T> {
       const { signal, body } = request;
       const attempts = Math.max(1, request.attempts ?? RETRY.attempts);
@@ -129,6 +137,7 @@ export function createTransport(options: TransportOptions): Transport {
         method: request.method ?? (body === undefined ? 'GET' : 'POST'),
         headers: { ...headersFor(request.token, body !== undefined), ...request.headers },
         body: body === undefined ? undefined : JSON.stringify(body),
+        ...(cookies ? { credentials: 'include' as const } : {}),
       };
       let unavailableWaits = 0;
       for (let attempt = 1; ; attempt++) {

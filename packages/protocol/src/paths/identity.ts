@@ -27,3 +27,9 @@ export const JWKS_PATH = /* @__PURE__ */ paramPath('/api/v1/apps/:appId/jwks.jso
 
 /** GET the user's own security events (bearer token), `?before=<event id>` for the next page. */
 export const SECURITY_EVENTS_PATH = '/api/v1/users/me/security_events';
+
+/**
+ * POST, the wallet frame's own page only (cookie mode): the access token of the session cookie, so the frame
+ * verifies its owner as it does a token the host page hands it (docs/custody.md "Cookie mode").
+ */
+export const FRAME_SESSION_TOKEN_PATH = '/api/v1/frame/session_token';

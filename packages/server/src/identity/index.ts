@@ -5,6 +5,7 @@ import { LoginCredentials } from './credentials/LoginCredentials.js';
 import { cors } from './http/cors.js';
 import { type AuthenticatedUser, appCaller, userCaller } from './http/requireCaller.js';
 import { type AppSource, resolveApp } from './http/resolveApp.js';
+import { type RequestSessionCookies, sessionCookies } from './http/sessionCookies.js';
 import { identitySealing } from './identitySealing.js';
 import { SigningKeys } from './keys/signingKeys.js';
 import { identityMigrations } from './migrations/index.js';
@@ -41,6 +42,8 @@ declare module '../kernel/http/env.js' {
     appProblem: 'invalid_app_id' | 'app_not_found' | undefined;
     /** The authenticated user (callers `user`, `frame`, `new-device`). */
     user: AuthenticatedUser;
+    /** Cookie mode: the session cookies of a request that named its app by header (`sessionCookies`). */
+    sessionCookies: RequestSessionCookies | undefined;
   }
   interface CallerKinds {
     /** A request naming a known app, by header or path. */
@@ -69,8 +72,9 @@ export const identityModule: LatchModule = {
       stepUpFactors: modules.flatMap((module) => module.stepUpFactors ?? []),
     };
   },
-  // The request's app is resolved (and checked against its client id and origins) before CORS answers.
-  middleware: [resolveApp(), cors()],
+  // The request's app is resolved (and checked against its client id and origins) before CORS answers; cookie
+  // mode (an app with custom_api_url) then reads and sets the session cookies.
+  middleware: [resolveApp(), cors(), sessionCookies()],
   callers: { app: appCaller, user: userCaller },
   routes: [...appRoutes, ...sessionRoutes, ...userRoutes, ...securityEventRoutes, ...stepUpRoutes],
   background: (ctx) => {

@@ -1,5 +1,7 @@
+import { COOKIE_ACCESS_TOKEN } from '@latch/protocol';
 import { frameParentOrigin } from '@latch/protocol/frame';
 import { type BootRefusal, type BootWindow, type FrameConfig, openFrameWallet } from '../bootFrame.js';
+import { cookieTokenReader } from '../wallet/cookieSessionRoutes.js';
 import { createExportRouter, type ExportView } from './exportRouter.js';
 
 /** What the export page reads from its own address (SPEC §7 query parameters). */
@@ -30,7 +32,13 @@ export async function bootExportPage(
 ): Promise<{ stop(): void } | BootRefusal> {
   const parentOrigin = frameParentOrigin(win, config);
   if (parentOrigin === 'not_framed_once' || parentOrigin === 'unknown_parent') return parentOrigin;
-  const wallet = await openFrameWallet(win.indexedDB, config);
+  const frameWallet = await openFrameWallet(win.indexedDB, config);
+  const readToken = cookieTokenReader(config);
+  // Cookie mode: the host page sends COOKIE_ACCESS_TOKEN, the page reads the session cookie's token itself.
+  const wallet = {
+    startExport: async (token: string, address: `0x${string}`) =>
+      frameWallet.startExport(token === COOKIE_ACCESS_TOKEN ? await readToken() : token, address),
+  };
   const router = createExportRouter({
     self: win,
     parent: win.parent,

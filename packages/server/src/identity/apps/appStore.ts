@@ -15,6 +15,7 @@ import {
   SERVER_ONLY_CONFIG_KEYS,
 } from './appConfigSchema.js';
 import { type AppInput, checkAppInput, normaliseAllowlistEntry, normaliseOrigin } from './appInput.js';
+import { cookieSiteOf } from './cookieSite.js';
 import { assertCustomAuthKey } from './customAuthConfig.js';
 
 /** An app as the services use it. */
@@ -61,6 +62,8 @@ export class AppStore {
     const config = mergeHostConfig(DEFAULT_HOST_CONFIG, parseHostConfigPatch(input.config ?? {}));
     assertValidHostConfig(config, { requireSmsCountries: !this.options.dev, publicUrlsOnly: !this.options.dev });
     await assertCustomAuthKey(config.custom_auth_config);
+    const allowedOrigins = (input.allowedOrigins ?? []).map((o) => normaliseOrigin(o, this.options));
+    if (config.custom_api_url) cookieSiteOf(config.custom_api_url, allowedOrigins, this.options);
     const now = this.clock.now();
     const ttl = input.accessTokenTtlSeconds ?? 3600;
     const clientId = newClientId();
@@ -71,7 +74,7 @@ export class AppStore {
           id,
           name: input.name?.trim() || 'My app',
           config: JSON.stringify(config),
-          allowed_origins: JSON.stringify((input.allowedOrigins ?? []).map((o) => normaliseOrigin(o, this.options))),
+          allowed_origins: JSON.stringify(allowedOrigins),
           allowlist: JSON.stringify(input.allowlist ? input.allowlist.map(normaliseAllowlistEntry) : null),
           max_users: input.maxUsers ?? null,
           access_token_ttl_seconds: ttl,
@@ -97,15 +100,18 @@ export class AppStore {
       input.config === undefined ? app.config : mergeHostConfig(app.config, parseHostConfigPatch(input.config));
     assertValidHostConfig(config, { requireSmsCountries: !this.options.dev, publicUrlsOnly: !this.options.dev });
     await assertCustomAuthKey(config.custom_auth_config);
+    // Only origins given now are checked: an update of other fields keeps the stored list as it is.
+    const allowedOrigins = input.allowedOrigins
+      ? input.allowedOrigins.map((o) => normaliseOrigin(o, this.options))
+      : app.allowedOrigins;
+    // Cookie mode's site must stay one of the allowed origins' (a change of either is checked).
+    if (config.custom_api_url) cookieSiteOf(config.custom_api_url, allowedOrigins, this.options);
     await this.db
       .updateTable('apps')
       .set({
         name: input.name?.trim() ?? app.name,
         config: JSON.stringify(config),
-        // Only origins given now are checked: an update of other fields keeps the stored list as it is.
-        allowed_origins: JSON.stringify(
-          input.allowedOrigins ? input.allowedOrigins.map((o) => normaliseOrigin(o, this.options)) : app.allowedOrigins,
-        ),
+        allowed_origins: JSON.stringify(allowedOrigins),
         allowlist: JSON.stringify(
           input.allowlist === undefined
             ? app.allowlist

@@ -53,7 +53,12 @@ export function originAllowed(c: LatchContext, origin: string, app: AppRecord | 
   const { settings } = c.var.ctx;
   if (origin === originOf(settings.publicUrl)) return true;
   if (settings.dev && isDevPath(c.req.path)) return true;
-  return app ? app.allowedOrigins.includes(origin) : false;
+  if (!app) return false;
+  // Cookie mode: the app's own API host serves the wallet frame, whose calls name that origin.
+  return (
+    app.allowedOrigins.includes(origin) ||
+    (!!app.config.custom_api_url && origin === originOf(app.config.custom_api_url))
+  );
 }
 
 /**
@@ -78,6 +83,8 @@ export function cors(): MiddlewareHandler<AppEnv> {
       c.header('Access-Control-Allow-Methods', ALLOWED_METHODS);
       c.header('Access-Control-Allow-Headers', ALLOWED_HEADERS.join(', '));
       c.header('Access-Control-Max-Age', '600');
+      // Cookie mode's requests carry credentials (sessionCookies.ts); the actual answer says whether it allows them.
+      c.header('Access-Control-Allow-Credentials', 'true');
       return c.body(null, 204);
     }
 

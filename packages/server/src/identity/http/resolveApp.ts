@@ -12,9 +12,9 @@ export type AppSource = 'header' | 'path' | 'token';
 const APP_PATH = /^\/(?:api\/v1\/(?:dev\/)?)?apps\/([^/]+)/;
 const BEARER = /^Bearer\s+(\S+)$/i;
 
-/** The bearer token of the request, if any. */
+/** The bearer token of the request, if any: the Authorization header's, else (cookie mode) the session cookie's. */
 export function bearerToken(c: LatchContext): string | undefined {
-  return c.req.header(HEADER.authorization)?.match(BEARER)?.[1];
+  return c.req.header(HEADER.authorization)?.match(BEARER)?.[1] ?? c.var.sessionCookies?.token;
 }
 
 /**

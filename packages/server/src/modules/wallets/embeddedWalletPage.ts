@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { CloudEndpoints } from '@latch/protocol/cloudBackup';
 import { FRAME_CONFIG_ELEMENT_ID, FRAME_PATH, FRAME_SCRIPT, type FrameConfig } from '@latch/protocol/frame';
+import { requestCookieSite } from '../../identity/http/sessionCookies.js';
 import type { Settings } from '../../kernel/config/config.js';
 import type { DependencyProbe } from '../../kernel/dependencies/DependencyWatch.js';
 import type { LatchContext, RouteDef } from '../../kernel/http/env.js';
@@ -101,7 +102,9 @@ function frameConfig(
     appId: app.id,
     // A client id of another app is dropped rather than sent with every custody call.
     clientId: clientId && app.clientIds.includes(clientId) ? clientId : undefined,
-    apiUrl: new URL(c.get('ctx').settings.publicUrl).origin,
+    // Cookie mode (docs/custody.md "Cookie mode"): the page came to the app's own API host, whose cookies it uses.
+    apiUrl: new URL((requestCookieSite(c) && c.var.app?.config.custom_api_url) || c.get('ctx').settings.publicUrl)
+      .origin,
     // The `iss` of the app's access tokens: the frame verifies every token it is handed (docs/custody.md).
     issuer: c.get('ctx').settings.publicUrl,
     allowedOrigins: app.allowedOrigins,

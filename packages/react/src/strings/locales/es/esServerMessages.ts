@@ -7,6 +7,8 @@ export const esServerMessages: ServerMessageStrings = {
   server_app_not_found: 'No existe ninguna app con este ID.',
   server_not_found: 'No encontrado.',
   server_invalid_origin: 'Este origen no está permitido para la app.',
+  server_invalid_custom_api_url:
+    'custom_api_url debe ser un origen https en el sitio de uno de los orígenes permitidos de la app.',
   server_invalid_client_id: 'El ID de cliente no pertenece a esta app.',
   server_invalid_credentials: 'El código de verificación no es válido o ha caducado',
   server_missing_or_invalid_token: 'El token de sesión falta, no es válido o ha caducado.',
