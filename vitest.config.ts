@@ -47,6 +47,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          // PROF_DIR=<dir>: a CPU profile of each file (scripts/profileSetup.ts), to see where the suite's time goes.
+          setupFiles: process.env.PROF_DIR ? ['scripts/profileSetup.ts'] : [],
           // e2e/*.integration.test.ts: the e2e helpers' own checks that need no browser (the key material scanner's).
           include: [
             'packages/*/src/**/*.integration.test.ts',
@@ -74,6 +76,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'e2e',
+          setupFiles: process.env.PROF_DIR ? ['scripts/profileSetup.ts'] : [],
           include: ['e2e/**/*.spec.ts'],
           globalSetup: ['e2e/globalSetup.ts'],
           testTimeout: 90_000,

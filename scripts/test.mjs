@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration and e2e. Every step runs; the command exits non-zero when
 // any failed, and ends with one plain "N passed, N failed" line. The first five run side by side (tsc uses
-// one core, the unit tests are short): their output is held and printed whole, step by step, as each ends.
+// one core, the unit tests are short), then the integration and e2e suites side by side: a step's output is
+// held and printed whole, step by step, as each ends.
 // The fifth is the run's one build and pack of the published packages (scripts/sharedBuild.mjs), which the
 // bundle budget test and the e2e packaging checks read instead of building again.
 import { spawn } from 'node:child_process';
@@ -40,8 +41,9 @@ const groups = [
     vitest('unit', ['unit', 'unit-isolated']),
     { name: 'build and pack', command: process.execPath, args: [join(ROOT, 'scripts/sharedBuild.mjs')] },
   ],
-  [vitest('integration')],
-  [vitest('e2e')],
+  // Side by side: on a quiet 2-core machine each kept the cores less than half busy alone (they wait on timers,
+  // child processes and the browser), so together they take little longer than the longer one.
+  [vitest('integration'), vitest('e2e')],
 ];
 
 /** Runs `step`; a step alone in its group writes straight to the terminal, others are held and printed at the end. */

@@ -47,8 +47,11 @@ describe('docs/wagmi.md: a local chain', () => {
     writeFileSync(join(work, 'fund.mjs'), script.replace('transport: http()', `transport: http('${url}')`));
     const wallet = privateKeyToAccount(generatePrivateKey()).address;
     const { stdout } = await promisify(execFile)(process.execPath, ['fund.mjs', wallet], { cwd: work });
-    expect(stdout).toMatch(/^sent 1 ETH: 0x[0-9a-f]{64}\n$/);
+    const hash = stdout.match(/^sent 1 ETH: (0x[0-9a-f]{64})\n$/)?.[1] as `0x${string}` | undefined;
+    expect(hash).toBeDefined();
     const chain = createPublicClient({ chain: foundry, transport: http(url) });
+    // The script prints the hash once anvil took the transaction, not once it is mined (a busy machine read 0).
+    expect((await chain.waitForTransactionReceipt({ hash: hash as `0x${string}` })).status).toBe('success');
     expect(await chain.getBalance({ address: wallet })).toBe(parseEther('1'));
   });
 });

@@ -49,12 +49,28 @@ if (databaseUrl) {
           await db.destroy();
           const client = new pg.Client({ connectionString: databaseUrl });
           await client.connect();
-          await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          // Not WITH (FORCE): a pool connection still closing (its Terminate not yet read on a busy machine) was
+          // killed by it, and its client threw "terminating connection due to administrator command" uncaught.
+          await dropWhenClosed(client, name);
           await client.end();
         },
       };
     },
   });
+}
+
+/** Drops `name` once its last connection has closed (each try fails while one is open). */
+async function dropWhenClosed(client: pg.Client, name: string): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      return;
+    } catch (error) {
+      // 55006: "database is being accessed by other users".
+      if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 const APP = 'clapp00000000000000000001';
