@@ -15,15 +15,19 @@ export interface TestBalancer {
 
 /**
  * Test helper standing in for a load balancer with active health checks (docs/deploy.md): asks each
- * backend's `/readyz` every `intervalMs` (an answer later than that counts as down) and forwards each
- * request to the next backend in rotation; 502 when none is.
+ * backend's `/readyz` every `intervalMs` (an answer later than `probeTimeoutMs` counts as down) and forwards
+ * each request to the next backend in rotation; 502 when none is.
  */
-export async function startTestBalancer(backends: string[], intervalMs = 100): Promise<TestBalancer> {
+export async function startTestBalancer(
+  backends: string[],
+  intervalMs = 100,
+  probeTimeoutMs = intervalMs * 5,
+): Promise<TestBalancer> {
   const ready = new Set<string>();
   let next = 0;
   const probe = async (backend: string) => {
     try {
-      const res = await fetch(`${backend}${OPS_API.ready}`, { signal: AbortSignal.timeout(intervalMs * 5) });
+      const res = await fetch(`${backend}${OPS_API.ready}`, { signal: AbortSignal.timeout(probeTimeoutMs) });
       await res.body?.cancel();
       if (res.ok) ready.add(backend);
       else ready.delete(backend);

@@ -108,7 +108,9 @@ describe('the test balancer', () => {
     };
     const one = await stand('one');
     const two = await stand('two');
-    const lb = await startTestBalancer([one.url, two.url], 20);
+    // Probes every 20 ms, but a slow answer is no drop here (a busy machine took over 100 ms and the test read
+    // 502s): only the 503 below takes a backend out.
+    const lb = await startTestBalancer([one.url, two.url], 20, 10_000);
     const bodies = async () => Promise.all([1, 2, 3, 4].map(async () => (await fetch(lb.url)).text()));
     expect((await bodies()).sort()).toEqual(['one', 'one', 'two', 'two']);
     readiness.set('two', 503);
