@@ -58,9 +58,12 @@ describe('appearance: a hex theme, a logo element and the default phone country'
     await visible(logo);
     expect(await logo.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
     expect(await logo.getAttribute('class')).toBe('latch-logo');
-    const [logoBox, titleBox] = [await logo.boundingBox(), await title.boundingBox()];
-    expect(logoBox && titleBox && logoBox.y + logoBox.height <= titleBox.y).toBe(true);
-    expect(logoBox?.height).toBe(32);
+    // Read once the layout has settled (f3 read the two boxes mid-layout on a busy machine).
+    const logoAboveTitle = async () => {
+      const [logoBox, titleBox] = [await logo.boundingBox(), await title.boundingBox()];
+      return logoBox && titleBox && { above: logoBox.y + logoBox.height <= titleBox.y, height: logoBox.height };
+    };
+    await expect.poll(logoAboveTitle, { timeout: 10_000 }).toEqual({ above: true, height: 32 });
     // The phone input starts in Spain.
     const country = dialog(page).getByRole('combobox', { name: /country/i });
     await expect.poll(() => country.inputValue(), { timeout: 20_000 }).toBe('ES');
