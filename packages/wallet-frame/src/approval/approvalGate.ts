@@ -1,5 +1,8 @@
 import { APPROVAL, LatchError } from '@latch/protocol';
 import type { ConfirmationContent } from './confirmationContent.js';
+import { type GateClock, systemClock, viewportShows, whenViewportShows } from './frameViewport.js';
+
+export type { GateClock } from './frameViewport.js';
 
 /** A click as the gate judges it: only the browser sets `isTrusted` (a script's dispatched click is false). */
 export interface ConfirmationClick {
@@ -26,13 +29,6 @@ export interface ConfirmationSurface {
   ): ShownConfirmation;
 }
 
-/** Timers and clock of the gate (injected in tests). */
-export interface GateClock {
-  now(): number;
-  setTimeout(run: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
 /** The frame's approval gate: `confirm` resolves once the user approved `content` with a click that counts. */
 export interface ApprovalGate {
   /** Shows `content` and waits for the user's click; throws approval_not_visible or approval_rejected. */
@@ -40,12 +36,6 @@ export interface ApprovalGate {
   /** Rejects an open confirmation (latch:wallet:clear). */
   clear(): void;
 }
-
-const systemClock: GateClock = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 const rejected = () => new LatchError('approval_rejected');
 
@@ -57,28 +47,8 @@ const rejected = () => new LatchError('approval_rejected');
  */
 export function createApprovalGate(surface: ConfirmationSurface, clock: GateClock = systemClock): ApprovalGate {
   let open: { reject(error: unknown): void } | null = null;
-  const { width, height } = APPROVAL.minViewport;
-  const bigEnough = () => {
-    const viewport = surface.viewport();
-    return viewport.width >= width && viewport.height >= height;
-  };
-
-  // The widget places the frame, then posts: the new size may reach the frame's process a moment later.
-  function whenBigEnough(): Promise<void> {
-    if (bigEnough()) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const stop = surface.onResize(() => {
-        if (!bigEnough()) return;
-        stop();
-        clock.clearTimeout(timer);
-        resolve();
-      });
-      const timer = clock.setTimeout(() => {
-        stop();
-        reject(new LatchError('approval_not_visible'));
-      }, APPROVAL.viewportWaitMs);
-    });
-  }
+  const bigEnough = () => viewportShows(surface);
+  const whenBigEnough = () => whenViewportShows(surface, clock);
 
   return {
     async confirm(content) {

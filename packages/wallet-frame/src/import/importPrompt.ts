@@ -1,6 +1,6 @@
-import { APPROVAL, LatchError } from '@latch/protocol';
+import { LatchError } from '@latch/protocol';
 import type { ApprovalDisplay } from '@latch/protocol/schemas';
-import type { GateClock } from '../approval/approvalGate.js';
+import { type GateClock, systemClock, whenViewportShows } from '../approval/frameViewport.js';
 import type { ImportText } from '../frameTexts.js';
 
 /** What the import form shows: its texts and the widget's colours (`#rrggbb` display hints). */
@@ -35,12 +35,6 @@ export interface ImportPrompt {
   clear(): void;
 }
 
-const systemClock: GateClock = {
-  now: () => performance.now(),
-  setTimeout: (run, ms) => setTimeout(run, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
-
 /**
  * Creates the prompt over `surface`, with the confirmation's visibility rules (approvalGate.ts): a frame too small
  * to show the form (the widget's hidden 0×0 frame: a host script posting to it) is refused with
@@ -49,24 +43,7 @@ const systemClock: GateClock = {
  */
 export function createImportPrompt(surface: ImportSurface, clock: GateClock = systemClock): ImportPrompt {
   let open: { reject(error: unknown): void } | null = null;
-  const bigEnough = () => {
-    const { width, height } = surface.viewport();
-    return width >= APPROVAL.minViewport.width && height >= APPROVAL.minViewport.height;
-  };
-  const whenBigEnough = () =>
-    new Promise<void>((resolve, reject) => {
-      if (bigEnough()) return resolve();
-      const stop = surface.onResize(() => {
-        if (!bigEnough()) return;
-        stop();
-        clock.clearTimeout(timer);
-        resolve();
-      });
-      const timer = clock.setTimeout(() => {
-        stop();
-        reject(new LatchError('approval_not_visible'));
-      }, APPROVAL.viewportWaitMs);
-    });
+  const whenBigEnough = () => whenViewportShows(surface, clock);
 
   return {
     async ask(content, accept) {
