@@ -128,6 +128,9 @@ export function summarize(slices) {
   };
 }
 
+/** A figure for a line of output: '—' when there is none (a window that completed no operation). */
+export const figure = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
+
 /** One case on its own: open the clients, measure one slice, close. */
 export async function runClosedLoop({ origin, setup, operation, ...options }) {
   const { clients, rounds: _rounds, ...limits } = { ...LOAD_DEFAULTS, ...options };

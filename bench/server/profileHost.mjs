@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { startChildServer } from './childServer.mjs';
 import { createPgliteDirectory, createPostgresDatabase } from './freshDatabase.mjs';
 import { latchFlows } from './latchFlows.mjs';
-import { measureSlice, openClients, summarize } from './loadGenerator.mjs';
+import { figure, measureSlice, openClients, summarize } from './loadGenerator.mjs';
 import { sideTree } from './sideTree.mjs';
 
 const [flow = 'refresh', backend = 'postgres', seconds = '10', dir = mkdtempSync(join(tmpdir(), 'latch-prof-'))] =
@@ -71,8 +71,10 @@ try {
   ]);
   await pool.close();
   console.log(
-    `${flow} on ${backend}: ${result.operations} operations, ${result.perSecond.toFixed(0)} op/s, p99 ${result.p99.toFixed(1)} ms, server CPU ${result.cpuMsPerOperation.toFixed(3)} ms/op`,
+    `${flow} on ${backend}: ${result.operations} operations, ${figure(result.perSecond)} op/s, p99 ${figure(result.p99, 1)} ms, server CPU ${figure(result.cpuMsPerOperation, 3)} ms/op`,
   );
+  if (result.operations === 0)
+    throw new Error('no operation completed in the window: nothing to profile (is the machine loaded?)');
 } finally {
   await server.stop();
   await database.drop();

@@ -7,7 +7,7 @@ import { betterAuthFlows } from './betterAuthFlows.mjs';
 import { startChildServer } from './childServer.mjs';
 import { createPgliteDirectory, createPostgresDatabase, POSTGRES_URL, postgresAnswers } from './freshDatabase.mjs';
 import { latchFlows } from './latchFlows.mjs';
-import { LOAD_DEFAULTS, measureSlice, openClients, summarize } from './loadGenerator.mjs';
+import { figure, LOAD_DEFAULTS, measureSlice, openClients, summarize } from './loadGenerator.mjs';
 
 /** The flows, in print order, with the label each gets in the table. */
 export const FLOWS = [
@@ -133,13 +133,12 @@ export async function serverFigures(root) {
 }
 
 const pad = (text, width) => String(text).padEnd(width);
-const number = (value, digits = 0) => (Number.isFinite(value) ? value.toFixed(digits) : '—');
 
 /** One server's four columns: op/s (in `width`), p50, p99, CPU ms/op; 'n/a' when it has no such flow. */
 function cell(result, width) {
   if (!result) return `${pad('n/a', width)}${pad('', 27)}`;
   if (result.error) return `${pad('error', width)}${pad('', 27)}`;
-  return `${pad(number(result.perSecond), width)}${pad(number(result.p50, 1), 9)}${pad(number(result.p99, 1), 9)}${pad(number(result.cpuMsPerOperation, 3), 9)}`;
+  return `${pad(figure(result.perSecond), width)}${pad(figure(result.p50, 1), 9)}${pad(figure(result.p99, 1), 9)}${pad(figure(result.cpuMsPerOperation, 3), 9)}`;
 }
 
 /** Latch's advantage: throughput (Latch ÷ Better Auth) and CPU per operation (Better Auth ÷ Latch). */
@@ -198,7 +197,7 @@ export function formatServerFigures({ load, backends }) {
         const bound =
           flow === 'login' ? ' (printed; a login is two requests and two statements, see docs/bench.md)' : '';
         goals.push(
-          `  ${latch.p99 <= 25 ? 'met ' : 'MISS'} p99 ≤ 25 ms at ${load.clients} clients on PostgreSQL: ${label} (${number(latch.p99, 1)} ms)${bound}`,
+          `  ${latch.p99 <= 25 ? 'met ' : 'MISS'} p99 ≤ 25 ms at ${load.clients} clients on PostgreSQL: ${label} (${figure(latch.p99, 1)} ms)${bound}`,
         );
       }
     }

@@ -101,7 +101,7 @@ export function adminRoute(secret: string, modules: readonly LatchModule[]): Rou
     method: 'post',
     path: OPS_API.adminChannel,
     async handler(c) {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       // Browsers send Sec-Fetch-Site on every request (Node's fetch sends Sec-Fetch-Mode, so not that one).
       if (c.req.header('origin') !== undefined || c.req.header('sec-fetch-site') !== undefined)
         throw new LatchError('invalid_origin', 'The admin channel does not answer browsers.');

@@ -50,7 +50,7 @@ const devRefusal = () =>
 
 /** True when `origin` may call: the server's own, a dev path's (past `cors()`'s check), or one `app` allows. */
 export function originAllowed(c: LatchContext, origin: string, app: AppRecord | undefined): boolean {
-  const { settings } = c.var.ctx;
+  const { settings } = c.get('ctx');
   if (origin === originOf(settings.publicUrl)) return true;
   if (settings.dev && isDevPath(c.req.path)) return true;
   if (!app) return false;
@@ -68,7 +68,7 @@ export function originAllowed(c: LatchContext, origin: string, app: AppRecord | 
  */
 export function cors(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const ctx = c.var.ctx;
+    const ctx = c.get('ctx');
     const origin = c.req.header('origin');
     const ownOrigin = originOf(ctx.settings.publicUrl);
     if (ctx.settings.dev && isDevPath(c.req.path) && !devPathAllowed(c, origin, ownOrigin)) throw devRefusal();
@@ -88,7 +88,7 @@ export function cors(): MiddlewareHandler<AppEnv> {
       return c.body(null, 204);
     }
 
-    if (origin && originAllowed(c, origin, c.var.app)) {
+    if (origin && originAllowed(c, origin, c.get('app'))) {
       c.header('Access-Control-Allow-Origin', origin);
       c.header('Vary', 'Origin');
       c.header('Access-Control-Expose-Headers', 'Retry-After');

@@ -19,7 +19,8 @@ export interface AuthenticatedUser extends UserWithAccounts {
  * caller depends on the body (a code for a purpose other than login).
  */
 export async function authenticateUser(c: LatchContext): Promise<AuthenticatedUser> {
-  const { ctx, app } = c.var;
+  const ctx = c.get('ctx');
+  const app = c.get('app');
   const token = bearerToken(c);
   if (!token || !app) throw new LatchError('missing_or_invalid_token');
   const claims = await verifyAccessToken(ctx, app.id, token);
@@ -32,13 +33,13 @@ export async function authenticateUser(c: LatchContext): Promise<AuthenticatedUs
   return authenticated;
 }
 
-/** `caller: 'app'`: a known app named by header or path (`c.var.app`). */
+/** `caller: 'app'`: a known app named by header or path (`c.get('app')`). */
 export const appCaller: CallerCheck = async (c, next) => {
   namedApp(c);
   await next();
 };
 
-/** `caller: 'user'`: a valid access token for the request's app (`c.var.user`). */
+/** `caller: 'user'`: a valid access token for the request's app (`c.get('user')`). */
 export const userCaller: CallerCheck = async (c, next) => {
   await authenticateUser(c);
   await next();

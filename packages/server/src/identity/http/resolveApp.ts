@@ -14,7 +14,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 
 /** The bearer token of the request, if any: the Authorization header's, else (cookie mode) the session cookie's. */
 export function bearerToken(c: LatchContext): string | undefined {
-  return c.req.header(HEADER.authorization)?.match(BEARER)?.[1] ?? c.var.sessionCookies?.token;
+  return c.req.header(HEADER.authorization)?.match(BEARER)?.[1] ?? c.get('sessionCookies')?.token;
 }
 
 /**
@@ -36,7 +36,7 @@ const isPreflight = (c: LatchContext) =>
   c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined;
 
 /**
- * Resolves the request's app once, onto `c.var.app` (with `appSource`, or `appProblem` when the named
+ * Resolves the request's app once, onto `c.get('app')` (with `appSource`, or `appProblem` when the named
  * app is malformed or unknown), and checks the request against it: a client id of another app is 403
  * `invalid_client_id`, an Origin the app does not allow 403 `invalid_origin`. Preflights carry no
  * header values and are answered by `cors()`.
@@ -50,7 +50,7 @@ export function resolveApp(): MiddlewareHandler<AppEnv> {
       c.set('appSource', named.source);
       if (!isAppId(named.id)) c.set('appProblem', 'invalid_app_id');
       else {
-        app = await c.var.ctx.apps.get(named.id);
+        app = await c.get('ctx').apps.get(named.id);
         if (app) c.set('app', app);
         else c.set('appProblem', 'app_not_found');
       }
@@ -80,12 +80,12 @@ export function resolveApp(): MiddlewareHandler<AppEnv> {
 export function namedApp(c: LatchContext): AppRecord;
 export function namedApp(c: LatchContext, optional: 'optional'): AppRecord | undefined;
 export function namedApp(c: LatchContext, optional?: 'optional'): AppRecord | undefined {
-  const source = c.var.appSource;
+  const source = c.get('appSource');
   if (source === undefined || source === 'token') {
     if (optional) return undefined;
     throw new LatchError('invalid_app_id');
   }
-  const app = c.var.app;
-  if (!app) throw new LatchError(c.var.appProblem ?? 'invalid_app_id');
+  const app = c.get('app');
+  if (!app) throw new LatchError(c.get('appProblem') ?? 'invalid_app_id');
   return app;
 }

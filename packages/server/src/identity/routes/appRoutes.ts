@@ -8,14 +8,14 @@ export const appRoutes: RouteDef[] = [
     method: 'get',
     path: IDENTITY_API.appConfig.pattern,
     caller: 'app',
-    handler: async (c) => c.json(await c.var.ctx.apps.serverConfig(namedApp(c))),
+    handler: async (c) => c.json(await c.get('ctx').apps.serverConfig(namedApp(c))),
   },
   {
     method: 'get',
     path: JWKS_PATH.pattern,
     caller: 'app',
     handler: async (c) => {
-      const keys = await c.var.ctx.keys.publicKeys(namedApp(c).id);
+      const keys = await c.get('ctx').keys.publicKeys(namedApp(c).id);
       c.header('Cache-Control', 'public, max-age=60');
       return c.json({ keys: keys.map((k) => k.jwk) });
     },

@@ -11,7 +11,7 @@ export const userRoutes: RouteDef[] = [
     method: 'get',
     path: IDENTITY_API.me,
     caller: 'user',
-    handler: (c) => c.json({ user: toWireUser(c.var.user) }),
+    handler: (c) => c.json({ user: toWireUser(c.get('user')) }),
   },
   {
     method: 'post',
@@ -19,7 +19,8 @@ export const userRoutes: RouteDef[] = [
     caller: 'user',
     handler: async (c) => {
       await parseBody(c, schemas.EmptyBody);
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       return c.json(toWireUser(await acceptTerms(ctx, user.app.id, user.user.id)));
     },
   },

@@ -22,7 +22,7 @@ const USER_AGENT_MAX = 256;
 /**
  * Makes a security event heard (docs/server.md "Security events"), around the `change` that is
  * the event (a release: opening what the answer carries; a change: the write). First the notice goes to
- * EVERY verified channel of the signed-in user (`c.var.user`: their linked emails and phones, as they are
+ * EVERY verified channel of the signed-in user (`c.get('user')`: their linked emails and phones, as they are
  * before the change) and to `alsoNotify`; if any delivery fails, `change` never runs and the call fails with
  * 503 `notice_delivery_failed` — no notice, no release. Then `change` runs; when it succeeds, the audit row
  * and the `security.<type>` webhook are written in one transaction, and its result is returned. A user with
@@ -35,7 +35,8 @@ export async function recordSecurityEvent<T>(
   /** What only the change's result tells (an OAuth link's provider account), added to the row's detail. */
   refine?: (result: T) => SecurityEventDetail,
 ): Promise<T> {
-  const { ctx, user } = c.var;
+  const ctx = c.get('ctx');
+  const user = c.get('user');
   const seen = new Set<string>();
   const channels = [...verifiedChannels(user.accounts), ...(event.alsoNotify ?? [])].filter((to) => {
     const key = `${to.channel}:${to.to}`;

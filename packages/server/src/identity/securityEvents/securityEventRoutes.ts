@@ -9,7 +9,8 @@ export const securityEventRoutes: RouteDef[] = [
     path: SECURITY_EVENTS_PATH,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       const before = parseBefore(c.req.query('before'));
       return c.json(await listSecurityEvents(ctx, user.app.id, user.user.id, before));
     },

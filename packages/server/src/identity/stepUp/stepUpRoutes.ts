@@ -17,7 +17,8 @@ export const stepUpRoutes: RouteDef[] = [
     path: STEP_UP_API.factors,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       return c.json({ factors: (await stepUpFactorsOf(ctx, user)).map(toWireFactor) });
     },
   },
@@ -26,7 +27,8 @@ export const stepUpRoutes: RouteDef[] = [
     path: STEP_UP_API.init,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       const body = await parseBody(c, StepUpInitBody);
       return c.json(await initStepUp(ctx, user, body, { ip: clientIp(c), origin: c.req.header('origin') }));
     },
@@ -36,7 +38,8 @@ export const stepUpRoutes: RouteDef[] = [
     path: STEP_UP_API.verify,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       const body = await parseBody(c, StepUpVerifyBody);
       return c.json(await verifyStepUp(ctx, user, body));
     },

@@ -1,8 +1,8 @@
 import { LatchError, userDid } from '@latch/protocol';
-import { p256 } from '@noble/curves/nist.js';
 import { base64url, decodeJwt, decodeProtectedHeader, errors as joseErrors, jwtVerify } from 'jose';
 import type { ServerContext } from '../../kernel/context.js';
 import type { AppRecord } from '../apps/appStore.js';
+import { isLowS } from './lowS.js';
 import { signEs256Jws } from './signEs256Jws.js';
 
 /** The claims Latch puts in an access token. */
@@ -67,7 +67,7 @@ function canonicalParts(token: string): boolean {
 function lowSSignature(token: string): boolean {
   try {
     const bytes = base64url.decode(token.slice(token.lastIndexOf('.') + 1));
-    return bytes.length === 64 && !p256.Signature.fromBytes(bytes, 'compact').hasHighS();
+    return isLowS(bytes);
   } catch {
     return false;
   }

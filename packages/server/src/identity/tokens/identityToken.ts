@@ -1,4 +1,4 @@
-import { IDENTITY_TOKEN, userDid } from '@latch/protocol';
+import { IDENTITY_TOKEN, userDid, type WireUser } from '@latch/protocol';
 import type { ServerContext } from '../../kernel/context.js';
 import type { AppRecord } from '../apps/appStore.js';
 import { toWireUser, type UserWithAccounts } from '../users/userRecords.js';
@@ -8,6 +8,8 @@ import { signEs256Jws } from './signEs256Jws.js';
 interface IdentityTokenOptions {
   /** The token expires at this time (seconds since the epoch) at the latest, e.g. its session family's end. */
   notAfter?: number;
+  /** The user's accounts as the widget sees them, when the caller has already built them (the token response's). */
+  linkedAccounts?: WireUser['linked_accounts'];
 }
 
 /**
@@ -31,6 +33,6 @@ export async function signIdentityToken(
     sub: userDid(user.user.id),
     iat,
     exp: Math.min(iat + IDENTITY_TOKEN.ttlSeconds, options.notAfter ?? Number.POSITIVE_INFINITY),
-    linked_accounts: JSON.stringify(toWireUser(user).linked_accounts),
+    linked_accounts: JSON.stringify(options.linkedAccounts ?? toWireUser(user).linked_accounts),
   });
 }

@@ -1,17 +1,21 @@
 import { sign } from 'node:crypto';
-import { p256 } from '@noble/curves/nist.js';
 import type { ActiveSigningKey } from '../keys/signingKeys.js';
+import { toLowS } from './lowS.js';
 
 const base64urlJson = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-/**
- * The low-S form of an ES256 signature (raw r‖s): ECDSA accepts both (r, s) and (r, n − s) for one
- * message, and node may produce either; verification takes only the low one (one token, one spelling).
- */
-function lowS(signature: Uint8Array): Uint8Array {
-  const parsed = p256.Signature.fromBytes(signature, 'compact');
-  if (!parsed.hasHighS()) return signature;
-  return new p256.Signature(parsed.r, p256.Point.CURVE().n - parsed.s).toBytes('compact');
+// The encoded header of each (typ, kid): a handful per server (two types, one key per app at a time), so the
+// map stays small; it is emptied should it ever grow past that, e.g. over many apps' key rotations.
+const headers = new Map<string, string>();
+function encodedHeader(typ: string, kid: string): string {
+  const cacheKey = `${typ} ${kid}`;
+  let header = headers.get(cacheKey);
+  if (header === undefined) {
+    if (headers.size >= 1000) headers.clear();
+    header = base64urlJson({ alg: 'ES256', typ, kid });
+    headers.set(cacheKey, header);
+  }
+  return header;
 }
 
 /**
@@ -20,7 +24,7 @@ function lowS(signature: Uint8Array): Uint8Array {
  * jose verifies it like any other. `typ` is the header's type: it tells access and identity tokens apart.
  */
 export function signEs256Jws(key: Pick<ActiveSigningKey, 'kid' | 'signingKey'>, typ: string, payload: object): string {
-  const signingInput = `${base64urlJson({ alg: 'ES256', typ, kid: key.kid })}.${base64urlJson(payload)}`;
+  const signingInput = `${encodedHeader(typ, key.kid)}.${base64urlJson(payload)}`;
   const signature = sign('sha256', Buffer.from(signingInput), { key: key.signingKey, dsaEncoding: 'ieee-p1363' });
-  return `${signingInput}.${Buffer.from(lowS(signature)).toString('base64url')}`;
+  return `${signingInput}.${Buffer.from(toLowS(signature)).toString('base64url')}`;
 }

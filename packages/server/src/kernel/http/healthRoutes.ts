@@ -3,7 +3,7 @@ import type { LatchContext, RouteDef } from './env.js';
 
 /** Readiness: every dependency checked (each bounded by LATCH_DEPENDENCY_TIMEOUT_MS); 503 when a required one is down. */
 async function readiness(c: LatchContext) {
-  const { ctx } = c.var;
+  const ctx = c.get('ctx');
   const { ready, checks } = await ctx.dependencies.check();
   c.header('Cache-Control', 'no-store');
   return c.json({ status: ready ? 'ok' : 'unavailable', database: ctx.dbKind, checks }, ready ? 200 : 503);
@@ -22,7 +22,7 @@ export const healthRoutes: RouteDef[] = [
     method: 'get',
     path: OPS_API.metrics,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       c.header('Content-Type', ctx.metrics.registry.contentType);
       return c.body(await ctx.metrics.registry.metrics());
     },

@@ -22,9 +22,24 @@ function trustedProxiesOf(c: Context): BlockList {
   return list;
 }
 
+// Each list's verdicts by address: BlockList.check builds a native SocketAddress per call (about 1 % of a
+// login's CPU); the verdict of an address never changes for a list. Bounded: emptied when it fills.
+const verdicts = new WeakMap<BlockList, Map<string, boolean>>();
+const MAX_VERDICTS = 10_000;
+
 function isTrusted(list: BlockList, address: string): boolean {
+  let known = verdicts.get(list);
+  if (!known) {
+    known = new Map();
+    verdicts.set(list, known);
+  }
+  const verdict = known.get(address);
+  if (verdict !== undefined) return verdict;
   const version = isIP(address);
-  return version !== 0 && list.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  const trusted = version !== 0 && list.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  if (known.size >= MAX_VERDICTS) known.clear();
+  known.set(address, trusted);
+  return trusted;
 }
 
 /**

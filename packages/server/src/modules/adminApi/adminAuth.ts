@@ -33,7 +33,7 @@ export async function authenticateAdmin(c: LatchContext): Promise<AppRecord> {
       'The admin API does not answer browsers: call it from your server, with the app secret.',
     );
   }
-  const { ctx } = c.var;
+  const ctx = c.get('ctx');
   const credentials = basicCredentials(c.req.header('authorization'));
   if (!credentials) throw new LatchError('invalid_app_secret');
   await ctx.appSecrets.authenticate(credentials.appId, credentials.secret, clientIp(c));

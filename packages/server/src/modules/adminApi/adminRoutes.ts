@@ -29,15 +29,16 @@ export function pathUserId(c: LatchContext): string {
 
 /** The wire user of the app's `userId`, or 404 `not_found`. */
 async function wireUser(c: LatchContext, app: AppRecord, userId: string | undefined) {
-  const user = userId === undefined ? undefined : await getUser(c.var.ctx, app.id, userId);
+  const user = userId === undefined ? undefined : await getUser(c.get('ctx'), app.id, userId);
   if (!user) throw noUser();
   return c.json(toWireUser(user));
 }
 
 /** The id of the app's user holding the account `type` / `key` (normalised as stored), if any. */
 async function userIdByAccount(c: LatchContext, app: AppRecord, type: string, key: string) {
-  const row = await c.var.ctx.db
-    .selectFrom('linked_accounts')
+  const row = await c
+    .get('ctx')
+    .db.selectFrom('linked_accounts')
     .select('user_id')
     .where('app_id', '=', app.id)
     .where('type', '=', type)
@@ -67,13 +68,14 @@ export const adminApiRoutes: RouteDef[] = [
       const userId = pathUserId(c);
       // Linked accounts, sessions (so every refresh token and the access tokens' sessions), wallets,
       // device keys, passkeys and MFA go with the user (ON DELETE CASCADE, migrations 001–016).
-      const deleted = await c.var.ctx.db
-        .deleteFrom('users')
+      const deleted = await c
+        .get('ctx')
+        .db.deleteFrom('users')
         .where('id', '=', userId)
         .where('app_id', '=', app.id)
         .executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw noUser();
-      c.var.ctx.logger.info({ appId: app.id, userId }, 'admin API deleted a user');
+      c.get('ctx').logger.info({ appId: app.id, userId }, 'admin API deleted a user');
       return c.body(null, 204);
     },
   },
@@ -85,8 +87,8 @@ export const adminApiRoutes: RouteDef[] = [
       const userId = pathUserId(c);
       const before = parseBefore(c.req.query('before'));
       // An unknown user is a 404, as for the user itself; a user without events an empty list.
-      if (!(await getUser(c.var.ctx, app.id, userId))) throw noUser();
-      return c.json(await listSecurityEvents(c.var.ctx, app.id, userId, before));
+      if (!(await getUser(c.get('ctx'), app.id, userId))) throw noUser();
+      return c.json(await listSecurityEvents(c.get('ctx'), app.id, userId, before));
     },
   },
   {

@@ -14,7 +14,7 @@ export const adminAllowlistRoutes: RouteDef[] = [
     path: ADMIN_API.allowlist,
     async handler(c) {
       const app = await authenticateAdmin(c);
-      const fresh = await c.var.ctx.apps.require(app.id, { fresh: true });
+      const fresh = await c.get('ctx').apps.require(app.id, { fresh: true });
       const answer: AdminAllowlist = { allowlist: fresh.allowlist };
       return c.json(answer);
     },
@@ -25,8 +25,8 @@ export const adminAllowlistRoutes: RouteDef[] = [
     async handler(c) {
       const app = await authenticateAdmin(c);
       const { entries } = await parseBody(c, AllowlistBody);
-      const answer: AdminAllowlist = { allowlist: await changeAllowlist(c.var.ctx, app, 'add', entries) };
-      c.var.ctx.logger.info({ appId: app.id, added: entries.length }, 'admin API changed the allowlist');
+      const answer: AdminAllowlist = { allowlist: await changeAllowlist(c.get('ctx'), app, 'add', entries) };
+      c.get('ctx').logger.info({ appId: app.id, added: entries.length }, 'admin API changed the allowlist');
       return c.json(answer);
     },
   },
@@ -36,8 +36,8 @@ export const adminAllowlistRoutes: RouteDef[] = [
     async handler(c) {
       const app = await authenticateAdmin(c);
       const { entries } = await parseBody(c, AllowlistBody);
-      const answer: AdminAllowlist = { allowlist: await changeAllowlist(c.var.ctx, app, 'remove', entries) };
-      c.var.ctx.logger.info({ appId: app.id, removed: entries.length }, 'admin API changed the allowlist');
+      const answer: AdminAllowlist = { allowlist: await changeAllowlist(c.get('ctx'), app, 'remove', entries) };
+      c.get('ctx').logger.info({ appId: app.id, removed: entries.length }, 'admin API changed the allowlist');
       return c.json(answer);
     },
   },

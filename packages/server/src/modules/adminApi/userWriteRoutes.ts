@@ -38,7 +38,7 @@ async function importOne(c: LatchContext, app: AppRecord, raw: unknown, index: n
     if (!parsed.success) throw invalidEntry(parsed.issues);
     const accounts = await toAccountInputs(parsed.output);
     const { status, user } = await createUserWithAccounts(
-      c.var.ctx,
+      c.get('ctx'),
       app,
       { accounts, customMetadata: parsed.output.custom_metadata },
       true,
@@ -63,12 +63,12 @@ export const adminUserWriteRoutes: RouteDef[] = [
       const body = await parseBody(c, AdminCreateUser);
       const accounts = await toAccountInputs(body);
       const { user } = await createUserWithAccounts(
-        c.var.ctx,
+        c.get('ctx'),
         app,
         { accounts, customMetadata: body.custom_metadata },
         false,
       );
-      c.var.ctx.logger.info({ appId: app.id, userId: user.user.id }, 'admin API created a user');
+      c.get('ctx').logger.info({ appId: app.id, userId: user.user.id }, 'admin API created a user');
       return c.json(toWireUser(user), 201);
     },
   },
@@ -81,7 +81,7 @@ export const adminUserWriteRoutes: RouteDef[] = [
       const results: AdminImportResult[] = [];
       // One after another: two entries sharing an account get one `created` and one answer about it.
       for (const [index, raw] of users.entries()) results.push(await importOne(c, app, raw, index));
-      c.var.ctx.logger.info({ appId: app.id, users: users.length }, 'admin API imported users');
+      c.get('ctx').logger.info({ appId: app.id, users: users.length }, 'admin API imported users');
       return c.json({ results });
     },
   },
@@ -91,7 +91,7 @@ export const adminUserWriteRoutes: RouteDef[] = [
     async handler(c) {
       const app = await authenticateAdmin(c);
       const body = await parseBody(c, SearchBody);
-      const { users, nextCursor } = await searchUsers(c.var.ctx, app.id, {
+      const { users, nextCursor } = await searchUsers(c.get('ctx'), app.id, {
         term: body.search_term,
         cursor: body.cursor,
         limit: body.limit,
@@ -107,8 +107,8 @@ export const adminUserWriteRoutes: RouteDef[] = [
       const app = await authenticateAdmin(c);
       const userId = pathUserId(c);
       const { custom_metadata } = await parseBody(c, MetadataBody);
-      if (!(await setCustomMetadata(c.var.ctx.db, app.id, userId, custom_metadata))) throw noUser();
-      const user = await getUser(c.var.ctx, app.id, userId);
+      if (!(await setCustomMetadata(c.get('ctx').db, app.id, userId, custom_metadata))) throw noUser();
+      const user = await getUser(c.get('ctx'), app.id, userId);
       if (!user) throw noUser();
       return c.json(toWireUser(user));
     },

@@ -34,7 +34,7 @@ export const adminWebhookRoutes: RouteDef[] = [
     path: ADMIN_API.webhooks,
     async handler(c) {
       const app = await authenticateAdmin(c);
-      return c.json({ data: await c.var.ctx.webhookEndpoints.list(app.id) });
+      return c.json({ data: await c.get('ctx').webhookEndpoints.list(app.id) });
     },
   },
   {
@@ -43,15 +43,15 @@ export const adminWebhookRoutes: RouteDef[] = [
     async handler(c) {
       const app = await authenticateAdmin(c);
       const body = await parseBody(c, CreateBody);
-      const url = assertWebhookUrl(body.url, c.var.ctx.settings);
-      const { webhookEndpoints } = c.var.ctx;
+      const url = assertWebhookUrl(body.url, c.get('ctx').settings);
+      const { webhookEndpoints } = c.get('ctx');
       // A cap, so a leaked secret cannot multiply every event's writes without bound.
       if ((await webhookEndpoints.list(app.id)).length >= MAX_WEBHOOK_ENDPOINTS)
         throw new LatchError('invalid_data', `An app has at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints.`);
       const created: AdminCreatedWebhook = await webhookEndpoints.add(app.id, url, [
         ...new Set(body.events ?? WEBHOOK_EVENT_TYPES),
       ]);
-      c.var.ctx.logger.info({ appId: app.id, endpoint: created.endpoint_id }, 'admin API added a webhook endpoint');
+      c.get('ctx').logger.info({ appId: app.id, endpoint: created.endpoint_id }, 'admin API added a webhook endpoint');
       return c.json(created, 201);
     },
   },
@@ -60,7 +60,7 @@ export const adminWebhookRoutes: RouteDef[] = [
     path: ADMIN_API.webhookDeliveries,
     async handler(c) {
       const app = await authenticateAdmin(c);
-      return c.json({ data: await latestWebhookDeliveries(c.var.ctx.db, app.id) });
+      return c.json({ data: await latestWebhookDeliveries(c.get('ctx').db, app.id) });
     },
   },
   {
@@ -69,8 +69,8 @@ export const adminWebhookRoutes: RouteDef[] = [
     async handler(c) {
       const app = await authenticateAdmin(c);
       const endpointId = pathEndpointId(c);
-      await c.var.ctx.webhookEndpoints.remove(app.id, endpointId);
-      c.var.ctx.logger.info({ appId: app.id, endpoint: endpointId }, 'admin API removed a webhook endpoint');
+      await c.get('ctx').webhookEndpoints.remove(app.id, endpointId);
+      c.get('ctx').logger.info({ appId: app.id, endpoint: endpointId }, 'admin API removed a webhook endpoint');
       return c.body(null, 204);
     },
   },
@@ -79,7 +79,7 @@ export const adminWebhookRoutes: RouteDef[] = [
     path: ADMIN_API.webhookTest.pattern,
     async handler(c) {
       const app = await authenticateAdmin(c);
-      return c.json(await sendTestWebhook(c.var.ctx, app.id, pathEndpointId(c)), 202);
+      return c.json(await sendTestWebhook(c.get('ctx'), app.id, pathEndpointId(c)), 202);
     },
   },
 ];

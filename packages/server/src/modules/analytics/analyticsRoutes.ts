@@ -10,7 +10,7 @@ export const analyticsRoutes: RouteDef[] = [
     method: 'post',
     path: ANALYTICS_API.events,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const body = await parseBody(c, schemas.AnalyticsEventBody);
       const app = namedApp(c);
       ctx.metrics.analyticsEvents.inc();

@@ -16,9 +16,9 @@ export const captchaDevRoutes: RouteDef[] = [
     path: DEV_API.captchaSecret.pattern,
     devOnly: true,
     handler: async (c) => {
-      const app = await c.var.ctx.apps.require(namedApp(c).id, { fresh: true });
+      const app = await c.get('ctx').apps.require(namedApp(c).id, { fresh: true });
       const { secret } = await parseBody(c, DevCaptchaSecretBody);
-      await c.var.ctx.captcha.secrets.set(app.id, secret);
+      await c.get('ctx').captcha.secrets.set(app.id, secret);
       return c.json({ app_id: app.id, has_secret: true });
     },
   },

@@ -15,7 +15,7 @@ export const captchaRoutes: RouteDef[] = [
       if (!app.config.captcha_enabled || provider.provider !== 'pow')
         throw captchaRefusal('invalid_captcha', 'This app does not use the self-hosted captcha.');
       c.header('cache-control', 'no-store');
-      return c.json(await c.var.ctx.captcha.pow.challenge(app.id, provider.maxNumber));
+      return c.json(await c.get('ctx').captcha.pow.challenge(app.id, provider.maxNumber));
     },
   },
 ];

@@ -11,7 +11,7 @@ import { clientIp } from '../../kernel/throttle/clientIp.js';
  */
 export async function requireCaptcha(c: LatchContext, app: AppRecord, token: string | undefined): Promise<void> {
   if (!app.config.captcha_enabled) return;
-  const gate = c.var.ctx.captcha;
+  const gate = c.get('ctx').captcha;
   if (!gate) throw new LatchError('captcha_failure', 'This server does not run the captcha module.', { status: 503 });
   await gate.check(app, token, clientIp(c));
 }

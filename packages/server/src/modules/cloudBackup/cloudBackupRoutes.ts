@@ -29,7 +29,7 @@ const ownerOf = (call: CustodyCall<unknown>): CloudAuthOwner => ({
 async function callback(c: LatchContext): Promise<Response> {
   noStore(c);
   const params = c.req.query();
-  const target = await c.var.ctx.cloudBackups.callback(params, getCookie(c, ICLOUD_STATE_COOKIE));
+  const target = await c.get('ctx').cloudBackups.callback(params, getCookie(c, ICLOUD_STATE_COOKIE));
   if (!target) return c.html(EXPIRED_PAGE, 400);
   return c.redirect(target, 302);
 }
@@ -76,7 +76,7 @@ export const cloudBackupRoutes: RouteDef[] = [
     handler: async (c) => {
       noStore(c);
       const state = c.req.query('state') ?? '';
-      const signIn = await c.var.ctx.cloudBackups.icloudSignIn(state);
+      const signIn = await c.get('ctx').cloudBackups.icloudSignIn(state);
       if (!signIn) return c.html(EXPIRED_PAGE, 400);
       setCookie(c, ICLOUD_STATE_COOKIE, state, {
         path: RECOVERY_OAUTH_PREFIX,

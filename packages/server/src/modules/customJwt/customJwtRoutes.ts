@@ -17,7 +17,7 @@ export const customJwtRoutes: RouteDef[] = [
     handler: async (c) => {
       const app = namedApp(c);
       const { token } = await parseBody(c, CustomJwtAuthenticateBody);
-      return c.json(await c.var.ctx.customJwt.logIn(app, token, clientIp(c)));
+      return c.json(await c.get('ctx').customJwt.logIn(app, token, clientIp(c)));
     },
   },
 ];

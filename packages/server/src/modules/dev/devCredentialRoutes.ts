@@ -24,7 +24,7 @@ function methodOf(c: LatchContext): CredentialMethod {
 
 /** The app named by the path (read fresh, so a change just made counts), then the login method it names. */
 async function appAndMethod(c: LatchContext) {
-  const app = await c.var.ctx.apps.require(namedApp(c).id, { fresh: true });
+  const app = await c.get('ctx').apps.require(namedApp(c).id, { fresh: true });
   return { app, method: methodOf(c) };
 }
 
@@ -38,7 +38,7 @@ export const devCredentialRoutes: RouteDef[] = [
     path: DEV_API.loginCredentials.pattern,
     devOnly: true,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const { app, method } = await appAndMethod(c);
       const body = await parseBody(c, DevCredentialsBody);
       const publicConfig = (OAUTH_PROVIDERS as readonly string[]).includes(method)
@@ -53,7 +53,7 @@ export const devCredentialRoutes: RouteDef[] = [
     path: DEV_API.loginCredentials.pattern,
     devOnly: true,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const { app, method } = await appAndMethod(c);
       assertRemovable(app, method);
       return c.json({ app_id: app.id, method, removed: await ctx.loginCredentials.remove(app.id, method) });

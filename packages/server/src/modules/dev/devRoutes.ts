@@ -57,20 +57,20 @@ export const devRoutes: RouteDef[] = [
     method: 'get',
     path: DEV_API.outbox,
     devOnly: true,
-    handler: async (c) => c.json(await c.var.ctx.outbox.list()),
+    handler: async (c) => c.json(await c.get('ctx').outbox.list()),
   },
   {
     method: 'get',
     path: DEV_API.outboxPage,
     devOnly: true,
-    handler: async (c) => c.html(outboxPage(await c.var.ctx.outbox.list())),
+    handler: async (c) => c.html(outboxPage(await c.get('ctx').outbox.list())),
   },
   {
     method: 'post',
     path: DEV_API.apps,
     devOnly: true,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const input = toAppInput(await parseBody(c, DevAppBody));
       await assertConfiguredMethods(ctx.loginCredentials, undefined, input.config);
       await assertOnRampConfigured(ctx.onRampSettings, undefined, input.config);
@@ -84,7 +84,7 @@ export const devRoutes: RouteDef[] = [
     path: DEV_API.app.pattern,
     devOnly: true,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const body = await parseBody(c, DevAppBody);
       const app = await ctx.apps.require(namedApp(c).id, { fresh: true });
       const input = toAppInput(body);

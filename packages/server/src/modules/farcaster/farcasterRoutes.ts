@@ -52,7 +52,7 @@ export const farcasterRoutes: RouteDef[] = [
     handler: async (c) => {
       const app = namedApp(c);
       await parseBody(c, FarcasterInitBody);
-      return c.json(await c.var.ctx.farcaster.init(app, pageOrigin(c, app.allowedOrigins), clientIp(c)));
+      return c.json(await c.get('ctx').farcaster.init(app, pageOrigin(c, app.allowedOrigins), clientIp(c)));
     },
   },
   {
@@ -61,7 +61,7 @@ export const farcasterRoutes: RouteDef[] = [
     caller: 'app',
     handler: async (c) => {
       const token = channelToken(c.req.header(FARCASTER_CHANNEL_TOKEN_HEADER));
-      return c.json(await c.var.ctx.farcaster.status(namedApp(c), token));
+      return c.json(await c.get('ctx').farcaster.status(namedApp(c), token));
     },
   },
   {
@@ -70,7 +70,7 @@ export const farcasterRoutes: RouteDef[] = [
     caller: 'app',
     handler: async (c) => {
       const body = await parseBody(c, FarcasterAuthenticateBody);
-      return c.json(await c.var.ctx.farcaster.logIn(namedApp(c), body, clientIp(c)));
+      return c.json(await c.get('ctx').farcaster.logIn(namedApp(c), body, clientIp(c)));
     },
   },
   {
@@ -78,7 +78,8 @@ export const farcasterRoutes: RouteDef[] = [
     path: FARCASTER_API.link,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const body = await parseBody(c, FarcasterAuthenticateBody);
       // A linked Farcaster account is a way to log in afresh: a stolen access token must not add one.
       const event = accountKeyEvent('account_linked', 'farcaster', String(body.fid));
@@ -92,7 +93,8 @@ export const farcasterRoutes: RouteDef[] = [
     path: FARCASTER_API.unlink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { fid } = await parseBody(c, FarcasterUnlinkBody);
       const event = accountKeyEvent('account_unlinked', 'farcaster', String(fid));
       const unlink = () => ctx.farcaster.unlink(caller, fid);
@@ -106,7 +108,7 @@ export const farcasterRoutes: RouteDef[] = [
     caller: 'user',
     handler: async (c) => {
       const { ed25519_public_key } = await parseBody(c, FarcasterSignerStatusBody);
-      return c.json(await c.var.ctx.farcasterSigners.status(c.var.user, ed25519_public_key));
+      return c.json(await c.get('ctx').farcasterSigners.status(c.get('user'), ed25519_public_key));
     },
   },
   {
@@ -116,14 +118,14 @@ export const farcasterRoutes: RouteDef[] = [
       const token = relayToken(c);
       const body = await parseBody(c, RelayAuthenticateBody);
       const key = c.req.header(FARCASTER_RELAY_KEY_HEADER);
-      return c.json(await c.var.ctx.farcaster.relayAuthenticate(token, key, body));
+      return c.json(await c.get('ctx').farcaster.relayAuthenticate(token, key, body));
     },
   },
   {
     method: 'get',
     path: FARCASTER_RELAY_API.status,
     handler: async (c) => {
-      const status = await c.var.ctx.farcaster.relayStatus(relayToken(c));
+      const status = await c.get('ctx').farcaster.relayStatus(relayToken(c));
       // FIP-11: 202 while the user has not approved, 200 once completed.
       return c.json(status, status.state === 'completed' ? 200 : 202);
     },

@@ -52,7 +52,8 @@ export const mfaRoutes: RouteDef[] = [
     path: MFA_API.smsInit,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       const body = await parseBody(c, MfaSmsInitBody);
       const owner = { appId: user.app.id, userId: user.claims.userId };
       assertMfaMethodAllowed(user.app.config, 'sms');
@@ -76,7 +77,8 @@ export const mfaRoutes: RouteDef[] = [
     path: MFA_API.passkeysInit,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       await parseBody(c, v.object({}));
       assertMfaMethodAllowed(user.app.config, 'passkey');
       const owner = { appId: user.app.id, userId: user.claims.userId };

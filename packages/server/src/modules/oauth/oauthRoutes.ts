@@ -25,7 +25,7 @@ const EXPIRED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"
 /** The provider's redirect back: 302 to the init's redirect target with OAUTH_RETURN_PARAM, or a 400 page. */
 async function callback(c: LatchContext, params: Record<string, string | undefined>): Promise<Response> {
   noStore(c);
-  const target = await c.var.ctx.oauth.callback(params);
+  const target = await c.get('ctx').oauth.callback(params);
   if (!target) return c.html(EXPIRED_PAGE, 400);
   return c.redirect(target, 302);
 }
@@ -49,7 +49,7 @@ export const oauthRoutes: RouteDef[] = [
     path: OAUTH_API.init,
     caller: 'app',
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const body = await parseBody(c, OAuthInitBody);
       // With a bearer token the init is a link: bound to that user and session, and it needs a step-up
       // (checked here so the user does not go through the provider for nothing; the link takes it).
@@ -75,7 +75,7 @@ export const oauthRoutes: RouteDef[] = [
     caller: 'app',
     handler: async (c) => {
       const body = await parseBody(c, OAuthAuthenticateBody);
-      return c.json(await c.var.ctx.oauth.authenticate(namedApp(c), body));
+      return c.json(await c.get('ctx').oauth.authenticate(namedApp(c), body));
     },
   },
   {
@@ -83,7 +83,8 @@ export const oauthRoutes: RouteDef[] = [
     path: OAUTH_API.link,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const body = await parseBody(c, OAuthAuthenticateBody);
       // The provider account is known once the code is exchanged, after the notice: the row names it.
       const had = new Set(caller.accounts.map((a) => a.type));
@@ -104,7 +105,8 @@ export const oauthRoutes: RouteDef[] = [
     path: OAUTH_API.unlink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { provider, subject } = await parseBody(c, OAuthUnlinkBody);
       const event = accountKeyEvent('account_unlinked', `${provider}_oauth`, subject);
       const unlink = () => recordSecurityEvent(c, event, () => ctx.oauth.unlink(caller, provider, subject));

@@ -34,7 +34,8 @@ export const onRampRoutes: RouteDef[] = [
     path: ON_RAMP_API.sign,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       const appId = user.app.id;
       const userId = user.claims.userId;
       await countSignRequest(ctx, c, appId, userId);

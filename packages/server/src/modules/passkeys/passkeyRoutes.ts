@@ -20,7 +20,7 @@ export const passkeyRoutes: RouteDef[] = [
     method: 'post',
     path: PASSKEY_API.registerInit,
     caller: 'app',
-    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.signUpOptions(namedApp(c), clientIp(c)) }),
+    handler: async (c) => c.json({ options: await c.get('ctx').passkeys.signUpOptions(namedApp(c), clientIp(c)) }),
   },
   {
     method: 'post',
@@ -29,14 +29,14 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const app = namedApp(c);
       const { credential } = await parseBody(c, PasskeyRegistrationBody);
-      return c.json(await c.var.ctx.passkeys.signUp(app, credential, c.req.header('user-agent')));
+      return c.json(await c.get('ctx').passkeys.signUp(app, credential, c.req.header('user-agent')));
     },
   },
   {
     method: 'post',
     path: PASSKEY_API.authenticateInit,
     caller: 'app',
-    handler: async (c) => c.json({ options: await c.var.ctx.passkeys.loginOptions(namedApp(c), clientIp(c)) }),
+    handler: async (c) => c.json({ options: await c.get('ctx').passkeys.loginOptions(namedApp(c), clientIp(c)) }),
   },
   {
     method: 'post',
@@ -45,7 +45,7 @@ export const passkeyRoutes: RouteDef[] = [
     handler: async (c) => {
       const app = namedApp(c);
       const { credential } = await parseBody(c, PasskeyAssertionBody);
-      return c.json(await c.var.ctx.passkeys.logIn(app, credential));
+      return c.json(await c.get('ctx').passkeys.logIn(app, credential));
     },
   },
   {
@@ -53,7 +53,8 @@ export const passkeyRoutes: RouteDef[] = [
     path: PASSKEY_API.linkInit,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       // A passkey is a way to log in afresh: linking one needs a step-up, as for every login method
       // (checked here so the ceremony does not run for nothing; the link takes it).
       await stepUpGate(ctx, caller, 'link');
@@ -65,7 +66,8 @@ export const passkeyRoutes: RouteDef[] = [
     path: PASSKEY_API.link,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { credential } = await parseBody(c, PasskeyRegistrationBody);
       const event = accountKeyEvent('account_linked', 'passkey', credential.id);
       const link = () => ctx.passkeys.link(caller, credential, c.req.header('user-agent'));
@@ -78,7 +80,8 @@ export const passkeyRoutes: RouteDef[] = [
     path: PASSKEY_API.unlink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { credential_id } = await parseBody(c, PasskeyUnlinkBody);
       const event = accountKeyEvent('account_unlinked', 'passkey', credential_id);
       const unlink = () => ctx.passkeys.unlink(caller, credential_id);
@@ -88,6 +91,6 @@ export const passkeyRoutes: RouteDef[] = [
   {
     method: 'get',
     path: PASSKEY_API.relatedOrigins,
-    handler: async (c) => c.json({ origins: await c.var.ctx.passkeys.relatedOrigins() }),
+    handler: async (c) => c.json({ origins: await c.get('ctx').passkeys.relatedOrigins() }),
   },
 ];

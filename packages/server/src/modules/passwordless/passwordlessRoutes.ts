@@ -26,7 +26,7 @@ const emailRoutes: RouteDef[] = [
     method: 'post',
     path: PASSWORDLESS_API.emailInit,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const { email, token, purpose } = await parseBody(c, schemas.EmailInitBody);
       // A login code needs only the app; the others the bearer token (codeStepUp.ts).
       const app = await appForCodeSend(c, purpose, 'email', email);
@@ -43,7 +43,7 @@ const emailRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.emailAuthenticate,
     caller: 'app',
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const app = namedApp(c);
       const { email, code, mode } = await parseBody(c, schemas.EmailCodeBody);
       assertMethodEnabled(app.config, 'email_auth');
@@ -58,7 +58,8 @@ const emailRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.emailLink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { email, code } = await parseBody(c, schemas.EmailCodeBody);
       assertMethodEnabled(caller.app.config, 'email_auth');
       // A new login address needs a step-up with a factor from before this session (stepUp/): checked
@@ -79,7 +80,8 @@ const emailRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.emailUnlink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { address, code } = await parseBody(c, schemas.EmailUnlinkBody);
       if (!hasLinked(caller, 'email', address)) throw new LatchError('account_not_linked');
       // Removing a login address is a change of who can log in: a code to it, or a step-up.
@@ -99,7 +101,8 @@ const emailRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.emailUpdate,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { oldAddress, newAddress, code, oldCode } = await parseBody(c, schemas.EmailUpdateBody);
       assertMethodEnabled(caller.app.config, 'email_auth');
       // Refuse before spending a code when the user has no such address to replace.

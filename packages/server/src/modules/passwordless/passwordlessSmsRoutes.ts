@@ -42,7 +42,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     method: 'post',
     path: PASSWORDLESS_API.smsInit,
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const body = await parseBody(c, schemas.SmsInitBody);
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       // No SMS endpoint changes a number in place: an update code by SMS would be a message for nothing.
@@ -64,7 +64,7 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.smsAuthenticate,
     caller: 'app',
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const app = namedApp(c);
       const body = await parseBody(c, schemas.SmsCodeBody);
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
@@ -79,7 +79,8 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.smsLink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const body = await parseBody(c, schemas.SmsCodeBody);
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       assertMethodEnabled(caller.app.config, 'sms_auth');
@@ -101,7 +102,8 @@ export const passwordlessSmsRoutes: RouteDef[] = [
     path: PASSWORDLESS_API.smsUnlink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const body = await parseBody(c, schemas.SmsUnlinkBody);
       const phoneNumber = await normalisePhoneNumber(body.phoneNumber);
       if (!hasLinked(caller, 'sms', phoneNumber)) throw new LatchError('account_not_linked');

@@ -22,7 +22,7 @@ export const tokenPriceRoutes: RouteDef[] = [
         throw new LatchError('invalid_data', `Invalid value for ${field ?? 'the query'}: ${issue.message}`);
       }
       const { chainId, tokenSymbol } = result.output;
-      const usd = await c.var.ctx.tokenPrices.usd(chainId, tokenSymbol, clientIp(c));
+      const usd = await c.get('ctx').tokenPrices.usd(chainId, tokenSymbol, clientIp(c));
       // The browser may reuse it as long as the server does (a price is at most a minute old either way);
       // private: the answer depends on request headers a shared cache would not key on.
       c.header('Cache-Control', 'private, max-age=60');

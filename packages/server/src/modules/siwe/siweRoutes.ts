@@ -25,7 +25,7 @@ export const siweRoutes: RouteDef[] = [
     path: SIWE_API.init,
     caller: 'app',
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const app = namedApp(c);
       const { address, token } = await parseBody(c, SiweInitBody);
       // A wallet login is anyone's to start: a human check first, unless a signed-in user links a wallet.
@@ -39,7 +39,7 @@ export const siweRoutes: RouteDef[] = [
     path: SIWE_API.authenticate,
     caller: 'app',
     handler: async (c) => {
-      const { ctx } = c.var;
+      const ctx = c.get('ctx');
       const app = namedApp(c);
       const body = await parseBody(c, SiweAuthenticateBody);
       const account = await ctx.siwe.verify(app, body, 'login');
@@ -51,7 +51,8 @@ export const siweRoutes: RouteDef[] = [
     path: SIWE_API.link,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const body = await parseBody(c, SiweAuthenticateBody);
       // A step-up with a factor from before this session (stepUp/): checked before the nonce is spent.
       const stepUp = await stepUpGate(ctx, caller, 'link');
@@ -69,7 +70,8 @@ export const siweRoutes: RouteDef[] = [
     path: SIWE_API.unlink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { address } = await parseBody(c, SiweUnlinkBody);
       // Removing a login method is a change of who can log in, as for email and phone: a step-up.
       // Only the address identifies the account; the other fields are not read by unlink.

@@ -25,7 +25,7 @@ export const telegramRoutes: RouteDef[] = [
       const app = namedApp(c);
       const { telegram_auth_result, captcha_token } = await parseBody(c, TelegramAuthenticateBody);
       await requireCaptcha(c, app, captcha_token);
-      return c.json(await c.var.ctx.telegram.logIn(app, telegram_auth_result, clientIp(c)));
+      return c.json(await c.get('ctx').telegram.logIn(app, telegram_auth_result, clientIp(c)));
     },
   },
   {
@@ -33,7 +33,8 @@ export const telegramRoutes: RouteDef[] = [
     path: TELEGRAM_API.link,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { telegram_auth_result } = await parseBody(c, TelegramAuthenticateBody);
       // A linked Telegram account is a way to log in afresh: a stolen access token must not add one.
       const event = accountKeyEvent('account_linked', 'telegram', String(telegram_auth_result.id));
@@ -47,7 +48,8 @@ export const telegramRoutes: RouteDef[] = [
     path: TELEGRAM_API.unlink,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user: caller } = c.var;
+      const ctx = c.get('ctx');
+      const caller = c.get('user');
       const { telegram_user_id } = await parseBody(c, TelegramUnlinkBody);
       const event = accountKeyEvent('account_unlinked', 'telegram', telegram_user_id);
       const unlink = () => ctx.telegram.unlink(caller, telegram_user_id);
@@ -60,7 +62,7 @@ export const telegramRoutes: RouteDef[] = [
     path: TELEGRAM_API.script,
     handler: (c) =>
       c.body(
-        telegramLoginScript(c.var.ctx.settings.telegramOAuthUrl ?? DEFAULT_TELEGRAM_OAUTH_URL),
+        telegramLoginScript(c.get('ctx').settings.telegramOAuthUrl ?? DEFAULT_TELEGRAM_OAUTH_URL),
         200,
         TELEGRAM_SCRIPT_HEADERS,
       ),

@@ -50,7 +50,8 @@ export interface CustodyRouteOptions {
  * success or error, carries a fresh nonce in `latch-device-nonce` for the device's next call.
  */
 export async function authenticateDevice(c: LatchContext, options: CustodyRouteOptions = {}): Promise<CallingDevice> {
-  const { ctx, user } = c.var;
+  const ctx = c.get('ctx');
+  const user = c.get('user');
   const method = c.req.method === 'GET' ? 'GET' : 'POST';
   const bytes = method === 'POST' ? await readBodyBytes(c) : new Uint8Array(0);
   const proof = await verifyDeviceProof(c.req.header(DEVICE_PROOF_HEADER), {
@@ -77,7 +78,9 @@ function custodyCall<TSchema extends v.GenericSchema>(
   c: LatchContext,
   schema: TSchema | undefined,
 ): CustodyCall<v.InferOutput<TSchema>> {
-  const { ctx, user, device } = c.var;
+  const ctx = c.get('ctx');
+  const user = c.get('user');
+  const device = c.get('device');
   return {
     c,
     ctx,

@@ -69,7 +69,7 @@ function framePage(config: FrameConfig, script: { path: string; integrity: strin
 }
 
 /** The app of the page's path (`resolveApp`), when it exists. */
-const knownApp = (c: LatchContext) => (c.var.appSource === 'path' ? c.var.app : undefined);
+const knownApp = (c: LatchContext) => (c.get('appSource') === 'path' ? c.get('app') : undefined);
 
 /** Google's API base when LATCH_GOOGLE_DRIVE_API_URL is unset (docs/cloud-backup.md). */
 const GOOGLE_APIS = 'https://www.googleapis.com';
@@ -103,7 +103,7 @@ function frameConfig(
     // A client id of another app is dropped rather than sent with every custody call.
     clientId: clientId && app.clientIds.includes(clientId) ? clientId : undefined,
     // Cookie mode (docs/custody.md "Cookie mode"): the page came to the app's own API host, whose cookies it uses.
-    apiUrl: new URL((requestCookieSite(c) && c.var.app?.config.custom_api_url) || c.get('ctx').settings.publicUrl)
+    apiUrl: new URL((requestCookieSite(c) && c.get('app')?.config.custom_api_url) || c.get('ctx').settings.publicUrl)
       .origin,
     // The `iss` of the app's access tokens: the frame verifies every token it is handed (docs/custody.md).
     issuer: c.get('ctx').settings.publicUrl,

@@ -39,7 +39,7 @@ const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'base64url'));
 async function passwordLockNotice(c: LatchContext): Promise<void> {
   const event = { type: 'recovery_password_locked', detail: {} } as const;
   await recordSecurityEvent(c, event, async () => undefined).catch((error: unknown) =>
-    c.var.ctx.logger.warn({ err: { name: (error as Error)?.name } }, 'password-lock notice not delivered'),
+    c.get('ctx').logger.warn({ err: { name: (error as Error)?.name } }, 'password-lock notice not delivered'),
   );
 }
 
@@ -76,7 +76,8 @@ export const walletRoutes: RouteDef[] = [
     path: WALLET_API.nonce,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       await countNonceRequest(ctx, c, user.app.id, user.claims.userId);
       return c.json({ nonce: await mintDeviceNonce(ctx, user.app.id, user.claims.userId) });
     },

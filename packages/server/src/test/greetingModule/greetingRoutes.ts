@@ -11,8 +11,8 @@ export const greetingRoutes: RouteDef[] = [
     path: GREETING_PATHS.greeting,
     caller: 'user',
     handler: async (c) => {
-      const { id } = c.var.user.user;
-      return c.json(await c.var.ctx.greetings.greet(id, userDid(id)));
+      const { id } = c.get('user').user;
+      return c.json(await c.get('ctx').greetings.greet(id, userDid(id)));
     },
   },
 ];

@@ -31,7 +31,8 @@ export const recoveryCodeRoutes: RouteDef[] = [
     path: MFA_API.recoveryCodes,
     caller: 'user',
     handler: async (c) => {
-      const { ctx, user } = c.var;
+      const ctx = c.get('ctx');
+      const user = c.get('user');
       const owner = { appId: user.app.id, userId: user.claims.userId };
       return c.json({ remaining: await recoveryCodesOf(ctx).remaining(owner) });
     },
