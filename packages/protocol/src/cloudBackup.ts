@@ -121,7 +121,8 @@ export interface RecoveryOAuthInitResponse {
 
 /**
  * POST RECOVERY_OAUTH_API.authenticate (SPEC §7: authorization_code, state_code, code_verifier, provider).
- * For iCloud the authorization code is CloudKit's `ckWebAuthToken` and `code_verifier` is absent.
+ * For iCloud the authorization code is the one-time code the callback put in place of CloudKit's `ckWebAuthToken`
+ * (the server holds the token sealed until this call), and `code_verifier` is absent.
  */
 export interface RecoveryOAuthAuthenticateRequest {
   provider: CloudRecoveryMethod;

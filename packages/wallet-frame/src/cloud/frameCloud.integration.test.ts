@@ -1,5 +1,5 @@
 import { type DevIdp, startDevIdp } from '@latch/dev-idp';
-import { cloudBackupName } from '@latch/protocol/cloudBackup';
+import { cloudBackupName, RECOVERY_OAUTH_API, RECOVERY_OAUTH_RETURN_PARAM } from '@latch/protocol/cloudBackup';
 import { WALLET_EVENT } from '@latch/protocol/frame';
 import { IDBFactory } from 'fake-indexeddb';
 import { sql } from 'kysely';
@@ -81,10 +81,20 @@ async function cloudAuth(
   });
   const { url, stateCode } = init.data ?? {};
   if (!url || !stateCode) throw new Error(`cloud-auth-init failed: ${JSON.stringify(init)}`);
-  if (provider === 'icloud') return { authorizationCode: idp.cloudKit.signIn(account), stateCode };
+  if (provider === 'icloud') return { authorizationCode: await icloudPopup(url, account), stateCode };
   const answer = await idp.followLogin(url, { email: account });
   expect(answer.redirectUri).toBe(`${PUBLIC_URL}/api/v1/recovery/oauth/callback`);
   return { authorizationCode: answer.params.code ?? '', stateCode };
+}
+
+/** The iCloud popup through the server: its start page's state cookie, CloudKit's sign-in, the callback's code. */
+async function icloudPopup(url: string, account: string): Promise<string> {
+  const start = await env.frameFetch(url, { redirect: 'manual' });
+  const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const callback = `${PUBLIC_URL}${RECOVERY_OAUTH_API.callback}?ckWebAuthToken=${idp.cloudKit.signIn(account)}`;
+  const back = await env.frameFetch(callback, { headers: { cookie }, redirect: 'manual' });
+  expect(back.status).toBe(302);
+  return new URL(back.headers.get('location') ?? '').searchParams.get(RECOVERY_OAUTH_RETURN_PARAM.code) ?? '';
 }
 
 async function signs(b: { token: string; host: Host }, address: `0x${string}`) {

@@ -18,6 +18,9 @@ import { cloudKitSignInUrl, cloudKitUser } from './cloudKitClient.js';
 
 const DRIVE_SCOPE = 'https://www.googleapis.com/auth/drive.appdata';
 
+/** What a held CloudKit token is sealed to: its round trip. */
+const heldTokenAad = (state: string) => `latch/cloud-backup/held-token/${state}`;
+
 /** What `init` / `init_icloud` receive (validated bodies). */
 interface InitInput {
   provider: CloudRecoveryMethod;
@@ -30,7 +33,7 @@ interface InitInput {
 /**
  * Cloud backups' recovery OAuth (docs/cloud-backup.md): Google with PKCE and the drive.appdata scope, CloudKit's web
  * sign-in. The server exchanges the provider's code, hands the provider token to the frame that asked and keeps
- * nothing of it; what it keeps is a keyed hash of the cloud account (HMAC, key from the master key) so a recovery
+ * nothing of it past the round trip (CloudKit's token waits sealed for `authenticate`, behind a one-time code); what it keeps is a keyed hash of the cloud account (HMAC, key from the master key) so a recovery
  * from another account is refused, and single-use tickets that carry that hash to the custody call.
  */
 export class CloudBackups {
@@ -38,7 +41,10 @@ export class CloudBackups {
   private readonly hashKey: Buffer;
 
   constructor(
-    private readonly ctx: Pick<ServerContext, 'settings' | 'shortLived' | 'clock' | 'loginCredentials' | 'custody'>,
+    private readonly ctx: Pick<
+      ServerContext,
+      'settings' | 'shortLived' | 'clock' | 'loginCredentials' | 'custody' | 'sealer'
+    >,
     masterKey: Buffer,
   ) {
     this.records = new CloudAuthRecords(ctx.shortLived, () => ctx.clock.now().getTime(), CLOUD_BACKUP.stateTtlMs);
@@ -104,7 +110,12 @@ export class CloudBackups {
     if (!state) return null;
     const record = await this.records.peekState(state);
     if (!record) return null;
-    const code = record.provider === 'icloud' ? params.ckWebAuthToken : params.code;
+    // CloudKit's web auth token is a bearer token for the app's container: the return (read on the host page)
+    // carries a one-time code for it instead, which only `authenticate` (a custody call) redeems.
+    const code =
+      record.provider === 'icloud'
+        ? params.ckWebAuthToken && (await this.holdICloudToken(state, params.ckWebAuthToken, record.expiresAt))
+        : params.code;
     const target = new URL(record.redirectTo);
     target.searchParams.set(RECOVERY_OAUTH_RETURN_PARAM.state, state);
     target.searchParams.set(RECOVERY_OAUTH_RETURN_PARAM.provider, record.provider);
@@ -139,7 +150,7 @@ export class CloudBackups {
     const { accountId, authorization } =
       record.provider === 'google-drive'
         ? await this.redeemGoogle(app, record.nonce, record.codeChallenge, input)
-        : await this.redeemICloud(input.code);
+        : await this.redeemICloud(await this.heldICloudToken(input.stateCode, input.code));
     const accountHash = this.accountHash(owner.appId, record.provider, accountId);
     if (record.purpose === 'recover') {
       const bound = await this.backedUpWith(owner, record.provider);
@@ -220,6 +231,19 @@ export class CloudBackups {
       expires_in: tokens.access_token_expires_in_seconds ?? 3600,
     };
     return { accountId: profile.subject, authorization };
+  }
+
+  /** Seals `token` for the round trip `state`; answers the one-time code the return carries in its place. */
+  private holdICloudToken(state: string, token: string, expiresAt: number): Promise<string> {
+    return this.records.holdToken({ state, sealedToken: this.ctx.sealer.seal(token, heldTokenAad(state)) }, expiresAt);
+  }
+
+  /** The CloudKit token held behind `code` for the round trip `state`, spent. */
+  private async heldICloudToken(state: string, code: string): Promise<string> {
+    const held = await this.records.takeHeldToken(code);
+    if (held?.state !== state)
+      throw new LatchError('unknown_auth_error', 'Unexpected auth flow. This may be a phishing attempt.');
+    return this.ctx.sealer.open(held.sealedToken, heldTokenAad(state));
   }
 
   private async redeemICloud(webAuthToken: string) {

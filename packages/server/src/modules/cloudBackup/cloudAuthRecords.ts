@@ -29,10 +29,23 @@ export interface CloudTicketRecord extends CloudAuthOwner {
   expiresAt: number;
 }
 
+/**
+ * A provider token the callback holds for `authenticate` (CloudKit's web auth token), sealed under the master key,
+ * behind a one-time code the popup's return carries instead of the token (stored, like a ticket, as its SHA-256).
+ */
+export interface HeldProviderToken {
+  state: string;
+  sealedToken: string;
+  expiresAt: number;
+}
+
 const STATE = /^[A-Za-z0-9._~-]{32,128}$/;
 const stateKey = (state: string) => `cloud:state:${state}`;
 const claimKey = (state: string) => `cloud:state-claim:${state}`;
-const ticketKey = (ticket: string) => `cloud:ticket:${createHash('sha256').update(ticket).digest('base64url')}`;
+/** Where a one-time secret's record is kept: under its SHA-256, so a leaked store hands out no live secret. */
+const secretKey = (kind: 'ticket' | 'held-token', secret: string) =>
+  `cloud:${kind}:${createHash('sha256').update(secret).digest('base64url')}`;
+const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 function live<T extends { expiresAt: number }>(text: string | null, now: number): T | null {
   if (!text) return null;
@@ -72,16 +85,37 @@ export class CloudAuthRecords {
     return live<CloudStateRecord>(await this.kv.take(stateKey(state)), this.now());
   }
 
+  /** Holds a provider token until `expiresAt`; answers the one-time code that redeems it. */
+  holdToken(held: Omit<HeldProviderToken, 'expiresAt'>, expiresAt: number): Promise<string> {
+    return this.mint('held-token', held, Math.max(1, expiresAt - this.now()));
+  }
+
+  /** Spends the token held behind `code`, or null when unknown, used or expired. */
+  takeHeldToken(code: string): Promise<HeldProviderToken | null> {
+    return this.take('held-token', code);
+  }
+
   /** Mints a ticket for `record`; answers the ticket text (base64url of 32 random bytes). */
-  async mintTicket(record: Omit<CloudTicketRecord, 'expiresAt'>): Promise<string> {
-    const ticket = randomBytes(32).toString('base64url');
-    await this.kv.set(ticketKey(ticket), JSON.stringify({ ...record, expiresAt: this.now() + this.ttlMs }), this.ttlMs);
-    return ticket;
+  mintTicket(record: Omit<CloudTicketRecord, 'expiresAt'>): Promise<string> {
+    return this.mint('ticket', record, this.ttlMs);
   }
 
   /** Spends a ticket, or null when unknown, used or expired. */
-  async takeTicket(ticket: string): Promise<CloudTicketRecord | null> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(ticket)) return null;
-    return live<CloudTicketRecord>(await this.kv.take(ticketKey(ticket)), this.now());
+  takeTicket(ticket: string): Promise<CloudTicketRecord | null> {
+    return this.take('ticket', ticket);
+  }
+
+  private async mint(kind: 'ticket' | 'held-token', record: object, ttlMs: number): Promise<string> {
+    const secret = randomBytes(32).toString('base64url');
+    await this.kv.set(secretKey(kind, secret), JSON.stringify({ ...record, expiresAt: this.now() + ttlMs }), ttlMs);
+    return secret;
+  }
+
+  private async take<T extends { expiresAt: number }>(
+    kind: 'ticket' | 'held-token',
+    secret: string,
+  ): Promise<T | null> {
+    if (!SECRET.test(secret)) return null;
+    return live<T>(await this.kv.take(secretKey(kind, secret)), this.now());
   }
 }

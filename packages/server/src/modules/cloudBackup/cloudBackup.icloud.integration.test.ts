@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachBackend } from '../../test/harness.js';
 import { TEST_CALLBACK } from '../oauth/testing/oauthTestClient.js';
 import { newWalletKey, registeredFrame, type TestFrame } from '../wallets/testing/testFrame.js';
+import { cloudKitUser } from './cloudKitClient.js';
 
 // iCloud backups against the real server (PGlite, and PostgreSQL + Redis when configured) and the CloudKit stand-in:
 // the cloud key alone opens nothing; the recovery release needs a ticket of the backup's own iCloud account.
@@ -43,7 +44,23 @@ forEachBackend(
       app = await server().createApp({ allowedOrigins: [HOST], name: 'Acme', config: { email_auth: true } });
     });
 
-    /** One recovery OAuth round trip of `frame` with `appleId`: answers authenticate's response. */
+    /**
+     * The popup of an `init_icloud` answer's `url`: the start page (its state cookie), CloudKit's sign-in as
+     * `token`'s user, and the callback; answers the return URL the host page reads.
+     */
+    async function popupReturn(url: string, token: string): Promise<URL> {
+      const start = await server().call('GET', new URL(url).pathname + new URL(url).search);
+      expect(start.status).toBe(302);
+      expect(start.headers.get('location')).toBe(`${idp.cloudKit.apiUrl}/signin`);
+      const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const back = await server().call('GET', `${RECOVERY_OAUTH_API.callback}?ckWebAuthToken=${token}`, {
+        headers: { cookie },
+      });
+      expect(back.status).toBe(302);
+      return new URL(back.headers.get('location') ?? '');
+    }
+
+    /** One recovery OAuth round trip of `frame` with `appleId`, through the popup: answers authenticate's response. */
     async function icloudAuth(frame: TestFrame, appleId: string, purpose: 'backup' | 'recover') {
       const stateCode = state();
       const init = await frame.call('POST', RECOVERY_OAUTH_API.initICloud, {
@@ -53,9 +70,11 @@ forEachBackend(
         state_code: stateCode,
       });
       if (init.status !== 200) return init;
+      const { url } = (await init.json()) as { url: string };
+      const back = await popupReturn(url, idp.cloudKit.signIn(appleId));
       return frame.call('POST', RECOVERY_OAUTH_API.authenticate, {
         provider: 'icloud',
-        authorization_code: idp.cloudKit.signIn(appleId),
+        authorization_code: back.searchParams.get(RECOVERY_OAUTH_RETURN_PARAM.code),
         state_code: stateCode,
       });
     }
@@ -165,7 +184,7 @@ forEachBackend(
       expect(await server().tableCounts()).toEqual(before);
     });
 
-    it('sends the popup through CloudKit sign-in and back to redirect_to with the web auth token', async () => {
+    it("sends the popup back to redirect_to with a one-time code in place of CloudKit's token, which only the frame redeems", async () => {
       const account = { type: 'email' as const, address: `cy-${randomBytes(3).toString('hex')}@example.com` };
       const frame = await registeredFrame(server(), app, account);
       const stateCode = state();
@@ -176,19 +195,32 @@ forEachBackend(
         state_code: stateCode,
       });
       const { url } = (await init.json()) as { url: string };
-      const start = await server().call('GET', new URL(url).pathname + new URL(url).search);
-      expect(start.status).toBe(302);
-      expect(start.headers.get('location')).toBe(`${idp.cloudKit.apiUrl}/signin`);
-      const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
       const token = idp.cloudKit.signIn('cy@icloud.com');
-      const back = await server().call('GET', `${RECOVERY_OAUTH_API.callback}?ckWebAuthToken=${token}`, {
-        headers: { cookie },
-      });
-      expect(back.status).toBe(302);
-      const target = new URL(back.headers.get('location') ?? '');
+      const target = await popupReturn(url, token);
       expect(target.origin + target.pathname).toBe(RETURN);
-      expect(target.searchParams.get(RECOVERY_OAUTH_RETURN_PARAM.code)).toBe(token);
       expect(target.searchParams.get(RECOVERY_OAUTH_RETURN_PARAM.state)).toBe(stateCode);
+      // The attack: a host-page script reads the return and calls CloudKit with what it carries. The token works
+      // there; the code does not, and the token is nowhere in the return.
+      const code = target.searchParams.get(RECOVERY_OAUTH_RETURN_PARAM.code) ?? '';
+      expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(target.href).not.toContain(token);
+      const settings = server().ctx.settings.cloudKit;
+      if (!settings) throw new Error('the suite configures CloudKit');
+      expect(await cloudKitUser(settings, token)).toBeTruthy();
+      await expect(cloudKitUser(settings, code)).rejects.toMatchObject({ code: 'unknown_auth_error' });
+      // The token itself is no code: authenticate refuses it, and the round trip is spent with it.
+      const withToken = await frame.call('POST', RECOVERY_OAUTH_API.authenticate, {
+        provider: 'icloud',
+        authorization_code: token,
+        state_code: stateCode,
+      });
+      expect(((await withToken.json()) as { error: string }).error).toBe('unknown_auth_error');
+      const late = await frame.call('POST', RECOVERY_OAUTH_API.authenticate, {
+        provider: 'icloud',
+        authorization_code: code,
+        state_code: stateCode,
+      });
+      expect(((await late.json()) as { error: string }).error).toBe('unknown_auth_error');
     });
   },
   {

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DEV_API, IDENTITY_API } from '@latch/protocol';
+import { RECOVERY_OAUTH_API } from '@latch/protocol/cloudBackup';
 import { CUSTODY_LIMIT, WALLET_API } from '@latch/protocol/schemas';
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
@@ -95,6 +96,27 @@ forEachBackend(
         ['POST', WALLET_API.devices, { grant: b64(randomBytes(32)) }],
         ['POST', WALLET_API.exportInit, {}],
         ['POST', WALLET_API.exportAuthenticate, { code: '123456' }],
+        // Cloud backups' round trip: a thief's own would end in a ticket for its cloud account.
+        [
+          'POST',
+          RECOVERY_OAUTH_API.init,
+          {
+            purpose: 'backup',
+            redirect_to: HOST,
+            code_challenge: b64(randomBytes(32)),
+            state_code: b64(randomBytes(32)),
+          },
+        ],
+        [
+          'POST',
+          RECOVERY_OAUTH_API.initICloud,
+          { client_type: 'web', purpose: 'recover', redirect_to: HOST, state_code: b64(randomBytes(32)) },
+        ],
+        [
+          'POST',
+          RECOVERY_OAUTH_API.authenticate,
+          { provider: 'icloud', authorization_code: b64(randomBytes(32)), state_code: b64(randomBytes(32)) },
+        ],
       ];
     }
 
@@ -143,7 +165,7 @@ forEachBackend(
           'nonce',
         ]);
       }
-      expect(calls).toBe(2 * 13 * HEADER_SETS.length * 2);
+      expect(calls).toBe(2 * 16 * HEADER_SETS.length * 2);
       expect(await custodyState()).toBe(before);
       // No export code, no notice went out.
       expect(
