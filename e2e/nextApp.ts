@@ -53,6 +53,26 @@ async function answering(origin: string, server: ChildProcess, timeoutMs = 60_00
   }
 }
 
+/** Signals `child`'s process group; a group already gone (ESRCH) has nothing left to stop. */
+function signalGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+  }
+}
+
+/** Stops `child` and its process group, and resolves once it has exited. */
+async function stopGroup(child: ChildProcess | undefined): Promise<void> {
+  const pid = child?.pid;
+  if (!child || !pid || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  signalGroup(pid, 'SIGTERM');
+  const killer = setTimeout(() => signalGroup(pid, 'SIGKILL'), 5000);
+  await exited;
+  clearTimeout(killer);
+}
+
 /** The Next.js app's hooks and tests, inside a describe of freshAppNext.spec.ts. */
 export function nextAppTests(fresh: () => FreshApps): void {
   let appDir: string;
@@ -94,14 +114,17 @@ export function nextAppTests(fresh: () => FreshApps): void {
       {
         cwd: appDir,
         stdio: ['ignore', 'ignore', 'inherit'],
+        // Its own process group, so afterAll stops Next's workers too before the work directory is removed.
+        detached: true,
       },
     );
     await timed('next: next start', () => answering(origin, server as ChildProcess));
   }, 900_000);
 
-  afterAll(() => {
-    server?.kill();
-  });
+  afterAll(async () => {
+    // Waited for: a Next still writing its cache made the fixture's removal of the work directory fail (ENOTEMPTY).
+    if (server) await fresh().timed('next: stop next start', () => stopGroup(server));
+  }, 60_000);
 
   it("installs @latch/react with 'use client' at the top of each of its entries, which Next.js needs in a server layout", () => {
     const dir = join(appDir, 'node_modules', '@latch', 'react');

@@ -5,3 +5,4 @@ export declare function slowestFiles(
   count?: number,
 ): { file: string; seconds: number }[];
 export declare function failedTests(report: unknown, root: string): string[];
+export declare function failureSections(output: string, maxLines?: number): string[];

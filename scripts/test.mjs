@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { failedTests, slowestFiles } from './reportFigures.mjs';
+import { failedTests, failureSections, slowestFiles } from './reportFigures.mjs';
 import { ROOT } from './stack.mjs';
 import { stepOutcome } from './stepOutcome.mjs';
 
@@ -67,7 +67,7 @@ function runStep(step, alone) {
       }
       const report = step.report && existsSync(step.report) ? JSON.parse(readFileSync(step.report, 'utf8')) : undefined;
       const outcome = stepOutcome(status, step.report ? (report ?? null) : undefined);
-      resolve({ name: step.name, outcome, seconds, report });
+      resolve({ name: step.name, outcome, seconds, report, output: Buffer.concat(held).toString('utf8') });
     });
   });
 }
@@ -76,12 +76,12 @@ const results = [];
 let passed = 0;
 let failed = 0;
 for (const group of groups) {
-  for (const { name, outcome, seconds, report } of await Promise.all(
+  for (const { name, outcome, seconds, report, output } of await Promise.all(
     group.map((step) => runStep(step, group.length === 1)),
   )) {
     passed += outcome.passed;
     failed += outcome.failed;
-    results.push({ name, ok: outcome.ok, counts: outcome.counts, seconds, report });
+    results.push({ name, ok: outcome.ok, counts: outcome.counts, seconds, report, output });
   }
 }
 
@@ -96,6 +96,10 @@ for (const { name, ok, counts, seconds } of results)
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${counts} in ${seconds} s`);
 for (const { name, report } of results.filter((result) => result.report))
   for (const line of failedTests(report, ROOT)) console.log(`     failed in ${name}: ${line}`);
+// A failing hook or an unhandled error is in no report: its section of the output is repeated here, near the end,
+// since a CI log may keep only its last lines.
+for (const { name, output } of results.filter((result) => !result.ok && result.output))
+  for (const line of failureSections(output, 20)) console.log(`     ${name}: ${line}`);
 const allOk = results.every((r) => r.ok);
 console.log(`tests: ${passed} passed, ${failed} failed`);
 process.exit(allOk ? 0 : 1);
