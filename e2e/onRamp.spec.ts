@@ -2,7 +2,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoApp, launchBrowser, saveScreenshot } from './support.js';
-import { devChain as chain, logInWithWallet, RECIPIENT } from './walletSupport.js';
+import { devChain as chain, logInWithWallet, RECIPIENT, recipientGainInBlockOf } from './walletSupport.js';
 import { approveInFrame, checkScreen, dialog, newUserPage, visible, walletFrame } from './widgetSteps.js';
 
 // Issue #28 end to end: the fiat on-ramp of the demo app (`npm start`'s, whose on-ramp ensure-demo turns on with
@@ -89,7 +89,6 @@ describe('fiat on-ramp', () => {
     expect(await chain().getBalance({ address })).toBe(parseEther(amount));
 
     // Done: back to the send screen, which prepares the send again with the new balance and offers the review.
-    const recipientBefore = await chain().getBalance({ address: RECIPIENT });
     await fundingDialog(page).getByRole('button', { name: 'Done' }).click();
     await fundingDialog(page).waitFor({ state: 'detached' });
     await visible(walletFrame(page).getByRole('heading', { name: 'Send ETH' }), 30_000);
@@ -101,7 +100,12 @@ describe('fiat on-ramp', () => {
     const receipt = await chain().getTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(receipt.from).toBe(address.toLowerCase());
-    expect((await chain().getBalance({ address: RECIPIENT })) - recipientBefore).toBe(parseEther('0.01'));
+    // The transfer itself carried 0.01 ETH to RECIPIENT, and RECIPIENT's balance moved by what its block sent it.
+    const transfer = await chain().getTransaction({ hash });
+    expect(transfer.to).toBe(RECIPIENT.toLowerCase());
+    expect(transfer.value).toBe(parseEther('0.01'));
+    const { gained, sent } = await recipientGainInBlockOf(hash);
+    expect(gained).toBe(sent);
     expect(await chain().getBalance({ address })).toBe(
       parseEther(amount) - parseEther('0.01') - receipt.gasUsed * receipt.effectiveGasPrice,
     );

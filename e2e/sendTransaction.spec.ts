@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { parseEther } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot } from './support.js';
-import { devChain as chain, logInWithWallet, RECIPIENT, walletApp } from './walletSupport.js';
+import { devChain as chain, logInWithWallet, RECIPIENT, recipientGainInBlockOf, walletApp } from './walletSupport.js';
 import { approveInFrame, dialog, newUserPage, visible, walletFrame } from './widgetSteps.js';
 
 // The send screen end to end: the demo's 'Send 0.01 ETH' (apps/demo/src/SendTransactionPanel.tsx, through
@@ -51,7 +51,6 @@ describe('send transaction screen', () => {
       const address = await logInWithWallet(page, await appFor(scheme), 'send');
       await page.getByRole('button', { name: 'Get test ETH' }).click();
       await visible(page.getByTestId('dev-funding-balance').getByText('1 ETH', { exact: true }), 30_000);
-      const recipientBefore = await chain().getBalance({ address: RECIPIENT });
 
       await page.getByRole('button', { name: 'Send 0.01 ETH' }).click();
       // The review and its Submit are the wallet frame's own (issue #24), placed over the widget's dialog,
@@ -77,7 +76,12 @@ describe('send transaction screen', () => {
       expect(receipt.status).toBe('success');
       expect(receipt.from).toBe(address.toLowerCase());
       expect(receipt.to).toBe(RECIPIENT.toLowerCase());
-      expect((await chain().getBalance({ address: RECIPIENT })) - recipientBefore).toBe(parseEther('0.01'));
+      // The transfer itself carried 0.01 ETH to RECIPIENT, and RECIPIENT's balance moved by what its block sent it.
+      const transfer = await chain().getTransaction({ hash });
+      expect(transfer.to).toBe(RECIPIENT.toLowerCase());
+      expect(transfer.value).toBe(parseEther('0.01'));
+      const { gained, sent } = await recipientGainInBlockOf(hash);
+      expect(gained).toBe(sent);
       expect(await chain().getBalance({ address })).toBe(
         parseEther('0.99') - receipt.gasUsed * receipt.effectiveGasPrice,
       );

@@ -13,6 +13,22 @@ export const RECIPIENT = '0x000000000000000000000000000000000000dEaD';
 /** A client of the stack's anvil node: the specs check every effect on the chain itself. */
 export const devChain = () => createPublicClient({ chain: foundry, transport: http(inject('chainUrl')) });
 
+/**
+ * What RECIPIENT gained across the block that mined `hash`, and the sum its transactions sent RECIPIENT: the
+ * files run side by side and several send to it, so a balance read before and after a send may count theirs.
+ */
+export async function recipientGainInBlockOf(hash: `0x${string}`): Promise<{ gained: bigint; sent: bigint }> {
+  const chain = devChain();
+  const { blockNumber } = await chain.getTransactionReceipt({ hash });
+  const [before, after, block] = await Promise.all([
+    chain.getBalance({ address: RECIPIENT, blockNumber: blockNumber - 1n }),
+    chain.getBalance({ address: RECIPIENT, blockNumber }),
+    chain.getBlock({ blockNumber, includeTransactions: true }),
+  ]);
+  const toRecipient = block.transactions.filter((tx) => tx.to?.toLowerCase() === RECIPIENT.toLowerCase());
+  return { gained: after - before, sent: toRecipient.reduce((sum, tx) => sum + tx.value, 0n) };
+}
+
 /** An app logging in by email whose users get an embedded wallet at their first login; `config` adds fields. */
 export const walletApp = (name: string, config: Record<string, unknown> = {}): Promise<TestApp> =>
   createApp({
