@@ -1,6 +1,7 @@
 import { FRAME_SESSION_TOKEN_PATH, HEADER, IDENTITY_API, SESSION_COOKIE } from '@latch/protocol';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolAuthenticatorApp, MFA_CONFIG, submitMfaCode } from './mfaSteps.js';
 import { createApp, launchBrowser, openDemo, saveScreenshot, stack, type TestApp, uniqueEmail } from './support.js';
 import {
   approveInFrame,
@@ -230,4 +231,32 @@ describe('sessions in HttpOnly cookies (custom_api_url)', () => {
     expect(JSON.stringify(await readableByScript(page))).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
     await context.close();
   });
+
+  it('MFA: enrols the authenticator app (with its step-up) and verifies it before an export, on the cookie session', async () => {
+    const mfaApp = await createApp({
+      name: 'Cookie MFA Co',
+      config: { ...MFA_CONFIG, custom_api_url: stack().apiUrl },
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await openDemo(page, mfaApp);
+    const email = uniqueEmail('cookie-mfa');
+    await loginByEmail(page, email);
+    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+    // Enrolment: a manage_mfa step-up (a code to the login email), then the first TOTP code; all on the cookies.
+    const authenticator = await enrolAuthenticatorApp(page, email);
+    await dialog(page).waitFor({ state: 'detached' });
+    // A new session holds no verification: the export asks for the authenticator's code first.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await visible(page.getByRole('button', { name: 'Log in', exact: true }));
+    await loginByEmail(page, email);
+    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+    await page.getByRole('button', { name: 'Export wallet' }).click();
+    await visible(dialog(page).getByRole('heading', { name: 'Verify your identity' }), 30_000);
+    await submitMfaCode(page, await authenticator.code());
+    await visible(page.getByRole('dialog').getByRole('heading', { name: 'Transfer Wallet' }), 30_000);
+    expect(Object.keys(await latchCookies(context))).toContain(SESSION_COOKIE.refreshToken);
+    expect(JSON.stringify(await readableByScript(page))).not.toMatch(/eyJ[\w-]+\.[\w-]+\./);
+    await context.close();
+  }, 180_000);
 });

@@ -1,5 +1,4 @@
 import { createFakeEip1193Provider, installTestWallet } from '@latch/core/testing';
-import type { Browser, Page } from 'playwright-core';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { browserWithSchemeApps, stack, type TestApp } from './support.js';
@@ -9,31 +8,14 @@ import {
   expectSuccessAndClose,
   newUserPage,
   openLogin,
+  phonePage,
   visible,
 } from './widgetSteps.js';
-
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 /** The demo page for `app`, with extra query parameters (the wallet deep link). */
 function demoUrl(app: TestApp, extra: Record<string, string> = {}): string {
   const { apiUrl, demoUrl } = stack();
   return `${demoUrl}/?${new URLSearchParams({ appId: app.appId, clientId: app.clientId, apiUrl, ...extra })}`;
-}
-
-/** A phone-sized, touch, mobile-agent page: where wallets are apps, not browser extensions. */
-async function mobilePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    userAgent: IPHONE_UA,
-  });
-  const page = await context.newPage();
-  page.on('close', () => {
-    context.close().catch(() => undefined);
-  });
-  return page;
 }
 
 const PHANTOM_DEEP_LINK = { latch_connector: 'injected', latch_wallet_client: 'phantom' };
@@ -64,7 +46,7 @@ describe('wallet install help and in-app browser interstitial', () => {
 
   it("dark: mobile without Phantom — PHANTOM_INTERSTITIAL_SCREEN opens the page in Phantom's in-app browser", async () => {
     const scheme = 'dark';
-    const page = await mobilePage(suite.browser());
+    const page = await phonePage(suite.browser());
     await page.goto(demoUrl(suite.app(scheme), PHANTOM_DEEP_LINK));
     await visible(dialog(page).getByRole('heading', { name: 'Continue in Phantom' }));
     const open = dialog(page).getByRole('link', { name: 'Open Phantom' });
@@ -96,7 +78,7 @@ describe('wallet install help and in-app browser interstitial', () => {
   });
 
   it('mobile: choosing a listed wallet that is not in the page shows the interstitial for it', async () => {
-    const page = await mobilePage(suite.browser());
+    const page = await phonePage(suite.browser());
     await page.goto(demoUrl(suite.app('light')));
     await openLogin(page);
     await dialog(page).getByRole('button', { name: 'Continue with a wallet' }).click();

@@ -1,4 +1,4 @@
-import type { Browser, FrameLocator, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { recordDialogsIn, sawInDialog, watchDialogFor } from './dialogWatch.js';
 import { latestCode, outbox, saveScreenshot, seriousA11yViolations } from './support.js';
@@ -17,10 +17,24 @@ let network = 0;
  * A page for one new user, on its own network: the server throttles code sends per client IP, and
  * believes X-Forwarded-For from a loopback peer (its reverse proxy), so each test user gets its own.
  */
-export async function newUserPage(browser: Browser, width = 1024): Promise<Page> {
+export function newUserPage(browser: Browser, width = 1024): Promise<Page> {
+  return userPage(browser, { viewport: { width, height: 768 } });
+}
+
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+/** newUserPage on a phone: phone-sized, touch, a mobile agent (where wallets are apps, not browser extensions). */
+export function phonePage(browser: Browser): Promise<Page> {
+  const phone = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, userAgent: IPHONE_UA };
+  return userPage(browser, phone);
+}
+
+/** A page in a browser context of its own made with `options`, as one user on one network address. */
+async function userPage(browser: Browser, options: BrowserContextOptions): Promise<Page> {
   network += 1;
   const address = `198.51.${Math.floor(Math.random() * 200)}.${(network % 250) + 1}`;
-  const context = await browser.newContext({ viewport: { width, height: 768 } });
+  const context = await browser.newContext(options);
   // Screens that go by themselves are recorded as they render (see dialogWatch.ts).
   await recordDialogsIn(context);
   // Added below the page's CORS checks (as a proxy would), only to the API's own calls.

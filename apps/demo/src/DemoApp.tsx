@@ -5,6 +5,7 @@ import { EmbeddedWalletPanel } from './EmbeddedWalletPanel.js';
 import { ExternalWalletsPanel } from './ExternalWalletsPanel.js';
 import { FarcasterPanel } from './FarcasterPanel.js';
 import { SecurityPanel } from './SecurityPanel.js';
+import { SessionHandOffPanel } from './SessionHandOffPanel.js';
 import { SocialAccountsPanel } from './SocialAccountsPanel.js';
 
 /** The host app: one button to log in, then the user and every public function of the widget. */
@@ -127,6 +128,7 @@ export function DemoApp({
         </div>
       )}
       {!latch.authenticated && devIdpUrl ? <CustomTokenPanel devIdpUrl={devIdpUrl} /> : null}
+      <SessionHandOffPanel />
       <ExternalWalletsPanel />
       <p className="log" role="status" data-testid="demo-status">
         {message}

@@ -25,6 +25,7 @@ import type { SocialActions } from './oauth/socialActions.js';
 import type { PasskeyActions } from './passkeys/passkeyActions.js';
 import { isCookieMode } from './session/cookieSession.js';
 import { watchOtherTabs } from './session/crossTab.js';
+import { type HandOffActions, handOffActions } from './session/handOffActions.js';
 import { browserUrlAccess, type OAuthReturn, takeReturnParams, type UrlAccess } from './session/returnParams.js';
 import { createSession } from './session/session.js';
 import { createTokenStore, storageKeys } from './session/tokenStore.js';
@@ -70,7 +71,8 @@ export interface LatchClient
     WalletActions,
     PriceActions,
     PasskeyActions,
-    SocialActions {
+    SocialActions,
+    HandOffActions {
   readonly appId: string;
   /** The current state snapshot (a new object on every change). */
   getState(): LatchState;
@@ -139,6 +141,8 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     stepUp: options.stepUp,
   };
   let initializing: Promise<LatchState> | null = null;
+  // The hand-offs' verifier lives in the tab storage injected for round trips, else the browser's sessionStorage.
+  const handOffs = handOffActions(ctx, { storage: options.oauthBrowser?.sessionStorage, appId, clock });
   const passkeys = () => import('./passkeys/passkeyActions.js').then((m) => m.passkeyActions(ctx));
   // Wallet (SIWE) login and linking load on first use, like passkeys: not in the page's initial JavaScript.
   const wallets = () =>
@@ -193,10 +197,6 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       if (oauth) void import('./oauth/popupHandOff.js').then((m) => m.handOffOAuthPopup(oauth, page));
       return store.get();
     }
-    // A session token in the address is adopted only when this tab asked for one and has no session (login CSRF);
-    // the check's module loads only when such a token is there.
-    if (returned.sessionToken)
-      (await import('./session/sessionHandOff.js')).adoptHandOff(returned.sessionToken, session, options, clock);
     oauthReturn = returned.oauth ?? oauthReturn;
     stopWatching();
     // Another tab's login or logout replaced this tab's session: a grant bound to it is of no use now.
@@ -219,6 +219,8 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
       const cookies = isCookieMode(server.custom_api_url, options.apiUrl);
       transport.useCookies(cookies);
       session.useCookies(cookies);
+      // Only the tab that asked, signed out, redeems a hand-off code (login CSRF); its module loads only then.
+      if (returned.handOff) await handOffs.redeem(returned.handOff);
       await applyHost();
       if (session.hasSession()) await loadUser();
       await catalogueLoaded;
@@ -283,6 +285,7 @@ export function createLatchClient(options: LatchClientOptions): LatchClient {
     linkWallet: (wallet, captcha) => wallets().then((w) => w.linkWallet(wallet, captcha)),
     unlinkWallet: (address) => wallets().then((w) => w.unlinkWallet(address)),
     authedRequest: (path, body) => sendAuthed(ctx, path, body),
+    ...handOffs.actions,
     // Passkeys load on first use with @simplewebauthn/browser: neither is in the page's initial JavaScript.
     loginWithPasskey: (options) => passkeys().then((p) => p.loginWithPasskey(options)),
     signUpWithPasskey: (options) => passkeys().then((p) => p.signUpWithPasskey(options)),

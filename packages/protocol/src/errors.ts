@@ -19,6 +19,9 @@ export const ERROR_CATALOGUE = {
   },
   invalid_client_id: { status: 403, message: 'The client ID does not belong to this app.' },
   invalid_credentials: { status: 422, message: 'Invalid or expired verification code' },
+  // A session hand-off code (docs/client.md "Session hand-off") that is unknown, spent, expired, of another app or
+  // redeemed without its tab's verifier: 400, not 401, so a cookie-mode tab's own session cookies stay.
+  invalid_hand_off: { status: 400, message: 'The session hand-off is invalid, expired or already used.' },
   missing_or_invalid_token: { status: 401, message: 'The session token is missing, invalid or expired.' },
   invalid_app_secret: { status: 401, message: 'The app ID or app secret is invalid.' },
   invalid_webhook: { status: 401, message: 'The webhook signature, timestamp or headers are invalid.' },

@@ -34,9 +34,26 @@ export const SmsInitBody = v.object({ phoneNumber, token: captchaToken, purpose 
 export const SmsCodeBody = v.object({ phoneNumber, code, mode: loginMode });
 /** `code`: sent to `phoneNumber` for 'unlink'; needed unless the session logged in a few minutes ago. */
 export const SmsUnlinkBody = v.object({ phoneNumber, code: v.optional(code) });
-export const RefreshBody = v.object({ refresh_token: v.optional(refreshToken) });
+// A PKCE-style S256 value or verifier (base64url, 43 characters for 32 bytes; RFC 7636 allows 43–128).
+const pkceValue = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43,128}$/, 'Expected a base64url value'));
+/**
+ * The main refresh (`refresh_token`, or cookie mode's cookie), or the redemption of a session hand-off
+ * (docs/client.md "Session hand-off"): `hand_off_code` from the address with the tab's `code_verifier`.
+ */
+export const RefreshBody = v.object({
+  refresh_token: v.optional(refreshToken),
+  hand_off_code: v.optional(refreshToken),
+  code_verifier: v.optional(pkceValue),
+});
 export const LogoutBody = v.object({ refresh_token: v.optional(refreshToken) });
-export const ForkBody = v.object({ refresh_token: refreshToken });
+/**
+ * SPEC §7 fork; `hand_off_challenge` (S256 of a verifier the starting tab keeps) asks for a one-time hand-off
+ * code instead of a second refresh token. Cookie mode's refresh token may be its cookie.
+ */
+export const ForkBody = v.object({
+  refresh_token: v.optional(refreshToken),
+  hand_off_challenge: v.optional(pkceValue),
+});
 export const EmptyBody = v.object({});
 export const AnalyticsEventBody = v.object({
   event_name: v.pipe(v.string(), v.minLength(1), v.maxLength(128)),

@@ -24,3 +24,9 @@ export const DEPRECATED_REFRESH_TOKEN = 'deprecated';
  * sends no Authorization header for it, and the wallet frame swaps it for the cookie's token on its own origin.
  */
 export const COOKIE_ACCESS_TOKEN = 'cookie';
+
+/**
+ * Why a cookie-mode session refuses a hand-off (`invalid_hand_off`, server and client alike): a page script would
+ * otherwise ask for a code with its own verifier and redeem it off the page, and this browser's tabs need none.
+ */
+export const COOKIE_HAND_OFF_REFUSED = "A session kept in cookies is not handed off: this browser's tabs share it.";

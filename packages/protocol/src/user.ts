@@ -83,6 +83,9 @@ export interface TokenResponse {
   is_new_user?: boolean;
   session_update_action?: SessionUpdateAction;
   new_session_refresh_token?: string;
+  /** A fork asked for a hand-off: the one-time code to put in a URL (never a refresh token), and its lifetime. */
+  hand_off_code?: string;
+  hand_off_expires_in?: number;
   /**
    * Only on a fresh authentication (a code or a wallet signature; never a refresh or a fork): a
    * single-use grant, valid a few minutes and bound to this new session, that lets the wallet frame

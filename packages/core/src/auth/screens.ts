@@ -35,4 +35,6 @@ export type ScreenId =
   | (typeof SCREEN)[keyof typeof SCREEN]
   | 'CAPTCHA_SCREEN'
   | 'AWAITING_FARCASTER_CONNECTION'
-  | 'AWAITING_FARCASTER_SIGNER';
+  | 'AWAITING_FARCASTER_SIGNER'
+  // The mobile wallet redirect's confirmation (externalWallets/walletHandOffPrompt.ts), not a SPEC screen.
+  | 'SESSION_HAND_OFF_SCREEN';

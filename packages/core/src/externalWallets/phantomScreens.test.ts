@@ -123,7 +123,11 @@ describe('resolveWalletDeepLink', () => {
       await clock.flush();
       expect(settled).toBe(false);
       await clock.advance(1);
-      expect(await resolved).toEqual({ screen, wallet: null });
+      expect(await resolved).toMatchObject({
+        screen,
+        wallet: null,
+        link: { walletClientType: 'phantom', handOff: null },
+      });
       expect(help.target()).toEqual({ walletClientType: 'phantom', name: 'Phantom' });
       discovery.stop();
     }

@@ -1,7 +1,8 @@
 import type { UrlAccess } from '../session/returnParams.js';
 import type { DiscoveredWallet, WalletDiscovery } from './discoverWallets.js';
 import { knownWalletByClientType } from './knownWallets.js';
-import { inAppBrowserUrl, takeWalletDeepLink } from './walletDeepLink.js';
+import type { WalletIntent } from './walletConnectionTypes.js';
+import { inAppBrowserUrl, takeWalletDeepLink, type WalletDeepLink } from './walletDeepLink.js';
 import type { WalletListEntry } from './walletListEntries.js';
 
 /** The install-help screens (SPEC §2), named after the wallet they were first made for. */
@@ -20,6 +21,8 @@ export type WalletHelpScreen =
 export interface WalletHelpTarget {
   walletClientType: string;
   name: string;
+  /** What the user wants the wallet for (the list's intent); a signed-in page carries it to the wallet's browser. */
+  intent?: WalletIntent;
 }
 
 /** The wallet a client type names: its known display name, else the type itself. */
@@ -82,6 +85,27 @@ export function interstitialView(
   return { ...target, openUrl };
 }
 
+/**
+ * The interstitial's link once the user taps it: for a signed-in page, with a session hand-off forked now (so the
+ * user stays signed in in the wallet's browser); for a signed-out page, or when the fork is refused (cookie mode
+ * keeps its session in this browser), the plain link. Null for wallets without an in-app browser link.
+ */
+export async function interstitialLink(
+  client: { getState(): { authenticated: boolean }; startWalletHandOff(): Promise<string> },
+  target: WalletHelpTarget,
+  pageUrl: string,
+): Promise<string | null> {
+  const plain = interstitialView(target, pageUrl).openUrl;
+  if (plain === null || !client.getState().authenticated) return plain;
+  try {
+    const handOff = await client.startWalletHandOff();
+    return inAppBrowserUrl(target.walletClientType, pageUrl, { handOff, intent: target.intent ?? 'link' });
+  } catch (error) {
+    console.warn('Latch: the session is not handed to the wallet browser; it opens signed out there.', error);
+    return plain;
+  }
+}
+
 /** Remembers which wallet the help screens are about, for the screens to read. */
 export interface WalletHelp {
   target(): WalletHelpTarget | null;
@@ -123,7 +147,7 @@ export async function resolveWalletDeepLink(options: {
   discovery: Pick<WalletDiscovery, 'waitFor'>;
   isMobile: boolean;
   help: WalletHelp;
-}): Promise<{ screen: WalletHelpScreen; wallet: DiscoveredWallet | null } | null> {
+}): Promise<{ screen: WalletHelpScreen; wallet: DiscoveredWallet | null; link: WalletDeepLink } | null> {
   const link = takeWalletDeepLink(options.url);
   if (!link) return null;
   const wallet =
@@ -134,7 +158,7 @@ export async function resolveWalletDeepLink(options: {
     installed: wallet !== null,
     isMobile: options.isMobile,
   });
-  return { screen, wallet };
+  return { screen, wallet, link };
 }
 
 /** The connector id WalletConnect is selected by (`select(WALLET_CONNECT_ID, ...)`). */

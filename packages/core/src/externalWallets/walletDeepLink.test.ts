@@ -9,8 +9,31 @@ const address = (href: string | null) => {
 describe('wallet deep links', () => {
   it('reads the connector and wallet client parameters and strips only them', () => {
     const page = address('https://app.example/play?x=1&latch_connector=injected&latch_wallet_client=phantom#top');
-    expect(takeWalletDeepLink(page.url)).toEqual({ connectorType: 'injected', walletClientType: 'phantom' });
+    expect(takeWalletDeepLink(page.url)).toEqual({
+      connectorType: 'injected',
+      walletClientType: 'phantom',
+      handOff: null,
+      intent: 'login',
+    });
     expect(page.replaced).toEqual(['https://app.example/play?x=1#top']);
+  });
+
+  it("carries a signed-in page's hand-off and intent there and back, and strips them even when nothing else is read", () => {
+    const link = inAppBrowserUrl('metamask', 'https://app.example/?x=1', { handOff: 'code.verifier', intent: 'link' });
+    const page = address(`https://${link!.slice('https://metamask.app.link/dapp/'.length)}`);
+    expect(takeWalletDeepLink(page.url)).toEqual({
+      connectorType: 'injected',
+      walletClientType: 'metamask',
+      handOff: 'code.verifier',
+      intent: 'link',
+    });
+    expect(page.replaced).toEqual(['https://app.example/?x=1']);
+    // A hand-off alone (no wallet named) is still taken out of the address, and an unknown intent is a login.
+    const alone = address('https://app.example/?latch_wallet_handoff=a.b&latch_wallet_intent=admin');
+    expect(takeWalletDeepLink(alone.url)).toBeNull();
+    expect(alone.replaced).toEqual(['https://app.example/']);
+    const odd = address('https://app.example/?latch_wallet_client=phantom&latch_wallet_intent=admin');
+    expect(takeWalletDeepLink(odd.url)?.intent).toBe('login');
   });
 
   it('finds nothing without the parameters or a page, and leaves the address alone', () => {

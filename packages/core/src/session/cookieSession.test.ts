@@ -1,10 +1,18 @@
-import { COOKIE_ACCESS_TOKEN, IDENTITY_API, type TokenResponse, type WireUser } from '@latch/protocol';
+import {
+  COOKIE_ACCESS_TOKEN,
+  COOKIE_HAND_OFF_REFUSED,
+  IDENTITY_API,
+  LatchError,
+  type TokenResponse,
+  type WireUser,
+} from '@latch/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
 import { memoryStorage } from '../storage.js';
 import { createFakeClock } from '../testing/fakeClock.js';
 import { createTransport } from '../transport/transport.js';
 import { cookieToken, isCookieMode, sessionMarker } from './cookieSession.js';
 import { createSession } from './session.js';
+import { forkHandOff } from './sessionHandOff.js';
 import { createTokenStore } from './tokenStore.js';
 
 const APP_ID = 'a'.repeat(25);
@@ -104,5 +112,15 @@ describe('cookie mode (custom_api_url)', () => {
     await t.session.logout();
     expect(t.calls.map((c) => [c.path, c.init.credentials])).toEqual([[IDENTITY_API.logout, 'include']]);
     expect(t.session.hasSession()).toBe(false);
+  });
+
+  it('refuses a session hand-off itself, asking the server nothing (issue #34: the server refuses it too)', async () => {
+    const t = setup();
+    t.setMarker(3600);
+    const refused = forkHandOff(t.session, 'c'.repeat(43));
+    await expect(refused).rejects.toBeInstanceOf(LatchError);
+    await expect(refused).rejects.toMatchObject({ code: 'invalid_hand_off', message: COOKIE_HAND_OFF_REFUSED });
+    expect(t.calls).toHaveLength(0);
+    expect(t.session.hasSession()).toBe(true);
   });
 });

@@ -9,12 +9,12 @@ function address(href: string | null) {
 }
 
 describe('return parameters', () => {
-  it('reads the session token and OAuth parameters and strips only them from the address', () => {
+  it('reads the hand-off code and OAuth parameters and strips only them from the address', () => {
     const { url, replaced } = address(
-      'https://app.test/welcome?tab=2&latch_token=fork-1&latch_oauth_code=c0de&latch_oauth_state=st4te&latch_oauth_provider=google#top',
+      'https://app.test/welcome?tab=2&latch_handoff=fork-1&latch_oauth_code=c0de&latch_oauth_state=st4te&latch_oauth_provider=google#top',
     );
     expect(takeReturnParams(url)).toEqual({
-      sessionToken: 'fork-1',
+      handOff: 'fork-1',
       oauth: { code: 'c0de', state: 'st4te', provider: 'google', error: null },
     });
     expect(replaced).toEqual(['https://app.test/welcome?tab=2#top']);
@@ -22,7 +22,7 @@ describe('return parameters', () => {
 
   it('leaves an address without Latch parameters untouched', () => {
     const { url, replaced } = address('https://app.test/?tab=2');
-    expect(takeReturnParams(url)).toEqual({ sessionToken: null, oauth: null });
+    expect(takeReturnParams(url)).toEqual({ handOff: null, oauth: null });
     expect(replaced).toEqual([]);
   });
 
@@ -56,6 +56,6 @@ describe('return parameters', () => {
 
   it('does nothing where there is no address (SSR)', () => {
     expect(typeof location).toBe('undefined');
-    expect(takeReturnParams(browserUrlAccess())).toEqual({ sessionToken: null, oauth: null });
+    expect(takeReturnParams(browserUrlAccess())).toEqual({ handOff: null, oauth: null });
   });
 });

@@ -8,8 +8,10 @@ export interface UrlAccess {
 
 /** Query parameters Latch reads on load and strips from the address (documented in docs/client.md). */
 export const RETURN_PARAM = {
-  /** A forked refresh token handed over from another context (mobile wallet redirect); adopted on init. */
-  sessionToken: 'latch_token',
+  /** A one-time session hand-off code (docs/client.md "Session hand-off"); redeemed on init by the tab that asked. */
+  handOff: 'latch_handoff',
+  /** The old forked-refresh-token parameter: stripped so no such token stays in the address, and never read. */
+  legacySessionToken: 'latch_token',
   oauthCode: 'latch_oauth_code',
   oauthState: 'latch_oauth_state',
   oauthProvider: 'latch_oauth_provider',
@@ -27,7 +29,7 @@ export type OAuthReturn =
 
 /** What came back in the address. */
 export interface ReturnParams {
-  sessionToken: string | null;
+  handOff: string | null;
   oauth: OAuthReturn | null;
 }
 
@@ -44,7 +46,7 @@ export function browserUrlAccess(): UrlAccess {
 /** Reads Latch's return parameters and strips them from the address (leaving every other parameter). */
 export function takeReturnParams(url: UrlAccess): ReturnParams {
   const href = url.href();
-  const none: ReturnParams = { sessionToken: null, oauth: null };
+  const none: ReturnParams = { handOff: null, oauth: null };
   if (href === null) return none;
   let parsed: URL;
   try {
@@ -53,7 +55,7 @@ export function takeReturnParams(url: UrlAccess): ReturnParams {
     return none;
   }
   const params = parsed.searchParams;
-  const sessionToken = params.get(RETURN_PARAM.sessionToken) || null;
+  const handOff = params.get(RETURN_PARAM.handOff) || null;
   const code = params.get(RETURN_PARAM.oauthCode);
   const state = params.get(RETURN_PARAM.oauthState);
   const provider = params.get(RETURN_PARAM.oauthProvider) || null;
@@ -65,5 +67,5 @@ export function takeReturnParams(url: UrlAccess): ReturnParams {
   let oauth: OAuthReturn | null = null;
   if (error) oauth = { code: null, state: state || null, provider, error };
   else if (code && state) oauth = { code, state, provider, error: null };
-  return { sessionToken, oauth };
+  return { handOff, oauth };
 }

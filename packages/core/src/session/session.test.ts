@@ -187,16 +187,6 @@ describe('session', () => {
     expect(t.server.requests).toHaveLength(0);
   });
 
-  it('adopts a forked token on the next refresh', async () => {
-    let fresh = '';
-    const t = setup(() => refreshed(fresh));
-    fresh = t.token(3600);
-    t.session.adoptForkedToken('forked-1');
-    expect(t.session.canRefresh()).toBe(true);
-    await expect(t.session.getAccessToken()).resolves.toBe(fresh);
-    expect(t.server.requests[0]?.body).toEqual({ refresh_token: 'forked-1' });
-  });
-
   describe('session_update_action', () => {
     const response = (action: TokenResponse['session_update_action'], token: string | null): TokenResponse => ({
       user: wireUser,

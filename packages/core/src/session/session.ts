@@ -31,7 +31,7 @@ export interface Session {
   getAccessToken(): Promise<string | null>;
   /** The stored access token if it is active right now (no refresh). */
   activeToken(): string | null;
-  /** True when a refresh is possible: both tokens exist (refresh token not 'deprecated'), or a forked token is present. */
+  /** True when a refresh is possible: both tokens exist (refresh token not 'deprecated'), or cookie mode's marker. */
   canRefresh(): boolean;
   /** True when there is a session to use: an active token or a possible refresh. */
   hasSession(): boolean;
@@ -49,8 +49,13 @@ export interface Session {
   destroyLocalState(): void;
   /** Cookie mode (the app's custom_api_url is the API): the tokens are HttpOnly cookies, the page holds none. */
   useCookies(on: boolean): void;
-  /** Remembers a forked refresh token (the session-token query parameter) to adopt on the next refresh. */
-  adoptForkedToken(token: string): void;
+  /** True in cookie mode. */
+  usesCookies(): boolean;
+  /**
+   * Forks this session (SPEC §7 fork) with `body` added, under the refresh lock (it spends the refresh token as a
+   * refresh does): keeps the rotated tokens and returns the answer (the hand-offs' code: sessionHandOff.ts).
+   */
+  fork(body: Record<string, unknown>): Promise<TokenResponse>;
   /**
    * Keeps the device grant of a fresh login in memory (never in the store), replacing any earlier one;
    * null forgets it (docs/custody.md "Client").
@@ -65,7 +70,6 @@ export interface Session {
 /** Creates the session. */
 export function createSession(options: SessionOptions): Session {
   const { appId, store, transport, clock } = options;
-  let forkedToken: string | null = null;
   // The device grant lives in this closure only: a stored grant would outlive the login it belongs to.
   let deviceGrant: string | null = null;
   let inFlight: Promise<string | null> | null = null;
@@ -76,7 +80,6 @@ export function createSession(options: SessionOptions): Session {
   const destroyLocalState = () => {
     epoch++;
     store.clear();
-    forkedToken = null;
     deviceGrant = null;
     options.onSignedOut();
   };
@@ -98,7 +101,6 @@ export function createSession(options: SessionOptions): Session {
   };
 
   const canRefresh = () => {
-    if (forkedToken !== null) return true;
     // SPEC §4: "Refresh is possible if server cookies exist".
     if (cookies) return sessionMarker() !== null;
     const refreshToken = store.getRefreshToken();
@@ -129,14 +131,13 @@ export function createSession(options: SessionOptions): Session {
   const refreshNow = async (rejected: string | null): Promise<string | null> => {
     // Another tab (or an earlier holder of the lock) may have refreshed while we waited: re-read storage.
     const current = activeToken();
-    if (current !== null && current !== rejected && forkedToken === null) return current;
+    if (current !== null && current !== rejected) return current;
     if (!canRefresh()) {
       if (store.getToken() !== null || store.getRefreshToken() !== null) destroyLocalState();
       return null;
     }
-    // Cookie mode's refresh token is its cookie: the body names one only for a forked token (SPEC §7).
-    const refreshToken = forkedToken ?? (cookies ? undefined : store.getRefreshToken());
-    forkedToken = null;
+    // Cookie mode's refresh token is its cookie (SPEC §7: "body refresh_token optional").
+    const refreshToken = cookies ? undefined : store.getRefreshToken();
     const started = epoch;
     try {
       const response = await transport.request<TokenResponse>(IDENTITY_API.sessions, {
@@ -168,10 +169,8 @@ export function createSession(options: SessionOptions): Session {
 
   return {
     async getAccessToken() {
-      if (forkedToken === null) {
-        const token = activeToken();
-        if (token !== null) return token;
-      }
+      const token = activeToken();
+      if (token !== null) return token;
       if (canRefresh()) return refresh(store.getToken());
       if (store.getToken() !== null) destroyLocalState();
       return null;
@@ -210,8 +209,16 @@ export function createSession(options: SessionOptions): Session {
     useCookies(on) {
       cookies = on;
     },
-    adoptForkedToken(token) {
-      forkedToken = token;
+    usesCookies: () => cookies,
+    fork(body) {
+      return withRefreshLock(appId, async () => {
+        if (!canRefresh()) throw new LatchError('missing_or_invalid_token', 'There is no session to fork.');
+        const response = await transport.request<TokenResponse>(IDENTITY_API.fork, {
+          body: { refresh_token: cookies ? undefined : store.getRefreshToken(), ...body },
+        });
+        applyTokenResponse(response);
+        return response;
+      });
     },
     keepDeviceGrant(grant) {
       deviceGrant = grant;

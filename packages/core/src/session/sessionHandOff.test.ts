@@ -1,70 +1,55 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { codeChallengeOf } from '../oauth/pkce.js';
 import { memoryStorage } from '../storage.js';
 import { createFakeClock } from '../testing/fakeClock.js';
-import { expectSessionToken, SESSION_HANDOFF_TTL_MS, sessionHandOffKey } from './expectSessionToken.js';
-import { acceptsSessionToken, type HandOffOptions, takeHandOff } from './sessionHandOff.js';
+import {
+  type HandOffOptions,
+  requestHandOff,
+  SESSION_HANDOFF_TTL_MS,
+  sessionHandOffKey,
+  takeVerifier,
+} from './sessionHandOff.js';
 
 const APP_ID = 'c'.repeat(25);
 
 function setup(appId = APP_ID) {
   const clock = createFakeClock();
   const options: HandOffOptions = { storage: memoryStorage(), appId, clock };
-  const expectHandOff = (o: HandOffOptions = options) => expectSessionToken(o.appId, o.storage ?? null, clock.now());
-  return { clock, options, expectHandOff };
+  return { clock, options };
 }
 
-describe('session hand-off marker', () => {
+describe('a tab’s session hand-off request', () => {
+  it('keeps a verifier whose S256 is the challenge it returns', async () => {
+    const { options } = setup();
+    const challenge = await requestHandOff(options);
+    const verifier = takeVerifier(options);
+    expect(verifier).not.toBeNull();
+    expect(await codeChallengeOf(verifier!)).toBe(challenge);
+  });
+
   it('is taken once and only while it lives', async () => {
-    const { clock, options, expectHandOff } = setup();
-    expectHandOff(options);
+    const { clock, options } = setup();
+    await requestHandOff(options);
     await clock.advance(SESSION_HANDOFF_TTL_MS - 1);
-    expect(takeHandOff(options)).toBe(true);
-    expect(takeHandOff(options)).toBe(false);
-    expectHandOff(options);
+    expect(takeVerifier(options)).not.toBeNull();
+    expect(takeVerifier(options)).toBeNull();
+    await requestHandOff(options);
     await clock.advance(SESSION_HANDOFF_TTL_MS);
-    expect(takeHandOff(options)).toBe(false);
+    expect(takeVerifier(options)).toBeNull();
     expect(options.storage?.get(sessionHandOffKey(APP_ID))).toBeNull();
   });
 
-  it('ignores a marker that is not a time, or no storage at all', () => {
+  it('ignores a stored value that is not a request, or no storage at all', async () => {
     const { options } = setup();
     options.storage?.set(sessionHandOffKey(APP_ID), 'forever');
-    expect(takeHandOff(options)).toBe(false);
-    expect(takeHandOff({ ...options, storage: null })).toBe(false);
-    expect(() => expectSessionToken(APP_ID, null)).toThrow(/sessionStorage/);
-  });
-});
-
-describe('acceptsSessionToken (login CSRF)', () => {
-  const quiet = () => vi.spyOn(console, 'warn').mockImplementation(() => {});
-
-  it('refuses a token this tab did not ask for, and warns', () => {
-    const warn = quiet();
-    expect(acceptsSessionToken(setup().options, false)).toBe(false);
-    expect(warn).toHaveBeenCalledOnce();
-    warn.mockRestore();
+    expect(takeVerifier(options)).toBeNull();
+    expect(takeVerifier({ ...options, storage: null })).toBeNull();
+    await expect(requestHandOff({ ...options, storage: null })).rejects.toThrow(/sessionStorage/);
   });
 
-  it('never replaces an existing session, even when a hand-off was expected (and spends the marker)', () => {
-    const warn = quiet();
-    const { options, expectHandOff } = setup();
-    expectHandOff(options);
-    expect(acceptsSessionToken(options, true)).toBe(false);
-    expect(acceptsSessionToken(options, false)).toBe(false);
-    warn.mockRestore();
-  });
-
-  it('accepts the token of a hand-off this signed-out tab started', () => {
-    const { options, expectHandOff } = setup();
-    expectHandOff(options);
-    expect(acceptsSessionToken(options, false)).toBe(true);
-  });
-
-  it('keeps apps apart: another app’s marker does not count', () => {
-    const warn = quiet();
-    const { options, expectHandOff } = setup();
-    expectHandOff({ ...options, appId: 'd'.repeat(25) });
-    expect(acceptsSessionToken(options, false)).toBe(false);
-    warn.mockRestore();
+  it('keeps apps apart: another app’s request does not count', async () => {
+    const { options } = setup();
+    await requestHandOff({ ...options, appId: 'd'.repeat(25) });
+    expect(takeVerifier(options)).toBeNull();
   });
 });

@@ -82,7 +82,9 @@ function WalletRow({
   const choose = () => {
     const isMobile = isMobileBrowser();
     if (choice.kind === 'help') {
-      runner.dispatch({ type: 'navigate', screen: wallets.help.choose(choice.target, { installed: false, isMobile }) });
+      // The intent goes along: a signed-in user's interstitial carries it (and the session) to the wallet's browser.
+      const target = { ...choice.target, intent };
+      runner.dispatch({ type: 'navigate', screen: wallets.help.choose(target, { installed: false, isMobile }) });
       return;
     }
     if (choice.kind !== 'connect') return;

@@ -46,6 +46,10 @@ export interface UseLatch {
   /** Opens CONNECT_OR_CREATE; rejects with invalid_data unless the user is logged out with no connected wallets (SPEC §5). */
   connectOrCreateWallet(): Promise<void>;
   getAccessToken(): Promise<string | null>;
+  /** Starts a session hand-off into this signed-out tab: the challenge for the signed-in context (docs/client.md). */
+  requestSessionHandOff(): Promise<string>;
+  /** Forks this session for a hand-off challenge: the one-time code for the `latch_handoff` parameter. */
+  handOffSession(challenge: string): Promise<string>;
   /** Opens EMBEDDED_WALLET_KEY_EXPORT_SCREEN ('Transfer Wallet'); resolves when the user closes it. Needs an embedded wallet. */
   exportWallet(): Promise<void>;
   /** Creates the user's embedded wallet now (apps with `createOnLogin` 'off'; useCreateWallet has callbacks). */
@@ -85,6 +89,8 @@ export function useLatch(): UseLatch {
       connectWallet: latch.connectWallet,
       connectOrCreateWallet: latch.connectOrCreateWallet,
       getAccessToken: () => client.getAccessToken(),
+      requestSessionHandOff: () => client.requestSessionHandOff(),
+      handOffSession: (challenge) => client.handOffSession(challenge),
       exportWallet: latch.exportWallet,
       createWallet: latch.createWallet,
       importWallet: latch.importWallet,

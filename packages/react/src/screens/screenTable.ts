@@ -86,6 +86,7 @@ export const SCREENS: Record<AnyScreenId, ComponentType<ScreenProps>> = {
   [SCREEN.linkWallet]: externalWallets.screen((m) => m.LinkWalletScreen),
   [SCREEN.phantomInterstitial]: externalWallets.screen((m) => m.PhantomInterstitialScreen),
   [SCREEN.installPhantom]: externalWallets.screen((m) => m.InstallPhantomScreen),
+  SESSION_HAND_OFF_SCREEN: externalWallets.screen((m) => m.SessionHandOffScreen),
   [SCREEN.embeddedWalletCreated]: walletCreation.screen((m) => m.EmbeddedWalletCreatedScreen),
   [SCREEN.embeddedWalletOnCreate]: walletCreation.screen((m) => m.EmbeddedWalletOnAccountCreateScreen),
   EMBEDDED_WALLET_CONNECTING_SCREEN: walletFlows.screen((m) => m.EmbeddedWalletConnectingScreen),

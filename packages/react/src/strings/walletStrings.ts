@@ -36,6 +36,11 @@ export const walletStrings = {
   openInWalletTitle: 'Continue in {wallet}',
   openInWalletDetail: "Open this page in {wallet}'s in-app browser to connect your wallet.",
   openWallet: 'Open {wallet}',
+  // SESSION_HAND_OFF_SCREEN (in the wallet's browser, after a signed-in page opened it)
+  handOffTitle: 'Continue as {account}?',
+  handOffDetail: 'You were signed in on another browser. Continue only if this is your account.',
+  handOffContinue: 'Continue',
+  handOffDecline: 'Not me',
   walletConnectScan: 'Scan this code with your phone’s wallet app to connect.',
   walletConnectQr: 'WalletConnect QR code',
   walletConnectOpen: 'Open your wallet app to connect.',

@@ -9,3 +9,4 @@ export { ConnectOnlyLandingScreen } from './ConnectOnlyLandingScreen.js';
 export { InstallPhantomScreen } from './InstallPhantomScreen.js';
 export { LinkWalletScreen } from './LinkWalletScreen.js';
 export { PhantomInterstitialScreen } from './PhantomInterstitialScreen.js';
+export { SessionHandOffScreen } from './SessionHandOffScreen.js';

@@ -29,12 +29,12 @@ export interface RequestSessionCookies {
  * browser keeps cookies for that site); undefined otherwise (local mode: nothing here changes anything).
  */
 export function requestCookieSite(c: LatchContext): CookieSite | undefined {
-  const app = c.var.app;
+  const app = c.get('app');
   const customApiUrl = app?.config.custom_api_url;
   if (!app || !customApiUrl) return undefined;
   let site: CookieSite;
   try {
-    site = cookieSiteOf(customApiUrl, app.allowedOrigins, { dev: c.var.ctx.settings.dev });
+    site = cookieSiteOf(customApiUrl, app.allowedOrigins, { dev: c.get('ctx').settings.dev });
   } catch {
     return undefined; // a value stored before the check existed: local mode
   }
@@ -78,9 +78,12 @@ export function clearCookies(site: CookieSite): string[] {
   return Object.values(SESSION_COOKIE).map((name) => generateCookie(name, '', cookieOptions(site, name, 0)));
 }
 
-/** SPEC §4's placeholders: no token, the refresh token 'deprecated', action 'ignore' (store only a token given). */
+/**
+ * SPEC §4's placeholders: no token, the refresh token 'deprecated', action 'ignore' (store only a token given). A
+ * fork's second refresh token goes too: in cookie mode no page script holds one (a hand-off code is the way).
+ */
 function placeholderBody(response: TokenResponse): TokenResponse {
-  const { identity_token: _identity, ...rest } = response;
+  const { identity_token: _identity, new_session_refresh_token: _fork, ...rest } = response;
   return { ...rest, token: null, refresh_token: DEPRECATED_REFRESH_TOKEN, session_update_action: 'ignore' };
 }
 
@@ -115,7 +118,7 @@ async function answerWithCookies(c: LatchContext, site: CookieSite): Promise<voi
   if (response.status !== 200) return;
   const body: unknown = await response.clone().json();
   if (isTokenResponse(body)) {
-    c.res = withCookies(response, setCookies(site, body, c.var.ctx.clock.now().getTime()), placeholderBody(body));
+    c.res = withCookies(response, setCookies(site, body, c.get('ctx').clock.now().getTime()), placeholderBody(body));
   } else if ((body as TokenResponse | null)?.session_update_action === 'clear') {
     c.res = withCookies(response, clearCookies(site));
   }
@@ -132,8 +135,8 @@ export function sessionCookies(): MiddlewareHandler<AppEnv> {
     const site = requestCookieSite(c);
     if (!site) return next();
     const origin = c.req.header('origin');
-    if (origin && c.var.app?.allowedOrigins.includes(origin)) c.header('Access-Control-Allow-Credentials', 'true');
-    if (c.var.appSource === 'header' && c.req.header(HEADER.authorization) === undefined) {
+    if (origin && c.get('app')?.allowedOrigins.includes(origin)) c.header('Access-Control-Allow-Credentials', 'true');
+    if (c.get('appSource') === 'header' && c.req.header(HEADER.authorization) === undefined) {
       c.set('sessionCookies', {
         token: getCookie(c, SESSION_COOKIE.token),
         refreshToken: getCookie(c, SESSION_COOKIE.refreshToken),

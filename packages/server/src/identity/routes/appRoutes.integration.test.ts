@@ -20,6 +20,24 @@ forEachBackend('GET /api/v1/apps/{appId}', (server) => {
     expect(toAppConfig(config).loginMethods).toEqual(['email', 'sms']);
   });
 
+  it('serves an update and a rotated signing key on the next read (the built config is kept per record and key)', async () => {
+    const { appId, clientId } = await server().createApp({ name: 'Before', config: { accent_color: '#112233' } });
+    const read = async () =>
+      (await server().call('GET', IDENTITY_API.appConfig(appId), { headers: widgetHeaders(appId, clientId) })).json();
+    const first = await read();
+    expect(await read()).toEqual(first);
+    await server().ctx.apps.update(appId, { name: 'After', config: { accent_color: '#445566' } });
+    expect(await read()).toMatchObject({
+      name: 'After',
+      accent_color: '#445566',
+      verification_key: first.verification_key,
+    });
+    await server().ctx.keys.rotate(appId, 3600);
+    const rotated = await read();
+    expect(rotated.verification_key).not.toBe(first.verification_key);
+    expect(rotated).toMatchObject({ name: 'After', accent_color: '#445566' });
+  });
+
   it('answers 400 invalid_app_id for a malformed id and 404 app_not_found for an unknown one', async () => {
     const short = await server().call('GET', IDENTITY_API.appConfig('abc'));
     expect(short.status).toBe(400);

@@ -52,13 +52,33 @@ function newSession(
   };
 }
 
+/**
+ * The user and the two tokens of a session grant (login, fork or refresh); the wire user is built once and
+ * its accounts go into the identity token as they are. `notAfter`: neither token outlives it.
+ */
+export async function grant(
+  ctx: SessionsContext,
+  app: AppRecord,
+  user: UserWithAccounts,
+  sessionId: string,
+  notAfter?: number,
+) {
+  const wire = toWireUser(user);
+  return {
+    user: wire,
+    token: await signAccessToken(ctx, app, user.user.id, sessionId, { notAfter }),
+    identity_token: await signIdentityToken(ctx, app, user, { notAfter, linkedAccounts: wire.linked_accounts }),
+  };
+}
+
 /** The session a fork starts from, and the family the fork joins. */
-interface ForkOf {
+export interface ForkOf {
   parentSessionId: string;
   family: SessionFamily;
 }
 
-async function startSession(
+/** Starts a session of `userId` (a fork of `forkOf` when given): its id and first refresh token. */
+export async function startSession(
   ctx: SessionsContext,
   app: AppRecord,
   userId: string,
@@ -128,10 +148,8 @@ export async function logIn(
   // The long way (allowlist, user cap, no sign-up) and Redis store them now, once the login is written.
   if (!(inStatement && entriesStored)) await ctx.sessionHooks.store(plan, user.user.id);
   return {
-    user: toWireUser(user),
-    token: await signAccessToken(ctx, app, user.user.id, sessionId),
+    ...(await grant(ctx, app, user, sessionId)),
     refresh_token: started.refreshToken,
-    identity_token: await signIdentityToken(ctx, app, user),
     is_new_user: isNewUser,
     session_update_action: 'set',
     ...plan.additions,
@@ -147,10 +165,8 @@ export async function issueSession(
 ): Promise<TokenResponse> {
   const { sessionId, refreshToken } = await startSession(ctx, app, user.user.id);
   return {
-    user: toWireUser(user),
-    token: await signAccessToken(ctx, app, user.user.id, sessionId),
+    ...(await grant(ctx, app, user, sessionId)),
     refresh_token: refreshToken,
-    identity_token: await signIdentityToken(ctx, app, user),
     is_new_user: isNewUser,
     session_update_action: 'set',
   };
@@ -188,17 +204,16 @@ export async function isSessionActive(
   return row !== undefined;
 }
 
-async function rotate(ctx: SessionsContext & RefreshContext, appId: string | undefined, refreshToken: string) {
+/** Spends a refresh token (`spendRefreshToken`) and answers with the successor's tokens. */
+export async function rotate(ctx: SessionsContext & RefreshContext, appId: string | undefined, refreshToken: string) {
   const rotation = await spendRefreshToken(ctx, appId, refreshToken);
   const { app, user, sessionId, refreshToken: next, family } = rotation;
   // No access or identity token outlives its family.
   const notAfter = Math.floor(family.expiresAt.getTime() / 1000);
   const response: TokenResponse = {
-    user: toWireUser(user),
-    token: await signAccessToken(ctx, app, user.user.id, sessionId, { notAfter }),
-    refresh_token: next,
     // A refresh reads the user afresh: after a link or unlink, the next refresh's token has the new accounts.
-    identity_token: await signIdentityToken(ctx, app, user, { notAfter }),
+    ...(await grant(ctx, app, user, sessionId, notAfter)),
+    refresh_token: next,
     is_new_user: false,
     session_update_action: 'set',
   };

@@ -11,6 +11,7 @@ export const esServerMessages: ServerMessageStrings = {
     'custom_api_url debe ser un origen https en el sitio de uno de los orígenes permitidos de la app.',
   server_invalid_client_id: 'El ID de cliente no pertenece a esta app.',
   server_invalid_credentials: 'El código de verificación no es válido o ha caducado',
+  server_invalid_hand_off: 'La transferencia de sesión no es válida, ha caducado o ya se usó.',
   server_missing_or_invalid_token: 'El token de sesión falta, no es válido o ha caducado.',
   server_invalid_app_secret: 'El ID o el secreto de la app no son válidos.',
   server_invalid_webhook: 'La firma, la marca de tiempo o los encabezados del webhook no son válidos.',
