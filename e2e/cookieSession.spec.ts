@@ -1,7 +1,7 @@
 import { FRAME_SESSION_TOKEN_PATH, HEADER, IDENTITY_API, SESSION_COOKIE } from '@latch/protocol';
 import type { Browser, BrowserContext, Cookie, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolAuthenticatorApp, MFA_CONFIG, submitMfaCode } from './mfaSteps.js';
+import { loggedInWithAuthenticator, MFA_CONFIG, submitMfaCode } from './mfaSteps.js';
 import { createApp, launchBrowser, openDemo, saveScreenshot, stack, type TestApp, uniqueEmail } from './support.js';
 import {
   approveInFrame,
@@ -240,12 +240,8 @@ describe('sessions in HttpOnly cookies (custom_api_url)', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     await openDemo(page, mfaApp);
-    const email = uniqueEmail('cookie-mfa');
-    await loginByEmail(page, email);
-    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
     // Enrolment: a manage_mfa step-up (a code to the login email), then the first TOTP code; all on the cookies.
-    const authenticator = await enrolAuthenticatorApp(page, email);
-    await dialog(page).waitFor({ state: 'detached' });
+    const { email, authenticator } = await loggedInWithAuthenticator(page, 'cookie-mfa');
     // A new session holds no verification: the export asks for the authenticator's code first.
     await page.getByRole('button', { name: 'Log out' }).click();
     await visible(page.getByRole('button', { name: 'Log in', exact: true }));

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolAuthenticatorApp, MFA_CONFIG, openSecurity, submitMfaCode } from './mfaSteps.js';
-import { createApp, launchBrowser, openDemo, saveScreenshot, type TestApp, uniqueEmail } from './support.js';
+import { loggedInWithAuthenticator, MFA_CONFIG, openSecurity, submitMfaCode } from './mfaSteps.js';
+import { createApp, launchBrowser, openDemo, saveScreenshot, type TestApp } from './support.js';
 import { checkScreen, dialog, loginByEmail, newUserPage, stepUpWithCode, visible } from './widgetSteps.js';
 
 /**
@@ -25,13 +25,8 @@ describe('MFA in the widget', () => {
 
   it('enrols the authenticator app from its QR code, and a wallet export waits for MFA after a new login', async () => {
     const page = await newUserPage(browser);
-    const email = uniqueEmail('mfa-totp');
     await openDemo(page, app);
-    await loginByEmail(page, email);
-    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    const authenticator = await enrolAuthenticatorApp(page, email, true);
-
-    await dialog(page).waitFor({ state: 'detached' });
+    const { email, authenticator } = await loggedInWithAuthenticator(page, 'mfa-totp', true);
     // Log out and in again: a new session holds no verification.
     await page.getByRole('button', { name: 'Log out' }).click();
     await visible(page.getByRole('button', { name: 'Log in', exact: true }));
@@ -69,11 +64,7 @@ describe('MFA in the widget', () => {
   it("MFA-06: the prompt's 'Use a recovery code' takes a saved code in place of the authenticator's", async () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
-    const email = uniqueEmail('mfa-recovery');
-    await loginByEmail(page, email);
-    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    const authenticator = await enrolAuthenticatorApp(page, email);
-    await dialog(page).waitFor({ state: 'detached' });
+    const { authenticator } = await loggedInWithAuthenticator(page, 'mfa-recovery');
     await page.getByRole('button', { name: 'Export wallet' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Verify your identity' }), 30_000);
     await dialog(page).getByRole('button', { name: 'Use a recovery code' }).click();
@@ -91,11 +82,7 @@ describe('MFA in the widget', () => {
   it("'Not now' cancels the prompt and the export does not open; removing the method needs a verification", async () => {
     const page = await newUserPage(browser);
     await openDemo(page, app);
-    const email = uniqueEmail('mfa-cancel');
-    await loginByEmail(page, email);
-    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    const authenticator = await enrolAuthenticatorApp(page, email);
-    await dialog(page).waitFor({ state: 'detached' });
+    const { email, authenticator } = await loggedInWithAuthenticator(page, 'mfa-cancel');
     await page.getByRole('button', { name: 'Export wallet' }).click();
     await visible(dialog(page).getByRole('heading', { name: 'Verify your identity' }), 30_000);
     await dialog(page).getByRole('button', { name: 'Not now' }).click();

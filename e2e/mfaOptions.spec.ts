@@ -1,6 +1,13 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrolAuthenticatorApp, MFA_CONFIG, openSecurity, saveRecoveryCodes, submitMfaCode } from './mfaSteps.js';
+import {
+  enrolAuthenticatorApp,
+  loggedInWithAuthenticator,
+  MFA_CONFIG,
+  openSecurity,
+  saveRecoveryCodes,
+  submitMfaCode,
+} from './mfaSteps.js';
 import {
   createApp,
   demoQuery,
@@ -90,11 +97,7 @@ describe('MFA in the widget: SMS, required MFA, the host prompt', () => {
   it('with noPromptOnMfaRequired the host answers through useMfa(): no widget prompt, same enforcement', async () => {
     const page = await newUserPage(browser);
     await page.goto(`${stack().demoUrl}/?${demoQuery(app, { noPromptOnMfaRequired: '1' })}`);
-    const email = uniqueEmail('mfa-host');
-    await loginByEmail(page, email);
-    await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
-    const authenticator = await enrolAuthenticatorApp(page, email);
-    await dialog(page).waitFor({ state: 'detached' });
+    const { authenticator } = await loggedInWithAuthenticator(page, 'mfa-host');
     await page.getByRole('button', { name: 'Export wallet' }).click();
     // The demo's own form shows the pending request; the widget opens no dialog.
     await visible(page.getByTestId('host-mfa-action').getByText('export'), 30_000);

@@ -2,8 +2,8 @@ import { TOTP, URI } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { decodeQrInPage } from './qrCode.js';
-import { saveScreenshot } from './support.js';
-import { checkScreen, dialog, stepUpWithCode, visible } from './widgetSteps.js';
+import { saveScreenshot, uniqueEmail } from './support.js';
+import { checkScreen, dialog, loginByEmail, stepUpWithCode, visible } from './widgetSteps.js';
 
 // The MFA steps the MFA suites share (mfa.spec.ts, mfaOptions.spec.ts, cookieSession.spec.ts).
 
@@ -113,4 +113,14 @@ export async function enrolAuthenticatorApp(page: Page, email: string, screensho
   await dialog(page).getByRole('button', { name: 'Done' }).click();
   await visible(page.getByTestId('user-mfa-methods').getByText('totp'));
   return { ...app, recoveryCodes };
+}
+
+/** A new user (`label`) logged in by email on the open demo, with its wallet ready and the authenticator app enrolled. */
+export async function loggedInWithAuthenticator(page: Page, label: string, screenshots = false) {
+  const email = uniqueEmail(label);
+  await loginByEmail(page, email);
+  await visible(page.getByTestId('embedded-wallet-ready').getByText('ready'), 30_000);
+  const authenticator = await enrolAuthenticatorApp(page, email, screenshots);
+  await dialog(page).waitFor({ state: 'detached' });
+  return { email, authenticator };
 }
