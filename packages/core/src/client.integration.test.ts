@@ -25,17 +25,11 @@ let clientId: string;
 beforeAll(async () => {
   server = await startHttpTestServer({ publicUrl: 'http://127.0.0.1' }, { clock: serverClock });
   ({ apiUrl } = server);
-  const created = await fetch(`${apiUrl}/api/v1/dev/apps`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Core IT',
-      config: { email_auth: true, sms_auth: true },
-      access_token_ttl_seconds: TOKEN_TTL_SECONDS,
-    }),
-  });
-  expect(created.status).toBe(201);
-  ({ app_id: appId, client_id: clientId } = await created.json());
+  ({ appId, clientId } = await server.createApp({
+    name: 'Core IT',
+    config: { email_auth: true, sms_auth: true },
+    access_token_ttl_seconds: TOKEN_TTL_SECONDS,
+  }));
 });
 
 afterAll(async () => {

@@ -43,13 +43,11 @@ afterEach(() => {
 
 /** An app on HOST_ORIGIN with email login and `providers` on the stand-ins (credentials as `apps oauth set` stores them). */
 async function oauthApp(providers: OAuthProvider[]) {
-  const created = await fetch(`${apiUrl}/api/v1/dev/apps`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Shop', config: { email_auth: true }, allowed_origins: [HOST_ORIGIN] }),
+  const { appId, clientId } = await server.createApp({
+    name: 'Shop',
+    config: { email_auth: true },
+    allowed_origins: [HOST_ORIGIN],
   });
-  expect(created.status).toBe(201);
-  const { app_id: appId, client_id: clientId } = (await created.json()) as { app_id: string; client_id: string };
   for (const provider of providers) {
     const p = idp.providers[provider]!;
     await latch.ctx.loginCredentials.set(

@@ -17,12 +17,7 @@ let clientId: string;
 
 beforeAll(async () => {
   server = await startHttpTestServer({ publicUrl: 'http://127.0.0.1' }, { clock: serverClock });
-  const created = await fetch(`${server.apiUrl}/api/v1/dev/apps`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Identity IT', config: { email_auth: true, sms_auth: true } }),
-  });
-  ({ app_id: appId, client_id: clientId } = await created.json());
+  ({ appId, clientId } = await server.createApp({ name: 'Identity IT', config: { email_auth: true, sms_auth: true } }));
   // A migrated PGlite server takes a while to start on a busy machine.
 }, 180_000);
 afterAll(() => server?.close());

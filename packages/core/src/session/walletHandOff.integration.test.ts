@@ -16,13 +16,7 @@ let clientId: string;
 beforeAll(async () => {
   server = await startHttpTestServer({ publicUrl: 'http://127.0.0.1' });
   ({ apiUrl } = server);
-  const created = await fetch(`${apiUrl}${DEV_API.apps}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: 'Wallet hand-off IT', config: { email_auth: true } }),
-  });
-  expect(created.status).toBe(201);
-  ({ app_id: appId, client_id: clientId } = await created.json());
+  ({ appId, clientId } = await server.createApp({ name: 'Wallet hand-off IT', config: { email_auth: true } }));
 });
 
 afterAll(async () => {

@@ -23,17 +23,11 @@ let clientId: string;
 beforeAll(async () => {
   server = await startHttpTestServer({ publicUrl: 'http://127.0.0.1' });
   ({ apiUrl } = server);
-  const created = await fetch(`${apiUrl}/api/v1/dev/apps`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Headless IT',
-      config: { email_auth: true, sms_auth: true, wallet_auth: true },
-      allowed_origins: [PAGE],
-    }),
-  });
-  expect(created.status).toBe(201);
-  ({ app_id: appId, client_id: clientId } = await created.json());
+  ({ appId, clientId } = await server.createApp({
+    name: 'Headless IT',
+    config: { email_auth: true, sms_auth: true, wallet_auth: true },
+    allowed_origins: [PAGE],
+  }));
 });
 
 afterAll(async () => {
