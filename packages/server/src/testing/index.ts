@@ -46,7 +46,7 @@ export {
   widgetHeaders,
 } from '../test/harness.js';
 /** A test server listening on a loopback port, for clients that talk HTTP. */
-export { type CreatedApp, type HttpTestServer, startHttpTestServer } from '../test/httpTestServer.js';
+export { type HttpTestServer, startHttpTestServer } from '../test/httpTestServer.js';
 /** Tokens signed with an app's real key: backdated, or with chosen claims and typ. */
 export { backdatedAccessToken, backdatedIdentityToken, signWithAppKey } from './appKeyTokens.js';
 /** One pass of the server's webhook worker, run by hand. */
