@@ -16,11 +16,12 @@ import { type AccountInput, assertAccountTypeEnabled } from '../../identity/user
 import { toWireUser } from '../../identity/users/userRecords.js';
 import { linkAccount, unlinkAccount } from '../../identity/users/users.js';
 import type { ServerContext } from '../../kernel/context.js';
+import { verifierMatches } from '../../kernel/crypto/verifierMatches.js';
 import { KeyThrottle } from '../../kernel/throttle/KeyThrottle.js';
 import type { Limit } from '../../kernel/throttle/SendThrottle.js';
 import { type OAuthIntent, type OAuthStateRecord, OAuthStates } from './OAuthStates.js';
 import { type OAuthPublicConfig, resolveEndpoints } from './oauthCredentials.js';
-import { allowedRedirect, belongsTo, verifierMatches } from './oauthStateChecks.js';
+import { allowedRedirect, belongsTo } from './oauthStateChecks.js';
 import { authorizationUrl, type ExchangeResult, exchangeCode, type ProviderCredentials } from './providerClient.js';
 import { appleUserName, PROVIDERS } from './providers.js';
 import { issuerMatches } from './responseIssuer.js';

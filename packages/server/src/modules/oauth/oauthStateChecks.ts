@@ -1,19 +1,8 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { AppRecord } from '../../identity/apps/appStore.js';
 import type { OAuthIntent, OAuthStateRecord } from './OAuthStates.js';
 
-// The checks of an OAuth round trip that need no service: the browser's PKCE binding, whose state a request
-// may spend, and where the callback may send the browser back.
-
-/** BASE64URL(SHA-256(verifier)) (RFC 7636 §4.2 S256). */
-const s256 = (verifier: string) => createHash('sha256').update(verifier, 'ascii').digest('base64url');
-
-/** True when `verifier` hashes to `challenge` (compared in constant time). */
-export function verifierMatches(verifier: string, challenge: string): boolean {
-  const a = Buffer.from(s256(verifier));
-  const b = Buffer.from(challenge);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
+// The checks of an OAuth round trip that need no service (the PKCE binding is kernel/crypto/verifierMatches):
+// whose state a request may spend, and where the callback may send the browser back.
 
 /** True when the state record is this app's and of the expected intent (for a link: this user and session). */
 export function belongsTo(record: OAuthStateRecord, app: AppRecord, expected: OAuthIntent): boolean {
