@@ -1,8 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { LatchError, type TokenResponse } from '@latch/protocol';
 import type { ServerContext } from '../../kernel/context.js';
-import { sha256Hex } from '../../kernel/crypto/hash.js';
-import { newSecretToken } from '../../kernel/ids.js';
+import { verifierMatches } from '../../kernel/crypto/verifierMatches.js';
+import { OneTimeSecrets } from '../../kernel/kv/OneTimeSecrets.js';
 import type { AppRecord } from '../apps/appStore.js';
 import { getUser } from '../users/userRecords.js';
 import type { RefreshContext } from './refreshTokens.js';
@@ -11,7 +10,8 @@ import { grant, rotate, type SessionsContext, startSession } from './sessions.js
 // A session hand-off (docs/client.md "Session hand-off"): what travels in a URL is a one-time code, never a
 // session token. The fork asks for it with the S256 challenge of a verifier the starting tab keeps; the
 // redemption (the second refresh path, SPEC §7) needs the code, the verifier and the same app, once, within
-// HAND_OFF_TTL_MS. The store keeps only the code's hash and the fork to start: nothing in it is a credential.
+// HAND_OFF_TTL_MS. The code is a one-time secret (OneTimeSecrets: stored as its hash with the fork to start), so
+// nothing in the store is a credential.
 
 /** How long a hand-off code can be redeemed: a page load away, not a link to keep. */
 export const HAND_OFF_TTL_MS = 120_000;
@@ -28,8 +28,8 @@ interface StoredHandOff {
   expiresAt: number;
 }
 
-const handOffKey = (code: string) => `session-hand-off:${sha256Hex(code)}`;
-const s256 = (verifier: string) => createHash('sha256').update(verifier, 'utf8').digest('base64url');
+const handOffCodes = (ctx: HandOffContext) =>
+  new OneTimeSecrets<StoredHandOff>(ctx.shortLived, 'session-hand-off', () => ctx.clock.now().getTime());
 const refused = () => new LatchError('invalid_hand_off');
 
 /**
@@ -44,25 +44,17 @@ export async function startHandOff(
 ): Promise<TokenResponse> {
   const { rotation, response } = await rotate(ctx, appId, refreshToken);
   const { app, user, sessionId, family } = rotation;
-  const code = newSecretToken();
-  const now = ctx.clock.now().getTime();
-  const stored: StoredHandOff = {
-    appId: app.id,
-    userId: user.user.id,
-    parentSessionId: sessionId,
-    family: { id: family.id, startedAt: family.startedAt.getTime(), expiresAt: family.expiresAt.getTime() },
-    challenge,
-    expiresAt: now + HAND_OFF_TTL_MS,
-  };
-  await ctx.shortLived.set(handOffKey(code), JSON.stringify(stored), HAND_OFF_TTL_MS);
+  const code = await handOffCodes(ctx).mint(
+    {
+      appId: app.id,
+      userId: user.user.id,
+      parentSessionId: sessionId,
+      family: { id: family.id, startedAt: family.startedAt.getTime(), expiresAt: family.expiresAt.getTime() },
+      challenge,
+    },
+    HAND_OFF_TTL_MS,
+  );
   return { ...response, hand_off_code: code, hand_off_expires_in: HAND_OFF_TTL_MS / 1000 };
-}
-
-/** True when `verifier` hashes to `challenge` (compared in constant time). */
-function verifierMatches(verifier: string, challenge: string): boolean {
-  const a = Buffer.from(s256(verifier));
-  const b = Buffer.from(challenge);
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 /**
@@ -76,12 +68,8 @@ export async function redeemHandOff(
   code: string,
   verifier: string | undefined,
 ): Promise<TokenResponse> {
-  const raw = await ctx.shortLived.take(handOffKey(code));
-  if (raw === null) throw refused();
-  const stored = JSON.parse(raw) as StoredHandOff;
-  const now = ctx.clock.now().getTime();
-  // The store's own TTL (Redis keeps real time) only cleans up: the server's clock decides expiry.
-  if (stored.expiresAt <= now || stored.family.expiresAt <= now) throw refused();
+  const stored = await handOffCodes(ctx).take(code);
+  if (stored === null || stored.family.expiresAt <= ctx.clock.now().getTime()) throw refused();
   if (stored.appId !== app.id) throw refused();
   if (verifier === undefined || !verifierMatches(verifier, stored.challenge)) throw refused();
   const user = await getUser(ctx, app.id, stored.userId);

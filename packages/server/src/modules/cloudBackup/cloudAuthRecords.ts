@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { CloudAuthPurpose, CloudRecoveryMethod } from '@latch/protocol/cloudBackup';
+import { OneTimeSecrets } from '../../kernel/kv/OneTimeSecrets.js';
 import type { ShortLivedStore } from '../../kernel/kv/ShortLivedStore.js';
 
 /** Who started a recovery OAuth round trip: the user, session and device of the custody call. */
@@ -42,10 +42,6 @@ export interface HeldProviderToken {
 const STATE = /^[A-Za-z0-9._~-]{32,128}$/;
 const stateKey = (state: string) => `cloud:state:${state}`;
 const claimKey = (state: string) => `cloud:state-claim:${state}`;
-/** Where a one-time secret's record is kept: under its SHA-256, so a leaked store hands out no live secret. */
-const secretKey = (kind: 'ticket' | 'held-token', secret: string) =>
-  `cloud:${kind}:${createHash('sha256').update(secret).digest('base64url')}`;
-const SECRET = /^[A-Za-z0-9_-]{43}$/;
 
 function live<T extends { expiresAt: number }>(text: string | null, now: number): T | null {
   if (!text) return null;
@@ -54,15 +50,21 @@ function live<T extends { expiresAt: number }>(text: string | null, now: number)
 }
 
 /**
- * Recovery OAuth state records and cloud tickets in the short-lived store. A state code is claimed once; a ticket
- * is stored as its SHA-256 only (a leaked store does not hand out live tickets) and taken once.
+ * Recovery OAuth state records, cloud tickets and held provider tokens in the short-lived store. A state code is
+ * claimed once; tickets and held tokens are one-time secrets (OneTimeSecrets: kept as their SHA-256, taken once).
  */
 export class CloudAuthRecords {
+  private readonly tickets: OneTimeSecrets<CloudTicketRecord>;
+  private readonly heldTokens: OneTimeSecrets<HeldProviderToken>;
+
   constructor(
     private readonly kv: ShortLivedStore,
     private readonly now: () => number,
     private readonly ttlMs: number,
-  ) {}
+  ) {
+    this.tickets = new OneTimeSecrets(kv, 'cloud:ticket', now);
+    this.heldTokens = new OneTimeSecrets(kv, 'cloud:held-token', now);
+  }
 
   /** Stores a state record; false when the state code was already used. */
   async createState(state: string, record: Omit<CloudStateRecord, 'expiresAt'>): Promise<boolean> {
@@ -87,35 +89,21 @@ export class CloudAuthRecords {
 
   /** Holds a provider token until `expiresAt`; answers the one-time code that redeems it. */
   holdToken(held: Omit<HeldProviderToken, 'expiresAt'>, expiresAt: number): Promise<string> {
-    return this.mint('held-token', held, Math.max(1, expiresAt - this.now()));
+    return this.heldTokens.mint(held, expiresAt - this.now());
   }
 
   /** Spends the token held behind `code`, or null when unknown, used or expired. */
   takeHeldToken(code: string): Promise<HeldProviderToken | null> {
-    return this.take('held-token', code);
+    return this.heldTokens.take(code);
   }
 
   /** Mints a ticket for `record`; answers the ticket text (base64url of 32 random bytes). */
   mintTicket(record: Omit<CloudTicketRecord, 'expiresAt'>): Promise<string> {
-    return this.mint('ticket', record, this.ttlMs);
+    return this.tickets.mint(record, this.ttlMs);
   }
 
   /** Spends a ticket, or null when unknown, used or expired. */
   takeTicket(ticket: string): Promise<CloudTicketRecord | null> {
-    return this.take('ticket', ticket);
-  }
-
-  private async mint(kind: 'ticket' | 'held-token', record: object, ttlMs: number): Promise<string> {
-    const secret = randomBytes(32).toString('base64url');
-    await this.kv.set(secretKey(kind, secret), JSON.stringify({ ...record, expiresAt: this.now() + ttlMs }), ttlMs);
-    return secret;
-  }
-
-  private async take<T extends { expiresAt: number }>(
-    kind: 'ticket' | 'held-token',
-    secret: string,
-  ): Promise<T | null> {
-    if (!SECRET.test(secret)) return null;
-    return live<T>(await this.kv.take(secretKey(kind, secret)), this.now());
+    return this.tickets.take(ticket);
   }
 }
